@@ -1,0 +1,189 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/internal/filtercheck"
+	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/report"
+	"github.com/tablelint/tablelint/odata"
+)
+
+func init() {
+	register(&command{
+		name:    "explain",
+		usage:   "explain [flags] 'FILTER'",
+		summary: "parse one $filter, print its plan (point, range, partition scan, table scan) and its findings",
+		run:     runExplain,
+	})
+}
+
+func runExplain(e *env, args []string) int {
+	var cf commonFlags
+	fs := newFlagSet(e, commands["explain"], &cf)
+	pos, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		return 2
+	}
+	if err := cf.checkFormat(); err != nil {
+		return fail(e, err)
+	}
+	failOn, err := cf.failOnSeverity()
+	if err != nil {
+		return fail(e, err)
+	}
+	if len(pos) != 1 {
+		return fail(e, usageError{"explain takes exactly one filter argument (quote it)"})
+	}
+	text := strings.TrimPrefix(strings.TrimSpace(pos[0]), "$filter=")
+
+	f, err := odata.Parse(text)
+	var perr *odata.Error
+	if errors.As(err, &perr) && perr.Rule != "" {
+		// Valid OData, but not what the service supports: a finding.
+		fd := finding.New(perr.Rule, perr.Msg)
+		fd.Line, fd.Col = 1, perr.Offset+1
+		res := report.Result{Findings: []finding.Finding{fd}, Extra: []report.Field{{Name: "plan", Value: nil}}}
+		res.Text = func(w io.Writer) error {
+			_, err := fmt.Fprintf(w, "%s\n", indent(perr.Caret()))
+			return err
+		}
+		if err := report.Write(e.stdout, res, report.Options{Format: cf.format, Color: useColor(e)}); err != nil {
+			return fail(e, err)
+		}
+		return report.ExitCode(res.Findings, failOn)
+	}
+	if err != nil {
+		if perr != nil {
+			fmt.Fprintf(e.stderr, "tablelint: invalid filter: %s\n%s\n", perr.Error(), indent(perr.Caret()))
+			return 2
+		}
+		return fail(e, err)
+	}
+	p := plan.Of(f)
+	var fds []finding.Finding
+	for _, d := range filtercheck.Check(f, p, filtercheck.Options{}) {
+		fd := finding.New(d.Rule, d.Message)
+		fd.Line, fd.Col = 1, d.Offset+1
+		fds = append(fds, fd)
+	}
+	res := report.Result{
+		Findings: fds,
+		Extra:    []report.Field{{Name: "plan", Value: planJSON(f, p)}},
+		Text:     func(w io.Writer) error { return writePlanText(w, f, p) },
+	}
+	if err := report.Write(e.stdout, res, report.Options{Format: cf.format, Color: useColor(e)}); err != nil {
+		return fail(e, err)
+	}
+	return report.ExitCode(fds, failOn)
+}
+
+func indent(s string) string { return "    " + strings.ReplaceAll(s, "\n", "\n    ") }
+
+// jsonPlan is the JSON form of a plan.
+type jsonPlan struct {
+	Kind         string     `json:"kind"`
+	PartitionKey *string    `json:"partitionKey,omitempty"`
+	RowKey       *string    `json:"rowKey,omitempty"`
+	RowKeyRange  *jsonRange `json:"rowKeyRange,omitempty"`
+	PKRange      *jsonRange `json:"partitionKeyRange,omitempty"`
+	Residual     string     `json:"residual,omitempty"`
+	Filter       string     `json:"filter"`
+}
+
+type jsonRange struct {
+	Low           *string `json:"low,omitempty"`
+	LowInclusive  bool    `json:"lowInclusive,omitempty"`
+	High          *string `json:"high,omitempty"`
+	HighInclusive bool    `json:"highInclusive,omitempty"`
+}
+
+func planJSON(f *odata.Filter, p plan.Plan) jsonPlan {
+	j := jsonPlan{Kind: p.Kind.String(), Filter: f.String(), Residual: residualText(p)}
+	j.PartitionKey = keyText(p.PartitionKey)
+	j.RowKey = keyText(p.RowKey)
+	j.RowKeyRange = rangeJSON(p.Low, p.High)
+	j.PKRange = rangeJSON(p.PKLow, p.PKHigh)
+	return j
+}
+
+func rangeJSON(lo, hi plan.Bound) *jsonRange {
+	if !lo.Set() && !hi.Set() {
+		return nil
+	}
+	return &jsonRange{Low: keyText(lo.Value), LowInclusive: lo.Inclusive, High: keyText(hi.Value), HighInclusive: hi.Inclusive}
+}
+
+// keyText returns a key literal's string value (or its template text).
+func keyText(l *odata.Literal) *string {
+	if l == nil {
+		return nil
+	}
+	s := l.Value.Str
+	if l.IsParam() {
+		s = l.String()
+	}
+	return &s
+}
+
+func residualText(p plan.Plan) string {
+	parts := make([]string, len(p.Residual))
+	for i, r := range p.Residual {
+		parts[i] = r.String()
+	}
+	return strings.Join(parts, " and ")
+}
+
+func writePlanText(w io.Writer, f *odata.Filter, p plan.Plan) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "plan: %s\n", p.Kind)
+	if p.PartitionKey != nil {
+		fmt.Fprintf(&b, "  partition: %s\n", p.PartitionKey)
+	}
+	if p.RowKey != nil {
+		fmt.Fprintf(&b, "  row key:   %s\n", p.RowKey)
+	}
+	if r := rangeText(p.Low, p.High); r != "" {
+		fmt.Fprintf(&b, "  row keys:  %s\n", r)
+	}
+	if r := rangeText(p.PKLow, p.PKHigh); r != "" {
+		fmt.Fprintf(&b, "  partitions: %s\n", r)
+	}
+	switch res := residualText(p); {
+	case res != "":
+		fmt.Fprintf(&b, "  residual:  %s\n", res)
+	case p.Kind == plan.TableScan:
+		fmt.Fprintf(&b, "  residual:  (none: every entity is returned)\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func rangeText(lo, hi plan.Bound) string {
+	if !lo.Set() && !hi.Set() {
+		return ""
+	}
+	l, h := "(", ")"
+	ls, hs := "-∞", "+∞"
+	if lo.Set() {
+		ls = lo.Value.String()
+		if lo.Inclusive {
+			l = "["
+		}
+	}
+	if hi.Set() {
+		hs = hi.Value.String()
+		if hi.Inclusive {
+			h = "]"
+		}
+	}
+	return l + ls + ", " + hs + h
+}

@@ -1,0 +1,147 @@
+// Command tablelint finds the mistakes that make Azure Table storage slow,
+// hot or broken — table scans, hot keys, unpadded numeric keys, oversized
+// entities — in $filter strings, YAML table designs, Go code using the
+// Azure Tables SDK, and replayed workloads.
+//
+// Usage:
+//
+//	tablelint explain 'FILTER'        plan one $filter and report its findings
+//	tablelint review FILE...          review YAML table designs
+//	tablelint check [PATTERNS]        run the Go analyzers (./... by default)
+//	tablelint replay [DESIGN]         replay a workload on the reference engine
+//	tablelint rules                   list the rules
+//	tablelint doc TLnnn               print one rule's documentation
+//
+// The binary also speaks the go vet protocol:
+//
+//	go vet -vettool=$(command -v tablelint) ./...
+//
+// Exit codes: 0 no finding at or above --fail-on (default warning); 1
+// findings at or above it; 2 usage error, invalid input or internal error.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"sort"
+	"strings"
+)
+
+// command is one subcommand. Each lives in its own file and registers
+// itself in an init function.
+type command struct {
+	name    string
+	usage   string // "explain [flags] 'FILTER'"
+	summary string // one line for the command list
+	run     func(env *env, args []string) int
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) { commands[c.name] = c }
+
+// env is what a command runs with: its streams and working directory.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	dir            string
+	// stdoutTerminal reports whether stdout is a terminal (for colour).
+	stdoutTerminal bool
+	stderrTerminal bool
+}
+
+// vetHook, when set (by the go vet driver), is tried first: if the
+// arguments are a go vet protocol invocation it handles them.
+var vetHook func(env *env, args []string) (code int, handled bool)
+
+func main() {
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}
+	e.dir, _ = os.Getwd()
+	e.stdoutTerminal = isTerminal(os.Stdout)
+	e.stderrTerminal = isTerminal(os.Stderr)
+	os.Exit(run(e, os.Args[1:]))
+}
+
+// run runs the command line args and returns the exit code. Panics are
+// turned into an internal error (exit 2) with a one-line message.
+func run(e *env, args []string) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(e.stderr, "tablelint: internal error: %v\n", r)
+			if os.Getenv("TABLELINT_DEBUG") != "" {
+				fmt.Fprintf(e.stderr, "%s", debug.Stack())
+			}
+			code = 2
+		}
+	}()
+	if vetHook != nil {
+		if code, ok := vetHook(e, args); ok {
+			return code
+		}
+	}
+	if len(args) == 0 {
+		usage(e.stderr)
+		return 2
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		usage(e.stdout)
+		return 0
+	case "-V", "--version", "version":
+		fmt.Fprintln(e.stdout, "tablelint", version())
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(e.stderr, "tablelint: unknown command %q\n", args[0])
+		usage(e.stderr)
+		return 2
+	}
+	return c.run(e, args[1:])
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: tablelint COMMAND [flags] [args]")
+	fmt.Fprintln(w, "\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-36s %s\n", commands[n].usage, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nrun 'tablelint COMMAND -h' for a command's flags")
+}
+
+// version returns the module version the binary was built from.
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
+
+// usageError is an error in how the command was called (exit 2).
+type usageError struct{ msg string }
+
+func (u usageError) Error() string { return u.msg }
+
+// fail prints err on stderr as one line and returns exit code 2.
+func fail(e *env, err error) int {
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(e.stderr, "tablelint: %s\n", strings.TrimSpace(ue.msg))
+		return 2
+	}
+	fmt.Fprintf(e.stderr, "tablelint: %s\n", strings.TrimSpace(err.Error()))
+	return 2
+}
+
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,166 @@
+// Package filtercheck finds problems in a single parsed $filter and its
+// plan: table scans (TL301), partition scans (TL303), or over RowKey
+// (TL304), unsupported features (TL306), too many comparisons (TL322), key
+// literals with characters keys cannot hold (TL201) and key comparisons
+// with non-string literals (TL323). `tablelint explain`, design review and
+// the Go analyzers all use it, so they always agree.
+package filtercheck
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/odata"
+)
+
+// MaxComparisons is the most discrete comparisons the service accepts in
+// one filter.
+const MaxComparisons = 15
+
+// Diag is a finding within a filter's text.
+type Diag struct {
+	Rule    string // rule ID
+	Offset  int    // byte offset in the filter text
+	Len     int    // byte length of the span (0: a point)
+	Message string
+}
+
+// Options tune the checks.
+type Options struct {
+	// Query is a name for the query used in messages ("query byName");
+	// empty for none.
+	Query string
+}
+
+// Check returns the diagnostics for a filter and its plan, in filter order.
+func Check(f *odata.Filter, p plan.Plan, opt Options) []Diag {
+	var out []Diag
+	cmps := f.Comparisons()
+	if n := len(cmps); n > MaxComparisons {
+		out = append(out, Diag{Rule: "TL322", Offset: cmps[MaxComparisons].Offset,
+			Message: fmt.Sprintf("filter has %d comparisons; the Table service accepts at most %d", n, MaxComparisons)})
+	}
+	for _, c := range cmps {
+		if c.Property != plan.PartitionKey && c.Property != plan.RowKey {
+			continue
+		}
+		t := c.Value.Value.Type
+		if t != edm.String && !(t == edm.Invalid && c.Value.IsParam()) {
+			out = append(out, Diag{Rule: "TL323", Offset: c.Value.Offset, Len: len(c.Value.Raw),
+				Message: fmt.Sprintf("%s is a String but is compared with %s literal %s: this comparison never matches", c.Property, article(t), c.Value.Raw)})
+			continue
+		}
+		if c.Op == odata.OpEq && !c.Value.IsParam() {
+			if r, ok := InvalidKeyChar(c.Value.Value.Str); ok {
+				out = append(out, Diag{Rule: "TL201", Offset: c.Value.Offset, Len: len(c.Value.Raw),
+					Message: fmt.Sprintf("%s literal contains %s, which keys cannot contain: this comparison never matches", c.Property, describeRune(r))})
+			}
+		}
+	}
+	out = append(out, planDiags(f, p, opt)...)
+	return out
+}
+
+func planDiags(f *odata.Filter, p plan.Plan, opt Options) []Diag {
+	subject := "query"
+	if opt.Query != "" {
+		subject = "query " + opt.Query
+	}
+	switch p.Kind {
+	case plan.TableScan:
+		msg := subject + " scans the whole table: no top-level PartitionKey eq"
+		switch {
+		case f.Expr == nil:
+			msg = subject + " has an empty filter and reads every entity in the table"
+		case p.PKLow.Set() || p.PKHigh.Set():
+			msg = subject + " scans every partition in a PartitionKey range: only PartitionKey eq confines it to one partition"
+		case orAcrossPartitions(f):
+			msg = subject + " scans the whole table: an or across partitions (or between key and non-key branches) is not split into lookups"
+		case mentions(f, plan.RowKey):
+			msg = subject + " scans the whole table: it constrains RowKey but not PartitionKey, and RowKey alone is not indexed"
+		}
+		return []Diag{{Rule: "TL301", Offset: 0, Len: len(f.Text), Message: msg}}
+	case plan.PartitionScan:
+		var out []Diag
+		for _, r := range p.Residual {
+			if r.Group != nil && len(r.Group.Terms) > 1 && groupMentions(r.Group, plan.RowKey) {
+				off := 0
+				if cs := (&odata.Filter{Expr: r.Group}).Comparisons(); len(cs) > 0 {
+					off = cs[0].Offset
+				}
+				out = append(out, Diag{Rule: "TL304", Offset: off,
+					Message: subject + ": an or over RowKey values is a partition scan, not a range or point query"})
+			}
+		}
+		if len(out) == 0 && len(p.Residual) > 0 {
+			out = append(out, Diag{Rule: "TL303", Offset: 0, Len: len(f.Text),
+				Message: fmt.Sprintf("%s scans the whole partition %s: nothing narrows RowKey", subject, p.PartitionKey.String())})
+		}
+		return out
+	}
+	return nil
+}
+
+// orAcrossPartitions reports whether the top level is an or with a branch
+// that mentions PartitionKey.
+func orAcrossPartitions(f *odata.Filter) bool {
+	for _, c := range f.Conjuncts() {
+		if c.Group != nil && len(c.Group.Terms) > 1 && groupMentions(c.Group, plan.PartitionKey) {
+			return true
+		}
+	}
+	return false
+}
+
+func mentions(f *odata.Filter, prop string) bool {
+	for _, c := range f.Comparisons() {
+		if c.Property == prop {
+			return true
+		}
+	}
+	return false
+}
+
+func groupMentions(g *odata.Expr, prop string) bool {
+	return mentions(&odata.Filter{Expr: g}, prop)
+}
+
+// InvalidKeyChar returns the first character of s that PartitionKey and
+// RowKey values cannot contain: / \ # ? and the control characters
+// U+0000–U+001F and U+007F–U+009F.
+func InvalidKeyChar(s string) (rune, bool) {
+	for _, r := range s {
+		if IsInvalidKeyRune(r) {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// IsInvalidKeyRune reports whether r may not appear in a key.
+func IsInvalidKeyRune(r rune) bool {
+	switch {
+	case r == '/' || r == '\\' || r == '#' || r == '?':
+		return true
+	case r <= 0x1f, r >= 0x7f && r <= 0x9f:
+		return true
+	}
+	return false
+}
+
+func describeRune(r rune) string {
+	if r < 0x20 || (r >= 0x7f && r <= 0x9f) {
+		return fmt.Sprintf("the control character U+%04X", r)
+	}
+	return fmt.Sprintf("%q", string(r))
+}
+
+func article(t edm.Type) string {
+	s := t.String()
+	if strings.ContainsRune("AEIOU", rune(s[0])) {
+		return "an " + s
+	}
+	return "a " + s
+}

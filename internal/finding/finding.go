@@ -1,0 +1,49 @@
+// Package finding defines the finding that every part of tablelint
+// reports: a rule, a severity, a message and the place it is about.
+package finding
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/tablelint/tablelint/internal/rules"
+)
+
+// Finding is one problem found in a filter, a design file, Go code or a
+// replayed workload.
+type Finding struct {
+	Rule     string         // rule ID, "TL301"
+	Severity rules.Severity // effective severity
+	Message  string
+	// Hint is an optional one-line suggestion; empty means the rule's
+	// default hint.
+	Hint string
+	// File is the path the finding is in; "" for a filter given on the
+	// command line (shown as "<filter>").
+	File string
+	// Line and Col are 1-based; Col counts bytes, as Go positions do.
+	Line, Col int
+	// EndLine and EndCol mark the end of the span, if known (0 otherwise).
+	EndLine, EndCol int
+}
+
+// New returns a finding for rule id with the rule's default severity.
+func New(id, msg string) Finding {
+	return Finding{Rule: id, Severity: rules.MustGet(id).Severity, Message: msg}
+}
+
+// Name returns the rule's kebab-case name.
+func (f Finding) Name() string {
+	if r, ok := rules.Get(f.Rule); ok {
+		return r.Name
+	}
+	return ""
+}
+
+// Sort orders findings by file, line, column and rule.
+func Sort(fs []Finding) {
+	slices.SortStableFunc(fs, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line),
+			cmp.Compare(a.Col, b.Col), cmp.Compare(a.Rule, b.Rule))
+	})
+}

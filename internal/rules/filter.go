@@ -1,0 +1,86 @@
+package rules
+
+// The rules about $filter expressions, checked by package filtercheck for
+// `tablelint explain`, design-file queries and filters reconstructed from
+// Go code.
+func init() {
+	Register(
+		&Rule{
+			ID: "TL201", Name: "key-invalid-char", Severity: Error,
+			Targets:   []Target{Design, Filter, GoCode},
+			Title:     "A PartitionKey or RowKey value contains a character keys can never hold",
+			Rationale: "The Table service rejects keys containing `/`, `\\`, `#`, `?` or control characters (U+0000–U+001F, U+007F–U+009F). A write with such a key fails at run time; an equality filter with such a key can never match.",
+			Source:    `"The following characters are not allowed in values for the PartitionKey and RowKey properties: The forward slash (/) character, The backslash (\) character, The number sign (#) character, The question mark (?) character, Control characters from U+0000 to U+001F … Control characters from U+007F to U+009F" [S1]`,
+			Bad:       `PartitionKey eq 'sales/emea' and RowKey eq '42'`,
+			Good:      `PartitionKey eq 'sales_emea' and RowKey eq '42'`,
+			Hint:      "encode or replace the character (for example with _ or %2F-style escaping done by your code) before it becomes part of a key",
+			Since:     "0.1.0",
+		},
+		&Rule{
+			ID: "TL301", Name: "table-scan", Severity: Warning,
+			Targets:   []Target{Filter, Design, GoCode},
+			Title:     "Query without a top-level PartitionKey eq scans the whole table",
+			Rationale: "Table storage indexes only (PartitionKey, RowKey). A filter that does not pin PartitionKey with a top-level `eq` makes the service read every partition of the table, whatever it says about RowKey or other properties, and an `or` across partitions is no better. Cost and latency grow with the table, not with the result, and the query comes back as a run of continuation pages.",
+			Source:    `"A table scan doesn't include the PartitionKey, and is inefficient because it searches all of the partitions that make up your table for any matching entities. It performs a table scan regardless of whether or not your filter uses the RowKey." [S4]`,
+			Bad:       `LastName eq 'Jones'`,
+			Good:      `PartitionKey eq 'Sales' and LastName eq 'Jones'   (or an index entity keyed by LastName)`,
+			Hint:      "add PartitionKey eq '…' to the top level of the filter, or keep an index entity keyed by what you search for",
+			Since:     "0.1.0",
+		},
+		&Rule{
+			ID: "TL303", Name: "partition-scan", Severity: Info,
+			Targets:   []Target{Filter, Design, GoCode},
+			Title:     "Query reads a whole partition to filter on non-key properties",
+			Rationale: "With PartitionKey pinned but nothing usable on RowKey, the service reads every entity of the partition and tests each one. That is fine for small partitions and rare queries; for large or hot partitions, key the data so the query becomes a point or range query.",
+			Source:    `"Third best is a partition scan. It uses the PartitionKey, and filters on another non-key property and might return more than one entity." [S4]`,
+			Bad:       `PartitionKey eq 'Sales' and LastName eq 'Smith'`,
+			Good:      `PartitionKey eq 'Sales' and RowKey ge 'Smith_' and RowKey lt 'Smith`+"`"+`'   (RowKey = LastName_EmployeeId)`,
+			Hint:      "if this query is frequent, store a copy keyed by the property (intra-partition secondary index pattern)",
+			Since:     "0.1.0",
+		},
+		&Rule{
+			ID: "TL304", Name: "or-on-rowkey", Severity: Warning,
+			Targets:   []Target{Filter, Design, GoCode},
+			Title:     "An or over RowKey values is a partition scan, not a range or point query",
+			Rationale: "The service does not turn `RowKey eq 'a' or RowKey eq 'b'` into two lookups: it scans the whole partition. Issue one point query per key (in parallel), or one range query if the keys are contiguous.",
+			Source:    `"Using an "or" to specify a filter based on RowKey values results in a partition scan, and isn't treated as a range query. Therefore, avoid queries that use filters such as: $filter=PartitionKey eq 'Sales' and (RowKey eq '121' or RowKey eq '322')" [S4]`,
+			Bad:       `PartitionKey eq 'Sales' and (RowKey eq '121' or RowKey eq '322')`,
+			Good:      `PartitionKey eq 'Sales' and RowKey eq '121'   (and a second point query for '322')`,
+			Hint:      "issue one point query per RowKey, in parallel, or one range query when the keys are contiguous",
+			Since:     "0.1.0",
+		},
+		&Rule{
+			ID: "TL306", Name: "unsupported-operator", Severity: Error,
+			Targets:   []Target{Filter, GoCode, Design},
+			Title:     "Filter uses an OData feature the Table service does not support",
+			Rationale: "The Table service supports only the comparisons eq, ne, gt, ge, lt, le joined by and, or and not. Functions (startswith, substringof, tolower, …), arithmetic (add, mul, …), `in`, `has` and query options such as $orderby are rejected at run time.",
+			Source:    `"Table storage supports a limited set of comparison operators (greater than, greater than or equal, less than, less than or equal, equal, and not equal) to use in the where clause." [S4]`,
+			Bad:       `PartitionKey eq 'Sales' and startswith(RowKey, 'empid_')`,
+			Good:      `PartitionKey eq 'Sales' and RowKey ge 'empid_' and RowKey lt 'empid`+"`"+`'`,
+			Hint:      "express prefixes as a range (ge 'p' and lt the prefix with its last character incremented); sort and compute on the client",
+			Since:     "0.1.0",
+		},
+		&Rule{
+			ID: "TL322", Name: "too-many-comparisons", Severity: Error,
+			Targets:   []Target{Filter, Design, GoCode},
+			Title:     "Filter has more than 15 discrete comparisons",
+			Rationale: "The Table service rejects a $filter with more than 15 discrete comparisons. Long or-lists of keys usually mean the query should be several point queries, or the data should be keyed differently.",
+			Source:    `Query Entities (REST reference, external to the seeds): "Note that no more than 15 discrete comparisons are permitted within a $filter string."`,
+			Bad:       `PartitionKey eq 'p' and (RowKey eq '1' or RowKey eq '2' or … or RowKey eq '16')`,
+			Good:      `16 point queries issued in parallel, or one range query`,
+			Hint:      "split the query, or use a range",
+			Since:     "0.1.0",
+		},
+		&Rule{
+			ID: "TL323", Name: "literal-type-mismatch", Severity: Warning,
+			Targets:   []Target{Design, Filter, GoCode},
+			Title:     "Comparison between a property and a literal of another type never matches",
+			Rationale: "The Table service compares values only of the same EDM type: `Hired ge '2024-01-01'` against a DateTime property, or `PartitionKey eq 42`, silently matches nothing instead of failing. Keys are always strings.",
+			Source:    `"By default a property is created as type String, unless you specify a different type." [S1]; keys: "Keys in Table storage are string values." [S4]`,
+			Bad:       `PartitionKey eq 42`,
+			Good:      `PartitionKey eq '42'`,
+			Hint:      "write the literal with the property's type: 'text', 42, 42L, 2.5, true, datetime'…', guid'…', X'…'",
+			Since:     "0.1.0",
+		},
+	)
+}

@@ -1,0 +1,28 @@
+// Package odata parses the $filter dialect of Azure Table storage.
+//
+// The dialect is the subset of OData the Table service accepts: the
+// comparison operators eq, ne, gt, ge, lt and le between a property name and
+// a literal, the connectives and, or and not (not binds tighter than and,
+// and tighter than or), and parentheses. Literals are strings in single
+// quotes with ” as the escape for a quote, Int32 (42, -7), Int64 (42L),
+// Double (2.5, -0.25, 1e3), Boolean (true, false), datetime'…' (ISO 8601 UTC
+// with up to seven fractional digits), guid'…', and binary as X'0aff' or
+// binary'0aff'.
+//
+// The grammar is a participle grammar: the annotated structs in grammar.go
+// are both the grammar and the typed AST that the rest of tablelint
+// consumes. A hand-written lexer (lexer.go) feeds it.
+//
+// Parse reads a filter as a client would send it. ParseTemplate reads a
+// filter from a design file, where placeholders such as {Department} or
+// {EmployeeId:%06d} stand for parameter values inside a literal's text or as
+// a whole literal; they are kept in the AST as Params.
+//
+// Everything the Table service does not support — functions such as
+// startswith, arithmetic, other query options — is rejected with an *Error
+// whose Rule is "TL306" and a message saying so. Input is bounded (MaxLength
+// bytes, MaxDepth nesting) so that no input can exhaust the stack.
+//
+// Quote escapes a string for a literal, and Eq, And, Or and Not build
+// filters that are always valid and escaped.
+package odata

@@ -1,0 +1,299 @@
+package odata
+
+import (
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Token types produced by the lexer. Operators and literals each have one
+// token type, so that the grammar matches a comparison as a plain sequence
+// of three tokens, with no alternatives to try.
+const (
+	tokEOF     lexer.TokenType = lexer.EOF
+	tokIdent   lexer.TokenType = -2 - iota // property names
+	tokLiteral                             // 'text', prefix'text', numbers, true, false, {Param}
+	tokOp                                  // eq ne gt ge lt le
+	tokKeyword                             // and or not
+	tokPunct                               // ( ) ,
+)
+
+var symbols = map[string]lexer.TokenType{
+	"EOF":     tokEOF,
+	"Ident":   tokIdent,
+	"Literal": tokLiteral,
+	"Op":      tokOp,
+	"Keyword": tokKeyword,
+	"Punct":   tokPunct,
+}
+
+// definition is the participle lexer.Definition for the dialect. Parse does
+// not go through it (it lexes first, to check the token stream, and hands
+// participle the tokens), but it makes the grammar buildable and usable on
+// its own.
+type definition struct{ template bool }
+
+func (definition) Symbols() map[string]lexer.TokenType { return symbols }
+
+func (d definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	b, err := io.ReadAll(io.LimitReader(r, MaxLength+1))
+	if err != nil {
+		return nil, err
+	}
+	return d.LexString(filename, string(b))
+}
+
+func (d definition) LexString(_ string, s string) (lexer.Lexer, error) {
+	toks, err := lex(s, d.template)
+	if err != nil {
+		return nil, err
+	}
+	return &sliceLexer{toks: toks}, nil
+}
+
+// sliceLexer replays tokens that were lexed already.
+type sliceLexer struct {
+	toks []lexer.Token
+	i    int
+}
+
+func (l *sliceLexer) Next() (lexer.Token, error) {
+	if l.i >= len(l.toks) {
+		return l.toks[len(l.toks)-1], nil
+	}
+	t := l.toks[l.i]
+	l.i++
+	return t, nil
+}
+
+// literalPrefixes are the identifiers that may stand directly before a
+// quote to form a typed literal.
+var literalPrefixes = []string{"datetime", "guid", "X", "binary"}
+
+// lex splits s into tokens. In template mode, {…} placeholders are tokens of
+// their own outside quotes and part of the literal text inside them.
+func lex(s string, template bool) ([]lexer.Token, error) {
+	if len(s) > MaxLength {
+		return nil, &Error{Filter: truncate(s), Offset: MaxLength, Msg: "filter is longer than the limit of 32768 bytes"}
+	}
+	toks := make([]lexer.Token, 0, 4+len(s)/5)
+	i := 0
+	for {
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		if i >= len(s) {
+			toks = append(toks, lexer.Token{Type: tokEOF, Pos: pos(i)})
+			return toks, nil
+		}
+		start := i
+		c := s[i]
+		switch {
+		case c == '(' || c == ')' || c == ',':
+			i++
+			toks = append(toks, lexer.Token{Type: tokPunct, Value: s[start:i], Pos: pos(start)})
+		case c == '\'':
+			end, err := scanQuoted(s, i, template)
+			if err != nil {
+				return nil, err
+			}
+			i = end
+			toks = append(toks, lexer.Token{Type: tokLiteral, Value: s[start:i], Pos: pos(start)})
+		case c == '{' && template:
+			end := strings.IndexByte(s[i:], '}')
+			if end < 0 {
+				return nil, &Error{Filter: s, Offset: i, Len: 1, Msg: "unclosed placeholder: missing '}'"}
+			}
+			i += end + 1
+			toks = append(toks, lexer.Token{Type: tokLiteral, Value: s[start:i], Pos: pos(start)})
+		case isDigit(c) || (c == '-' && i+1 < len(s) && (isDigit(s[i+1]) || s[i+1] == '.')) || (c == '.' && i+1 < len(s) && isDigit(s[i+1])):
+			i = scanNumber(s, i)
+			toks = append(toks, lexer.Token{Type: tokLiteral, Value: s[start:i], Pos: pos(start)})
+		case isIdentStart(c) || c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if c >= utf8.RuneSelf && !unicode.IsLetter(r) {
+				return nil, unexpectedChar(s, i, r, size)
+			}
+			i += size
+			for i < len(s) {
+				if isIdentPart(s[i]) {
+					i++
+					continue
+				}
+				if s[i] < utf8.RuneSelf {
+					break
+				}
+				r, size := utf8.DecodeRuneInString(s[i:])
+				if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.In(r, unicode.Mn, unicode.Mc, unicode.Pc) {
+					break
+				}
+				i += size
+			}
+			if i < len(s) && s[i] == '\'' && isLiteralPrefix(s[start:i]) {
+				end, err := scanQuoted(s, i, template)
+				if err != nil {
+					return nil, err
+				}
+				i = end
+				toks = append(toks, lexer.Token{Type: tokLiteral, Value: s[start:i], Pos: pos(start)})
+				continue
+			}
+			typ := tokIdent
+			switch word := s[start:i]; {
+			case isOperator(word):
+				typ = tokOp
+			case word == "and" || word == "or" || word == "not":
+				typ = tokKeyword
+			case word == "true" || word == "false":
+				typ = tokLiteral
+			}
+			toks = append(toks, lexer.Token{Type: typ, Value: s[start:i], Pos: pos(start)})
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			return nil, unexpectedChar(s, i, r, size)
+		}
+	}
+}
+
+func isLiteralPrefix(p string) bool {
+	for _, q := range literalPrefixes {
+		if p == q {
+			return true
+		}
+	}
+	return false
+}
+
+// scanQuoted scans a quoted literal body starting at the quote at s[i] and
+// returns the offset just past the closing quote.
+func scanQuoted(s string, i int, template bool) (int, error) {
+	open := i
+	i++
+	for i < len(s) {
+		switch s[i] {
+		case '\'':
+			if i+1 < len(s) && s[i+1] == '\'' {
+				i += 2
+				continue
+			}
+			return i + 1, nil
+		case '{':
+			if template {
+				if i+1 < len(s) && s[i+1] == '{' {
+					i += 2
+					continue
+				}
+				end := strings.IndexAny(s[i+1:], "}'")
+				if end < 0 || s[i+1+end] != '}' {
+					return 0, &Error{Filter: s, Offset: i, Len: 1, Msg: "unclosed placeholder in literal: missing '}'"}
+				}
+				i += end + 2
+				continue
+			}
+		}
+		i++
+	}
+	return 0, &Error{Filter: s, Offset: open, Len: 1, Msg: "unterminated string literal: missing closing quote"}
+}
+
+func scanNumber(s string, i int) int {
+	if s[i] == '-' {
+		i++
+	}
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		j := i + 1
+		if j < len(s) && (s[j] == '+' || s[j] == '-') {
+			j++
+		}
+		if j < len(s) && isDigit(s[j]) {
+			i = j
+			for i < len(s) && isDigit(s[i]) {
+				i++
+			}
+		}
+	}
+	// Suffixes (L for Int64; D, d, M, m, f are caught as errors later) and
+	// any identifier characters glued to the number stay in the token, so
+	// that 12abc is reported as one bad literal.
+	for i < len(s) && isIdentPart(s[i]) {
+		i++
+	}
+	return i
+}
+
+func unexpectedChar(s string, i int, r rune, size int) error {
+	e := &Error{Filter: s, Offset: i, Len: size}
+	switch {
+	case r == '$':
+		e.Msg = "unexpected '$': query options such as $orderby, $select or $top are not part of a $filter expression"
+		e.Rule = RuleUnsupported
+		j := i + 1
+		for j < len(s) && isIdentPart(s[j]) {
+			j++
+		}
+		if opt := s[i+1 : j]; opt != "" {
+			e.Len = j - i
+			e.Msg = "unexpected '$" + opt + "': query options are not part of a $filter expression"
+			if opt == "orderby" || opt == "skip" || opt == "expand" || opt == "count" || opt == "search" || opt == "apply" {
+				e.Msg = "the Table service does not support $" + opt + "; results always come in PartitionKey, RowKey order"
+			}
+		}
+	case r == '"':
+		e.Msg = "unexpected '\"': string literals use single quotes ('text')"
+	case r == '+' || r == '*' || r == '/' || r == '%' || r == '-':
+		e.Msg = "unexpected '" + string(r) + "': the Table service does not support arithmetic in a $filter"
+		e.Rule = RuleUnsupported
+	case r == '=' || r == '<' || r == '>' || r == '!' || r == '&' || r == '|':
+		e.Msg = "unexpected '" + string(r) + "': use the OData operators eq, ne, gt, ge, lt, le, and, or, not"
+	case r == '{' || r == '}':
+		e.Msg = "unexpected '" + string(r) + "': placeholders are only allowed in design-file filters"
+	case r == utf8.RuneError && size == 1:
+		e.Msg = "invalid UTF-8 byte in filter"
+	default:
+		e.Msg = "unexpected character " + quoteRune(r)
+	}
+	return e
+}
+
+func quoteRune(r rune) string {
+	if unicode.IsPrint(r) {
+		return "'" + string(r) + "'"
+	}
+	return formatU(r)
+}
+
+func formatU(r rune) string {
+	const hexd = "0123456789ABCDEF"
+	b := []byte("U+0000")
+	for k := 5; k >= 2; k-- {
+		b[k] = hexd[r&0xF]
+		r >>= 4
+	}
+	return string(b)
+}
+
+func pos(off int) lexer.Position { return lexer.Position{Offset: off, Line: 1, Column: off + 1} }
+
+func isSpace(c byte) bool      { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+func isDigit(c byte) bool      { return c >= '0' && c <= '9' }
+func isIdentStart(c byte) bool { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') }
+func isIdentPart(c byte) bool  { return isIdentStart(c) || isDigit(c) }
+
+func truncate(s string) string {
+	if len(s) > 80 {
+		return s[:80]
+	}
+	return s
+}

@@ -1,0 +1,439 @@
+package odata
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/tablelint/tablelint/edm"
+)
+
+// Limits on hostile input.
+const (
+	// MaxLength is the longest filter accepted, in bytes.
+	MaxLength = 32 << 10
+	// MaxDepth is the deepest nesting of parentheses and not accepted.
+	MaxDepth = 100
+)
+
+var parser = participle.MustBuild[Filter](
+	participle.Lexer(definition{}),
+	participle.UseLookahead(1),
+)
+
+// Parse parses a $filter expression as a client sends it to the service.
+// An empty or all-blank filter is valid and selects every entity. Errors
+// are *Error.
+func Parse(s string) (*Filter, error) { return parse(s, false) }
+
+// ParseTemplate parses a design-file filter, in which {Name} and
+// {Name:VERB} placeholders may stand for a whole literal or inside a
+// literal's quoted text. A literal "{{" in quoted text stands for "{".
+func ParseTemplate(s string) (*Filter, error) { return parse(s, true) }
+
+func parse(s string, template bool) (*Filter, error) {
+	if !utf8.ValidString(s) {
+		off := 0
+		for off < len(s) {
+			r, size := utf8.DecodeRuneInString(s[off:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			off += size
+		}
+		return nil, &Error{Filter: strings.ToValidUTF8(s, "?"), Offset: off, Len: 1, Msg: "invalid UTF-8 byte in filter"}
+	}
+	toks, err := lex(s, template)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkTokens(s, toks); err != nil {
+		return nil, err
+	}
+	plex, err := lexer.Upgrade(&sliceLexer{toks: toks})
+	if err != nil {
+		return nil, err
+	}
+	f, err := parser.ParseFromLexer(plex)
+	if err != nil {
+		return nil, translate(s, toks, err)
+	}
+	f.Text = s
+	f.Template = template
+	if err := decodeLiterals(s, f, toks, template); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// functions and operators of OData that the Table service does not support.
+var (
+	unsupportedFunctions = map[string]bool{
+		"startswith": true, "endswith": true, "substringof": true, "contains": true,
+		"indexof": true, "length": true, "substring": true, "tolower": true,
+		"toupper": true, "trim": true, "concat": true, "year": true, "month": true,
+		"day": true, "hour": true, "minute": true, "second": true, "round": true,
+		"floor": true, "ceiling": true, "isof": true, "cast": true, "any": true,
+		"all": true, "now": true, "date": true, "time": true, "matchesPattern": true,
+	}
+	unsupportedOperators = map[string]string{
+		"add": "arithmetic", "sub": "arithmetic", "mul": "arithmetic", "div": "arithmetic",
+		"divby": "arithmetic", "mod": "arithmetic", "has": "the has operator", "in": "the in operator",
+	}
+	keywords = map[string]bool{
+		"and": true, "or": true, "not": true, "eq": true, "ne": true, "gt": true,
+		"ge": true, "lt": true, "le": true,
+	}
+)
+
+// checkTokens looks for unsupported features, wrong-case keywords and
+// excessive nesting before the grammar sees the tokens, so that each gets
+// a specific message.
+func checkTokens(s string, toks []lexer.Token) error {
+	// stack holds '(' and 'n' (a not whose operand is still open); its
+	// height is the recursion depth the parser will reach.
+	var stack []byte
+	for i, t := range toks {
+		errAt := func(msg, rule string) error {
+			return &Error{Filter: s, Offset: t.Pos.Offset, Len: len(t.Value), Msg: msg, Rule: rule}
+		}
+		switch t.Type {
+		case tokKeyword:
+			if t.Value == "not" {
+				stack = append(stack, 'n')
+			}
+		case tokIdent:
+			next := toks[i+1]
+			if next.Type == tokPunct && next.Value == "(" && t.Value != "not" && t.Value != "and" && t.Value != "or" {
+				if unsupportedFunctions[t.Value] || unsupportedFunctions[strings.ToLower(t.Value)] {
+					return errAt("the Table service does not support the function "+t.Value+"()", RuleUnsupported)
+				}
+				return errAt("function calls such as "+t.Value+"() are not supported by the Table service", RuleUnsupported)
+			}
+			if what, ok := unsupportedOperators[t.Value]; ok && i > 0 && endsOperand(toks[i-1]) {
+				return errAt("the Table service does not support "+what+" ('"+t.Value+"') in a $filter", RuleUnsupported)
+			}
+			if lower := strings.ToLower(t.Value); lower != t.Value && keywords[lower] && i > 0 {
+				return errAt("operators are lower case in OData: write \""+lower+"\", not \""+t.Value+"\"", "")
+			}
+		case tokPunct:
+			switch t.Value {
+			case "(":
+				stack = append(stack, '(')
+			case ")":
+				for len(stack) > 0 && stack[len(stack)-1] == 'n' {
+					stack = stack[:len(stack)-1]
+				}
+				if len(stack) > 0 {
+					stack = stack[:len(stack)-1]
+				}
+				for len(stack) > 0 && stack[len(stack)-1] == 'n' {
+					stack = stack[:len(stack)-1]
+				}
+			}
+		case tokLiteral:
+			for len(stack) > 0 && stack[len(stack)-1] == 'n' {
+				stack = stack[:len(stack)-1]
+			}
+		}
+		if len(stack) > MaxDepth {
+			return errAt("filter nests parentheses and not deeper than the limit of "+strconv.Itoa(MaxDepth), "")
+		}
+	}
+	return nil
+}
+
+// endsOperand reports whether t can end an operand, so that an identifier
+// after it is in operator position.
+func endsOperand(t lexer.Token) bool {
+	switch t.Type {
+	case tokLiteral, tokIdent:
+		return true
+	case tokPunct:
+		return t.Value == ")"
+	}
+	return false
+}
+
+// translate turns a participle error into an *Error that says what was
+// expected in the words of the dialect.
+func translate(s string, toks []lexer.Token, err error) error {
+	var perr participle.Error
+	if !errors.As(err, &perr) {
+		return &Error{Filter: s, Msg: err.Error()}
+	}
+	off := perr.Position().Offset
+	idx := 0
+	for idx < len(toks)-1 && toks[idx].Pos.Offset < off {
+		idx++
+	}
+	tok := toks[idx]
+	e := &Error{Filter: s, Offset: tok.Pos.Offset, Len: len(tok.Value)}
+	got := "unexpected " + strconv.Quote(tok.Value)
+	if tok.Type == tokEOF {
+		got = "unexpected end of filter"
+	}
+	var prev *lexer.Token
+	if idx > 0 {
+		prev = &toks[idx-1]
+	}
+	switch {
+	case prev == nil || (prev.Type == tokPunct && prev.Value == "(") ||
+		prev.Type == tokKeyword:
+		e.Msg = got + "; expected a comparison"
+		if tok.Type == tokLiteral {
+			e.Msg += " (the Table service needs the property name on the left: Property eq 'value')"
+		}
+	case prev.Type == tokIdent:
+		e.Msg = got + "; expected a comparison operator (eq, ne, gt, ge, lt, le)"
+	case prev.Type == tokOp:
+		e.Msg = got + "; expected a literal value"
+		if tok.Type == tokIdent {
+			e.Msg += " (the Table service compares a property with a literal, not with another property)"
+		}
+	default:
+		e.Msg = got + `; expected "and", "or", ")" or the end of the filter`
+		if tok.Type == tokPunct && tok.Value == ")" {
+			e.Msg = got + ": no matching '('"
+		}
+		if tok.Type == tokEOF {
+			if open := unclosedParen(toks); open != nil {
+				e.Offset, e.Len = open.Pos.Offset, 1
+				e.Msg = "unexpected end of filter: missing ')' to close this '('"
+			}
+		}
+	}
+	return e
+}
+
+// unclosedParen returns the innermost '(' that has no matching ')'.
+func unclosedParen(toks []lexer.Token) *lexer.Token {
+	var open []int
+	for i, t := range toks {
+		if t.Type == tokPunct {
+			switch t.Value {
+			case "(":
+				open = append(open, i)
+			case ")":
+				if len(open) > 0 {
+					open = open[:len(open)-1]
+				}
+			}
+		}
+	}
+	if len(open) == 0 {
+		return nil
+	}
+	return &toks[open[len(open)-1]]
+}
+
+func isOperator(s string) bool {
+	switch s {
+	case "eq", "ne", "gt", "ge", "lt", "le":
+		return true
+	}
+	return false
+}
+
+// decodeLiterals sets the offsets of every comparison and literal and
+// turns every literal's raw text into its typed value. In a filter that
+// parsed, the k-th property token and the k-th literal token belong to the
+// k-th comparison in source order, so offsets come from the token stream
+// rather than from participle's position capture.
+func decodeLiterals(s string, f *Filter, toks []lexer.Token, template bool) error {
+	var err error
+	ti := 0
+	Inspect(f, func(n Node) bool {
+		c, ok := n.(*Comparison)
+		if !ok || err != nil {
+			return err == nil
+		}
+		for toks[ti].Type != tokIdent {
+			ti++
+		}
+		c.Offset = toks[ti].Pos.Offset
+		ti += 2 // property, operator
+		c.Value.Offset = toks[ti].Pos.Offset
+		ti++
+		err = decodeLiteral(s, &c.Value, template)
+		return err == nil
+	})
+	return err
+}
+
+func decodeLiteral(s string, l *Literal, template bool) error {
+	raw := l.Raw
+	fail := func(msg string) error {
+		return &Error{Filter: s, Offset: l.Offset, Len: len(raw), Msg: msg}
+	}
+	switch {
+	case raw[0] == '\'':
+		body := raw[1 : len(raw)-1]
+		if template && strings.IndexByte(body, '{') >= 0 {
+			l.Value.Type = edm.String
+			parts, err := splitTemplate(s, body, l.Offset+1)
+			if err != nil {
+				return err
+			}
+			l.Parts = parts
+			return nil
+		}
+		l.Value = edm.StringValue(unescape(body))
+		if template {
+			l.Value.Str = strings.ReplaceAll(l.Value.Str, "{{", "{")
+		}
+	case raw[0] == '{':
+		p, err := parseParam(s, raw, l.Offset)
+		if err != nil {
+			return err
+		}
+		l.Parts = []Part{{Param: p}}
+	case raw == "true" || raw == "false":
+		l.Value = edm.BoolValue(raw == "true")
+	case raw[0] == '-' || raw[0] == '.' || isDigit(raw[0]):
+		v, err := parseNumber(raw)
+		if err != nil {
+			return fail(err.Error())
+		}
+		l.Value = v
+	default: // typed literal prefix'…'
+		q := strings.IndexByte(raw, '\'')
+		prefix, body := raw[:q], raw[q+1:len(raw)-1]
+		var typ edm.Type
+		switch prefix {
+		case "datetime":
+			typ = edm.DateTime
+		case "guid":
+			typ = edm.Guid
+		default:
+			typ = edm.Binary
+		}
+		if template && strings.IndexByte(body, '{') >= 0 {
+			parts, err := splitTemplate(s, body, l.Offset+q+1)
+			if err != nil {
+				return err
+			}
+			l.Value.Type = typ
+			l.Parts = parts
+			return nil
+		}
+		switch typ {
+		case edm.DateTime:
+			t, err := edm.ParseDateTime(body)
+			if err != nil {
+				return fail(err.Error())
+			}
+			l.Value = edm.DateTimeValue(t)
+		case edm.Guid:
+			v, err := edm.GuidValue(body)
+			if err != nil {
+				return fail(err.Error())
+			}
+			l.Value = v
+		default:
+			b, err := edm.ParseBinary(body)
+			if err != nil {
+				return fail(err.Error())
+			}
+			l.Value = edm.BinaryValue(b)
+		}
+	}
+	return nil
+}
+
+func unescape(body string) string {
+	if strings.IndexByte(body, '\'') < 0 {
+		return body
+	}
+	return strings.ReplaceAll(body, "''", "'")
+}
+
+func parseNumber(raw string) (edm.Value, error) {
+	if n := len(raw); raw[n-1] == 'L' {
+		i, err := strconv.ParseInt(raw[:n-1], 10, 64)
+		if err != nil {
+			if errors.Is(err, strconv.ErrRange) {
+				return edm.Value{}, errors.New("Int64 literal " + raw + " is out of range")
+			}
+			return edm.Value{}, errors.New("malformed Int64 literal " + strconv.Quote(raw))
+		}
+		return edm.Int64Value(i), nil
+	}
+	if strings.ContainsAny(raw, ".eE") && !strings.ContainsAny(raw, "abcdfghijklmnopqrstuvwxyzABCDFGHIJKLMNOPQRSTUVWXYZ_") {
+		f, err := strconv.ParseFloat(raw, 64)
+		if err != nil {
+			if errors.Is(err, strconv.ErrRange) {
+				return edm.Value{}, errors.New("Double literal " + raw + " is out of range")
+			}
+			return edm.Value{}, errors.New("malformed Double literal " + strconv.Quote(raw))
+		}
+		return edm.DoubleValue(f), nil
+	}
+	i, err := strconv.ParseInt(raw, 10, 32)
+	if err != nil {
+		if errors.Is(err, strconv.ErrRange) {
+			return edm.Value{}, errors.New("Int32 literal " + raw + " is out of range; write " + raw + "L for an Int64")
+		}
+		return edm.Value{}, errors.New("malformed number literal " + strconv.Quote(raw))
+	}
+	return edm.Int32Value(int32(i)), nil
+}
+
+// splitTemplate splits a template literal's quoted text into parts; base
+// is the byte offset of body in s.
+func splitTemplate(s, body string, base int) ([]Part, error) {
+	var parts []Part
+	var text strings.Builder
+	flush := func() {
+		if text.Len() > 0 {
+			parts = append(parts, Part{Text: text.String()})
+			text.Reset()
+		}
+	}
+	for i := 0; i < len(body); {
+		switch {
+		case body[i] == '{' && i+1 < len(body) && body[i+1] == '{':
+			text.WriteByte('{')
+			i += 2
+		case body[i] == '{':
+			end := strings.IndexByte(body[i:], '}')
+			p, err := parseParam(s, body[i:i+end+1], base+i)
+			if err != nil {
+				return nil, err
+			}
+			flush()
+			parts = append(parts, Part{Param: p})
+			i += end + 1
+		case body[i] == '\'' && i+1 < len(body) && body[i+1] == '\'':
+			text.WriteByte('\'')
+			i += 2
+		default:
+			text.WriteByte(body[i])
+			i++
+		}
+	}
+	flush()
+	return parts, nil
+}
+
+// parseParam parses "{Name}" or "{Name:VERB}" found at offset off of s.
+func parseParam(s, raw string, off int) (*Param, error) {
+	inner := raw[1 : len(raw)-1]
+	name, verb, _ := strings.Cut(inner, ":")
+	if name == "" || !validParamName(name) {
+		return nil, &Error{Filter: s, Offset: off, Len: len(raw), Msg: "invalid placeholder " + strconv.Quote(raw) + ": expected {Name} or {Name:%06d}"}
+	}
+	return &Param{Name: name, Verb: verb, Offset: off}, nil
+}
+
+func validParamName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if !isIdentPart(name[i]) {
+			return false
+		}
+	}
+	return !isDigit(name[0])
+}
