@@ -45,7 +45,12 @@ type Comparison struct {
 
 // Capture implements participle.Capture: values are the property, operator
 // and literal tokens of the comparison.
+// On a parse error participle applies partial captures, so fewer than
+// three values are possible and are refused.
 func (c *Comparison) Capture(values []string) error {
+	if len(values) != 3 {
+		return errIncomplete
+	}
 	c.Property = values[0]
 	for op := OpEq; op <= OpLe; op++ {
 		if opNames[op] == values[1] {
@@ -55,6 +60,10 @@ func (c *Comparison) Capture(values []string) error {
 	c.Value.Raw = values[2]
 	return nil
 }
+
+// errIncomplete reports a partly matched comparison; the error that reaches
+// the user is the parser's, translated.
+var errIncomplete = &Error{Msg: "incomplete comparison"}
 
 // Literal is a literal value. After parsing, Value holds the typed value;
 // in template mode a literal whose text holds placeholders has Params and
@@ -67,8 +76,10 @@ type Literal struct {
 	Raw string
 
 	Value edm.Value
-	// Parts is the literal's text split into literal text and placeholders;
-	// nil when the literal has no placeholders.
+	// Parts is a template literal's text split into plain text and
+	// placeholders; nil outside template mode and for literals without
+	// braces. For a template string literal without placeholders, Value
+	// holds the text too.
 	Parts []Part
 }
 
@@ -92,7 +103,14 @@ type Param struct {
 }
 
 // IsParam reports whether the literal contains placeholders.
-func (l *Literal) IsParam() bool { return l.Parts != nil }
+func (l *Literal) IsParam() bool {
+	for _, p := range l.Parts {
+		if p.Param != nil {
+			return true
+		}
+	}
+	return false
+}
 
 // Op is a comparison operator.
 type Op uint8

@@ -132,7 +132,11 @@ func lex(s string, template bool) ([]lexer.Token, error) {
 				}
 				i += size
 			}
-			if i < len(s) && s[i] == '\'' && isLiteralPrefix(s[start:i]) {
+			if i < len(s) && s[i] == '\'' && !isLiteralPrefix(s[start:i]) {
+				msg := "unknown literal prefix " + s[start:i] + "'…': the Table service supports datetime'…', guid'…', X'…' and binary'…'"
+				return nil, &Error{Filter: s, Offset: start, Len: i - start, Msg: msg, Rule: RuleUnsupported}
+			}
+			if i < len(s) && s[i] == '\'' {
 				end, err := scanQuoted(s, i, template)
 				if err != nil {
 					return nil, err
@@ -227,7 +231,7 @@ func scanNumber(s string, i int) int {
 	// Suffixes (L for Int64; D, d, M, m, f are caught as errors later) and
 	// any identifier characters glued to the number stay in the token, so
 	// that 12abc is reported as one bad literal.
-	for i < len(s) && isIdentPart(s[i]) {
+	for i < len(s) && (isIdentPart(s[i]) || s[i] == '.') {
 		i++
 	}
 	return i

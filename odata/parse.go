@@ -50,6 +50,36 @@ func parse(s string, template bool) (*Filter, error) {
 	if err != nil {
 		return nil, err
 	}
+	var f *Filter
+	var keyBuf [256]byte
+	var key []byte
+	if cacheEnabled {
+		key = shapeKey(keyBuf[:0], toks)
+		if skel := shapes.get(key); skel != nil {
+			f = skel.instantiate(toks)
+		}
+	}
+	if f == nil {
+		if f, err = parseTokens(s, toks); err != nil {
+			return nil, err
+		}
+		if cacheEnabled {
+			shapes.put(key, f)
+			// The cached tree is the skeleton; this caller gets its own copy
+			// so that nothing it does to its tree reaches the cache.
+			f = shapes.get(key).instantiate(toks)
+		}
+	}
+	f.Text = s
+	f.Template = template
+	if err := decodeLiterals(s, f, toks, template); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// parseTokens checks the tokens and runs the participle parser on them.
+func parseTokens(s string, toks []lexer.Token) (*Filter, error) {
 	if err := checkTokens(s, toks); err != nil {
 		return nil, err
 	}
@@ -60,11 +90,6 @@ func parse(s string, template bool) (*Filter, error) {
 	f, err := parser.ParseFromLexer(plex)
 	if err != nil {
 		return nil, translate(s, toks, err)
-	}
-	f.Text = s
-	f.Template = template
-	if err := decodeLiterals(s, f, toks, template); err != nil {
-		return nil, err
 	}
 	return f, nil
 }
@@ -107,16 +132,20 @@ func checkTokens(s string, toks []lexer.Token) error {
 			}
 		case tokIdent:
 			next := toks[i+1]
-			if next.Type == tokPunct && next.Value == "(" && t.Value != "not" && t.Value != "and" && t.Value != "or" {
+			prevOperand := i > 0 && endsOperand(toks[i-1])
+			if what, ok := unsupportedOperators[t.Value]; ok && prevOperand {
+				return errAt("the Table service does not support "+what+" ('"+t.Value+"') in a $filter", RuleUnsupported)
+			}
+			if next.Type == tokPunct && next.Value == "(" {
 				if unsupportedFunctions[t.Value] || unsupportedFunctions[strings.ToLower(t.Value)] {
 					return errAt("the Table service does not support the function "+t.Value+"()", RuleUnsupported)
 				}
 				return errAt("function calls such as "+t.Value+"() are not supported by the Table service", RuleUnsupported)
 			}
-			if what, ok := unsupportedOperators[t.Value]; ok && i > 0 && endsOperand(toks[i-1]) {
-				return errAt("the Table service does not support "+what+" ('"+t.Value+"') in a $filter", RuleUnsupported)
+			if t.Value == "null" && i > 0 && toks[i-1].Type == tokOp {
+				return errAt("the Table service does not support null in a $filter: a missing property never matches a comparison", RuleUnsupported)
 			}
-			if lower := strings.ToLower(t.Value); lower != t.Value && keywords[lower] && i > 0 {
+			if lower := strings.ToLower(t.Value); lower != t.Value && wrongCaseKeyword(lower, toks, i) {
 				return errAt("operators are lower case in OData: write \""+lower+"\", not \""+t.Value+"\"", "")
 			}
 		case tokPunct:
@@ -144,6 +173,22 @@ func checkTokens(s string, toks []lexer.Token) error {
 		}
 	}
 	return nil
+}
+
+// wrongCaseKeyword reports whether the identifier at toks[i], whose lower
+// case form is lower, stands where that keyword would: and/or after an
+// operand, not before an operand, an operator after a property name.
+func wrongCaseKeyword(lower string, toks []lexer.Token, i int) bool {
+	switch {
+	case lower == "and" || lower == "or":
+		return i > 0 && endsOperand(toks[i-1])
+	case lower == "not":
+		n := toks[i+1]
+		return n.Type == tokIdent || (n.Type == tokPunct && n.Value == "(") || (n.Type == tokKeyword && n.Value == "not")
+	case isOperator(lower):
+		return i > 0 && toks[i-1].Type == tokIdent && toks[i+1].Type == tokLiteral
+	}
+	return false
 }
 
 // endsOperand reports whether t can end an operand, so that an identifier
@@ -272,19 +317,16 @@ func decodeLiteral(s string, l *Literal, template bool) error {
 	switch {
 	case raw[0] == '\'':
 		body := raw[1 : len(raw)-1]
-		if template && strings.IndexByte(body, '{') >= 0 {
-			l.Value.Type = edm.String
+		if template && strings.ContainsAny(body, "{}") {
 			parts, err := splitTemplate(s, body, l.Offset+1)
 			if err != nil {
 				return err
 			}
+			l.Value = edm.StringValue(partsText(parts))
 			l.Parts = parts
 			return nil
 		}
 		l.Value = edm.StringValue(unescape(body))
-		if template {
-			l.Value.Str = strings.ReplaceAll(l.Value.Str, "{{", "{")
-		}
 	case raw[0] == '{':
 		p, err := parseParam(s, raw, l.Offset)
 		if err != nil {
@@ -311,7 +353,7 @@ func decodeLiteral(s string, l *Literal, template bool) error {
 		default:
 			typ = edm.Binary
 		}
-		if template && strings.IndexByte(body, '{') >= 0 {
+		if template && strings.IndexByte(body, '{') >= 0 && hasParam(body) {
 			parts, err := splitTemplate(s, body, l.Offset+q+1)
 			if err != nil {
 				return err
@@ -398,6 +440,9 @@ func splitTemplate(s, body string, base int) ([]Part, error) {
 		case body[i] == '{' && i+1 < len(body) && body[i+1] == '{':
 			text.WriteByte('{')
 			i += 2
+		case body[i] == '}' && i+1 < len(body) && body[i+1] == '}':
+			text.WriteByte('}')
+			i += 2
 		case body[i] == '{':
 			end := strings.IndexByte(body[i:], '}')
 			p, err := parseParam(s, body[i:i+end+1], base+i)
@@ -417,6 +462,34 @@ func splitTemplate(s, body string, base int) ([]Part, error) {
 	}
 	flush()
 	return parts, nil
+}
+
+// partsText returns the text of a template literal without placeholders
+// (the placeholders themselves are left out).
+func partsText(parts []Part) string {
+	if len(parts) == 1 && parts[0].Param == nil {
+		return parts[0].Text
+	}
+	var b strings.Builder
+	for _, p := range parts {
+		b.WriteString(p.Text)
+	}
+	return b.String()
+}
+
+// hasParam reports whether template text holds a placeholder (a '{' that
+// is not part of a "{{" escape).
+func hasParam(body string) bool {
+	for i := 0; i < len(body); i++ {
+		if body[i] == '{' {
+			if i+1 < len(body) && body[i+1] == '{' {
+				i++
+				continue
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // parseParam parses "{Name}" or "{Name:VERB}" found at offset off of s.

@@ -93,12 +93,14 @@ func (l *Literal) String() string {
 			b.WriteString(p.Param.String())
 			continue
 		}
-		t := strings.ReplaceAll(p.Text, "'", "''")
-		b.WriteString(strings.ReplaceAll(t, "{", "{{"))
+		b.WriteString(templateEscaper.Replace(p.Text))
 	}
 	b.WriteByte('\'')
 	return b.String()
 }
+
+// templateEscaper escapes plain text inside a template literal.
+var templateEscaper = strings.NewReplacer("'", "''", "{", "{{", "}", "}}")
 
 func prefixFor(l *Literal) string {
 	if i := strings.IndexByte(l.Raw, '\''); i > 0 {

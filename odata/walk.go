@@ -4,8 +4,8 @@ package odata
 type Node interface{ node() }
 
 func (*Filter) node()     {}
-func (*Expr) node()         {}
-func (*Term) node()        {}
+func (*Expr) node()       {}
+func (*Term) node()       {}
 func (*Factor) node()     {}
 func (*Comparison) node() {}
 

@@ -11,6 +11,7 @@ import (
 	"github.com/tablelint/tablelint/internal/filtercheck"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
+	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/odata"
 )
 
@@ -43,9 +44,21 @@ func runExplain(e *env, args []string) int {
 	if len(pos) != 1 {
 		return fail(e, usageError{"explain takes exactly one filter argument (quote it)"})
 	}
-	text := strings.TrimPrefix(strings.TrimSpace(pos[0]), "$filter=")
-
-	f, err := odata.Parse(text)
+	input := pos[0]
+	q, err := odata.ParseQuery(input)
+	if err == nil {
+		var f *odata.Filter
+		f, err = odata.Parse(q.Filter)
+		if err == nil {
+			return explainPlan(e, cf, failOn, f, q)
+		}
+		// Point the caret into the whole input.
+		var perr *odata.Error
+		if errors.As(err, &perr) {
+			perr.Filter = input
+			perr.Offset += q.FilterOffset
+		}
+	}
 	var perr *odata.Error
 	if errors.As(err, &perr) && perr.Rule != "" {
 		// Valid OData, but not what the service supports: a finding.
@@ -61,24 +74,28 @@ func runExplain(e *env, args []string) int {
 		}
 		return report.ExitCode(res.Findings, failOn)
 	}
-	if err != nil {
-		if perr != nil {
-			fmt.Fprintf(e.stderr, "tablelint: invalid filter: %s\n%s\n", perr.Error(), indent(perr.Caret()))
-			return 2
-		}
-		return fail(e, err)
+	if perr != nil {
+		fmt.Fprintf(e.stderr, "tablelint: invalid filter: %s\n%s\n", perr.Error(), indent(perr.Caret()))
+		return 2
 	}
+	return fail(e, err)
+}
+
+// explainPlan reports the plan and findings of a filter that parsed.
+func explainPlan(e *env, cf commonFlags, failOn rules.Severity, f *odata.Filter, q odata.Query) int {
 	p := plan.Of(f)
 	var fds []finding.Finding
 	for _, d := range filtercheck.Check(f, p, filtercheck.Options{}) {
 		fd := finding.New(d.Rule, d.Message)
-		fd.Line, fd.Col = 1, d.Offset+1
+		fd.Line, fd.Col = 1, d.Offset+q.FilterOffset+1
 		fds = append(fds, fd)
 	}
+	pj := planJSON(f, p)
+	pj.Select, pj.Top = q.Select, q.Top
 	res := report.Result{
 		Findings: fds,
-		Extra:    []report.Field{{Name: "plan", Value: planJSON(f, p)}},
-		Text:     func(w io.Writer) error { return writePlanText(w, f, p) },
+		Extra:    []report.Field{{Name: "plan", Value: pj}},
+		Text:     func(w io.Writer) error { return writePlanText(w, p, q) },
 	}
 	if err := report.Write(e.stdout, res, report.Options{Format: cf.format, Color: useColor(e)}); err != nil {
 		return fail(e, err)
@@ -97,6 +114,8 @@ type jsonPlan struct {
 	PKRange      *jsonRange `json:"partitionKeyRange,omitempty"`
 	Residual     string     `json:"residual,omitempty"`
 	Filter       string     `json:"filter"`
+	Select       []string   `json:"select,omitempty"`
+	Top          int        `json:"top,omitempty"`
 }
 
 type jsonRange struct {
@@ -142,7 +161,7 @@ func residualText(p plan.Plan) string {
 	return strings.Join(parts, " and ")
 }
 
-func writePlanText(w io.Writer, f *odata.Filter, p plan.Plan) error {
+func writePlanText(w io.Writer, p plan.Plan, q odata.Query) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "plan: %s\n", p.Kind)
 	if p.PartitionKey != nil {
@@ -162,6 +181,12 @@ func writePlanText(w io.Writer, f *odata.Filter, p plan.Plan) error {
 		fmt.Fprintf(&b, "  residual:  %s\n", res)
 	case p.Kind == plan.TableScan:
 		fmt.Fprintf(&b, "  residual:  (none: every entity is returned)\n")
+	}
+	if q.Select != nil {
+		fmt.Fprintf(&b, "  select:    %s\n", strings.Join(q.Select, ", "))
+	}
+	if q.Top > 0 {
+		fmt.Fprintf(&b, "  top:       %d per page\n", q.Top)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
