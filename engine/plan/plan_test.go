@@ -76,12 +76,12 @@ func bound(b plan.Bound) string {
 // TestPlanDetails checks keys, bounds and residuals.
 func TestPlanDetails(t *testing.T) {
 	tests := []struct {
-		filter             string
-		kind               plan.Kind
-		pk, rk             string
-		low, high          string // "=v" inclusive, ">v" exclusive, "-" open
-		pkLow, pkHigh      string
-		residual           string
+		filter        string
+		kind          plan.Kind
+		pk, rk        string
+		low, high     string // "=v" inclusive, ">v" exclusive, "-" open
+		pkLow, pkHigh string
+		residual      string
 	}{
 		{"", plan.TableScan, "", "", "-", "-", "-", "-", ""},
 		{"PartitionKey eq 'p'", plan.PartitionScan, "p", "", "-", "-", "-", "-", ""},
