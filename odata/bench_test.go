@@ -1,0 +1,51 @@
+package odata_test
+
+import (
+	"testing"
+
+	"github.com/tablelint/tablelint/odata"
+)
+
+const benchFilter = "PartitionKey eq 'Sales' and RowKey ge 'empid_000100' and RowKey le 'empid_000199'"
+
+// BenchmarkParse parses the reference filter: cold runs the
+// participle parser every time; warm hits the shape cache.
+func BenchmarkParse(b *testing.B) {
+	for _, mode := range []struct {
+		name  string
+		cache bool
+	}{{"cold", false}, {"warm", true}} {
+		b.Run(mode.name, func(b *testing.B) {
+			old := odata.SetCache(mode.cache)
+			defer odata.SetCache(old)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := odata.Parse(benchFilter); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkParseCorpus parses every input of the corpus once per
+// iteration (valid and invalid), cold and warm.
+func BenchmarkParseCorpus(b *testing.B) {
+	cases, _ := readCorpus(b)
+	for _, mode := range []struct {
+		name  string
+		cache bool
+	}{{"cold", false}, {"warm", true}} {
+		b.Run(mode.name, func(b *testing.B) {
+			old := odata.SetCache(mode.cache)
+			defer odata.SetCache(old)
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, c := range cases {
+					_, _ = parseMode(c.input, c.template)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(cases)), "ns/filter")
+		})
+	}
+}
