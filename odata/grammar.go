@@ -3,9 +3,9 @@ package odata
 import "github.com/tablelint/tablelint/edm"
 
 // Filter is a whole $filter expression. Expr is nil for an empty filter,
-// which selects every entity.
+// which selects every entity (an empty filter never reaches the grammar).
 type Filter struct {
-	Expr *Expr `parser:"@@?"`
+	Expr *Expr `parser:"@@"`
 
 	// Text is the source text the filter was parsed from.
 	Text string

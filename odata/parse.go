@@ -50,6 +50,9 @@ func parse(s string, template bool) (*Filter, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(toks) == 1 { // only EOF: the empty filter
+		return &Filter{Text: s, Template: template}, nil
+	}
 	var f *Filter
 	var keyBuf [256]byte
 	var key []byte

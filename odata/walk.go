@@ -85,7 +85,11 @@ func (f *Filter) Conjuncts() []*Factor {
 	if f == nil || f.Expr == nil {
 		return nil
 	}
-	return conjunctsOf(f.Expr, nil)
+	n := 1
+	if len(f.Expr.Terms) == 1 {
+		n = len(f.Expr.Terms[0].Factors)
+	}
+	return conjunctsOf(f.Expr, make([]*Factor, 0, n))
 }
 
 // Conjuncts returns the factors that must all hold for o to hold (see

@@ -87,7 +87,12 @@ func Of(f *odata.Filter) Plan {
 	if len(conj) == 0 {
 		return p
 	}
-	used := make([]bool, len(conj))
+	var usedBuf [16]bool
+	used := usedBuf[:0]
+	if len(conj) > len(usedBuf) {
+		used = make([]bool, 0, len(conj))
+	}
+	used = used[:len(conj)]
 	for i, c := range conj {
 		if keyCmp(c, PartitionKey, odata.OpEq) != nil {
 			p.PartitionKey = &c.Cmp.Value
@@ -185,12 +190,17 @@ func compareBound(a, b Bound, lower bool) int {
 	return -c
 }
 
+// residual returns the unused conjuncts. It reuses conj's array, which
+// Conjuncts allocated for this plan alone.
 func residual(conj []*odata.Factor, used []bool) []*odata.Factor {
-	var out []*odata.Factor
+	out := conj[:0]
 	for i, c := range conj {
 		if !used[i] {
 			out = append(out, c)
 		}
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }
