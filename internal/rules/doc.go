@@ -1,6 +1,6 @@
 package rules
 
-//go:generate go run gendocs.go -out ../../docs/rules
+//go:generate go run gendocs.go -out ../../docs/rules -root ../..
 
 import (
 	"fmt"
