@@ -119,7 +119,7 @@ const maxDepth = 10000
 // mapping entry (key and value) or sequence item starting on a line
 // covers from that line to the last line of its value.
 func NodeSpans(root *yaml.Node) SpanFunc {
-	spans := map[int]int{}        // start line → end line
+	spans := map[int]int{}       // start line → end line
 	ends := map[*yaml.Node]int{} // memo: last line of a subtree
 	var last func(n *yaml.Node, depth int) int
 	last = func(n *yaml.Node, depth int) int {
