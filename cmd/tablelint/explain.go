@@ -11,6 +11,7 @@ import (
 	"github.com/tablelint/tablelint/internal/filtercheck"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
+	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/odata"
 )
 
@@ -33,17 +34,15 @@ func runExplain(e *env, args []string) int {
 	if err != nil {
 		return 2
 	}
-	if err := cf.checkFormat(); err != nil {
-		return fail(e, err)
-	}
-	failOn, err := cf.failOnSeverity()
-	if err != nil {
-		return fail(e, err)
-	}
 	if len(pos) != 1 {
 		return fail(e, usageError{"explain takes exactly one filter argument (quote it)"})
 	}
 	text := strings.TrimPrefix(strings.TrimSpace(pos[0]), "$filter=")
+	pl, code := startPipeline(e, &cf, rules.Filter)
+	if pl == nil {
+		return code
+	}
+	pl.AddSource("", text)
 
 	f, err := odata.Parse(text)
 	var perr *odata.Error
@@ -56,10 +55,7 @@ func runExplain(e *env, args []string) int {
 			_, err := fmt.Fprintf(w, "%s\n", indent(perr.Caret()))
 			return err
 		}
-		if err := report.Write(e.stdout, res, report.Options{Format: cf.format, Color: useColor(e)}); err != nil {
-			return fail(e, err)
-		}
-		return report.ExitCode(res.Findings, failOn)
+		return pl.finish(res)
 	}
 	if err != nil {
 		if perr != nil {
@@ -73,6 +69,9 @@ func runExplain(e *env, args []string) int {
 	for _, d := range filtercheck.Check(f, p, filtercheck.Options{}) {
 		fd := finding.New(d.Rule, d.Message)
 		fd.Line, fd.Col = 1, d.Offset+1
+		if d.Len > 0 {
+			fd.EndLine, fd.EndCol = 1, d.Offset+d.Len+1 // exclusive, as SARIF's endColumn
+		}
 		fds = append(fds, fd)
 	}
 	res := report.Result{
@@ -80,10 +79,7 @@ func runExplain(e *env, args []string) int {
 		Extra:    []report.Field{{Name: "plan", Value: planJSON(f, p)}},
 		Text:     func(w io.Writer) error { return writePlanText(w, f, p) },
 	}
-	if err := report.Write(e.stdout, res, report.Options{Format: cf.format, Color: useColor(e)}); err != nil {
-		return fail(e, err)
-	}
-	return report.ExitCode(fds, failOn)
+	return pl.finish(res)
 }
 
 func indent(s string) string { return "    " + strings.ReplaceAll(s, "\n", "\n    ") }

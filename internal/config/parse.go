@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -197,7 +196,7 @@ func (p *parser) rules(v *yaml.Node, c *Config) {
 	p.pairs(v, func(k, sv *yaml.Node) {
 		r, ok := rules.Get(k.Value)
 		if !ok {
-			p.errorf(k, "unknown rule %q%s (see `tablelint rules`)", k.Value, suggest(k.Value, ruleKeys()))
+			p.errorf(k, "unknown rule %q%s (see `tablelint rules`)", k.Value, suggest(k.Value, rules.Names()))
 			return
 		}
 		if _, dup := c.Rules[r.ID]; dup {
@@ -216,14 +215,6 @@ func (p *parser) rules(v *yaml.Node, c *Config) {
 		}
 		c.Rules[r.ID] = s
 	})
-}
-
-func ruleKeys() []string {
-	var out []string
-	for _, r := range rules.All() {
-		out = append(out, r.ID, r.Name)
-	}
-	return out
 }
 
 func (p *parser) exclude(v *yaml.Node, c *Config) {
@@ -275,43 +266,8 @@ func (p *parser) throughput(v *yaml.Node, c *Config) {
 // suggest returns ` (did you mean "x"?)` for the candidate closest to s,
 // or "" when none is close.
 func suggest(s string, candidates []string) string {
-	best, bestD := "", math.MaxInt
-	ls := strings.ToLower(s)
-	for _, c := range candidates {
-		d := distance(ls, strings.ToLower(c))
-		if len(ls) >= 3 && strings.HasPrefix(strings.ToLower(c), ls) {
-			d = min(d, 1) // an abbreviation: "warn" for "warning"
-		}
-		if d < bestD || (d == bestD && c < best) {
-			best, bestD = c, d
-		}
+	if best := rules.Closest(s, candidates); best != "" {
+		return fmt.Sprintf(" (did you mean %q?)", best)
 	}
-	if best == "" || bestD > max(2, len(best)/3) || bestD == 0 && best == s {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-// distance is the Levenshtein distance between a and b (bytes).
-func distance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return math.MaxInt / 2
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = slices.Min([]int{prev[j] + 1, cur[j-1] + 1, prev[j-1] + cost})
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return ""
 }
