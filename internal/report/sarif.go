@@ -136,14 +136,14 @@ func physicalLocation(f finding.Finding, lineText func(string, int) (string, boo
 	return pl.WithRegion(region)
 }
 
+var uriEscaper = strings.NewReplacer("%", "%25", " ", "%20", "#", "%23", "?", "%3F")
+
 // fileURI turns a path into a URI reference: relative paths stay
 // relative (GitHub resolves them against the checkout), absolute ones
 // become file:// URIs.
 func fileURI(p string) string {
 	slash := filepath.ToSlash(p)
-	escape := func(s string) string {
-		return strings.NewReplacer("%", "%25", " ", "%20", "#", "%23", "?", "%3F").Replace(s)
-	}
+	escape := uriEscaper.Replace
 	if filepath.IsAbs(p) {
 		if !strings.HasPrefix(slash, "/") {
 			slash = "/" + slash // C:/x → /C:/x
