@@ -34,23 +34,21 @@ func runExplain(e *env, args []string) int {
 	if err != nil {
 		return 2
 	}
-	if err := cf.checkFormat(); err != nil {
-		return fail(e, err)
-	}
-	failOn, err := cf.failOnSeverity()
-	if err != nil {
-		return fail(e, err)
-	}
 	if len(pos) != 1 {
 		return fail(e, usageError{"explain takes exactly one filter argument (quote it)"})
 	}
+	pl, code := startPipeline(e, &cf, rules.Filter)
+	if pl == nil {
+		return code
+	}
 	input := pos[0]
+	pl.AddSource("", input)
 	q, err := odata.ParseQuery(input)
 	if err == nil {
 		var f *odata.Filter
 		f, err = odata.Parse(q.Filter)
 		if err == nil {
-			return explainPlan(e, cf, failOn, f, q)
+			return explainPlan(pl, f, q)
 		}
 		// Point the caret into the whole input.
 		var perr *odata.Error
@@ -64,15 +62,13 @@ func runExplain(e *env, args []string) int {
 		// Valid OData, but not what the service supports: a finding.
 		fd := finding.New(perr.Rule, perr.Msg)
 		fd.Line, fd.Col = 1, perr.Offset+1
+		fd.EndLine, fd.EndCol = 1, perr.Offset+max(perr.Len, 1)+1
 		res := report.Result{Findings: []finding.Finding{fd}, Extra: []report.Field{{Name: "plan", Value: nil}}}
 		res.Text = func(w io.Writer) error {
 			_, err := fmt.Fprintf(w, "%s\n", indent(perr.Caret()))
 			return err
 		}
-		if err := report.Write(e.stdout, res, report.Options{Format: cf.format, Color: useColor(e)}); err != nil {
-			return fail(e, err)
-		}
-		return report.ExitCode(res.Findings, failOn)
+		return pl.finish(res)
 	}
 	if perr != nil {
 		fmt.Fprintf(e.stderr, "tablelint: invalid filter: %s\n%s\n", perr.Error(), indent(perr.Caret()))
@@ -82,12 +78,15 @@ func runExplain(e *env, args []string) int {
 }
 
 // explainPlan reports the plan and findings of a filter that parsed.
-func explainPlan(e *env, cf commonFlags, failOn rules.Severity, f *odata.Filter, q odata.Query) int {
+func explainPlan(pl *pipeline, f *odata.Filter, q odata.Query) int {
 	p := plan.Of(f)
 	var fds []finding.Finding
 	for _, d := range filtercheck.Check(f, p, filtercheck.Options{}) {
 		fd := finding.New(d.Rule, d.Message)
 		fd.Line, fd.Col = 1, d.Offset+q.FilterOffset+1
+		if d.Len > 0 {
+			fd.EndLine, fd.EndCol = 1, d.Offset+q.FilterOffset+d.Len+1 // exclusive, as SARIF's endColumn
+		}
 		fds = append(fds, fd)
 	}
 	pj := planJSON(f, p)
@@ -97,10 +96,7 @@ func explainPlan(e *env, cf commonFlags, failOn rules.Severity, f *odata.Filter,
 		Extra:    []report.Field{{Name: "plan", Value: pj}},
 		Text:     func(w io.Writer) error { return writePlanText(w, p, q) },
 	}
-	if err := report.Write(e.stdout, res, report.Options{Format: cf.format, Color: useColor(e)}); err != nil {
-		return fail(e, err)
-	}
-	return report.ExitCode(fds, failOn)
+	return pl.finish(res)
 }
 
 func indent(s string) string { return "    " + strings.ReplaceAll(s, "\n", "\n    ") }

@@ -1,10 +1,10 @@
 // Package report writes findings in the formats users read them in: text
-// for terminals and CI logs, JSON for scripts, SARIF for code scanning and
-// GitHub workflow commands; and decides the exit code.
+// for terminals and CI logs, JSON for scripts (the contract), SARIF 2.1.0
+// for code scanning and GitHub workflow commands; and decides the exit
+// code.
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -25,6 +25,9 @@ type Result struct {
 	// Text writes command-specific text output (plans, tables) after the
 	// findings in text format.
 	Text func(w io.Writer) error
+	// Suppressed is how many findings directives suppressed; the text
+	// summary mentions it.
+	Suppressed int
 }
 
 // Field is a named JSON value.
@@ -37,9 +40,16 @@ type Field struct {
 type Options struct {
 	Format string // text (default), json, sarif, github
 	Color  bool   // colour in text output
+	// LineText returns the text of a line (1-based) of a file, without
+	// its newline, for converting byte columns into the UTF-16 columns
+	// SARIF requires. Nil, or ok false, means columns are assumed to be
+	// ASCII. FileLines makes one that reads files from disk.
+	LineText func(file string, line int) (text string, ok bool)
+	// ToolVersion is tablelint's version, for SARIF.
+	ToolVersion string
 }
 
-// Write writes r to w in the chosen format.
+// Write writes r to w in the chosen format. The findings are sorted.
 func Write(w io.Writer, r Result, opt Options) error {
 	finding.Sort(r.Findings)
 	switch opt.Format {
@@ -47,38 +57,23 @@ func Write(w io.Writer, r Result, opt Options) error {
 		return writeText(w, r, opt)
 	case "json":
 		return writeJSON(w, r)
+	case "sarif":
+		return writeSARIF(w, r, opt)
+	case "github":
+		return writeGitHub(w, r)
 	}
 	return fmt.Errorf("unknown format %q (want %s)", opt.Format, strings.Join(Formats, ", "))
 }
 
-func location(f finding.Finding) string {
-	file := f.File
-	if file == "" {
-		file = "<filter>"
+// hint returns the finding's hint, or its rule's.
+func hint(f finding.Finding) string {
+	if f.Hint != "" {
+		return f.Hint
 	}
-	return fmt.Sprintf("%s:%d:%d", file, f.Line, f.Col)
-}
-
-func writeText(w io.Writer, r Result, opt Options) error {
-	for _, f := range r.Findings {
-		fmt.Fprintf(w, "%s: %s %s %s\n", location(f), f.Severity, f.Rule, f.Message)
-		hint := f.Hint
-		if hint == "" {
-			if rule, ok := rules.Get(f.Rule); ok {
-				hint = rule.Hint
-			}
-		}
-		if hint != "" {
-			fmt.Fprintf(w, "    hint: %s\n", hint)
-		}
+	if r, ok := rules.Get(f.Rule); ok {
+		return r.Hint
 	}
-	if r.Text != nil {
-		if err := r.Text(w); err != nil {
-			return err
-		}
-	}
-	_, err := fmt.Fprintln(w, Summary(r.Findings))
-	return err
+	return ""
 }
 
 // Summary returns "no findings" or "3 findings: 1 error, 2 warnings".
@@ -88,7 +83,9 @@ func Summary(fs []finding.Finding) string {
 	}
 	var counts [rules.Error + 1]int
 	for _, f := range fs {
-		counts[f.Severity]++
+		if f.Severity <= rules.Error {
+			counts[f.Severity]++
+		}
 	}
 	var parts []string
 	for _, s := range []rules.Severity{rules.Error, rules.Warning, rules.Info} {
@@ -104,56 +101,6 @@ func plural(n int, word string) string {
 		return fmt.Sprintf("1 %s", word)
 	}
 	return fmt.Sprintf("%d %ss", n, word)
-}
-
-// JSONFinding is the JSON form of a finding (contract §2).
-type JSONFinding struct {
-	Rule     string `json:"rule"`
-	Name     string `json:"name"`
-	Severity string `json:"severity"`
-	Message  string `json:"message"`
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Col      int    `json:"col"`
-	EndLine  int    `json:"endLine,omitempty"`
-	EndCol   int    `json:"endCol,omitempty"`
-	Hint     string `json:"hint,omitempty"`
-}
-
-func writeJSON(w io.Writer, r Result) error {
-	fs := make([]JSONFinding, 0, len(r.Findings))
-	for _, f := range r.Findings {
-		fs = append(fs, JSONFinding{Rule: f.Rule, Name: f.Name(), Severity: f.Severity.String(),
-			Message: f.Message, File: f.File, Line: f.Line, Col: f.Col, EndLine: f.EndLine, EndCol: f.EndCol, Hint: f.Hint})
-	}
-	var b strings.Builder
-	b.WriteString("{\n  \"findings\": ")
-	if err := appendJSON(&b, fs); err != nil {
-		return err
-	}
-	for _, x := range r.Extra {
-		b.WriteString(",\n  " + quoteJSON(x.Name) + ": ")
-		if err := appendJSON(&b, x.Value); err != nil {
-			return err
-		}
-	}
-	b.WriteString("\n}\n")
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func appendJSON(b *strings.Builder, v any) error {
-	out, err := json.MarshalIndent(v, "  ", "  ")
-	if err != nil {
-		return err
-	}
-	b.Write(out)
-	return nil
-}
-
-func quoteJSON(s string) string {
-	out, _ := json.Marshal(s)
-	return string(out)
 }
 
 // ExitCode returns 1 if any finding is at or above failOn, else 0.

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/tablelint/tablelint/internal/config"
+	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/report"
+	"github.com/tablelint/tablelint/internal/rules"
+	"github.com/tablelint/tablelint/internal/suppress"
+)
+
+// pipeline is what every reporting command (explain, review, check,
+// replay) does around its own checks, so they all behave the same:
+//
+//	p, code := startPipeline(e, &cf, rules.Design) // validates flags, loads the config
+//	if p == nil { return code }
+//	… skip files p.Excluded reports, add directives to p.Suppress …
+//	return p.finish(report.Result{Findings: fds, Extra: …, Text: …})
+//
+// finish applies the configured severities (dropping rules turned off),
+// drops findings in excluded files, applies suppression directives and
+// adds the directives' own findings (TL901–TL903), writes the report in
+// the chosen format and returns the exit code.
+type pipeline struct {
+	e      *env
+	format string
+	failOn rules.Severity
+	cfg    *config.Config
+	target rules.Target
+	// Suppress collects the inputs' suppression directives: call
+	// AddGo or AddYAML on it for each file checked.
+	Suppress *suppress.Set
+	sources  map[string]string
+}
+
+// startPipeline validates --format and --fail-on and loads the
+// configuration (--config, or .tablelint.yaml found by walking up from
+// the working directory). target is the kind of input the command
+// checks: a directive naming a rule that does not apply to it is never
+// reported as unused. On error it prints one line per problem on stderr
+// and returns nil and exit code 2.
+func startPipeline(e *env, cf *commonFlags, target rules.Target) (*pipeline, int) {
+	if err := cf.checkFormat(); err != nil {
+		return nil, fail(e, err)
+	}
+	failOn, err := cf.failOnSeverity()
+	if err != nil {
+		return nil, fail(e, err)
+	}
+	cfgPath := cf.config
+	if cfgPath != "" && !filepath.IsAbs(cfgPath) {
+		cfgPath = filepath.Join(e.dir, cfgPath)
+	}
+	cfg, err := config.Load(cfgPath, e.dir)
+	if err != nil {
+		return nil, failLines(e, err)
+	}
+	return &pipeline{e: e, format: cf.format, failOn: failOn, cfg: cfg, target: target,
+		Suppress: suppress.New(), sources: map[string]string{}}, 0
+}
+
+// failLines prints every line of err as its own "tablelint: …" line
+// (configuration errors come one per problem) and returns exit code 2.
+func failLines(e *env, err error) int {
+	var list config.ErrorList
+	if errors.As(err, &list) {
+		for _, le := range list {
+			fmt.Fprintf(e.stderr, "tablelint: %s\n", le.Error())
+		}
+		return 2
+	}
+	return fail(e, err)
+}
+
+// Config returns the loaded configuration (target, throughput).
+func (p *pipeline) Config() *config.Config { return p.cfg }
+
+// Enabled reports whether a rule is not turned off in the configuration;
+// commands may skip the work of a rule that is off.
+func (p *pipeline) Enabled(id string) bool { return p.cfg.Enabled(id) }
+
+// Excluded reports whether the configuration excludes file (relative to
+// the working directory, or absolute); commands skip such files.
+func (p *pipeline) Excluded(file string) bool { return p.cfg.Excluded(file, p.e.dir) }
+
+// AddSource registers the text of an input that is not a file on disk
+// (the filter of explain is name ""), so SARIF columns can be converted
+// from bytes to UTF-16 units.
+func (p *pipeline) AddSource(name, text string) { p.sources[name] = text }
+
+// process applies severities, excludes and suppressions, and adds the
+// directives' findings. It returns the findings to report and how many
+// were suppressed.
+func (p *pipeline) process(in []finding.Finding) ([]finding.Finding, int) {
+	adjust := func(fs []finding.Finding) []finding.Finding {
+		out := fs[:0:0]
+		for _, f := range fs {
+			f.Severity = p.cfg.Severity(f.Rule, f.Severity)
+			if f.Severity == rules.Off || p.Excluded(f.File) {
+				continue
+			}
+			out = append(out, f)
+		}
+		return out
+	}
+	kept, n := p.Suppress.Apply(adjust(in))
+	ran := func(id string) bool {
+		r, ok := rules.Get(id)
+		return ok && p.cfg.Enabled(id) && r.AppliesToTarget(p.target)
+	}
+	kept = append(kept, adjust(p.Suppress.Problems(ran))...)
+	for i := range kept {
+		kept[i].File = p.relative(kept[i].File)
+	}
+	return kept, n
+}
+
+// relative makes paths under the working directory relative to it.
+func (p *pipeline) relative(file string) string {
+	if !filepath.IsAbs(file) || p.e.dir == "" {
+		return file
+	}
+	rel, err := filepath.Rel(p.e.dir, file)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return file
+	}
+	return rel
+}
+
+// finish processes the findings, writes the report to stdout and
+// returns the exit code: 1 when a finding is at or above --fail-on, 0
+// otherwise, 2 when the report cannot be written.
+func (p *pipeline) finish(res report.Result) int {
+	res.Findings, res.Suppressed = p.process(res.Findings)
+	opt := report.Options{
+		Format:      p.format,
+		Color:       p.format == "text" && useColor(p.e),
+		LineText:    report.FileLines(p.e.dir, p.sources),
+		ToolVersion: version(),
+	}
+	if err := report.Write(p.e.stdout, res, opt); err != nil {
+		return fail(p.e, err)
+	}
+	return report.ExitCode(res.Findings, p.failOn)
+}

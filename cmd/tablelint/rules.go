@@ -1,0 +1,129 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
+	"golang.org/x/term"
+
+	"github.com/tablelint/tablelint/internal/rules"
+)
+
+func init() {
+	register(&command{
+		name:    "rules",
+		usage:   "rules [--format text|json]",
+		summary: "list the rules: ID, name, default severity, what they apply to, title",
+		run:     runRules,
+	})
+	register(&command{
+		name:    "doc",
+		usage:   "doc [--markdown] TLnnn|NAME",
+		summary: "print one rule's documentation (by ID or name)",
+		run:     runDoc,
+	})
+}
+
+// jsonRule is the JSON form of a rule in `tablelint rules --format json`.
+type jsonRule struct {
+	ID        string   `json:"id"`
+	Name      string   `json:"name"`
+	Severity  string   `json:"severity"`
+	AppliesTo []string `json:"appliesTo"`
+	Title     string   `json:"title"`
+	URL       string   `json:"url"`
+}
+
+func runRules(e *env, args []string) int {
+	fs := newFlagSet(e, commands["rules"], nil)
+	format := fs.String("format", "text", "output format: text or json")
+	pos, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		return 2
+	}
+	if len(pos) > 0 {
+		return fail(e, usageError{"rules takes no arguments"})
+	}
+	all := rules.All()
+	switch *format {
+	case "json":
+		out := make([]jsonRule, len(all))
+		for i, r := range all {
+			targets := make([]string, len(r.Targets))
+			for j, t := range r.Targets {
+				targets[j] = string(t)
+			}
+			out[i] = jsonRule{r.ID, r.Name, r.Severity.String(), targets, r.Title, r.DocURL()}
+		}
+		b, _ := json.MarshalIndent(out, "", "  ")
+		fmt.Fprintf(e.stdout, "%s\n", b)
+		return 0
+	case "text":
+	default:
+		return fail(e, usageError{fmt.Sprintf("invalid --format %q: want text or json", *format)})
+	}
+	t := tablewriter.NewTable(e.stdout,
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+	)
+	t.Header("ID", "name", "severity", "applies to", "title")
+	for _, r := range all {
+		if err := t.Append(r.ID, r.Name, r.Severity.String(), r.AppliesTo(), r.Title); err != nil {
+			return fail(e, err)
+		}
+	}
+	if err := t.Render(); err != nil {
+		return fail(e, err)
+	}
+	fmt.Fprintf(e.stdout, "%d rules; `tablelint doc TLnnn` prints one in full\n", len(all))
+	return 0
+}
+
+func runDoc(e *env, args []string) int {
+	fs := newFlagSet(e, commands["doc"], nil)
+	markdown := fs.Bool("markdown", false, "print the Markdown page (as in docs/rules) instead of text")
+	pos, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		return 2
+	}
+	if len(pos) != 1 {
+		return fail(e, usageError{"doc takes one rule ID or name, such as TL301 or table-scan"})
+	}
+	r, ok := rules.Get(strings.TrimSpace(pos[0]))
+	if !ok {
+		msg := fmt.Sprintf("unknown rule %q", pos[0])
+		if best := rules.Closest(pos[0], rules.Names()); best != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", best)
+		}
+		return fail(e, usageError{msg + "; `tablelint rules` lists them"})
+	}
+	if *markdown {
+		fmt.Fprint(e.stdout, r.Markdown())
+		return 0
+	}
+	fmt.Fprint(e.stdout, r.Text(docWidth(e)))
+	return 0
+}
+
+// docWidth is the terminal's width (at most 100) when stdout is one, else 80.
+func docWidth(e *env) int {
+	if e.stdoutTerminal {
+		if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil && w > 20 {
+			return min(w, 100)
+		}
+	}
+	return 80
+}

@@ -1,0 +1,215 @@
+// Package suppress implements tablelint's suppression directives:
+//
+//	//tablelint:ignore TL301[,TL304] reason      Go: this line or the next
+//	//tablelint:file-ignore TL301 reason         Go: the whole file
+//	# tablelint:ignore TL301 reason              design file: this node and its children
+//	# tablelint:file-ignore TL301 reason         design file: the whole file
+//
+// Rules may be named by ID or by name. The reason is required. A
+// directive without a reason (TL901), one that suppresses nothing
+// (TL902) and one that cannot be understood (TL903) are findings
+// themselves, as staticcheck does for its //lint:ignore.
+//
+// A Set collects directives from Go files (AddGo) and design files
+// (AddYAML, or AddYAMLSpans with the caller's own line → node spans),
+// removes the findings they cover (Apply) and then reports the
+// directives' own problems (Problems).
+package suppress
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/rules"
+)
+
+// Prefix starts every directive, after the comment marker.
+const Prefix = "tablelint:"
+
+// Kind is what a directive covers.
+type Kind uint8
+
+// The kinds of directive.
+const (
+	Lines Kind = iota // tablelint:ignore: lines From..To
+	File              // tablelint:file-ignore: the whole file
+)
+
+// Directive is one suppression directive.
+type Directive struct {
+	File      string // the file it is in
+	Line, Col int    // where the directive starts (the comment marker)
+	Kind      Kind
+	// From and To are the lines a Lines directive covers, inclusive.
+	From, To int
+	Rules    []string // rule IDs
+	Reason   string
+	// Problem, if not empty, says why the directive is malformed; such a
+	// directive suppresses nothing and is reported as TL903.
+	Problem string
+
+	used map[string]bool
+}
+
+// Parse parses the text of a comment after its marker (`//` or `#`),
+// such as "tablelint:ignore TL301 reason". ok is false when the text is
+// not a directive at all. A malformed directive is returned with Problem
+// set.
+func Parse(text string) (d *Directive, ok bool) {
+	text = strings.TrimSpace(text)
+	rest, ok := strings.CutPrefix(text, Prefix)
+	if !ok {
+		return nil, false
+	}
+	d = &Directive{}
+	fields := strings.Fields(rest)
+	if len(fields) == 0 {
+		d.Problem = "empty tablelint: directive: want tablelint:ignore or tablelint:file-ignore"
+		return d, true
+	}
+	switch fields[0] {
+	case "ignore":
+		d.Kind = Lines
+	case "file-ignore":
+		d.Kind = File
+	default:
+		d.Problem = fmt.Sprintf("unknown directive tablelint:%s: want tablelint:ignore or tablelint:file-ignore", fields[0])
+		return d, true
+	}
+	if len(fields) < 2 {
+		d.Problem = fmt.Sprintf("tablelint:%s needs a rule list, such as TL301 or TL301,TL304", fields[0])
+		return d, true
+	}
+	for _, name := range strings.Split(fields[1], ",") {
+		if name == "" {
+			continue
+		}
+		r, ok := rules.Get(name)
+		if !ok {
+			d.Problem = fmt.Sprintf("unknown rule %q in tablelint:%s", name, fields[0])
+			return d, true
+		}
+		if !slices.Contains(d.Rules, r.ID) {
+			d.Rules = append(d.Rules, r.ID)
+		}
+	}
+	if len(d.Rules) == 0 {
+		d.Problem = fmt.Sprintf("tablelint:%s needs a rule list, such as TL301 or TL301,TL304", fields[0])
+		return d, true
+	}
+	d.Reason = strings.Join(fields[2:], " ")
+	return d, true
+}
+
+// Set is the directives of a set of files.
+type Set struct {
+	byFile map[string][]*Directive
+	all    []*Directive
+}
+
+// New returns an empty set.
+func New() *Set { return &Set{byFile: map[string][]*Directive{}} }
+
+// Add adds a directive. Its File must name the file as findings do.
+func (s *Set) Add(d *Directive) {
+	d.used = map[string]bool{}
+	key := filepath.Clean(d.File)
+	s.byFile[key] = append(s.byFile[key], d)
+	s.all = append(s.all, d)
+}
+
+// Directives returns the directives in the order they were added.
+func (s *Set) Directives() []*Directive { return s.all }
+
+// covers reports whether d suppresses finding f.
+func (d *Directive) covers(f *finding.Finding) bool {
+	if d.Problem != "" || !slices.Contains(d.Rules, f.Rule) {
+		return false
+	}
+	return d.Kind == File || (f.Line >= d.From && f.Line <= d.To)
+}
+
+// Apply returns the findings no directive covers, and how many were
+// suppressed. It records which directives were used, for Problems.
+// Findings of the directive rules themselves (TL901–TL903) are never
+// suppressed.
+func (s *Set) Apply(fs []finding.Finding) (kept []finding.Finding, suppressed int) {
+	kept = fs[:0:0]
+	for i := range fs {
+		f := &fs[i]
+		hit := false
+		if !isMeta(f.Rule) && f.File != "" {
+			for _, d := range s.byFile[filepath.Clean(f.File)] {
+				if d.covers(f) {
+					d.used[f.Rule] = true
+					hit = true
+				}
+			}
+		}
+		if hit {
+			suppressed++
+		} else {
+			kept = append(kept, *f)
+		}
+	}
+	return kept, suppressed
+}
+
+// The directive rules.
+const (
+	RuleNoReason  = "TL901"
+	RuleUnused    = "TL902"
+	RuleMalformed = "TL903"
+)
+
+func isMeta(id string) bool { return id == RuleNoReason || id == RuleUnused || id == RuleMalformed }
+
+// Problems returns the findings about the directives themselves:
+// malformed ones (TL903), ones without a reason (TL901) and, after Apply,
+// rules a directive names that suppressed nothing (TL902). A rule only
+// counts as unused when ran(id) reports that the rule was run over the
+// directive's file (nil ran: every rule ran). Call it after Apply has
+// seen every finding.
+func (s *Set) Problems(ran func(id string) bool) []finding.Finding {
+	var out []finding.Finding
+	at := func(d *Directive, id, msg string) {
+		f := finding.New(id, msg)
+		f.File, f.Line, f.Col = d.File, d.Line, d.Col
+		out = append(out, f)
+	}
+	for _, d := range s.all {
+		if d.Problem != "" {
+			at(d, RuleMalformed, d.Problem)
+			continue
+		}
+		verb := "tablelint:ignore"
+		if d.Kind == File {
+			verb = "tablelint:file-ignore"
+		}
+		if strings.TrimSpace(d.Reason) == "" {
+			at(d, RuleNoReason, fmt.Sprintf("%s %s has no reason: say why the finding is acceptable", verb, strings.Join(d.Rules, ",")))
+		}
+		for _, id := range d.Rules {
+			if d.used[id] || (ran != nil && !ran(id)) {
+				continue
+			}
+			where := "on this line or the next"
+			switch {
+			case d.Kind == File:
+				where = "in this file"
+			case d.From != d.Line || d.To != d.Line+1:
+				if d.From == d.To {
+					where = fmt.Sprintf("on line %d", d.From)
+				} else {
+					where = fmt.Sprintf("on lines %d-%d", d.From, d.To)
+				}
+			}
+			at(d, RuleUnused, fmt.Sprintf("%s %s suppresses nothing: no %s finding %s", verb, id, id, where))
+		}
+	}
+	finding.Sort(out)
+	return out
+}
