@@ -24,6 +24,8 @@ type Finding struct {
 	// Line and Col are 1-based; Col counts bytes, as Go positions do.
 	Line, Col int
 	// EndLine and EndCol mark the end of the span, if known (0 otherwise).
+	// EndCol is exclusive (the column just past the span, as SARIF's
+	// endColumn), in bytes like Col.
 	EndLine, EndCol int
 }
 
