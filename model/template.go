@@ -608,3 +608,23 @@ func (p *Part) SampleText() string {
 	}
 	return ""
 }
+
+// granularities are the time steps LayoutGranularity tries, finest first.
+var granularities = []time.Duration{
+	time.Nanosecond, time.Microsecond, time.Millisecond, time.Second, time.Minute,
+	time.Hour, 24 * time.Hour, 31 * 24 * time.Hour, 366 * 24 * time.Hour,
+}
+
+// LayoutGranularity returns the shortest time step that changes a time
+// formatted with layout: an hour for "2006010215", a day for "20060102".
+// A layout without time fields has the granularity of a year.
+func LayoutGranularity(layout string) time.Duration {
+	base := time.Date(2014, 1, 2, 3, 4, 5, 0, time.UTC)
+	s := base.Format(layout)
+	for _, g := range granularities {
+		if base.Add(g).Format(layout) != s {
+			return g
+		}
+	}
+	return granularities[len(granularities)-1]
+}
