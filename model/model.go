@@ -158,7 +158,7 @@ type Query struct {
 	// support; Unsupported says which (its Rule is "TL306").
 	Filter      *odata.Filter
 	Unsupported *odata.Error
-	Plan   plan.Plan
+	Plan        plan.Plan
 	// Params maps each placeholder of the filter to what it stands for.
 	Params map[*odata.Param]Resolved
 	// Rate is how often the query runs; RateNode is nil when unknown.
