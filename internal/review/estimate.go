@@ -129,13 +129,52 @@ func perPartition(t *model.Table, pk *odata.Literal, keep func(*model.Entity) bo
 		if !couldMatch(q, templateItems(e.PartitionKey), false) || !keep(e) {
 			continue
 		}
-		n, ok := partitions(e)
-		if !ok || e.CountNode == nil {
+		n, ok := entitiesPerPartition(e)
+		if !ok {
 			return 0, false
 		}
-		total += float64(e.Count) / n
+		total += n
 	}
 	return total, true
+}
+
+// entitiesPerPartition estimates the entities of type e in one partition:
+// the count over the partitions, or for a time-bucketed PartitionKey the
+// writes during one time bucket.
+func entitiesPerPartition(e *model.Entity) (float64, bool) {
+	if n, ok := partitions(e); ok && e.CountNode != nil {
+		return float64(e.Count) / n, true
+	}
+	if e.WritesNode == nil {
+		return 0, false
+	}
+	bucket, spread := 0.0, 1.0
+	t := e.PartitionKey
+	for i := range t.Parts {
+		p := &t.Parts[i]
+		switch {
+		case !p.IsPlaceholder():
+		case p.Builtin == model.Now:
+			g := model.LayoutGranularity(p.Verb).Seconds()
+			if bucket == 0 || g < bucket {
+				bucket = g
+			}
+		case p.Builtin == model.Hash:
+			spread *= float64(p.Buckets)
+		case p.Prop != nil && p.Prop.Cardinality > 0:
+			spread *= float64(p.Prop.Cardinality)
+		default:
+			return 0, false
+		}
+	}
+	if bucket == 0 {
+		return 0, false
+	}
+	n := e.Writes.PerSecond() * bucket / spread
+	if e.CountNode != nil {
+		n = min(n, float64(e.Count))
+	}
+	return n, true
 }
 
 // leadingText returns a key literal's text up to its first placeholder.

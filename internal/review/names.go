@@ -142,4 +142,3 @@ func truncate(s string, n int) string {
 	r := []rune(s)
 	return string(r[:n])
 }
-

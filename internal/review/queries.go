@@ -72,6 +72,9 @@ func (r *reviewer) query(q *model.Query) {
 	target := r.opt.partitionTarget()
 	for _, d := range filtercheck.Check(q.Filter, p, filtercheck.Options{Query: name}) {
 		msg := d.Message
+		if !strings.HasPrefix(msg, "query ") {
+			msg = "query " + name + ": " + msg
+		}
 		frequent := d.Rule == "TL303" && row.CostKnown && row.Cost >= target
 		if frequent {
 			msg += fmt.Sprintf(", reading more entities per second than a partition's target of %s/s", num(target))
