@@ -52,6 +52,8 @@ type Design struct {
 	Src []byte
 	// Root is the document's top-level mapping.
 	Root *yaml.Node
+
+	lines []int // byte offset of each line's start, computed on demand
 }
 
 // Table is one table of a design.

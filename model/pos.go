@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -47,20 +48,25 @@ func (d *Design) PosIn(n *yaml.Node, off int) (line, col int) {
 	} else {
 		i = m[off]
 	}
-	return lineCol(d.Src, i)
+	d.lineStart(1)
+	line = sort.Search(len(d.lines), func(k int) bool { return d.lines[k] > i })
+	return line, i - d.lines[line-1] + 1
 }
 
 // lineStart returns the byte offset where 1-based line begins.
 func (d *Design) lineStart(line int) int {
-	i := 0
-	for l := 1; l < line; l++ {
-		j := bytes.IndexByte(d.Src[i:], '\n')
-		if j < 0 {
-			return len(d.Src)
+	if d.lines == nil {
+		d.lines = []int{0}
+		for i, c := range d.Src {
+			if c == '\n' {
+				d.lines = append(d.lines, i+1)
+			}
 		}
-		i += j + 1
 	}
-	return i
+	if line-1 < len(d.lines) {
+		return d.lines[line-1]
+	}
+	return len(d.Src)
 }
 
 // offset returns the byte offset of a yaml.v3 (line, character column).
