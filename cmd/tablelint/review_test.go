@@ -1,0 +1,180 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// runIn runs tablelint with args in the repository root and returns its
+// exit code, stdout and stderr.
+func runIn(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	root, _ := filepath.Abs("../..")
+	code := run(&env{stdout: &out, stderr: &errOut, dir: root}, args)
+	return code, out.String(), errOut.String()
+}
+
+func goldenFile(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (go test -update to accept):\n%s", path, got)
+	}
+}
+
+// TestReviewGolden runs `tablelint review` on the example designs in text
+// and JSON and compares with testdata/review/*.
+func TestReviewGolden(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		code int
+	}{
+		{"employees.tablelint.yaml", 1},
+		{"log-tail.tablelint.yaml", 0},
+		{"high-volume-delete.tablelint.yaml", 0},
+		{"prepend-append.tablelint.yaml", 1},
+	} {
+		name := strings.TrimSuffix(c.file, ".tablelint.yaml")
+		for _, format := range []string{"text", "json"} {
+			t.Run(name+"/"+format, func(t *testing.T) {
+				code, out, errOut := runIn(t, "review", "--format", format, "testdata/designs/"+c.file)
+				if code != c.code || errOut != "" {
+					t.Fatalf("exit %d (want %d), stderr %q", code, c.code, errOut)
+				}
+				if format == "json" {
+					checkJSON(t, out)
+				}
+				goldenFile(t, filepath.Join("testdata", "review", name+"."+format), out)
+			})
+		}
+	}
+}
+
+// checkJSON checks the contract's fields of `review --format json`.
+func checkJSON(t *testing.T, out string) {
+	t.Helper()
+	var doc struct {
+		Findings []map[string]any `json:"findings"`
+		Queries  []struct {
+			Table, Name string
+			Plan        struct{ Kind string }
+		} `json:"queries"`
+		Entities []struct {
+			Table, Name string
+			MaxBytes    int64 `json:"maxBytes"`
+		} `json:"entities"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("invalid JSON: %v", err)
+	}
+	for _, f := range doc.Findings {
+		for _, k := range []string{"rule", "name", "severity", "message", "file", "line", "col"} {
+			if _, ok := f[k]; !ok {
+				t.Errorf("finding without %q: %v", k, f)
+			}
+		}
+	}
+	for _, q := range doc.Queries {
+		if q.Table == "" || q.Name == "" || q.Plan.Kind == "" {
+			t.Errorf("query without table, name or plan kind: %+v", q)
+		}
+	}
+	if len(doc.Entities) == 0 {
+		t.Error("no entities")
+	}
+	for _, e := range doc.Entities {
+		if e.Table == "" || e.Name == "" || e.MaxBytes <= 0 {
+			t.Errorf("entity without table, name or maxBytes: %+v", e)
+		}
+	}
+}
+
+// TestReviewBadInput: every malformed design gives exit 2 and one line on
+// stderr that starts with file:line:col, and nothing on stdout.
+func TestReviewBadInput(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/designs/bad/*.yaml")
+	dir := t.TempDir()
+	garbage := make([]byte, 2048)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range garbage {
+		garbage[i] = byte(rng.IntN(256))
+	}
+	gen := map[string][]byte{
+		"garbage.bin": garbage,
+		"big.yaml":    bytes.Repeat([]byte("#\n"), 25<<20),
+	}
+	for name, data := range gen {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+	}
+	for _, f := range files {
+		arg := f
+		if rel, err := filepath.Rel("../..", f); err == nil && !strings.HasPrefix(rel, "..") {
+			arg = rel
+		}
+		code, out, errOut := runIn(t, "review", arg)
+		if code != 2 || out != "" {
+			t.Errorf("%s: exit %d, stdout %q; want 2 and nothing", arg, code, out)
+		}
+		lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+		if len(lines) != 1 || !strings.HasPrefix(lines[0], "tablelint: "+arg+":") || strings.Contains(errOut, "panic") {
+			t.Errorf("%s: stderr %q, want one line tablelint: FILE:LINE:COL: …", arg, errOut)
+		}
+	}
+}
+
+func TestReviewUsage(t *testing.T) {
+	if code, _, errOut := runIn(t, "review"); code != 2 || !strings.Contains(errOut, "at least one design file") {
+		t.Errorf("no file: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut := runIn(t, "review", "testdata/designs/nope.yaml"); code != 2 || !strings.Contains(errOut, "nope.yaml") {
+		t.Errorf("missing file: exit %d, %q", code, errOut)
+	}
+	if code, _, _ := runIn(t, "review", "--format", "xml", "testdata/designs/log-tail.tablelint.yaml"); code != 2 {
+		t.Errorf("bad format: exit %d", code)
+	}
+	if code, _, _ := runIn(t, "review", "--partition-target", "0", "testdata/designs/log-tail.tablelint.yaml"); code != 2 {
+		t.Errorf("bad partition target: exit %d", code)
+	}
+}
+
+func TestReviewFailOnAndOptions(t *testing.T) {
+	// Only warnings and infos: --fail-on error exits 0.
+	if code, _, _ := runIn(t, "review", "--fail-on", "error", "testdata/designs/employees.tablelint.yaml"); code != 0 {
+		t.Errorf("--fail-on error: exit %d, want 0", code)
+	}
+	if code, _, _ := runIn(t, "review", "testdata/designs/checks/transactions.yaml", "--fail-on", "error"); code != 1 {
+		t.Errorf("errors with --fail-on error: exit %d, want 1", code)
+	}
+	// A higher partition target silences TL209 on 3,000 writes/s.
+	_, out, _ := runIn(t, "review", "--partition-target", "5000", "testdata/designs/prepend-append.tablelint.yaml")
+	if strings.Contains(out, "TL209") {
+		t.Errorf("--partition-target 5000 still reports TL209")
+	}
+	// Several files: each file's tables, findings from both.
+	code, out, _ := runIn(t, "review", "testdata/designs/log-tail.tablelint.yaml", "testdata/designs/prepend-append.tablelint.yaml")
+	if code != 1 || !strings.Contains(out, "EmployeeExpense") || !strings.Contains(out, "prepend-append.tablelint.yaml:11:23: warning TL209") {
+		t.Errorf("two files: exit %d\n%s", code, out)
+	}
+}

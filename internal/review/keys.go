@@ -1,0 +1,238 @@
+package review
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/internal/filtercheck"
+	"github.com/tablelint/tablelint/model"
+)
+
+// MaxKeyChars is the longest PartitionKey or RowKey: 1 KiB, which the
+// newer reference states as 1,024 characters.
+const MaxKeyChars = 1024
+
+// InvertedTicksWidth is the width of inverted .NET ticks ("{0:D19}").
+const InvertedTicksWidth = 19
+
+func (r *reviewer) keys(e *model.Entity) {
+	for _, k := range []struct {
+		name string
+		t    *model.Template
+	}{{"PartitionKey", e.PartitionKey}, {"RowKey", e.RowKey}} {
+		r.keyTemplate(e, k.name, k.t)
+	}
+}
+
+func (r *reviewer) keyTemplate(e *model.Entity, key string, t *model.Template) {
+	n := t.Node
+	for i := range t.Parts {
+		p := &t.Parts[i]
+		if c, bad := filtercheck.InvalidKeyChar(p.SampleText()); bad {
+			what := "contains"
+			if p.IsPlaceholder() {
+				what = p.String() + " produces"
+			}
+			r.addSpan("TL201", n, p.Offset, p.Len, "entity type %s: %s template %q %s %s, which keys cannot contain: writes fail", e.Name, key, t.Text, what, describe(c))
+		}
+		switch {
+		case invTicksUnpadded(p):
+			r.addSpan("TL205", n, p.Offset, p.Len, "entity type %s: %s template: %s writes reverse-time ticks without padding to %d digits, so newer keys do not always sort first; write %s",
+				e.Name, key, p.String(), InvertedTicksWidth, paddedSuggestion(p, InvertedTicksWidth))
+		case numericUnpadded(p):
+			width := 10
+			if p.Builtin == model.Seq || (p.Prop != nil && p.Prop.Type == edm.Int64) {
+				width = 19
+			}
+			what := "a sequence number"
+			if p.Prop != nil {
+				what = "an " + p.Prop.Type.String()
+			}
+			r.addSpan("TL204", n, p.Offset, p.Len, "entity type %s: %s template: %s is %s written without zero padding to a fixed width, so keys sort as text (\"10\" before \"9\"); write %s",
+				e.Name, key, p.String(), what, paddedSuggestion(p, width))
+		}
+	}
+	if w, _ := boundedWidth(t); w > MaxKeyChars {
+		r.add("TL202", n, -1, "entity type %s: %s template %q can produce %s characters; keys are limited to 1 KiB (%s characters)", e.Name, key, truncate(t.Text, 60), thousands(int64(w)), thousands(MaxKeyChars))
+	}
+}
+
+// boundedWidth adds up the widths of the parts the design bounds.
+func boundedWidth(t *model.Template) (int, bool) {
+	n, all := 0, true
+	for i := range t.Parts {
+		w, ok := t.Parts[i].Width()
+		if ok {
+			n += w
+		}
+		all = all && ok
+	}
+	return n, all
+}
+
+var verbRE = regexp.MustCompile(`^%([-+# 0]*)(\d*)(?:\.\d*)?([a-zA-Z])$`)
+
+// zeroPadded reports whether verb pads an integer with zeros to a width of
+// at least min.
+func zeroPadded(verb string, min int) bool {
+	m := verbRE.FindStringSubmatch(verb)
+	if m == nil || !strings.Contains(m[1], "0") || strings.Contains(m[1], "-") || m[2] == "" {
+		return false
+	}
+	w := 0
+	fmt.Sscan(m[2], &w)
+	return w >= min
+}
+
+func numericUnpadded(p *model.Part) bool {
+	switch {
+	case p.Builtin == model.Seq:
+	case p.Builtin == model.NotBuiltin && p.Prop != nil && (p.Prop.Type == edm.Int32 || p.Prop.Type == edm.Int64):
+	default:
+		return false
+	}
+	return !zeroPadded(p.Verb, 1)
+}
+
+var ticksNameRE = regexp.MustCompile(`(?i)(inv|rev).*tick|tick.*(inv|rev)`)
+
+func invTicksUnpadded(p *model.Part) bool {
+	switch {
+	case p.Builtin == model.InvTicks:
+		return p.Verb != "" && !zeroPadded(p.Verb, InvertedTicksWidth)
+	case p.Builtin == model.NotBuiltin && p.Prop != nil && p.Prop.Type == edm.Int64 && ticksNameRE.MatchString(p.Name):
+		return !zeroPadded(p.Verb, InvertedTicksWidth)
+	}
+	return false
+}
+
+func paddedSuggestion(p *model.Part, width int) string {
+	name := p.Name
+	if p.Builtin != model.NotBuiltin {
+		name = p.Builtin.String()
+	}
+	if p.Builtin == model.InvTicks {
+		return "{invticks}"
+	}
+	return fmt.Sprintf("{%s:%%0%dd}", name, width)
+}
+
+// leadKind says what a PartitionKey template starts with, for the
+// prepend/append checks: "" when its first placeholder spreads writes.
+func leadKind(t *model.Template) string {
+	if t.Constant() {
+		return "constant"
+	}
+	switch lead := t.Leading(); lead.Builtin {
+	case model.Now:
+		return "now"
+	case model.Seq:
+		return "seq"
+	}
+	return ""
+}
+
+// partitionLoad checks, per PartitionKey template of the table, whether the
+// writes of the entity types sharing it pile onto one partition (TL209,
+// TL208).
+func (r *reviewer) partitionLoad(t *model.Table) {
+	target := r.opt.partitionTarget()
+	done := map[*model.Entity]bool{}
+	for _, e := range t.Entities {
+		if done[e] {
+			continue
+		}
+		kind := leadKind(e.PartitionKey)
+		var group []*model.Entity
+		var writes float64
+		known := false
+		for _, o := range t.Entities {
+			if o.PartitionKey.Equal(e.PartitionKey) {
+				done[o] = true
+				group = append(group, o)
+				if o.WritesNode != nil {
+					writes += o.Writes.PerSecond()
+					known = true
+				}
+			}
+		}
+		if kind == "" || !known {
+			continue
+		}
+		names := make([]string, len(group))
+		for i, o := range group {
+			names[i] = o.Name
+		}
+		who := "entity type " + names[0]
+		if len(names) > 1 {
+			who = "entity types " + strings.Join(names, ", ")
+		}
+		why := map[string]string{
+			"now":      "starts with the current time",
+			"seq":      "starts with a monotonically increasing sequence",
+			"constant": "is constant",
+		}[kind]
+		switch {
+		case writes > target:
+			r.add("TL209", e.PartitionKey.Node, -1, "PartitionKey %q %s: all %s writes/s of %s go to one partition at a time, over a partition's target of %s entities/s (prepend/append anti-pattern)",
+				e.PartitionKey.Text, why, num(writes), who, num(target))
+		case kind == "constant" && writes*4 >= target:
+			r.add("TL208", e.PartitionKey.Node, -1, "PartitionKey %q is constant: all %s writes/s of %s go to a single partition, %d%% of a partition's target of %s entities/s, and it cannot scale out",
+				e.PartitionKey.Text, num(writes), who, int(writes*100/target), num(target))
+		}
+	}
+}
+
+var logWordRE = regexp.MustCompile(`^(log|logs|event|events|audit|audits|trace|traces|journal)$`)
+
+// isLogName reports whether a CamelCase or snake_case name has a word such
+// as Log, Event, Audit or Trace (but not Login or Catalog).
+func isLogName(name string) bool {
+	for _, w := range splitWords(name) {
+		if logWordRE.MatchString(strings.ToLower(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+func splitWords(s string) []string {
+	var words []string
+	start := 0
+	rs := []rune(s)
+	for i := 1; i <= len(rs); i++ {
+		if i == len(rs) || rs[i] == '_' || rs[i] == '-' ||
+			(isUpper(rs[i]) && (!isUpper(rs[i-1]) || (i+1 < len(rs) && !isUpper(rs[i+1]) && rs[i+1] != '_'))) {
+			if w := strings.Trim(string(rs[start:i]), "_-"); w != "" {
+				words = append(words, w)
+			}
+			start = i
+		}
+	}
+	return words
+}
+
+func isUpper(r rune) bool { return r >= 'A' && r <= 'Z' }
+
+// logData reports log-like entity types with a time-led PartitionKey (the
+// log data anti-pattern).
+func (r *reviewer) logData(t *model.Table) {
+	for _, e := range t.Entities {
+		if !isLogName(t.Name) && !isLogName(e.Name) {
+			continue
+		}
+		lead := e.PartitionKey.Leading()
+		if lead == nil {
+			continue
+		}
+		timeLed := lead.Builtin == model.Now ||
+			(lead.Builtin == model.NotBuiltin && lead.Prop != nil && lead.Prop.Type == edm.DateTime)
+		if !timeLed {
+			continue
+		}
+		r.add("TL509", e.PartitionKey.Node, -1, "%s.%s looks like log data keyed by time (PartitionKey %q): writes pile onto the current time's partition, and spreading them makes time-range reads scan every partition (log data anti-pattern)",
+			t.Name, e.Name, e.PartitionKey.Text)
+	}
+}

@@ -1,0 +1,144 @@
+package review
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tablelint/tablelint/model"
+)
+
+var tableNameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]{2,62}$`)
+
+// reservedTableNames are the reserved names the seeds name ("including").
+var reservedTableNames = []string{"tables"}
+
+// Limits on property names.
+const (
+	MaxPropertyNameChars = 255
+	MaxCustomProperties  = 252
+)
+
+func (r *reviewer) tableNames() {
+	seen := map[string]*model.Table{}
+	for _, t := range r.d.Tables {
+		switch {
+		case !tableNameRE.MatchString(t.Name):
+			r.add("TL101", t.Node, -1, "table name %q %s", t.Name, whyBadTableName(t.Name))
+		default:
+			for _, res := range reservedTableNames {
+				if strings.EqualFold(t.Name, res) {
+					r.add("TL102", t.Node, -1, "table name %q is reserved by the Table service", t.Name)
+				}
+			}
+		}
+		key := strings.ToLower(t.Name)
+		if prev, dup := seen[key]; dup {
+			line, _ := r.d.Pos(prev.Node)
+			r.add("TL103", t.Node, -1, "table %q and table %q (line %d) are the same table: table names are case-insensitive", t.Name, prev.Name, line)
+			continue
+		}
+		seen[key] = t
+	}
+}
+
+func whyBadTableName(s string) string {
+	n := utf8.RuneCountInString(s)
+	switch {
+	case n < 3:
+		return "is shorter than 3 characters"
+	case n > 63:
+		return "is longer than 63 characters"
+	case s[0] >= '0' && s[0] <= '9':
+		return "starts with a digit; table names start with a letter"
+	}
+	for _, c := range s {
+		if !(c < utf8.RuneSelf && (unicode.IsLetter(c) || unicode.IsDigit(c))) {
+			return "contains " + describe(c) + "; table names hold only letters and digits"
+		}
+	}
+	return "is not a valid table name"
+}
+
+func describe(c rune) string {
+	if c < 0x20 || (c >= 0x7f && c <= 0x9f) || !unicode.IsPrint(c) {
+		return fmt.Sprintf("the character U+%04X", c)
+	}
+	return fmt.Sprintf("%q", string(c))
+}
+
+var systemProperties = []string{"PartitionKey", "RowKey", "Timestamp"}
+
+func (r *reviewer) properties(e *model.Entity) {
+	byFold := map[string]*model.Property{}
+	for _, p := range e.Properties {
+		name := p.Name
+		switch c, bad := invalidNameRune(name); {
+		case model.UTF16Len(name) > MaxPropertyNameChars:
+			r.add("TL110", p.Node, -1, "property name %q… is %d characters long; the limit is %d", truncate(name, 20), model.UTF16Len(name), MaxPropertyNameChars)
+		case bad:
+			r.add("TL113", p.Node, -1, "property name %q contains %s, which property names cannot contain", name, describe(c))
+		case strings.Contains(name, "-"):
+			r.add("TL112", p.Node, -1, "property name %q contains a dash, which the Table service rejects", name)
+		case !isCSharpIdentifier(name):
+			r.add("TL111", p.Node, -1, "property name %q is not a C# identifier (letters, digits and _, not starting with a digit)", name)
+		}
+		for _, s := range systemProperties {
+			if name == s {
+				r.add("TL114", p.Node, -1, "property %q is a system property every entity has; declare keys with partitionKey/rowKey (the server maintains Timestamp)", name)
+			}
+		}
+		key := strings.ToLower(name)
+		if prev, dup := byFold[key]; dup {
+			line, _ := r.d.Pos(prev.Node)
+			r.add("TL115", p.Node, -1, "entity type %s has properties %q and %q (line %d), which differ only in case", e.Name, name, prev.Name, line)
+		} else {
+			byFold[key] = p
+		}
+	}
+	n := len(e.Properties)
+	switch {
+	case n > MaxCustomProperties:
+		r.add("TL120", e.Node, -1, "entity type %s has %d properties; an entity holds at most %d besides PartitionKey, RowKey and Timestamp", e.Name, n, MaxCustomProperties)
+	case n*10 >= MaxCustomProperties*9:
+		it := r.add("TL120", e.Node, -1, "entity type %s has %d properties, %d%% of the limit of %d", e.Name, n, n*100/MaxCustomProperties, MaxCustomProperties)
+		it.Severity = warningSeverity
+	}
+}
+
+// invalidNameRune returns a character property names cannot hold: control
+// characters, private-use code points (such as U+E000) and non-characters.
+func invalidNameRune(s string) (rune, bool) {
+	for _, c := range s {
+		switch {
+		case c == utf8.RuneError, unicode.IsControl(c), unicode.Is(unicode.Co, c), unicode.Is(unicode.Cs, c),
+			c >= 0xFDD0 && c <= 0xFDEF, c&0xFFFE == 0xFFFE:
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+// isCSharpIdentifier reports whether s is a C# identifier: a letter or _
+// followed by letters, digits, connectors and combining marks.
+func isCSharpIdentifier(s string) bool {
+	for i, c := range s {
+		switch {
+		case c == '_' || unicode.IsLetter(c) || unicode.Is(unicode.Nl, c):
+		case i > 0 && (unicode.IsDigit(c) || unicode.Is(unicode.Pc, c) || unicode.Is(unicode.Mn, c) || unicode.Is(unicode.Mc, c) || unicode.Is(unicode.Cf, c)):
+		default:
+			return false
+		}
+	}
+	return s != ""
+}
+
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n])
+}

@@ -1,0 +1,279 @@
+package review
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/odata"
+)
+
+// EntityRow is one entity type's estimated size and volumes.
+type EntityRow struct {
+	Entity      *model.Entity
+	Table, Name string
+	Size        model.Size
+}
+
+func entityRow(e *model.Entity) EntityRow {
+	return EntityRow{Entity: e, Table: e.Table.Name, Name: e.Name, Size: e.Size()}
+}
+
+func newTable(w io.Writer, align []tw.Align) *tablewriter.Table {
+	return tablewriter.NewTable(w,
+		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)})),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
+		tablewriter.WithFooterAlignmentConfig(tw.CellAlignment{PerColumn: align}),
+	)
+}
+
+const (
+	l = tw.AlignLeft
+	r = tw.AlignRight
+)
+
+// WriteTables writes the entity-type and query tables of the reviews.
+func WriteTables(w io.Writer, results []*Result) error {
+	for _, res := range results {
+		if len(results) > 1 {
+			fmt.Fprintf(w, "\n%s\n", res.Design.File)
+		}
+		if err := writeEntities(w, res); err != nil {
+			return err
+		}
+		if err := writeQueries(w, res); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func optional(known bool, v float64) string {
+	if !known {
+		return "?"
+	}
+	return num(v)
+}
+
+func writeEntities(w io.Writer, res *Result) error {
+	if len(res.Entities) == 0 {
+		return nil
+	}
+	fmt.Fprintf(w, "\nentity types (sizes: approximate, external accounting; * = unbounded properties at 64 KiB)\n")
+	t := newTable(w, []tw.Align{l, l, l, l, r, r, r, r, r})
+	t.Header("TABLE", "ENTITY", "PARTITIONKEY", "ROWKEY", "PROPS", "MAX BYTES", "TYPICAL", "COUNT", "WRITES")
+	for _, er := range res.Entities {
+		e := er.Entity
+		maxText := thousands(er.Size.Max)
+		if len(er.Size.Unbounded) > 0 {
+			maxText += "*"
+		}
+		typical := "?"
+		if er.Size.TypicalKnown {
+			typical = thousands(er.Size.Typical)
+		}
+		count, writes := "?", "?"
+		if e.CountNode != nil {
+			count = thousands(e.Count)
+		}
+		if e.WritesNode != nil {
+			writes = e.Writes.String()
+		}
+		if err := t.Append([]string{er.Table, er.Name, e.PartitionKey.Text, e.RowKey.Text,
+			fmt.Sprint(len(e.Properties)), maxText, typical, count, writes}); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+func writeQueries(w io.Writer, res *Result) error {
+	if len(res.Queries) == 0 {
+		return nil
+	}
+	fmt.Fprintf(w, "\nqueries (READ/RUN: entities read per run, an upper bound from the volumes; READ/S: at the query's rate)\n")
+	t := newTable(w, []tw.Align{l, l, l, l, l, r, r, r})
+	t.Header("TABLE", "QUERY", "PLAN", "PARTITION", "ROWKEY", "READ/RUN", "RATE", "READ/S")
+	total, unknown := 0.0, 0
+	for _, q := range res.Queries {
+		rate := "?"
+		if q.RateKnown {
+			rate = rateText(q.Rate)
+		}
+		partition := q.Partition
+		if partition == "" && q.Kind == plan.TableScan.String() {
+			partition = "(all)"
+		}
+		if q.CostKnown {
+			total += q.Cost
+		} else {
+			unknown++
+		}
+		if err := t.Append([]string{q.Table, q.Name, q.Kind, partition, q.RowKeys,
+			optional(q.ScannedKnown, q.Scanned), rate, optional(q.CostKnown, q.Cost)}); err != nil {
+			return err
+		}
+	}
+	totalText := num(total)
+	if unknown > 0 {
+		totalText += fmt.Sprintf(" + %d unknown", unknown)
+	}
+	t.Footer("", "", "", "", "", "", "total", totalText)
+	return t.Render()
+}
+
+// JSONEntity is an entity type in `review --format json`.
+type JSONEntity struct {
+	File            string   `json:"file"`
+	Table           string   `json:"table"`
+	Name            string   `json:"name"`
+	PartitionKey    string   `json:"partitionKey"`
+	RowKey          string   `json:"rowKey"`
+	Properties      int      `json:"properties"`
+	MaxBytes        int64    `json:"maxBytes"`
+	DeclaredBytes   int64    `json:"declaredBytes"`
+	TypicalBytes    *int64   `json:"typicalBytes,omitempty"`
+	Unbounded       []string `json:"unbounded,omitempty"`
+	Count           *int64   `json:"count,omitempty"`
+	WritesPerSecond *float64 `json:"writesPerSecond,omitempty"`
+}
+
+// JSONQuery is a query in `review --format json`.
+type JSONQuery struct {
+	File             string    `json:"file"`
+	Table            string    `json:"table"`
+	Name             string    `json:"name"`
+	Filter           string    `json:"filter"`
+	Plan             JSONPlan  `json:"plan"`
+	RatePerSecond    *float64  `json:"ratePerSecond,omitempty"`
+	Top              int64     `json:"top,omitempty"`
+	Select           []string  `json:"select,omitempty"`
+	ScannedPerRun    *float64  `json:"scannedPerRun,omitempty"`
+	ScannedPerSecond *float64  `json:"scannedPerSecond,omitempty"`
+	Error            *JSONDiag `json:"error,omitempty"`
+}
+
+// JSONDiag is why a filter has no plan.
+type JSONDiag struct {
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+}
+
+// JSONPlan is a plan, in the shape `tablelint explain --format json` uses.
+type JSONPlan struct {
+	Kind         string     `json:"kind"`
+	PartitionKey *string    `json:"partitionKey,omitempty"`
+	RowKey       *string    `json:"rowKey,omitempty"`
+	RowKeyRange  *JSONRange `json:"rowKeyRange,omitempty"`
+	PKRange      *JSONRange `json:"partitionKeyRange,omitempty"`
+	Residual     string     `json:"residual,omitempty"`
+}
+
+// JSONRange is a key range.
+type JSONRange struct {
+	Low           *string `json:"low,omitempty"`
+	LowInclusive  bool    `json:"lowInclusive,omitempty"`
+	High          *string `json:"high,omitempty"`
+	HighInclusive bool    `json:"highInclusive,omitempty"`
+}
+
+// JSONTotals sums the query costs.
+type JSONTotals struct {
+	ScannedPerSecond float64 `json:"scannedPerSecond"`
+	UnknownCost      int     `json:"queriesWithUnknownCost"`
+}
+
+// JSON returns the entities, queries and totals of the reviews for the
+// JSON report.
+func JSON(results []*Result) ([]JSONEntity, []JSONQuery, JSONTotals) {
+	entities := []JSONEntity{}
+	queries := []JSONQuery{}
+	var totals JSONTotals
+	for _, res := range results {
+		for _, er := range res.Entities {
+			e := er.Entity
+			j := JSONEntity{File: res.Design.File, Table: er.Table, Name: er.Name,
+				PartitionKey: e.PartitionKey.Text, RowKey: e.RowKey.Text, Properties: len(e.Properties),
+				MaxBytes: er.Size.Max, DeclaredBytes: er.Size.Declared}
+			if er.Size.TypicalKnown {
+				j.TypicalBytes = &er.Size.Typical
+			}
+			for _, p := range er.Size.Unbounded {
+				j.Unbounded = append(j.Unbounded, p.Name)
+			}
+			if e.CountNode != nil {
+				j.Count = &e.Count
+			}
+			if e.WritesNode != nil {
+				v := e.Writes.PerSecond()
+				j.WritesPerSecond = &v
+			}
+			entities = append(entities, j)
+		}
+		for _, qr := range res.Queries {
+			q := qr.Query
+			j := JSONQuery{File: res.Design.File, Table: qr.Table, Name: qr.Name, Filter: q.FilterNode.Value,
+				Top: q.Top, Select: q.Select}
+			if qr.RateKnown {
+				j.RatePerSecond = ptr(qr.Rate)
+			}
+			if qr.ScannedKnown {
+				j.ScannedPerRun = ptr(qr.Scanned)
+			}
+			if qr.CostKnown {
+				j.ScannedPerSecond = ptr(qr.Cost)
+				totals.ScannedPerSecond += qr.Cost
+			} else {
+				totals.UnknownCost++
+			}
+			if q.Unsupported != nil {
+				j.Plan = JSONPlan{Kind: "unsupported"}
+				j.Error = &JSONDiag{Rule: q.Unsupported.Rule, Message: q.Unsupported.Msg}
+			} else {
+				j.Plan = planJSON(q.Plan)
+			}
+			queries = append(queries, j)
+		}
+	}
+	return entities, queries, totals
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func planJSON(p plan.Plan) JSONPlan {
+	j := JSONPlan{Kind: p.Kind.String(), PartitionKey: keyText(p.PartitionKey), RowKey: keyText(p.RowKey),
+		RowKeyRange: rangeJSON(p.Low, p.High), PKRange: rangeJSON(p.PKLow, p.PKHigh)}
+	for i, f := range p.Residual {
+		if i > 0 {
+			j.Residual += " and "
+		}
+		j.Residual += f.String()
+	}
+	return j
+}
+
+func rangeJSON(lo, hi plan.Bound) *JSONRange {
+	if !lo.Set() && !hi.Set() {
+		return nil
+	}
+	return &JSONRange{Low: keyText(lo.Value), LowInclusive: lo.Inclusive, High: keyText(hi.Value), HighInclusive: hi.Inclusive}
+}
+
+// keyText returns a key literal's string value, or its template text.
+func keyText(l *odata.Literal) *string {
+	if l == nil {
+		return nil
+	}
+	s := l.Value.Str
+	if l.IsParam() {
+		s = l.String()
+	}
+	return &s
+}

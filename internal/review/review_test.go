@@ -1,0 +1,181 @@
+package review_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tablelint/tablelint/internal/review"
+	"github.com/tablelint/tablelint/model"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// render prints a review as the golden files hold it: one line per
+// finding (line:col severity rule message), then the tables.
+func render(t *testing.T, res *review.Result) string {
+	var b strings.Builder
+	for _, it := range res.Items {
+		fmt.Fprintf(&b, "%d:%d: %s %s %s\n", it.Line, it.Col, it.Severity, it.Rule, it.Message)
+		if it.Node == nil {
+			t.Errorf("finding %s at %d:%d has no YAML node", it.Rule, it.Line, it.Col)
+		}
+	}
+	if err := review.WriteTables(&b, []*review.Result{res}); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestGolden reviews every example design and every per-check design and
+// compares the findings and tables with testdata/<name>.golden.
+func TestGolden(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/designs/*.yaml")
+	checks, _ := filepath.Glob("../../testdata/designs/checks/*.yaml")
+	files = append(files, checks...)
+	if len(files) < 10 {
+		t.Fatalf("found only %d designs", len(files))
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(f), ".yaml"), ".tablelint")
+		t.Run(name, func(t *testing.T) {
+			d, err := model.Load(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := render(t, review.Review(d, review.Options{}))
+			path := filepath.Join("testdata", name+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("review of %s differs from %s (go test -update to accept):\n%s", f, path, diff(string(want), got))
+			}
+		})
+	}
+}
+
+// diff shows the first differing lines.
+func diff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return fmt.Sprintf("line %d:\n-want %s\n+got  %s", i+1, a, b)
+		}
+	}
+	return ""
+}
+
+// TestRulesPerCheck makes sure each check design triggers the rules it is
+// about, so a golden file accepted with -update cannot silently lose one.
+func TestRulesPerCheck(t *testing.T) {
+	want := map[string][]string{
+		"names":        {"TL101", "TL102", "TL103", "TL110", "TL111", "TL112", "TL113", "TL114", "TL115"},
+		"limits":       {"TL120", "TL121", "TL122", "TL123", "TL132"},
+		"cosmos":       {"TL121"},
+		"keys":         {"TL201", "TL202", "TL204", "TL205", "TL208", "TL209"},
+		"queries":      {"TL301", "TL303", "TL304", "TL306", "TL314", "TL322", "TL323"},
+		"transactions": {"TL401", "TL403"},
+		"patterns":     {"TL509", "TL516", "TL301"},
+	}
+	for name, rules := range want {
+		d, err := model.Load("../../testdata/designs/checks/" + name + ".yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]int{}
+		for _, it := range review.Review(d, review.Options{}).Items {
+			got[it.Rule]++
+		}
+		for _, r := range rules {
+			if got[r] == 0 {
+				t.Errorf("%s.yaml: no %s finding (got %v)", name, r, got)
+			}
+		}
+	}
+}
+
+// TestCleanExamples: the pattern examples follow the guide and must stay
+// free of findings.
+func TestCleanExamples(t *testing.T) {
+	for _, f := range []string{"log-tail.tablelint.yaml", "high-volume-delete.tablelint.yaml"} {
+		d, err := model.Load("../../testdata/designs/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if items := review.Review(d, review.Options{}).Items; len(items) != 0 {
+			t.Errorf("%s: %d findings, first %s %s", f, len(items), items[0].Rule, items[0].Message)
+		}
+	}
+}
+
+// TestPartitionTarget: TL209 depends on the configured partition target.
+func TestPartitionTarget(t *testing.T) {
+	d, err := model.Load("../../testdata/designs/prepend-append.tablelint.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(opt review.Options) int {
+		n := 0
+		for _, it := range review.Review(d, opt).Items {
+			if it.Rule == "TL209" {
+				n++
+			}
+		}
+		return n
+	}
+	if n := count(review.Options{}); n != 1 {
+		t.Errorf("default target: %d TL209, want 1", n)
+	}
+	if n := count(review.Options{PartitionTarget: 5000}); n != 0 {
+		t.Errorf("target 5000/s: %d TL209 for 3000 writes/s, want 0", n)
+	}
+}
+
+// TestSizeFormula pins the estimator to the published accounting on a
+// hand-computed entity.
+func TestSizeFormula(t *testing.T) {
+	src := `
+version: 1
+tables:
+  T:
+    entities:
+      E:
+        partitionKey: "{Dept}"
+        rowKey: "id_{Id:%06d}"
+        properties:
+          Dept: {type: String, maxLength: 10}
+          Id: Int32
+          Ok: Boolean
+          Pic: {type: Binary, maxBytes: 100}
+    queries: {q: {filter: "PartitionKey eq 'a' and RowKey eq 'b'"}}
+`
+	d, err := model.Parse("s.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 4 + 2*(10 + 3+11) keys + Dept (8+2*4 + 2*10+4) + Id (8+2*2+4)
+	// + Ok (8+2*2+1) + Pic (8+2*3+100+4)
+	want := int64(4 + 2*(10+3+11) + (8 + 8 + 24) + (8 + 4 + 4) + (8 + 4 + 1) + (8 + 6 + 104))
+	res := review.Review(d, review.Options{})
+	if got := res.Entities[0].Size.Max; got != want {
+		t.Errorf("max size %d, want %d", got, want)
+	}
+}

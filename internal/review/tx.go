@@ -1,0 +1,40 @@
+package review
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tablelint/tablelint/model"
+)
+
+// Entity group transaction limits.
+const (
+	MaxBatchOps = 100
+	// MaxBatchBytes is the payload limit: "less than 4 MB".
+	MaxBatchBytes = 4_000_000
+)
+
+func (r *reviewer) transaction(x *model.Transaction) {
+	name := x.Table.Name + "." + x.Name
+	first := x.Members[0].Entity
+	var differ []string
+	for _, m := range x.Members[1:] {
+		if !m.Entity.PartitionKey.Equal(first.PartitionKey) {
+			differ = append(differ, fmt.Sprintf("%s %q", m.Entity.Name, m.Entity.PartitionKey.Text))
+		}
+	}
+	if len(differ) > 0 {
+		r.add("TL403", x.Node, -1, "transaction %s cannot commit atomically: its entity types do not share a partition (%s %q, but %s)",
+			name, first.Name, first.PartitionKey.Text, strings.Join(differ, ", "))
+	}
+	if ops := x.Ops(); ops > MaxBatchOps {
+		r.add("TL401", x.Node, -1, "transaction %s writes %d entities; an entity group transaction holds at most %d", name, ops, MaxBatchOps)
+	}
+	var payload int64
+	for _, m := range x.Members {
+		payload += m.Count * m.Entity.Size().Declared
+	}
+	if payload >= MaxBatchBytes {
+		r.add("TL401", x.Node, -1, "transaction %s can carry %s of entities; an entity group transaction's payload must be under 4 MB", name, bytesText(payload))
+	}
+}

@@ -1,0 +1,877 @@
+package model
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/odata"
+	"gopkg.in/yaml.v3"
+)
+
+// Limits on hostile input.
+const (
+	// MaxFileSize is the largest design file accepted, in bytes.
+	MaxFileSize = 4 << 20
+	// MaxNodes is the most YAML nodes a design may have, counting every
+	// expansion of an alias.
+	MaxNodes = 200_000
+)
+
+// Error is an invalid design: one message at one place.
+type Error struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
+
+// Load reads and parses the design file at path.
+func Load(path string) (*Design, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, &Error{File: path, Line: 1, Col: 1, Msg: "is a directory, not a design file"}
+	}
+	src, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, src)
+}
+
+var yamlLineErr = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// Parse parses a design from src; file names it in errors. Every error is
+// an *Error.
+func Parse(file string, src []byte) (d *Design, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			d, err = nil, &Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("cannot read design: %v", r)}
+		}
+	}()
+	at := func(line, col int, format string, args ...any) error {
+		return &Error{File: file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+	}
+	if len(src) > MaxFileSize {
+		return nil, at(1, 1, "design file is larger than the limit of %d MiB", MaxFileSize>>20)
+	}
+	if i := binaryByte(src); i >= 0 {
+		line, col := lineCol(src, i)
+		return nil, at(line, col, "not a YAML design file: binary data (byte 0x%02x)", src[i])
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, at(1, 1, "empty design file: expected a mapping with version, target and tables")
+		}
+		return nil, yamlError(file, err)
+	}
+	var next yaml.Node
+	if err := dec.Decode(&next); err == nil {
+		return nil, at(max(next.Line, 1), 1, "a design file holds one YAML document; found a second one")
+	} else if !errors.Is(err, io.EOF) {
+		return nil, yamlError(file, err)
+	}
+	d = &Design{File: file, Version: 1, Src: src}
+	l := &loader{d: d}
+	if err := l.design(&doc); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func yamlError(file string, err error) error {
+	msg := err.Error()
+	if m := yamlLineErr.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return &Error{File: file, Line: max(line, 1), Col: 1, Msg: "invalid YAML: " + m[2]}
+	}
+	return &Error{File: file, Line: 1, Col: 1, Msg: "invalid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+}
+
+// binaryByte returns the offset of the first NUL byte or invalid UTF-8
+// sequence in src, or -1.
+func binaryByte(src []byte) int {
+	for i := 0; i < len(src); {
+		c := src[i]
+		if c == 0 {
+			return i
+		}
+		if c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// lineCol returns the 1-based line and byte column of offset i.
+func lineCol(src []byte, i int) (int, int) {
+	line := 1 + bytes.Count(src[:i], []byte{'\n'})
+	start := bytes.LastIndexByte(src[:i], '\n') + 1
+	return line, i - start + 1
+}
+
+type loader struct {
+	d     *Design
+	nodes int
+}
+
+func (l *loader) errAt(n *yaml.Node, format string, args ...any) error {
+	line, col := l.d.Pos(n)
+	return &Error{File: l.d.File, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (l *loader) errIn(n *yaml.Node, off int, format string, args ...any) error {
+	line, col := l.d.PosIn(n, off)
+	return &Error{File: l.d.File, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// deref follows aliases and counts the node against MaxNodes.
+func (l *loader) deref(n *yaml.Node) (*yaml.Node, error) {
+	for hops := 0; n.Kind == yaml.AliasNode; hops++ {
+		if n.Alias == nil || hops > 100 {
+			return nil, l.errAt(n, "unresolvable alias *%s", n.Value)
+		}
+		n = n.Alias
+	}
+	l.nodes++
+	if l.nodes > MaxNodes {
+		return nil, l.errAt(n, "design has more than %d YAML nodes once aliases are expanded (an alias bomb?)", MaxNodes)
+	}
+	return n, nil
+}
+
+// field is one key: value pair of a mapping.
+type field struct{ key, val *yaml.Node }
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		if n.Tag == "!!null" {
+			return "empty"
+		}
+		return strconv.Quote(truncate(n.Value, 40))
+	}
+	return "something else"
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// mapping returns the fields of a mapping node. what names the mapping in
+// errors. known lists the allowed keys (nil: any key, as for maps of
+// names). Merge keys (<<) are applied; explicit keys win.
+func (l *loader) mapping(n *yaml.Node, what string, known []string) ([]field, error) {
+	n, err := l.deref(n)
+	if err != nil {
+		return nil, err
+	}
+	if n.Kind != yaml.MappingNode {
+		return nil, l.errAt(n, "%s must be a mapping, not %s", what, kindName(n))
+	}
+	var out []field
+	seen := map[string]*yaml.Node{}
+	var merged []field
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, err := l.deref(n.Content[i])
+		if err != nil {
+			return nil, err
+		}
+		v := n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			return nil, l.errAt(k, "%s: keys must be plain names, not %s", what, kindName(k))
+		}
+		if k.Tag == "!!merge" {
+			ms, err := l.merge(v, what, known)
+			if err != nil {
+				return nil, err
+			}
+			merged = append(merged, ms...)
+			continue
+		}
+		if prev, dup := seen[k.Value]; dup {
+			return nil, l.errAt(k, "%s: duplicate key %q (first at line %d)", what, k.Value, prev.Line)
+		}
+		if known != nil && !slices.Contains(known, k.Value) {
+			msg := fmt.Sprintf("unknown field %q in %s", k.Value, what)
+			if s := didYouMean(k.Value, known); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			} else {
+				msg += "; known fields: " + strings.Join(known, ", ")
+			}
+			return nil, l.errAt(k, "%s", msg)
+		}
+		seen[k.Value] = k
+		out = append(out, field{k, v})
+	}
+	for _, m := range merged {
+		if _, ok := seen[m.key.Value]; !ok {
+			seen[m.key.Value] = m.key
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+func (l *loader) merge(v *yaml.Node, what string, known []string) ([]field, error) {
+	v, err := l.deref(v)
+	if err != nil {
+		return nil, err
+	}
+	if v.Kind == yaml.SequenceNode {
+		var out []field
+		for _, e := range v.Content {
+			fs, err := l.mapping(e, what, known)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, fs...)
+		}
+		return out, nil
+	}
+	return l.mapping(v, what, known)
+}
+
+// scalar returns the text of a scalar node; null is an error.
+func (l *loader) scalar(n *yaml.Node, what string) (*yaml.Node, string, error) {
+	n, err := l.deref(n)
+	if err != nil {
+		return nil, "", err
+	}
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		return nil, "", l.errAt(n, "%s must be a string, not %s", what, kindName(n))
+	}
+	return n, n.Value, nil
+}
+
+// integer returns a non-negative whole number.
+func (l *loader) integer(n *yaml.Node, what string) (*yaml.Node, int64, error) {
+	n, err := l.deref(n)
+	if err != nil {
+		return nil, 0, err
+	}
+	var v int64
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" || n.Decode(&v) != nil {
+		return nil, 0, l.errAt(n, "%s must be a whole number, not %s", what, kindName(n))
+	}
+	if v < 0 {
+		return nil, 0, l.errAt(n, "%s must not be negative", what)
+	}
+	return n, v, nil
+}
+
+func (l *loader) rate(n *yaml.Node, what string) (*yaml.Node, Rate, error) {
+	n, s, err := l.scalar(n, what)
+	if err != nil {
+		return nil, 0, err
+	}
+	r, err := ParseRate(s)
+	if err != nil {
+		return nil, 0, l.errAt(n, "%s: %v", what, err)
+	}
+	return n, r, nil
+}
+
+func (l *loader) design(doc *yaml.Node) error {
+	root := doc
+	if doc.Kind == yaml.DocumentNode {
+		if len(doc.Content) == 0 {
+			return l.errAt(doc, "empty design file")
+		}
+		root = doc.Content[0]
+	}
+	r, err := l.deref(root)
+	if err != nil {
+		return err
+	}
+	if r.Kind == yaml.ScalarNode && r.Tag == "!!null" {
+		return l.errAt(r, "empty design file: expected a mapping with version, target and tables")
+	}
+	l.d.Root = r
+	fs, err := l.mapping(r, "the design", []string{"version", "target", "tables"})
+	if err != nil {
+		return err
+	}
+	var tables *yaml.Node
+	for _, f := range fs {
+		switch f.key.Value {
+		case "version":
+			n, v, err := l.integer(f.val, "version")
+			if err != nil {
+				return err
+			}
+			if v != 1 {
+				return l.errAt(n, "unsupported design version %d: this tablelint reads version 1", v)
+			}
+		case "target":
+			n, s, err := l.scalar(f.val, "target")
+			if err != nil {
+				return err
+			}
+			switch s {
+			case "storage":
+				l.d.Target = Storage
+			case "cosmos":
+				l.d.Target = Cosmos
+			default:
+				return l.errAt(n, "unknown target %q: want storage or cosmos", s)
+			}
+			l.d.TargetNode = n
+		case "tables":
+			tables = f.val
+		}
+	}
+	if tables == nil {
+		return l.errAt(r, "the design has no tables: field")
+	}
+	tfs, err := l.mapping(tables, "tables", nil)
+	if err != nil {
+		return err
+	}
+	for _, tf := range tfs {
+		t, err := l.table(tf)
+		if err != nil {
+			return err
+		}
+		l.d.Tables = append(l.d.Tables, t)
+	}
+	return nil
+}
+
+func (l *loader) table(tf field) (*Table, error) {
+	t := &Table{Name: tf.key.Value, Node: tf.key}
+	what := "table " + t.Name
+	fs, err := l.mapping(tf.val, what, []string{"entities", "queries", "transactions"})
+	if err != nil {
+		return nil, err
+	}
+	t.Value, _ = l.deref(tf.val)
+	var queries, txs []field
+	for _, f := range fs {
+		switch f.key.Value {
+		case "entities":
+			efs, err := l.mapping(f.val, what+" entities", nil)
+			if err != nil {
+				return nil, err
+			}
+			for _, ef := range efs {
+				e, err := l.entity(t, ef)
+				if err != nil {
+					return nil, err
+				}
+				t.Entities = append(t.Entities, e)
+			}
+		case "queries":
+			if queries, err = l.mapping(f.val, what+" queries", nil); err != nil {
+				return nil, err
+			}
+		case "transactions":
+			if txs, err = l.mapping(f.val, what+" transactions", nil); err != nil {
+				return nil, err
+			}
+		}
+	}
+	// Key templates, queries and transactions refer to entity types and
+	// properties, so they are resolved after all entities whatever the
+	// field order.
+	for _, e := range t.Entities {
+		if err := l.resolve(e, e.PartitionKey, "partitionKey"); err != nil {
+			return nil, err
+		}
+		if err := l.resolve(e, e.RowKey, "rowKey"); err != nil {
+			return nil, err
+		}
+	}
+	for _, qf := range queries {
+		q, err := l.query(t, qf)
+		if err != nil {
+			return nil, err
+		}
+		t.Queries = append(t.Queries, q)
+	}
+	for _, xf := range txs {
+		x, err := l.transaction(t, xf)
+		if err != nil {
+			return nil, err
+		}
+		t.Transactions = append(t.Transactions, x)
+	}
+	return t, nil
+}
+
+var entityFields = []string{"partitionKey", "rowKey", "properties", "count", "writes"}
+
+func (l *loader) entity(t *Table, ef field) (*Entity, error) {
+	e := &Entity{Table: t, Name: ef.key.Value, Node: ef.key}
+	what := "entity type " + e.Name
+	fs, err := l.mapping(ef.val, what, entityFields)
+	if err != nil {
+		return nil, err
+	}
+	e.Value, _ = l.deref(ef.val)
+	var pk, rk *yaml.Node
+	for _, f := range fs {
+		switch f.key.Value {
+		case "partitionKey":
+			pk = f.val
+		case "rowKey":
+			rk = f.val
+		case "properties":
+			pfs, err := l.mapping(f.val, what+" properties", nil)
+			if err != nil {
+				return nil, err
+			}
+			for _, pf := range pfs {
+				p, err := l.property(e, pf)
+				if err != nil {
+					return nil, err
+				}
+				e.Properties = append(e.Properties, p)
+			}
+		case "count":
+			if e.CountNode, e.Count, err = l.integer(f.val, "count"); err != nil {
+				return nil, err
+			}
+		case "writes":
+			if e.WritesNode, e.Writes, err = l.rate(f.val, "writes"); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if pk == nil {
+		return nil, l.errAt(e.Node, "%s has no partitionKey: every entity needs a PartitionKey template such as \"{Department}\"", what)
+	}
+	if rk == nil {
+		return nil, l.errAt(e.Node, "%s has no rowKey: every entity needs a RowKey template such as \"{EmployeeId:%%06d}\"", what)
+	}
+	if e.PartitionKey, err = l.template(pk, "partitionKey"); err != nil {
+		return nil, err
+	}
+	if e.RowKey, err = l.template(rk, "rowKey"); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+func (l *loader) template(n *yaml.Node, what string) (*Template, error) {
+	n, s, err := l.scalar(n, what)
+	if err != nil {
+		return nil, err
+	}
+	parts, err := ParseTemplate(s)
+	if err != nil {
+		var te *TemplateError
+		errors.As(err, &te)
+		return nil, l.errIn(n, te.Offset, "%s template %q: %s", what, truncate(s, 60), te.Msg)
+	}
+	return &Template{Text: s, Node: n, Parts: parts}, nil
+}
+
+// resolve binds a key template's placeholders to properties: the entity
+// type's own, or else one that another entity type of the table declares
+// (an index entity's key may carry a value it does not store).
+func (l *loader) resolve(e *Entity, t *Template, what string) error {
+	for i := range t.Parts {
+		p := &t.Parts[i]
+		if p.Name == "" {
+			continue
+		}
+		p.Prop = e.Property(p.Name)
+		if p.Prop == nil {
+			p.Prop = e.Table.Property(p.Name)
+		}
+		if p.Prop == nil {
+			known := propNames(e.Properties)
+			if len(known) == 0 {
+				known = tablePropNames(e.Table)
+			}
+			return l.errIn(t.Node, p.Offset, "entity type %s: %s template: %s", e.Name, what,
+				unknownProperty(p.Name, "table "+e.Table.Name, known))
+		}
+		if p.Builtin == Hash {
+			continue
+		}
+		if err := CheckVerb(p.Prop.Type, p.Verb); err != nil {
+			return l.errIn(t.Node, p.Offset, "entity type %s: %s template: %s: %v", e.Name, what, p.String(), err)
+		}
+	}
+	return nil
+}
+
+func propNames(ps []*Property) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Name
+	}
+	return out
+}
+
+func unknownProperty(name, where string, known []string) string {
+	msg := fmt.Sprintf("%s declares no property %q", where, name)
+	if s := didYouMean(name, known); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	return msg
+}
+
+var propertyFields = []string{"type", "maxLength", "maxBytes", "cardinality", "typicalLength", "typicalBytes"}
+
+func (l *loader) property(e *Entity, pf field) (*Property, error) {
+	p := &Property{Entity: e, Name: pf.key.Value, Node: pf.key}
+	v, err := l.deref(pf.val)
+	if err != nil {
+		return nil, err
+	}
+	p.Value = v
+	what := "property " + p.Name
+	if v.Kind == yaml.ScalarNode && v.Tag != "!!null" {
+		// Short form: just the EDM type.
+		return p, l.edmType(p, v)
+	}
+	fs, err := l.mapping(v, what, propertyFields)
+	if err != nil {
+		return nil, err
+	}
+	var typ *yaml.Node
+	var typicalLen, typicalBytes *yaml.Node
+	for _, f := range fs {
+		switch f.key.Value {
+		case "type":
+			typ = f.val
+		case "maxLength":
+			p.MaxLengthNode, p.MaxLength, err = l.integer(f.val, "maxLength")
+		case "maxBytes":
+			p.MaxBytesNode, p.MaxBytes, err = l.integer(f.val, "maxBytes")
+		case "cardinality":
+			_, p.Cardinality, err = l.integer(f.val, "cardinality")
+		case "typicalLength":
+			typicalLen, p.TypicalLength, err = l.integer(f.val, "typicalLength")
+		case "typicalBytes":
+			typicalBytes, p.TypicalBytes, err = l.integer(f.val, "typicalBytes")
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if typ == nil {
+		return nil, l.errAt(p.Node, "%s has no type: write {type: String, …} or the short form %s: String", what, p.Name)
+	}
+	tn, err := l.deref(typ)
+	if err != nil {
+		return nil, err
+	}
+	if err := l.edmType(p, tn); err != nil {
+		return nil, err
+	}
+	check := func(n *yaml.Node, field string, ok bool, want string) error {
+		if n != nil && !ok {
+			return l.errAt(n, "%s: %s applies only to %s, and %s is %s", what, field, want, p.Name, article(p.Type))
+		}
+		return nil
+	}
+	isStr, isBin := p.Type == edm.String, p.Type == edm.Binary
+	for _, c := range []error{
+		check(p.MaxLengthNode, "maxLength (characters)", isStr, "String properties (use maxBytes for Binary)"),
+		check(typicalLen, "typicalLength", isStr, "String properties"),
+		check(p.MaxBytesNode, "maxBytes", isBin, "Binary properties (use maxLength, in characters, for String)"),
+		check(typicalBytes, "typicalBytes", isBin, "Binary properties"),
+	} {
+		if c != nil {
+			return nil, c
+		}
+	}
+	if p.MaxLengthNode != nil && p.MaxLength == 0 {
+		return nil, l.errAt(p.MaxLengthNode, "%s: maxLength must be at least 1", what)
+	}
+	if p.MaxBytesNode != nil && p.MaxBytes == 0 {
+		return nil, l.errAt(p.MaxBytesNode, "%s: maxBytes must be at least 1", what)
+	}
+	return p, nil
+}
+
+var typeNames = func() []string {
+	var out []string
+	for _, t := range edm.Types {
+		out = append(out, t.String())
+	}
+	return out
+}()
+
+func (l *loader) edmType(p *Property, n *yaml.Node) error {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		return l.errAt(n, "property %s: type must be an EDM type name (%s), not %s", p.Name, strings.Join(typeNames, ", "), kindName(n))
+	}
+	t, ok := edm.ParseType(n.Value)
+	if !ok {
+		msg := fmt.Sprintf("property %s: unknown EDM type %q", p.Name, truncate(n.Value, 40))
+		if s := didYouMean(strings.TrimPrefix(n.Value, "Edm."), typeNames); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		} else {
+			msg += "; want one of " + strings.Join(typeNames, ", ")
+		}
+		return l.errAt(n, "%s", msg)
+	}
+	p.Type = t
+	return nil
+}
+
+var queryFields = []string{"filter", "rate", "top", "select"}
+
+// systemProperties are the properties every entity has.
+var systemProperties = map[string]edm.Type{plan.PartitionKey: edm.String, plan.RowKey: edm.String, "Timestamp": edm.DateTime}
+
+func (l *loader) query(t *Table, qf field) (*Query, error) {
+	q := &Query{Table: t, Name: qf.key.Value, Node: qf.key, Params: map[*odata.Param]Resolved{}}
+	what := "query " + q.Name
+	fs, err := l.mapping(qf.val, what, queryFields)
+	if err != nil {
+		return nil, err
+	}
+	q.Value, _ = l.deref(qf.val)
+	for _, f := range fs {
+		switch f.key.Value {
+		case "filter":
+			q.FilterNode, _, err = l.scalar(f.val, what+" filter")
+		case "rate":
+			q.RateNode, q.Rate, err = l.rate(f.val, what+" rate")
+		case "top":
+			var n *yaml.Node
+			n, q.Top, err = l.integer(f.val, "top")
+			if err == nil && q.Top == 0 {
+				err = l.errAt(n, "top must be at least 1")
+			}
+		case "select":
+			err = l.selectList(q, f.val)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if q.FilterNode == nil {
+		return nil, l.errAt(q.Node, "%s has no filter", what)
+	}
+	return q, l.filter(q)
+}
+
+func (l *loader) selectList(q *Query, n *yaml.Node) error {
+	n, err := l.deref(n)
+	if err != nil {
+		return err
+	}
+	if n.Kind != yaml.SequenceNode {
+		return l.errAt(n, "select must be a list of property names, not %s", kindName(n))
+	}
+	for _, e := range n.Content {
+		en, s, err := l.scalar(e, "select entry")
+		if err != nil {
+			return err
+		}
+		if _, sys := systemProperties[s]; !sys && q.Table.Property(s) == nil {
+			return l.errAt(en, "select: %s", unknownProperty(s, "table "+q.Table.Name, tablePropNames(q.Table)))
+		}
+		q.Select = append(q.Select, s)
+	}
+	return nil
+}
+
+func tablePropNames(t *Table) []string {
+	var out []string
+	for _, e := range t.Entities {
+		out = append(out, propNames(e.Properties)...)
+	}
+	return out
+}
+
+func (l *loader) filter(q *Query) error {
+	n := q.FilterNode
+	f, err := odata.ParseTemplate(n.Value)
+	if err != nil {
+		var oe *odata.Error
+		if !errors.As(err, &oe) {
+			return l.errAt(n, "query %s: invalid filter: %v", q.Name, err)
+		}
+		if oe.Rule != "" {
+			q.Unsupported = oe
+			return nil
+		}
+		return l.errIn(n, oe.Offset, "query %s: invalid filter: %s", q.Name, oe.Msg)
+	}
+	q.Filter = f
+	q.Plan = plan.Of(f)
+	for _, c := range f.Comparisons() {
+		if _, sys := systemProperties[c.Property]; sys {
+			continue
+		}
+		if q.Table.Property(c.Property) == nil {
+			return l.errIn(n, c.Offset, "query %s: %s", q.Name, unknownProperty(c.Property, "table "+q.Table.Name, tablePropNames(q.Table)))
+		}
+	}
+	for _, p := range f.Params() {
+		r, err := l.resolveParam(q, p)
+		if err != nil {
+			return err
+		}
+		q.Params[p] = r
+	}
+	return nil
+}
+
+func (l *loader) resolveParam(q *Query, p *odata.Param) (Resolved, error) {
+	n := q.FilterNode
+	if b, ok := LookupBuiltin(p.Name); ok {
+		r := Resolved{Builtin: b}
+		switch b {
+		case Now:
+			r.Type = edm.DateTime
+			if p.Verb != "" && !layoutVaries(p.Verb) {
+				return r, l.errIn(n, p.Offset, "query %s: {now:%s}: the layout has no time fields", q.Name, p.Verb)
+			}
+		case InvTicks, Seq:
+			r.Type = edm.Int64
+		case UUID:
+			r.Type = edm.Guid
+		case Hash:
+			r.Type = edm.Int32
+			prop, _, _ := strings.Cut(p.Verb, ":")
+			if r.Prop = q.Table.Property(prop); r.Prop == nil {
+				return r, l.errIn(n, p.Offset, "query %s: {hash:%s}: %s", q.Name, p.Verb, unknownProperty(prop, "table "+q.Table.Name, tablePropNames(q.Table)))
+			}
+		}
+		return r, nil
+	}
+	prop := q.Table.Property(p.Name)
+	if prop == nil {
+		return Resolved{}, l.errIn(n, p.Offset, "query %s: placeholder %s: %s", q.Name, p, unknownProperty(p.Name, "table "+q.Table.Name, tablePropNames(q.Table)))
+	}
+	if err := CheckVerb(prop.Type, p.Verb); err != nil {
+		return Resolved{}, l.errIn(n, p.Offset, "query %s: placeholder %s: %v", q.Name, p, err)
+	}
+	return Resolved{Prop: prop, Type: prop.Type}, nil
+}
+
+func (l *loader) transaction(t *Table, xf field) (*Transaction, error) {
+	x := &Transaction{Table: t, Name: xf.key.Value, Node: xf.key}
+	v, err := l.deref(xf.val)
+	if err != nil {
+		return nil, err
+	}
+	x.Value = v
+	what := "transaction " + x.Name
+	if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
+		return nil, l.errAt(v, "%s must be a list of entity types, such as [Employee, EmployeeByEmail] or [{Employee: 50}], not %s", what, kindName(v))
+	}
+	names := make([]string, len(t.Entities))
+	for i, e := range t.Entities {
+		names[i] = e.Name
+	}
+	for _, item := range v.Content {
+		item, err := l.deref(item)
+		if err != nil {
+			return nil, err
+		}
+		m := &Member{Count: 1, Node: item}
+		nameNode := item
+		if item.Kind == yaml.MappingNode {
+			fs, err := l.mapping(item, what+" entry", nil)
+			if err != nil {
+				return nil, err
+			}
+			if len(fs) != 1 {
+				return nil, l.errAt(item, "%s: an entry is an entity type name or {EntityType: count}", what)
+			}
+			nameNode = fs[0].key
+			var cn *yaml.Node
+			if cn, m.Count, err = l.integer(fs[0].val, "the number of entities"); err != nil {
+				return nil, err
+			}
+			if m.Count == 0 {
+				return nil, l.errAt(cn, "%s: the number of entities must be at least 1", what)
+			}
+		} else if item.Kind != yaml.ScalarNode || item.Tag == "!!null" {
+			return nil, l.errAt(item, "%s: an entry is an entity type name or {EntityType: count}, not %s", what, kindName(item))
+		}
+		if m.Entity = t.Entity(nameNode.Value); m.Entity == nil {
+			msg := fmt.Sprintf("%s: table %s has no entity type %q", what, t.Name, nameNode.Value)
+			if s := didYouMean(nameNode.Value, names); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			}
+			return nil, l.errAt(nameNode, "%s", msg)
+		}
+		x.Members = append(x.Members, m)
+	}
+	return x, nil
+}
+
+// didYouMean returns the candidate closest to s, if it is close enough to
+// be a likely typo.
+func didYouMean(s string, candidates []string) string {
+	best, bestD := "", 1<<30
+	ls := strings.ToLower(s)
+	for _, c := range candidates {
+		if strings.ToLower(c) == ls {
+			return c
+		}
+		if d := editDistance(ls, strings.ToLower(c)); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if bestD <= max(1, min(len(s), len(best))/3) {
+		return best
+	}
+	return ""
+}
+
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 1 << 30
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

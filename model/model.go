@@ -1,0 +1,208 @@
+// Package model is tablelint's in-memory form of a YAML design file
+// (contract §1): tables, entity types with key templates and typed
+// properties, queries with their parsed and planned filters, transaction
+// groups and expected volumes.
+//
+// Load and Parse read a design through yaml.Node, so that every value keeps
+// its line and column: errors and findings point at the exact spot, and
+// each model value keeps the yaml.Node it came from (for suppressions
+// applied by line later). Loading is strict: unknown fields, wrong types,
+// unknown EDM types, bad templates, filters that do not parse and
+// placeholders that name no property are all errors, returned as a single
+// *Error with the file, line and column.
+//
+// Input is bounded: MaxFileSize bytes, MaxNodes YAML nodes after alias
+// expansion.
+package model
+
+import (
+	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/odata"
+	"gopkg.in/yaml.v3"
+)
+
+// Target is the service a design is for; limits and ordering differ.
+type Target uint8
+
+// The targets.
+const (
+	Storage Target = iota // Azure Table storage (default)
+	Cosmos                // the Azure Cosmos DB Table API
+)
+
+// String returns "storage" or "cosmos".
+func (t Target) String() string {
+	if t == Cosmos {
+		return "cosmos"
+	}
+	return "storage"
+}
+
+// Design is one design file.
+type Design struct {
+	// File is the path the design was read from.
+	File    string
+	Version int
+	Target  Target
+	// TargetNode is the target field's value node, nil if absent.
+	TargetNode *yaml.Node
+	Tables     []*Table // in file order
+	// Src is the file's content, used to map positions inside scalars.
+	Src []byte
+	// Root is the document's top-level mapping.
+	Root *yaml.Node
+
+	lines []int // byte offset of each line's start, computed on demand
+}
+
+// Table is one table of a design.
+type Table struct {
+	Name string
+	// Node is the table name's key node; Value the table's mapping.
+	Node, Value  *yaml.Node
+	Entities     []*Entity
+	Queries      []*Query
+	Transactions []*Transaction
+}
+
+// Entity finds the table's entity type with the given name.
+func (t *Table) Entity(name string) *Entity {
+	for _, e := range t.Entities {
+		if e.Name == name {
+			return e
+		}
+	}
+	return nil
+}
+
+// Property finds a property declared by any entity type of the table, in
+// entity order.
+func (t *Table) Property(name string) *Property {
+	for _, e := range t.Entities {
+		if p := e.Property(name); p != nil {
+			return p
+		}
+	}
+	return nil
+}
+
+// Entity is an entity type: entities sharing key templates and properties.
+type Entity struct {
+	Table *Table
+	Name  string
+	// Node is the entity name's key node; Value the entity's mapping.
+	Node, Value  *yaml.Node
+	PartitionKey *Template
+	RowKey       *Template
+	Properties   []*Property // in file order
+	// Count is the expected number of entities; CountNode is nil when the
+	// design does not say.
+	Count     int64
+	CountNode *yaml.Node
+	// Writes is inserts+updates per second over all partitions; WritesNode
+	// is nil when the design does not say.
+	Writes     Rate
+	WritesNode *yaml.Node
+}
+
+// Property finds a declared property by exact name.
+func (e *Entity) Property(name string) *Property {
+	for _, p := range e.Properties {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// Property is a declared property of an entity type.
+type Property struct {
+	Entity *Entity
+	Name   string
+	// Node is the name's key node; Value the property's value node (an
+	// EDM type name or a mapping).
+	Node, Value *yaml.Node
+	Type        edm.Type
+	// MaxLength is the most characters (UTF-16 code units) a String holds;
+	// MaxBytes the most bytes a Binary holds; 0 when not given. The nodes
+	// are nil when absent.
+	MaxLength, MaxBytes         int64
+	MaxLengthNode, MaxBytesNode *yaml.Node
+	// TypicalLength and TypicalBytes are the usual size of the value, for
+	// the typical entity size; 0 when not given.
+	TypicalLength, TypicalBytes int64
+	// Cardinality is the number of distinct values expected, 0 if unknown.
+	Cardinality int64
+}
+
+// Bounded reports whether a String or Binary property declares its maximum
+// size. Fixed-size types are always bounded.
+func (p *Property) Bounded() bool {
+	switch p.Type {
+	case edm.String:
+		return p.MaxLength > 0
+	case edm.Binary:
+		return p.MaxBytes > 0
+	}
+	return true
+}
+
+// Query is a named query of a table.
+type Query struct {
+	Table *Table
+	Name  string
+	// Node is the name's key node; Value the query's mapping;
+	// FilterNode the filter string's node.
+	Node, Value, FilterNode *yaml.Node
+	// Filter is the parsed filter (template mode) and Plan its plan. Both
+	// are unset when the filter uses a feature the Table service does not
+	// support; Unsupported says which (its Rule is "TL306").
+	Filter      *odata.Filter
+	Unsupported *odata.Error
+	Plan        plan.Plan
+	// Params maps each placeholder of the filter to what it stands for.
+	Params map[*odata.Param]Resolved
+	// Rate is how often the query runs; RateNode is nil when unknown.
+	Rate     Rate
+	RateNode *yaml.Node
+	// Top is the $top option, 0 if absent.
+	Top    int64
+	Select []string
+}
+
+// Resolved is what a placeholder stands for: a property (Prop set) or a
+// built-in (Builtin set, Prop the hash property if any).
+type Resolved struct {
+	Builtin Builtin
+	Prop    *Property
+	// Type is the EDM type of the value the placeholder stands for.
+	Type edm.Type
+}
+
+// Transaction is a group of entity types that must commit atomically in
+// one entity group transaction.
+type Transaction struct {
+	Table *Table
+	Name  string
+	// Node is the name's key node; Value the list.
+	Node, Value *yaml.Node
+	Members     []*Member
+}
+
+// Member is one entity type of a transaction with the number of entities
+// of that type the group writes.
+type Member struct {
+	Entity *Entity
+	Count  int64
+	Node   *yaml.Node
+}
+
+// Ops returns the number of operations the group performs.
+func (t *Transaction) Ops() int64 {
+	var n int64
+	for _, m := range t.Members {
+		n += m.Count
+	}
+	return n
+}
