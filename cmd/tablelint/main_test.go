@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -16,10 +14,8 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // its exit code.
 func runCLI(t *testing.T, dir string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, dir: dir}
-	code = run(e, args)
-	return out.String(), errb.String(), code
+	code, stdout, stderr = runIn(t, dir, args...)
+	return stdout, stderr, code
 }
 
 // golden compares got with testdata/NAME.golden, or rewrites it with -update.

@@ -10,6 +10,7 @@ import (
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/review"
+	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/model"
 )
 
@@ -25,7 +26,7 @@ func init() {
 func runReview(e *env, args []string) int {
 	var cf commonFlags
 	fs := newFlagSet(e, commands["review"], &cf)
-	target := fs.Float64("partition-target", review.DefaultPartitionTarget, "entities per second one partition serves (for TL209 and frequent partition scans)")
+	target := fs.Float64("partition-target", review.DefaultPartitionTarget, "entities per second one partition serves, for TL209 and frequent partition scans (default: the config's throughput.partition, 2000)")
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -33,17 +34,20 @@ func runReview(e *env, args []string) int {
 	if err != nil {
 		return 2
 	}
-	if err := cf.checkFormat(); err != nil {
-		return fail(e, err)
-	}
-	failOn, err := cf.failOnSeverity()
-	if err != nil {
-		return fail(e, err)
-	}
 	if len(pos) == 0 {
 		return fail(e, usageError{"review needs at least one design file: tablelint review FILE..."})
 	}
-	if *target <= 0 {
+	pl, code := startPipeline(e, &cf, rules.Design)
+	if pl == nil {
+		return code
+	}
+	partitionTarget := pl.Config().Throughput.PartitionEntitiesPerSecond
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "partition-target" {
+			partitionTarget = *target
+		}
+	})
+	if partitionTarget <= 0 {
 		return fail(e, usageError{"--partition-target must be positive"})
 	}
 	var results []*review.Result
@@ -52,6 +56,9 @@ func runReview(e *env, args []string) int {
 		path := p
 		if !filepath.IsAbs(path) && e.dir != "" {
 			path = filepath.Join(e.dir, path)
+		}
+		if pl.Excluded(path) {
+			continue
 		}
 		d, err := model.Load(path)
 		if err != nil {
@@ -63,12 +70,13 @@ func runReview(e *env, args []string) int {
 			return fail(e, fmt.Errorf("%s: %w", p, unwrapPathError(err)))
 		}
 		d.File = p
-		res := review.Review(d, review.Options{PartitionTarget: *target})
+		pl.Suppress.AddYAML(p, d.Src, d.Root)
+		res := review.Review(d, review.Options{PartitionTarget: partitionTarget})
 		results = append(results, res)
 		fds = append(fds, res.Findings()...)
 	}
 	entities, queries, totals := review.JSON(results)
-	out := report.Result{
+	return pl.finish(report.Result{
 		Findings: fds,
 		Extra: []report.Field{
 			{Name: "entities", Value: entities},
@@ -82,11 +90,7 @@ func runReview(e *env, args []string) int {
 			_, err := fmt.Fprintln(w)
 			return err
 		},
-	}
-	if err := report.Write(e.stdout, out, report.Options{Format: cf.format, Color: useColor(e)}); err != nil {
-		return fail(e, err)
-	}
-	return report.ExitCode(fds, failOn)
+	})
 }
 
 // unwrapPathError drops the repeated path from an *fs.PathError.

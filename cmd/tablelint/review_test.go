@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -11,16 +10,12 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
-
-// runIn runs tablelint with args in the repository root and returns its
+// runRoot runs tablelint with args in the repository root and returns its
 // exit code, stdout and stderr.
-func runIn(t *testing.T, args ...string) (int, string, string) {
+func runRoot(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
-	var out, errOut bytes.Buffer
 	root, _ := filepath.Abs("../..")
-	code := run(&env{stdout: &out, stderr: &errOut, dir: root}, args)
-	return code, out.String(), errOut.String()
+	return runIn(t, root, args...)
 }
 
 func goldenFile(t *testing.T, path, got string) {
@@ -55,7 +50,7 @@ func TestReviewGolden(t *testing.T) {
 		name := strings.TrimSuffix(c.file, ".tablelint.yaml")
 		for _, format := range []string{"text", "json"} {
 			t.Run(name+"/"+format, func(t *testing.T) {
-				code, out, errOut := runIn(t, "review", "--format", format, "testdata/designs/"+c.file)
+				code, out, errOut := runRoot(t, "review", "--format", format, "testdata/designs/"+c.file)
 				if code != c.code || errOut != "" {
 					t.Fatalf("exit %d (want %d), stderr %q", code, c.code, errOut)
 				}
@@ -133,7 +128,7 @@ func TestReviewBadInput(t *testing.T) {
 		if rel, err := filepath.Rel("../..", f); err == nil && !strings.HasPrefix(rel, "..") {
 			arg = rel
 		}
-		code, out, errOut := runIn(t, "review", arg)
+		code, out, errOut := runRoot(t, "review", arg)
 		if code != 2 || out != "" {
 			t.Errorf("%s: exit %d, stdout %q; want 2 and nothing", arg, code, out)
 		}
@@ -145,36 +140,87 @@ func TestReviewBadInput(t *testing.T) {
 }
 
 func TestReviewUsage(t *testing.T) {
-	if code, _, errOut := runIn(t, "review"); code != 2 || !strings.Contains(errOut, "at least one design file") {
+	if code, _, errOut := runRoot(t, "review"); code != 2 || !strings.Contains(errOut, "at least one design file") {
 		t.Errorf("no file: exit %d, %q", code, errOut)
 	}
-	if code, _, errOut := runIn(t, "review", "testdata/designs/nope.yaml"); code != 2 || !strings.Contains(errOut, "nope.yaml") {
+	if code, _, errOut := runRoot(t, "review", "testdata/designs/nope.yaml"); code != 2 || !strings.Contains(errOut, "nope.yaml") {
 		t.Errorf("missing file: exit %d, %q", code, errOut)
 	}
-	if code, _, _ := runIn(t, "review", "--format", "xml", "testdata/designs/log-tail.tablelint.yaml"); code != 2 {
+	if code, _, _ := runRoot(t, "review", "--format", "xml", "testdata/designs/log-tail.tablelint.yaml"); code != 2 {
 		t.Errorf("bad format: exit %d", code)
 	}
-	if code, _, _ := runIn(t, "review", "--partition-target", "0", "testdata/designs/log-tail.tablelint.yaml"); code != 2 {
+	if code, _, _ := runRoot(t, "review", "--partition-target", "0", "testdata/designs/log-tail.tablelint.yaml"); code != 2 {
 		t.Errorf("bad partition target: exit %d", code)
 	}
 }
 
 func TestReviewFailOnAndOptions(t *testing.T) {
 	// Only warnings and infos: --fail-on error exits 0.
-	if code, _, _ := runIn(t, "review", "--fail-on", "error", "testdata/designs/employees.tablelint.yaml"); code != 0 {
+	if code, _, _ := runRoot(t, "review", "--fail-on", "error", "testdata/designs/employees.tablelint.yaml"); code != 0 {
 		t.Errorf("--fail-on error: exit %d, want 0", code)
 	}
-	if code, _, _ := runIn(t, "review", "testdata/designs/checks/transactions.yaml", "--fail-on", "error"); code != 1 {
+	if code, _, _ := runRoot(t, "review", "testdata/designs/checks/transactions.yaml", "--fail-on", "error"); code != 1 {
 		t.Errorf("errors with --fail-on error: exit %d, want 1", code)
 	}
 	// A higher partition target silences TL209 on 3,000 writes/s.
-	_, out, _ := runIn(t, "review", "--partition-target", "5000", "testdata/designs/prepend-append.tablelint.yaml")
+	_, out, _ := runRoot(t, "review", "--partition-target", "5000", "testdata/designs/prepend-append.tablelint.yaml")
 	if strings.Contains(out, "TL209") {
 		t.Errorf("--partition-target 5000 still reports TL209")
 	}
 	// Several files: each file's tables, findings from both.
-	code, out, _ := runIn(t, "review", "testdata/designs/log-tail.tablelint.yaml", "testdata/designs/prepend-append.tablelint.yaml")
+	code, out, _ := runRoot(t, "review", "testdata/designs/log-tail.tablelint.yaml", "testdata/designs/prepend-append.tablelint.yaml")
 	if code != 1 || !strings.Contains(out, "EmployeeExpense") || !strings.Contains(out, "prepend-append.tablelint.yaml:11:23: warning TL209") {
 		t.Errorf("two files: exit %d\n%s", code, out)
+	}
+}
+
+// TestReviewPipeline checks that review goes through the shared pipeline:
+// design-file suppressions, per-rule severities from the config, and the
+// SARIF format.
+func TestReviewPipeline(t *testing.T) {
+	dir := repo(t)
+	design := `version: 1
+tables:
+  People:
+    entities:
+      Person:
+        partitionKey: "{Team}"
+        rowKey: "{Id}"
+        properties:
+          Team: {type: String, maxLength: 20}
+          Id: {type: String, maxLength: 36}
+          Name: {type: String, maxLength: 50}
+    queries:
+      byName: {filter: "Name eq '{Name}'", rate: 1/min} # tablelint:ignore TL301 nightly report, a full scan is fine
+      byTeamName: {filter: "PartitionKey eq '{Team}' and Name eq '{Name}'", rate: 1/min}
+`
+	writeFile(t, filepath.Join(dir, "people.tablelint.yaml"), design)
+
+	code, out, errOut := runIn(t, dir, "review", "--format", "json", "--fail-on", "info", "people.tablelint.yaml")
+	if code != 1 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	var got struct {
+		Findings []struct{ Rule, Severity string } `json:"findings"`
+		Suppressed int `json:"suppressed"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	rulesSeen := map[string]string{}
+	for _, f := range got.Findings {
+		rulesSeen[f.Rule] = f.Severity
+	}
+	if _, ok := rulesSeen["TL301"]; ok || got.Suppressed != 1 {
+		t.Errorf("TL301 should be suppressed once: findings %v, suppressed %d", rulesSeen, got.Suppressed)
+	}
+	if rulesSeen["TL303"] != "info" {
+		t.Errorf("TL303 severity %q, want info: %v", rulesSeen["TL303"], rulesSeen)
+	}
+
+	writeFile(t, filepath.Join(dir, ".tablelint.yaml"), "rules:\n  TL303: error\n")
+	code, out, _ = runIn(t, dir, "review", "--format", "sarif", "people.tablelint.yaml")
+	if code != 1 || !strings.Contains(out, `"ruleId": "TL303"`) || !strings.Contains(out, `"level": "error"`) || strings.Contains(out, `"ruleId": "TL301"`) {
+		t.Errorf("sarif with TL303 raised to error: exit %d\n%s", code, out)
 	}
 }
