@@ -201,8 +201,8 @@ tables:
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	var got struct {
-		Findings []struct{ Rule, Severity string } `json:"findings"`
-		Suppressed int `json:"suppressed"`
+		Findings   []struct{ Rule, Severity string } `json:"findings"`
+		Suppressed int                               `json:"suppressed"`
 	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
