@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/tablelint/tablelint/internal/suggest"
 	"io"
 	"os"
 	"regexp"
@@ -836,42 +837,4 @@ func (l *loader) transaction(t *Table, xf field) (*Transaction, error) {
 
 // didYouMean returns the candidate closest to s, if it is close enough to
 // be a likely typo.
-func didYouMean(s string, candidates []string) string {
-	best, bestD := "", 1<<30
-	ls := strings.ToLower(s)
-	for _, c := range candidates {
-		if strings.ToLower(c) == ls {
-			return c
-		}
-		if d := editDistance(ls, strings.ToLower(c)); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	if bestD <= max(1, min(len(s), len(best))/3) {
-		return best
-	}
-	return ""
-}
-
-func editDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 1 << 30
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
+func didYouMean(s string, candidates []string) string { return suggest.Closest(s, candidates) }

@@ -89,8 +89,7 @@ func explainPlan(pl *pipeline, f *odata.Filter, q odata.Query) int {
 		}
 		fds = append(fds, fd)
 	}
-	pj := planJSON(f, p)
-	pj.Select, pj.Top = q.Select, q.Top
+	pj := jsonPlan{JSON: p.JSON(), Filter: f.String(), Select: q.Select, Top: q.Top}
 	res := report.Result{
 		Findings: fds,
 		Extra:    []report.Field{{Name: "plan", Value: pj}},
@@ -101,60 +100,13 @@ func explainPlan(pl *pipeline, f *odata.Filter, q odata.Query) int {
 
 func indent(s string) string { return "    " + strings.ReplaceAll(s, "\n", "\n    ") }
 
-// jsonPlan is the JSON form of a plan.
+// jsonPlan is the JSON form of an explained plan: the plan, the filter in
+// canonical form and the query options.
 type jsonPlan struct {
-	Kind         string     `json:"kind"`
-	PartitionKey *string    `json:"partitionKey,omitempty"`
-	RowKey       *string    `json:"rowKey,omitempty"`
-	RowKeyRange  *jsonRange `json:"rowKeyRange,omitempty"`
-	PKRange      *jsonRange `json:"partitionKeyRange,omitempty"`
-	Residual     string     `json:"residual,omitempty"`
-	Filter       string     `json:"filter"`
-	Select       []string   `json:"select,omitempty"`
-	Top          int        `json:"top,omitempty"`
-}
-
-type jsonRange struct {
-	Low           *string `json:"low,omitempty"`
-	LowInclusive  bool    `json:"lowInclusive,omitempty"`
-	High          *string `json:"high,omitempty"`
-	HighInclusive bool    `json:"highInclusive,omitempty"`
-}
-
-func planJSON(f *odata.Filter, p plan.Plan) jsonPlan {
-	j := jsonPlan{Kind: p.Kind.String(), Filter: f.String(), Residual: residualText(p)}
-	j.PartitionKey = keyText(p.PartitionKey)
-	j.RowKey = keyText(p.RowKey)
-	j.RowKeyRange = rangeJSON(p.Low, p.High)
-	j.PKRange = rangeJSON(p.PKLow, p.PKHigh)
-	return j
-}
-
-func rangeJSON(lo, hi plan.Bound) *jsonRange {
-	if !lo.Set() && !hi.Set() {
-		return nil
-	}
-	return &jsonRange{Low: keyText(lo.Value), LowInclusive: lo.Inclusive, High: keyText(hi.Value), HighInclusive: hi.Inclusive}
-}
-
-// keyText returns a key literal's string value (or its template text).
-func keyText(l *odata.Literal) *string {
-	if l == nil {
-		return nil
-	}
-	s := l.Value.Str
-	if l.IsParam() {
-		s = l.String()
-	}
-	return &s
-}
-
-func residualText(p plan.Plan) string {
-	parts := make([]string, len(p.Residual))
-	for i, r := range p.Residual {
-		parts[i] = r.String()
-	}
-	return strings.Join(parts, " and ")
+	plan.JSON
+	Filter string   `json:"filter"`
+	Select []string `json:"select,omitempty"`
+	Top    int      `json:"top,omitempty"`
 }
 
 func writePlanText(w io.Writer, p plan.Plan, q odata.Query) error {
@@ -166,13 +118,13 @@ func writePlanText(w io.Writer, p plan.Plan, q odata.Query) error {
 	if p.RowKey != nil {
 		fmt.Fprintf(&b, "  row key:   %s\n", p.RowKey)
 	}
-	if r := rangeText(p.Low, p.High); r != "" {
+	if r := plan.RangeText(p.Low, p.High); r != "" {
 		fmt.Fprintf(&b, "  row keys:  %s\n", r)
 	}
-	if r := rangeText(p.PKLow, p.PKHigh); r != "" {
+	if r := plan.RangeText(p.PKLow, p.PKHigh); r != "" {
 		fmt.Fprintf(&b, "  partitions: %s\n", r)
 	}
-	switch res := residualText(p); {
+	switch res := p.ResidualText(); {
 	case res != "":
 		fmt.Fprintf(&b, "  residual:  %s\n", res)
 	case p.Kind == plan.TableScan:
@@ -186,25 +138,4 @@ func writePlanText(w io.Writer, p plan.Plan, q odata.Query) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func rangeText(lo, hi plan.Bound) string {
-	if !lo.Set() && !hi.Set() {
-		return ""
-	}
-	l, h := "(", ")"
-	ls, hs := "-∞", "+∞"
-	if lo.Set() {
-		ls = lo.Value.String()
-		if lo.Inclusive {
-			l = "["
-		}
-	}
-	if hi.Set() {
-		hs = hi.Value.String()
-		if hi.Inclusive {
-			h = "]"
-		}
-	}
-	return l + ls + ", " + hs + h
 }

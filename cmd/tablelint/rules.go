@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/tablelint/tablelint/internal/suggest"
 	"os"
 	"strings"
 
@@ -105,7 +106,7 @@ func runDoc(e *env, args []string) int {
 	r, ok := rules.Get(strings.TrimSpace(pos[0]))
 	if !ok {
 		msg := fmt.Sprintf("unknown rule %q", pos[0])
-		if best := rules.Closest(pos[0], rules.Names()); best != "" {
+		if best := suggest.Closest(pos[0], rules.Names()); best != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", best)
 		}
 		return fail(e, usageError{msg + "; `tablelint rules` lists them"})

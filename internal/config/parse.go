@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"github.com/tablelint/tablelint/internal/suggest"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -84,7 +85,7 @@ func Parse(file string, data []byte) (*Config, error) {
 				case Storage, Cosmos:
 					c.Target = Target(v.Value)
 				default:
-					p.errorf(v, "unknown target %q: want storage or cosmos%s", v.Value, suggest(v.Value, []string{"storage", "cosmos"}))
+					p.errorf(v, "unknown target %q: want storage or cosmos%s", v.Value, didYouMean(v.Value, []string{"storage", "cosmos"}))
 				}
 			}
 		case "rules":
@@ -94,7 +95,7 @@ func Parse(file string, data []byte) (*Config, error) {
 		case "throughput":
 			p.throughput(v, c)
 		default:
-			p.errorf(k, "unknown key %q%s (known keys: %s)", k.Value, suggest(k.Value, topKeys), strings.Join(topKeys, ", "))
+			p.errorf(k, "unknown key %q%s (known keys: %s)", k.Value, didYouMean(k.Value, topKeys), strings.Join(topKeys, ", "))
 		}
 	})
 	if len(p.errs) > 0 {
@@ -196,7 +197,7 @@ func (p *parser) rules(v *yaml.Node, c *Config) {
 	p.pairs(v, func(k, sv *yaml.Node) {
 		r, ok := rules.Get(k.Value)
 		if !ok {
-			p.errorf(k, "unknown rule %q%s (see `tablelint rules`)", k.Value, suggest(k.Value, rules.Names()))
+			p.errorf(k, "unknown rule %q%s (see `tablelint rules`)", k.Value, didYouMean(k.Value, rules.Names()))
 			return
 		}
 		if _, dup := c.Rules[r.ID]; dup {
@@ -210,7 +211,7 @@ func (p *parser) rules(v *yaml.Node, c *Config) {
 		s, err := rules.ParseSeverity(strings.ToLower(sv.Value))
 		if err != nil || (sv.Tag != "!!str" && sv.Tag != "!!bool") {
 			p.errorf(sv, "%s must be off, info, warning or error, not %q%s", what, sv.Value,
-				suggest(sv.Value, []string{"off", "info", "warning", "error"}))
+				didYouMean(sv.Value, []string{"off", "info", "warning", "error"}))
 			return
 		}
 		c.Rules[r.ID] = s
@@ -248,7 +249,7 @@ func (p *parser) throughput(v *yaml.Node, c *Config) {
 		case "accountTransactionsPerSecond":
 			dst = &c.Throughput.AccountTransactionsPerSecond
 		default:
-			p.errorf(k, "unknown key %q in throughput%s (known keys: %s)", k.Value, suggest(k.Value, throughputKeys), strings.Join(throughputKeys, ", "))
+			p.errorf(k, "unknown key %q in throughput%s (known keys: %s)", k.Value, didYouMean(k.Value, throughputKeys), strings.Join(throughputKeys, ", "))
 			return
 		}
 		n, ok := p.number(nv, "throughput."+k.Value)
@@ -263,10 +264,10 @@ func (p *parser) throughput(v *yaml.Node, c *Config) {
 	})
 }
 
-// suggest returns ` (did you mean "x"?)` for the candidate closest to s,
+// didYouMean returns ` (did you mean "x"?)` for the candidate closest to s,
 // or "" when none is close.
-func suggest(s string, candidates []string) string {
-	if best := rules.Closest(s, candidates); best != "" {
+func didYouMean(s string, candidates []string) string {
+	if best := suggest.Closest(s, candidates); best != "" {
 		return fmt.Sprintf(" (did you mean %q?)", best)
 	}
 	return ""

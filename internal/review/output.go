@@ -9,7 +9,6 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/model"
-	"github.com/tablelint/tablelint/odata"
 )
 
 // EntityRow is one entity type's estimated size and volumes.
@@ -151,7 +150,7 @@ type JSONQuery struct {
 	Table            string    `json:"table"`
 	Name             string    `json:"name"`
 	Filter           string    `json:"filter"`
-	Plan             JSONPlan  `json:"plan"`
+	Plan             plan.JSON `json:"plan"`
 	RatePerSecond    *float64  `json:"ratePerSecond,omitempty"`
 	Top              int64     `json:"top,omitempty"`
 	Select           []string  `json:"select,omitempty"`
@@ -164,24 +163,6 @@ type JSONQuery struct {
 type JSONDiag struct {
 	Rule    string `json:"rule"`
 	Message string `json:"message"`
-}
-
-// JSONPlan is a plan, in the shape `tablelint explain --format json` uses.
-type JSONPlan struct {
-	Kind         string     `json:"kind"`
-	PartitionKey *string    `json:"partitionKey,omitempty"`
-	RowKey       *string    `json:"rowKey,omitempty"`
-	RowKeyRange  *JSONRange `json:"rowKeyRange,omitempty"`
-	PKRange      *JSONRange `json:"partitionKeyRange,omitempty"`
-	Residual     string     `json:"residual,omitempty"`
-}
-
-// JSONRange is a key range.
-type JSONRange struct {
-	Low           *string `json:"low,omitempty"`
-	LowInclusive  bool    `json:"lowInclusive,omitempty"`
-	High          *string `json:"high,omitempty"`
-	HighInclusive bool    `json:"highInclusive,omitempty"`
 }
 
 // JSONTotals sums the query costs.
@@ -234,10 +215,10 @@ func JSON(results []*Result) ([]JSONEntity, []JSONQuery, JSONTotals) {
 				totals.UnknownCost++
 			}
 			if q.Unsupported != nil {
-				j.Plan = JSONPlan{Kind: "unsupported"}
+				j.Plan = plan.JSON{Kind: "unsupported"}
 				j.Error = &JSONDiag{Rule: q.Unsupported.Rule, Message: q.Unsupported.Msg}
 			} else {
-				j.Plan = planJSON(q.Plan)
+				j.Plan = q.Plan.JSON()
 			}
 			queries = append(queries, j)
 		}
@@ -246,34 +227,3 @@ func JSON(results []*Result) ([]JSONEntity, []JSONQuery, JSONTotals) {
 }
 
 func ptr[T any](v T) *T { return &v }
-
-func planJSON(p plan.Plan) JSONPlan {
-	j := JSONPlan{Kind: p.Kind.String(), PartitionKey: keyText(p.PartitionKey), RowKey: keyText(p.RowKey),
-		RowKeyRange: rangeJSON(p.Low, p.High), PKRange: rangeJSON(p.PKLow, p.PKHigh)}
-	for i, f := range p.Residual {
-		if i > 0 {
-			j.Residual += " and "
-		}
-		j.Residual += f.String()
-	}
-	return j
-}
-
-func rangeJSON(lo, hi plan.Bound) *JSONRange {
-	if !lo.Set() && !hi.Set() {
-		return nil
-	}
-	return &JSONRange{Low: keyText(lo.Value), LowInclusive: lo.Inclusive, High: keyText(hi.Value), HighInclusive: hi.Inclusive}
-}
-
-// keyText returns a key literal's string value, or its template text.
-func keyText(l *odata.Literal) *string {
-	if l == nil {
-		return nil
-	}
-	s := l.Value.Str
-	if l.IsParam() {
-		s = l.String()
-	}
-	return &s
-}

@@ -58,10 +58,10 @@ func (r *reviewer) query(q *model.Query) {
 	case p.RowKey != nil:
 		row.RowKeys = "= " + p.RowKey.String()
 	case p.Low.Set() || p.High.Set():
-		row.RowKeys = rangeText(p.Low, p.High)
+		row.RowKeys = plan.RangeText(p.Low, p.High)
 	}
 	if p.Kind == plan.TableScan && (p.PKLow.Set() || p.PKHigh.Set()) {
-		row.Partition = "range " + rangeText(p.PKLow, p.PKHigh)
+		row.Partition = "range " + plan.RangeText(p.PKLow, p.PKHigh)
 	}
 	row.Scanned, row.ScannedKnown = scanned(q)
 	if row.ScannedKnown && row.RateKnown {
@@ -110,24 +110,6 @@ func planSuffix(row QueryRow) string {
 }
 
 func rateText(perSecond float64) string { return model.Rate(perSecond).String() }
-
-func rangeText(lo, hi plan.Bound) string {
-	l, h := "(", ")"
-	ls, hs := "-∞", "+∞"
-	if lo.Set() {
-		ls = lo.Value.String()
-		if lo.Inclusive {
-			l = "["
-		}
-	}
-	if hi.Set() {
-		hs = hi.Value.String()
-		if hi.Inclusive {
-			h = "]"
-		}
-	}
-	return l + ls + ", " + hs + h
-}
 
 // typeClass groups EDM types whose values the service could compare:
 // numbers with numbers, and every other type only with itself. TL323 is

@@ -124,3 +124,12 @@ func All() []*Rule {
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
 }
+
+// Names returns every rule ID and name, for Closest.
+func Names() []string {
+	var out []string
+	for _, r := range All() {
+		out = append(out, r.ID, r.Name)
+	}
+	return out
+}

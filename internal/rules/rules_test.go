@@ -165,14 +165,3 @@ func TestParseSeverity(t *testing.T) {
 		t.Error("ParseSeverity accepted fatal")
 	}
 }
-
-func TestClosest(t *testing.T) {
-	for _, tc := range []struct{ s, want string }{
-		{"TL3O1", "TL301"}, {"tl301", "TL301"}, {"table-scna", "table-scan"},
-		{"partition", "partition-scan"}, {"zzzzzz", ""}, {"TL301", ""},
-	} {
-		if got := Closest(tc.s, Names()); got != tc.want {
-			t.Errorf("Closest(%q) = %q, want %q", tc.s, got, tc.want)
-		}
-	}
-}

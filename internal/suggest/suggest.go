@@ -1,4 +1,6 @@
-package rules
+// Package suggest finds the likely intended word for a misspelt one, for
+// "did you mean" messages.
+package suggest
 
 import (
 	"math"
@@ -25,15 +27,6 @@ func Closest(s string, candidates []string) string {
 		return ""
 	}
 	return best
-}
-
-// Names returns every rule ID and name, for Closest.
-func Names() []string {
-	var out []string
-	for _, r := range All() {
-		out = append(out, r.ID, r.Name)
-	}
-	return out
 }
 
 // distance is the Levenshtein distance between a and b, in bytes;
