@@ -68,6 +68,15 @@ type Hole struct {
 	// (odata.Quote, strings.ReplaceAll(s, "'", "''")) or cannot survive
 	// (url.QueryEscape, url.PathEscape).
 	Escaped bool
+	// Use is the operand of the formatting expression this hole came
+	// from — the fmt.Sprintf argument or the + operand as written, which
+	// may be a variable whose value Expr is — when that operand supplies
+	// exactly this hole; nil otherwise. Wrapping Use (for example in an
+	// escaping call) changes only this use of the value.
+	Use ast.Expr
+	// Foreign marks a hole built inside another function (summarised by
+	// a fact); it was checked where it was built.
+	Foreign bool
 	// Param is the parameter of the enclosing function the value comes
 	// from, if the hole is exactly that parameter (or *it); nil otherwise.
 	Param *types.Var
@@ -348,8 +357,8 @@ func (r *Resolver) of(e ast.Expr, depth int) Value {
 		return r.of(e.X, depth)
 	case *ast.BinaryExpr:
 		if e.Op == token.ADD && isString(r.info.TypeOf(e)) {
-			v := r.of(e.X, depth+1)
-			v.append(r.of(e.Y, depth+1))
+			v := r.operand(e.X, depth+1)
+			v.append(r.operand(e.Y, depth+1))
 			return v
 		}
 	case *ast.UnaryExpr:
@@ -381,6 +390,16 @@ func (r *Resolver) of(e ast.Expr, depth int) Value {
 		}
 	}
 	return r.opaque(e)
+}
+
+// operand reconstructs e, an operand of + or a Sprintf argument, and
+// marks a lone hole as coming from this use.
+func (r *Resolver) operand(e ast.Expr, depth int) Value {
+	v := r.of(e, depth)
+	if len(v.Parts) == 1 && v.Parts[0].Hole != nil && v.Parts[0].Hole.Use == nil {
+		v.Parts[0].Hole.Use = e
+	}
+	return v
 }
 
 func isString(t types.Type) bool {
@@ -477,7 +496,7 @@ func (r *Resolver) call(call *ast.CallExpr, depth int) (Value, bool) {
 					env[k] = v
 				}
 				for i := 0; i < sig.Params().Len(); i++ {
-					env[sig.Params().At(i)] = r.of(call.Args[i], depth+1)
+					env[sig.Params().At(i)] = r.operand(call.Args[i], depth+1)
 				}
 				old := r.env
 				r.env = env
@@ -569,14 +588,14 @@ func (r *Resolver) sprintf(call *ast.CallExpr, depth int) (Value, bool) {
 		last := verb[len(verb)-1]
 		t := r.info.TypeOf(arg)
 		if (last == 's' || last == 'v') && len(verb) == 2 && isString(t) {
-			v.append(r.of(arg, depth+1))
+			v.append(r.operand(arg, depth+1))
 			continue
 		}
 		if tv, ok := r.info.Types[arg]; ok && tv.Value != nil && (last == 'd' || last == 'v') && len(verb) == 2 && tv.Value.Kind() == constant.Int {
 			v.addText(tv.Value.ExactString())
 			continue
 		}
-		h := &Hole{Expr: arg, Type: t, Verb: verb, Func: "fmt.Sprintf"}
+		h := &Hole{Expr: arg, Use: arg, Type: t, Verb: verb, Func: "fmt.Sprintf"}
 		if pv := r.varOf(arg); pv != nil && r.IsParam(pv) {
 			h.Param = pv
 		}
