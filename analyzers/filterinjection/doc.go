@@ -13,7 +13,9 @@
 // compile-time constant, an integer, float or boolean (formatted with a
 // numeric verb, strconv.Itoa/FormatInt/…), a uuid.UUID, a time.Time
 // formatted with a constant layout, or a value escaped by odata.Quote,
-// strings.ReplaceAll(s, "'", "”") or url.QueryEscape.
+// url.QueryEscape or
+//
+//	strings.ReplaceAll(s, "'", "''")
 //
 // A part that is a parameter of the enclosing function is not reported
 // there: the function becomes a filter sink (a fact) and each call is
@@ -23,6 +25,6 @@
 // github.com/tablelint/tablelint/odata and the value is a fmt.Sprintf
 // argument written as '%s' in a constant format, it becomes
 // odata.Quote(value) with the quotes removed from the format; otherwise
-// the value is wrapped in strings.ReplaceAll(value, "'", "”") (adding
-// the strings import when needed).
+// the value is wrapped in strings.ReplaceAll with the arguments above
+// (adding the strings import when needed).
 package filterinjection

@@ -12,7 +12,7 @@
 // with a constant format (each verb becomes a Hole with its verb and the
 // argument's type; %s/%v of a reconstructible string is inlined),
 // strconv.Itoa / FormatInt / FormatUint / Quote, time.Time.Format,
-// strings.ReplaceAll(s, "'", "”") and odata.Quote (escaped holes),
+// strings.ReplaceAll(s, "'", "\x27\x27") and odata.Quote (escaped holes),
 // to.Ptr(x), &x and *p (taking a string's address is taken to be for
 // passing it as a *string, not for writing through it), string(x) conversions, local and package
 // variables with a single assignment, and calls of small helpers in the
