@@ -8,7 +8,11 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/continuation"
 	"github.com/tablelint/tablelint/analyzers/filterinjection"
+	"github.com/tablelint/tablelint/analyzers/keyformat"
+	"github.com/tablelint/tablelint/analyzers/tablename"
 	"github.com/tablelint/tablelint/analyzers/tablescan"
+	"github.com/tablelint/tablelint/analyzers/timepartition"
+	"github.com/tablelint/tablelint/analyzers/transactions"
 )
 
 // Analyzers returns the analyzers, query checks first.
@@ -19,5 +23,9 @@ func Analyzers() []*analysis.Analyzer {
 		continuation.Analyzer,
 		// Write-side analyzers (keys, entity shape, transactions, table
 		// names) are appended below.
+		keyformat.Analyzer,
+		timepartition.Analyzer,
+		transactions.Analyzer,
+		tablename.Analyzer,
 	}
 }

@@ -11,12 +11,12 @@ import (
 const ordersTable = "order_history"
 
 func names(ctx context.Context, sc *aztables.ServiceClient, legacy *storage.TableServiceClient) {
-	sc.NewClient("my-table")                         // want `TL101: table name "my-table" is invalid: '-' is not a letter or digit`
-	sc.CreateTable(ctx, ordersTable, nil)            // want `TL101: table name "order_history" is invalid`
-	sc.DeleteTable(ctx, "1orders", nil)              // want `TL101: table name "1orders" is invalid: it must begin with a letter`
-	sc.NewClient("ab")                               // want `TL101: table name "ab" is invalid: shorter than 3 characters`
-	sc.NewClient("Tables")                           // want `TL102: table name "Tables" is reserved`
-	legacy.GetTableReference("audit.log")            // want `TL101: table name "audit.log" is invalid`
+	sc.NewClient("my-table")                          // want `TL101: table name "my-table" is invalid: '-' is not a letter or digit`
+	sc.CreateTable(ctx, ordersTable, nil)             // want `TL101: table name "order_history" is invalid`
+	sc.DeleteTable(ctx, "1orders", nil)               // want `TL101: table name "1orders" is invalid: it must begin with a letter`
+	sc.NewClient("ab")                                // want `TL101: table name "ab" is invalid: shorter than 3 characters`
+	sc.NewClient("Tables")                            // want `TL102: table name "Tables" is reserved`
+	legacy.GetTableReference("audit.log")             // want `TL101: table name "audit.log" is invalid`
 	sc.NewClient("logs-" + time.Now().Format("2006")) // want `TL101: table name "logs-\{\?\}" is invalid: '-' is not a letter or digit`
 }
 
