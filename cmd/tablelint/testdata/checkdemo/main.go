@@ -13,5 +13,3 @@ func handler(c *aztables.Client, r *http.Request) {
 	p := c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &f})
 	p.NextPage(context.Background())
 }
-
-
