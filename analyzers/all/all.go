@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/continuation"
+	"github.com/tablelint/tablelint/analyzers/entityshape"
 	"github.com/tablelint/tablelint/analyzers/filterinjection"
 	"github.com/tablelint/tablelint/analyzers/keyformat"
 	"github.com/tablelint/tablelint/analyzers/tablename"
@@ -27,5 +28,6 @@ func Analyzers() []*analysis.Analyzer {
 		timepartition.Analyzer,
 		transactions.Analyzer,
 		tablename.Analyzer,
+		entityshape.Analyzer,
 	}
 }
