@@ -37,6 +37,8 @@ type checker struct {
 	res  *values.Resolver
 	// calls maps each call argument to its call, built on first use.
 	calls map[ast.Expr]*ast.CallExpr
+	// loops maps loop variables to their loops, built on first use.
+	loops map[*types.Var]ast.Stmt
 	seen  map[token.Pos]bool
 }
 
@@ -72,7 +74,7 @@ func (c *checker) hole(k writes.KeySink, h *values.Hole) {
 	if tv, ok := c.pass.TypesInfo.Types[h.Expr]; ok && tv.Value != nil {
 		return // a constant has one width
 	}
-	if fixedWidthTime(c.pass.TypesInfo, c.idx.Resolve(h.Expr)) {
+	if fixedWidthTime(c.pass.TypesInfo, c.idx.Resolve(h.Expr)) || c.uniformLoopVar(h.Expr) {
 		return
 	}
 	width, zero := values.Width(h.Verb)
@@ -288,4 +290,100 @@ func (c *checker) fixVerb(h *values.Hole, call *ast.CallExpr, verb string) []ana
 		i = j + 1
 	}
 	return nil
+}
+
+// uniformLoopVar reports whether e is the variable of a loop with constant
+// bounds whose values all have the same number of digits (for i := 0;
+// i < 10; i++ gives 0…9), so that formatting it needs no padding.
+func (c *checker) uniformLoopVar(e ast.Expr) bool {
+	v := c.idx.VarOf(e)
+	if v == nil {
+		return false
+	}
+	if c.loops == nil {
+		c.loops = map[*types.Var]ast.Stmt{}
+		for _, f := range c.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.ForStmt:
+					if as, ok := n.Init.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 {
+						if lv := c.idx.VarOf(as.Lhs[0]); lv != nil {
+							c.loops[lv] = n
+						}
+					}
+				case *ast.RangeStmt:
+					if n.Tok == token.DEFINE && n.Value == nil {
+						if lv := c.idx.VarOf(n.Key); lv != nil {
+							c.loops[lv] = n
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	var from, last int64
+	switch l := c.loops[v].(type) {
+	case *ast.RangeStmt: // for i := range N
+		n, ok := c.constInt(l.X)
+		if !ok || n == 0 || assigns(c.idx, l.Body, v) {
+			return false
+		}
+		from, last = 0, int64(n)-1
+	case *ast.ForStmt:
+		init := l.Init.(*ast.AssignStmt)
+		a, ok := c.constInt(init.Rhs[0])
+		if !ok || len(init.Rhs) != 1 || assigns(c.idx, l.Body, v) {
+			return false
+		}
+		inc, ok := l.Post.(*ast.IncDecStmt)
+		if !ok || inc.Tok != token.INC || c.idx.VarOf(inc.X) != v {
+			return false
+		}
+		cond, ok := l.Cond.(*ast.BinaryExpr)
+		if !ok || c.idx.VarOf(cond.X) != v {
+			return false
+		}
+		b, ok := c.constInt(cond.Y)
+		if !ok {
+			return false
+		}
+		switch cond.Op {
+		case token.LSS:
+			last = int64(b) - 1
+		case token.LEQ:
+			last = int64(b)
+		default:
+			return false
+		}
+		from = int64(a)
+	default:
+		return false
+	}
+	return from >= 0 && last >= from && len(strconv.FormatInt(from, 10)) == len(strconv.FormatInt(last, 10))
+}
+
+// assigns reports whether body assigns v or takes its address.
+func assigns(idx *writes.Index, body ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if idx.VarOf(l) == v {
+					found = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if idx.VarOf(n.X) == v {
+				found = true
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && idx.VarOf(n.X) == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -31,6 +31,9 @@ type checker struct {
 	idx  *writes.Index
 	res  *values.Resolver
 	body *ast.BlockStmt
+	// funcStart is where the function being checked begins (its
+	// parameters lie between it and body).
+	funcStart token.Pos
 	// parents maps each node of body to its parent.
 	parents map[ast.Node]ast.Node
 }
@@ -42,11 +45,19 @@ func run(pass *analysis.Pass) (any, error) {
 		res:  values.NewResolver(pass.TypesInfo, pass.Files),
 	}
 	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				c.function(fd.Body)
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil {
+					c.funcStart = n.Pos()
+					c.function(n.Body)
+				}
+			case *ast.FuncLit:
+				c.funcStart = n.Pos()
+				c.function(n.Body)
 			}
-		}
+			return true
+		})
 	}
 	return nil, nil
 }
@@ -54,6 +65,9 @@ func run(pass *analysis.Pass) (any, error) {
 func (c *checker) function(body *ast.BlockStmt) {
 	var sites []*ast.CallExpr
 	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false // checked on its own
+		}
 		if call, ok := n.(*ast.CallExpr); ok {
 			if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") && len(call.Args) >= 2 ||
 				sdk.IsLegacyMethod(c.pass.TypesInfo, call, "TableBatch", "ExecuteBatch") {
@@ -208,7 +222,7 @@ func (c *checker) count(site *ast.CallExpr, v *types.Var, initial int, adds []ad
 			}
 			if !ok {
 				known = false
-				if unknownLoop == nil {
+				if unknownLoop == nil && c.unbounded(l) {
 					unknownLoop = l
 				}
 				continue
@@ -245,6 +259,32 @@ func (c *checker) count(site *ast.CallExpr, v *types.Var, initial int, adds []ad
 		line := c.pass.Fset.Position(unbounded.Pos()).Line
 		diag.Report(c.pass, "TL401", site, "this transaction gets one action per iteration over %s (line %d) with no limit; a transaction holds at most %d actions: submit in chunks of %d", what, line, MaxActions, MaxActions)
 	}
+}
+
+// unbounded reports whether loop l runs over a collection whose size the
+// function does not control: a parameter of the function, or a page of
+// entities from a pager.
+func (c *checker) unbounded(l ast.Node) bool {
+	r, ok := l.(*ast.RangeStmt)
+	if !ok {
+		return false
+	}
+	x := ast.Unparen(r.X)
+	if sel, ok := x.(*ast.SelectorExpr); ok && sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.AztablesPath, "ListEntitiesResponse", "Entities") {
+		return true
+	}
+	v := c.idx.VarOf(x)
+	return v != nil && c.isParam(v)
+}
+
+// isParam reports whether v is a parameter of the function being checked
+// that the function never reassigns.
+func (c *checker) isParam(v *types.Var) bool {
+	if len(c.idx.Defs(v)) > 0 {
+		return false
+	}
+	// Parameters are declared before the body, in the function's type.
+	return v.Pos() < c.body.Pos() && v.Pos() > c.funcStart
 }
 
 // loopsOf returns the for and range statements enclosing n inside the

@@ -39,3 +39,18 @@ func strs(ctx context.Context, c *aztables.Client, a, b string) {
 func quoted(n int) Employee {
 	return Employee{PartitionKey: "p", RowKey: strconv.Quote(strconv.Itoa(n))}
 }
+
+// All of 0…9 have one digit (the aztables example does this).
+func singleDigits() []Employee {
+	var es []Employee
+	for i := 0; i < 10; i++ {
+		es = append(es, Employee{PartitionKey: "p", RowKey: fmt.Sprintf("rk-%d", i)})
+	}
+	for j := range 9 {
+		es = append(es, Employee{PartitionKey: "p", RowKey: strconv.Itoa(j)})
+	}
+	for k := 10; k <= 99; k++ {
+		es = append(es, Employee{PartitionKey: "p", RowKey: strconv.Itoa(k)})
+	}
+	return es
+}

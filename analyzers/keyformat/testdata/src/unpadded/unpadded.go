@@ -81,3 +81,12 @@ func month(y, m int) Employee {
 func deleteIt(ctx context.Context, c *aztables.Client, id int) {
 	c.DeleteEntity(ctx, "p", strconv.Itoa(id), nil) // want `TL204: numeric RowKey`
 }
+
+// 0…10 has one- and two-digit values.
+func twoWidths() []Employee {
+	var es []Employee
+	for i := 0; i <= 10; i++ {
+		es = append(es, Employee{PartitionKey: "p", RowKey: fmt.Sprintf("rk-%d", i)}) // want `TL204`
+	}
+	return es
+}

@@ -100,3 +100,16 @@ func legacyChunks(t *storage.Table, es []*storage.Entity) error {
 	}
 	return b.ExecuteBatch()
 }
+
+func makeEntities(n int) [][]byte { return make([][]byte, n) }
+
+// A local collection whose size is decided elsewhere (the aztables
+// module's own tests do this with 10 entities).
+func local(ctx context.Context, c *aztables.Client) {
+	entities := makeEntities(10)
+	var actions []aztables.TransactionAction
+	for _, e := range entities {
+		actions = append(actions, aztables.TransactionAction{Entity: e})
+	}
+	c.SubmitTransaction(ctx, actions, nil)
+}

@@ -68,3 +68,13 @@ func legacy(t *storage.Table) error {
 	}
 	return b.ExecuteBatch() // want `TL401: this transaction gets at least 101 actions`
 }
+
+func inClosure(ctx context.Context, c *aztables.Client, run func(func())) {
+	run(func() {
+		var actions []aztables.TransactionAction
+		for i := 0; i < 101; i++ {
+			actions = append(actions, aztables.TransactionAction{})
+		}
+		c.SubmitTransaction(ctx, actions, nil) // want `TL401: this transaction gets at least 101 actions`
+	})
+}
