@@ -119,7 +119,7 @@ func (f *fn) check() {
 			}
 			if sdk.IsPagerMethod(info, n, "NextPage") {
 				sel := n.Fun.(*ast.SelectorExpr)
-				if inner, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok && sdk.IsMethod(info, inner, "Client", "NewListEntitiesPager") && !f.point[inner] {
+				if inner, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok && sdk.IsListEntitiesCall(info, inner) && !f.point[inner] {
 					diag.Report(f.pass, "TL307", n, "a new pager is made and only its first page is read: the rest of the results (after 1,000 entities, 5 seconds or a partition boundary) are dropped")
 				}
 			}
@@ -129,7 +129,7 @@ func (f *fn) check() {
 				if !ok {
 					continue
 				}
-				isPager := sdk.IsMethod(info, call, "Client", "NewListEntitiesPager") && len(n.Lhs) == len(n.Rhs)
+				isPager := sdk.IsListEntitiesCall(info, call) && len(n.Lhs) == len(n.Rhs)
 				isLegacy := sdk.IsLegacyMethod(info, call, "Table", "QueryEntities") && len(n.Rhs) == 1 && len(n.Lhs) == 2
 				if !isPager && !isLegacy {
 					continue
@@ -269,7 +269,7 @@ func (f *fn) pagingLoop(loop ast.Node) bool {
 	ast.Inspect(loop, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			if sdk.IsPagerMethod(info, call, "NextPage") || sdk.IsLegacyMethod(info, call, "EntityQueryResult", "NextResults") ||
-				sdk.IsLegacyMethod(info, call, "Table", "QueryEntities") || sdk.IsMethod(info, call, "Client", "NewListEntitiesPager") {
+				sdk.IsLegacyMethod(info, call, "Table", "QueryEntities") || sdk.IsListEntitiesCall(info, call) {
 				found = true
 			}
 		}

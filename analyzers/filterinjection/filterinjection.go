@@ -34,7 +34,18 @@ func run(pass *analysis.Pass) (any, error) {
 		if !q.Known || q.Empty {
 			continue
 		}
-		for _, h := range QuotedHoles(q.Filter) {
+		holes := QuotedHoles(q.Filter)
+		// A filter variable assigned in several places (built up with
+		// if/else and +=) is opaque as a whole; each piece assigned to
+		// it is checked on its own (it must be balanced in quotes).
+		for _, h := range q.Filter.Holes() {
+			if v := builtVar(pass, h); v != nil {
+				for _, rhs := range pieces(pass, v) {
+					holes = append(holes, QuotedHoles(res.Resolver.Of(rhs))...)
+				}
+			}
+		}
+		for _, h := range holes {
 			if h.Foreign || h.Param != nil || h.CannotCarryQuote() {
 				continue
 			}
@@ -56,6 +67,54 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// builtVar returns the string variable an opaque hole reads, if it is
+// assigned more than once (else the resolver has already followed it).
+func builtVar(pass *analysis.Pass, h *values.Hole) *types.Var {
+	if h.Verb != "" || h.Func != "" || h.Foreign {
+		return nil
+	}
+	id, ok := ast.Unparen(h.Expr).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := pass.TypesInfo.Uses[id].(*types.Var)
+	if v == nil || v.IsField() || v.Pkg() != pass.Pkg || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return nil
+	}
+	return v
+}
+
+// pieces returns the right-hand sides of every =, := and += to v.
+func pieces(pass *analysis.Pass, v *types.Var) []ast.Expr {
+	var out []ast.Expr
+	for _, f := range pass.Files {
+		if !(f.FileStart <= v.Pos() && v.Pos() < f.FileEnd) {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			switch as.Tok {
+			case token.ASSIGN, token.DEFINE, token.ADD_ASSIGN:
+			default:
+				return true
+			}
+			for i, l := range as.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == v {
+					out = append(out, as.Rhs[i])
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // QuotedHoles returns the holes of a filter that stand inside a quoted

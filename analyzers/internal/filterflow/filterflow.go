@@ -242,7 +242,7 @@ func run(pass *analysis.Pass) (any, error) {
 func (st *state) queriesAt(call *ast.CallExpr) []*Query {
 	info := st.pass.TypesInfo
 	switch {
-	case sdk.IsMethod(info, call, "Client", "NewListEntitiesPager"):
+	case sdk.IsListEntitiesCall(info, call):
 		q := &Query{Call: call, Pager: true}
 		if len(call.Args) != 1 {
 			return nil

@@ -204,3 +204,25 @@ func FieldSelection(info *types.Info, sel *ast.SelectorExpr, pkgPath, typeName, 
 	}
 	return IsType(s.Recv(), pkgPath, typeName)
 }
+
+// IsListEntitiesCall reports whether call lists entities: aztables
+// Client.NewListEntitiesPager, or a method of the same name on any other
+// type — typically an interface that wraps the client for tests — with
+// the same signature (*aztables.ListEntitiesOptions in, the entities
+// pager out).
+func IsListEntitiesCall(info *types.Info, call *ast.CallExpr) bool {
+	if IsMethod(info, call, "Client", "NewListEntitiesPager") {
+		return true
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "NewListEntitiesPager" {
+		return false
+	}
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return false
+	}
+	sig, ok := s.Type().(*types.Signature)
+	return ok && sig.Params().Len() == 1 && IsAztablesType(sig.Params().At(0).Type(), "ListEntitiesOptions") &&
+		sig.Results().Len() == 1 && IsEntitiesPager(sig.Results().At(0).Type())
+}

@@ -30,6 +30,8 @@ var probe = &analysis.Analyzer{
 						msg += " with filter"
 					}
 					pass.Reportf(call.Pos(), "%s", msg)
+				case sdk.IsListEntitiesCall(pass.TypesInfo, call):
+					pass.Reportf(call.Pos(), "list via interface")
 				case sdk.IsLegacyMethod(pass.TypesInfo, call, "Table", "QueryEntities"):
 					pass.Reportf(call.Pos(), "legacy query")
 				case sdk.IsPagerMethod(pass.TypesInfo, call, "NextPage"):

@@ -3,6 +3,7 @@ package recognise
 import (
 	"context"
 
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore/runtime"
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/to"
 	tables "github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 	"github.com/Azure/azure-sdk-for-go/sdk/resourcemanager/resources/armresources"
@@ -25,4 +26,13 @@ func f(ctx context.Context, c *tables.Client, r repo, fake Client, arm *armresou
 	arm.NewListPager(nil).NextPage(ctx)
 	sc.NewListTablesPager(nil).NextPage(ctx)
 	t.QueryEntities(30, storage.MinimalMetadata, nil) // want "legacy query"
+}
+
+// TableClient is the usual interface over the client, for mocking.
+type TableClient interface {
+	NewListEntitiesPager(*tables.ListEntitiesOptions) *runtime.Pager[tables.ListEntitiesResponse]
+}
+
+func viaInterface(tc TableClient) {
+	tc.NewListEntitiesPager(nil) // want "list via interface"
 }
