@@ -170,6 +170,13 @@ func Template(v values.Value) (text string, holes []*values.Hole) {
 // parse error. An unsupported feature returns ok with f nil and err the
 // *odata.Error carrying rule TL306.
 func Parse(v values.Value) (f *odata.Filter, p plan.Plan, err error, ok bool) {
+	// Analyzers must never panic: a parser bug on some filter found in
+	// code makes that filter unknown, not the run fail.
+	defer func() {
+		if r := recover(); r != nil {
+			f, p, err, ok = nil, plan.Plan{}, fmt.Errorf("odata: internal error: %v", r), false
+		}
+	}()
 	text, _ := Template(v)
 	f, err = odata.ParseTemplate(text)
 	if err != nil {
@@ -212,13 +219,29 @@ func run(pass *analysis.Pass) (any, error) {
 		return true
 	})
 
-	// Find sinks to a fixed point: a call of a sink may make its caller
+	// Direct queries do not depend on sinks: compute them once. Then
+	// find sinks to a fixed point: a call of a sink may make its caller
 	// a sink. Bounded, since sinks only grow.
+	var direct []*Query
+	var calls []site
+	for _, s := range sites {
+		if st.isDirect(s.call) {
+			for _, q := range st.queriesAt(s.call) {
+				q.Func = s.decl
+				direct = append(direct, q)
+				if s.decl != nil {
+					st.addSink(s.decl, q)
+				}
+			}
+		} else if fn := sdk.Callee(pass.TypesInfo, s.call); fn != nil {
+			calls = append(calls, s)
+		}
+	}
 	var queries []*Query
 	for round := 0; round < 8; round++ {
-		queries = queries[:0]
+		queries = append(queries[:0], direct...)
 		changed := false
-		for _, s := range sites {
+		for _, s := range calls {
 			for _, q := range st.queriesAt(s.call) {
 				q.Func = s.decl
 				queries = append(queries, q)
@@ -235,6 +258,12 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ExportObjectFact(fn, s)
 	}
 	return &Result{Queries: queries, Resolver: st.r}, nil
+}
+
+// isDirect reports whether call is an SDK query call.
+func (st *state) isDirect(call *ast.CallExpr) bool {
+	info := st.pass.TypesInfo
+	return sdk.IsListEntitiesCall(info, call) || sdk.IsLegacyMethod(info, call, "Table", "QueryEntities")
 }
 
 // queriesAt returns the queries a call runs (zero or more: a sink may run
@@ -502,8 +531,6 @@ func (st *state) addSink(decl *ast.FuncDecl, q *Query) bool {
 	if !hasParam {
 		return false
 	}
-	_, _, _, ok := Parse(q.Filter)
-	sq.Checked = ok
 	sq.Pager = q.Pager
 	pos := st.pass.Fset.Position(q.Call.Pos())
 	sq.Where = fmt.Sprintf("%s:%d", baseName(pos.Filename), pos.Line)
@@ -520,6 +547,8 @@ func (st *state) addSink(decl *ast.FuncDecl, q *Query) bool {
 			return false
 		}
 	}
+	_, _, _, ok := Parse(q.Filter)
+	sq.Checked = ok
 	s.Queries = append(s.Queries, sq)
 	return true
 }

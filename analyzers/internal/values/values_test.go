@@ -79,3 +79,15 @@ func TestWidth(t *testing.T) {
 		}
 	}
 }
+
+// FuzzWidth: Width never panics and never reports a negative width.
+func FuzzWidth(f *testing.F) {
+	for _, s := range []string{"%d", "%06d", "%-+ #019d", "%", "%9999999999999999999d", "%.3f"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, verb string) {
+		if w, _ := values.Width(verb); w < 0 {
+			t.Fatalf("Width(%q) = %d", verb, w)
+		}
+	})
+}
