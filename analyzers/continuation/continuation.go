@@ -1,0 +1,351 @@
+package continuation
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/engine/plan"
+)
+
+// Analyzer reports ignored continuations (TL307) and short-page stops (TL308).
+var Analyzer = &analysis.Analyzer{
+	Name:     "continuation",
+	Doc:      "report Azure Table queries of which only the first page is read (TL307) and paging that stops on a short page (TL308)",
+	URL:      "https://github.com/tablelint/tablelint/blob/main/docs/rules",
+	Run:      run,
+	Requires: []*analysis.Analyzer{inspect.Analyzer, filterflow.Analyzer},
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	flow := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result)
+	point := map[*ast.CallExpr]bool{}
+	for _, q := range flow.Queries {
+		if q.Via == nil && q.Known && !q.Empty {
+			if f, p, err, ok := filterflow.Parse(q.Filter); ok && err == nil && f != nil && p.Kind == plan.Point {
+				point[q.Call] = true
+			}
+		}
+	}
+	ins.Preorder([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node) {
+		var body *ast.BlockStmt
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			body = n.Body
+		case *ast.FuncLit:
+			body = n.Body
+		}
+		if body != nil {
+			(&fn{pass: pass, body: body, point: point}).check()
+		}
+	})
+	return nil, nil
+}
+
+type fn struct {
+	pass  *analysis.Pass
+	body  *ast.BlockStmt
+	point map[*ast.CallExpr]bool
+}
+
+// inspect walks the function body without entering nested function
+// literals (they are checked on their own), with the stack of nodes.
+func (f *fn) inspect(visit func(n ast.Node, stack []ast.Node) bool) {
+	var stack []ast.Node
+	ast.Inspect(f.body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if !visit(n, stack) {
+			return false
+		}
+		stack = append(stack, n)
+		return true
+	})
+}
+
+func inLoop(stack []ast.Node) bool {
+	for _, s := range stack {
+		switch s.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return true
+		}
+	}
+	return false
+}
+
+func (f *fn) check() {
+	info := f.pass.TypesInfo
+	manual := false // reads NextPartitionKey / NextRowKey / NextLink, or calls NextResults
+	type pagerUse struct {
+		create    *ast.CallExpr
+		nextCalls []*ast.CallExpr
+		looped    bool
+		escapes   bool
+	}
+	pagers := map[*types.Var]*pagerUse{}
+	legacy := map[*types.Var]*pagerUse{}
+
+	// Pass 1: pager and result variables, and manual continuation.
+	f.inspect(func(n ast.Node, stack []ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			switch n.Sel.Name {
+			case "NextPartitionKey", "NextRowKey":
+				if s := info.Selections[n]; s != nil && (sdk.IsAztablesType(s.Recv(), "ListEntitiesResponse") || sdk.IsAztablesType(s.Recv(), "ListEntitiesOptions")) {
+					manual = true
+				}
+			case "NextLink":
+				if s := info.Selections[n]; s != nil && (sdk.IsLegacyType(s.Recv(), "EntityQueryResult") || sdk.IsLegacyType(s.Recv(), "QueryNextLink")) {
+					manual = true
+				}
+			}
+		case *ast.CallExpr:
+			if sdk.IsLegacyMethod(info, n, "EntityQueryResult", "NextResults") {
+				manual = true
+			}
+			if sdk.IsPagerMethod(info, n, "NextPage") {
+				sel := n.Fun.(*ast.SelectorExpr)
+				if inner, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok && sdk.IsListEntitiesCall(info, inner) && !f.point[inner] {
+					diag.Report(f.pass, "TL307", n, "a new pager is made and only its first page is read: the rest of the results (after 1,000 entities, 5 seconds or a partition boundary) are dropped")
+				}
+			}
+		case *ast.AssignStmt:
+			for i, r := range n.Rhs {
+				call, ok := ast.Unparen(r).(*ast.CallExpr)
+				if !ok {
+					continue
+				}
+				isPager := sdk.IsListEntitiesCall(info, call) && len(n.Lhs) == len(n.Rhs)
+				isLegacy := sdk.IsLegacyMethod(info, call, "Table", "QueryEntities") && len(n.Rhs) == 1 && len(n.Lhs) == 2
+				if !isPager && !isLegacy {
+					continue
+				}
+				lhs := n.Lhs[i]
+				id, ok := lhs.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				v, _ := info.ObjectOf(id).(*types.Var)
+				if v == nil || f.point[call] {
+					continue
+				}
+				if isPager {
+					pagers[v] = &pagerUse{create: call}
+				} else {
+					legacy[v] = &pagerUse{create: call}
+				}
+			}
+		}
+		return true
+	})
+	if len(pagers) == 0 && len(legacy) == 0 {
+		f.shortPages()
+		return
+	}
+
+	// Pass 2: how each variable is used.
+	f.inspect(func(n ast.Node, stack []ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		if v == nil {
+			return true
+		}
+		var parent ast.Node
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		if pu := pagers[v]; pu != nil {
+			sel, ok := parent.(*ast.SelectorExpr)
+			if !ok || sel.X != id || len(stack) < 2 {
+				pu.escapes = true
+				return true
+			}
+			call, ok := stack[len(stack)-2].(*ast.CallExpr)
+			if !ok || call.Fun != sel {
+				pu.escapes = true
+				return true
+			}
+			switch sel.Sel.Name {
+			case "NextPage":
+				pu.nextCalls = append(pu.nextCalls, call)
+				if inLoop(stack) {
+					pu.looped = true
+				}
+			case "More":
+				if inLoop(stack) {
+					pu.looped = true
+				}
+			default:
+				pu.escapes = true
+			}
+		}
+		if lu := legacy[v]; lu != nil {
+			switch p := parent.(type) {
+			case *ast.SelectorExpr:
+				if p.Sel.Name != "Entities" {
+					lu.escapes = true
+				}
+			case *ast.BinaryExpr:
+				// res == nil, res != nil
+			default:
+				lu.escapes = true
+			}
+		}
+		return true
+	})
+	if !manual {
+		for _, pu := range pagers {
+			if pu.escapes || pu.looped || len(pu.nextCalls) == 0 {
+				continue
+			}
+			diag.Report(f.pass, "TL307", pu.nextCalls[0], "only the first page of this query is read: NextPage is called outside a loop over pager.More(), so results after 1,000 entities, 5 seconds or a partition boundary are dropped")
+		}
+		for _, lu := range legacy {
+			if lu.escapes {
+				continue
+			}
+			diag.Report(f.pass, "TL307", lu.create, "only the first segment of this query is read: the result's NextResults (continuation) is never followed, so results after 1,000 entities, 5 seconds or a partition boundary are dropped")
+		}
+	}
+	f.shortPages()
+}
+
+// shortPages reports TL308.
+func (f *fn) shortPages() {
+	info := f.pass.TypesInfo
+	f.inspect(func(n ast.Node, stack []ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ForStmt:
+			if n.Cond != nil && testsPageLen(info, n.Cond) && f.pagingLoop(n) {
+				diag.Report(f.pass, "TL308", n.Cond, "paging loop continues only while pages are full: a page can be short, even empty, and still have a continuation; loop on the continuation (pager.More()) instead")
+			}
+		case *ast.IfStmt:
+			loop := innermostLoop(stack)
+			if loop == nil || !f.pagingLoop(loop) || !stops(n.Body) {
+				return true
+			}
+			if shortTest(info, n.Cond) {
+				diag.Report(f.pass, "TL308", n.Cond, "paging stops on a short page: a page can hold fewer entities than requested, even none, and still have a continuation; decide from the continuation (pager.More()) instead")
+			}
+		}
+		return true
+	})
+}
+
+func innermostLoop(stack []ast.Node) ast.Node {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch stack[i].(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return stack[i]
+		case *ast.FuncLit:
+			return nil
+		}
+	}
+	return nil
+}
+
+// pagingLoop reports whether a loop fetches pages: it calls NextPage of
+// an entities pager, NextResults of a legacy result, or QueryEntities.
+func (f *fn) pagingLoop(loop ast.Node) bool {
+	info := f.pass.TypesInfo
+	found := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sdk.IsPagerMethod(info, call, "NextPage") || sdk.IsLegacyMethod(info, call, "EntityQueryResult", "NextResults") ||
+				sdk.IsLegacyMethod(info, call, "Table", "QueryEntities") || sdk.IsListEntitiesCall(info, call) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// stops reports whether a block breaks out of the loop or returns.
+func stops(b *ast.BlockStmt) bool {
+	for _, s := range b.List {
+		switch s := s.(type) {
+		case *ast.ReturnStmt:
+			return true
+		case *ast.BranchStmt:
+			if s.Tok == token.BREAK || s.Tok == token.GOTO {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pageLen reports whether e is len(x.Entities) of a page.
+func pageLen(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "len" {
+		return false
+	}
+	if _, ok := info.Uses[call.Fun.(*ast.Ident)].(*types.Builtin); !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Args[0]).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Entities" {
+		return false
+	}
+	s := info.Selections[sel]
+	return s != nil && (sdk.IsAztablesType(s.Recv(), "ListEntitiesResponse") || sdk.IsLegacyType(s.Recv(), "EntityQueryResult"))
+}
+
+// shortTest reports whether cond is len(page) < x, len(page) <= x,
+// x > len(page), x >= len(page), or len(page) == 0 (possibly in an ||).
+func shortTest(info *types.Info, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case token.LOR:
+		return shortTest(info, b.X) || shortTest(info, b.Y)
+	case token.LSS, token.LEQ:
+		return pageLen(info, b.X)
+	case token.GTR, token.GEQ:
+		return pageLen(info, b.Y)
+	case token.EQL:
+		return pageLen(info, b.X) && isZero(info, b.Y) || pageLen(info, b.Y) && isZero(info, b.X)
+	}
+	return false
+}
+
+func isZero(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && constant.Sign(tv.Value) == 0
+}
+
+// testsPageLen reports whether a loop condition looks at a page's length.
+func testsPageLen(info *types.Info, cond ast.Expr) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && pageLen(info, e) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

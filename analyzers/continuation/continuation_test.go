@@ -1,0 +1,15 @@
+package continuation_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/tablelint/tablelint/analyzers/continuation"
+	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
+)
+
+func TestContinuation(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, continuation.Analyzer, "paging", "legacypaging", "shortpage")
+}

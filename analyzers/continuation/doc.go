@@ -1,0 +1,28 @@
+// Package continuation defines an Analyzer that finds Azure Table queries
+// of which only the first page is read.
+//
+// # Analyzer continuation
+//
+// continuation: report queries whose continuation is ignored (TL307) and
+// paging loops that stop on a short page (TL308).
+//
+// The Table service ends a response at 1,000 entities, after five
+// seconds, or at a partition boundary, and returns a continuation token.
+// Reported:
+//
+//   - TL307: NextPage of an aztables list pager called outside any loop
+//     (and never inside one), or on a pager made and used in one
+//     expression (client.NewListEntitiesPager(o).NextPage(ctx)); a legacy
+//     storage QueryEntities result of which only Entities is read, with
+//     no NextResults call and no look at NextLink.
+//   - TL308: inside a paging loop, an if that breaks or returns when
+//     len(page.Entities) is less than (or equal to) something, or zero;
+//     a loop whose condition tests len(page.Entities).
+//
+// Silent: pagers read in a loop (for pager.More() { … } or any other
+// loop around NextPage), pagers that escape (returned, passed to a
+// function, stored), functions that read NextPartitionKey/NextRowKey
+// (manual continuation, resumable paging handed to a caller), point
+// queries (PartitionKey eq and RowKey eq, which return at most one
+// entity), ListTables and ARM pagers.
+package continuation

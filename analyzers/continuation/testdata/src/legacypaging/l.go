@@ -1,0 +1,29 @@
+package legacypaging
+
+import "github.com/Azure/azure-sdk-for-go/storage"
+
+func once(t *storage.Table) int {
+	res, err := t.QueryEntities(30, storage.MinimalMetadata, &storage.QueryOptions{Filter: "PartitionKey eq 'p'"}) // want `TL307: only the first segment of this query is read`
+	if err != nil || res == nil {
+		return 0
+	}
+	return len(res.Entities)
+}
+
+func follows(t *storage.Table) int {
+	res, err := t.QueryEntities(30, storage.MinimalMetadata, nil)
+	n := 0
+	for err == nil && res != nil {
+		n += len(res.Entities)
+		if res.NextLink == nil {
+			break
+		}
+		res, err = res.NextResults(nil)
+	}
+	return n
+}
+
+func returned(t *storage.Table) (*storage.EntityQueryResult, error) {
+	res, err := t.QueryEntities(30, storage.MinimalMetadata, nil)
+	return res, err
+}

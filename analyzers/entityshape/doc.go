@@ -1,0 +1,43 @@
+// Package entityshape defines an Analyzer that reports Azure Table
+// entities the service will reject for their shape: too many properties,
+// or property values that can outgrow the size limits.
+//
+// # Analyzer entityshape
+//
+// entityshape: find entities with more than 252 properties and property
+// values filled from unbounded input (TL120, TL121, TL122, TL123).
+//
+// "The user may include up to 252 custom properties, in addition to the
+// 3 system properties"; "String values may be up to 64 KiB in size" (a
+// UTF-16 value: about 32K characters); a binary value is "an array of
+// bytes up to 64 KiB in size"; "the combined size of all data in an
+// entity's properties cannot exceed 1 MiB". Exceeding any of them fails
+// the write at run time, usually only in production, with a large input.
+//
+// Entities are struct types whose JSON form has PartitionKey and RowKey
+// string fields (declared in the package, or marshalled with
+// json.Marshal in it), aztables.EDMEntity literals (their Properties
+// map), and map literals with a "PartitionKey" entry.
+//
+//   - TL120 too-many-properties: an entity struct with more than 252
+//     properties as encoding/json sees them (exported fields, json tag
+//     names, `json:"-"` excluded, untagged embedded structs flattened;
+//     PartitionKey, RowKey and Timestamp not counted), or an EDMEntity
+//     Properties literal with more than 252 entries.
+//   - TL122 string-value-too-large / TL123 binary-value-too-large: a
+//     string (TL122) or []byte / EDMBinary (TL123) property filled from an
+//     unbounded source — io.ReadAll or os.ReadFile, a request's
+//     FormValue/PostFormValue, the json.Marshal of a slice, a map or a
+//     struct holding them — with no length check: nothing in the function
+//     compares len (or utf8.RuneCount…) of the value or of a variable it
+//     was derived from. A source bounded by io.LimitReader or
+//     http.MaxBytesReader is reported only when its bound is over the
+//     property limit (32,768 bytes of text, 65,536 of binary).
+//   - TL121 entity-too-large: a bounded source whose bound exceeds 1 MiB,
+//     or an entity whose bounded properties together can exceed 1 MiB
+//     (text counted as UTF-16, two bytes per byte read).
+//
+// Conservative by design: any length comparison on the path silences
+// TL122/TL123, whatever its bound; values passed in from other functions
+// are not followed.
+package entityshape

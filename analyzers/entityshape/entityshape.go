@@ -1,0 +1,498 @@
+package entityshape
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
+)
+
+// Analyzer reports TL120, TL121, TL122 and TL123.
+var Analyzer = &analysis.Analyzer{
+	Name: "entityshape",
+	Doc:  "find Azure Table entities with more than 252 properties or properties filled from unbounded input (TL120–TL123)",
+	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/entityshape",
+	Run:  run,
+}
+
+// The service's limits.
+const (
+	MaxProperties  = 252     // custom properties, besides PartitionKey, RowKey, Timestamp
+	MaxStringBytes = 32768   // bytes of Go text that may take 64 KiB as UTF-16
+	MaxBinaryBytes = 65536   // bytes of a Binary property
+	MaxEntityBytes = 1 << 20 // bytes of all of an entity's data
+)
+
+type checker struct {
+	pass     *analysis.Pass
+	idx      *writes.Index
+	reported map[types.Object]bool
+	body     *ast.BlockStmt
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c := &checker{pass: pass, idx: writes.NewIndex(pass.TypesInfo, pass.Files), reported: map[types.Object]bool{}}
+	// TL120 for entity structs declared here.
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, s := range gd.Specs {
+				ts := s.(*ast.TypeSpec)
+				if obj := pass.TypesInfo.Defs[ts.Name]; obj != nil {
+					c.countProps(obj.Type(), ts.Name)
+				}
+			}
+		}
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			c.body = fd.Body
+			ast.Inspect(fd.Body, c.node)
+		}
+	}
+	return nil, nil
+}
+
+// countProps reports TL120 for an entity struct type with too many
+// properties, once per type.
+func (c *checker) countProps(t types.Type, at ast.Node) {
+	if sdk.IsAztablesType(t, "Entity") || sdk.IsAztablesType(t, "EDMEntity") || sdk.IsLegacyType(t, "Entity") || !writes.IsEntityStruct(t) {
+		return
+	}
+	var obj types.Object = nil
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		obj = n.Obj()
+	} else if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		if n, ok := types.Unalias(p.Elem()).(*types.Named); ok {
+			obj = n.Obj()
+		}
+	}
+	if obj != nil && c.reported[obj] {
+		return
+	}
+	n := 0
+	for _, f := range writes.JSONFields(t) {
+		switch {
+		case f.Name == writes.PartitionKey, f.Name == writes.RowKey, f.Name == writes.Timestamp,
+			strings.HasPrefix(f.Name, "odata."), strings.Contains(f.Name, "@odata."):
+		default:
+			n++
+		}
+	}
+	if obj != nil {
+		c.reported[obj] = true
+	}
+	if n > MaxProperties {
+		name := types.TypeString(t, types.RelativeTo(c.pass.Pkg))
+		diag.Report(c.pass, "TL120", at, "entity type %s has %d properties; an entity holds at most %d besides PartitionKey, RowKey and Timestamp: split it (wide entities pattern) or serialize rarely used fields into one property", name, n, MaxProperties)
+	}
+}
+
+func (c *checker) node(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		if arg := writes.MarshalArg(c.pass.TypesInfo, n); arg != nil {
+			if t := c.pass.TypesInfo.TypeOf(arg); t != nil {
+				c.countProps(t, n)
+			}
+		}
+	case *ast.CompositeLit:
+		c.literal(n)
+	case *ast.AssignStmt:
+		if len(n.Lhs) != len(n.Rhs) {
+			return true
+		}
+		for i, l := range n.Lhs {
+			if name, ok := c.propTarget(l); ok {
+				c.property(name, c.pass.TypesInfo.TypeOf(l), n.Rhs[i])
+			}
+		}
+	}
+	return true
+}
+
+// literal checks the properties an entity literal sets.
+func (c *checker) literal(lit *ast.CompositeLit) {
+	t := c.pass.TypesInfo.TypeOf(lit)
+	if t == nil {
+		return
+	}
+	var total int64
+	var tooBig bool
+	add := func(name string, ft types.Type, v ast.Expr) {
+		b, big := c.property(name, ft, v)
+		total += b
+		tooBig = tooBig || big
+	}
+	switch {
+	case writes.IsStringMap(t):
+		if !c.isEntityMap(lit) {
+			return
+		}
+		if c.isProperties(lit) && len(lit.Elts) > MaxProperties {
+			diag.Report(c.pass, "TL120", lit, "entity has %d properties; an entity holds at most %d besides PartitionKey, RowKey and Timestamp", len(lit.Elts), MaxProperties)
+		}
+		for _, e := range lit.Elts {
+			kv, ok := e.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			k, ok := c.idx.ConstString(kv.Key)
+			if !ok || k == writes.PartitionKey || k == writes.RowKey || k == writes.Timestamp {
+				continue
+			}
+			add(k, c.pass.TypesInfo.TypeOf(kv.Value), kv.Value)
+		}
+	case writes.IsEntityStruct(t):
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return
+		}
+		for i, e := range lit.Elts {
+			f, v := i, e
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				id, ok := kv.Key.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				f, v = -1, kv.Value
+				for j := 0; j < st.NumFields(); j++ {
+					if st.Field(j).Name() == id.Name {
+						f = j
+					}
+				}
+			}
+			if f < 0 || f >= st.NumFields() {
+				continue
+			}
+			name, ok := writes.FieldJSONName(st, f)
+			if !ok || name == writes.PartitionKey || name == writes.RowKey || name == writes.Timestamp {
+				continue
+			}
+			add(name, st.Field(f).Type(), v)
+		}
+	default:
+		return
+	}
+	if !tooBig && total > MaxEntityBytes {
+		diag.Report(c.pass, "TL121", lit, "this entity's properties can together hold %d bytes; an entity holds at most 1 MiB: store the large values in blobs and keep their URLs", total)
+	}
+}
+
+// isEntityMap reports whether a map literal is an entity (it has a
+// PartitionKey entry) or the Properties of an EDMEntity literal.
+func (c *checker) isEntityMap(lit *ast.CompositeLit) bool {
+	if c.isProperties(lit) {
+		return true
+	}
+	for _, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if k, ok := c.idx.ConstString(kv.Key); ok && k == writes.PartitionKey {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isProperties reports whether lit is the Properties field of an
+// aztables.EDMEntity literal.
+func (c *checker) isProperties(lit *ast.CompositeLit) bool {
+	found := false
+	ast.Inspect(c.body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if cl, ok := n.(*ast.CompositeLit); ok && sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(cl), "EDMEntity") {
+			if p := sdk.Field(c.pass.TypesInfo, cl, "Properties"); p != nil && ast.Unparen(p) == lit {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// propTarget returns the property an assignment target sets: a field of
+// an entity struct, or an entry of an EDMEntity's Properties.
+func (c *checker) propTarget(l ast.Expr) (string, bool) {
+	switch l := ast.Unparen(l).(type) {
+	case *ast.SelectorExpr:
+		s := c.pass.TypesInfo.Selections[l]
+		if s == nil || s.Kind() != types.FieldVal || !writes.IsEntityStruct(s.Recv()) {
+			return "", false
+		}
+		switch s.Obj().Name() {
+		case writes.PartitionKey, writes.RowKey, writes.Timestamp:
+			return "", false
+		}
+		return s.Obj().Name(), true
+	case *ast.IndexExpr:
+		sel, ok := ast.Unparen(l.X).(*ast.SelectorExpr)
+		if !ok || !sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.AztablesPath, "EDMEntity", "Properties") {
+			return "", false
+		}
+		k, ok := c.idx.ConstString(l.Index)
+		return k, ok
+	}
+	return "", false
+}
+
+// property checks one property value; it returns the value's known bound
+// in bytes as stored (0 if unknown or small) and whether it reported.
+func (c *checker) property(name string, ft types.Type, v ast.Expr) (int64, bool) {
+	vt := c.pass.TypesInfo.TypeOf(v)
+	binary := isBytes(ft) || isBytes(vt)
+	text := isText(ft) || (!binary && isText(vt))
+	if !binary && !text {
+		return 0, false
+	}
+	s, ok := c.source(v)
+	if !ok || s.checked {
+		return 0, false
+	}
+	stored := s.bound
+	if text {
+		stored *= 2 // UTF-16
+	}
+	rule, limit, kind := "TL122", int64(MaxStringBytes), "String"
+	if binary {
+		rule, limit, kind = "TL123", MaxBinaryBytes, "Binary"
+	}
+	switch {
+	case s.bound < 0:
+		diag.Report(c.pass, rule, v, "property %s is filled from %s with no length check: a %s property holds at most 64 KiB and an entity 1 MiB, so a large input fails the write at run time; check the length, or store the data in a blob and keep its URL", name, s.what, kind)
+		return 0, true
+	case stored > MaxEntityBytes:
+		diag.Report(c.pass, "TL121", v, "property %s is filled from %s, up to %d bytes: more than an entity's 1 MiB (and a %s property's 64 KiB); lower the limit or store the data in a blob", name, s.what, s.bound, kind)
+		return 0, true
+	case s.bound > limit:
+		diag.Report(c.pass, rule, v, "property %s is filled from %s, up to %d bytes: more than a %s property's 64 KiB; lower the limit to %d or store the data in a blob", name, s.what, s.bound, kind, limit)
+		return 0, true
+	}
+	return stored, false
+}
+
+func isBytes(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+func isText(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// A src describes where a property value comes from.
+type src struct {
+	what    string // "io.ReadAll(r.Body)"
+	bound   int64  // the largest size in bytes, -1 if unbounded
+	checked bool   // a length check covers it
+}
+
+// source follows v to an unbounded or bounded source; ok is false when v
+// does not come from one.
+func (c *checker) source(v ast.Expr) (src, bool) {
+	var exprs []ast.Expr // v and every expression it was derived from
+	e := v
+	for depth := 0; depth < writes.MaxDepth; depth++ {
+		e = ast.Unparen(e)
+		exprs = append(exprs, e)
+		next, s, ok, done := c.step(e)
+		if done {
+			if !ok {
+				return src{}, false
+			}
+			s.checked = s.bound == boundedUnknown || c.lengthChecked(exprs)
+			return s, true
+		}
+		e = next
+	}
+	return src{}, false
+}
+
+// step looks at one expression: done with a source (ok) or with nothing
+// (!ok), or not done, continuing at next.
+func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
+	info := c.pass.TypesInfo
+	switch e := e.(type) {
+	case *ast.Ident:
+		v := c.idx.VarOf(e)
+		if v == nil {
+			return nil, src{}, false, true
+		}
+		d, ok := c.idx.Only(v)
+		if !ok || d.Index > 0 {
+			return nil, src{}, false, true
+		}
+		return d.Rhs, src{}, false, false
+	case *ast.CallExpr:
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+			return e.Args[0], src{}, false, false // string(b), []byte(s), EDMBinary(b)
+		}
+		fn := sdk.Callee(info, e)
+		if fn == nil || fn.Pkg() == nil {
+			return nil, src{}, false, true
+		}
+		path, name := fn.Pkg().Path(), fn.Name()
+		switch {
+		case (path == "io" || path == "io/ioutil") && name == "ReadAll" && len(e.Args) == 1:
+			what := "io.ReadAll(" + types.ExprString(e.Args[0]) + ")"
+			if n, ok := c.limited(e.Args[0]); ok {
+				return nil, src{what: what, bound: n}, true, true
+			}
+			return nil, src{what: what, bound: -1}, true, true
+		case (path == "os" || path == "io/ioutil") && name == "ReadFile":
+			return nil, src{what: "a whole file (" + path + ".ReadFile)", bound: -1}, true, true
+		case path == "net/http" && (name == "FormValue" || name == "PostFormValue"):
+			return nil, src{what: "a request form value", bound: -1}, true, true
+		case (path == "encoding/json" || path == "encoding/xml") && (name == "Marshal" || name == "MarshalIndent") && len(e.Args) >= 1:
+			if growable(info.TypeOf(e.Args[0]), 0) {
+				return nil, src{what: "a marshalled document (" + types.ExprString(e.Args[0]) + ")", bound: -1}, true, true
+			}
+		case path == "strings" && (name == "TrimSpace" || name == "ToLower" || name == "ToUpper") && len(e.Args) == 1:
+			return e.Args[0], src{}, false, false
+		}
+		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && path == "encoding/base64" && name == "EncodeToString" && len(e.Args) == 1 {
+			return e.Args[0], src{}, false, false
+		}
+	}
+	return nil, src{}, false, true
+}
+
+// growable reports whether values of t can be arbitrarily large when
+// marshalled: slices and maps, or structs holding them.
+func growable(t types.Type, depth int) bool {
+	if t == nil || depth > 3 {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return true
+	case *types.Pointer:
+		return growable(u.Elem(), depth+1)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if u.Field(i).Exported() && growable(u.Field(i).Type(), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// boundedUnknown is the bound of a limit that is not a constant: the
+// code limits the size, which is taken to be enough.
+const boundedUnknown = -2
+
+// limited returns the bound of a reader wrapped by io.LimitReader or
+// http.MaxBytesReader (directly, through a variable, or r.Body replaced
+// by one in this function).
+func (c *checker) limited(r ast.Expr) (int64, bool) {
+	if n, ok := c.limitCall(c.idx.Resolve(r)); ok {
+		return n, true
+	}
+	want := types.ExprString(ast.Unparen(r))
+	var n int64
+	found := false
+	ast.Inspect(c.body, func(node ast.Node) bool {
+		as, ok := node.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return !found
+		}
+		for i, l := range as.Lhs {
+			if types.ExprString(l) == want {
+				if b, ok := c.limitCall(as.Rhs[i]); ok {
+					n, found = b, true
+				}
+			}
+		}
+		return !found
+	})
+	return n, found
+}
+
+func (c *checker) limitCall(e ast.Expr) (int64, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return 0, false
+	}
+	var arg ast.Expr
+	switch {
+	case sdk.IsFunc(c.pass.TypesInfo, call, "io", "LimitReader") && len(call.Args) == 2:
+		arg = call.Args[1]
+	case sdk.IsFunc(c.pass.TypesInfo, call, "net/http", "MaxBytesReader") && len(call.Args) == 3:
+		arg = call.Args[2]
+	default:
+		return 0, false
+	}
+	tv, ok := c.pass.TypesInfo.Types[arg]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return boundedUnknown, true
+	}
+	n, _ := constant.Int64Val(tv.Value)
+	return n, true
+}
+
+// lengthChecked reports whether the function compares the length of any
+// of exprs (len, utf8.RuneCount, utf8.RuneCountInString).
+func (c *checker) lengthChecked(exprs []ast.Expr) bool {
+	want := map[string]bool{}
+	for _, e := range exprs {
+		want[types.ExprString(e)] = true
+	}
+	found := false
+	ast.Inspect(c.body, func(n ast.Node) bool {
+		be, ok := n.(*ast.BinaryExpr)
+		if found || !ok {
+			return !found
+		}
+		switch be.Op {
+		case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
+		default:
+			return true
+		}
+		for _, side := range []ast.Expr{be.X, be.Y} {
+			call, ok := ast.Unparen(side).(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 {
+				continue
+			}
+			isLen := false
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
+				isLen = true
+			}
+			if sdk.IsFunc(c.pass.TypesInfo, call, "unicode/utf8", "RuneCountInString") || sdk.IsFunc(c.pass.TypesInfo, call, "unicode/utf8", "RuneCount") {
+				isLen = true
+			}
+			if isLen && want[types.ExprString(ast.Unparen(call.Args[0]))] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

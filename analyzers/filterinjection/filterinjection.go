@@ -1,0 +1,297 @@
+package filterinjection
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
+)
+
+// Analyzer reports filter injection (TL321).
+var Analyzer = &analysis.Analyzer{
+	Name:     "filterinjection",
+	Doc:      "report strings put into Azure Table filter literals without escaping single quotes (TL321)",
+	URL:      "https://github.com/tablelint/tablelint/blob/main/docs/rules",
+	Run:      run,
+	Requires: []*analysis.Analyzer{filterflow.Analyzer},
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result)
+	seen := map[token.Pos]bool{}
+	for _, q := range res.Queries {
+		if !q.Known || q.Empty {
+			continue
+		}
+		holes := QuotedHoles(q.Filter)
+		// A filter variable assigned in several places (built up with
+		// if/else and +=) is opaque as a whole; each piece assigned to
+		// it is checked on its own (it must be balanced in quotes).
+		for _, h := range q.Filter.Holes() {
+			if v := builtVar(pass, h); v != nil {
+				for _, rhs := range pieces(pass, v) {
+					holes = append(holes, QuotedHoles(res.Resolver.Of(rhs))...)
+				}
+			}
+		}
+		for _, h := range holes {
+			if h.Foreign || h.Param != nil || h.CannotCarryQuote() {
+				continue
+			}
+			at := h.Use
+			if at == nil {
+				at = h.Expr
+			}
+			if seen[at.Pos()] {
+				continue
+			}
+			seen[at.Pos()] = true
+			d := diag.Diagnostic("TL321", at.Pos(), at.End(),
+				"%s is put into a quoted filter literal without escaping: a ' in it ends the literal and can change the query (filter injection)",
+				describe(pass, at))
+			if fix, ok := suggestFix(pass, h, at); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
+			pass.Report(d)
+		}
+	}
+	return nil, nil
+}
+
+// builtVar returns the string variable an opaque hole reads, if it is
+// assigned more than once (else the resolver has already followed it).
+func builtVar(pass *analysis.Pass, h *values.Hole) *types.Var {
+	if h.Verb != "" || h.Func != "" || h.Foreign {
+		return nil
+	}
+	id, ok := ast.Unparen(h.Expr).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := pass.TypesInfo.Uses[id].(*types.Var)
+	if v == nil || v.IsField() || v.Pkg() != pass.Pkg || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return nil
+	}
+	return v
+}
+
+// pieces returns the right-hand sides of every =, := and += to v.
+func pieces(pass *analysis.Pass, v *types.Var) []ast.Expr {
+	var out []ast.Expr
+	for _, f := range pass.Files {
+		if !(f.FileStart <= v.Pos() && v.Pos() < f.FileEnd) {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			switch as.Tok {
+			case token.ASSIGN, token.DEFINE, token.ADD_ASSIGN:
+			default:
+				return true
+			}
+			for i, l := range as.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == v {
+					out = append(out, as.Rhs[i])
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// QuotedHoles returns the holes of a filter that stand inside a quoted
+// literal, found by following the quotes of the constant text.
+func QuotedHoles(v values.Value) []*values.Hole {
+	var out []*values.Hole
+	in := false
+	for _, p := range v.Parts {
+		if p.Hole != nil {
+			if in {
+				out = append(out, p.Hole)
+			}
+			continue
+		}
+		// '' inside a literal toggles twice: no net change, as it should.
+		in = in != (strings.Count(p.Text, "'")%2 == 1)
+	}
+	return out
+}
+
+func describe(pass *analysis.Pass, e ast.Expr) string {
+	s := types.ExprString(e)
+	if len(s) > 50 {
+		s = s[:47] + "..."
+	}
+	if t := pass.TypesInfo.TypeOf(e); t != nil {
+		return fmt.Sprintf("%s (%s)", s, types.TypeString(t, types.RelativeTo(pass.Pkg)))
+	}
+	return s
+}
+
+func suggestFix(pass *analysis.Pass, h *values.Hole, at ast.Expr) (analysis.SuggestedFix, bool) {
+	file := fileOf(pass, at.Pos())
+	if file == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	src := exprText(pass, at)
+	if src == "" {
+		return analysis.SuggestedFix{}, false
+	}
+	if name, ok := importName(file, sdk.TablelintODataPath); ok {
+		if edits, ok := quoteFix(pass, file, h, at, name, src); ok {
+			return analysis.SuggestedFix{Message: "escape with " + name + ".Quote", TextEdits: edits}, true
+		}
+	}
+	strs, ok := importName(file, "strings")
+	var edits []analysis.TextEdit
+	if !ok {
+		strs = "strings"
+		edit, ok := addImport(file, "strings")
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		edits = append(edits, edit)
+	}
+	edits = append(edits, analysis.TextEdit{Pos: at.Pos(), End: at.End(),
+		NewText: fmt.Appendf(nil, "%s.ReplaceAll(%s, \"'\", \"''\")", strs, src)})
+	return analysis.SuggestedFix{Message: "escape single quotes with strings.ReplaceAll", TextEdits: edits}, true
+}
+
+// quoteFix rewrites fmt.Sprintf("… '%s' …", x) to
+// fmt.Sprintf("… %s …", odata.Quote(x)).
+func quoteFix(pass *analysis.Pass, file *ast.File, h *values.Hole, at ast.Expr, odataName, src string) ([]analysis.TextEdit, bool) {
+	var call *ast.CallExpr
+	ast.Inspect(file, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok || call != nil {
+			return call == nil
+		}
+		for _, a := range c.Args[min(1, len(c.Args)):] {
+			if a == at {
+				call = c
+			}
+		}
+		return call == nil
+	})
+	if call == nil || !sdk.IsFunc(pass.TypesInfo, call, "fmt", "Sprintf") {
+		return nil, false
+	}
+	lit, ok := call.Args[0].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return nil, false
+	}
+	formatStr, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		return nil, false
+	}
+	argIndex := -1
+	for i, a := range call.Args[1:] {
+		if a == at {
+			argIndex = i
+		}
+	}
+	// Find the argIndex-th verb.
+	n := 0
+	for i := 0; i < len(formatStr); i++ {
+		if formatStr[i] != '%' {
+			continue
+		}
+		if i+1 < len(formatStr) && formatStr[i+1] == '%' {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(formatStr) && strings.IndexByte("+-# 0123456789.", formatStr[j]) >= 0 {
+			j++
+		}
+		if j >= len(formatStr) {
+			return nil, false
+		}
+		if n == argIndex {
+			verb := formatStr[i : j+1]
+			if verb != "%s" && verb != "%v" || i == 0 || formatStr[i-1] != '\'' || j+1 >= len(formatStr) || formatStr[j+1] != '\'' {
+				return nil, false
+			}
+			newFormat := formatStr[:i-1] + "%s" + formatStr[j+2:]
+			q := strconv.Quote(newFormat)
+			if strings.HasPrefix(lit.Value, "`") && !strings.Contains(newFormat, "`") {
+				q = "`" + newFormat + "`"
+			}
+			return []analysis.TextEdit{
+				{Pos: lit.Pos(), End: lit.End(), NewText: []byte(q)},
+				{Pos: at.Pos(), End: at.End(), NewText: fmt.Appendf(nil, "%s.Quote(%s)", odataName, src)},
+			}, true
+		}
+		n++
+		i = j
+	}
+	return nil, false
+}
+
+func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+func exprText(pass *analysis.Pass, e ast.Expr) string {
+	var b bytes.Buffer
+	if err := format.Node(&b, pass.Fset, e); err != nil {
+		return ""
+	}
+	return b.String()
+}
+
+// importName returns the name a file uses for an imported package.
+func importName(f *ast.File, path string) (string, bool) {
+	for _, imp := range f.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil || !sdk.IsPath(p, path) {
+			continue
+		}
+		if imp.Name != nil {
+			if imp.Name.Name == "_" || imp.Name.Name == "." {
+				return "", false
+			}
+			return imp.Name.Name, true
+		}
+		return path[strings.LastIndex(path, "/")+1:], true
+	}
+	return "", false
+}
+
+// addImport returns an edit that adds an import of path to f.
+func addImport(f *ast.File, path string) (analysis.TextEdit, bool) {
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		if gd.Lparen.IsValid() {
+			return analysis.TextEdit{Pos: gd.Lparen + 1, End: gd.Lparen + 1, NewText: fmt.Appendf(nil, "\n\t%q", path)}, true
+		}
+		return analysis.TextEdit{Pos: gd.Pos(), End: gd.Pos(), NewText: fmt.Appendf(nil, "import %q\n", path)}, true
+	}
+	return analysis.TextEdit{Pos: f.Name.End(), End: f.Name.End(), NewText: fmt.Appendf(nil, "\n\nimport %q", path)}, true
+}

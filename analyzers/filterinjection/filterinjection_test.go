@@ -1,0 +1,15 @@
+package filterinjection_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/tablelint/tablelint/analyzers/filterinjection"
+	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
+)
+
+func TestFilterInjection(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.RunWithSuggestedFixes(t, dir, filterinjection.Analyzer, "inject", "injectquote", "injectsink", "injectservice")
+}

@@ -1,0 +1,47 @@
+// Package diag reports tablelint findings from analyzers in one shape:
+// the diagnostic's Category is the rule ID and its message starts with
+// "TLnnn: ", so that go vet output names the rule and the standalone
+// driver can recover it.
+package diag
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/internal/rules"
+)
+
+// Diagnostic returns a diagnostic for rule id at [pos, end).
+func Diagnostic(id string, pos, end token.Pos, format string, args ...any) analysis.Diagnostic {
+	return analysis.Diagnostic{Pos: pos, End: end, Category: id, Message: id + ": " + fmt.Sprintf(format, args...)}
+}
+
+// Report reports a finding of rule id on the node's span.
+func Report(pass *analysis.Pass, id string, n interface {
+	Pos() token.Pos
+	End() token.Pos
+}, format string, args ...any) {
+	pass.Report(Diagnostic(id, n.Pos(), n.End(), format, args...))
+}
+
+// Split returns the rule ID and the message of a diagnostic made by
+// Diagnostic; id is "" for other diagnostics.
+func Split(d analysis.Diagnostic) (id, msg string) {
+	if d.Category != "" {
+		if _, ok := rules.Get(d.Category); ok {
+			return d.Category, strings.TrimPrefix(d.Message, d.Category+": ")
+		}
+	}
+	return "", d.Message
+}
+
+// Enabled reports whether findings of rule id are reported given the
+// analyzer's -info flag: info-severity rules are off unless asked for,
+// so that go vet (which fails on any diagnostic) stays quiet about them.
+func Enabled(id string, info bool) bool {
+	r, ok := rules.Get(id)
+	return ok && (r.Severity != rules.Info || info)
+}

@@ -1,0 +1,561 @@
+// Package filterflow finds the queries a package runs against Azure
+// Table storage and reconstructs their filters, following filters across
+// function and package boundaries with facts. It reports nothing itself;
+// the query analyzers (tablescan, filterinjection, continuation) require
+// it and check its Result.
+//
+// Query sites are calls of aztables Client.NewListEntitiesPager, legacy
+// storage Table.QueryEntities, and calls of functions that pass one of
+// their parameters into the filter of such a call (a repository method
+// that receives the filter, or part of it, from a service layer). Such a
+// function gets a *Sink fact describing its filter as a template over its
+// parameters; every call of it, in any package, is a query site whose
+// filter is the template with the call's arguments substituted.
+package filterflow
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
+	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/odata"
+)
+
+// Analyzer computes the Result and exports Sink facts.
+var Analyzer = &analysis.Analyzer{
+	Name:       "tablefilterflow",
+	Doc:        "reconstructs Azure Table storage query filters and follows them across functions (no diagnostics)",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{inspect.Analyzer},
+	FactTypes:  []analysis.Fact{new(Sink)},
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+// Sink is the fact that a function passes its parameters into the
+// filters of table queries.
+type Sink struct {
+	Queries []SinkQuery
+}
+
+// AFact marks Sink as a fact.
+func (*Sink) AFact() {}
+
+func (s *Sink) String() string {
+	var b strings.Builder
+	for i, q := range s.Queries {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(q.Template())
+	}
+	return "sink(" + b.String() + ")"
+}
+
+// SinkQuery is one query a sink function runs.
+type SinkQuery struct {
+	Parts []SinkPart
+	// Checked reports that the filter could be planned where it is built
+	// (the parameters stand only for literal values), so its plan was
+	// checked there and callers add only what the arguments reveal.
+	Checked bool
+	// Where is "file.go:LINE" of the query call, for messages.
+	Where string
+	// Pager reports an aztables list call (false: legacy QueryEntities).
+	Pager bool
+}
+
+// SinkPart is constant Text, or a hole: a parameter (Param >= 0) or
+// something the sink computes itself (Param == -1).
+type SinkPart struct {
+	Text    string
+	IsHole  bool
+	Param   int
+	Verb    string
+	Func    string
+	Escaped bool
+	// Safe reports a non-parameter hole that cannot carry a quote, or
+	// one already reported where it was built.
+	Safe bool
+}
+
+// Template renders q with parameters as {$N} and other holes as {?}.
+func (q SinkQuery) Template() string {
+	var b strings.Builder
+	for _, p := range q.Parts {
+		switch {
+		case !p.IsHole:
+			b.WriteString(p.Text)
+		case p.Param >= 0:
+			fmt.Fprintf(&b, "{$%d}", p.Param)
+		default:
+			b.WriteString("{?}")
+		}
+	}
+	return b.String()
+}
+
+// Query is one query site in the analysed package.
+type Query struct {
+	// Call is the call that runs the query: the list call, the legacy
+	// QueryEntities call, or the call of a sink function.
+	Call *ast.CallExpr
+	// Filter is the reconstructed filter; meaningful when Known.
+	Filter values.Value
+	// Known reports that the filter expression was found (it may still
+	// contain holes). Empty reports a nil, absent or "" filter.
+	Known, Empty bool
+	// FilterExpr is the expression the filter comes from (nil when the
+	// filter is absent); for a sink call, the call itself.
+	FilterExpr ast.Expr
+	// Via is the sink function called, or nil for a direct query.
+	Via *types.Func
+	// Checked reports a sink query whose plan was checked inside Via.
+	Checked bool
+	// Where is where Via runs the query ("file.go:LINE").
+	Where string
+	// SinkFilter is Via's filter with every parameter a hole (what was
+	// checked inside Via).
+	SinkFilter values.Value
+	// Pager reports an aztables list call; Legacy a storage QueryEntities.
+	Pager, Legacy bool
+	// Func is the function declaration the call is in (nil at package
+	// level or in a function literal outside any declaration).
+	Func *ast.FuncDecl
+	// Top is the expression given to ListEntitiesOptions.Top / QueryOptions.Top.
+	Top ast.Expr
+}
+
+// Result is what the analyzer gives the query analyzers.
+type Result struct {
+	Queries []*Query
+	// Resolver is the package's value resolver, for analyzers that
+	// reconstruct more values.
+	Resolver *values.Resolver
+}
+
+// Template returns a filter's template text for odata.ParseTemplate:
+// constant text with { doubled, and each hole as {pN} or {pN:VERB}.
+// holes[N] is the hole written as pN.
+func Template(v values.Value) (text string, holes []*values.Hole) {
+	var b strings.Builder
+	for _, p := range v.Parts {
+		if p.Hole == nil {
+			b.WriteString(strings.ReplaceAll(p.Text, "{", "{{"))
+			continue
+		}
+		fmt.Fprintf(&b, "{p%d", len(holes))
+		if verb := p.Hole.Verb; verb != "" && !strings.ContainsAny(verb, "{}") {
+			b.WriteString(":" + verb)
+		}
+		b.WriteString("}")
+		holes = append(holes, p.Hole)
+	}
+	return b.String(), holes
+}
+
+// Parse parses a reconstructed filter in template mode and plans it. ok
+// is false when the text does not parse for a reason other than an
+// unsupported feature (the code builds something the analyzers cannot
+// follow, or holes stand for more than literal values); err is then the
+// parse error. An unsupported feature returns ok with f nil and err the
+// *odata.Error carrying rule TL306.
+func Parse(v values.Value) (f *odata.Filter, p plan.Plan, err error, ok bool) {
+	// Analyzers must never panic: a parser bug on some filter found in
+	// code makes that filter unknown, not the run fail.
+	defer func() {
+		if r := recover(); r != nil {
+			f, p, err, ok = nil, plan.Plan{}, fmt.Errorf("odata: internal error: %v", r), false
+		}
+	}()
+	text, _ := Template(v)
+	f, err = odata.ParseTemplate(text)
+	if err != nil {
+		if oe, isOE := err.(*odata.Error); isOE && oe.Rule != "" {
+			return nil, plan.Plan{}, err, true
+		}
+		return nil, plan.Plan{}, err, false
+	}
+	return f, plan.Of(f), nil, true
+}
+
+type state struct {
+	pass  *analysis.Pass
+	r     *values.Resolver
+	sinks map[*types.Func]*Sink // this package's sinks, found so far
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	st := &state{pass: pass, r: values.NewResolver(pass.TypesInfo, pass.Files), sinks: map[*types.Func]*Sink{}}
+
+	// Collect candidate calls with their enclosing declarations.
+	type site struct {
+		call *ast.CallExpr
+		decl *ast.FuncDecl
+	}
+	var sites []site
+	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		var decl *ast.FuncDecl
+		for i := len(stack) - 1; i >= 0; i-- {
+			if d, ok := stack[i].(*ast.FuncDecl); ok {
+				decl = d
+				break
+			}
+		}
+		sites = append(sites, site{n.(*ast.CallExpr), decl})
+		return true
+	})
+
+	// Direct queries do not depend on sinks: compute them once. Then
+	// find sinks to a fixed point: a call of a sink may make its caller
+	// a sink. Bounded, since sinks only grow.
+	var direct []*Query
+	var calls []site
+	for _, s := range sites {
+		if st.isDirect(s.call) {
+			for _, q := range st.queriesAt(s.call) {
+				q.Func = s.decl
+				direct = append(direct, q)
+				if s.decl != nil {
+					st.addSink(s.decl, q)
+				}
+			}
+		} else if fn := sdk.Callee(pass.TypesInfo, s.call); fn != nil {
+			calls = append(calls, s)
+		}
+	}
+	var queries []*Query
+	for round := 0; round < 8; round++ {
+		queries = append(queries[:0], direct...)
+		changed := false
+		for _, s := range calls {
+			for _, q := range st.queriesAt(s.call) {
+				q.Func = s.decl
+				queries = append(queries, q)
+				if s.decl != nil && st.addSink(s.decl, q) {
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for fn, s := range st.sinks {
+		pass.ExportObjectFact(fn, s)
+	}
+	return &Result{Queries: queries, Resolver: st.r}, nil
+}
+
+// isDirect reports whether call is an SDK query call.
+func (st *state) isDirect(call *ast.CallExpr) bool {
+	info := st.pass.TypesInfo
+	return sdk.IsListEntitiesCall(info, call) || sdk.IsLegacyMethod(info, call, "Table", "QueryEntities")
+}
+
+// queriesAt returns the queries a call runs (zero or more: a sink may run
+// several).
+func (st *state) queriesAt(call *ast.CallExpr) []*Query {
+	info := st.pass.TypesInfo
+	switch {
+	case sdk.IsListEntitiesCall(info, call):
+		q := &Query{Call: call, Pager: true}
+		if len(call.Args) != 1 {
+			return nil
+		}
+		if !st.options(q, call.Args[0], sdk.AztablesPath, "ListEntitiesOptions") {
+			return nil
+		}
+		return []*Query{q}
+	case sdk.IsLegacyMethod(info, call, "Table", "QueryEntities"):
+		q := &Query{Call: call, Legacy: true}
+		if len(call.Args) != 3 {
+			return nil
+		}
+		if !st.options(q, call.Args[2], sdk.LegacyPath, "QueryOptions") {
+			return nil
+		}
+		return []*Query{q}
+	}
+	fn := sdk.Callee(info, call)
+	if fn == nil {
+		return nil
+	}
+	sink := st.sinkOf(fn)
+	if sink == nil {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Variadic() || len(call.Args) != sig.Params().Len() {
+		return nil
+	}
+	var out []*Query
+	for _, sq := range sink.Queries {
+		q := &Query{Call: call, FilterExpr: call, Via: fn, Checked: sq.Checked, Where: sq.Where, Pager: sq.Pager, Legacy: !sq.Pager, Known: true}
+		for _, p := range sq.Parts {
+			if p.IsHole {
+				q.SinkFilter.Parts = append(q.SinkFilter.Parts, values.Part{Hole: &values.Hole{Expr: call, Verb: p.Verb, Foreign: true, Escaped: true}})
+			} else {
+				q.SinkFilter.Parts = append(q.SinkFilter.Parts, values.Part{Text: p.Text})
+			}
+		}
+		if len(sq.Parts) == 1 && sq.Parts[0].IsHole && sq.Parts[0].Param >= 0 {
+			if isNil(info, call.Args[sq.Parts[0].Param]) {
+				q.Empty = true
+				q.Known = true
+				out = append(out, q)
+				continue
+			}
+		}
+		for _, p := range sq.Parts {
+			switch {
+			case !p.IsHole:
+				q.Filter.Parts = append(q.Filter.Parts, values.Part{Text: p.Text})
+			case p.Param >= 0:
+				arg := call.Args[p.Param]
+				if p.Verb == "" || p.Verb == "%s" || p.Verb == "%v" {
+					av := st.r.Of(arg)
+					for _, ap := range av.Parts {
+						if ap.Hole != nil && ap.Hole.Use == nil {
+							ap.Hole.Use = arg
+						}
+					}
+					q.Filter.Parts = append(q.Filter.Parts, av.Parts...)
+					continue
+				}
+				h := &values.Hole{Expr: arg, Use: arg, Type: info.TypeOf(arg), Verb: p.Verb, Func: p.Func, Escaped: p.Escaped}
+				if v, ok := ast.Unparen(arg).(*ast.Ident); ok {
+					if pv, ok := info.Uses[v].(*types.Var); ok && st.r.IsParam(pv) {
+						h.Param = pv
+					}
+				}
+				q.Filter.Parts = append(q.Filter.Parts, values.Part{Hole: h})
+			default:
+				q.Filter.Parts = append(q.Filter.Parts, values.Part{Hole: &values.Hole{Expr: call, Verb: p.Verb, Func: p.Func, Escaped: p.Escaped || p.Safe, Foreign: true}})
+			}
+		}
+		q.Filter = merge(q.Filter)
+		q.Empty = q.Filter.IsConst() && strings.TrimSpace(q.Filter.String()) == ""
+		out = append(out, q)
+	}
+	return out
+}
+
+// merge joins adjacent text parts.
+func merge(v values.Value) values.Value {
+	var out values.Value
+	for _, p := range v.Parts {
+		if n := len(out.Parts); p.Hole == nil && n > 0 && out.Parts[n-1].Hole == nil {
+			out.Parts[n-1].Text += p.Text
+			continue
+		}
+		if p.Hole == nil && p.Text == "" {
+			continue
+		}
+		out.Parts = append(out.Parts, p)
+	}
+	return out
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[ast.Unparen(e)]
+	return ok && tv.IsNil()
+}
+
+func (st *state) sinkOf(fn *types.Func) *Sink {
+	if s := st.sinks[fn]; s != nil {
+		return s
+	}
+	if fn.Pkg() == st.pass.Pkg {
+		return nil
+	}
+	s := new(Sink)
+	if st.pass.ImportObjectFact(fn, s) {
+		return s
+	}
+	return nil
+}
+
+// options fills q from the options argument of a list call; false if the
+// options cannot be understood (then the query is not checked).
+func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool {
+	info := st.pass.TypesInfo
+	opts = ast.Unparen(opts)
+	if isNil(info, opts) {
+		q.Known, q.Empty = true, true
+		return true
+	}
+	var filter, top ast.Expr
+	switch {
+	case isLiteralOf(info, opts, pkgPath, typeName):
+		filter = sdk.Field(info, opts, "Filter")
+		top = sdk.Field(info, opts, "Top")
+	default:
+		// A local variable initialised once with a literal; fields may be
+		// set by one later assignment each.
+		id, ok := opts.(*ast.Ident)
+		if !ok {
+			if u, isU := opts.(*ast.UnaryExpr); isU && u.Op == token.AND {
+				id, ok = ast.Unparen(u.X).(*ast.Ident)
+			}
+		}
+		if !ok {
+			return false
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		if v == nil {
+			return false
+		}
+		init := st.r.SingleAssignment(v)
+		if init == nil || !isLiteralOf(info, init, pkgPath, typeName) {
+			return false
+		}
+		filter = sdk.Field(info, init, "Filter")
+		top = sdk.Field(info, init, "Top")
+		fset, ok := st.fieldAssignments(v, "Filter")
+		if !ok {
+			return false
+		}
+		if fset != nil {
+			if filter != nil {
+				return false // set twice
+			}
+			filter = fset
+		}
+		if tset, ok := st.fieldAssignments(v, "Top"); ok && tset != nil {
+			top = tset
+		}
+	}
+	q.Top = top
+	q.Known = true
+	if filter == nil || isNil(info, filter) {
+		q.Empty = true
+		return true
+	}
+	q.FilterExpr = filter
+	q.Filter = st.r.Of(filter)
+	q.Empty = q.Filter.IsConst() && strings.TrimSpace(q.Filter.String()) == ""
+	return true
+}
+
+func isLiteralOf(info *types.Info, e ast.Expr, pkgPath, typeName string) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	cl, ok := e.(*ast.CompositeLit)
+	return ok && sdk.IsType(info.TypeOf(cl), pkgPath, typeName)
+}
+
+// fieldAssignments returns the one expression assigned to v.field
+// anywhere in the package (nil if none); ok is false if there are
+// several, or the variable escapes (its address is passed on).
+func (st *state) fieldAssignments(v *types.Var, field string) (ast.Expr, bool) {
+	var found ast.Expr
+	n := 0
+	for _, f := range st.pass.Files {
+		ast.Inspect(f, func(node ast.Node) bool {
+			as, ok := node.(*ast.AssignStmt)
+			if !ok {
+				return true
+			}
+			for i, l := range as.Lhs {
+				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+				if !ok || sel.Sel.Name != field {
+					continue
+				}
+				id, ok := ast.Unparen(sel.X).(*ast.Ident)
+				if !ok || st.pass.TypesInfo.Uses[id] != v {
+					continue
+				}
+				n++
+				if len(as.Lhs) == len(as.Rhs) {
+					found = as.Rhs[i]
+				}
+			}
+			return true
+		})
+	}
+	if n > 1 || (n == 1 && found == nil) {
+		return nil, false
+	}
+	return found, true
+}
+
+// addSink records that decl passes its parameters into q's filter; it
+// reports whether decl's sink changed.
+func (st *state) addSink(decl *ast.FuncDecl, q *Query) bool {
+	fn, _ := st.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if fn == nil || !q.Known {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	index := map[*types.Var]int{}
+	for i := 0; i < sig.Params().Len(); i++ {
+		index[sig.Params().At(i)] = i
+	}
+	var sq SinkQuery
+	hasParam := false
+	if q.Empty {
+		return false
+	}
+	for _, p := range q.Filter.Parts {
+		if p.Hole == nil {
+			sq.Parts = append(sq.Parts, SinkPart{Text: p.Text})
+			continue
+		}
+		h := p.Hole
+		part := SinkPart{IsHole: true, Param: -1, Verb: h.Verb, Func: h.Func, Escaped: h.Escaped}
+		if i, ok := index[h.Param]; ok && h.Param != nil && !h.Foreign {
+			part.Param = i
+			hasParam = true
+		} else {
+			// Checked (for injection) here, or where it was built.
+			part.Safe = true
+		}
+		sq.Parts = append(sq.Parts, part)
+	}
+	if !hasParam {
+		return false
+	}
+	sq.Pager = q.Pager
+	pos := st.pass.Fset.Position(q.Call.Pos())
+	sq.Where = fmt.Sprintf("%s:%d", baseName(pos.Filename), pos.Line)
+	if q.Via != nil && q.Where != "" {
+		sq.Where = q.Where
+	}
+	s := st.sinks[fn]
+	if s == nil {
+		s = new(Sink)
+		st.sinks[fn] = s
+	}
+	for _, old := range s.Queries {
+		if old.Where == sq.Where && old.Template() == sq.Template() {
+			return false
+		}
+	}
+	_, _, _, ok := Parse(q.Filter)
+	sq.Checked = ok
+	s.Queries = append(s.Queries, sq)
+	return true
+}
+
+func baseName(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}

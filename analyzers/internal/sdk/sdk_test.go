@@ -1,0 +1,51 @@
+package sdk_test
+
+import (
+	"go/ast"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
+)
+
+// probe reports every SDK call sdk recognises, so the test pins down
+// what is and is not recognised.
+var probe = &analysis.Analyzer{
+	Name: "probe",
+	Doc:  "reports recognised SDK calls",
+	Run: func(pass *analysis.Pass) (any, error) {
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				switch {
+				case sdk.IsMethod(pass.TypesInfo, call, "Client", "NewListEntitiesPager"):
+					msg := "list"
+					if len(call.Args) == 1 && sdk.Field(pass.TypesInfo, call.Args[0], "Filter") != nil {
+						msg += " with filter"
+					}
+					pass.Reportf(call.Pos(), "%s", msg)
+				case sdk.IsListEntitiesCall(pass.TypesInfo, call):
+					pass.Reportf(call.Pos(), "list via interface")
+				case sdk.IsLegacyMethod(pass.TypesInfo, call, "Table", "QueryEntities"):
+					pass.Reportf(call.Pos(), "legacy query")
+				case sdk.IsPagerMethod(pass.TypesInfo, call, "NextPage"):
+					pass.Reportf(call.Pos(), "next page")
+				case sdk.IsFunc(pass.TypesInfo, call, sdk.ToPath, "Ptr"):
+					pass.Reportf(call.Pos(), "to.Ptr")
+				}
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+func TestRecognise(t *testing.T) {
+	analysistest.Run(t, sdktest.GOPATH(t, analysistest.TestData()), probe, "recognise")
+}

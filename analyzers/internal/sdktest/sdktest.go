@@ -1,0 +1,61 @@
+// Package sdktest prepares analysistest GOPATH trees that contain the
+// shared Azure SDK test stubs (aztables, azcore/runtime, azcore/to, the
+// legacy storage Table API, an ARM client, tablelint's odata.Quote and
+// google/uuid) next to an analyzer's own testdata packages.
+//
+//	func TestAnalyzer(t *testing.T) {
+//		dir := sdktest.GOPATH(t, analysistest.TestData())
+//		analysistest.Run(t, dir, tablescan.Analyzer, "scan/...")
+//	}
+package sdktest
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// StubsDir returns the directory holding the shared stubs (a GOPATH
+// root: it has a src directory).
+func StubsDir() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "testdata")
+}
+
+// GOPATH returns a temporary GOPATH root whose src holds the shared stubs
+// and everything under testdata/src (testdata is an analyzer's
+// analysistest.TestData()). Files in testdata win over stubs of the same
+// name. The tree is removed when the test ends.
+func GOPATH(t testing.TB, testdata string) string {
+	t.Helper()
+	dst := t.TempDir()
+	for _, root := range []string{StubsDir(), testdata} {
+		if err := copyTree(filepath.Join(root, "src"), filepath.Join(dst, "src")); err != nil {
+			t.Fatalf("sdktest: %v", err)
+		}
+	}
+	return dst
+}
+
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+}

@@ -1,0 +1,93 @@
+package values_test
+
+import (
+	"fmt"
+	"go/ast"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
+)
+
+// probe reports the reconstruction of the argument of every call of a
+// function named show, as text with holes written {verb,func,flags}.
+var probe = &analysis.Analyzer{
+	Name: "probe",
+	Doc:  "reports reconstructed values",
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := values.NewResolver(pass.TypesInfo, pass.Files)
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) != 1 {
+					return true
+				}
+				if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "show" {
+					return true
+				}
+				pass.Reportf(call.Pos(), "%s", render(r.Of(call.Args[0])))
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+func render(v values.Value) string {
+	var b strings.Builder
+	for _, p := range v.Parts {
+		if p.Hole == nil {
+			b.WriteString(p.Text)
+			continue
+		}
+		h := p.Hole
+		var flags []string
+		if h.Verb != "" {
+			flags = append(flags, h.Verb)
+		}
+		if h.Func != "" {
+			flags = append(flags, h.Func)
+		}
+		if h.Param != nil {
+			flags = append(flags, "param "+h.Param.Name())
+		}
+		if h.CannotCarryQuote() {
+			flags = append(flags, "safe")
+		}
+		fmt.Fprintf(&b, "{%s}", strings.Join(flags, ","))
+	}
+	return b.String()
+}
+
+func TestReconstruct(t *testing.T) {
+	analysistest.Run(t, sdktest.GOPATH(t, analysistest.TestData()), probe, "recon")
+}
+
+func TestWidth(t *testing.T) {
+	for _, c := range []struct {
+		verb  string
+		width int
+		zero  bool
+	}{{"%d", 0, false}, {"%06d", 6, true}, {"%019d", 19, true}, {"%-8s", 8, false}, {"%+05d", 5, true}} {
+		w, z := values.Width(c.verb)
+		if w != c.width || z != c.zero {
+			t.Errorf("Width(%q) = %d, %v; want %d, %v", c.verb, w, z, c.width, c.zero)
+		}
+	}
+}
+
+// FuzzWidth: Width never panics and never reports a negative width.
+func FuzzWidth(f *testing.F) {
+	for _, s := range []string{"%d", "%06d", "%-+ #019d", "%", "%9999999999999999999d", "%.3f"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, verb string) {
+		if w, _ := values.Width(verb); w < 0 {
+			t.Fatalf("Width(%q) = %d", verb, w)
+		}
+	})
+}

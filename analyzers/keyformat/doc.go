@@ -1,0 +1,41 @@
+// Package keyformat defines an Analyzer that reports numeric components
+// of Azure Table keys that are not padded to a fixed width.
+//
+// # Analyzer keyformat
+//
+// keyformat: find numbers formatted into PartitionKey or RowKey values
+// without zero padding.
+//
+// Keys are strings and the Table service orders and compares them as
+// strings, so "10" sorts before "9" and a range query over unpadded
+// numbers returns the wrong entities. The documentation's advice: "To
+// ensure that numeric values sort correctly, you should convert them to
+// a fixed length, and pad them with zeroes."
+//
+// A key sink is a value that becomes a key: the PartitionKey or RowKey
+// field of an aztables.Entity, EDMEntity or legacy storage.Entity
+// literal, of any struct whose JSON form has both PartitionKey and RowKey
+// string fields, the "PartitionKey"/"RowKey" entry of a map literal,
+// assignments to such fields and entries, the partitionKey and rowKey
+// arguments of aztables Client.GetEntity and DeleteEntity, and of legacy
+// Table.GetEntityReference. The sink's value is reconstructed (constants,
+// +, fmt.Sprintf, strconv, variables assigned once, one-line helpers);
+// each run-time integer in it is checked:
+//
+//   - TL204 numeric-key-unpadded: an integer formatted by strconv.Itoa,
+//     strconv.FormatInt/FormatUint, fmt.Sprint, or a fmt verb (%d, %v,
+//     %x…) without a zero-padded width (%08d is fine). The suggested fix
+//     formats it with fmt.Sprintf and a zero-padded width wide enough for
+//     the integer type (%03d for 8 bits, %05d for 16, %010d for 32,
+//     %019d for 64 bits and int, %020d for uint64).
+//   - TL205 reverse-ticks-unpadded: a reverse-time value — a constant of
+//     18 or more digits (math.MaxInt64, DateTime.MaxValue.Ticks =
+//     3155378975999999999) minus a run-time value — not zero-padded to 19
+//     digits. The suggested fix formats it with %019d.
+//
+// Silent: integers that are constants; Unix, UnixMilli, UnixMicro,
+// UnixNano and Year of a time.Time (fixed width for any date this
+// century); strings that never reach a key (blob names, file paths,
+// messages built with strconv.Itoa); keys padded with %0Nd; uuids and
+// other strings; values it cannot reconstruct.
+package keyformat

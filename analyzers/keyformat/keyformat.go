@@ -1,0 +1,389 @@
+package keyformat
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/printer"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
+)
+
+// Analyzer reports TL204 and TL205.
+var Analyzer = &analysis.Analyzer{
+	Name: "keyformat",
+	Doc:  "find numbers formatted into Azure Table PartitionKey/RowKey values without zero padding (TL204, TL205)",
+	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/keyformat",
+	Run:  run,
+}
+
+// ReverseMin is the smallest constant taken to be the maximum of a
+// reverse-time key (max - now): any constant with 18 or more digits.
+const ReverseMin = 100_000_000_000_000_000
+
+type checker struct {
+	pass *analysis.Pass
+	idx  *writes.Index
+	res  *values.Resolver
+	// calls maps each call argument to its call, built on first use.
+	calls map[ast.Expr]*ast.CallExpr
+	// loops maps loop variables to their loops, built on first use.
+	loops map[*types.Var]ast.Stmt
+	seen  map[token.Pos]bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c := &checker{
+		pass: pass,
+		idx:  writes.NewIndex(pass.TypesInfo, pass.Files),
+		res:  values.NewResolver(pass.TypesInfo, pass.Files),
+		seen: map[token.Pos]bool{},
+	}
+	for _, f := range pass.Files {
+		c.idx.KeysIn(f, c.sink)
+	}
+	return nil, nil
+}
+
+func (c *checker) sink(k writes.KeySink) {
+	v := c.res.Of(k.Value)
+	for _, h := range v.Holes() {
+		c.hole(k, h)
+	}
+}
+
+func (c *checker) hole(k writes.KeySink, h *values.Hole) {
+	if !h.IsInteger() || h.Verb == "" || h.Foreign {
+		return
+	}
+	switch h.Verb[len(h.Verb)-1] {
+	case 'd', 'v', 'x', 'X', 'o', 'b':
+	default:
+		return
+	}
+	if tv, ok := c.pass.TypesInfo.Types[h.Expr]; ok && tv.Value != nil {
+		return // a constant has one width
+	}
+	if fixedWidthTime(c.pass.TypesInfo, c.idx.Resolve(h.Expr)) || c.uniformLoopVar(h.Expr) {
+		return
+	}
+	width, zero := values.Width(h.Verb)
+	reverse := c.isReverse(h.Expr)
+	if c.seen[h.Expr.Pos()] {
+		return
+	}
+	call := c.callOf(h.Expr)
+	at := ast.Node(h.Expr)
+	if call != nil && h.Func != "fmt.Sprintf" {
+		at = call
+	}
+	switch {
+	case reverse && (!zero || width < 19):
+		c.seen[h.Expr.Pos()] = true
+		d := diag.Diagnostic("TL205", at.Pos(), at.End(),
+			"reverse-time %s component %s is not zero-padded to 19 digits, so newer and older keys do not sort in reverse time order; format it with %%019d",
+			k.Key, describe(h))
+		d.SuggestedFixes = c.fix(h, call, 19)
+		c.pass.Report(d)
+	case !reverse && (!zero || width < 2):
+		c.seen[h.Expr.Pos()] = true
+		w := digits(c.pass.TypesSizes, h.Type)
+		d := diag.Diagnostic("TL204", at.Pos(), at.End(),
+			"numeric %s component %s is not zero-padded: keys sort as strings (\"10\" < \"9\"); format it with a fixed width such as %%0%dd",
+			k.Key, describe(h), w)
+		if w > 0 {
+			d.SuggestedFixes = c.fix(h, call, w)
+		}
+		c.pass.Report(d)
+	}
+}
+
+// describe names how the integer was formatted, for messages.
+func describe(h *values.Hole) string {
+	switch h.Func {
+	case "fmt.Sprintf":
+		return "formatted with " + h.Verb
+	case "":
+		return "formatted with " + h.Verb
+	}
+	return "formatted with " + h.Func
+}
+
+// digits returns the number of decimal digits of the largest value of
+// integer type t, or 0.
+func digits(sizes types.Sizes, t types.Type) int {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 {
+		return 0
+	}
+	size := int64(8)
+	if sizes != nil {
+		size = sizes.Sizeof(b)
+	}
+	unsigned := b.Info()&types.IsUnsigned != 0
+	switch size {
+	case 1:
+		return 3
+	case 2:
+		return 5
+	case 4:
+		return 10
+	default:
+		if unsigned {
+			return 20
+		}
+		return 19
+	}
+}
+
+// fixedWidthTime reports whether e is a time.Time method whose result has
+// the same number of digits for every date this century.
+func fixedWidthTime(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	path, recv, name, ok := sdk.Method(info, call)
+	if !ok || path != "time" || recv != "Time" {
+		return false
+	}
+	switch name {
+	case "Unix", "UnixMilli", "UnixMicro", "UnixNano", "Year":
+		return true
+	}
+	return false
+}
+
+// isReverse reports whether e is max - x with max a constant of 18 or
+// more digits (following variables assigned once).
+func (c *checker) isReverse(e ast.Expr) bool {
+	be, ok := c.idx.Resolve(e).(*ast.BinaryExpr)
+	if !ok || be.Op != token.SUB {
+		return false
+	}
+	if _, isConst := c.constInt(be.Y); isConst {
+		return false
+	}
+	x, ok := c.constInt(c.idx.Resolve(be.X))
+	return ok && x >= ReverseMin
+}
+
+func (c *checker) constInt(e ast.Expr) (uint64, bool) {
+	tv, ok := c.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Uint64Val(tv.Value)
+}
+
+// callOf returns the call e is an argument of, if any.
+func (c *checker) callOf(e ast.Expr) *ast.CallExpr {
+	if c.calls == nil {
+		c.calls = map[ast.Expr]*ast.CallExpr{}
+		for _, f := range c.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					for _, a := range call.Args {
+						c.calls[a] = call
+					}
+				}
+				return true
+			})
+		}
+	}
+	return c.calls[e]
+}
+
+// fix returns the suggested fix that formats h with %0<width>d.
+func (c *checker) fix(h *values.Hole, call *ast.CallExpr, width int) []analysis.SuggestedFix {
+	if call == nil {
+		return nil
+	}
+	verb := "%0" + strconv.Itoa(width) + "d"
+	switch h.Func {
+	case "fmt.Sprintf":
+		return c.fixVerb(h, call, verb)
+	case "strconv.Itoa", "strconv.FormatInt", "strconv.FormatUint", "fmt.Sprint":
+		if h.Func != "fmt.Sprint" && h.Verb != "%d" {
+			return nil // another base
+		}
+		file := c.idx.FileOf(call.Pos())
+		if file == nil {
+			return nil
+		}
+		name, edits, ok := writes.ImportName(file, "fmt", "fmt")
+		if !ok {
+			return nil
+		}
+		var arg bytes.Buffer
+		if err := printer.Fprint(&arg, c.pass.Fset, h.Expr); err != nil {
+			return nil
+		}
+		text := fmt.Sprintf("%s.Sprintf(%q, %s)", name, verb, arg.String())
+		edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(text)})
+		return []analysis.SuggestedFix{{Message: "format with " + verb, TextEdits: edits}}
+	}
+	return nil
+}
+
+// fixVerb rewrites the verb of h in a Sprintf call's literal format.
+func (c *checker) fixVerb(h *values.Hole, call *ast.CallExpr, verb string) []analysis.SuggestedFix {
+	lit, ok := call.Args[0].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return nil
+	}
+	s, err := strconv.Unquote(lit.Value)
+	if err != nil || lit.Value[1:len(lit.Value)-1] != s {
+		return nil // escapes would shift offsets
+	}
+	argi := -1
+	for i, a := range call.Args[1:] {
+		if a == h.Expr {
+			argi = i
+		}
+	}
+	if argi < 0 {
+		return nil
+	}
+	n := 0
+	for i := 0; i < len(s); {
+		if s[i] != '%' {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && strings.IndexByte("+-# 0123456789.", s[j]) >= 0 {
+			j++
+		}
+		if j >= len(s) {
+			return nil
+		}
+		if s[j] == '%' {
+			i = j + 1
+			continue
+		}
+		if strings.ContainsAny(s[i:j+1], "*[") {
+			return nil
+		}
+		if n == argi {
+			if s[i:j+1] != h.Verb {
+				return nil
+			}
+			pos := lit.Pos() + token.Pos(1+i)
+			end := lit.Pos() + token.Pos(1+j+1)
+			return []analysis.SuggestedFix{{
+				Message:   "format with " + verb,
+				TextEdits: []analysis.TextEdit{{Pos: pos, End: end, NewText: []byte(verb)}},
+			}}
+		}
+		n++
+		i = j + 1
+	}
+	return nil
+}
+
+// uniformLoopVar reports whether e is the variable of a loop with constant
+// bounds whose values all have the same number of digits (for i := 0;
+// i < 10; i++ gives 0…9), so that formatting it needs no padding.
+func (c *checker) uniformLoopVar(e ast.Expr) bool {
+	v := c.idx.VarOf(e)
+	if v == nil {
+		return false
+	}
+	if c.loops == nil {
+		c.loops = map[*types.Var]ast.Stmt{}
+		for _, f := range c.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.ForStmt:
+					if as, ok := n.Init.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 {
+						if lv := c.idx.VarOf(as.Lhs[0]); lv != nil {
+							c.loops[lv] = n
+						}
+					}
+				case *ast.RangeStmt:
+					if n.Tok == token.DEFINE && n.Value == nil {
+						if lv := c.idx.VarOf(n.Key); lv != nil {
+							c.loops[lv] = n
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	var from, last int64
+	switch l := c.loops[v].(type) {
+	case *ast.RangeStmt: // for i := range N
+		n, ok := c.constInt(l.X)
+		if !ok || n == 0 || assigns(c.idx, l.Body, v) {
+			return false
+		}
+		from, last = 0, int64(n)-1
+	case *ast.ForStmt:
+		init := l.Init.(*ast.AssignStmt)
+		a, ok := c.constInt(init.Rhs[0])
+		if !ok || len(init.Rhs) != 1 || assigns(c.idx, l.Body, v) {
+			return false
+		}
+		inc, ok := l.Post.(*ast.IncDecStmt)
+		if !ok || inc.Tok != token.INC || c.idx.VarOf(inc.X) != v {
+			return false
+		}
+		cond, ok := l.Cond.(*ast.BinaryExpr)
+		if !ok || c.idx.VarOf(cond.X) != v {
+			return false
+		}
+		b, ok := c.constInt(cond.Y)
+		if !ok {
+			return false
+		}
+		switch cond.Op {
+		case token.LSS:
+			last = int64(b) - 1
+		case token.LEQ:
+			last = int64(b)
+		default:
+			return false
+		}
+		from = int64(a)
+	default:
+		return false
+	}
+	return from >= 0 && last >= from && len(strconv.FormatInt(from, 10)) == len(strconv.FormatInt(last, 10))
+}
+
+// assigns reports whether body assigns v or takes its address.
+func assigns(idx *writes.Index, body ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if idx.VarOf(l) == v {
+					found = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if idx.VarOf(n.X) == v {
+				found = true
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && idx.VarOf(n.X) == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,182 @@
+package tablename
+
+import (
+	"go/ast"
+	"go/token"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
+)
+
+// Analyzer reports TL101 and TL102.
+var Analyzer = &analysis.Analyzer{
+	Name: "tablename",
+	Doc:  "find invalid and reserved Azure Table names (TL101, TL102)",
+	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/tablename",
+	Run:  run,
+}
+
+// Valid is the documented form of a table name.
+var Valid = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]{2,62}$`)
+
+// Reserved lists the reserved table names, lower case.
+var Reserved = []string{"tables"}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := values.NewResolver(pass.TypesInfo, pass.Files)
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			info := pass.TypesInfo
+			switch {
+			case sdk.IsMethod(info, call, "ServiceClient", "NewClient") && len(call.Args) == 1,
+				sdk.IsLegacyMethod(info, call, "TableServiceClient", "GetTableReference") && len(call.Args) == 1:
+				checkName(pass, call.Args[0], res.Of(call.Args[0]), true)
+			case (sdk.IsMethod(info, call, "ServiceClient", "CreateTable") || sdk.IsMethod(info, call, "ServiceClient", "DeleteTable")) && len(call.Args) >= 2:
+				checkName(pass, call.Args[1], res.Of(call.Args[1]), true)
+			case (sdk.IsFunc(info, call, sdk.AztablesPath, "NewClient") ||
+				sdk.IsFunc(info, call, sdk.AztablesPath, "NewClientWithNoCredential") ||
+				sdk.IsFunc(info, call, sdk.AztablesPath, "NewClientWithSharedKey")) && len(call.Args) >= 1:
+				if name, ok := tableOfURL(res.Of(call.Args[0])); ok {
+					checkName(pass, call.Args[0], name, false)
+				}
+			}
+			return true
+		})
+	}
+	return nil, nil
+}
+
+// tableOfURL returns the table part of a service URL, as the SDK takes it:
+// the last segment of the path, before the query. It is known only when
+// that segment is constant text.
+func tableOfURL(v values.Value) (values.Value, bool) {
+	const hole = "\x00"
+	var b strings.Builder
+	for _, p := range v.Parts {
+		if p.Hole != nil {
+			b.WriteString(hole)
+		} else {
+			b.WriteString(p.Text)
+		}
+	}
+	s := b.String()
+	i := strings.Index(s, "://")
+	if i < 0 {
+		return values.Value{}, false
+	}
+	s = s[i+3:]
+	if j := strings.IndexAny(s, "?#"); j >= 0 {
+		s = s[:j]
+	}
+	slash := strings.IndexByte(s, '/')
+	if slash < 0 {
+		return values.Value{}, false // no path
+	}
+	name := s[strings.LastIndexByte(s, '/')+1:]
+	if name == "" || strings.Contains(name, hole) {
+		return values.Value{}, false
+	}
+	return values.Value{Parts: []values.Part{{Text: name}}}, true
+}
+
+// checkName checks the name v; at is the expression it comes from, the
+// name itself when isName (and then fixable), else the URL holding it.
+func checkName(pass *analysis.Pass, at ast.Expr, v values.Value, isName bool) {
+	if v.IsConst() {
+		name := v.String()
+		for _, r := range Reserved {
+			if strings.EqualFold(name, r) {
+				diag.Report(pass, "TL102", at, "table name %q is reserved by the Table service", name)
+				return
+			}
+		}
+		if !Valid.MatchString(name) {
+			d := diag.Diagnostic("TL101", at.Pos(), at.End(),
+				"table name %q is invalid: %s (table names match ^[A-Za-z][A-Za-z0-9]{2,62}$)", name, why(name))
+			if isName {
+				d.SuggestedFixes = fix(at, name)
+			}
+			pass.Report(d)
+		}
+		return
+	}
+	// Some parts are known: report what they already break.
+	total := 0
+	for i, p := range v.Parts {
+		if p.Hole != nil {
+			continue
+		}
+		total += len(p.Text)
+		if i == 0 && p.Text != "" && !isLetter(p.Text[0]) {
+			diag.Report(pass, "TL101", at, "table name %q is invalid: it must begin with a letter", v.String())
+			return
+		}
+		if j := strings.IndexFunc(p.Text, func(r rune) bool { return r > 127 || !isAlnum(byte(r)) }); j >= 0 {
+			diag.Report(pass, "TL101", at, "table name %q is invalid: %q is not a letter or digit (table names are alphanumeric)", v.String(), []rune(p.Text[j:])[0])
+			return
+		}
+	}
+	if total > 63 {
+		diag.Report(pass, "TL101", at, "table name %q is invalid: longer than 63 characters", v.String())
+	}
+}
+
+func why(name string) string {
+	switch {
+	case name == "":
+		return "it is empty"
+	case len(name) < 3:
+		return "shorter than 3 characters"
+	case len(name) > 63:
+		return "longer than 63 characters"
+	case !isLetter(name[0]):
+		return "it must begin with a letter"
+	}
+	for _, r := range name {
+		if r > 127 || !isAlnum(byte(r)) {
+			return strconv.QuoteRune(r) + " is not a letter or digit"
+		}
+	}
+	return "it does not match"
+}
+
+func isLetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
+func isAlnum(b byte) bool  { return isLetter(b) || '0' <= b && b <= '9' }
+
+// fix deletes the characters that are not letters or digits from a string
+// literal, when that leaves a valid, unreserved name.
+func fix(at ast.Expr, name string) []analysis.SuggestedFix {
+	lit, ok := ast.Unparen(at).(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(name); i++ {
+		if name[i] < 128 && isAlnum(name[i]) {
+			b.WriteByte(name[i])
+		}
+	}
+	clean := b.String()
+	if clean == name || !Valid.MatchString(clean) {
+		return nil
+	}
+	for _, r := range Reserved {
+		if strings.EqualFold(clean, r) {
+			return nil
+		}
+	}
+	return []analysis.SuggestedFix{{
+		Message:   "use table name " + strconv.Quote(clean),
+		TextEdits: []analysis.TextEdit{{Pos: lit.Pos(), End: lit.End(), NewText: []byte(strconv.Quote(clean))}},
+	}}
+}

@@ -1,0 +1,37 @@
+// Package tablescan defines an Analyzer that plans every Azure Table
+// storage query whose filter it can reconstruct from Go code, and reports
+// what `tablelint explain` would report for that filter.
+//
+// # Analyzer tablescan
+//
+// tablescan: find table scans, partition scans and invalid filters in
+// Azure Table queries.
+//
+// Queries are calls of aztables (v1.x) Client.NewListEntitiesPager, legacy
+// storage Table.QueryEntities, and calls of functions that pass a
+// parameter into such a query's filter (followed with facts, across
+// packages). The filter is reconstructed from constants, concatenation,
+// fmt.Sprintf (each verb a typed parameter), to.Ptr, variables assigned
+// once and one-line helpers; run-time values become template parameters.
+// The text is parsed with odata.ParseTemplate, planned with plan.Of and
+// checked with filtercheck.Check — the code path `tablelint explain`
+// uses — so the two always agree. Reported:
+//
+//   - TL301 table-scan: no top-level PartitionKey eq; also a list call
+//     with a nil, absent or empty filter, which reads the whole table.
+//   - TL303 partition-scan (info; only with -info): PartitionKey eq and
+//     nothing usable on RowKey.
+//   - TL304 or-on-rowkey, TL322 too-many-comparisons, TL201
+//     key-invalid-char (key literals, including constant arguments of a
+//     sink function), TL306 unsupported-operator (functions, arithmetic).
+//
+// Silent: filters it cannot reconstruct, or whose run-time parts stand
+// for more than a literal value (a condition built in a loop); ARM and
+// other SDKs' $filter options; ListTables filters; fragments of a filter
+// (only the filter that reaches the query is checked, so a clause later
+// nested inside "PartitionKey eq … and (…)" is not a scan).
+//
+// A query inside a function that receives part of its filter as a
+// parameter is checked where the parts are known: in the function when
+// the parameters stand only for literal values, otherwise at each call.
+package tablescan

@@ -1,0 +1,159 @@
+package tablescan
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
+	"github.com/tablelint/tablelint/internal/filtercheck"
+	"github.com/tablelint/tablelint/odata"
+)
+
+// Analyzer reports table scans and invalid filters in Azure Table queries.
+var Analyzer = &analysis.Analyzer{
+	Name:     "tablescan",
+	Doc:      "report Azure Table queries that scan the whole table or a whole partition, or whose filter the service rejects (TL301, TL303, TL304, TL306, TL322, TL201)",
+	URL:      "https://github.com/tablelint/tablelint/blob/main/docs/rules",
+	Run:      run,
+	Requires: []*analysis.Analyzer{filterflow.Analyzer},
+}
+
+var info bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&info, "info", false, "also report info findings (TL303 partition scans)")
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result)
+	for _, q := range res.Queries {
+		check(pass, q)
+	}
+	return nil, nil
+}
+
+func check(pass *analysis.Pass, q *filterflow.Query) {
+	if !q.Known {
+		return
+	}
+	at := ast.Node(q.Call)
+	if q.FilterExpr != nil {
+		at = q.FilterExpr
+	}
+	what := describe(pass, q)
+	if q.Empty {
+		if q.Checked {
+			return
+		}
+		diag.Report(pass, "TL301", at, "%s has no filter and reads every entity in the table", what)
+		return
+	}
+	f, p, err, ok := filterflow.Parse(q.Filter)
+	if !ok {
+		return
+	}
+	text := Render(q.Filter)
+	_, holes := filterflow.Template(q.Filter)
+	if err != nil {
+		var oe *odata.Error
+		if errors.As(err, &oe) && !q.Checked {
+			diag.Report(pass, oe.Rule, at, "%s: %s in filter %q", what, oe.Msg, text)
+		}
+		return
+	}
+	var skip map[string]bool
+	if q.Checked {
+		skip = map[string]bool{}
+		if sf, sp, _, ok := filterflow.Parse(q.SinkFilter); ok && sf != nil {
+			for _, d := range filtercheck.Check(sf, sp, filtercheck.Options{}) {
+				skip[d.Rule+d.Message] = true
+			}
+		}
+	}
+	for _, d := range filtercheck.Check(f, p, filtercheck.Options{}) {
+		if !diag.Enabled(d.Rule, info) {
+			continue
+		}
+		if q.Checked && (d.Rule != "TL201" || skip[d.Rule+d.Message]) {
+			continue
+		}
+		msg := strings.Replace(renderParams(d.Message, holes), "query", what, 1)
+		if !strings.Contains(msg, what) {
+			msg = what + ": " + msg
+		}
+		diag.Report(pass, d.Rule, at, "%s (filter %q)", msg, text)
+	}
+}
+
+func describe(pass *analysis.Pass, q *filterflow.Query) string {
+	if q.Via != nil {
+		name := q.Via.Name()
+		if sig, ok := q.Via.Type().(*types.Signature); ok && sig.Recv() != nil {
+			if n := recvName(sig.Recv().Type()); n != "" {
+				name = n + "." + name
+			}
+		}
+		return fmt.Sprintf("query (via %s, run at %s)", name, q.Where)
+	}
+	return "query"
+}
+
+func recvName(t types.Type) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+var paramRE = regexp.MustCompile(`\{p([0-9]+)(:[^{}]*)?\}`)
+
+// renderParams replaces template parameters {pN} in a message with the
+// Go expressions they stand for.
+func renderParams(msg string, holes []*values.Hole) string {
+	return paramRE.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := paramRE.FindStringSubmatch(m)
+		i, err := strconv.Atoi(sub[1])
+		if err != nil || i >= len(holes) {
+			return m
+		}
+		return "{" + holeText(holes[i]) + "}"
+	})
+}
+
+func holeText(h *values.Hole) string {
+	e := h.Use
+	if e == nil {
+		e = h.Expr
+	}
+	s := types.ExprString(e)
+	if h.Foreign || len(s) > 40 {
+		s = "…"
+	}
+	return s
+}
+
+// Render returns a reconstructed filter as text, each run-time part
+// written as {expr} with the Go expression that supplies it.
+func Render(v values.Value) string {
+	var b strings.Builder
+	for _, p := range v.Parts {
+		if p.Hole == nil {
+			b.WriteString(p.Text)
+			continue
+		}
+		b.WriteString("{" + holeText(p.Hole) + "}")
+	}
+	return b.String()
+}

@@ -1,0 +1,37 @@
+// Package timepartition defines an Analyzer that reports Azure Table
+// writes whose PartitionKey comes only from the current time or from a
+// counter.
+//
+// # Analyzer timepartition
+//
+// timepartition: find inserts and updates whose PartitionKey is the
+// current time or a sequence number (TL209).
+//
+// When the PartitionKey is derived from the time of the write (a date, an
+// hour, Unix seconds) or from a monotonically increasing counter, every
+// write at a given moment goes to the same, newest partition: the
+// prepend/append anti-pattern. "All of the inserts at any particular time
+// are taking place in the same partition, creating a hotspot."
+//
+// Write paths are aztables Client.AddEntity, UpsertEntity, UpdateEntity
+// and SubmitTransaction, and the legacy storage Entity.Insert,
+// InsertOrReplace, InsertOrMerge, Update, Merge and TableBatch
+// Insert*/Replace/Merge calls. The written entity is followed back
+// through json.Marshal, variables, TransactionAction.Entity and
+// GetEntityReference to the PartitionKey it is given (struct field,
+// "PartitionKey" map entry, assignment). The key's value is reconstructed
+// like the other analyzers do it; it is reported when every run-time part
+// of it is
+//
+//   - the current time: time.Now(), and anything computed from it by
+//     time.Time methods (Format, UTC, Truncate, Unix, Year…), arithmetic
+//     or conversions, through variables assigned once; or
+//   - a counter: sync/atomic Add functions and methods, or a package
+//     variable incremented with ++ or +=.
+//
+// Silent: a time-based RowKey under a stable PartitionKey (the log-tail
+// pattern); a PartitionKey that combines the time with another run-time
+// value (a device, tenant or hash-bucket prefix spreads the writes);
+// times that come from parameters or entities rather than time.Now;
+// reads (GetEntity, queries) and deletes.
+package timepartition

@@ -1,0 +1,177 @@
+package timepartition
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
+)
+
+// Analyzer reports TL209.
+var Analyzer = &analysis.Analyzer{
+	Name: "timepartition",
+	Doc:  "find Azure Table writes whose PartitionKey is the current time or a counter (TL209)",
+	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/timepartition",
+	Run:  run,
+}
+
+type checker struct {
+	pass *analysis.Pass
+	idx  *writes.Index
+	res  *values.Resolver
+	seen map[token.Pos]bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c := &checker{
+		pass: pass,
+		idx:  writes.NewIndex(pass.TypesInfo, pass.Files),
+		res:  values.NewResolver(pass.TypesInfo, pass.Files),
+		seen: map[token.Pos]bool{},
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					c.call(fd.Body, call)
+				}
+				return true
+			})
+		}
+	}
+	return nil, nil
+}
+
+func (c *checker) call(body *ast.BlockStmt, call *ast.CallExpr) {
+	w, ok := writes.WriteOf(c.pass.TypesInfo, call)
+	if !ok {
+		return
+	}
+	var entities []ast.Expr
+	if w.Entity != nil {
+		entities = append(entities, w.Entity)
+	}
+	if w.Actions != nil {
+		for _, a := range c.idx.ActionsOf(w.Actions) {
+			if a.Entity != nil {
+				entities = append(entities, a.Entity)
+			}
+		}
+	}
+	for _, e := range entities {
+		for _, k := range c.idx.KeysOf(c.idx.RootsOf(e), body) {
+			if k.Key == writes.PartitionKey {
+				c.key(k.Value, w)
+			}
+		}
+	}
+}
+
+func (c *checker) key(e ast.Expr, w writes.Write) {
+	if c.seen[e.Pos()] {
+		return
+	}
+	holes := c.res.Of(e).Holes()
+	if len(holes) == 0 {
+		return
+	}
+	what := ""
+	for _, h := range holes {
+		switch {
+		case c.fromNow(h.Expr, 0):
+			if what == "" {
+				what = "the current time (time.Now)"
+			}
+		case c.fromCounter(h.Expr, 0):
+			what = "a counter"
+		default:
+			return // another run-time part spreads the writes
+		}
+	}
+	c.seen[e.Pos()] = true
+	diag.Report(c.pass, "TL209", e,
+		"PartitionKey written by %s comes only from %s: every write at a given moment goes to the same, newest partition (the prepend/append anti-pattern), a hot partition; prefix it with a well-spread value such as a tenant, device or hash bucket",
+		w.Method, what)
+}
+
+// fromNow reports whether e is computed from time.Now() alone.
+func (c *checker) fromNow(e ast.Expr, depth int) bool {
+	if depth > writes.MaxDepth || e == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	e = c.idx.Resolve(e)
+	switch e := e.(type) {
+	case *ast.CallExpr:
+		if sdk.IsFunc(info, e, "time", "Now") {
+			return true
+		}
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+			return c.fromNow(e.Args[0], depth+1)
+		}
+		if path, recv, _, ok := sdk.Method(info, e); ok && path == "time" && (recv == "Time" || recv == "Month" || recv == "Weekday") {
+			if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
+				return c.fromNow(sel.X, depth+1)
+			}
+		}
+	case *ast.BinaryExpr:
+		return c.fromNowOrConst(e.X, depth+1) && c.fromNowOrConst(e.Y, depth+1) &&
+			(c.fromNow(e.X, depth+1) || c.fromNow(e.Y, depth+1))
+	case *ast.UnaryExpr:
+		return c.fromNow(e.X, depth+1)
+	case *ast.StarExpr:
+		return c.fromNow(e.X, depth+1)
+	}
+	return false
+}
+
+func (c *checker) fromNowOrConst(e ast.Expr, depth int) bool {
+	if tv, ok := c.pass.TypesInfo.Types[e]; ok && tv.Value != nil {
+		return true
+	}
+	return c.fromNow(e, depth)
+}
+
+// fromCounter reports whether e is a counter's value.
+func (c *checker) fromCounter(e ast.Expr, depth int) bool {
+	if depth > writes.MaxDepth || e == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	e = c.idx.Resolve(e)
+	switch e := e.(type) {
+	case *ast.Ident:
+		v := c.idx.VarOf(e)
+		return writes.IsPackageVar(v) && c.idx.Incremented(v)
+	case *ast.CallExpr:
+		if fn := sdk.Callee(info, e); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic" {
+			switch fn.Name() {
+			case "AddInt32", "AddInt64", "AddUint32", "AddUint64", "Add":
+				return true
+			}
+		}
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+			return c.fromCounter(e.Args[0], depth+1)
+		}
+	case *ast.BinaryExpr:
+		_, xc := constOf(info, e.X)
+		_, yc := constOf(info, e.Y)
+		return (c.fromCounter(e.X, depth+1) || xc) && (c.fromCounter(e.Y, depth+1) || yc) && !(xc && yc)
+	}
+	return false
+}
+
+func constOf(info *types.Info, e ast.Expr) (types.TypeAndValue, bool) {
+	tv, ok := info.Types[e]
+	return tv, ok && tv.Value != nil
+}

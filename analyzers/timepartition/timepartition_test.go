@@ -1,0 +1,15 @@
+package timepartition_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
+	"github.com/tablelint/tablelint/analyzers/timepartition"
+)
+
+func TestTimePartition(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, timepartition.Analyzer, "hot", "logtail")
+}

@@ -1,0 +1,42 @@
+// Package transactions defines an Analyzer that reports Azure Table
+// transactions (entity group transactions) the service will reject.
+//
+// # Analyzer transactions
+//
+// transactions: find transactions with more than 100 actions or with
+// actions in different partitions (TL401, TL403).
+//
+// "A single EGT can operate on at most 100 entities" and "EGTs can only
+// operate on entities stored in the same partition (sharing the same
+// partition key in a particular table)". Both limits fail the whole
+// transaction at run time.
+//
+// Transactions are aztables Client.SubmitTransaction calls, whose
+// []TransactionAction is followed through slice literals, appends and
+// variables in the calling function, and legacy storage
+// TableBatch.ExecuteBatch calls, whose actions are the batch's
+// InsertEntity, InsertOrReplaceEntity, InsertOrMergeEntity,
+// ReplaceEntity, MergeEntity and DeleteEntity calls.
+//
+//   - TL401 batch-too-many: the actions visibly number more than 100 — a
+//     slice literal, or appends repeated by loops with constant bounds
+//     (for i := 0; i < N; i++, range N, range over an array or a literal),
+//     counting only appends that happen on every iteration. Also appends
+//     in a loop over a collection the function does not control — a
+//     parameter, or a page of entities (a page holds up to 1,000) — that
+//     reach one transaction without chunking: reported unless the loop
+//     also submits or resets the slice (the chunks-of-100 pattern), or the
+//     function compares the length of the slice or of the collection with
+//     anything.
+//   - TL403 batch-cross-partition: two actions whose PartitionKeys are
+//     reconstructed and provably differ — two different constants, or
+//     constant prefixes or suffixes that cannot match.
+//
+// Closures are checked as functions of their own.
+//
+// Silent: transactions built in chunks of 100 or across functions; loops
+// over local collections of unknown size (their size is set elsewhere,
+// often small: createEntities(10)); keys that may be equal (run-time values, the loop's own
+// variables); appends under a condition or before a break in a
+// constant-bounded loop (they might not all happen).
+package transactions

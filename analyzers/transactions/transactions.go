@@ -1,0 +1,640 @@
+package transactions
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
+)
+
+// Analyzer reports TL401 and TL403.
+var Analyzer = &analysis.Analyzer{
+	Name: "transactions",
+	Doc:  "find Azure Table transactions with more than 100 actions or actions in different partitions (TL401, TL403)",
+	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/transactions",
+	Run:  run,
+}
+
+// MaxActions is the most actions one transaction may hold.
+const MaxActions = 100
+
+type checker struct {
+	pass *analysis.Pass
+	idx  *writes.Index
+	res  *values.Resolver
+	body *ast.BlockStmt
+	// funcStart is where the function being checked begins (its
+	// parameters lie between it and body).
+	funcStart token.Pos
+	// parents maps each node of body to its parent.
+	parents map[ast.Node]ast.Node
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c := &checker{
+		pass: pass,
+		idx:  writes.NewIndex(pass.TypesInfo, pass.Files),
+		res:  values.NewResolver(pass.TypesInfo, pass.Files),
+	}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil {
+					c.funcStart = n.Pos()
+					c.function(n.Body)
+				}
+			case *ast.FuncLit:
+				c.funcStart = n.Pos()
+				c.function(n.Body)
+			}
+			return true
+		})
+	}
+	return nil, nil
+}
+
+func (c *checker) function(body *ast.BlockStmt) {
+	var sites []*ast.CallExpr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false // checked on its own
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") && len(call.Args) >= 2 ||
+				sdk.IsLegacyMethod(c.pass.TypesInfo, call, "TableBatch", "ExecuteBatch") {
+				sites = append(sites, call)
+			}
+		}
+		return true
+	})
+	if len(sites) == 0 {
+		return
+	}
+	c.body = body
+	c.parents = map[ast.Node]ast.Node{}
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if len(stack) > 0 {
+			c.parents[n] = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		return true
+	})
+	for _, call := range sites {
+		if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") {
+			c.submit(call)
+		} else {
+			c.legacy(call)
+		}
+	}
+}
+
+// An add is a statement that adds k actions to a transaction each time
+// it runs (k < 0: unknown).
+type add struct {
+	node ast.Node
+	k    int
+}
+
+func (c *checker) submit(call *ast.CallExpr) {
+	actions := call.Args[1]
+	var entities []ast.Expr
+	for _, a := range c.idx.ActionsOf(actions) {
+		entities = append(entities, a.Entity)
+	}
+	c.partitions(entities)
+
+	e := ast.Unparen(actions)
+	if lit, ok := c.idx.Resolve(e).(*ast.CompositeLit); ok {
+		if n := len(lit.Elts); n > MaxActions {
+			diag.Report(c.pass, "TL401", call, "this transaction has %d actions; a transaction (entity group transaction) holds at most %d: submit them in chunks of %d", n, MaxActions, MaxActions)
+		}
+		return
+	}
+	v := c.idx.VarOf(e)
+	if v == nil {
+		return
+	}
+	var adds []add
+	var resets []ast.Node
+	initial := 0
+	ast.Inspect(c.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) != 1 || len(n.Rhs) != 1 || c.idx.VarOf(n.Lhs[0]) != v {
+				return true
+			}
+			if ap := c.appendTo(n.Rhs[0], v); ap != nil {
+				adds = append(adds, add{n, c.appended(ap)})
+				return true
+			}
+			if n.Tok == token.DEFINE && c.loopsOf(n, nil) == nil {
+				if lit, ok := ast.Unparen(n.Rhs[0]).(*ast.CompositeLit); ok {
+					initial = len(lit.Elts)
+					return true
+				}
+			}
+			resets = append(resets, n)
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if c.pass.TypesInfo.Defs[id] == v && i < len(n.Values) {
+					if lit, ok := ast.Unparen(n.Values[i]).(*ast.CompositeLit); ok {
+						initial = len(lit.Elts)
+					}
+				}
+			}
+		}
+		return true
+	})
+	c.count(call, v, initial, adds, resets)
+}
+
+// appendTo returns the append call if e is append(v, …).
+func (c *checker) appendTo(e ast.Expr, v *types.Var) *ast.CallExpr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return nil
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); !ok || b.Name() != "append" {
+		return nil
+	}
+	if c.idx.VarOf(call.Args[0]) != v {
+		return nil
+	}
+	return call
+}
+
+// appended returns how many elements an append call adds (-1: unknown).
+func (c *checker) appended(call *ast.CallExpr) int {
+	if !call.Ellipsis.IsValid() {
+		return len(call.Args) - 1
+	}
+	if lit, ok := c.idx.Resolve(call.Args[len(call.Args)-1]).(*ast.CompositeLit); ok {
+		return len(lit.Elts)
+	}
+	return -1
+}
+
+// count reports TL401 for the actions a transaction accumulates in v.
+func (c *checker) count(site *ast.CallExpr, v *types.Var, initial int, adds []add, resets []ast.Node) {
+	siteLoops := map[ast.Node]bool{}
+	for _, l := range c.loopsOf(site, nil) {
+		siteLoops[l] = true
+	}
+	lower := initial
+	var unbounded ast.Node // the loop of unknown size that feeds the transaction
+	for _, a := range adds {
+		var cond bool
+		loops := c.loopsOf(a.node, &cond)
+		if loops == nil && cond && a.k >= 0 {
+			continue // a conditional append outside loops
+		}
+		mult := 1
+		known := true
+		var unknownLoop ast.Node
+		for _, l := range loops {
+			if siteLoops[l] {
+				continue // the transaction is submitted on each iteration
+			}
+			if c.chunks(l, v, resets) {
+				return
+			}
+			n, ok, exact := c.iterations(l)
+			if ok && !exact {
+				cond = true // it may stop early
+			}
+			if !ok {
+				known = false
+				if unknownLoop == nil && c.unbounded(l) {
+					unknownLoop = l
+				}
+				continue
+			}
+			mult *= n
+			if mult > 1<<20 {
+				mult = 1 << 20
+			}
+		}
+		if a.k < 0 {
+			known = false
+		}
+		if !known {
+			if unknownLoop != nil && unbounded == nil {
+				unbounded = unknownLoop
+			}
+			continue
+		}
+		if !cond {
+			lower += a.k * mult
+		}
+	}
+	switch {
+	case lower > MaxActions:
+		diag.Report(c.pass, "TL401", site, "this transaction gets at least %d actions; a transaction (entity group transaction) holds at most %d: submit them in chunks of %d", lower, MaxActions, MaxActions)
+	case unbounded != nil && !c.guarded(v, unbounded):
+		what := "the loop"
+		if r, ok := unbounded.(*ast.RangeStmt); ok {
+			what = "the elements of " + types.ExprString(r.X)
+			if sel, ok := ast.Unparen(r.X).(*ast.SelectorExpr); ok && sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.AztablesPath, "ListEntitiesResponse", "Entities") {
+				what += " (a page holds up to 1,000 entities)"
+			}
+		}
+		line := c.pass.Fset.Position(unbounded.Pos()).Line
+		diag.Report(c.pass, "TL401", site, "this transaction gets one action per iteration over %s (line %d) with no limit; a transaction holds at most %d actions: submit in chunks of %d", what, line, MaxActions, MaxActions)
+	}
+}
+
+// unbounded reports whether loop l runs over a collection whose size the
+// function does not control: a parameter of the function, or a page of
+// entities from a pager.
+func (c *checker) unbounded(l ast.Node) bool {
+	r, ok := l.(*ast.RangeStmt)
+	if !ok {
+		return false
+	}
+	x := ast.Unparen(r.X)
+	if sel, ok := x.(*ast.SelectorExpr); ok && sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.AztablesPath, "ListEntitiesResponse", "Entities") {
+		return true
+	}
+	v := c.idx.VarOf(x)
+	return v != nil && c.isParam(v)
+}
+
+// isParam reports whether v is a parameter of the function being checked
+// that the function never reassigns.
+func (c *checker) isParam(v *types.Var) bool {
+	if len(c.idx.Defs(v)) > 0 {
+		return false
+	}
+	// Parameters are declared before the body, in the function's type.
+	return v.Pos() < c.body.Pos() && v.Pos() > c.funcStart
+}
+
+// loopsOf returns the for and range statements enclosing n inside the
+// function, innermost first; if cond is not nil it is set when an if,
+// switch or select lies between n and its outermost loop (or the body).
+// Closures stop the walk: loopsOf returns nil and sets cond.
+func (c *checker) loopsOf(n ast.Node, cond *bool) []ast.Node {
+	var loops []ast.Node
+	condSeen := false
+	for p := c.parents[n]; p != nil && p != c.body; p = c.parents[p] {
+		switch p := p.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			loops = append(loops, p)
+			if cond != nil && condSeen {
+				*cond = true
+			}
+		case *ast.IfStmt, *ast.CaseClause, *ast.CommClause:
+			condSeen = true
+		case *ast.FuncLit:
+			if cond != nil {
+				*cond = true
+			}
+			return nil
+		}
+	}
+	if cond != nil && condSeen && len(loops) == 0 {
+		*cond = true
+	}
+	return loops
+}
+
+// chunks reports whether loop l also submits or resets v: the actions are
+// sent in chunks.
+func (c *checker) chunks(l ast.Node, v *types.Var, resets []ast.Node) bool {
+	for _, r := range resets {
+		if within(r, l) {
+			return true
+		}
+	}
+	found := false
+	ast.Inspect(l, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") && len(call.Args) >= 2 && c.idx.VarOf(call.Args[1]) == v ||
+				sdk.IsLegacyMethod(c.pass.TypesInfo, call, "TableBatch", "ExecuteBatch") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func within(n, outer ast.Node) bool { return outer.Pos() <= n.Pos() && n.End() <= outer.End() }
+
+// iterations returns the constant bound on the iterations of a loop;
+// exact is false when the loop may stop early (break, return, goto).
+func (c *checker) iterations(l ast.Node) (n int, ok, exact bool) {
+	n, ok = c.bound(l)
+	return n, ok, !c.stops(l)
+}
+
+// stops reports whether loop l's body can leave it early.
+func (c *checker) stops(l ast.Node) bool {
+	hasBreak := false
+	var body *ast.BlockStmt
+	switch l := l.(type) {
+	case *ast.ForStmt:
+		body = l.Body
+	case *ast.RangeStmt:
+		body = l.Body
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BranchStmt:
+			if n.Tok == token.BREAK || n.Tok == token.GOTO {
+				hasBreak = true
+			}
+		case *ast.ReturnStmt:
+			hasBreak = true
+		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.FuncLit:
+			// a break in these leaves them, not l
+			if n != ast.Node(body) {
+				return false
+			}
+		}
+		return true
+	})
+	return hasBreak
+}
+
+// bound returns the constant number of iterations of a loop that runs
+// to its end.
+func (c *checker) bound(l ast.Node) (int, bool) {
+	switch l := l.(type) {
+	case *ast.RangeStmt:
+		t := c.pass.TypesInfo.TypeOf(l.X)
+		if t == nil {
+			return 0, false
+		}
+		if tv, ok := c.pass.TypesInfo.Types[l.X]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
+			n, ok := constant.Int64Val(tv.Value)
+			return int(n), ok && n >= 0 && n < 1<<20
+		}
+		if a, ok := t.Underlying().(*types.Array); ok {
+			return int(a.Len()), true
+		}
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			if a, ok := p.Elem().Underlying().(*types.Array); ok {
+				return int(a.Len()), true
+			}
+		}
+		if lit, ok := c.idx.Resolve(l.X).(*ast.CompositeLit); ok {
+			if _, isMap := t.Underlying().(*types.Map); !isMap {
+				return len(lit.Elts), true
+			}
+		}
+		return 0, false
+	case *ast.ForStmt:
+		return c.forCount(l)
+	}
+	return 0, false
+}
+
+// forCount recognises for i := a; i < b; i++ (also <=, and i += 1) with
+// constant a and b.
+func (c *checker) forCount(l *ast.ForStmt) (int, bool) {
+	init, ok := l.Init.(*ast.AssignStmt)
+	if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+		return 0, false
+	}
+	i := c.idx.VarOf(init.Lhs[0])
+	from, ok := c.constInt(init.Rhs[0])
+	if i == nil || !ok {
+		return 0, false
+	}
+	switch p := l.Post.(type) {
+	case *ast.IncDecStmt:
+		if p.Tok != token.INC || c.idx.VarOf(p.X) != i {
+			return 0, false
+		}
+	case *ast.AssignStmt:
+		if p.Tok != token.ADD_ASSIGN || c.idx.VarOf(p.Lhs[0]) != i {
+			return 0, false
+		}
+		if one, ok := c.constInt(p.Rhs[0]); !ok || one != 1 {
+			return 0, false
+		}
+	default:
+		return 0, false
+	}
+	// i must not be changed in the body.
+	changed := false
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, lh := range n.Lhs {
+				if c.idx.VarOf(lh) == i {
+					changed = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if c.idx.VarOf(n.X) == i {
+				changed = true
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && c.idx.VarOf(n.X) == i {
+				changed = true
+			}
+		}
+		return !changed
+	})
+	if changed {
+		return 0, false
+	}
+	cond, ok := l.Cond.(*ast.BinaryExpr)
+	if !ok {
+		return 0, false
+	}
+	x, y, op := cond.X, cond.Y, cond.Op
+	if c.idx.VarOf(y) == i { // N > i
+		x, y = y, x
+		switch op {
+		case token.GTR:
+			op = token.LSS
+		case token.GEQ:
+			op = token.LEQ
+		default:
+			return 0, false
+		}
+	}
+	if c.idx.VarOf(x) != i {
+		return 0, false
+	}
+	to, ok := c.constInt(y)
+	if !ok {
+		return 0, false
+	}
+	n := to - from
+	switch op {
+	case token.LSS:
+	case token.LEQ:
+		n++
+	default:
+		return 0, false
+	}
+	if n < 0 {
+		n = 0
+	}
+	if n > 1<<20 {
+		n = 1 << 20
+	}
+	return int(n), true
+}
+
+func (c *checker) constInt(e ast.Expr) (int64, bool) {
+	tv, ok := c.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(tv.Value)
+}
+
+// guarded reports whether the function compares len(v) or the length of
+// the collection loop l ranges over.
+func (c *checker) guarded(v *types.Var, l ast.Node) bool {
+	want := map[string]bool{v.Name(): true}
+	if r, ok := l.(*ast.RangeStmt); ok {
+		want[types.ExprString(r.X)] = true
+	}
+	found := false
+	ast.Inspect(c.body, func(n ast.Node) bool {
+		be, ok := n.(*ast.BinaryExpr)
+		if !ok || found {
+			return !found
+		}
+		switch be.Op {
+		case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
+		default:
+			return true
+		}
+		for _, side := range []ast.Expr{be.X, be.Y} {
+			if call, ok := ast.Unparen(side).(*ast.CallExpr); ok && len(call.Args) == 1 {
+				if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" && want[types.ExprString(call.Args[0])] {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// partitions reports TL403 when two of the entities' PartitionKeys
+// provably differ.
+func (c *checker) partitions(entities []ast.Expr) {
+	type pk struct {
+		expr ast.Expr
+		val  values.Value
+	}
+	var pks []pk
+	seen := map[ast.Expr]bool{}
+	for _, e := range entities {
+		if e == nil {
+			continue
+		}
+		var found []writes.KeySink
+		for _, k := range c.idx.KeysOf(c.idx.RootsOf(e), c.body) {
+			if k.Key == writes.PartitionKey {
+				found = append(found, k)
+			}
+		}
+		if len(found) != 1 || seen[found[0].Value] {
+			continue // unknown, or set in several places
+		}
+		seen[found[0].Value] = true
+		pks = append(pks, pk{found[0].Value, c.res.Of(found[0].Value)})
+	}
+	for i := 1; i < len(pks); i++ {
+		for j := 0; j < i; j++ {
+			if differ(pks[i].val, pks[j].val) {
+				diag.Report(c.pass, "TL403", pks[i].expr,
+					"this action's PartitionKey %q differs from %q of another action in the same transaction; a transaction can only touch entities of one partition",
+					pks[i].val.String(), pks[j].val.String())
+				return
+			}
+		}
+	}
+}
+
+// differ reports whether two reconstructed values can never be equal.
+func differ(a, b values.Value) bool {
+	if a.IsConst() && b.IsConst() {
+		return a.String() != b.String()
+	}
+	pa, pb := prefix(a), prefix(b)
+	if !strings.HasPrefix(pa, pb) && !strings.HasPrefix(pb, pa) {
+		return true
+	}
+	sa, sb := suffix(a), suffix(b)
+	return !strings.HasSuffix(sa, sb) && !strings.HasSuffix(sb, sa)
+}
+
+func prefix(v values.Value) string {
+	if len(v.Parts) > 0 && v.Parts[0].Hole == nil {
+		return v.Parts[0].Text
+	}
+	return ""
+}
+
+func suffix(v values.Value) string {
+	if n := len(v.Parts); n > 0 && v.Parts[n-1].Hole == nil {
+		return v.Parts[n-1].Text
+	}
+	return ""
+}
+
+// legacy checks a storage.TableBatch: its actions are the batch's
+// method calls in this function.
+func (c *checker) legacy(call *ast.CallExpr) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	b := c.idx.VarOf(sel.X)
+	if b == nil {
+		return
+	}
+	var adds []add
+	var resets []ast.Node
+	var entities []ast.Expr
+	ast.Inspect(c.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			s, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			if !ok || c.idx.VarOf(s.X) != b {
+				return true
+			}
+			if _, recv, name, ok := sdk.Method(c.pass.TypesInfo, n); ok && recv == "TableBatch" && name != "ExecuteBatch" && len(n.Args) > 0 {
+				adds = append(adds, add{n, 1})
+				entities = append(entities, n.Args[0])
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if c.idx.VarOf(l) == b && c.loopsOf(n, nil) != nil {
+					resets = append(resets, n)
+				}
+			}
+		}
+		return true
+	})
+	c.partitions(entities)
+	c.count(call, b, 0, adds, resets)
+}

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var updateCheck = flag.Bool("update-check", false, "rewrite the check command's golden files")
+
+func runIn(t *testing.T, dir string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdout: &out, stderr: &errb, dir: dir}
+	code = run(e, args)
+	return code, out.String(), errb.String()
+}
+
+func TestCheckText(t *testing.T) {
+	wd, _ := os.Getwd()
+	code, out, errs := runIn(t, wd, "check", "./testdata/checkdemo")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1; stderr: %s", code, errs)
+	}
+	golden := filepath.Join("testdata", "check.golden")
+	if *updateCheck {
+		if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		t.Errorf("output differs from %s (run with -update-check):\n%s", golden, out)
+	}
+}
+
+func TestCheckJSONAndFailOn(t *testing.T) {
+	wd, _ := os.Getwd()
+	code, out, errs := runIn(t, wd, "check", "--format", "json", "--fail-on", "error", "./testdata/checkdemo")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1; stderr: %s", code, errs)
+	}
+	var doc struct {
+		Findings []struct {
+			Rule, Name, Severity, File string
+			Line, Col                  int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("bad JSON: %v\n%s", err, out)
+	}
+	rules := map[string]bool{}
+	for _, f := range doc.Findings {
+		rules[f.Rule] = true
+		if f.File != filepath.Join("testdata", "checkdemo", "main.go") || f.Line == 0 || f.Col == 0 || f.Name == "" {
+			t.Errorf("finding without a proper place or name: %+v", f)
+		}
+	}
+	for _, r := range []string{"TL301", "TL307", "TL321"} {
+		if !rules[r] {
+			t.Errorf("no %s finding in %s", r, out)
+		}
+	}
+}
+
+func TestCheckErrors(t *testing.T) {
+	wd, _ := os.Getwd()
+	code, _, errs := runIn(t, wd, "check", "./testdata/does-not-exist")
+	if code != 2 || !strings.HasPrefix(errs, "tablelint: ") || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+		t.Errorf("missing package: exit %d, stderr %q; want exit 2 and one line", code, errs)
+	}
+	code, _, errs = runIn(t, wd, "check", "--format", "xml", ".")
+	if code != 2 || !strings.Contains(errs, "invalid --format") {
+		t.Errorf("bad format: exit %d, stderr %q", code, errs)
+	}
+}
+
+func TestVetProtocol(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "tablelint")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "-V=full").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "version") {
+		t.Fatalf("-V=full: %v %s", err, out)
+	}
+	out, err = exec.Command(bin, "-flags").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "tablescan.info") {
+		t.Fatalf("-flags: %v %s", err, out)
+	}
+	cmd := exec.Command("go", "vet", "-vettool="+bin, "./testdata/checkdemo")
+	out, err = cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("go vet succeeded; want findings:\n%s", out)
+	}
+	for _, r := range []string{"TL301:", "TL307:", "TL321:"} {
+		if !strings.Contains(string(out), r) {
+			t.Errorf("go vet output lacks %s:\n%s", r, out)
+		}
+	}
+	// Ordinary commands still work when the binary is not run by vet.
+	out, err = exec.Command(bin, "explain", "PartitionKey eq 'a'").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "plan:") {
+		t.Errorf("explain after vet hook: %v %s", err, out)
+	}
+}
+
+func TestIsVetInvocation(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "vet.cfg")
+	os.WriteFile(cfg, []byte("{}"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"-V=full"}, true},
+		{[]string{"-flags"}, true},
+		{[]string{cfg}, true},
+		{[]string{"-tablescan.info", cfg}, true},
+		{[]string{"check", cfg}, false},
+		{[]string{"explain", "x.cfg"}, false},
+		{[]string{"missing.cfg"}, false},
+		{nil, false},
+	} {
+		if got := isVetInvocation(c.args); got != c.want {
+			t.Errorf("isVetInvocation(%q) = %v, want %v", c.args, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,120 @@
+// Package plugin is tablelint's golangci-lint v2 module plugin. Build a
+// custom golangci-lint that includes it with `golangci-lint custom` and a
+// .custom-gcl.yml naming this package (see docs/golangci.md), then enable
+// the "tablelint" linter in .golangci.yml:
+//
+//	linters:
+//	  enable: [tablelint]
+//	  settings:
+//	    custom:
+//	      tablelint:
+//	        type: module
+//	        settings:
+//	          info: false            # also report info findings (TL303)
+//	          disable: [TL308]       # rule IDs not to report
+//	          analyzers: []          # run only these analyzers (default: all)
+package plugin
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/all"
+	"github.com/tablelint/tablelint/internal/rules"
+)
+
+func init() {
+	register.Plugin("tablelint", New)
+}
+
+// Settings are the plugin's settings in .golangci.yml.
+type Settings struct {
+	// Info reports info-severity findings (TL303 partition scans), off by
+	// default like under go vet.
+	Info bool `json:"info"`
+	// Disable lists rule IDs ("TL303") or names ("partition-scan") that
+	// are not reported.
+	Disable []string `json:"disable"`
+	// Analyzers restricts the run to these analyzers (by name:
+	// tablescan, filterinjection, continuation, …); empty means all.
+	Analyzers []string `json:"analyzers"`
+}
+
+// Plugin is the golangci-lint linter plugin.
+type Plugin struct {
+	settings Settings
+	disabled map[string]bool
+}
+
+// New builds the plugin from its settings.
+func New(raw any) (register.LinterPlugin, error) {
+	s, err := register.DecodeSettings[Settings](raw)
+	if err != nil {
+		return nil, fmt.Errorf("tablelint: %w", err)
+	}
+	p := &Plugin{settings: s, disabled: map[string]bool{}}
+	for _, id := range s.Disable {
+		r, ok := rules.Get(id)
+		if !ok {
+			return nil, fmt.Errorf("tablelint: unknown rule %q in disable", id)
+		}
+		p.disabled[r.ID] = true
+	}
+	known := map[string]bool{}
+	for _, a := range all.Analyzers() {
+		known[a.Name] = true
+	}
+	for _, n := range s.Analyzers {
+		if !known[n] {
+			return nil, fmt.Errorf("tablelint: unknown analyzer %q in analyzers", n)
+		}
+	}
+	return p, nil
+}
+
+// BuildAnalyzers returns the analyzers, wrapped to apply the settings.
+func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	var out []*analysis.Analyzer
+	for _, a := range all.Analyzers() {
+		if len(p.settings.Analyzers) > 0 && !slices.Contains(p.settings.Analyzers, a.Name) {
+			continue
+		}
+		if f := a.Flags.Lookup("info"); f != nil {
+			if err := a.Flags.Set("info", fmt.Sprint(p.settings.Info)); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, p.wrap(a))
+	}
+	return out, nil
+}
+
+// wrap returns a copy of a that drops diagnostics of disabled rules.
+func (p *Plugin) wrap(a *analysis.Analyzer) *analysis.Analyzer {
+	if len(p.disabled) == 0 {
+		return a
+	}
+	w := *a
+	run := a.Run
+	w.Run = func(pass *analysis.Pass) (any, error) {
+		inner := *pass
+		inner.Report = func(d analysis.Diagnostic) {
+			id := d.Category
+			if id == "" {
+				id, _, _ = strings.Cut(d.Message, ":")
+			}
+			if !p.disabled[id] {
+				pass.Report(d)
+			}
+		}
+		return run(&inner)
+	}
+	return &w
+}
+
+// GetLoadMode reports that the analyzers need type information.
+func (p *Plugin) GetLoadMode() string { return register.LoadModeTypesInfo }

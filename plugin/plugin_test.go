@@ -1,0 +1,86 @@
+package plugin
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/golangci/plugin-module-register/register"
+)
+
+func TestRegistered(t *testing.T) {
+	newPlugin, err := register.GetPlugin("tablelint")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPlugin(map[string]any{"info": true, "disable": []string{"TL307", "filter-injection"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.GetLoadMode() != register.LoadModeTypesInfo {
+		t.Errorf("load mode %q", p.GetLoadMode())
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil || len(as) == 0 {
+		t.Fatalf("BuildAnalyzers: %v, %d analyzers", err, len(as))
+	}
+}
+
+func TestBadSettings(t *testing.T) {
+	for _, raw := range []any{
+		map[string]any{"disable": []string{"TL999"}},
+		map[string]any{"analyzers": []string{"nope"}},
+		map[string]any{"unknown-setting": 1},
+	} {
+		if _, err := New(raw); err == nil {
+			t.Errorf("New(%v) accepted bad settings", raw)
+		}
+	}
+}
+
+// TestDisable runs the wrapped analyzers: disabled rules are dropped,
+// others still reported (the // want comments in testdata).
+func TestDisable(t *testing.T) {
+	p, err := New(map[string]any{"disable": []string{"TL307"}, "analyzers": []string{"continuation"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(as) != 1 {
+		t.Fatalf("%d analyzers, want 1", len(as))
+	}
+	dir := t.TempDir()
+	// The shared SDK stubs (analyzers/internal/sdktest) plus this testdata.
+	for _, src := range []string{"../analyzers/internal/sdktest/testdata/src", "testdata/src"} {
+		copyTree(t, src, filepath.Join(dir, "src"))
+	}
+	for _, a := range as {
+		analysistest.Run(t, dir, a, "disable")
+	}
+}
+
+func copyTree(t *testing.T, src, dst string) {
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
