@@ -4,8 +4,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/ast"
 	"go/token"
-	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -38,31 +38,26 @@ func runCheck(e *env, args []string) int {
 	if err != nil {
 		return 2
 	}
-	if err := cf.checkFormat(); err != nil {
-		return fail(e, err)
-	}
-	failOn, err := cf.failOnSeverity()
-	if err != nil {
-		return fail(e, err)
+	pl, code := startPipeline(e, &cf, rules.GoCode)
+	if pl == nil {
+		return code
 	}
 	if len(pos) == 0 {
 		pos = []string{"./..."}
 	}
-	fds, err := checkPackages(e.dir, pos, *tests)
+	fds, err := checkPackages(e.dir, pos, *tests, pl.Suppress.AddGo)
 	if err != nil {
 		return fail(e, err)
 	}
-	if err := report.Write(e.stdout, report.Result{Findings: fds}, report.Options{Format: cf.format, Color: useColor(e)}); err != nil {
-		return fail(e, err)
-	}
-	return report.ExitCode(fds, failOn)
+	return pl.finish(report.Result{Findings: fds})
 }
 
 // checkPackages loads the packages matching patterns in dir, runs every
 // analyzer and returns the findings, deduplicated (a file compiled into a
 // package and its test variant is reported once) with paths relative to
-// dir.
-func checkPackages(dir string, patterns []string, tests bool) ([]finding.Finding, error) {
+// dir by the pipeline. addFiles, if not nil, is given every analyzed package's syntax, so
+// that suppression directives in it can be collected.
+func checkPackages(dir string, patterns []string, tests bool, addFiles func(*token.FileSet, []*ast.File)) ([]finding.Finding, error) {
 	analyzers := all.Analyzers()
 	for _, a := range analyzers {
 		if f := a.Flags.Lookup("info"); f != nil {
@@ -104,13 +99,18 @@ func checkPackages(dir string, patterns []string, tests bool) ([]finding.Finding
 		rule, msg string
 	}
 	seen := map[key]bool{}
+	added := map[*packages.Package]bool{}
 	var out []finding.Finding
 	for _, act := range g.Roots {
 		if act.Err != nil {
 			return nil, fmt.Errorf("%s: %v", act, act.Err)
 		}
+		if addFiles != nil && !added[act.Package] {
+			added[act.Package] = true
+			addFiles(act.Package.Fset, act.Package.Syntax)
+		}
 		for _, d := range act.Diagnostics {
-			f, ok := toFinding(act.Package.Fset, d, dir)
+			f, ok := toFinding(act.Package.Fset, d)
 			if !ok {
 				continue
 			}
@@ -125,7 +125,9 @@ func checkPackages(dir string, patterns []string, tests bool) ([]finding.Finding
 	return out, nil
 }
 
-func toFinding(fset *token.FileSet, d analysis.Diagnostic, dir string) (finding.Finding, bool) {
+// toFinding converts a diagnostic into a finding with an absolute file
+// path (the pipeline makes paths relative after matching suppressions).
+func toFinding(fset *token.FileSet, d analysis.Diagnostic) (finding.Finding, bool) {
 	// Analyzers put the rule ID in Category and prefix the message with it.
 	id := d.Category
 	msg := strings.TrimPrefix(d.Message, id+": ")
@@ -135,17 +137,10 @@ func toFinding(fset *token.FileSet, d analysis.Diagnostic, dir string) (finding.
 	}
 	f := finding.Finding{Rule: id, Severity: r.Severity, Message: msg}
 	p := fset.Position(d.Pos)
-	f.File, f.Line, f.Col = relPath(dir, p.Filename), p.Line, p.Column
+	f.File, f.Line, f.Col = p.Filename, p.Line, p.Column
 	if d.End.IsValid() {
 		end := fset.Position(d.End)
 		f.EndLine, f.EndCol = end.Line, end.Column
 	}
 	return f, true
-}
-
-func relPath(dir, file string) string {
-	if rel, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(rel, "..") {
-		return rel
-	}
-	return file
 }

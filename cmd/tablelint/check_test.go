@@ -1,25 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-var updateCheck = flag.Bool("update-check", false, "rewrite the check command's golden files")
-
-func runIn(t *testing.T, dir string, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	e := &env{stdout: &out, stderr: &errb, dir: dir}
-	code = run(e, args)
-	return code, out.String(), errb.String()
-}
 
 func TestCheckText(t *testing.T) {
 	wd, _ := os.Getwd()
@@ -28,7 +17,7 @@ func TestCheckText(t *testing.T) {
 		t.Fatalf("exit %d, want 1; stderr: %s", code, errs)
 	}
 	golden := filepath.Join("testdata", "check.golden")
-	if *updateCheck {
+	if *update {
 		if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -135,5 +124,33 @@ func TestIsVetInvocation(t *testing.T) {
 		if got := isVetInvocation(c.args); got != c.want {
 			t.Errorf("isVetInvocation(%q) = %v, want %v", c.args, got, c.want)
 		}
+	}
+}
+
+// TestCheckSuppressions: a directive with a reason silences its finding; one
+// without a reason silences nothing and is itself reported (TL901).
+func TestCheckSuppressions(t *testing.T) {
+	wd, _ := os.Getwd()
+	code, out, errs := runIn(t, wd, "check", "--format", "json", "./testdata/checksuppress")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1; stderr: %s\n%s", code, errs, out)
+	}
+	var got struct {
+		Findings []struct {
+			Rule string
+			Line int
+		}
+		Suppressed int
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	var seen []string
+	for _, f := range got.Findings {
+		seen = append(seen, fmt.Sprintf("%s@%d", f.Rule, f.Line))
+	}
+	want := []string{"TL901@23", "TL301@24"}
+	if strings.Join(seen, " ") != strings.Join(want, " ") || got.Suppressed != 1 {
+		t.Errorf("findings %v (suppressed %d), want %v (suppressed 1)", seen, got.Suppressed, want)
 	}
 }

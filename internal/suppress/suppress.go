@@ -124,9 +124,11 @@ func (s *Set) Add(d *Directive) {
 // Directives returns the directives in the order they were added.
 func (s *Set) Directives() []*Directive { return s.all }
 
-// covers reports whether d suppresses finding f.
+// covers reports whether d suppresses finding f. A malformed directive
+// or one without a reason suppresses nothing (it is reported instead, as
+// staticcheck does), so the reason requirement cannot be skipped.
 func (d *Directive) covers(f *finding.Finding) bool {
-	if d.Problem != "" || !slices.Contains(d.Rules, f.Rule) {
+	if d.Problem != "" || strings.TrimSpace(d.Reason) == "" || !slices.Contains(d.Rules, f.Rule) {
 		return false
 	}
 	return d.Kind == File || (f.Line >= d.From && f.Line <= d.To)
@@ -190,7 +192,8 @@ func (s *Set) Problems(ran func(id string) bool) []finding.Finding {
 			verb = "tablelint:file-ignore"
 		}
 		if strings.TrimSpace(d.Reason) == "" {
-			at(d, RuleNoReason, fmt.Sprintf("%s %s has no reason: say why the finding is acceptable", verb, strings.Join(d.Rules, ",")))
+			at(d, RuleNoReason, fmt.Sprintf("%s %s has no reason, so it suppresses nothing: say why the finding is acceptable", verb, strings.Join(d.Rules, ",")))
+			continue
 		}
 		for _, id := range d.Rules {
 			if d.used[id] || (ran != nil && !ran(id)) {
