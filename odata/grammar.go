@@ -46,6 +46,12 @@ type Comparison struct {
 // Capture implements participle.Capture: values are the property, operator
 // and literal tokens of the comparison.
 func (c *Comparison) Capture(values []string) error {
+	// Participle calls Capture with the tokens matched so far when the
+	// sequence fails part-way ("X eq" at the end of the filter); the parse
+	// fails anyway, so there is nothing to capture.
+	if len(values) < 3 {
+		return nil
+	}
 	c.Property = values[0]
 	for op := OpEq; op <= OpLe; op++ {
 		if opNames[op] == values[1] {

@@ -63,7 +63,8 @@ type CacheStats struct {
 	// Shape counts filters whose shape was cached: their literals were
 	// decoded and bound without the parser.
 	Shape int
-	// Parsed counts filters that went through the full parser.
+	// Parsed counts filters that went through the full parser, valid or
+	// not.
 	Parsed int
 }
 
@@ -151,6 +152,9 @@ func (x *Executor) Prepare(filter string) (*Prepared, error) {
 		var err error
 		f, err = odata.Parse(filter)
 		if err != nil {
+			x.mu.Lock()
+			x.stats.Parsed++
+			x.mu.Unlock()
 			return nil, &QueryError{Err: &store.Error{Status: http.StatusBadRequest, Code: store.CodeInvalidInput, Message: err.Error(), Index: -1}, Parse: err}
 		}
 	}
