@@ -175,8 +175,8 @@ func TestPlansScanWhatTheyShould(t *testing.T) {
 	tb := bigTable(t, 4, 100)
 	x := New(Options{NoPartitionBoundary: true})
 	for _, c := range []struct {
-		filter                       string
-		kind                         plan.Kind
+		filter                        string
+		kind                          plan.Kind
 		scanned, returned, partitions int
 	}{
 		{"PartitionKey eq 'p01' and RowKey eq 'r0005'", plan.Point, 1, 1, 1},
