@@ -137,9 +137,6 @@ func (l *lexer) str() (string, error) {
 			i += n
 			if utf16.IsSurrogate(r) {
 				// A pair, or a lone surrogate (replaced, as encoding/json does).
-				if r2, n2, ok := hex4(l.buf[i+2:]); ok && i+2+n2 <= len(l.buf) && l.buf[i+2] == '\\' {
-					_ = r2
-				}
 				if i+8 <= len(l.buf) && l.buf[i+2] == '\\' && l.buf[i+3] == 'u' {
 					if r2, _, ok := hex4(l.buf[i+4:]); ok {
 						if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
