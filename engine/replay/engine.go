@@ -192,6 +192,9 @@ func storeMode(m Mode) store.Mode {
 
 func (g *RefEngine) query(t *store.Table, terr error, op *Op, out *Outcome) {
 	p, err := g.x.Prepare(op.Filter)
+	if p != nil {
+		out.Plan = p.Plan.Kind.String()
+	}
 	if err == nil && (op.Top < 0 || op.Top > exec.MaxPageSize) {
 		err = &store.Error{Status: http.StatusBadRequest, Code: store.CodeInvalidInput, Message: "$top must be between 1 and 1000", Index: -1}
 	}
@@ -202,7 +205,6 @@ func (g *RefEngine) query(t *store.Table, terr error, op *Op, out *Outcome) {
 		out.Status = status(store.OpQuery, err)
 		return
 	}
-	out.Plan = p.Plan.Kind.String()
 	out.Status = http.StatusOK
 	out.Pages = 0
 	var from *exec.Continuation

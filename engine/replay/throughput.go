@@ -170,7 +170,9 @@ type RunOptions struct {
 // Run places the operations in time, measures every one-second window
 // and decides which operations are throttled. Operations with a time
 // keep it; the others are spread evenly over opts.Duration in trace
-// order (operation i of n at i·Duration/n).
+// order (operation i of n at i·Duration/n). The workload spans the
+// seconds up to its last operation, and the whole Duration when some
+// operation has no time.
 //
 // An operation is throttled (503) when it arrives in a second in which
 // one of the partitions it touches has already served PartitionRate
@@ -189,11 +191,12 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 	if dur <= 0 {
 		dur = 1
 	}
-	sorted := true
+	sorted, untimed := true, false
 	prev := -1.0
 	for i := range m.recs {
 		r := &m.recs[i]
 		if !r.hasT {
+			untimed = true
 			r.t = float64(i) * dur / float64(n)
 		}
 		if r.t < prev {
@@ -221,7 +224,7 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 	if n > 0 {
 		seconds = int(m.recs[order[n-1]].t) + 1
 	}
-	if opts.Duration > 0 && int(math.Ceil(opts.Duration)) > seconds {
+	if untimed && opts.Duration > 0 && int(math.Ceil(opts.Duration)) > seconds {
 		seconds = int(math.Ceil(opts.Duration))
 	}
 	np := len(m.parts)
