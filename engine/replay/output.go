@@ -81,7 +81,7 @@ func percent(f float64) string {
 	case p < 0.1:
 		return "<0.1%"
 	}
-	return strconv.FormatFloat(math.Round(p*10)/10, 'f', -1, 64) + "%"
+	return strconv.FormatFloat(p, 'f', 1, 64) + "%"
 }
 
 func decimal(f float64) string {
@@ -157,7 +157,7 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 		}
 		l, rt := tw.AlignLeft, tw.AlignRight
 		t := newTable(w, []tw.Align{l, l, l, rt, rt, rt, rt, rt, rt})
-		t.Header("table", "query", "plan", "calls", "scanned", "returned", "pages", "partitions", "transactions")
+		t.Header("table", "query", "plan", "calls", "scanned", "returned", "pages/call", "partitions/call", "transactions")
 		for i := range r.Queries {
 			q := &r.Queries[i]
 			calls := group(int64(q.Calls))

@@ -17,17 +17,17 @@ var heatBins = []struct {
 	color string
 	label string
 }{
-	{0.25, "#deebf7", "≤25%"},
-	{0.50, "#9ecae1", "≤50%"},
-	{0.75, "#4292c6", "≤75%"},
-	{1.00, "#08519c", "≤100%"},
+	{0.25, "#c6dbef", "≤25%"},
+	{0.50, "#6baed6", "≤50%"},
+	{0.75, "#2171b5", "≤75%"},
+	{1.00, "#08306b", "≤100%"},
 	{1.50, "#fdae61", "≤150%"},
 	{2.00, "#f46d43", "≤200%"},
 	{4.00, "#d73027", "≤400%"},
 	{0, "#7f0000", ">400%"},
 }
 
-const heatEmpty = "#f2f2f2"
+const heatEmpty = "#fafafa"
 
 func heatColor(v int64, target float64) string {
 	if v <= 0 {
@@ -61,7 +61,7 @@ func (r *Report) WriteSVG(w io.Writer, name string) error {
 		cellH   = 22
 		titleH  = 58
 		axisH   = 44
-		legendH = 74
+		legendH = 90
 	)
 	cellW := 12
 	if cols > 0 {
@@ -79,11 +79,11 @@ func (r *Report) WriteSVG(w io.Writer, name string) error {
 	p(`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="Helvetica, Arial, sans-serif" font-size="12">`+"\n", width, height, width, height)
 	p(`<rect width="100%%" height="100%%" fill="#ffffff"/>` + "\n")
 	p(`<text x="%d" y="%d" font-size="16" font-weight="bold">Partition load over time — %s</text>`+"\n", margin, margin+16, esc(name))
-	unit := "second"
+	unit := "second by second"
 	if h.BucketSeconds > 1 {
-		unit = fmt.Sprintf("%d-second column (the busiest second in it)", h.BucketSeconds)
+		unit = fmt.Sprintf("the busiest second of every %d", h.BucketSeconds)
 	}
-	p(`<text x="%d" y="%d" fill="#444">Entities a second per partition in each %s; target %s entities/s per partition. %s</text>`+"\n",
+	p(`<text x="%d" y="%d" fill="#444">Entities a second per partition, %s; target %s entities/s per partition. %s</text>`+"\n",
 		margin, margin+36, unit, group(int64(h.Target)), esc(hotSummary(r.Throughput)))
 
 	if len(h.Rows) == 0 || cols == 0 {
@@ -111,6 +111,9 @@ func (r *Report) WriteSVG(w io.Writer, name string) error {
 		}
 		p(`<text x="%d" y="%d" font-weight="%s" fill="%s">peak %s/s</text>`+"\n", gridX+gridW+8, y+cellH/2+4, weight, fill, group(peak))
 	}
+	if len(h.Rows) > 0 && cols > 0 {
+		p(`<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#bbb"/>`+"\n", gridX, gridY, gridW, gridH)
+	}
 	// Axis: ticks every few columns, labelled in seconds.
 	axisY := gridY + gridH
 	if cols > 0 {
@@ -125,11 +128,11 @@ func (r *Report) WriteSVG(w io.Writer, name string) error {
 	}
 	// Legend: colour classes as a fraction of the target, the target
 	// marked between the last blue and the first orange class.
-	ly := axisY + axisH + 10
+	ly := axisY + axisH + 26
 	sw := 62
 	p(`<text x="%d" y="%d" text-anchor="end" fill="#444">load vs target</text>`+"\n", gridX-8, ly+14)
 	lx := gridX
-	p(`<rect x="%d" y="%d" width="%d" height="18" fill="%s" stroke="#999"/>`+"\n", lx, ly, sw, heatEmpty)
+	p(`<rect x="%d" y="%d" width="%d" height="18" fill="%s" stroke="#bbb"/>`+"\n", lx, ly, sw, heatEmpty)
 	p(`<text x="%d" y="%d" text-anchor="middle" font-size="11">none</text>`+"\n", lx+sw/2, ly+32)
 	lx += sw + 6
 	for k, b := range heatBins {
