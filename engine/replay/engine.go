@@ -120,7 +120,7 @@ func (g *RefEngine) Do(op *Op, out *Outcome) {
 	t, terr := g.table(op.Table)
 	switch op.Kind {
 	case Insert, Upsert, Update:
-		e, err := store.DecodeJSON(op.Entity)
+		e, err := decodeEntity(op.Entity)
 		if err == nil {
 			out.addLoad(e.PartitionKey, 1)
 			out.Partitions = 1
@@ -286,7 +286,7 @@ func (g *RefEngine) batch(t *store.Table, terr error, op *Op, out *Outcome) {
 			sa.Kind = store.ActDelete
 		}
 		if a.Entity != nil {
-			e, derr := store.DecodeJSON(a.Entity)
+			e, derr := decodeEntity(a.Entity)
 			if derr != nil {
 				var se *store.Error
 				if errors.As(derr, &se) {

@@ -42,6 +42,12 @@ func (l *lexer) ws() {
 	}
 }
 
+// atEnd reports whether only spaces are left.
+func (l *lexer) atEnd() bool {
+	l.ws()
+	return l.pos >= len(l.buf)
+}
+
 // peek returns the next non-space byte, or 0 at the end.
 func (l *lexer) peek() byte {
 	l.ws()

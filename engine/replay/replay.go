@@ -2,6 +2,7 @@ package replay
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 	"slices"
@@ -61,8 +62,10 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 	}
 	m := NewModel(opts.PartitionRate, opts.AccountRate)
 	agg := newAggregator()
+	p := prefetch(src)
+	defer p.stop()
 	for i := 0; ; i++ {
-		err := src.Next(&op)
+		err := p.next(&op)
 		if errors.Is(err, io.EOF) {
 			break
 		}
@@ -91,6 +94,81 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 	tp := m.Run(RunOptions{Duration: opts.Duration, TopN: opts.TopN})
 	return agg.report(tp), nil
 }
+
+// prefetcher reads a Source ahead on its own goroutine, in batches, so
+// that parsing a trace and executing it use two cores.
+type prefetcher struct {
+	ch    chan prefetchBatch
+	done  chan struct{}
+	batch prefetchBatch
+	k     int
+}
+
+type prefetchBatch struct {
+	ops []Op
+	err error // after ops
+}
+
+const prefetchSize = 256
+
+func prefetch(src Source) *prefetcher {
+	p := &prefetcher{ch: make(chan prefetchBatch, 8), done: make(chan struct{})}
+	go func() {
+		defer close(p.ch)
+		for {
+			b := prefetchBatch{ops: make([]Op, 0, prefetchSize)}
+			for len(b.ops) < prefetchSize {
+				b.ops = append(b.ops, Op{})
+				op := &b.ops[len(b.ops)-1]
+				if err := src.Next(op); err != nil {
+					b.ops, b.err = b.ops[:len(b.ops)-1], err
+					break
+				}
+				own(op)
+			}
+			select {
+			case p.ch <- b:
+			case <-p.done:
+				return
+			}
+			if b.err != nil {
+				return
+			}
+		}
+	}()
+	return p
+}
+
+// own copies the bytes an operation shares with the reader's buffer.
+func own(op *Op) {
+	if op.Entity != nil {
+		op.Entity = bytes.Clone(op.Entity)
+	}
+	for i := range op.Actions {
+		if op.Actions[i].Entity != nil {
+			op.Actions[i].Entity = bytes.Clone(op.Actions[i].Entity)
+		}
+	}
+}
+
+func (p *prefetcher) next(op *Op) error {
+	for p.k == len(p.batch.ops) {
+		if p.batch.err != nil {
+			return p.batch.err
+		}
+		b, ok := <-p.ch
+		if !ok {
+			return io.EOF
+		}
+		p.batch, p.k = b, 0
+	}
+	*op = p.batch.ops[p.k]
+	p.batch.ops[p.k] = Op{}
+	p.k++
+	return nil
+}
+
+func (p *prefetcher) stop() { close(p.done) }
 
 // appendResult appends the --results line of operation i:
 // {"i":N,"line":L,"status":S,"keys":[["pk","rk"],…],"scanned":…,"returned":…,"pages":…,"partitions":…}

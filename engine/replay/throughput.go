@@ -39,7 +39,7 @@ type Model struct {
 	recs     []rec
 	loadPart []int32
 	loadN    []int32
-	partIdx  map[string]int32
+	tables   map[string]map[string]int32 // table name (as written, and lower case) → partition key → index
 	parts    []Partition
 }
 
@@ -57,7 +57,7 @@ func NewModel(partitionRate, accountRate float64) *Model {
 	if accountRate <= 0 {
 		accountRate = DefaultAccountRate
 	}
-	return &Model{PartitionRate: partitionRate, AccountRate: accountRate, partIdx: map[string]int32{}}
+	return &Model{PartitionRate: partitionRate, AccountRate: accountRate, tables: map[string]map[string]int32{}}
 }
 
 // Len returns the number of operations added.
@@ -65,23 +65,20 @@ func (m *Model) Len() int { return len(m.recs) }
 
 func (m *Model) part(table, pk string) int32 {
 	// Table names are case-insensitive; partition keys are not.
-	var b strings.Builder
-	b.Grow(len(table) + 1 + len(pk))
-	for i := 0; i < len(table); i++ {
-		c := table[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
+	byPK := m.tables[table]
+	if byPK == nil {
+		lower := strings.ToLower(table)
+		if byPK = m.tables[lower]; byPK == nil {
+			byPK = map[string]int32{}
+			m.tables[lower] = byPK
 		}
-		b.WriteByte(c)
+		m.tables[table] = byPK
 	}
-	b.WriteByte(0)
-	b.WriteString(pk)
-	k := b.String()
-	if i, ok := m.partIdx[k]; ok {
+	if i, ok := byPK[pk]; ok {
 		return i
 	}
 	i := int32(len(m.parts))
-	m.partIdx[k] = i
+	byPK[pk] = i
 	m.parts = append(m.parts, Partition{Table: table, PK: pk})
 	return i
 }

@@ -332,7 +332,7 @@ func parseOp(line []byte, op *Op) error {
 	if err != nil {
 		return err
 	}
-	if l.peek() != 0 {
+	if !l.atEnd() {
 		return l.errf(l.pos, "unexpected data after the operation object")
 	}
 	if seen&fOp == 0 {

@@ -59,6 +59,7 @@ func TestParseOpErrors(t *testing.T) {
 		{`{"op":"batch","table":"T","actions":[{"op":"insert","pk":"p","rk":"r"}]}`, 44, `batch insert needs field "entity"`},
 		{`{"op":"batch","table":"T","actions":[{"op":"delete","pk":"p"}]}`, 44, `batch delete needs "pk" and "rk"`},
 		{`[1]`, 1, "want a JSON object"},
+		{"{\"op\":\"deleteTable\",\"table\":\"T\"}\x00", 33, "unexpected data after"},
 		{`{"op":"insert","table":"T","entity":` + strings.Repeat(`{"a":`, 70) + `1` + strings.Repeat(`}`, 70) + `}`, 0, "nested more than"},
 	} {
 		_, err := ParseOp([]byte(tc.line))
