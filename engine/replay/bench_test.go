@@ -2,12 +2,12 @@ package replay
 
 import (
 	"bytes"
-	"syscall"
-	"time"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // benchTrace writes a trace of n operations on one table: about 40%
