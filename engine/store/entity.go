@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -101,7 +102,14 @@ type Entity struct {
 func NewEntity(props []edm.Property) (*Entity, error) {
 	e := &Entity{}
 	var havePK, haveRK bool
-	e.fields = make([]field, 0, len(props))
+	size := 4 // the estimate of EstimatedSize, summed on the way
+	custom := len(props)
+	for _, p := range props {
+		if p.Name == PartitionKey || p.Name == RowKey || p.Name == Timestamp {
+			custom--
+		}
+	}
+	e.fields = make([]field, 0, max(custom, 0))
 	for _, p := range props {
 		switch p.Name {
 		case PartitionKey, RowKey:
@@ -126,10 +134,12 @@ func NewEntity(props []edm.Property) (*Entity, error) {
 		if err := checkName(p.Name); err != nil {
 			return nil, err
 		}
-		if err := checkValue(p.Name, p.Value); err != nil {
+		vsize, err := checkValue(p.Name, p.Value)
+		if err != nil {
 			return nil, err
 		}
 		id := Intern(p.Name)
+		size += 8 + 2*id.units() + vsize
 		for _, f := range e.fields {
 			if f.name == id {
 				return nil, badRequest(CodeInvalidInput, "property %q appears more than once", p.Name)
@@ -140,13 +150,15 @@ func NewEntity(props []edm.Property) (*Entity, error) {
 	if !havePK || !haveRK {
 		return nil, badRequest(CodeInvalidInput, "an entity needs a PartitionKey and a RowKey")
 	}
-	if err := checkKey(PartitionKey, e.PartitionKey); err != nil {
+	pkUnits, err := checkKey(PartitionKey, e.PartitionKey)
+	if err != nil {
 		return nil, err
 	}
-	if err := checkKey(RowKey, e.RowKey); err != nil {
+	rkUnits, err := checkKey(RowKey, e.RowKey)
+	if err != nil {
 		return nil, err
 	}
-	if err := e.checkTotals(); err != nil {
+	if err := e.checkTotals(size + 2*(pkUnits+rkUnits)); err != nil {
 		return nil, err
 	}
 	return e, nil
@@ -176,26 +188,43 @@ func DecodeJSON(data []byte) (*Entity, error) {
 	return NewEntity(props)
 }
 
-// checkKey validates a PartitionKey or RowKey value.
-func checkKey(name, k string) error {
-	for _, r := range k {
-		if r == '/' || r == '\\' || r == '#' || r == '?' || r <= 0x1F || (r >= 0x7F && r <= 0x9F) {
-			return badRequest(CodeOutOfRangeInput, "%s contains the character %U, which keys may not contain", name, r)
+// checkKey validates a PartitionKey or RowKey value and returns its
+// length in UTF-16 code units.
+func checkKey(name, k string) (int, error) {
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if c >= 0x80 || c <= 0x1F || c == '/' || c == '\\' || c == '#' || c == '?' || c == 0x7F {
+			if r := badKeyRune(k); r >= 0 {
+				return 0, badRequest(CodeInvalidInput, "%s contains the character %U, which keys may not contain", name, r)
+			}
+			break
 		}
 	}
-	if n := 2 * edm.UTF16Len(k); n > MaxKeyBytes {
-		return badRequest(CodeOutOfRangeInput, "%s is %d bytes in UTF-16; the limit is %d", name, n, MaxKeyBytes)
+	n := edm.UTF16Len(k)
+	if 2*n > MaxKeyBytes {
+		return 0, badRequest(CodeInvalidInput, "%s is %d bytes in UTF-16; the limit is %d", name, 2*n, MaxKeyBytes)
 	}
-	return nil
+	return n, nil
+}
+
+// badKeyRune returns the first character keys may not contain, or -1.
+func badKeyRune(k string) rune {
+	for _, r := range k {
+		if r == '/' || r == '\\' || r == '#' || r == '?' || r <= 0x1F || (r >= 0x7F && r <= 0x9F) {
+			return r
+		}
+	}
+	return -1
 }
 
 // CheckKeys validates a PartitionKey and RowKey pair as the service does
 // for operations that name an entity by its keys (get, delete).
 func CheckKeys(pk, rk string) error {
-	if err := checkKey(PartitionKey, pk); err != nil {
+	if _, err := checkKey(PartitionKey, pk); err != nil {
 		return err
 	}
-	return checkKey(RowKey, rk)
+	_, err := checkKey(RowKey, rk)
+	return err
 }
 
 // checkName validates a custom property name.
@@ -227,40 +256,48 @@ func ValidPropertyName(name string) bool {
 	return true
 }
 
-func checkValue(name string, v edm.Value) error {
+// checkValue validates a value and returns its size in the estimate of
+// EstimatedSize.
+func checkValue(name string, v edm.Value) (int, error) {
 	switch v.Type {
 	case edm.String:
-		if n := 2 * edm.UTF16Len(v.Str); n > MaxValueBytes {
-			return badRequest(CodePropertyValueTooLarge, "property %q is %d bytes in UTF-16; the limit is %d", name, n, MaxValueBytes)
+		n := 2 * edm.UTF16Len(v.Str)
+		if n > MaxValueBytes {
+			return 0, badRequest(CodePropertyValueTooLarge, "property %q is %d bytes in UTF-16; the limit is %d", name, n, MaxValueBytes)
 		}
+		return n + 4, nil
 	case edm.Binary:
-		if n := len(v.Bytes); n > MaxValueBytes {
-			return badRequest(CodePropertyValueTooLarge, "property %q is %d bytes; the limit is %d", name, n, MaxValueBytes)
+		n := len(v.Bytes)
+		if n > MaxValueBytes {
+			return 0, badRequest(CodePropertyValueTooLarge, "property %q is %d bytes; the limit is %d", name, n, MaxValueBytes)
 		}
+		return n + 4, nil
 	case edm.Int32:
 		if v.Int < math.MinInt32 || v.Int > math.MaxInt32 {
-			return badRequest(CodeOutOfRangeInput, "property %q: %d is outside the Edm.Int32 range", name, v.Int)
+			return 0, badRequest(CodeOutOfRangeInput, "property %q: %d is outside the Edm.Int32 range", name, v.Int)
 		}
 	case edm.DateTime:
 		if t := v.Time(); t.Before(edm.MinDateTime) || t.After(edm.MaxDateTime) {
-			return badRequest(CodeOutOfRangeInput, "property %q: %s is outside the supported DateTime range", name, edm.FormatDateTime(t))
+			return 0, badRequest(CodeOutOfRangeInput, "property %q: %s is outside the supported DateTime range", name, edm.FormatDateTime(t))
 		}
 	case edm.Guid:
 		if _, err := edm.ParseGuid(v.Str); err != nil || v.Str != strings.ToLower(v.Str) {
-			return badRequest(CodeInvalidInput, "property %q: %q is not a canonical GUID", name, v.Str)
+			return 0, badRequest(CodeInvalidInput, "property %q: %q is not a canonical GUID", name, v.Str)
 		}
 	case edm.Int64, edm.Double, edm.Boolean:
 	default:
-		return badRequest(CodeInvalidInput, "property %q has no valid EDM type", name)
+		return 0, badRequest(CodeInvalidInput, "property %q has no valid EDM type", name)
 	}
-	return nil
+	n, _ := v.Type.FixedSize()
+	return n, nil
 }
 
-func (e *Entity) checkTotals() error {
+// checkTotals checks the property count and the estimated size n.
+func (e *Entity) checkTotals(n int) error {
 	if len(e.fields) > MaxCustomProperties {
 		return badRequest(CodeTooManyProperties, "the entity has %d custom properties; the limit is %d", len(e.fields), MaxCustomProperties)
 	}
-	if n := e.EstimatedSize(); n > MaxEntityBytes {
+	if n > MaxEntityBytes {
 		return badRequest(CodeEntityTooLarge, "the entity's estimated size is %d bytes; the limit is %d", n, MaxEntityBytes)
 	}
 	return nil
@@ -277,7 +314,7 @@ func (e *Entity) checkTotals() error {
 func (e *Entity) EstimatedSize() int {
 	n := 4 + 2*(edm.UTF16Len(e.PartitionKey)+edm.UTF16Len(e.RowKey))
 	for _, f := range e.fields {
-		n += 8 + 2*edm.UTF16Len(f.name.String()) + rawSize(f.raw)
+		n += 8 + 2*f.name.units() + rawSize(f.raw)
 	}
 	return n
 }
@@ -422,7 +459,7 @@ func (e *Entity) merge(upd *Entity) (*Entity, error) {
 			out.fields = append(out.fields, f)
 		}
 	}
-	if err := out.checkTotals(); err != nil {
+	if err := out.checkTotals(out.EstimatedSize()); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -433,6 +470,17 @@ func (e *Entity) stamped(ticks int64) *Entity {
 	c := *e
 	c.ticks = ticks
 	return &c
+}
+
+// stamp returns e with the Timestamp ticks: e itself if it was never
+// stored (the write takes it over, saving a copy), else a copy. The
+// compare-and-swap makes sure that an entity written twice (to two
+// tables, or twice to one) is stamped in place only once.
+func (e *Entity) stamp(ticks int64) *Entity {
+	if atomic.CompareAndSwapInt64(&e.ticks, 0, ticks) {
+		return e
+	}
+	return e.stamped(ticks)
 }
 
 // notFound is the 404 for a missing entity.

@@ -3,6 +3,8 @@ package store
 import (
 	"sync"
 	"sync/atomic"
+
+	"github.com/tablelint/tablelint/edm"
 )
 
 // NameID is an interned property name. Entities store their properties
@@ -12,14 +14,16 @@ import (
 type NameID uint32
 
 var names struct {
-	mu   sync.Mutex
-	ids  map[string]NameID
-	list atomic.Pointer[[]string]
+	mu    sync.Mutex
+	ids   map[string]NameID
+	list  atomic.Pointer[[]string]
+	units atomic.Pointer[[]int32] // UTF-16 length of each name
 }
 
 func init() {
 	names.ids = map[string]NameID{}
 	names.list.Store(&[]string{})
+	names.units.Store(&[]int32{})
 }
 
 // Intern returns the NameID of name, assigning one if it has none yet.
@@ -30,6 +34,9 @@ func Intern(name string) NameID {
 		old := *names.list.Load()
 		id = NameID(len(old))
 		list := append(old[:len(old):len(old)], name)
+		oldUnits := *names.units.Load()
+		units := append(oldUnits[:len(oldUnits):len(oldUnits)], int32(edm.UTF16Len(name)))
+		names.units.Store(&units)
 		names.list.Store(&list)
 		names.ids[name] = id
 	}
@@ -44,6 +51,15 @@ func LookupName(name string) (id NameID, ok bool) {
 	id, ok = names.ids[name]
 	names.mu.Unlock()
 	return id, ok
+}
+
+// units returns the name's length in UTF-16 code units.
+func (id NameID) units() int {
+	u := *names.units.Load()
+	if int(id) < len(u) {
+		return int(u[id])
+	}
+	return 0
 }
 
 // String returns the property name.

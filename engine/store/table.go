@@ -23,19 +23,22 @@ func less(a, b *Entity) bool {
 	return edm.CompareStrings(a.RowKey, b.RowKey) < 0
 }
 
-// Table is a table of entities ordered by (PartitionKey, RowKey).
+// Table is a table of entities ordered by (PartitionKey, RowKey): a
+// B-tree for ordered reads, and per partition a hash index of RowKeys for
+// point lookups.
 type Table struct {
 	name  string
 	store *Store
 
 	mu    sync.RWMutex
 	tree  *btree.BTreeG[*Entity]
-	parts map[string]partition // by PartitionKey
+	parts map[string]*partition // by PartitionKey
 }
 
+// partition is one partition's interned key and RowKey index.
 type partition struct {
-	key   string // the interned key string
-	count int
+	key  string
+	rows map[string]*Entity
 }
 
 func newTable(s *Store, name string) *Table {
@@ -43,7 +46,7 @@ func newTable(s *Store, name string) *Table {
 		name:  name,
 		store: s,
 		tree:  btree.NewG(degree, less),
-		parts: map[string]partition{},
+		parts: map[string]*partition{},
 	}
 }
 
@@ -68,7 +71,10 @@ func (t *Table) Partitions() int {
 func (t *Table) PartitionLen(pk string) int {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	return t.parts[pk].count
+	if p := t.parts[pk]; p != nil {
+		return len(p.rows)
+	}
+	return 0
 }
 
 // Lookup returns the entity with the given keys, or nil.
@@ -79,8 +85,10 @@ func (t *Table) Lookup(pk, rk string) *Entity {
 }
 
 func (t *Table) lookup(pk, rk string) *Entity {
-	e, _ := t.tree.Get(&Entity{PartitionKey: pk, RowKey: rk})
-	return e
+	if p := t.parts[pk]; p != nil {
+		return p.rows[rk]
+	}
+	return nil
 }
 
 // Get reads one entity: 404 ResourceNotFound when it does not exist.
@@ -110,30 +118,43 @@ func (t *Table) AscendAll(fn func(*Entity) bool) {
 // put stores e (already stamped), interning its partition key. It returns
 // the entity it replaced, if any. Callers hold t.mu.
 func (t *Table) put(e *Entity) *Entity {
-	p, ok := t.parts[e.PartitionKey]
-	if ok {
-		e.PartitionKey = p.key
-	} else {
-		p.key = e.PartitionKey
+	p := t.parts[e.PartitionKey]
+	if p == nil {
+		p = &partition{key: e.PartitionKey, rows: map[string]*Entity{}}
+		t.parts[p.key] = p
 	}
-	old, replaced := t.tree.ReplaceOrInsert(e)
-	if !replaced {
-		p.count++
-	}
-	t.parts[p.key] = p
+	e.PartitionKey = p.key
+	old := p.rows[e.RowKey]
+	p.rows[e.RowKey] = e
+	t.tree.ReplaceOrInsert(e)
 	return old
+}
+
+// putNew stores e, stamped, whose keys are not in the table; p is its
+// partition or nil. Callers hold t.mu.
+func (t *Table) putNew(p *partition, e *Entity) {
+	if p == nil {
+		p = &partition{key: e.PartitionKey, rows: map[string]*Entity{}}
+		t.parts[p.key] = p
+	}
+	e.PartitionKey = p.key
+	p.rows[e.RowKey] = e
+	t.tree.ReplaceOrInsert(e)
 }
 
 // remove deletes the entity with e's keys. Callers hold t.mu.
 func (t *Table) remove(e *Entity) {
-	if _, ok := t.tree.Delete(e); !ok {
+	p := t.parts[e.PartitionKey]
+	if p == nil {
 		return
 	}
-	p := t.parts[e.PartitionKey]
-	if p.count--; p.count == 0 {
+	if _, ok := p.rows[e.RowKey]; !ok {
+		return
+	}
+	delete(p.rows, e.RowKey)
+	t.tree.Delete(e)
+	if len(p.rows) == 0 {
 		delete(t.parts, e.PartitionKey)
-	} else {
-		t.parts[e.PartitionKey] = p
 	}
 }
 

@@ -29,11 +29,12 @@ const AnyETag = "*"
 func (t *Table) Insert(e *Entity) (*Entity, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	s := e.stamped(t.store.now())
-	if old := t.put(s); old != nil {
-		t.put(old)
+	p := t.parts[e.PartitionKey]
+	if p != nil && p.rows[e.RowKey] != nil {
 		return nil, conflict()
 	}
+	s := e.stamp(t.store.now())
+	t.putNew(p, s)
 	return s, nil
 }
 
@@ -98,7 +99,7 @@ func (t *Table) write(cur, e *Entity, mode Mode) (*Entity, error) {
 		}
 		next = m
 	}
-	s := next.stamped(t.store.now())
+	s := next.stamp(t.store.now())
 	t.put(s)
 	return s, nil
 }
