@@ -124,7 +124,7 @@ func Generate(spec *Spec, opts Options) (*Workload, error) {
 		g.tables = append(g.tables, tg)
 		for ei := range t.Entities {
 			e := &t.Entities[ei]
-			eg, err := newEntityGen(g, tg, e)
+			eg, err := newEntityGen(g, tg, e, t)
 			if err != nil {
 				return nil, err
 			}
@@ -228,15 +228,29 @@ type entityGen struct {
 	t      *tableGen
 	spec   *Entity
 	pk, rk []part
-	props  map[string]*Property
-	seq    int64 // entities inserted so far (setup and workload)
+	props  map[string]*Property // its own properties and, for keys, those of the table's other entity types
+	owner  map[string]string    // entity type whose values a property takes
+	seq    int64                // entities inserted so far (setup and workload)
 	writes uint64
 }
 
-func newEntityGen(g *gen, t *tableGen, e *Entity) (*entityGen, error) {
-	eg := &entityGen{g: g, t: t, spec: e, props: map[string]*Property{}, seq: e.Count}
+func newEntityGen(g *gen, t *tableGen, e *Entity, table *Table) (*entityGen, error) {
+	eg := &entityGen{g: g, t: t, spec: e, props: map[string]*Property{}, owner: map[string]string{}, seq: e.Count}
 	for i := range e.Properties {
 		eg.props[e.Properties[i].Name] = &e.Properties[i]
+		eg.owner[e.Properties[i].Name] = e.Name
+	}
+	// A key may use a property another entity type of the table declares
+	// (an index copy keyed by the original's property): entity i of this
+	// type then takes the value entity i of that type has.
+	for k := range table.Entities {
+		o := &table.Entities[k]
+		for i := range o.Properties {
+			if n := o.Properties[i].Name; eg.props[n] == nil {
+				eg.props[n] = &o.Properties[i]
+				eg.owner[n] = o.Name
+			}
+		}
 	}
 	var err error
 	if eg.pk, err = parseTemplate(e.PartitionKey, eg.props); err != nil {
@@ -272,7 +286,7 @@ func strHash(s string) uint64 {
 // Cardinality values, or i itself.
 func (e *entityGen) valueIndex(p *Property, i int64) int64 {
 	if p.Cardinality > 0 {
-		return int64(mix(e.g.seed, strHash(e.t.name+"."+e.spec.Name+"."+p.Name), uint64(i)) % uint64(p.Cardinality))
+		return int64(mix(e.g.seed, strHash(e.t.name+"."+e.owner[p.Name]+"."+p.Name), uint64(i)) % uint64(p.Cardinality))
 	}
 	return i
 }
@@ -306,11 +320,11 @@ func value(p *Property, idx int64) edm.Value {
 	return edm.StringValue(s)
 }
 
-// entityValues returns entity i's property values.
+// entityValues returns entity i's property values, those its keys take
+// from other entity types included.
 func (e *entityGen) entityValues(i int64) map[string]edm.Value {
-	vals := make(map[string]edm.Value, len(e.spec.Properties))
-	for k := range e.spec.Properties {
-		p := &e.spec.Properties[k]
+	vals := make(map[string]edm.Value, len(e.props))
+	for _, p := range e.props {
 		vals[p.Name] = value(p, e.valueIndex(p, i))
 	}
 	return vals
