@@ -193,23 +193,19 @@ func compileCmp(c *odata.Comparison) pred {
 // intPred is the hot path of simple numeric predicates, specialised per
 // operator.
 func intPred(id store.NameID, typ edm.Type, op odata.Op, v int64) pred {
-	get := func(e *store.Entity) (int64, bool) {
-		r, ok := e.Raw(id)
-		return int64(r.Bits), ok && r.Type == typ
-	}
 	switch op {
 	case odata.OpEq:
-		return func(e *store.Entity) bool { x, ok := get(e); return ok && x == v }
+		return func(e *store.Entity) bool { r, ok := e.Raw(id); return ok && r.Type == typ && int64(r.Bits) == v }
 	case odata.OpNe:
-		return func(e *store.Entity) bool { x, ok := get(e); return ok && x != v }
+		return func(e *store.Entity) bool { r, ok := e.Raw(id); return ok && r.Type == typ && int64(r.Bits) != v }
 	case odata.OpGt:
-		return func(e *store.Entity) bool { x, ok := get(e); return ok && x > v }
+		return func(e *store.Entity) bool { r, ok := e.Raw(id); return ok && r.Type == typ && int64(r.Bits) > v }
 	case odata.OpGe:
-		return func(e *store.Entity) bool { x, ok := get(e); return ok && x >= v }
+		return func(e *store.Entity) bool { r, ok := e.Raw(id); return ok && r.Type == typ && int64(r.Bits) >= v }
 	case odata.OpLt:
-		return func(e *store.Entity) bool { x, ok := get(e); return ok && x < v }
+		return func(e *store.Entity) bool { r, ok := e.Raw(id); return ok && r.Type == typ && int64(r.Bits) < v }
 	case odata.OpLe:
-		return func(e *store.Entity) bool { x, ok := get(e); return ok && x <= v }
+		return func(e *store.Entity) bool { r, ok := e.Raw(id); return ok && r.Type == typ && int64(r.Bits) <= v }
 	}
 	return matchNone
 }
