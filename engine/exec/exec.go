@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/plan"
@@ -129,7 +130,9 @@ func (x *Executor) Prepare(filter string) (*Prepared, error) {
 	tmpl := x.shapes[key]
 	x.mu.Unlock()
 	var f *odata.Filter
-	if tmpl != nil {
+	// Input the parser rejects as a whole (invalid UTF-8, over-long) never
+	// takes the shortcut.
+	if tmpl != nil && len(filter) <= odata.MaxLength && utf8.ValidString(filter) {
 		vals := make([]edm.Value, len(lits))
 		ok := true
 		for i, l := range lits {
