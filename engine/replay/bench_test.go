@@ -1,0 +1,104 @@
+package replay
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// benchTrace writes a trace of n operations on one table: about 40%
+// inserts, 20% upserts, 20% gets, 15% point queries and 5% RowKey range
+// queries over `parts` partitions, with every filter a distinct string
+// (literals vary), deterministic from seed. Operations carry no time.
+func benchTrace(n, parts int, seed uint64) []byte {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var b bytes.Buffer
+	b.WriteString(`{"op":"createTable","table":"Bench"}` + "\n")
+	inserted := make([]int, parts)
+	for i := 1; i < n; i++ {
+		p := rng.IntN(parts)
+		pk := "p" + strconv.Itoa(p)
+		x := rng.IntN(100)
+		switch {
+		case x < 40 || inserted[p] == 0:
+			rk := fmt.Sprintf("%08d", inserted[p])
+			inserted[p]++
+			fmt.Fprintf(&b, `{"op":"insert","table":"Bench","entity":{"PartitionKey":%q,"RowKey":%q,"Amount":%d,"Big":"%d","Big@odata.type":"Edm.Int64","Name":"name %d"}}`+"\n",
+				pk, rk, rng.IntN(1000), rng.Int64(), i)
+		case x < 60:
+			rk := fmt.Sprintf("%08d", rng.IntN(inserted[p]))
+			fmt.Fprintf(&b, `{"op":"upsert","table":"Bench","mode":"merge","entity":{"PartitionKey":%q,"RowKey":%q,"Amount":%d}}`+"\n", pk, rk, rng.IntN(1000))
+		case x < 80:
+			rk := fmt.Sprintf("%08d", rng.IntN(inserted[p]+1))
+			fmt.Fprintf(&b, `{"op":"get","table":"Bench","pk":%q,"rk":%q}`+"\n", pk, rk)
+		case x < 95:
+			rk := fmt.Sprintf("%08d", rng.IntN(inserted[p]+1))
+			fmt.Fprintf(&b, `{"op":"query","table":"Bench","filter":"PartitionKey eq '%s' and RowKey eq '%s'"}`+"\n", pk, rk)
+		default:
+			lo := rng.IntN(inserted[p] + 1)
+			fmt.Fprintf(&b, `{"op":"query","table":"Bench","filter":"PartitionKey eq '%s' and RowKey ge '%08d' and RowKey lt '%08d' and Amount ge %d","top":100}`+"\n",
+				pk, lo, lo+10, rng.IntN(500))
+		}
+	}
+	return b.Bytes()
+}
+
+// BenchmarkReplay1M replays a 1,000,000-operation trace end to end: read
+// and parse every line, execute it on the reference engine, account it
+// in the throughput model and the per-query statistics, and build the
+// report. The target is under 5 s a replay (issue 6).
+func BenchmarkReplay1M(b *testing.B) {
+	trace := benchTrace(1_000_000, 1000, 1)
+	b.SetBytes(int64(len(trace)))
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	n := 0
+	defer func() { b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(n), "cpu-s/op") }()
+	for b.Loop() {
+		n++
+		rep, err := Run(NewReader(bytes.NewReader(trace), "bench"), NewEngine(EngineOptions{}), Options{Duration: 600})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if rep.Operations != 1_000_000 {
+			b.Fatalf("%d operations", rep.Operations)
+		}
+	}
+}
+
+// BenchmarkReplay10k replays the 10,000-operation trace that
+// TestAzuriteReplay sends to Azurite, on the reference engine.
+func BenchmarkReplay10k(b *testing.B) {
+	trace := benchTrace(10_000, 50, 2)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Run(NewReader(bytes.NewReader(trace), "bench"), NewEngine(EngineOptions{Keys: true}), Options{Duration: 60}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestBenchTraceReplays(t *testing.T) {
+	trace := benchTrace(5000, 20, 3)
+	rep, err := Run(NewReader(bytes.NewReader(trace), "bench"), NewEngine(EngineOptions{}), Options{Duration: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Operations != 5000 || rep.Statuses[400] != 0 || rep.Statuses[409] != 0 || rep.Statuses[200] == 0 {
+		t.Errorf("statuses %v", rep.Statuses)
+	}
+}
+
+// cpuTime returns the process's CPU time (user and system), which shows
+// the work a benchmark does even when other processes share the machine.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

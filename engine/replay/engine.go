@@ -1,0 +1,327 @@
+package replay
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/tablelint/tablelint/engine/exec"
+	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/engine/store"
+)
+
+// Engine executes trace operations. The reference engine (NewEngine) is
+// the one replay uses; tests drive Azurite through the same interface to
+// compare the two.
+type Engine interface {
+	// Do executes op and fills out, which the caller has Reset.
+	Do(op *Op, out *Outcome)
+}
+
+// Outcome is what one operation did and cost.
+type Outcome struct {
+	// Status is the HTTP status the service answers.
+	Status int
+	// Keys holds, for get and query, the keys of every entity returned,
+	// across all pages, in the order returned (when the engine was asked
+	// to keep them).
+	Keys [][2]string
+	// Scanned and Returned count entities examined and returned; Pages
+	// counts requests (each page of a query is one request);
+	// Partitions counts the distinct partitions the operation touched.
+	Scanned, Returned, Pages, Partitions int
+	// Plan is a query's plan kind ("point", "range", "partition-scan",
+	// "table-scan"), "" when unknown.
+	Plan string
+	// Load is the work the operation put on each partition, in entities:
+	// entities scanned by a query, one per entity written or read.
+	Load []Load
+}
+
+// Load is the work of one operation on one partition of its table.
+type Load struct {
+	PK string
+	N  int
+}
+
+// Reset clears o for reuse, keeping its buffers.
+func (o *Outcome) Reset() {
+	*o = Outcome{Keys: o.Keys[:0], Load: o.Load[:0]}
+}
+
+func (o *Outcome) addLoad(pk string, n int) {
+	if k := len(o.Load); k > 0 && o.Load[k-1].PK == pk {
+		o.Load[k-1].N += n
+		return
+	}
+	o.Load = append(o.Load, Load{PK: pk, N: n})
+}
+
+// EngineOptions configure the reference engine.
+type EngineOptions struct {
+	// Keys keeps the keys of entities returned by get and query in
+	// Outcome.Keys (for --results).
+	Keys bool
+	// Exec configures the query executor (page size, scan rate).
+	Exec exec.Options
+	// Store configures the store (its clock).
+	Store store.Options
+}
+
+// RefEngine runs operations on tablelint's reference engine: a store.Store
+// and an exec.Executor.
+type RefEngine struct {
+	st   *store.Store
+	x    *exec.Executor
+	keys bool
+	// tables caches the last table looked up.
+	lastName  string
+	lastTable *store.Table
+}
+
+// NewEngine returns a reference engine with an empty store.
+func NewEngine(opts EngineOptions) *RefEngine {
+	return &RefEngine{st: store.New(opts.Store), x: exec.New(opts.Exec), keys: opts.Keys}
+}
+
+// Store returns the engine's store.
+func (g *RefEngine) Store() *store.Store { return g.st }
+
+// Executor returns the engine's query executor.
+func (g *RefEngine) Executor() *exec.Executor { return g.x }
+
+func (g *RefEngine) table(name string) (*store.Table, error) {
+	if g.lastTable != nil && name == g.lastName {
+		return g.lastTable, nil
+	}
+	t, err := g.st.Table(name)
+	if err != nil {
+		return nil, err
+	}
+	g.lastName, g.lastTable = name, t
+	return t, nil
+}
+
+func status(op store.Op, err error) int { return store.StatusOf(op, err) }
+
+// Do executes op on the reference engine.
+func (g *RefEngine) Do(op *Op, out *Outcome) {
+	out.Pages = 1
+	switch op.Kind {
+	case CreateTable:
+		_, err := g.st.CreateTable(op.Table)
+		out.Status = status(store.OpCreateTable, err)
+		return
+	case DeleteTable:
+		err := g.st.DeleteTable(op.Table)
+		g.lastName, g.lastTable = "", nil
+		out.Status = status(store.OpDeleteTable, err)
+		return
+	}
+	t, terr := g.table(op.Table)
+	switch op.Kind {
+	case Insert, Upsert, Update:
+		e, err := decodeEntity(op.Entity)
+		if err == nil {
+			out.addLoad(e.PartitionKey, 1)
+			out.Partitions = 1
+		}
+		if err == nil {
+			err = terr
+		}
+		var sop store.Op
+		switch op.Kind {
+		case Insert:
+			sop = store.OpInsert
+			if err == nil {
+				_, err = t.Insert(e)
+			}
+		case Upsert:
+			sop = store.OpUpsert
+			if err == nil {
+				_, err = t.Upsert(e, storeMode(op.Mode))
+			}
+		case Update:
+			sop = store.OpUpdate
+			if err == nil {
+				_, err = t.Update(e, storeMode(op.Mode), op.IfMatch)
+			}
+		}
+		out.Status = status(sop, err)
+	case Delete:
+		err := store.CheckKeys(op.PK, op.RK)
+		if err == nil {
+			out.addLoad(op.PK, 1)
+			out.Partitions = 1
+			err = terr
+		}
+		if err == nil {
+			err = t.Delete(op.PK, op.RK, op.IfMatch)
+		}
+		out.Status = status(store.OpDelete, err)
+	case Get:
+		err := store.CheckKeys(op.PK, op.RK)
+		if err == nil {
+			out.addLoad(op.PK, 1)
+			out.Partitions = 1
+			err = terr
+		}
+		var e *store.Entity
+		if err == nil {
+			e, err = t.Get(op.PK, op.RK)
+		}
+		out.Status = status(store.OpGet, err)
+		if e != nil {
+			out.Scanned, out.Returned = 1, 1
+			if g.keys {
+				out.Keys = append(out.Keys, [2]string{e.PartitionKey, e.RowKey})
+			}
+		}
+	case Query:
+		g.query(t, terr, op, out)
+	case Batch:
+		g.batch(t, terr, op, out)
+	}
+}
+
+func storeMode(m Mode) store.Mode {
+	if m == Replace {
+		return store.Replace
+	}
+	return store.Merge
+}
+
+func (g *RefEngine) query(t *store.Table, terr error, op *Op, out *Outcome) {
+	p, err := g.x.Prepare(op.Filter)
+	if p != nil {
+		out.Plan = p.Plan.Kind.String()
+	}
+	if err == nil && (op.Top < 0 || op.Top > exec.MaxPageSize) {
+		err = &store.Error{Status: http.StatusBadRequest, Code: store.CodeInvalidInput, Message: "$top must be between 1 and 1000", Index: -1}
+	}
+	if err == nil {
+		err = terr
+	}
+	if err != nil {
+		out.Status = status(store.OpQuery, err)
+		return
+	}
+	out.Status = http.StatusOK
+	out.Pages = 0
+	var from *exec.Continuation
+	lastPK, havePK := "", false
+	for {
+		pg := g.x.PagePrepared(t, p, op.Top, from)
+		out.Pages++
+		out.Scanned += pg.Stats.Scanned
+		out.Returned += pg.Stats.Returned
+		if g.keys {
+			for _, e := range pg.Entities {
+				out.Keys = append(out.Keys, [2]string{e.PartitionKey, e.RowKey})
+			}
+		}
+		// The partition this page read: a page ends at a partition
+		// boundary, so it reads one partition, where it started.
+		if pg.Stats.Scanned > 0 || p.Plan.Kind != plan.TableScan {
+			pk, ok := pagePartition(t, p, from)
+			if ok {
+				n := max(pg.Stats.Scanned, 1) // an empty read is still a request to the partition
+				out.addLoad(pk, n)
+				if !havePK || pk != lastPK {
+					out.Partitions++
+				}
+				lastPK, havePK = pk, true
+			}
+		}
+		if pg.Next == nil {
+			return
+		}
+		from = pg.Next
+	}
+}
+
+// pagePartition returns the partition a page starting at from reads.
+func pagePartition(t *store.Table, p *exec.Prepared, from *exec.Continuation) (string, bool) {
+	if p.Plan.PartitionKey != nil {
+		return p.Plan.PartitionKey.Value.Str, true
+	}
+	if from != nil {
+		return from.NextPartitionKey, true
+	}
+	// The first page of a table scan reads the first partition within
+	// the filter's PartitionKey bounds.
+	lo, incl := "", true
+	if p.Plan.PKLow.Set() {
+		lo, incl = p.Plan.PKLow.Value.Value.Str, p.Plan.PKLow.Inclusive
+	}
+	pk, ok := "", false
+	t.Ascend(lo, "", func(e *store.Entity) bool {
+		if !incl && e.PartitionKey == lo {
+			return true
+		}
+		pk, ok = e.PartitionKey, true
+		return false
+	})
+	return pk, ok
+}
+
+func (g *RefEngine) batch(t *store.Table, terr error, op *Op, out *Outcome) {
+	actions := make([]store.Action, 0, len(op.Actions))
+	var err error
+	for i, a := range op.Actions {
+		sa := store.Action{IfMatch: a.IfMatch, PartitionKey: a.PK, RowKey: a.RK}
+		switch a.Kind {
+		case Insert:
+			sa.Kind = store.ActInsert
+		case Upsert:
+			sa.Kind = store.ActUpsertMerge
+			if a.Mode == Replace {
+				sa.Kind = store.ActUpsertReplace
+			}
+		case Update:
+			sa.Kind = store.ActUpdateMerge
+			if a.Mode == Replace {
+				sa.Kind = store.ActUpdateReplace
+			}
+		case Delete:
+			sa.Kind = store.ActDelete
+		}
+		if a.Entity != nil {
+			e, derr := decodeEntity(a.Entity)
+			if derr != nil {
+				var se *store.Error
+				if errors.As(derr, &se) {
+					c := *se
+					c.Index = i
+					derr = &c
+				}
+				if err == nil {
+					err = derr
+				}
+				continue
+			}
+			sa.Entity = e
+			sa.PartitionKey, sa.RowKey = e.PartitionKey, e.RowKey
+		}
+		out.addLoad(sa.PartitionKey, 1)
+		actions = append(actions, sa)
+	}
+	out.Partitions = countPartitions(out.Load)
+	if err == nil {
+		err = terr
+	}
+	if err == nil {
+		_, err = t.Transact(actions)
+	}
+	out.Status = status(store.OpTransact, err)
+}
+
+func countPartitions(ls []Load) int {
+	if len(ls) <= 1 {
+		return len(ls)
+	}
+	seen := make(map[string]bool, len(ls))
+	for _, l := range ls {
+		seen[l.PK] = true
+	}
+	return len(seen)
+}

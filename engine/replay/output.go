@@ -1,0 +1,296 @@
+package replay
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/tablelint/tablelint/internal/finding"
+)
+
+// MaxHotFindings bounds the TL501 findings of one replay; the last one
+// says how many more partitions were over the target.
+const MaxHotFindings = 20
+
+// Findings returns the findings of a replay: TL501 for every partition
+// whose peak is over the partition target, hottest first. file is the
+// trace (or design) the operations' lines refer to.
+func (r *Report) Findings(file string) []finding.Finding {
+	tp := r.Throughput
+	var hot []PartitionStat
+	for _, p := range tp.Partitions {
+		if float64(p.Peak) > tp.PartitionRate {
+			hot = append(hot, p)
+		}
+	}
+	var fs []finding.Finding
+	for i, p := range hot {
+		if i == MaxHotFindings {
+			break
+		}
+		msg := fmt.Sprintf("hot partition %s of table %s: peaks at %s entities/s in second %d (target %s entities/s); %s of all traffic; %s throttled (503)",
+			strconv.Quote(p.PK), p.Table, group(p.Peak), p.PeakAt, group(int64(tp.PartitionRate)), percent(p.Share),
+			plural(int64(p.Throttled), "operation"))
+		if i == MaxHotFindings-1 && len(hot) > MaxHotFindings {
+			msg += fmt.Sprintf("; %d more partitions are over the target", len(hot)-MaxHotFindings)
+		}
+		f := finding.New("TL501", msg)
+		f.File, f.Line, f.Col = file, max(p.HotLine, 1), 1
+		fs = append(fs, f)
+	}
+	return fs
+}
+
+// group formats n with thousands separators: 12,345.
+func group(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+func plural(n int64, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return group(n) + " " + word + "s"
+}
+
+func percent(f float64) string {
+	p := 100 * f
+	switch {
+	case p == 0:
+		return "0%"
+	case p < 0.1:
+		return "<0.1%"
+	}
+	return strconv.FormatFloat(p, 'f', 1, 64) + "%"
+}
+
+func decimal(f float64) string {
+	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+		return group(int64(f))
+	}
+	if f >= 100 {
+		return group(int64(math.Round(f)))
+	}
+	return strconv.FormatFloat(f, 'f', 1, 64)
+}
+
+func newTable(w io.Writer, align []tw.Align) *tablewriter.Table {
+	return tablewriter.NewTable(w,
+		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)})),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
+	)
+}
+
+// queryLabel is how the report names a query: its name, or its shape.
+func (q *QueryStat) label() string {
+	if q.Name != "" {
+		return q.Name
+	}
+	return q.Shape
+}
+
+// WriteText writes the report as text: the totals, the queries and the
+// hottest partitions.
+func (r *Report) WriteText(w io.Writer, topN int) error {
+	tp := r.Throughput
+	var b strings.Builder
+	kinds := make([]string, 0, len(r.ByKind))
+	for k := CreateTable; k <= DeleteTable; k++ {
+		if n := r.ByKind[k.String()]; n > 0 {
+			kinds = append(kinds, fmt.Sprintf("%s %s", k, group(int64(n))))
+		}
+	}
+	fmt.Fprintf(&b, "replay: %s over %s", plural(int64(r.Operations), "operation"), plural(int64(tp.Seconds), "second"))
+	if len(kinds) > 0 {
+		fmt.Fprintf(&b, " (%s)", strings.Join(kinds, ", "))
+	}
+	b.WriteString("\n")
+	codes := make([]int, 0, len(r.Statuses))
+	for c := range r.Statuses {
+		codes = append(codes, c)
+	}
+	slices.Sort(codes)
+	var st []string
+	for _, c := range codes {
+		st = append(st, fmt.Sprintf("%d ×%s", c, group(int64(r.Statuses[c]))))
+	}
+	if len(st) > 0 {
+		fmt.Fprintf(&b, "  statuses:      %s\n", strings.Join(st, ", "))
+	}
+	fmt.Fprintf(&b, "  entities:      %s scanned, %s returned\n", group(r.Scanned), group(r.Returned))
+	fmt.Fprintf(&b, "  transactions:  %s billable (every page of a query is one)\n", group(r.Transactions))
+	fmt.Fprintf(&b, "  account peak:  %s requests/s in second %d (target %s/s)\n", group(tp.AccountPeak), tp.AccountPeakAt, group(int64(tp.AccountRate)))
+	fmt.Fprintf(&b, "  throttled:     %s (503 Server Busy", plural(int64(tp.Throttled), "operation"))
+	if tp.ThrottledAccount > 0 {
+		fmt.Fprintf(&b, "; %s over the account target", group(int64(tp.ThrottledAccount)))
+	}
+	b.WriteString(")\n")
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	if len(r.Queries) > 0 {
+		if _, err := io.WriteString(w, "\nqueries (per call: mean / p99)\n"); err != nil {
+			return err
+		}
+		l, rt := tw.AlignLeft, tw.AlignRight
+		t := newTable(w, []tw.Align{l, l, l, rt, rt, rt, rt, rt, rt})
+		t.Header("table", "query", "plan", "calls", "scanned", "returned", "pages/call", "partitions/call", "transactions")
+		for i := range r.Queries {
+			q := &r.Queries[i]
+			calls := group(int64(q.Calls))
+			if q.Errors > 0 {
+				calls += fmt.Sprintf(" (%d failed)", q.Errors)
+			}
+			if err := t.Append(q.Table, q.label(), q.Plan, calls,
+				decimal(q.Scanned.Mean)+" / "+group(q.Scanned.P99),
+				decimal(q.Returned.Mean)+" / "+group(q.Returned.P99),
+				decimal(q.PagesMean), decimal(q.PartitionsMean), group(q.Pages)); err != nil {
+				return err
+			}
+		}
+		if err := t.Render(); err != nil {
+			return err
+		}
+	}
+	if len(tp.Partitions) > 0 {
+		n := min(topN, len(tp.Partitions))
+		if topN <= 0 {
+			n = min(10, len(tp.Partitions))
+		}
+		if _, err := fmt.Fprintf(w, "\nhottest partitions (%d of %d; target %s entities/s)\n", n, len(tp.Partitions), group(int64(tp.PartitionRate))); err != nil {
+			return err
+		}
+		l, rt := tw.AlignLeft, tw.AlignRight
+		t := newTable(w, []tw.Align{l, l, rt, rt, rt, rt, rt, rt})
+		t.Header("table", "partition", "operations", "entities", "share", "peak/s", "at second", "throttled")
+		for _, p := range tp.Partitions[:n] {
+			if err := t.Append(p.Table, strconv.Quote(p.PK), group(int64(p.Ops)), group(p.Entities), percent(p.Share),
+				group(p.Peak), strconv.Itoa(p.PeakAt), group(int64(p.Throttled))); err != nil {
+				return err
+			}
+		}
+		if err := t.Render(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// JSON types of the report (report.Write's Extra fields).
+
+// JSONSummary is the "replay" field.
+type JSONSummary struct {
+	Operations       int            `json:"operations"`
+	Seconds          int            `json:"seconds"`
+	ByKind           map[string]int `json:"byOp"`
+	Statuses         map[string]int `json:"statuses"`
+	Scanned          int64          `json:"scanned"`
+	Returned         int64          `json:"returned"`
+	Transactions     int64          `json:"transactions"`
+	Throttled        int            `json:"throttled"`
+	ThrottledAccount int            `json:"throttledByAccount"`
+	AccountPeak      int64          `json:"accountPeak"`
+	AccountPeakAt    int            `json:"accountPeakAt"`
+	PartitionTarget  float64        `json:"partitionTarget"`
+	AccountTarget    float64        `json:"accountTarget"`
+	Partitions       int            `json:"partitions"`
+}
+
+// JSONQuery is one element of the "queries" field.
+type JSONQuery struct {
+	Table          string    `json:"table"`
+	Name           string    `json:"name,omitempty"`
+	Shape          string    `json:"shape,omitempty"`
+	Plan           string    `json:"plan,omitempty"`
+	Line           int       `json:"line"`
+	Calls          int       `json:"calls"`
+	Errors         int       `json:"errors"`
+	Scanned        JSONCount `json:"scanned"`
+	Returned       JSONCount `json:"returned"`
+	Pages          int64     `json:"pages"`
+	PagesMean      float64   `json:"pagesMean"`
+	PartitionsMean float64   `json:"partitionsMean"`
+	PartitionsMax  int       `json:"partitionsMax"`
+	Transactions   int64     `json:"transactions"`
+}
+
+// JSONCount is a per-call count's summary.
+type JSONCount struct {
+	Total int64   `json:"total"`
+	Mean  float64 `json:"mean"`
+	P99   int64   `json:"p99"`
+	Max   int64   `json:"max"`
+}
+
+// JSONPartition is one element of the "partitions" field.
+type JSONPartition struct {
+	Table      string  `json:"table"`
+	Partition  string  `json:"partitionKey"`
+	Operations int     `json:"operations"`
+	Entities   int64   `json:"entities"`
+	Share      float64 `json:"share"`
+	Peak       int64   `json:"peak"`
+	PeakAt     int     `json:"peakAt"`
+	Throttled  int     `json:"throttled"`
+}
+
+func round(f float64, digits int) float64 {
+	p := math.Pow(10, float64(digits))
+	return math.Round(f*p) / p
+}
+
+// JSON returns the report's JSON fields: "replay" (the totals), "queries"
+// and "partitions" (the topN hottest).
+func (r *Report) JSON(topN int) (summary JSONSummary, queries []JSONQuery, partitions []JSONPartition) {
+	tp := r.Throughput
+	summary = JSONSummary{Operations: r.Operations, Seconds: tp.Seconds, ByKind: r.ByKind, Statuses: map[string]int{},
+		Scanned: r.Scanned, Returned: r.Returned, Transactions: r.Transactions, Throttled: tp.Throttled,
+		ThrottledAccount: tp.ThrottledAccount, AccountPeak: tp.AccountPeak, AccountPeakAt: tp.AccountPeakAt,
+		PartitionTarget: tp.PartitionRate, AccountTarget: tp.AccountRate, Partitions: len(tp.Partitions)}
+	for c, n := range r.Statuses {
+		summary.Statuses[strconv.Itoa(c)] = n
+	}
+	queries = []JSONQuery{}
+	for _, q := range r.Queries {
+		queries = append(queries, JSONQuery{Table: q.Table, Name: q.Name, Shape: q.Shape, Plan: q.Plan, Line: q.Line,
+			Calls: q.Calls, Errors: q.Errors, Scanned: sum2(q.Scanned), Returned: sum2(q.Returned),
+			Pages: q.Pages, PagesMean: round(q.PagesMean, 3), PartitionsMean: round(q.PartitionsMean, 3),
+			PartitionsMax: q.PartitionsMax, Transactions: q.Pages})
+	}
+	if topN <= 0 {
+		topN = 10
+	}
+	partitions = []JSONPartition{}
+	for _, p := range tp.Partitions[:min(topN, len(tp.Partitions))] {
+		partitions = append(partitions, JSONPartition{Table: p.Table, Partition: p.PK, Operations: p.Ops,
+			Entities: p.Entities, Share: round(p.Share, 4), Peak: p.Peak, PeakAt: p.PeakAt, Throttled: p.Throttled})
+	}
+	return summary, queries, partitions
+}
+
+func sum2(s Summary) JSONCount {
+	return JSONCount{Total: s.Total, Mean: round(s.Mean, 3), P99: s.P99, Max: s.Max}
+}

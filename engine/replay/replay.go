@@ -1,0 +1,395 @@
+package replay
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Source yields the operations of a workload in order: a trace Reader,
+// or a generated workload. Next returns io.EOF at the end.
+type Source interface {
+	Next(op *Op) error
+}
+
+// Options configure Run.
+type Options struct {
+	// Duration spreads operations without a time evenly over this many
+	// seconds (see Model.Run).
+	Duration float64
+	// PartitionRate and AccountRate are the throughput targets (0: the
+	// defaults).
+	PartitionRate, AccountRate float64
+	// TopN is the number of partitions the heat map and the report show.
+	TopN int
+	// Setup, when set, is run before the workload and not measured: the
+	// data a generated workload starts from.
+	Setup Source
+	// Results, when set, receives one JSON line per operation (contract
+	// §4).
+	Results io.Writer
+	// Progress, when set, is called every few thousand operations with
+	// the number of operations done.
+	Progress func(ops int)
+}
+
+// Run replays the workload src on eng and measures it.
+func Run(src Source, eng Engine, opts Options) (*Report, error) {
+	var op Op
+	var out Outcome
+	if opts.Setup != nil {
+		for {
+			err := opts.Setup.Next(&op)
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return nil, err
+			}
+			out.Reset()
+			eng.Do(&op, &out)
+		}
+	}
+	var rw *bufio.Writer
+	var line []byte
+	if opts.Results != nil {
+		rw = bufio.NewWriterSize(opts.Results, 1<<16)
+	}
+	m := NewModel(opts.PartitionRate, opts.AccountRate)
+	agg := newAggregator()
+	p := prefetch(src)
+	defer p.stop()
+	for i := 0; ; i++ {
+		err := p.next(&op)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		out.Reset()
+		eng.Do(&op, &out)
+		m.Add(&op, &out)
+		agg.add(&op, &out)
+		if rw != nil {
+			line = appendResult(line[:0], i, op.Line, &op, &out)
+			if _, err := rw.Write(line); err != nil {
+				return nil, err
+			}
+		}
+		if opts.Progress != nil && i%4096 == 4095 {
+			opts.Progress(i + 1)
+		}
+	}
+	if rw != nil {
+		if err := rw.Flush(); err != nil {
+			return nil, err
+		}
+	}
+	tp := m.Run(RunOptions{Duration: opts.Duration, TopN: opts.TopN})
+	return agg.report(tp), nil
+}
+
+// prefetcher reads a Source ahead on its own goroutine, in batches, so
+// that parsing a trace and executing it use two cores.
+type prefetcher struct {
+	ch    chan prefetchBatch
+	done  chan struct{}
+	batch prefetchBatch
+	k     int
+}
+
+type prefetchBatch struct {
+	ops []Op
+	err error // after ops
+}
+
+const prefetchSize = 256
+
+func prefetch(src Source) *prefetcher {
+	p := &prefetcher{ch: make(chan prefetchBatch, 8), done: make(chan struct{})}
+	go func() {
+		defer close(p.ch)
+		for {
+			b := prefetchBatch{ops: make([]Op, 0, prefetchSize)}
+			for len(b.ops) < prefetchSize {
+				b.ops = append(b.ops, Op{})
+				op := &b.ops[len(b.ops)-1]
+				if err := src.Next(op); err != nil {
+					b.ops, b.err = b.ops[:len(b.ops)-1], err
+					break
+				}
+				own(op)
+			}
+			select {
+			case p.ch <- b:
+			case <-p.done:
+				return
+			}
+			if b.err != nil {
+				return
+			}
+		}
+	}()
+	return p
+}
+
+// own copies the bytes an operation shares with the reader's buffer.
+func own(op *Op) {
+	if op.Entity != nil {
+		op.Entity = bytes.Clone(op.Entity)
+	}
+	for i := range op.Actions {
+		if op.Actions[i].Entity != nil {
+			op.Actions[i].Entity = bytes.Clone(op.Actions[i].Entity)
+		}
+	}
+}
+
+func (p *prefetcher) next(op *Op) error {
+	for p.k == len(p.batch.ops) {
+		if p.batch.err != nil {
+			return p.batch.err
+		}
+		b, ok := <-p.ch
+		if !ok {
+			return io.EOF
+		}
+		p.batch, p.k = b, 0
+	}
+	*op = p.batch.ops[p.k]
+	p.batch.ops[p.k] = Op{}
+	p.k++
+	return nil
+}
+
+func (p *prefetcher) stop() { close(p.done) }
+
+// appendResult appends the --results line of operation i:
+// {"i":N,"line":L,"status":S,"keys":[["pk","rk"],…],"scanned":…,"returned":…,"pages":…,"partitions":…}
+// with keys for get and query only.
+func appendResult(b []byte, i, line int, op *Op, out *Outcome) []byte {
+	b = append(b, `{"i":`...)
+	b = strconv.AppendInt(b, int64(i), 10)
+	b = append(b, `,"line":`...)
+	b = strconv.AppendInt(b, int64(line), 10)
+	b = append(b, `,"status":`...)
+	b = strconv.AppendInt(b, int64(out.Status), 10)
+	if op.Kind == Get || op.Kind == Query {
+		b = append(b, `,"keys":[`...)
+		for k, key := range out.Keys {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '[')
+			b = appendJSONString(b, key[0])
+			b = append(b, ',')
+			b = appendJSONString(b, key[1])
+			b = append(b, ']')
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"scanned":`...)
+	b = strconv.AppendInt(b, int64(out.Scanned), 10)
+	b = append(b, `,"returned":`...)
+	b = strconv.AppendInt(b, int64(out.Returned), 10)
+	b = append(b, `,"pages":`...)
+	b = strconv.AppendInt(b, int64(out.Pages), 10)
+	b = append(b, `,"partitions":`...)
+	b = strconv.AppendInt(b, int64(out.Partitions), 10)
+	return append(b, "}\n"...)
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendJSONString appends s as a JSON string.
+func appendJSONString(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				b = append(b, '\\', c)
+			case c < 0x20:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			b = append(b, `\ufffd`...)
+		} else {
+			b = append(b, s[i:i+n]...)
+		}
+		i += n
+	}
+	return append(b, '"')
+}
+
+// aggregator collects the per-query statistics of a replay.
+type aggregator struct {
+	queries  map[string]*queryAgg
+	order    []*queryAgg
+	kinds    [DeleteTable + 1]int
+	statuses map[int]int
+	ops      int
+	scanned  int64
+	returned int64
+	tx       int64
+}
+
+type queryAgg struct {
+	table, name, shape, plan string
+	calls, errors            int
+	scanned, returned        []int32
+	pages                    int64
+	partitions               int64
+	maxPartitions            int
+	line                     int
+}
+
+func newAggregator() *aggregator {
+	return &aggregator{queries: map[string]*queryAgg{}, statuses: map[int]int{}}
+}
+
+func (a *aggregator) add(op *Op, out *Outcome) {
+	a.ops++
+	a.kinds[op.Kind]++
+	a.statuses[out.Status]++
+	a.scanned += int64(out.Scanned)
+	a.returned += int64(out.Returned)
+	a.tx += int64(max(out.Pages, 1))
+	if op.Kind != Query && op.Kind != Get {
+		return
+	}
+	var key, name, shape string
+	switch {
+	case op.Kind == Get:
+		name = "(get)"
+		key = strings.ToLower(op.Table) + "\x00g"
+	case op.Name != "":
+		name = op.Name
+		key = strings.ToLower(op.Table) + "\x00n" + op.Name
+	default:
+		shape = Shape(op.Filter)
+		key = strings.ToLower(op.Table) + "\x00s" + shape
+	}
+	q := a.queries[key]
+	if q == nil {
+		q = &queryAgg{table: op.Table, name: name, shape: shape, line: op.Line}
+		if op.Kind == Get {
+			q.plan = "point"
+		} else if op.Name != "" {
+			q.shape = Shape(op.Filter)
+		}
+		a.queries[key] = q
+		a.order = append(a.order, q)
+	}
+	q.calls++
+	if out.Status >= 300 {
+		q.errors++
+	}
+	if q.plan == "" && out.Plan != "" {
+		q.plan = out.Plan
+	}
+	q.scanned = append(q.scanned, int32(min(out.Scanned, 1<<31-1)))
+	q.returned = append(q.returned, int32(min(out.Returned, 1<<31-1)))
+	q.pages += int64(out.Pages)
+	q.partitions += int64(out.Partitions)
+	q.maxPartitions = max(q.maxPartitions, out.Partitions)
+}
+
+// Report is the result of a replay.
+type Report struct {
+	// Operations counts the operations replayed; ByKind by kind (keyed
+	// by Kind.String) and Statuses by HTTP status.
+	Operations int
+	ByKind     map[string]int
+	Statuses   map[int]int
+	// Scanned, Returned and Transactions are totals over all operations;
+	// every request (each page of a query, each write, each batch) is a
+	// billable transaction.
+	Scanned, Returned, Transactions int64
+	// Queries holds the statistics of each query (by name or by shape)
+	// and of point gets, in order of first appearance.
+	Queries []QueryStat
+	// Throughput is the throughput model's result.
+	Throughput *Throughput
+}
+
+// QueryStat is the cost of one query (all its calls).
+type QueryStat struct {
+	Table string
+	// Name is the query's name, "(get)" for point gets, "" for an
+	// unnamed query; Shape its filter with literals lifted out.
+	Name, Shape string
+	// Plan is the plan kind of its calls.
+	Plan string
+	// Line is the trace line of its first call.
+	Line int
+	// Calls counts calls, Errors those answered with an error status.
+	Calls, Errors int
+	// Scanned and Returned summarize entities per call.
+	Scanned, Returned Summary
+	// Pages counts requests over all calls, each a billable transaction;
+	// PagesMean is per call.
+	Pages     int64
+	PagesMean float64
+	// PartitionsMean and PartitionsMax are the partitions a call touched.
+	PartitionsMean float64
+	PartitionsMax  int
+}
+
+// Summary summarizes a count per call.
+type Summary struct {
+	Total int64
+	Mean  float64
+	P99   int64
+	Max   int64
+}
+
+func summarize(v []int32) Summary {
+	var s Summary
+	if len(v) == 0 {
+		return s
+	}
+	for _, x := range v {
+		s.Total += int64(x)
+	}
+	s.Mean = float64(s.Total) / float64(len(v))
+	sorted := slices.Clone(v)
+	slices.Sort(sorted)
+	// Nearest rank: the smallest value at or above 99% of the calls.
+	k := (99*len(sorted) + 99) / 100
+	s.P99 = int64(sorted[k-1])
+	s.Max = int64(sorted[len(sorted)-1])
+	return s
+}
+
+func (a *aggregator) report(tp *Throughput) *Report {
+	r := &Report{Operations: a.ops, ByKind: map[string]int{}, Statuses: a.statuses,
+		Scanned: a.scanned, Returned: a.returned, Transactions: a.tx, Throughput: tp}
+	for k, n := range a.kinds {
+		if n > 0 {
+			r.ByKind[Kind(k).String()] = n
+		}
+	}
+	for _, q := range a.order {
+		s := QueryStat{Table: q.table, Name: q.name, Shape: q.shape, Plan: q.plan, Line: q.line,
+			Calls: q.calls, Errors: q.errors, Scanned: summarize(q.scanned), Returned: summarize(q.returned),
+			Pages: q.pages, PartitionsMax: q.maxPartitions}
+		s.PagesMean = float64(q.pages) / float64(q.calls)
+		s.PartitionsMean = float64(q.partitions) / float64(q.calls)
+		r.Queries = append(r.Queries, s)
+	}
+	return r
+}

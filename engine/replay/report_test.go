@@ -1,0 +1,143 @@
+package replay
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tablelint/tablelint/internal/report"
+	"github.com/tablelint/tablelint/internal/rules"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (go test -update rewrites it):\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+// replayFile replays a trace on the reference engine.
+func replayFile(t *testing.T, path string, opts Options) *Report {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rep, err := Run(NewReader(f, path), NewEngine(EngineOptions{Keys: opts.Results != nil}), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+const smallTrace = "../../testdata/traces/small.jsonl"
+
+func TestReportGolden(t *testing.T) {
+	var results bytes.Buffer
+	// A target of 5 entities a second makes partition Sales hot.
+	rep := replayFile(t, smallTrace, Options{PartitionRate: 5, Results: &results})
+	fds := rep.Findings("small.jsonl")
+	if len(fds) != 2 || fds[0].Rule != "TL501" {
+		t.Fatalf("findings %+v", fds)
+	}
+	summary, queries, partitions := rep.JSON(10)
+	res := report.Result{Findings: fds,
+		Extra: []report.Field{{Name: "replay", Value: summary}, {Name: "queries", Value: queries}, {Name: "partitions", Value: partitions}},
+		Text:  func(w io.Writer) error { return rep.WriteText(w, 10) }}
+	for _, format := range []string{"text", "json"} {
+		var out bytes.Buffer
+		if err := report.Write(&out, res, report.Options{Format: format}); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, "small."+format, out.Bytes())
+	}
+	golden(t, "small.results.jsonl", results.Bytes())
+	if report.ExitCode(fds, rules.Warning) != 1 || report.ExitCode(fds, rules.Error) != 0 {
+		t.Errorf("TL501 is a warning: exit 1 at --fail-on warning, 0 at error")
+	}
+}
+
+func TestReportQueries(t *testing.T) {
+	rep := replayFile(t, smallTrace, Options{})
+	byLabel := map[string]QueryStat{}
+	for _, q := range rep.Queries {
+		byLabel[q.Table+" "+q.label()] = q
+	}
+	scan := byLabel["Employees Age ge ?"]
+	// Two table scans of 4 entities over 2 partitions: a page per partition.
+	if scan.Calls != 2 || scan.Plan != "table-scan" || scan.Scanned.Total != 8 || scan.Pages != 4 ||
+		scan.PartitionsMean != 2 || scan.Returned.P99 != 3 || scan.Returned.Mean != 2.5 {
+		t.Errorf("table scan: %+v", scan)
+	}
+	named := byLabel["Employees byAge"]
+	if named.Calls != 2 || named.Plan != "partition-scan" || named.Shape != "PartitionKey eq ? and Age gt ?" {
+		t.Errorf("byAge: %+v", named)
+	}
+	bad := byLabel["Employees startswith(RowKey, ?)"]
+	if bad.Calls != 1 || bad.Errors != 1 {
+		t.Errorf("invalid filter: %+v", bad)
+	}
+	if rep.Statuses[400] != 3 || rep.Statuses[409] != 1 || rep.Statuses[412] != 1 || rep.Statuses[202] != 1 {
+		t.Errorf("statuses %v", rep.Statuses)
+	}
+}
+
+func TestSVG(t *testing.T) {
+	rep := replayFile(t, smallTrace, Options{PartitionRate: 5})
+	var out bytes.Buffer
+	if err := rep.WriteSVG(&out, "small <trace> & co"); err != nil {
+		t.Fatal(err)
+	}
+	// Well-formed XML.
+	d := xml.NewDecoder(bytes.NewReader(out.Bytes()))
+	for {
+		_, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("SVG is not well-formed: %v", err)
+		}
+	}
+	s := out.String()
+	for _, want := range []string{"target 5/s", "Employees / Sales", "peak 9/s", "small &lt;trace&gt; &amp; co", "2 partitions are over the target", "#f46d43"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("SVG lacks %q", want)
+		}
+	}
+	golden(t, "small.svg", out.Bytes())
+}
+
+func TestShape(t *testing.T) {
+	for in, want := range map[string]string{
+		"PartitionKey eq 'Sales' and RowKey eq 'it''s'": "PartitionKey eq ? and RowKey eq ?",
+		"Age  gt 30 and Big lt -9L or X eq 1.5e-3":      "Age gt ? and Big lt ?L or X eq ?",
+		"Hired ge datetime'2020-01-01T00:00:00Z'":       "Hired ge datetime? ",
+		"not (Flag eq true) and Id eq guid'abc'":        "not (Flag eq ?) and Id eq guid?",
+		"P1 eq X'0A' and D eq 2.0d":                     "P1 eq x? and D eq ?D",
+		"'unterminated":                                 "?",
+	} {
+		if got := Shape(in); got != strings.TrimSpace(want) {
+			t.Errorf("Shape(%q) = %q, want %q", in, got, strings.TrimSpace(want))
+		}
+	}
+}

@@ -1,0 +1,411 @@
+package replay
+
+import (
+	"math"
+	"slices"
+	"strings"
+)
+
+// Published scalability targets of Azure Table storage (external, not in
+// the seed documents: "Scalability and performance targets for Table
+// storage", https://learn.microsoft.com/azure/storage/tables/scalability-targets,
+// seed catalogue Appendix A.2): a single partition serves up to 2,000
+// entities a second, an account up to 20,000 transactions a second (both
+// assuming 1 KiB entities). Over a target the service answers 503 Server
+// Busy.
+const (
+	DefaultPartitionRate = 2000
+	DefaultAccountRate   = 20000
+)
+
+// rec is what the throughput model keeps of one operation.
+type rec struct {
+	t         float64
+	hasT      bool
+	line      int32
+	txs       int32 // requests: one per operation, one per page of a query
+	lo, hi    int32 // its loads: loadPart[lo:hi], loadN[lo:hi]
+	throttled bool
+	byAccount bool // throttled by the account target rather than a partition's
+}
+
+// Model places operations in time and measures them against the
+// throughput targets in one-second windows.
+type Model struct {
+	// PartitionRate is the target of one partition in entities a second;
+	// AccountRate that of the account in transactions (requests) a second.
+	PartitionRate, AccountRate float64
+
+	recs     []rec
+	loadPart []int32
+	loadN    []int32
+	tables   map[string]map[string]int32 // table name (as written, and lower case) → partition key → index
+	parts    []Partition
+}
+
+// Partition names one partition of one table.
+type Partition struct {
+	Table string
+	PK    string
+}
+
+// NewModel returns a model with the given targets (0: the defaults).
+func NewModel(partitionRate, accountRate float64) *Model {
+	if partitionRate <= 0 {
+		partitionRate = DefaultPartitionRate
+	}
+	if accountRate <= 0 {
+		accountRate = DefaultAccountRate
+	}
+	return &Model{PartitionRate: partitionRate, AccountRate: accountRate, tables: map[string]map[string]int32{}}
+}
+
+// Len returns the number of operations added.
+func (m *Model) Len() int { return len(m.recs) }
+
+func (m *Model) part(table, pk string) int32 {
+	// Table names are case-insensitive; partition keys are not.
+	byPK := m.tables[table]
+	if byPK == nil {
+		lower := strings.ToLower(table)
+		if byPK = m.tables[lower]; byPK == nil {
+			byPK = map[string]int32{}
+			m.tables[lower] = byPK
+		}
+		m.tables[table] = byPK
+	}
+	if i, ok := byPK[pk]; ok {
+		return i
+	}
+	i := int32(len(m.parts))
+	byPK[pk] = i
+	m.parts = append(m.parts, Partition{Table: table, PK: pk})
+	return i
+}
+
+// Add records one executed operation.
+func (m *Model) Add(op *Op, out *Outcome) {
+	r := rec{t: op.T, hasT: op.HasT, line: int32(op.Line), txs: int32(max(out.Pages, 1)), lo: int32(len(m.loadPart))}
+	for _, l := range out.Load {
+		m.loadPart = append(m.loadPart, m.part(op.Table, l.PK))
+		m.loadN = append(m.loadN, int32(min(l.N, math.MaxInt32)))
+	}
+	r.hi = int32(len(m.loadPart))
+	m.recs = append(m.recs, r)
+}
+
+// Throttled reports whether operation i was throttled; valid after Run.
+func (m *Model) Throttled(i int) bool { return m.recs[i].throttled }
+
+// Throughput is the result of the throughput model.
+type Throughput struct {
+	// Seconds is the number of one-second windows the workload spans.
+	Seconds int
+	// PartitionRate and AccountRate are the targets measured against.
+	PartitionRate float64
+	AccountRate   float64
+	// Entities is the total load on all partitions, in entities;
+	// Transactions the total requests.
+	Entities     int64
+	Transactions int64
+	// AccountPeak is the most requests in one second, at AccountPeakAt.
+	AccountPeak   int64
+	AccountPeakAt int
+	// Throttled counts operations over a target (503 Server Busy);
+	// ThrottledAccount those over the account's target.
+	Throttled        int
+	ThrottledAccount int
+	// Partitions holds every partition, hottest (highest peak) first.
+	Partitions []PartitionStat
+	// Heat is the load of the hottest partitions over time.
+	Heat HeatMap
+}
+
+// PartitionStat is one partition's load.
+type PartitionStat struct {
+	Partition
+	// Entities is its total load; Share its part of all partitions' load.
+	Entities int64
+	Share    float64
+	// Ops counts the operations that touched it.
+	Ops int
+	// Peak is the most entities in one second, in window PeakAt.
+	Peak   int64
+	PeakAt int
+	// Throttled counts operations on it over its target.
+	Throttled int
+	// HotLine is the trace line of the first operation that took the
+	// partition over its target in a window (0 if it never went over).
+	HotLine int
+}
+
+// HeatMap is the load of the hottest partitions over time: Rows[i][j] is
+// the highest per-second load of row i within column j, a column
+// covering BucketSeconds seconds. The last row, when Other is set, is
+// the highest load of any partition not shown in its own row.
+type HeatMap struct {
+	Labels        []string
+	Rows          [][]int64
+	BucketSeconds int
+	Seconds       int
+	Other         int // number of partitions folded into the last row; 0 if none
+	Target        float64
+}
+
+// RunOptions configure Model.Run.
+type RunOptions struct {
+	// Duration spreads operations without "t" evenly over this many
+	// seconds; 0 means one second.
+	Duration float64
+	// TopN is how many partitions the heat map shows in their own rows.
+	TopN int
+	// MaxColumns bounds the heat map's columns; seconds are grouped into
+	// buckets when the workload is longer.
+	MaxColumns int
+}
+
+// Run places the operations in time, measures every one-second window
+// and decides which operations are throttled. Operations with a time
+// keep it; the others are spread evenly over opts.Duration in trace
+// order (operation i of n at i·Duration/n). The workload spans the
+// seconds up to its last operation, and the whole Duration when some
+// operation has no time.
+//
+// An operation is throttled (503) when it arrives in a second in which
+// one of the partitions it touches has already served PartitionRate
+// entities, or the account AccountRate requests; a throttled operation
+// is not served, so it adds nothing to what the window has served. The
+// offered load, throttled or not, is what peaks and the heat map show.
+func (m *Model) Run(opts RunOptions) *Throughput {
+	n := len(m.recs)
+	if opts.TopN <= 0 {
+		opts.TopN = 10
+	}
+	if opts.MaxColumns <= 0 {
+		opts.MaxColumns = 120
+	}
+	dur := opts.Duration
+	if dur <= 0 {
+		dur = 1
+	}
+	sorted, untimed := true, false
+	prev := -1.0
+	for i := range m.recs {
+		r := &m.recs[i]
+		if !r.hasT {
+			untimed = true
+			r.t = float64(i) * dur / float64(n)
+		}
+		if r.t < prev {
+			sorted = false
+		}
+		prev = r.t
+	}
+	order := make([]int32, n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	if !sorted {
+		slices.SortStableFunc(order, func(a, b int32) int {
+			ta, tb := m.recs[a].t, m.recs[b].t
+			switch {
+			case ta < tb:
+				return -1
+			case ta > tb:
+				return 1
+			}
+			return 0
+		})
+	}
+	seconds := 0
+	if n > 0 {
+		seconds = int(m.recs[order[n-1]].t) + 1
+	}
+	if untimed && opts.Duration > 0 && int(math.Ceil(opts.Duration)) > seconds {
+		seconds = int(math.Ceil(opts.Duration))
+	}
+	np := len(m.parts)
+	tp := &Throughput{Seconds: seconds, PartitionRate: m.PartitionRate, AccountRate: m.AccountRate}
+	stats := make([]PartitionStat, np)
+	offered := make([]int64, np)
+	served := make([]int64, np)
+	stamp := make([]int32, np)
+	for i := range stamp {
+		stamp[i] = -1
+	}
+	flush := func(p int32) {
+		if stamp[p] >= 0 && offered[p] > stats[p].Peak {
+			stats[p].Peak, stats[p].PeakAt = offered[p], int(stamp[p])
+		}
+	}
+	target := int64(math.Ceil(m.PartitionRate))
+	accTarget := int64(math.Ceil(m.AccountRate))
+	accWindow, accOffered, accServed := int32(-1), int64(0), int64(0)
+	for _, i := range order {
+		r := &m.recs[i]
+		w := int32(r.t)
+		if w != accWindow {
+			if accOffered > tp.AccountPeak {
+				tp.AccountPeak, tp.AccountPeakAt = accOffered, int(accWindow)
+			}
+			accWindow, accOffered, accServed = w, 0, 0
+		}
+		tp.Transactions += int64(r.txs)
+		accOffered += int64(r.txs)
+		throttled := false
+		if accServed >= accTarget {
+			throttled, r.byAccount = true, true
+		}
+		for k := r.lo; k < r.hi; k++ {
+			p := m.loadPart[k]
+			if stamp[p] != w {
+				flush(p)
+				stamp[p], offered[p], served[p] = w, 0, 0
+			}
+			if served[p] >= target {
+				throttled = true
+			}
+		}
+		for k := r.lo; k < r.hi; k++ {
+			p, u := m.loadPart[k], int64(m.loadN[k])
+			st := &stats[p]
+			before := offered[p]
+			offered[p] += u
+			st.Entities += u
+			tp.Entities += u
+			if k == r.lo || m.loadPart[k-1] != p {
+				st.Ops++
+				if throttled {
+					st.Throttled++
+				}
+			}
+			if before <= target && offered[p] > target && st.HotLine == 0 {
+				st.HotLine = int(r.line)
+			}
+			if !throttled {
+				served[p] += u
+			}
+		}
+		if throttled {
+			r.throttled = true
+			tp.Throttled++
+			if r.byAccount {
+				tp.ThrottledAccount++
+			}
+		} else {
+			accServed += int64(r.txs)
+		}
+	}
+	if accOffered > tp.AccountPeak {
+		tp.AccountPeak, tp.AccountPeakAt = accOffered, int(accWindow)
+	}
+	for p := range stats {
+		flush(int32(p))
+		stats[p].Partition = m.parts[p]
+		if tp.Entities > 0 {
+			stats[p].Share = float64(stats[p].Entities) / float64(tp.Entities)
+		}
+	}
+	rank := make([]int32, np)
+	for i := range rank {
+		rank[i] = int32(i)
+	}
+	slices.SortStableFunc(rank, func(a, b int32) int {
+		sa, sb := &stats[a], &stats[b]
+		switch {
+		case sa.Peak != sb.Peak:
+			return cmpDesc(sa.Peak, sb.Peak)
+		case sa.Entities != sb.Entities:
+			return cmpDesc(sa.Entities, sb.Entities)
+		case sa.Table != sb.Table:
+			return strings.Compare(sa.Table, sb.Table)
+		}
+		return strings.Compare(sa.PK, sb.PK)
+	})
+	tp.Partitions = make([]PartitionStat, np)
+	for i, p := range rank {
+		tp.Partitions[i] = stats[p]
+	}
+	tp.Heat = m.heat(order, rank, seconds, opts)
+	return tp
+}
+
+func cmpDesc(a, b int64) int {
+	if a > b {
+		return -1
+	}
+	if a < b {
+		return 1
+	}
+	return 0
+}
+
+// heat builds the heat map: a second pass over the operations in time
+// order with the rows chosen.
+func (m *Model) heat(order, rank []int32, seconds int, opts RunOptions) HeatMap {
+	h := HeatMap{Seconds: seconds, Target: m.PartitionRate, BucketSeconds: 1}
+	if seconds > opts.MaxColumns {
+		h.BucketSeconds = (seconds + opts.MaxColumns - 1) / opts.MaxColumns
+	}
+	cols := 0
+	if seconds > 0 {
+		cols = (seconds + h.BucketSeconds - 1) / h.BucketSeconds
+	}
+	np := len(m.parts)
+	top := min(opts.TopN, np)
+	row := make([]int32, np)
+	for i := range row {
+		row[i] = int32(top) // "other"
+	}
+	for i := 0; i < top; i++ {
+		row[rank[i]] = int32(i)
+		p := m.parts[rank[i]]
+		h.Labels = append(h.Labels, p.Table+" / "+p.PK)
+	}
+	nrows := top
+	if np > top {
+		h.Other = np - top
+		h.Labels = append(h.Labels, "other")
+		nrows++
+	}
+	h.Rows = make([][]int64, nrows)
+	for i := range h.Rows {
+		h.Rows[i] = make([]int64, cols)
+	}
+	if nrows == 0 || cols == 0 {
+		return h
+	}
+	count := make([]int64, np)
+	stamp := make([]int32, np)
+	for i := range stamp {
+		stamp[i] = -1
+	}
+	flush := func(p int32) {
+		if stamp[p] < 0 {
+			return
+		}
+		c := int(stamp[p]) / h.BucketSeconds
+		if c >= cols {
+			c = cols - 1
+		}
+		if r := h.Rows[row[p]]; count[p] > r[c] {
+			r[c] = count[p]
+		}
+	}
+	for _, i := range order {
+		r := &m.recs[i]
+		w := int32(r.t)
+		for k := r.lo; k < r.hi; k++ {
+			p := m.loadPart[k]
+			if stamp[p] != w {
+				flush(p)
+				stamp[p], count[p] = w, 0
+			}
+			count[p] += int64(m.loadN[k])
+		}
+	}
+	for p := range count {
+		flush(int32(p))
+	}
+	return h
+}

@@ -1,0 +1,167 @@
+package store
+
+import "net/http"
+
+// Limits on entity group transactions.
+const (
+	MaxBatchActions = 100
+	// MaxBatchBytes bounds a transaction's payload: "less than 4 MB"
+	// (seed S4), 4 MiB on the service's limits page.
+	MaxBatchBytes = 4 << 20
+	// batchActionOverhead approximates the multipart framing and request
+	// line of one action in a batch body.
+	batchActionOverhead = 300
+)
+
+// ActionKind is the kind of one action in a transaction.
+type ActionKind uint8
+
+// The transaction actions (the aztables SDK's TransactionType values).
+const (
+	ActInsert ActionKind = iota + 1
+	ActUpdateMerge
+	ActUpdateReplace
+	ActUpsertMerge
+	ActUpsertReplace
+	ActDelete
+)
+
+var actionNames = [...]string{ActInsert: "insert", ActUpdateMerge: "update-merge", ActUpdateReplace: "update-replace",
+	ActUpsertMerge: "upsert-merge", ActUpsertReplace: "upsert-replace", ActDelete: "delete"}
+
+// String returns the action's name, e.g. "update-merge".
+func (k ActionKind) String() string {
+	if k >= ActInsert && k <= ActDelete {
+		return actionNames[k]
+	}
+	return "unknown"
+}
+
+// Action is one operation of a transaction. Entity is required for every
+// kind but ActDelete, which names its entity by PartitionKey and RowKey
+// (or by Entity's keys when Entity is set). IfMatch applies to updates and
+// deletes as in Update and Delete.
+type Action struct {
+	Kind         ActionKind
+	Entity       *Entity
+	PartitionKey string
+	RowKey       string
+	IfMatch      string
+}
+
+func (a *Action) keys() (string, string) {
+	if a.Entity != nil {
+		return a.Entity.PartitionKey, a.Entity.RowKey
+	}
+	return a.PartitionKey, a.RowKey
+}
+
+// Transact runs an entity group transaction: all actions succeed or none
+// has any effect. The service's rules, with their errors (Index is the
+// failing action's position):
+//
+//   - at least one and at most 100 actions (400 InvalidInput);
+//   - every action in the partition of the first
+//     (400 CommandsInBatchActOnDifferentPartitions);
+//   - each entity at most once (400 InvalidDuplicateRow);
+//   - a payload under 4 MiB (413 RequestBodyTooLarge, Index -1);
+//   - then each action's own outcome (409, 404, 412, 400) as a single
+//     operation would have it, against the table before the transaction.
+//
+// On success it returns the stored entities, one per action (nil for a
+// delete).
+func (t *Table) Transact(actions []Action) ([]*Entity, error) {
+	if len(actions) == 0 {
+		return nil, badRequest(CodeInvalidInput, "a transaction needs at least one action")
+	}
+	if len(actions) > MaxBatchActions {
+		e := badRequest(CodeInvalidInput, "The batch request operation exceeds the maximum %d changes per change set.", MaxBatchActions)
+		e.Index = MaxBatchActions
+		return nil, e
+	}
+	pk0, _ := actions[0].keys()
+	seen := make(map[string]bool, len(actions))
+	payload := 0
+	var buf []byte
+	for i := range actions {
+		a := &actions[i]
+		if a.Kind < ActInsert || a.Kind > ActDelete || (a.Kind != ActDelete && a.Entity == nil) {
+			return nil, at(i, badRequest(CodeInvalidInput, "action %d is not a valid transaction action", i))
+		}
+		pk, rk := a.keys()
+		if pk != pk0 {
+			return nil, at(i, badRequest(CodeDifferentPartitions, "All commands in a batch must operate on same entity group."))
+		}
+		if seen[rk] {
+			return nil, at(i, badRequest(CodeInvalidDuplicateRow, "The batch request contains multiple changes with same row key. An entity can appear only once in a batch request."))
+		}
+		seen[rk] = true
+		payload += batchActionOverhead
+		if a.Entity != nil && a.Kind != ActDelete {
+			buf = a.Entity.AppendJSON(buf[:0], nil)
+			payload += len(buf)
+		}
+	}
+	if payload >= MaxBatchBytes {
+		return nil, newError(http.StatusRequestEntityTooLarge, CodeRequestBodyTooLarge, "The request body is too large and exceeds the maximum permissible limit.")
+	}
+
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	// Every entity appears once, so each action's outcome depends only on
+	// the table as it was: check them all, then apply them all.
+	next := make([]*Entity, len(actions))
+	for i := range actions {
+		a := &actions[i]
+		pk, rk := a.keys()
+		cur := t.lookup(pk, rk)
+		var err error
+		switch a.Kind {
+		case ActInsert:
+			if cur != nil {
+				err = conflict()
+			} else {
+				next[i] = a.Entity
+			}
+		case ActUpdateMerge, ActUpdateReplace:
+			if err = checkCondition(cur, a.IfMatch); err == nil {
+				next[i], err = merged(cur, a.Entity, a.Kind == ActUpdateMerge)
+			}
+		case ActUpsertMerge, ActUpsertReplace:
+			next[i], err = merged(cur, a.Entity, a.Kind == ActUpsertMerge)
+		case ActDelete:
+			if err = CheckKeys(pk, rk); err == nil {
+				err = checkCondition(cur, a.IfMatch)
+			}
+		}
+		if err != nil {
+			return nil, at(i, err.(*Error))
+		}
+	}
+	ticks := t.store.now()
+	out := make([]*Entity, len(actions))
+	for i := range actions {
+		a := &actions[i]
+		if a.Kind == ActDelete {
+			pk, rk := a.keys()
+			t.remove(&Entity{PartitionKey: pk, RowKey: rk})
+			continue
+		}
+		out[i] = next[i].stamped(ticks)
+		t.put(out[i])
+	}
+	return out, nil
+}
+
+func merged(cur, e *Entity, merge bool) (*Entity, error) {
+	if cur == nil || !merge {
+		return e, nil
+	}
+	return cur.merge(e)
+}
+
+func at(i int, e *Error) *Error {
+	c := *e
+	c.Index = i
+	return &c
+}

@@ -1,0 +1,113 @@
+package store
+
+import (
+	"runtime"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/tablelint/tablelint/edm"
+)
+
+var hired = time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// employee fills props with entity i, shaped like the contract's
+// Employee: 40 departments, RowKey empid_NNNNNN, LastName, Email, Age and
+// Hired. It builds its strings the way a decoder would (new allocations).
+func employee(props []edm.Property, i int) []edm.Property {
+	num := func(prefix string, v, width int, suffix string) string {
+		var buf [40]byte
+		b := append(buf[:0], prefix...)
+		var d [20]byte
+		digits := strconv.AppendInt(d[:0], int64(v), 10)
+		for range width - len(digits) {
+			b = append(b, '0')
+		}
+		return string(append(append(b, digits...), suffix...))
+	}
+	return append(props[:0],
+		edm.Property{Name: PartitionKey, Value: edm.StringValue(num("Dept", i%40, 2, ""))},
+		edm.Property{Name: RowKey, Value: edm.StringValue(num("empid_", i, 6, ""))},
+		edm.Property{Name: "LastName", Value: edm.StringValue(num("Name", i%5000, 4, ""))},
+		edm.Property{Name: "Email", Value: edm.StringValue(num("user", i, 6, "@contoso.com"))},
+		edm.Property{Name: "Age", Value: edm.Int32Value(int32(20 + i%45))},
+		edm.Property{Name: "Hired", Value: edm.DateTimeValue(hired.Add(time.Duration(i) * time.Minute))},
+	)
+}
+
+// BenchmarkLoad1M generates, validates (NewEntity) and inserts 1,000,000
+// entities; one op is the whole load. It also reports the heap the table
+// holds per entity, and that against the entities' estimated service size
+// (catalogue §2).
+func BenchmarkLoad1M(b *testing.B) {
+	const n = 1_000_000
+	var memRatio, bytesPerEntity float64
+	for b.Loop() {
+		b.StopTimer()
+		runtime.GC()
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
+		b.StartTimer()
+		s := New(Options{})
+		tb, _ := s.CreateTable("Employees")
+		var props []edm.Property
+		for i := range n {
+			props = employee(props, i)
+			e, err := NewEntity(props)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := tb.Insert(e); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.StopTimer()
+		est := 0
+		tb.AscendAll(func(e *Entity) bool { est += e.EstimatedSize(); return true })
+		runtime.GC()
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		held := float64(after.HeapAlloc) - float64(before.HeapAlloc)
+		bytesPerEntity = held / n
+		memRatio = held / float64(est)
+		if tb.Len() != n {
+			b.Fatal(tb.Len())
+		}
+		runtime.KeepAlive(tb)
+		b.StartTimer()
+	}
+	b.ReportMetric(bytesPerEntity, "heapB/entity")
+	b.ReportMetric(memRatio, "heap/estimated")
+}
+
+func loaded(b *testing.B, n int) (*Table, [][2]string) {
+	b.Helper()
+	s := New(Options{})
+	tb, _ := s.CreateTable("Employees")
+	var keys [][2]string
+	var props []edm.Property
+	for i := range n {
+		props = employee(props, i)
+		e, _ := NewEntity(props)
+		tb.Insert(e)
+		keys = append(keys, [2]string{e.PartitionKey, e.RowKey})
+	}
+	return tb, keys
+}
+
+// BenchmarkGet reads random entities of a 1,000,000-entity table by key.
+func BenchmarkGet(b *testing.B) {
+	tb, keys := loaded(b, 1_000_000)
+	runtime.GC() // settle the setup's garbage before timing
+	b.ReportAllocs()
+	i := 0
+	start := time.Now()
+	for b.Loop() {
+		k := keys[(i*7919)%len(keys)]
+		if tb.Lookup(k[0], k[1]) == nil {
+			b.Fatal("missing")
+		}
+		i++
+	}
+	b.ReportMetric(float64(i)/time.Since(start).Seconds(), "gets/s")
+}

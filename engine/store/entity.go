@@ -1,0 +1,489 @@
+package store
+
+import (
+	"errors"
+	"math"
+	"net/http"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tablelint/tablelint/edm"
+)
+
+// Limits the service enforces on entities (seed catalogue §1.4–§1.7 and
+// Appendix B).
+const (
+	MaxKeyBytes          = 1024    // PartitionKey, RowKey: 1 KiB of UTF-16
+	MaxCustomProperties  = 252     // plus PartitionKey, RowKey, Timestamp
+	MaxPropertyNameChars = 255     // characters
+	MaxValueBytes        = 65536   // String (UTF-16) and Binary values
+	MaxEntityBytes       = 1 << 20 // estimated size, see EstimatedSize
+)
+
+// System property names.
+const (
+	PartitionKey = "PartitionKey"
+	RowKey       = "RowKey"
+	Timestamp    = "Timestamp"
+)
+
+// Raw is a property value in the compact form entities store: Bits holds
+// Int32, Int64 and DateTime values (ticks) as int64 bits, Double values as
+// IEEE 754 bits and Boolean values as 0 or 1; Str holds String values,
+// Guid values (canonical lower case) and Binary values (the bytes).
+type Raw struct {
+	Type edm.Type
+	Bits uint64
+	Str  string
+}
+
+// RawOf returns v in compact form.
+func RawOf(v edm.Value) Raw {
+	r := Raw{Type: v.Type}
+	switch v.Type {
+	case edm.Int32, edm.Int64, edm.DateTime:
+		r.Bits = uint64(v.Int)
+	case edm.Double:
+		r.Bits = math.Float64bits(v.Float)
+	case edm.Boolean:
+		if v.Bool {
+			r.Bits = 1
+		}
+	case edm.String, edm.Guid:
+		r.Str = v.Str
+	case edm.Binary:
+		r.Str = string(v.Bytes)
+	}
+	return r
+}
+
+// Value returns r as an edm.Value.
+func (r Raw) Value() edm.Value {
+	v := edm.Value{Type: r.Type}
+	switch r.Type {
+	case edm.Int32, edm.Int64, edm.DateTime:
+		v.Int = int64(r.Bits)
+	case edm.Double:
+		v.Float = math.Float64frombits(r.Bits)
+	case edm.Boolean:
+		v.Bool = r.Bits != 0
+	case edm.String, edm.Guid:
+		v.Str = r.Str
+	case edm.Binary:
+		v.Bytes = []byte(r.Str)
+	}
+	return v
+}
+
+type field struct {
+	name NameID
+	raw  Raw
+}
+
+// Entity is one entity: its keys, its server-set Timestamp and its custom
+// properties. Entities are immutable; build them with NewEntity, MakeEntity
+// or DecodeJSON.
+type Entity struct {
+	PartitionKey string
+	RowKey       string
+	ticks        int64 // Timestamp, 100 ns ticks; 0 until stored
+	fields       []field
+}
+
+// NewEntity builds an entity from its properties, which must include
+// PartitionKey and RowKey as String values; a Timestamp property is
+// ignored, as the service ignores it. It validates the entity as the
+// service does (see the package documentation) and returns an *Error with
+// status 400 if it is not valid.
+func NewEntity(props []edm.Property) (*Entity, error) {
+	e := &Entity{}
+	var havePK, haveRK bool
+	size := 4 // the estimate of EstimatedSize, summed on the way
+	custom := len(props)
+	for _, p := range props {
+		if p.Name == PartitionKey || p.Name == RowKey || p.Name == Timestamp {
+			custom--
+		}
+	}
+	e.fields = make([]field, 0, max(custom, 0))
+	for _, p := range props {
+		switch p.Name {
+		case PartitionKey, RowKey:
+			if p.Value.Type != edm.String {
+				return nil, badRequest(CodeInvalidInput, "%s must be an Edm.String, not %s", p.Name, p.Value.Type.ODataName())
+			}
+			if p.Name == PartitionKey {
+				if havePK {
+					return nil, badRequest(CodeInvalidInput, "PartitionKey appears more than once")
+				}
+				e.PartitionKey, havePK = p.Value.Str, true
+			} else {
+				if haveRK {
+					return nil, badRequest(CodeInvalidInput, "RowKey appears more than once")
+				}
+				e.RowKey, haveRK = p.Value.Str, true
+			}
+			continue
+		case Timestamp:
+			continue
+		}
+		if err := checkName(p.Name); err != nil {
+			return nil, err
+		}
+		vsize, err := checkValue(p.Name, p.Value)
+		if err != nil {
+			return nil, err
+		}
+		id := Intern(p.Name)
+		size += 8 + 2*id.units() + vsize
+		for _, f := range e.fields {
+			if f.name == id {
+				return nil, badRequest(CodeInvalidInput, "property %q appears more than once", p.Name)
+			}
+		}
+		e.fields = append(e.fields, field{id, RawOf(p.Value)})
+	}
+	if !havePK || !haveRK {
+		return nil, badRequest(CodeInvalidInput, "an entity needs a PartitionKey and a RowKey")
+	}
+	pkUnits, err := checkKey(PartitionKey, e.PartitionKey)
+	if err != nil {
+		return nil, err
+	}
+	rkUnits, err := checkKey(RowKey, e.RowKey)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.checkTotals(size + 2*(pkUnits+rkUnits)); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// MakeEntity is NewEntity with the keys given separately.
+func MakeEntity(pk, rk string, props ...edm.Property) (*Entity, error) {
+	all := make([]edm.Property, 0, len(props)+2)
+	all = append(all, edm.Property{Name: PartitionKey, Value: edm.StringValue(pk)}, edm.Property{Name: RowKey, Value: edm.StringValue(rk)})
+	return NewEntity(append(all, props...))
+}
+
+// DecodeJSON decodes an entity in the service's JSON format (see
+// edm.DecodeEntityJSON) and validates it with NewEntity. Malformed JSON and
+// values are 400 InvalidInput, values out of their type's range 400
+// OutOfRangeInput.
+func DecodeJSON(data []byte) (*Entity, error) {
+	props, err := edm.DecodeEntityJSON(data)
+	if err != nil {
+		code := CodeInvalidInput
+		var de *edm.DecodeError
+		if errors.As(err, &de) && de.OutOfRange {
+			code = CodeOutOfRangeInput
+		}
+		return nil, badRequest(code, "%s", err.Error())
+	}
+	return NewEntity(props)
+}
+
+// checkKey validates a PartitionKey or RowKey value and returns its
+// length in UTF-16 code units.
+func checkKey(name, k string) (int, error) {
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if c >= 0x80 || c <= 0x1F || c == '/' || c == '\\' || c == '#' || c == '?' || c == 0x7F {
+			if r := badKeyRune(k); r >= 0 {
+				return 0, badRequest(CodeInvalidInput, "%s contains the character %U, which keys may not contain", name, r)
+			}
+			break
+		}
+	}
+	n := edm.UTF16Len(k)
+	if 2*n > MaxKeyBytes {
+		return 0, badRequest(CodeInvalidInput, "%s is %d bytes in UTF-16; the limit is %d", name, 2*n, MaxKeyBytes)
+	}
+	return n, nil
+}
+
+// badKeyRune returns the first character keys may not contain, or -1.
+func badKeyRune(k string) rune {
+	for _, r := range k {
+		if r == '/' || r == '\\' || r == '#' || r == '?' || r <= 0x1F || (r >= 0x7F && r <= 0x9F) {
+			return r
+		}
+	}
+	return -1
+}
+
+// CheckKeys validates a PartitionKey and RowKey pair as the service does
+// for operations that name an entity by its keys (get, delete).
+func CheckKeys(pk, rk string) error {
+	if _, err := checkKey(PartitionKey, pk); err != nil {
+		return err
+	}
+	_, err := checkKey(RowKey, rk)
+	return err
+}
+
+// checkName validates a custom property name.
+func checkName(name string) error {
+	if utf8.RuneCountInString(name) > MaxPropertyNameChars {
+		return badRequest(CodePropertyNameTooLong, "property name %.40q… is longer than %d characters", name, MaxPropertyNameChars)
+	}
+	if !ValidPropertyName(name) {
+		return badRequest(CodePropertyNameInvalid, "property name %q is not a valid identifier", name)
+	}
+	return nil
+}
+
+// ValidPropertyName reports whether name follows the service's naming
+// rules for properties: a C# identifier (a letter or '_', then letters,
+// digits, '_' and combining marks), which excludes '-' and spaces.
+func ValidPropertyName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i, r := range name {
+		switch {
+		case r == '_' || unicode.IsLetter(r) || unicode.Is(unicode.Nl, r):
+		case i > 0 && (unicode.IsDigit(r) || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Pc, unicode.Cf)):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// checkValue validates a value and returns its size in the estimate of
+// EstimatedSize.
+func checkValue(name string, v edm.Value) (int, error) {
+	switch v.Type {
+	case edm.String:
+		n := 2 * edm.UTF16Len(v.Str)
+		if n > MaxValueBytes {
+			return 0, badRequest(CodePropertyValueTooLarge, "property %q is %d bytes in UTF-16; the limit is %d", name, n, MaxValueBytes)
+		}
+		return n + 4, nil
+	case edm.Binary:
+		n := len(v.Bytes)
+		if n > MaxValueBytes {
+			return 0, badRequest(CodePropertyValueTooLarge, "property %q is %d bytes; the limit is %d", name, n, MaxValueBytes)
+		}
+		return n + 4, nil
+	case edm.Int32:
+		if v.Int < math.MinInt32 || v.Int > math.MaxInt32 {
+			return 0, badRequest(CodeOutOfRangeInput, "property %q: %d is outside the Edm.Int32 range", name, v.Int)
+		}
+	case edm.DateTime:
+		if t := v.Time(); t.Before(edm.MinDateTime) || t.After(edm.MaxDateTime) {
+			return 0, badRequest(CodeOutOfRangeInput, "property %q: %s is outside the supported DateTime range", name, edm.FormatDateTime(t))
+		}
+	case edm.Guid:
+		if _, err := edm.ParseGuid(v.Str); err != nil || v.Str != strings.ToLower(v.Str) {
+			return 0, badRequest(CodeInvalidInput, "property %q: %q is not a canonical GUID", name, v.Str)
+		}
+	case edm.Int64, edm.Double, edm.Boolean:
+	default:
+		return 0, badRequest(CodeInvalidInput, "property %q has no valid EDM type", name)
+	}
+	n, _ := v.Type.FixedSize()
+	return n, nil
+}
+
+// checkTotals checks the property count and the estimated size n.
+func (e *Entity) checkTotals(n int) error {
+	if len(e.fields) > MaxCustomProperties {
+		return badRequest(CodeTooManyProperties, "the entity has %d custom properties; the limit is %d", len(e.fields), MaxCustomProperties)
+	}
+	if n > MaxEntityBytes {
+		return badRequest(CodeEntityTooLarge, "the entity's estimated size is %d bytes; the limit is %d", n, MaxEntityBytes)
+	}
+	return nil
+}
+
+// EstimatedSize returns the entity's size by the estimate of the seed
+// catalogue §2 (an external formula, not a seed fact):
+//
+//	4 + 2·(len(PartitionKey) + len(RowKey))
+//	  + Σ (8 + 2·len(name) + size(value))
+//
+// with lengths in UTF-16 code units and size(String) = 2·len + 4,
+// size(Binary) = len + 4, and the fixed sizes of edm.Type.FixedSize.
+func (e *Entity) EstimatedSize() int {
+	n := 4 + 2*(edm.UTF16Len(e.PartitionKey)+edm.UTF16Len(e.RowKey))
+	for _, f := range e.fields {
+		n += 8 + 2*f.name.units() + rawSize(f.raw)
+	}
+	return n
+}
+
+func rawSize(r Raw) int {
+	switch r.Type {
+	case edm.String:
+		return 2*edm.UTF16Len(r.Str) + 4
+	case edm.Binary:
+		return len(r.Str) + 4
+	}
+	n, _ := r.Type.FixedSize()
+	return n
+}
+
+// Len returns the number of custom properties.
+func (e *Entity) Len() int { return len(e.fields) }
+
+// Raw returns the value of the property with the given name ID in compact
+// form; ok is false when the entity has no such property. It is the fast
+// path for compiled filters.
+func (e *Entity) Raw(id NameID) (r Raw, ok bool) {
+	for i := range e.fields {
+		if e.fields[i].name == id {
+			return e.fields[i].raw, true
+		}
+	}
+	return Raw{}, false
+}
+
+// Get returns the value of a property, system properties included:
+// PartitionKey and RowKey as Strings, Timestamp as a DateTime (absent
+// until the entity is stored).
+func (e *Entity) Get(name string) (edm.Value, bool) {
+	switch name {
+	case PartitionKey:
+		return edm.StringValue(e.PartitionKey), true
+	case RowKey:
+		return edm.StringValue(e.RowKey), true
+	case Timestamp:
+		if e.ticks == 0 {
+			return edm.Value{}, false
+		}
+		return edm.Value{Type: edm.DateTime, Int: e.ticks}, true
+	}
+	id, ok := LookupName(name)
+	if !ok {
+		return edm.Value{}, false
+	}
+	r, ok := e.Raw(id)
+	if !ok {
+		return edm.Value{}, false
+	}
+	return r.Value(), true
+}
+
+// Properties returns the custom properties sorted by name.
+func (e *Entity) Properties() []edm.Property {
+	out := make([]edm.Property, len(e.fields))
+	for i, f := range e.fields {
+		out[i] = edm.Property{Name: f.name.String(), Value: f.raw.Value()}
+	}
+	slices.SortFunc(out, func(a, b edm.Property) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// Ticks returns the Timestamp in 100 ns ticks since 0001-01-01, or 0 for
+// an entity that was never stored.
+func (e *Entity) Ticks() int64 { return e.ticks }
+
+// Timestamp returns the server-set time of the entity's last write (the
+// zero time for an entity that was never stored).
+func (e *Entity) Timestamp() time.Time {
+	if e.ticks == 0 {
+		return time.Time{}
+	}
+	return edm.TicksToTime(e.ticks)
+}
+
+// ETag returns the entity's ETag in the service's form,
+// W/"datetime'2024-01-02T03%3A04%3A05.1234567Z'", derived from its
+// Timestamp; "" for an entity that was never stored.
+func (e *Entity) ETag() string {
+	if e.ticks == 0 {
+		return ""
+	}
+	return ETagOf(e.ticks)
+}
+
+// ETagOf returns the ETag of an entity stored at ticks.
+func ETagOf(ticks int64) string {
+	ts := edm.TicksToTime(ticks).Format("2006-01-02T15:04:05.0000000Z")
+	return `W/"datetime'` + strings.ReplaceAll(ts, ":", "%3A") + `'"`
+}
+
+// AppendJSON appends the entity as the service returns it in a query
+// response (odata=nometadata, plus odata.etag): PartitionKey, RowKey,
+// Timestamp, the custom properties sorted by name, each typed as
+// edm.AppendEntityJSON writes them. With a non-nil sel, only the listed
+// properties are written (PartitionKey, RowKey and Timestamp included only
+// if listed, as Azurite does; see engine/conformance/DEVIATIONS.md), and
+// names that the entity lacks are skipped.
+func (e *Entity) AppendJSON(dst []byte, sel []string) []byte {
+	props := make([]edm.Property, 0, len(e.fields)+4)
+	want := func(name string) bool { return sel == nil || slices.Contains(sel, name) }
+	if want(PartitionKey) {
+		props = append(props, edm.Property{Name: PartitionKey, Value: edm.StringValue(e.PartitionKey)})
+	}
+	if want(RowKey) {
+		props = append(props, edm.Property{Name: RowKey, Value: edm.StringValue(e.RowKey)})
+	}
+	if want(Timestamp) && e.ticks != 0 {
+		props = append(props, edm.Property{Name: Timestamp, Value: edm.Value{Type: edm.DateTime, Int: e.ticks}})
+	}
+	for _, p := range e.Properties() {
+		if want(p.Name) {
+			props = append(props, p)
+		}
+	}
+	if e.ticks != 0 {
+		props = append(props, edm.Property{Name: "odata.etag", Value: edm.StringValue(e.ETag())})
+	}
+	return edm.AppendEntityJSON(dst, props)
+}
+
+// merge returns a new entity with e's properties overwritten by and
+// extended with upd's (a Merge), validated.
+func (e *Entity) merge(upd *Entity) (*Entity, error) {
+	out := &Entity{PartitionKey: upd.PartitionKey, RowKey: upd.RowKey}
+	out.fields = make([]field, 0, len(e.fields)+len(upd.fields))
+	out.fields = append(out.fields, e.fields...)
+	for _, f := range upd.fields {
+		replaced := false
+		for i := range out.fields {
+			if out.fields[i].name == f.name {
+				out.fields[i] = f
+				replaced = true
+				break
+			}
+		}
+		if !replaced {
+			out.fields = append(out.fields, f)
+		}
+	}
+	if err := out.checkTotals(out.EstimatedSize()); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// stamped returns a copy of e with the Timestamp ticks.
+func (e *Entity) stamped(ticks int64) *Entity {
+	c := *e
+	c.ticks = ticks
+	return &c
+}
+
+// stamp returns e with the Timestamp ticks: e itself if it was never
+// stored (the write takes it over, saving a copy), else a copy. The
+// compare-and-swap makes sure that an entity written twice (to two
+// tables, or twice to one) is stamped in place only once.
+func (e *Entity) stamp(ticks int64) *Entity {
+	if atomic.CompareAndSwapInt64(&e.ticks, 0, ticks) {
+		return e
+	}
+	return e.stamped(ticks)
+}
+
+// notFound is the 404 for a missing entity.
+func notFound() *Error {
+	return newError(http.StatusNotFound, CodeResourceNotFound, "The specified resource does not exist.")
+}

@@ -1,0 +1,356 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tablelint/tablelint/edm"
+)
+
+func mustEntity(t testing.TB, pk, rk string, props ...edm.Property) *Entity {
+	t.Helper()
+	e, err := MakeEntity(pk, rk, props...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func prop(name string, v edm.Value) edm.Property { return edm.Property{Name: name, Value: v} }
+
+func newTestTable(t testing.TB) (*Store, *Table) {
+	t.Helper()
+	clock := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	s := New(Options{Clock: func() time.Time { return clock }})
+	tb, err := s.CreateTable("Items")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, tb
+}
+
+func wantErr(t *testing.T, err error, status int, code string) {
+	t.Helper()
+	var e *Error
+	if !errors.As(err, &e) || e.Status != status || e.Code != code {
+		t.Fatalf("err = %v, want %d %s", err, status, code)
+	}
+}
+
+func keysOf(tb *Table) []string {
+	var out []string
+	tb.AscendAll(func(e *Entity) bool {
+		out = append(out, e.PartitionKey+"|"+e.RowKey)
+		return true
+	})
+	return out
+}
+
+func TestOrderIsUTF16(t *testing.T) {
+	_, tb := newTestTable(t)
+	for _, k := range []string{"\ue000", "😀", "b", "B", "", "a", "ab"} {
+		if _, err := tb.Insert(mustEntity(t, "p", k)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tb.Insert(mustEntity(t, "", "z"))
+	tb.Insert(mustEntity(t, "q", ""))
+	got := strings.Join(keysOf(tb), ",")
+	want := "|z,p|,p|B,p|a,p|ab,p|b,p|😀,p|\ue000,q|"
+	if got != want {
+		t.Errorf("order = %q, want %q", got, want)
+	}
+	if tb.Partitions() != 3 || tb.PartitionLen("p") != 7 || tb.Len() != 9 {
+		t.Errorf("partitions %d, len(p) %d, len %d", tb.Partitions(), tb.PartitionLen("p"), tb.Len())
+	}
+}
+
+func TestWrites(t *testing.T) {
+	_, tb := newTestTable(t)
+	e1, err := tb.Insert(mustEntity(t, "p", "1", prop("A", edm.Int32Value(1)), prop("B", edm.StringValue("x"))))
+	if err != nil || StatusOf(OpInsert, err) != 201 {
+		t.Fatalf("insert: %v", err)
+	}
+	if e1.ETag() == "" || !strings.HasPrefix(e1.ETag(), `W/"datetime'2024-01-01T00%3A00%3A00.`) {
+		t.Errorf("ETag = %s", e1.ETag())
+	}
+	_, err = tb.Insert(mustEntity(t, "p", "1"))
+	wantErr(t, err, 409, CodeEntityAlreadyExists)
+	if got := tb.Lookup("p", "1"); got != e1 {
+		t.Fatal("a failed insert changed the stored entity")
+	}
+
+	// Merge keeps A, overwrites B, adds C; the ETag and Timestamp advance.
+	e2, err := tb.Update(mustEntity(t, "p", "1", prop("B", edm.StringValue("y")), prop("C", edm.BoolValue(true))), Merge, e1.ETag())
+	if err != nil || StatusOf(OpUpdate, err) != 204 {
+		t.Fatal(err)
+	}
+	if e2.ETag() == e1.ETag() || !e2.Timestamp().After(e1.Timestamp()) {
+		t.Error("update did not advance the ETag and Timestamp")
+	}
+	if a, _ := e2.Get("A"); a.Int != 1 {
+		t.Error("merge dropped A")
+	}
+	if b, _ := e2.Get("B"); b.Str != "y" {
+		t.Error("merge did not overwrite B")
+	}
+	// Stale ETag: 412.
+	_, err = tb.Update(mustEntity(t, "p", "1"), Replace, e1.ETag())
+	wantErr(t, err, 412, CodeUpdateConditionNotSatisfied)
+	// Replace drops what it does not name.
+	e3, err := tb.Update(mustEntity(t, "p", "1", prop("D", edm.Int64Value(4))), Replace, "*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := e3.Get("A"); ok || e3.Len() != 1 {
+		t.Errorf("replace kept old properties: %v", e3.Properties())
+	}
+	// Missing entity: 404, whatever the condition.
+	_, err = tb.Update(mustEntity(t, "p", "2"), Merge, "*")
+	wantErr(t, err, 404, CodeResourceNotFound)
+	_, err = tb.Update(mustEntity(t, "p", "2"), Merge, e1.ETag())
+	wantErr(t, err, 404, CodeResourceNotFound)
+
+	// Upsert inserts, then merges or replaces.
+	if _, err := tb.Upsert(mustEntity(t, "p", "2", prop("A", edm.Int32Value(1))), Merge); err != nil {
+		t.Fatal(err)
+	}
+	u, _ := tb.Upsert(mustEntity(t, "p", "2", prop("B", edm.Int32Value(2))), Merge)
+	if u.Len() != 2 {
+		t.Errorf("upsert merge: %v", u.Properties())
+	}
+	u, _ = tb.Upsert(mustEntity(t, "p", "2", prop("C", edm.Int32Value(3))), Replace)
+	if u.Len() != 1 {
+		t.Errorf("upsert replace: %v", u.Properties())
+	}
+
+	// Delete: 412 on a stale ETag, 204, then 404.
+	wantErr(t, tb.Delete("p", "1", e1.ETag()), 412, CodeUpdateConditionNotSatisfied)
+	if err := tb.Delete("p", "1", e3.ETag()); err != nil || StatusOf(OpDelete, err) != 204 {
+		t.Fatal(err)
+	}
+	wantErr(t, tb.Delete("p", "1", ""), 404, CodeResourceNotFound)
+	_, err = tb.Get("p", "1")
+	wantErr(t, err, 404, CodeResourceNotFound)
+	if tb.Len() != 1 || tb.Partitions() != 1 {
+		t.Errorf("len %d partitions %d", tb.Len(), tb.Partitions())
+	}
+	tb.Delete("p", "2", "*")
+	if tb.Partitions() != 0 {
+		t.Error("empty partition still counted")
+	}
+}
+
+func TestTimestampsIncrease(t *testing.T) {
+	_, tb := newTestTable(t) // the clock stands still
+	var last int64
+	for i := range 5 {
+		e, err := tb.Upsert(mustEntity(t, "p", "r"), Replace)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Ticks() <= last {
+			t.Fatalf("write %d: ticks %d not after %d", i, e.Ticks(), last)
+		}
+		last = e.Ticks()
+	}
+}
+
+func TestValidation(t *testing.T) {
+	long := func(s string, n int) string { return strings.Repeat(s, n) }
+	manyProps := func(n int) []edm.Property {
+		var ps []edm.Property
+		for i := range n {
+			ps = append(ps, prop(fmt.Sprintf("P%d", i), edm.Int32Value(int32(i))))
+		}
+		return ps
+	}
+	big := func(n int) []edm.Property {
+		var ps []edm.Property
+		for i := range n {
+			ps = append(ps, prop(fmt.Sprintf("S%d", i), edm.StringValue(long("a", 30000))))
+		}
+		return ps
+	}
+	for _, c := range []struct {
+		name   string
+		pk, rk string
+		props  []edm.Property
+		code   string
+	}{
+		{"ok", "p", "r", nil, ""},
+		{"empty keys", "", "", nil, ""},
+		{"slash", "a/b", "r", nil, CodeInvalidInput},
+		{"backslash", "p", `a\b`, nil, CodeInvalidInput},
+		{"hash", "a#", "r", nil, CodeInvalidInput},
+		{"question", "p", "?", nil, CodeInvalidInput},
+		{"tab", "a\tb", "r", nil, CodeInvalidInput},
+		{"DEL", "a\u007f", "r", nil, CodeInvalidInput},
+		{"C1", "p", "a\u009f", nil, CodeInvalidInput},
+		{"A0 allowed", "p", "a\u00a0", nil, ""},
+		{"key 512 chars", long("a", 512), "r", nil, ""},
+		{"key 513 chars", long("a", 513), "r", nil, CodeInvalidInput},
+		{"key 512 é", "p", long("é", 512), nil, ""},
+		{"key 257 emoji (514 units)", "p", long("😀", 257), nil, CodeInvalidInput},
+		{"252 properties", "p", "r", manyProps(252), ""},
+		{"253 properties", "p", "r", manyProps(253), CodeTooManyProperties},
+		{"dash", "p", "r", []edm.Property{prop("a-b", edm.Int32Value(1))}, CodePropertyNameInvalid},
+		{"space", "p", "r", []edm.Property{prop("a b", edm.Int32Value(1))}, CodePropertyNameInvalid},
+		{"digit first", "p", "r", []edm.Property{prop("1a", edm.Int32Value(1))}, CodePropertyNameInvalid},
+		{"unicode name", "p", "r", []edm.Property{prop("Größe_2", edm.Int32Value(1))}, ""},
+		{"name 255", "p", "r", []edm.Property{prop(long("n", 255), edm.Int32Value(1))}, ""},
+		{"name 256", "p", "r", []edm.Property{prop(long("n", 256), edm.Int32Value(1))}, CodePropertyNameTooLong},
+		{"string 32768", "p", "r", []edm.Property{prop("S", edm.StringValue(long("a", 32768)))}, ""},
+		{"string 32769", "p", "r", []edm.Property{prop("S", edm.StringValue(long("a", 32769)))}, CodePropertyValueTooLarge},
+		{"binary 65536", "p", "r", []edm.Property{prop("B", edm.BinaryValue(make([]byte, 65536)))}, ""},
+		{"binary 65537", "p", "r", []edm.Property{prop("B", edm.BinaryValue(make([]byte, 65537)))}, CodePropertyValueTooLarge},
+		{"entity 17×60 KB", "p", "r", big(17), ""},
+		{"entity 18×60 KB", "p", "r", big(18), CodeEntityTooLarge},
+		{"datetime 1600", "p", "r", []edm.Property{prop("T", edm.DateTimeValue(time.Date(1600, 12, 31, 0, 0, 0, 0, time.UTC)))}, CodeOutOfRangeInput},
+		{"int32 overflow", "p", "r", []edm.Property{prop("I", edm.Value{Type: edm.Int32, Int: 1 << 40})}, CodeOutOfRangeInput},
+		{"no type", "p", "r", []edm.Property{prop("X", edm.Value{})}, CodeInvalidInput},
+		{"duplicate", "p", "r", []edm.Property{prop("X", edm.Int32Value(1)), prop("X", edm.Int32Value(2))}, CodeInvalidInput},
+		{"timestamp ignored", "p", "r", []edm.Property{prop("Timestamp", edm.StringValue("whatever"))}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e, err := MakeEntity(c.pk, c.rk, c.props...)
+			if c.code == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, ok := e.Get("Timestamp"); ok {
+					t.Error("client Timestamp kept")
+				}
+				return
+			}
+			wantErr(t, err, 400, c.code)
+		})
+	}
+	_, err := NewEntity([]edm.Property{prop("PartitionKey", edm.Int32Value(1)), prop("RowKey", edm.StringValue("r"))})
+	wantErr(t, err, 400, CodeInvalidInput)
+	_, err = NewEntity([]edm.Property{prop("PartitionKey", edm.StringValue("p"))})
+	wantErr(t, err, 400, CodeInvalidInput)
+}
+
+func TestDecodeJSONCodes(t *testing.T) {
+	e, err := DecodeJSON([]byte(`{"PartitionKey":"p","RowKey":"r","A":1,"Big":"9","Big@odata.type":"Edm.Int64","Timestamp":"2000-01-01T00:00:00Z"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := e.Get("Big"); v.Type != edm.Int64 || v.Int != 9 {
+		t.Errorf("Big = %v", v)
+	}
+	_, err = DecodeJSON([]byte(`{"PartitionKey":"p","RowKey":"r","A":{}}`))
+	wantErr(t, err, 400, CodeInvalidInput)
+	_, err = DecodeJSON([]byte(`{"PartitionKey":"p","RowKey":"r","T":"0001-01-01T00:00:00Z","T@odata.type":"Edm.DateTime"}`))
+	wantErr(t, err, 400, CodeOutOfRangeInput)
+	_, err = DecodeJSON([]byte(`{"PartitionKey":"p","RowKey":"r","I":3000000000,"I@odata.type":"Edm.Int32"}`))
+	wantErr(t, err, 400, CodeOutOfRangeInput)
+}
+
+func TestAppendJSON(t *testing.T) {
+	_, tb := newTestTable(t)
+	e, _ := tb.Insert(mustEntity(t, "p", "r", prop("Z", edm.Int64Value(5)), prop("A", edm.StringValue("x"))))
+	got := string(e.AppendJSON(nil, nil))
+	want := `{"PartitionKey":"p","RowKey":"r","Timestamp":"2024-01-01T00:00:00Z","Timestamp@odata.type":"Edm.DateTime","A":"x","Z":"5","Z@odata.type":"Edm.Int64","odata.etag":"W/\"datetime'2024-01-01T00%3A00%3A00.0000000Z'\""}`
+	if got != want {
+		t.Errorf("AppendJSON =\n%s\nwant\n%s", got, want)
+	}
+	got = string(e.AppendJSON(nil, []string{"Z", "Nope"}))
+	want = `{"Z":"5","Z@odata.type":"Edm.Int64","odata.etag":"W/\"datetime'2024-01-01T00%3A00%3A00.0000000Z'\""}`
+	if got != want {
+		t.Errorf("AppendJSON(select) =\n%s\nwant\n%s", got, want)
+	}
+	back, err := DecodeJSON(e.AppendJSON(nil, nil))
+	if err != nil || back.Len() != 2 {
+		t.Errorf("round trip: %v %v", back, err)
+	}
+}
+
+func TestEstimatedSize(t *testing.T) {
+	e := mustEntity(t, "ab", "c", prop("Age", edm.Int32Value(1)), prop("Name", edm.StringValue("xyz")), prop("Pic", edm.BinaryValue([]byte{1, 2})))
+	// 4 + 2·3 + (8+6+4) + (8+8+2·3+4) + (8+6+2+4)
+	if got, want := e.EstimatedSize(), 4+6+18+26+20; got != want {
+		t.Errorf("EstimatedSize = %d, want %d", got, want)
+	}
+}
+
+func TestTables(t *testing.T) {
+	s := New(Options{})
+	if _, err := s.CreateTable("Orders"); err != nil || StatusOf(OpCreateTable, err) != 201 {
+		t.Fatal(err)
+	}
+	_, err := s.CreateTable("orders")
+	wantErr(t, err, 409, CodeTableAlreadyExists)
+	for _, bad := range []string{"ab", "1abc", "a-bc", "tables", "Tables", strings.Repeat("a", 64)} {
+		_, err := s.CreateTable(bad)
+		wantErr(t, err, 400, CodeInvalidResourceName)
+	}
+	if tb, err := s.Table("ORDERS"); err != nil || tb.Name() != "Orders" {
+		t.Errorf("Table(ORDERS) = %v, %v", tb, err)
+	}
+	wantErr(t, s.DeleteTable("nope"), 404, CodeTableNotFound)
+	if err := s.DeleteTable("orders"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Table("Orders")
+	wantErr(t, err, 404, CodeTableNotFound)
+}
+
+func TestTransact(t *testing.T) {
+	_, tb := newTestTable(t)
+	old, _ := tb.Insert(mustEntity(t, "p", "old", prop("A", edm.Int32Value(1))))
+	ins := func(pk, rk string) Action { return Action{Kind: ActInsert, Entity: mustEntity(t, pk, rk)} }
+
+	out, err := tb.Transact([]Action{ins("p", "1"), ins("p", "2"),
+		{Kind: ActUpdateMerge, Entity: mustEntity(t, "p", "old", prop("B", edm.Int32Value(2))), IfMatch: old.ETag()}})
+	if err != nil || StatusOf(OpTransact, err) != 202 {
+		t.Fatal(err)
+	}
+	if out[0].Ticks() != out[2].Ticks() || out[2].Len() != 2 {
+		t.Errorf("batch results: %v", out)
+	}
+	before := strings.Join(keysOf(tb), ",")
+	check := func(name string, acts []Action, status int, code string, index int) {
+		t.Helper()
+		_, err := tb.Transact(acts)
+		var e *Error
+		if !errors.As(err, &e) || e.Status != status || e.Code != code || e.Index != index {
+			t.Errorf("%s: err = %v, want %d %s at %d", name, err, status, code, index)
+		}
+		if after := strings.Join(keysOf(tb), ","); after != before {
+			t.Errorf("%s: a failed transaction changed the table: %s", name, after)
+		}
+	}
+	check("conflict at 2", []Action{ins("p", "a"), ins("p", "b"), ins("p", "1")}, 409, CodeEntityAlreadyExists, 2)
+	check("update missing", []Action{ins("p", "a"), {Kind: ActUpdateReplace, Entity: mustEntity(t, "p", "zz")}}, 404, CodeResourceNotFound, 1)
+	check("delete missing", []Action{ins("p", "a"), {Kind: ActDelete, PartitionKey: "p", RowKey: "zz"}}, 404, CodeResourceNotFound, 1)
+	check("stale etag", []Action{{Kind: ActDelete, PartitionKey: "p", RowKey: "old", IfMatch: old.ETag()}}, 412, CodeUpdateConditionNotSatisfied, 0)
+	check("cross partition", []Action{ins("p", "a"), ins("q", "a")}, 400, CodeDifferentPartitions, 1)
+	check("duplicate", []Action{ins("p", "a"), {Kind: ActUpsertMerge, Entity: mustEntity(t, "p", "a")}}, 400, CodeInvalidDuplicateRow, 1)
+	check("empty", nil, 400, CodeInvalidInput, -1)
+	var many []Action
+	for i := range 101 {
+		many = append(many, ins("p", fmt.Sprint("m", i)))
+	}
+	check("101 actions", many, 400, CodeInvalidInput, 100)
+	if _, err := tb.Transact(many[:100]); err != nil {
+		t.Errorf("100 actions: %v", err)
+	}
+	before = strings.Join(keysOf(tb), ",")
+	var heavy []Action
+	for i := range 70 {
+		heavy = append(heavy, Action{Kind: ActUpsertReplace, Entity: mustEntity(t, "h", fmt.Sprint(i), prop("S", edm.StringValue(strings.Repeat("x", 30000))), prop("T", edm.StringValue(strings.Repeat("x", 30000))))})
+	}
+	check("payload over 4 MiB", heavy, 413, CodeRequestBodyTooLarge, -1)
+	// Deletes and upserts in one transaction.
+	if _, err := tb.Transact([]Action{{Kind: ActDelete, PartitionKey: "p", RowKey: "1"}, {Kind: ActUpsertReplace, Entity: mustEntity(t, "p", "new")}}); err != nil {
+		t.Fatal(err)
+	}
+	if tb.Lookup("p", "1") != nil || tb.Lookup("p", "new") == nil {
+		t.Error("delete+upsert transaction not applied")
+	}
+}
