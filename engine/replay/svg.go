@@ -68,9 +68,10 @@ func (r *Report) WriteSVG(w io.Writer, name string) error {
 		cellW = max(6, min(40, 840/cols))
 	}
 	gridW := cellW * max(cols, 1)
-	width := margin + labelW + gridW + peakW + margin
-	width = max(width, 720)
+	const swatchW = 62 // legend swatch width
 	gridX, gridY := margin+labelW, margin+titleH
+	legendEnd := gridX + swatchW + 6 + len(heatBins)*swatchW
+	width := max(margin+labelW+gridW+peakW+margin, legendEnd+margin, 720)
 	gridH := cellH * max(len(h.Rows), 1)
 	height := gridY + gridH + axisH + legendH + margin
 
@@ -129,7 +130,7 @@ func (r *Report) WriteSVG(w io.Writer, name string) error {
 	// Legend: colour classes as a fraction of the target, the target
 	// marked between the last blue and the first orange class.
 	ly := axisY + axisH + 26
-	sw := 62
+	sw := swatchW
 	p(`<text x="%d" y="%d" text-anchor="end" fill="#444">load vs target</text>`+"\n", gridX-8, ly+14)
 	lx := gridX
 	p(`<rect x="%d" y="%d" width="%d" height="18" fill="%s" stroke="#bbb"/>`+"\n", lx, ly, sw, heatEmpty)
