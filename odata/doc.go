@@ -11,7 +11,11 @@
 //
 // The grammar is a participle grammar: the annotated structs in grammar.go
 // are both the grammar and the typed AST that the rest of tablelint
-// consumes. A hand-written lexer (lexer.go) feeds it.
+// consumes; its root is Expr. A hand-written lexer (lexer.go) feeds it,
+// giving every operator and every literal a single token type, so that a
+// comparison is the fixed sequence Ident Op Literal, matched by
+// Comparison's Parseable hook. A cache of parsed shapes (shape.go) lets
+// later filters that differ only in their literals skip the parser.
 //
 // Parse reads a filter as a client would send it. ParseTemplate reads a
 // filter from a design file, where placeholders such as {Department} or

@@ -1,11 +1,16 @@
 package odata
 
-import "github.com/tablelint/tablelint/edm"
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/tablelint/tablelint/edm"
+)
 
-// Filter is a whole $filter expression. Expr is nil for an empty filter,
-// which selects every entity (an empty filter never reaches the grammar).
+// Filter is a whole $filter expression: the parsed Expr (the grammar's
+// root) with its source text. Expr is nil for an empty filter, which
+// selects every entity (an empty filter never reaches the grammar).
 type Filter struct {
-	Expr *Expr `parser:"@@"`
+	Expr *Expr
 
 	// Text is the source text the filter was parsed from.
 	Text string
@@ -26,10 +31,9 @@ type Term struct {
 
 // Factor is one operand of a Term: exactly one of Cmp, Group and Not is
 // set. The comparison alternative comes first because it is the common
-// case, and it is captured whole (property, operator and literal tokens in
-// one capture) to keep parsing cheap.
+// case.
 type Factor struct {
-	Cmp   *Comparison `parser:"  @( Ident Op Literal )"`
+	Cmp   *Comparison `parser:"  @@"`
 	Group *Expr       `parser:"| '(' @@ ')'"`
 	Not   *Factor     `parser:"| 'not' @@"`
 }
@@ -43,27 +47,39 @@ type Comparison struct {
 	Value    Literal
 }
 
-// Capture implements participle.Capture: values are the property, operator
-// and literal tokens of the comparison.
-// On a parse error participle applies partial captures, so fewer than
-// three values are possible and are refused.
-func (c *Comparison) Capture(values []string) error {
-	if len(values) != 3 {
-		return errIncomplete
+// Parse implements participle.Parseable. A comparison is always the
+// three tokens Ident Op Literal (the lexer gives every operator and every
+// literal one token type), so it is matched directly rather than through
+// participle's generic sequence and capture nodes, which cost several
+// allocations per token; the boolean structure around it stays in the
+// struct tags. A first token that is not a property name is no match; a
+// property name not followed by an operator and a literal is an error at
+// the token that breaks the sequence.
+func (c *Comparison) Parse(lex *lexer.PeekingLexer) error {
+	prop := lex.Peek()
+	if prop.Type != tokIdent {
+		return participle.NextMatch
 	}
-	c.Property = values[0]
-	for op := OpEq; op <= OpLe; op++ {
-		if opNames[op] == values[1] {
-			c.Op = op
+	lex.Next()
+	op := lex.Peek()
+	if op.Type != tokOp {
+		return &participle.UnexpectedTokenError{Unexpected: *op}
+	}
+	lex.Next()
+	lit := lex.Peek()
+	if lit.Type != tokLiteral {
+		return &participle.UnexpectedTokenError{Unexpected: *lit}
+	}
+	lex.Next()
+	c.Property = prop.Value
+	for o := OpEq; o <= OpLe; o++ {
+		if opNames[o] == op.Value {
+			c.Op = o
 		}
 	}
-	c.Value.Raw = values[2]
+	c.Value.Raw = lit.Value
 	return nil
 }
-
-// errIncomplete reports a partly matched comparison; the error that reaches
-// the user is the parser's, translated.
-var errIncomplete = &Error{Msg: "incomplete comparison"}
 
 // Literal is a literal value. After parsing, Value holds the typed value;
 // in template mode a literal whose text holds placeholders has Params and

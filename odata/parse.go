@@ -19,7 +19,7 @@ const (
 	MaxDepth = 100
 )
 
-var parser = participle.MustBuild[Filter](
+var parser = participle.MustBuild[Expr](
 	participle.Lexer(definition{}),
 	participle.UseLookahead(1),
 )
@@ -90,11 +90,11 @@ func parseTokens(s string, toks []lexer.Token) (*Filter, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := parser.ParseFromLexer(plex)
+	e, err := parser.ParseFromLexer(plex)
 	if err != nil {
 		return nil, translate(s, toks, err)
 	}
-	return f, nil
+	return &Filter{Expr: e}, nil
 }
 
 // functions and operators of OData that the Table service does not support.
@@ -292,24 +292,49 @@ func isOperator(s string) bool {
 // k-th comparison in source order, so offsets come from the token stream
 // rather than from participle's position capture.
 func decodeLiterals(s string, f *Filter, toks []lexer.Token, template bool) error {
-	var err error
-	ti := 0
-	Inspect(f, func(n Node) bool {
-		c, ok := n.(*Comparison)
-		if !ok || err != nil {
-			return err == nil
+	if f.Expr == nil {
+		return nil
+	}
+	d := literalDecoder{s: s, toks: toks, template: template}
+	return d.expr(f.Expr)
+}
+
+// literalDecoder walks the comparisons in source order (a plain recursive
+// walk: no closure to allocate on every parse).
+type literalDecoder struct {
+	s        string
+	toks     []lexer.Token
+	ti       int
+	template bool
+}
+
+func (d *literalDecoder) expr(e *Expr) error {
+	for _, t := range e.Terms {
+		for _, f := range t.Factors {
+			if err := d.factor(f); err != nil {
+				return err
+			}
 		}
-		for toks[ti].Type != tokIdent {
-			ti++
-		}
-		c.Offset = toks[ti].Pos.Offset
-		ti += 2 // property, operator
-		c.Value.Offset = toks[ti].Pos.Offset
-		ti++
-		err = decodeLiteral(s, &c.Value, template)
-		return err == nil
-	})
-	return err
+	}
+	return nil
+}
+
+func (d *literalDecoder) factor(f *Factor) error {
+	switch {
+	case f.Not != nil:
+		return d.factor(f.Not)
+	case f.Group != nil:
+		return d.expr(f.Group)
+	}
+	c := f.Cmp
+	for d.toks[d.ti].Type != tokIdent {
+		d.ti++
+	}
+	c.Offset = d.toks[d.ti].Pos.Offset
+	d.ti += 2 // property, operator
+	c.Value.Offset = d.toks[d.ti].Pos.Offset
+	d.ti++
+	return decodeLiteral(d.s, &c.Value, d.template)
 }
 
 func decodeLiteral(s string, l *Literal, template bool) error {
