@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 func TestDecodeEntityJSON(t *testing.T) {
@@ -164,6 +167,23 @@ func TestCompareStrings(t *testing.T) {
 	if n := UTF16Len("aé😀\ue000"); n != 5 {
 		t.Errorf("UTF16Len = %d, want 5", n)
 	}
+}
+
+// FuzzCompareStrings checks CompareStrings against a comparison of the
+// strings' UTF-16 encodings.
+func FuzzCompareStrings(f *testing.F) {
+	f.Add("empid_000100", "empid_000199")
+	f.Add("partition-0001😀x", "partition-0001\ue000x")
+	f.Add("abcdefghij", "abcdefghij")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if !utf8.ValidString(a) || !utf8.ValidString(b) {
+			return
+		}
+		ua, ub := utf16.Encode([]rune(a)), utf16.Encode([]rune(b))
+		if got, want := CompareStrings(a, b), slices.Compare(ua, ub); got != want {
+			t.Fatalf("CompareStrings(%q, %q) = %d, want %d", a, b, got, want)
+		}
+	})
 }
 
 func FuzzDecodeEntityJSON(f *testing.F) {

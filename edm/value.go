@@ -187,15 +187,17 @@ func isHex(c byte) bool {
 
 // Compare compares a and b with the service's semantics. ok is false when
 // the values have different types: the service treats a comparison between
-// a property and a literal of another type as no match. Strings compare by
-// ordinal (byte-wise UTF-8, which orders like the service's ordinal
-// comparison for keys), Guids and Binary by value.
+// a property and a literal of another type as no match. Strings compare in
+// the service's UTF-16 code-unit order (CompareStrings), Guids and Binary
+// by value.
 func Compare(a, b Value) (c int, ok bool) {
 	if a.Type != b.Type {
 		return 0, false
 	}
 	switch a.Type {
-	case String, Guid:
+	case String:
+		return CompareStrings(a.Str, b.Str), true
+	case Guid:
 		return strings.Compare(a.Str, b.Str), true
 	case Int32, Int64, DateTime:
 		return cmp.Compare(a.Int, b.Int), true

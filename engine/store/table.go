@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/google/btree"
 	"github.com/tablelint/tablelint/edm"
@@ -17,8 +18,12 @@ const degree = 32
 // order. Partition keys are interned per table, so entities of one
 // partition share the string and the equality test is a pointer check.
 func less(a, b *Entity) bool {
-	if a.PartitionKey != b.PartitionKey {
-		return edm.CompareStrings(a.PartitionKey, b.PartitionKey) < 0
+	// PartitionKeys are interned per partition, so equal ones usually share
+	// their bytes and compare equal without a scan.
+	if len(a.PartitionKey) != len(b.PartitionKey) || unsafe.StringData(a.PartitionKey) != unsafe.StringData(b.PartitionKey) {
+		if c := edm.CompareStrings(a.PartitionKey, b.PartitionKey); c != 0 {
+			return c < 0
+		}
 	}
 	return edm.CompareStrings(a.RowKey, b.RowKey) < 0
 }
