@@ -15,8 +15,8 @@ runs=${2:-5}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for i in $(seq 0 "$runs"); do
-  (cd "$here" && go build -ldflags="-X=main.variant=$i" -o "$work/vetonly$i" scripts/vetbench/vetonly.go \
-    && go build -ldflags="-X=main.variant=$i" -o "$work/vetplus$i" scripts/vetbench/vetplus.go)
+  (cd "$here" && go build -ldflags="-X=main.variant=$i" -o "$work/vetonly$i" scripts/vetbench/analyzers.go scripts/vetbench/vetonly.go \
+    && go build -ldflags="-X=main.variant=$i" -o "$work/vetplus$i" scripts/vetbench/analyzers.go scripts/vetbench/vetplus.go)
 done
 cd "$mod"
 go vet -vettool="$work/vetonly0" ./... >/dev/null 2>&1 || true # warm the compile cache

@@ -19,12 +19,11 @@
 //     at the service's precision of 100 ns, Guids and Binary by value, and
 //     a Double NaN matches nothing.
 //
-// Prepare caches by filter shape: the filter text with every literal
-// replaced by a marker of its kind. The first filter of a shape is parsed
-// with participle; later filters of the shape have their literals decoded
-// on their own and bound into a copy of the tree, so replaying millions of
-// distinct filter strings parses each shape once. Exact filter texts are
-// cached too. CacheStats counts both.
+// Prepare caches compiled filters by their exact text. A new filter text
+// goes to odata.Parse, whose shape cache runs the participle parser once
+// per filter shape (the text with its literals lifted out), so replaying
+// millions of distinct filter strings parses each shape once; the filter
+// is then planned and compiled. CacheStats counts both paths.
 //
 // # Execution and paging
 //

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/plan"
@@ -41,8 +40,8 @@ type Options struct {
 	// engine/conformance/DEVIATIONS.md). The documented service ends a
 	// page where a query crosses a partition boundary.
 	NoPartitionBoundary bool
-	// CacheSize bounds the prepared-filter cache (shapes and exact filter
-	// texts each); 0 means 4096.
+	// CacheSize bounds the prepared-filter cache of exact filter texts; 0
+	// means 4096.
 	CacheSize int
 }
 
@@ -51,21 +50,17 @@ type Executor struct {
 	opts       Options
 	scanBudget int // entities one request may examine; 0: unlimited
 
-	mu     sync.Mutex
-	shapes map[string]*odata.Filter
-	exact  map[string]*Prepared
-	stats  CacheStats
+	mu    sync.Mutex
+	exact map[string]*Prepared
+	stats CacheStats
 }
 
 // CacheStats counts how Prepare found its filters.
 type CacheStats struct {
 	// Exact counts filters found by their exact text.
 	Exact int
-	// Shape counts filters whose shape was cached: their literals were
-	// decoded and bound without the parser.
-	Shape int
-	// Parsed counts filters that went through the full parser, valid or
-	// not.
+	// Parsed counts filters handed to odata.Parse, valid or not (which
+	// runs the participle parser once per filter shape).
 	Parsed int
 }
 
@@ -80,7 +75,7 @@ func New(opts Options) *Executor {
 	if opts.CacheSize <= 0 {
 		opts.CacheSize = 4096
 	}
-	x := &Executor{opts: opts, shapes: map[string]*odata.Filter{}, exact: map[string]*Prepared{}}
+	x := &Executor{opts: opts, exact: map[string]*Prepared{}}
 	if opts.ScanRate > 0 {
 		x.scanBudget = max(1, int(opts.ScanRate*opts.RequestTime.Seconds()))
 	}
@@ -96,9 +91,7 @@ func (x *Executor) CacheStats() CacheStats {
 
 // Prepared is a filter ready to run: parsed, planned and compiled.
 type Prepared struct {
-	// Filter is the parsed filter. For a filter bound from a cached
-	// shape, offsets in the tree are those of the first filter of the
-	// shape.
+	// Filter is the parsed filter.
 	Filter *odata.Filter
 	// Plan is what the service does with the filter.
 	Plan plan.Plan
@@ -123,55 +116,15 @@ func (x *Executor) Prepare(filter string) (*Prepared, error) {
 		x.mu.Unlock()
 		return p, nil
 	}
+	x.stats.Parsed++
 	x.mu.Unlock()
 
-	key, lits := shapeOf(filter, nil)
-	x.mu.Lock()
-	tmpl := x.shapes[key]
-	x.mu.Unlock()
-	var f *odata.Filter
-	// Input the parser rejects as a whole (invalid UTF-8, over-long) never
-	// takes the shortcut.
-	if tmpl != nil && len(filter) <= odata.MaxLength && utf8.ValidString(filter) {
-		vals := make([]edm.Value, len(lits))
-		ok := true
-		for i, l := range lits {
-			v, err := decodeLiteral(l)
-			if err != nil {
-				ok = false
-				break
-			}
-			vals[i] = v
-		}
-		if ok {
-			f, ok = bind(tmpl, filter, vals, lits)
-		}
-		if !ok {
-			f = nil
-		}
-	}
-	fromShape := f != nil
-	if f == nil {
-		var err error
-		f, err = odata.Parse(filter)
-		if err != nil {
-			x.mu.Lock()
-			x.stats.Parsed++
-			x.mu.Unlock()
-			return nil, &QueryError{Err: &store.Error{Status: http.StatusBadRequest, Code: store.CodeInvalidInput, Message: err.Error(), Index: -1}, Parse: err}
-		}
+	f, err := odata.Parse(filter)
+	if err != nil {
+		return nil, &QueryError{Err: &store.Error{Status: http.StatusBadRequest, Code: store.CodeInvalidInput, Message: err.Error(), Index: -1}, Parse: err}
 	}
 	p := prepare(f)
 	x.mu.Lock()
-	if fromShape {
-		x.stats.Shape++
-	} else {
-		x.stats.Parsed++
-		if len(x.shapes) >= x.opts.CacheSize {
-			clear(x.shapes)
-		}
-		x.shapes[key] = f
-	}
 	if len(x.exact) >= x.opts.CacheSize {
 		clear(x.exact)
 	}
