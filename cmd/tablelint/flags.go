@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -78,5 +77,3 @@ func (cf *commonFlags) checkFormat() error {
 func useColor(e *env) bool {
 	return e.stdoutTerminal && os.Getenv("NO_COLOR") == ""
 }
-
-var _ io.Writer = os.Stdout
