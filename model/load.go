@@ -374,7 +374,7 @@ func (l *loader) design(doc *yaml.Node) error {
 func (l *loader) table(tf field) (*Table, error) {
 	t := &Table{Name: tf.key.Value, Node: tf.key}
 	what := "table " + t.Name
-	fs, err := l.mapping(tf.val, what, []string{"entities", "queries", "transactions"})
+	fs, err := l.mapping(tf.val, what, []string{"entities", "queries", "transactions", "discriminator"})
 	if err != nil {
 		return nil, err
 	}
@@ -402,7 +402,14 @@ func (l *loader) table(tf field) (*Table, error) {
 			if txs, err = l.mapping(f.val, what+" transactions", nil); err != nil {
 				return nil, err
 			}
+		case "discriminator":
+			if t.DiscriminatorNode, t.Discriminator, err = l.scalar(f.val, what+" discriminator"); err != nil {
+				return nil, err
+			}
 		}
+	}
+	if t.DiscriminatorNode != nil && t.Property(t.Discriminator) == nil {
+		return nil, l.errAt(t.DiscriminatorNode, "discriminator: %s", unknownProperty(t.Discriminator, what, tablePropNames(t)))
 	}
 	// Key templates, queries and transactions refer to entity types and
 	// properties, so they are resolved after all entities whatever the
@@ -648,7 +655,7 @@ func (l *loader) edmType(p *Property, n *yaml.Node) error {
 	return nil
 }
 
-var queryFields = []string{"filter", "rate", "top", "select"}
+var queryFields = []string{"filter", "rate", "top", "select", "order"}
 
 // systemProperties are the properties every entity has.
 var systemProperties = map[string]edm.Type{plan.PartitionKey: edm.String, plan.RowKey: edm.String, "Timestamp": edm.DateTime}
@@ -675,6 +682,8 @@ func (l *loader) query(t *Table, qf field) (*Query, error) {
 			}
 		case "select":
 			err = l.selectList(q, f.val)
+		case "order":
+			err = l.order(q, f.val)
 		}
 		if err != nil {
 			return nil, err
@@ -703,6 +712,33 @@ func (l *loader) selectList(q *Query, n *yaml.Node) error {
 			return l.errAt(en, "select: %s", unknownProperty(s, "table "+q.Table.Name, tablePropNames(q.Table)))
 		}
 		q.Select = append(q.Select, s)
+	}
+	return nil
+}
+
+// order reads a query's needed sort order: "Prop", "Prop asc" or
+// "Prop desc".
+func (l *loader) order(q *Query, n *yaml.Node) error {
+	n, s, err := l.scalar(n, "order")
+	if err != nil {
+		return err
+	}
+	q.OrderNode = n
+	f := strings.Fields(s)
+	if len(f) == 2 {
+		switch f[1] {
+		case "asc":
+		case "desc":
+			q.OrderDesc = true
+		default:
+			return l.errAt(n, "order: %q must be asc or desc", f[1])
+		}
+	} else if len(f) != 1 {
+		return l.errAt(n, "order must be a property name, optionally followed by asc or desc, such as \"Submitted desc\"")
+	}
+	q.Order = f[0]
+	if _, sys := systemProperties[q.Order]; !sys && q.Table.Property(q.Order) == nil {
+		return l.errAt(n, "order: %s", unknownProperty(q.Order, "table "+q.Table.Name, tablePropNames(q.Table)))
 	}
 	return nil
 }

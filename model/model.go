@@ -64,6 +64,11 @@ type Table struct {
 	Entities     []*Entity
 	Queries      []*Query
 	Transactions []*Transaction
+	// Discriminator is the property that says which entity type an entity
+	// is (the design guide's EntityType property), "" when the design does
+	// not name one; DiscriminatorNode is its value node.
+	Discriminator     string
+	DiscriminatorNode *yaml.Node
 }
 
 // Entity finds the table's entity type with the given name.
@@ -169,6 +174,12 @@ type Query struct {
 	// Top is the $top option, 0 if absent.
 	Top    int64
 	Select []string
+	// Order is the property the application needs the results sorted by,
+	// "" when the design does not say; OrderDesc is true for newest or
+	// largest first. OrderNode is the order field's value node.
+	Order     string
+	OrderDesc bool
+	OrderNode *yaml.Node
 }
 
 // Resolved is what a placeholder stands for: a property (Prop set) or a
