@@ -115,6 +115,6 @@ func (r *reviewer) constantPartitionReads(t *model.Table, g []*model.Entity, wri
 	if reads == 0 || (writes+reads)*4 < target {
 		return
 	}
-	r.add("TL208", g[0].PartitionKey.Node, -1, "PartitionKey %q is constant: %s of %s are all served by a single partition (~%s entities/s read by %s, %s written), %d%% of a partition's target of %s entities/s, and it cannot scale out",
+	r.add("TL208", g[0].PartitionKey.Node, -1, "PartitionKey %q is constant: %s of %s are all served by a single partition (~%s entities/s read by %s, %s/s written), %d%% of a partition's target of %s entities/s, and it cannot scale out",
 		g[0].PartitionKey.Text, "reads and writes", groupWho(g), num(reads), strings.Join(names, ", "), num(writes), int((writes+reads)*100/target), num(target))
 }
