@@ -136,6 +136,7 @@ func lineCol(src []byte, i int) (int, int) {
 type loader struct {
 	d     *Design
 	nodes int
+	refs  []entityRef // copyOf and partOf fields, resolved after all tables
 }
 
 func (l *loader) errAt(n *yaml.Node, format string, args ...any) error {
@@ -368,7 +369,66 @@ func (l *loader) design(doc *yaml.Node) error {
 		}
 		l.d.Tables = append(l.d.Tables, t)
 	}
+	return l.resolveRefs()
+}
+
+// resolveRefs resolves copyOf and partOf: "Entity" names an entity type of
+// the same table, "Table.Entity" one of another table.
+func (l *loader) resolveRefs() error {
+	for _, ref := range l.refs {
+		t, name := ref.from.Table, ref.node.Value
+		var names []string
+		if tn, en, ok := strings.Cut(name, "."); ok {
+			t = nil
+			for _, o := range l.d.Tables {
+				names = append(names, o.Name)
+				if o.Name == tn {
+					t = o
+				}
+			}
+			if t == nil {
+				return l.errAt(ref.node, "%s: the design has no table %q%s", ref.field, tn, suffixDidYouMean(tn, names))
+			}
+			name = en
+		}
+		target := t.Entity(name)
+		if target == nil {
+			names = names[:0]
+			for _, e := range t.Entities {
+				names = append(names, e.Name)
+			}
+			return l.errAt(ref.node, "%s: table %s has no entity type %q%s", ref.field, t.Name, name, suffixDidYouMean(name, names))
+		}
+		if target == ref.from {
+			return l.errAt(ref.node, "%s: entity type %s names itself", ref.field, name)
+		}
+		if ref.field == "copyOf" {
+			ref.from.CopyOf, ref.from.CopyOfNode = target, ref.node
+		} else {
+			ref.from.PartOf, ref.from.PartOfNode = target, ref.node
+		}
+	}
 	return nil
+}
+
+func suffixDidYouMean(s string, candidates []string) string {
+	if c := didYouMean(s, candidates); c != "" {
+		return fmt.Sprintf("; did you mean %q?", c)
+	}
+	return ""
+}
+
+// boolean returns a true or false value.
+func (l *loader) boolean(n *yaml.Node, what string) (bool, error) {
+	n, err := l.deref(n)
+	if err != nil {
+		return false, err
+	}
+	var v bool
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" || n.Decode(&v) != nil {
+		return false, l.errAt(n, "%s must be true or false, not %s", what, kindName(n))
+	}
+	return v, nil
 }
 
 func (l *loader) table(tf field) (*Table, error) {
@@ -439,7 +499,15 @@ func (l *loader) table(tf field) (*Table, error) {
 	return t, nil
 }
 
-var entityFields = []string{"partitionKey", "rowKey", "properties", "count", "writes"}
+var entityFields = []string{"partitionKey", "rowKey", "properties", "count", "writes", "copyOf", "eventual", "partOf"}
+
+// entityRef is an entity type field naming another entity type, resolved
+// once every table is loaded.
+type entityRef struct {
+	from  *Entity
+	node  *yaml.Node
+	field string
+}
 
 func (l *loader) entity(t *Table, ef field) (*Entity, error) {
 	e := &Entity{Table: t, Name: ef.key.Value, Node: ef.key}
@@ -474,6 +542,16 @@ func (l *loader) entity(t *Table, ef field) (*Entity, error) {
 			}
 		case "writes":
 			if e.WritesNode, e.Writes, err = l.rate(f.val, "writes"); err != nil {
+				return nil, err
+			}
+		case "copyOf", "partOf":
+			n, _, err := l.scalar(f.val, f.key.Value)
+			if err != nil {
+				return nil, err
+			}
+			l.refs = append(l.refs, entityRef{from: e, node: n, field: f.key.Value})
+		case "eventual":
+			if e.Eventual, err = l.boolean(f.val, "eventual"); err != nil {
 				return nil, err
 			}
 		}
@@ -655,7 +733,7 @@ func (l *loader) edmType(p *Property, n *yaml.Node) error {
 	return nil
 }
 
-var queryFields = []string{"filter", "rate", "top", "select", "order"}
+var queryFields = []string{"filter", "rate", "top", "select", "order", "deletes"}
 
 // systemProperties are the properties every entity has.
 var systemProperties = map[string]edm.Type{plan.PartitionKey: edm.String, plan.RowKey: edm.String, "Timestamp": edm.DateTime}
@@ -684,6 +762,9 @@ func (l *loader) query(t *Table, qf field) (*Query, error) {
 			err = l.selectList(q, f.val)
 		case "order":
 			err = l.order(q, f.val)
+		case "deletes":
+			q.DeletesNode, _ = l.deref(f.val)
+			q.Deletes, err = l.boolean(f.val, "deletes")
 		}
 		if err != nil {
 			return nil, err

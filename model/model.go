@@ -109,6 +109,19 @@ type Entity struct {
 	// is nil when the design does not say.
 	Writes     Rate
 	WritesNode *yaml.Node
+	// CopyOf is the entity type this one duplicates (a secondary index or
+	// denormalized copy), in this table or another; nil when it is no copy.
+	// CopyOfNode is the field's value node.
+	CopyOf     *Entity
+	CopyOfNode *yaml.Node
+	// Eventual says the copy is kept consistent eventually (by a queue or
+	// a retried worker), not atomically with its source.
+	Eventual bool
+	// PartOf is the entity type this one continues, when a wide logical
+	// entity is split over several physical entities; PartOfNode is the
+	// field's value node.
+	PartOf     *Entity
+	PartOfNode *yaml.Node
 }
 
 // Property finds a declared property by exact name.
@@ -180,6 +193,10 @@ type Query struct {
 	Order     string
 	OrderDesc bool
 	OrderNode *yaml.Node
+	// Deletes says the query finds entities to delete (retention);
+	// DeletesNode is nil when the design does not say.
+	Deletes     bool
+	DeletesNode *yaml.Node
 }
 
 // Resolved is what a placeholder stands for: a property (Prop set) or a
