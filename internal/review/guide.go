@@ -18,9 +18,21 @@ func (r *reviewer) guide(t *model.Table) {
 	for _, row := range rows {
 		r.sortOrder(row.Query)
 		r.nonUniqueLookup(row)
+		r.prefixRange(row.Query)
 	}
 	r.logByRange(t, rows)
 	r.propertyTypes(t)
+	r.copies(t)
+	r.indexAmplification(t)
+	for _, x := range t.Transactions {
+		r.oneEntityPartitions(x)
+	}
+	r.largeValues(t)
+	r.cacheableLookup(t, rows)
+	r.deleteByScan(rows)
+	if t == r.d.Tables[len(r.d.Tables)-1] {
+		r.tableRotation() // once per design, after the last table
+	}
 }
 
 // tableQueries returns the rows of the table's queries.

@@ -2,6 +2,7 @@ package review
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -270,7 +271,18 @@ func timeItems(out []citem, layout string) []citem {
 	return out
 }
 
-// keyItems describes the keys a template produces.
+// padWidth returns the width of a zero-padding verb such as %06d.
+func padWidth(verb string) int {
+	m := verbRE.FindStringSubmatch(verb)
+	if m == nil {
+		return 0
+	}
+	w, _ := strconv.Atoi(m[2])
+	return w
+}
+
+// keyItems describes the keys a template produces. A zero-padded number
+// is taken to fill exactly its width.
 func keyItems(t *model.Template) []citem {
 	var out []citem
 	anyRun := citem{class: clAny, isSet: true, star: true}
@@ -286,6 +298,8 @@ func keyItems(t *model.Template) []citem {
 			out = timeItems(out, p.Verb)
 		case p.Builtin == model.InvTicks && (p.Verb == "" || zeroPadded(p.Verb, InvertedTicksWidth)):
 			out = classItems(out, clDigit, InvertedTicksWidth)
+		case p.Builtin == model.Seq && zeroPadded(p.Verb, 1):
+			out = classItems(out, clDigit, padWidth(p.Verb))
 		case p.Builtin == model.InvTicks, p.Builtin == model.Seq, p.Builtin == model.Hash:
 			out = append(out, digitRun)
 		case p.Prop == nil:
@@ -294,6 +308,9 @@ func keyItems(t *model.Template) []citem {
 			out = classItems(out, clHex, 36)
 		case p.Prop.Type == edm.DateTime:
 			out = timeItems(out, p.Verb)
+		case (p.Prop.Type == edm.Int32 || p.Prop.Type == edm.Int64) && strings.HasSuffix(p.Verb, "d") && zeroPadded(p.Verb, 1):
+			// A design pads to the width its values fit in.
+			out = classItems(out, clDigit, padWidth(p.Verb))
 		case (p.Prop.Type == edm.Int32 || p.Prop.Type == edm.Int64) && (p.Verb == "" || strings.HasSuffix(p.Verb, "d")):
 			out = append(out, digitRun)
 		default:

@@ -1,6 +1,8 @@
 package review
 
 import (
+	"strings"
+
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/model"
@@ -215,4 +217,82 @@ func (r *reviewer) logByRange(t *model.Table, rows []QueryRow) {
 		r.add("TL509", reader.FilterNode, -1, "%s.%s looks like log data keyed by source (PartitionKey %q) with the time in the RowKey (%q), and query %s reads a time range across every partition: a table scan that grows with the log (log data anti-pattern: store log data in Blob storage)",
 			t.Name, e.Name, e.PartitionKey.Text, e.RowKey.Text, reader.Name)
 	}
+}
+
+// successor returns the smallest string greater than every string that
+// starts with prefix, and false when there is none (an empty prefix or
+// one ending in 0xff).
+func successor(prefix string) (string, bool) {
+	if prefix == "" || prefix[len(prefix)-1] == 0xff {
+		return "", false
+	}
+	return prefix[:len(prefix)-1] + string(rune(prefix[len(prefix)-1]+1)), true
+}
+
+// boundText returns a bound's text when it has no placeholder.
+func boundText(b plan.Bound) (string, bool) {
+	if !b.Set() || b.Value.IsParam() {
+		return "", false
+	}
+	return b.Value.Value.Str, true
+}
+
+// prefixRange checks a range query's RowKey bounds against the RowKeys
+// the entity types of the partition can have (TL318): bounds that select
+// no key any type can produce, bounds that select every key (the range
+// narrows nothing), and an inclusive upper bound (le) on a prefix, which
+// leaves out the keys that continue it.
+func (r *reviewer) prefixRange(q *model.Query) {
+	p := q.Plan
+	if q.Unsupported != nil || p.Kind != plan.Range || p.PartitionKey == nil {
+		return
+	}
+	name := q.Table.Name + "." + q.Name
+	lo, loOK := boundText(p.Low)
+	hi, hiOK := boundText(p.High)
+	if loOK && hiOK && (lo > hi || (lo == hi && !(p.Low.Inclusive && p.High.Inclusive))) {
+		r.add("TL318", q.FilterNode, -1, "query %s: its RowKey range %s is empty: the query can never return an entity", name, plan.RangeText(p.Low, p.High))
+		return
+	}
+	pk := literalKeyItems(p.PartitionKey)
+	meetsAny, all := false, true
+	for _, e := range q.Table.Entities {
+		if !keysMeet(pk, keyItems(e.PartitionKey), false) {
+			continue
+		}
+		l := e.RowKey.Leading()
+		prefix := e.RowKey.Text
+		if l != nil {
+			prefix = e.RowKey.Text[:l.Offset]
+		}
+		if strings.Contains(prefix, "{") { // "{{" escapes: leave such templates alone
+			return
+		}
+		succ, bounded := successor(prefix)
+		// Keys of e lie in [prefix, succ).
+		meets := (!hiOK || prefix < hi || (prefix == hi && p.High.Inclusive)) && (!loOK || !bounded || lo < succ)
+		covers := (!loOK || lo < prefix || (lo == prefix && p.Low.Inclusive)) && (!hiOK || (bounded && succ <= hi))
+		meetsAny = meetsAny || meets
+		all = all && covers
+		if p.High.Inclusive && hiOK && hi != "" && couldExtend(hi, e.RowKey) {
+			next, _ := successor(hi)
+			r.add("TL318", q.FilterNode, -1, "query %s: the range ends with RowKey le '%s', which leaves out keys of %s that start with '%s' and go on (such as '%s…'); to read the whole prefix, end with RowKey lt '%s'",
+				name, hi, e.Name, hi, hi, next)
+			return
+		}
+	}
+	switch {
+	case !meetsAny && (loOK || hiOK):
+		r.add("TL318", q.FilterNode, -1, "query %s: no entity type of the partition has a RowKey in %s: the query can never return an entity; check the prefix against the RowKey templates", name, plan.RangeText(p.Low, p.High))
+	case meetsAny && all && (loOK || hiOK):
+		r.add("TL318", q.FilterNode, -1, "query %s: the RowKey range %s includes every RowKey the entity types of the partition can have: it narrows nothing and reads the whole partition", name, plan.RangeText(p.Low, p.High))
+	}
+}
+
+// couldExtend reports whether template t can produce a key that starts
+// with s and goes on.
+func couldExtend(s string, t *model.Template) bool {
+	a := exactItems(nil, s)
+	a = append(a, citem{class: clAny, isSet: true}, citem{class: clAny, isSet: true, star: true})
+	return keysMeet(a, keyItems(t), false)
 }

@@ -1,0 +1,159 @@
+package review
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/model"
+)
+
+// LargeValueBytes is the declared size from which a property value
+// belongs in Blob storage (TL508): half the 64 KiB property limit.
+const LargeValueBytes = 32 << 10
+
+var blobNameRE = regexp.MustCompile(`(?i)(photo|image|picture|document|attachment|video|audio|pdf|file)s?$`)
+
+// largeValues reports, per entity type, properties declared large enough
+// to belong in Blob storage (from 32 KiB up to the 64 KiB limit: over it
+// is TL122/TL123), or unbounded Binary properties named like documents or
+// photos (TL508: large entities pattern).
+func (r *reviewer) largeValues(t *model.Table) {
+	for _, e := range t.Entities {
+		var large []*model.Property
+		var largest int64
+		for _, p := range e.Properties {
+			var size, limit int64
+			switch p.Type {
+			case edm.Binary:
+				size, limit = p.MaxBytes, model.ServiceMaxBinaryBytes
+			case edm.String:
+				size, limit = 2*p.MaxLength, 2*model.ServiceMaxStringChars
+			default:
+				continue
+			}
+			switch {
+			case size > limit:
+			case size >= LargeValueBytes, size == 0 && p.Type == edm.Binary && blobNameRE.MatchString(p.Name):
+				large = append(large, p)
+				largest = max(largest, size)
+			}
+		}
+		if len(large) == 0 {
+			continue
+		}
+		size := "unbounded, named like a file"
+		if largest > 0 {
+			size = "up to " + bytesText(largest)
+		}
+		r.add("TL508", large[0].Node, -1, "entity type %s: %s (%s) %s values that belong in Blob storage, with the blob's address in a property (large entities pattern): every read and write of the entity carries them, and a property holds at most 64 KiB",
+			e.Name, propList(large), size, plural(len(large), "holds", "hold"))
+	}
+}
+
+// Cacheable lookup thresholds (TL513).
+const (
+	// CacheMaxEntities is the most entities a table can have to be worth
+	// caching whole on the client.
+	CacheMaxEntities = 10000
+	// CacheMaxWrites is the most writes per second of a table that
+	// rarely changes: one a minute.
+	CacheMaxWrites = 1.0 / 60
+	// CacheMinReads is the query rate from which re-reading is worth a
+	// cache: once a second.
+	CacheMinReads = 1.0
+)
+
+// cacheableLookup reports a small table that rarely changes and is read
+// often (TL513).
+func (r *reviewer) cacheableLookup(t *model.Table, rows []QueryRow) {
+	var count int64
+	var writes, reads float64
+	for _, e := range t.Entities {
+		if e.CountNode == nil || e.WritesNode == nil {
+			return
+		}
+		count += e.Count
+		writes += e.Writes.PerSecond()
+	}
+	if len(t.Entities) == 0 || count > CacheMaxEntities || writes > CacheMaxWrites {
+		return
+	}
+	for _, row := range rows {
+		if row.RateKnown {
+			reads += row.Rate
+		}
+	}
+	if reads < CacheMinReads {
+		return
+	}
+	r.add("TL513", t.Node, -1, "table %s holds about %s entities, changes at most %s and is read %s: read it once and cache it on the client, refreshing it when it changes, instead of a round trip per read",
+		t.Name, thousands(count), rateText(writes), rateText(reads))
+}
+
+// deleteByScan reports retention queries (deletes: true) that find what
+// to delete by a scan (TL505): the high volume delete pattern puts each
+// period in its own table and drops it.
+func (r *reviewer) deleteByScan(rows []QueryRow) {
+	for _, row := range rows {
+		q := row.Query
+		if !q.Deletes || q.Unsupported != nil || (q.Plan.Kind != plan.TableScan && q.Plan.Kind != plan.PartitionScan) {
+			continue
+		}
+		r.add("TL505", q.DeletesNode, -1, "query %s.%s finds the entities to delete by a %s, then each must be deleted one by one: put each period's entities in a table of its own (%s20140731, …) and delete the whole table (high volume delete pattern)",
+			q.Table.Name, q.Name, q.Plan.Kind, q.Table.Name)
+	}
+}
+
+var (
+	rotationRE = regexp.MustCompile(`^(.*?)(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)$`)
+	periodRE   = regexp.MustCompile(`^(.*?[A-Za-z])(\d{6,10})$`)
+)
+
+// tableRotation reports tables per period: names that repeat in a cycle
+// (weekdays, months), which a rotation deletes and creates again (TL104),
+// and names carrying a date, a new table each period (TL105). Only when
+// two or more tables of the design share the stem.
+func (r *reviewer) tableRotation() {
+	type group struct {
+		tables []*model.Table
+	}
+	rot, per := map[string]*group{}, map[string]*group{}
+	var rotOrder, perOrder []string
+	for _, t := range r.d.Tables {
+		if m := rotationRE.FindStringSubmatch(t.Name); m != nil && m[1] != "" {
+			k := strings.ToLower(m[1])
+			if rot[k] == nil {
+				rot[k] = &group{}
+				rotOrder = append(rotOrder, k)
+			}
+			rot[k].tables = append(rot[k].tables, t)
+		} else if m := periodRE.FindStringSubmatch(t.Name); m != nil {
+			k := strings.ToLower(m[1])
+			if per[k] == nil {
+				per[k] = &group{}
+				perOrder = append(perOrder, k)
+			}
+			per[k].tables = append(per[k].tables, t)
+		}
+	}
+	for _, k := range rotOrder {
+		g := rot[k]
+		if len(g.tables) < 2 {
+			continue
+		}
+		t := g.tables[1]
+		r.add("TL104", t.Node, -1, "tables %s and %s are a rotation of names: each name is deleted and created again a cycle later, and the service delays reusing a name after a delete; use a unique name per period (%s20140731)",
+			g.tables[0].Name, t.Name, rotationRE.FindStringSubmatch(t.Name)[1])
+	}
+	for _, k := range perOrder {
+		g := per[k]
+		if len(g.tables) < 2 {
+			continue
+		}
+		t := g.tables[1]
+		r.add("TL105", t.Node, -1, "tables %s and %s are one table per period: each new table is rate limited at first while the service learns its access pattern and spreads its partitions; create the next period's table ahead of time and pick the period with this in mind",
+			g.tables[0].Name, t.Name)
+	}
+}
