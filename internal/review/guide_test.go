@@ -68,10 +68,17 @@ func TestGuideBadDesigns(t *testing.T) {
 		"rowkey-collision": {"TL207": 2},
 		"entity-types":     {"TL210": 1, "TL212": 1},
 		"sort-order":       {"TL213": 2},
-		"partition-load":   {"TL209": 2, "TL208": 1},
+		"partition-load":   {"TL209": 2, "TL208": 1, "TL513": 1},
 		"log-range":        {"TL509": 1},
 		"index-entities":   {"TL315": 2, "TL504": 1},
 		"types":            {"TL130": 1, "TL131": 1},
+		"copies":           {"TL407": 1, "TL408": 1, "TL503": 1, "TL514": 1, "TL515": 1},
+		"wide-entity":      {"TL507": 2},
+		"egt-partitions":   {"TL512": 1},
+		"prefix-range":     {"TL318": 3},
+		"large-values":     {"TL508": 1},
+		"lookup-cache":     {"TL513": 1},
+		"retention":        {"TL505": 1, "TL104": 1, "TL105": 1},
 	}
 	seen := map[string]bool{}
 	for _, f := range guideDesigns(t, "bad") {
