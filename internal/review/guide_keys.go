@@ -127,7 +127,7 @@ func writeSpread(e *model.Entity) (spread, window float64, ok bool) {
 // from the current time at a resolution coarser than the writes.
 func (r *reviewer) rowKeyCollisions(e *model.Entity) {
 	s := rowKeySpread(e)
-	if s.unique || s.unknown {
+	if s.unique || s.unknown || s.distinct <= 0 {
 		return
 	}
 	rk := e.RowKey
@@ -148,7 +148,7 @@ func (r *reviewer) rowKeyCollisions(e *model.Entity) {
 		return
 	}
 	spread, pkWindow, ok := writeSpread(e)
-	if !ok {
+	if !ok || spread <= 0 {
 		return
 	}
 	window := s.window

@@ -157,7 +157,7 @@ func (r *reviewer) indexAmplification(t *model.Table) {
 			continue
 		}
 		spread, _, ok := writeSpread(c)
-		if !ok {
+		if !ok || spread <= 0 {
 			continue
 		}
 		per := c.Writes.PerSecond() / spread
