@@ -111,49 +111,46 @@ var (
 	periodRE   = regexp.MustCompile(`^(.*?[A-Za-z])(\d{6,10})$`)
 )
 
+// tablesByStem groups the design's tables whose names re matches by the
+// stem (re's first group, ignoring case), in file order, keeping groups of
+// two or more.
+func tablesByStem(tables []*model.Table, re *regexp.Regexp) [][]*model.Table {
+	groups := map[string]int{}
+	var out [][]*model.Table
+	for _, t := range tables {
+		m := re.FindStringSubmatch(t.Name)
+		if m == nil || m[1] == "" {
+			continue
+		}
+		k := strings.ToLower(m[1])
+		i, ok := groups[k]
+		if !ok {
+			i = len(out)
+			groups[k] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], t)
+	}
+	kept := out[:0]
+	for _, g := range out {
+		if len(g) >= 2 {
+			kept = append(kept, g)
+		}
+	}
+	return kept
+}
+
 // tableRotation reports tables per period: names that repeat in a cycle
 // (weekdays, months), which a rotation deletes and creates again (TL104),
 // and names carrying a date, a new table each period (TL105). Only when
 // two or more tables of the design share the stem.
 func (r *reviewer) tableRotation() {
-	type group struct {
-		tables []*model.Table
+	for _, g := range tablesByStem(r.d.Tables, rotationRE) {
+		r.add("TL104", g[1].Node, -1, "tables %s and %s are a rotation of names: each name is deleted and created again a cycle later, and the service delays reusing a name after a delete; use a unique name per period (%s20140731)",
+			g[0].Name, g[1].Name, rotationRE.FindStringSubmatch(g[1].Name)[1])
 	}
-	rot, per := map[string]*group{}, map[string]*group{}
-	var rotOrder, perOrder []string
-	for _, t := range r.d.Tables {
-		if m := rotationRE.FindStringSubmatch(t.Name); m != nil && m[1] != "" {
-			k := strings.ToLower(m[1])
-			if rot[k] == nil {
-				rot[k] = &group{}
-				rotOrder = append(rotOrder, k)
-			}
-			rot[k].tables = append(rot[k].tables, t)
-		} else if m := periodRE.FindStringSubmatch(t.Name); m != nil {
-			k := strings.ToLower(m[1])
-			if per[k] == nil {
-				per[k] = &group{}
-				perOrder = append(perOrder, k)
-			}
-			per[k].tables = append(per[k].tables, t)
-		}
-	}
-	for _, k := range rotOrder {
-		g := rot[k]
-		if len(g.tables) < 2 {
-			continue
-		}
-		t := g.tables[1]
-		r.add("TL104", t.Node, -1, "tables %s and %s are a rotation of names: each name is deleted and created again a cycle later, and the service delays reusing a name after a delete; use a unique name per period (%s20140731)",
-			g.tables[0].Name, t.Name, rotationRE.FindStringSubmatch(t.Name)[1])
-	}
-	for _, k := range perOrder {
-		g := per[k]
-		if len(g.tables) < 2 {
-			continue
-		}
-		t := g.tables[1]
-		r.add("TL105", t.Node, -1, "tables %s and %s are one table per period: each new table is rate limited at first while the service learns its access pattern and spreads its partitions; create the next period's table ahead of time and pick the period with this in mind",
-			g.tables[0].Name, t.Name)
+	for _, g := range tablesByStem(r.d.Tables, periodRE) {
+		r.add("TL105", g[1].Node, -1, "tables %s and %s are one table per period: each new table is rate limited at first while the service learns its access pattern and spreads its partitions; create the next period's table ahead of time and pick the period with this in mind",
+			g[0].Name, g[1].Name)
 	}
 }

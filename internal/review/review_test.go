@@ -3,7 +3,6 @@ package review_test
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -47,20 +46,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := render(t, review.Review(d, review.Options{}))
-			path := filepath.Join("testdata", name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("review of %s differs from %s (go test -update to accept):\n%s", f, path, diff(string(want), got))
-			}
+			checkGolden(t, f, filepath.Join("testdata", name+".golden"), got)
 		})
 	}
 }
