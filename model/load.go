@@ -499,7 +499,7 @@ func (l *loader) table(tf field) (*Table, error) {
 	return t, nil
 }
 
-var entityFields = []string{"partitionKey", "rowKey", "properties", "count", "writes", "copyOf", "eventual", "partOf"}
+var entityFields = []string{"partitionKey", "rowKey", "properties", "count", "writes", "inserts", "copyOf", "eventual", "partOf"}
 
 // entityRef is an entity type field naming another entity type, resolved
 // once every table is loaded.
@@ -542,6 +542,10 @@ func (l *loader) entity(t *Table, ef field) (*Entity, error) {
 			}
 		case "writes":
 			if e.WritesNode, e.Writes, err = l.rate(f.val, "writes"); err != nil {
+				return nil, err
+			}
+		case "inserts":
+			if e.InsertsNode, e.Inserts, err = l.rate(f.val, "inserts"); err != nil {
 				return nil, err
 			}
 		case "copyOf", "partOf":

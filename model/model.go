@@ -109,6 +109,10 @@ type Entity struct {
 	// is nil when the design does not say.
 	Writes     Rate
 	WritesNode *yaml.Node
+	// Inserts is the part of Writes that inserts new entities;
+	// InsertsNode is nil when the design does not say.
+	Inserts     Rate
+	InsertsNode *yaml.Node
 	// CopyOf is the entity type this one duplicates (a secondary index or
 	// denormalized copy), in this table or another; nil when it is no copy.
 	// CopyOfNode is the field's value node.

@@ -144,7 +144,14 @@ func (r *reviewer) rowKeyCollisions(e *model.Entity) {
 			e.Name, rk.Text, what, num(n))
 		return
 	}
-	if e.WritesNode == nil {
+	// Updates keep their key: only inserts can collide. Writes count as
+	// inserts for log-like types, which only append.
+	inserts := e.Inserts.PerSecond()
+	switch {
+	case e.InsertsNode != nil:
+	case e.WritesNode != nil && (isLogName(e.Name) || isLogName(e.Table.Name)):
+		inserts = e.Writes.PerSecond()
+	default:
 		return
 	}
 	spread, pkWindow, ok := writeSpread(e)
@@ -155,11 +162,11 @@ func (r *reviewer) rowKeyCollisions(e *model.Entity) {
 	if pkWindow > 0 && pkWindow < window {
 		window = pkWindow
 	}
-	perKey := e.Writes.PerSecond() / spread * window / s.distinct
+	perKey := inserts / spread * window / s.distinct
 	if perKey < 2 {
 		return
 	}
-	r.add("TL207", rk.Node, -1, "entity type %s: RowKey %q changes only every %s, but ~%s entities are written to a partition in that time: all but one get the same key and overwrite each other (or inserts fail); add a value unique per entity, such as a message ID or {uuid}",
+	r.add("TL207", rk.Node, -1, "entity type %s: RowKey %q changes only every %s, but ~%s entities are inserted into a partition in that time: all but one get the same key and overwrite each other (or inserts fail); add a value unique per entity, such as a message ID or {uuid}",
 		e.Name, rk.Text, durationText(window), num(perKey*s.distinct))
 }
 
