@@ -30,6 +30,7 @@ func (r *reviewer) guide(t *model.Table) {
 	r.largeValues(t)
 	r.cacheableLookup(t, rows)
 	r.deleteByScan(rows)
+	r.dataSeries(t, rows)
 	if t == r.d.Tables[len(r.d.Tables)-1] {
 		r.tableRotation() // once per design, after the last table
 	}

@@ -154,3 +154,56 @@ func (r *reviewer) tableRotation() {
 			g[0].Name, g[1].Name)
 	}
 }
+
+// MaxSeriesProperties is the most values a data series entity can hold:
+// an entity has at most 252 properties of its own.
+const MaxSeriesProperties = 252
+
+// timeBucket returns the time step of a RowKey that names one period in
+// its partition: fixed text, values the PartitionKey holds, and exactly
+// one time (`{now:…}` or a DateTime property with a layout) of a minute
+// or coarser.
+func timeBucket(e *model.Entity) (float64, bool) {
+	inPK := map[string]bool{}
+	for i := range e.PartitionKey.Parts {
+		if p := &e.PartitionKey.Parts[i]; p.Builtin == model.NotBuiltin && p.Name != "" {
+			inPK[p.Name] = true
+		}
+	}
+	step := 0.0
+	for i := range e.RowKey.Parts {
+		p := &e.RowKey.Parts[i]
+		switch {
+		case !p.IsPlaceholder(), p.Builtin == model.NotBuiltin && inPK[p.Name]:
+		case step == 0 && (p.Builtin == model.Now || (p.Builtin == model.NotBuiltin && p.Prop != nil && p.Prop.Type == edm.DateTime && p.Verb != "")):
+			step = model.LayoutGranularity(p.Verb).Seconds()
+		default:
+			return 0, false
+		}
+	}
+	return step, step >= 60
+}
+
+// dataSeries reports queries that read a series of sibling entities, one
+// per period, that together fit in one entity (TL506: data series
+// pattern).
+func (r *reviewer) dataSeries(t *model.Table, rows []QueryRow) {
+	for _, e := range t.Entities {
+		step, ok := timeBucket(e)
+		if !ok {
+			continue
+		}
+		for _, row := range rows {
+			q := row.Query
+			if q.Unsupported != nil || (q.Plan.Kind != plan.Range && q.Plan.Kind != plan.PartitionScan) || !row.ScannedKnown || !row.RateKnown {
+				continue
+			}
+			if row.Scanned < 2 || row.Scanned > MaxSeriesProperties || !mayRead(q, e) {
+				continue
+			}
+			r.add("TL506", q.FilterNode, -1, "query %s.%s reads ~%s %s entities per run, one per %s: store the series in one entity with a property per %s (data series pattern), read with one point query and updated with merge",
+				t.Name, q.Name, num(row.Scanned), e.Name, durationText(step), durationText(step))
+			break
+		}
+	}
+}

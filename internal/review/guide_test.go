@@ -85,6 +85,7 @@ func TestGuideBadDesigns(t *testing.T) {
 		"large-values":     {"TL508": 1},
 		"lookup-cache":     {"TL513": 1},
 		"retention":        {"TL505": 1, "TL104": 1, "TL105": 1},
+		"data-series":      {"TL506": 1},
 	}
 	seen := map[string]bool{}
 	for _, f := range guideDesigns(t, "bad") {

@@ -249,5 +249,16 @@ func init() {
 			Hint:      "drop the copy, or add the query it is for",
 			Since:     "0.2.0",
 		},
+		&Rule{
+			ID: "TL506", Name: "data-series-as-rows", Severity: Info,
+			Targets:   []Target{Design},
+			Title:     "A series of one-per-period entities is read together",
+			Rationale: "When each entity holds one period of a series (a RowKey that is only an hour or a day, `{now:2006010215}`) and a query regularly reads a partition's worth of them together (between 2 and 252, by the design's volumes or `top`), every read costs that many entities. The data series pattern keeps the whole series in one entity with a property per period, read with one point query and updated with a merge (use the ETag when several clients update it).\n\nSilent when the RowKey has anything besides the period (an ID, `{uuid}`), for periods under a minute, and when the query reads more than 252 entities (a series that large does not fit in one entity; the guide suggests Blob storage then).",
+			Source:    `"to retrieve the information to plot a chart of the activity for the preceding 24 hours, you must retrieve 24 entities." / "Store complete data series in a single entity to minimize the number of requests you make." ` + guide,
+			Bad:       "HourlyCount: {partitionKey: \"{Employee}\", rowKey: \"{now:2006010215}\"}\nchart: {filter: \"PartitionKey eq '{Employee}'\"}  # 24 entities",
+			Good:      "DailyCounts: {partitionKey: \"{Employee}\", rowKey: \"counts\", properties: {H00: Int32, …, H23: Int32}}\nchart: {filter: \"PartitionKey eq '{Employee}' and RowKey eq 'counts'\"}",
+			Hint:      "store the series as properties of one entity (data series pattern)",
+			Since:     "0.2.0",
+		},
 	)
 }
