@@ -377,6 +377,14 @@ func (l *loader) design(doc *yaml.Node) error {
 func (l *loader) resolveRefs() error {
 	for _, ref := range l.refs {
 		t, name := ref.from.Table, ref.node.Value
+		var propName string
+		if ref.prop != nil {
+			i := strings.LastIndexByte(name, '.')
+			if i < 0 {
+				return l.errAt(ref.node, "copyOf: %q must name the property it copies as EntityType.Property (or Table.EntityType.Property)", name)
+			}
+			name, propName = name[:i], name[i+1:]
+		}
 		var names []string
 		if tn, en, ok := strings.Cut(name, "."); ok {
 			t = nil
@@ -398,6 +406,17 @@ func (l *loader) resolveRefs() error {
 				names = append(names, e.Name)
 			}
 			return l.errAt(ref.node, "%s: table %s has no entity type %q%s", ref.field, t.Name, name, suffixDidYouMean(name, names))
+		}
+		if ref.prop != nil {
+			src := target.Property(propName)
+			if src == nil {
+				return l.errAt(ref.node, "copyOf: %s", unknownProperty(propName, "entity type "+target.Name, propNames(target.Properties)))
+			}
+			if src == ref.prop {
+				return l.errAt(ref.node, "copyOf: property %s names itself", propName)
+			}
+			ref.prop.CopyOf, ref.prop.CopyOfNode = src, ref.node
+			continue
 		}
 		if target == ref.from {
 			return l.errAt(ref.node, "%s: entity type %s names itself", ref.field, name)
@@ -505,6 +524,7 @@ var entityFields = []string{"partitionKey", "rowKey", "properties", "count", "wr
 // once every table is loaded.
 type entityRef struct {
 	from  *Entity
+	prop  *Property // set for a property's copyOf: Entity.Property
 	node  *yaml.Node
 	field string
 }
@@ -636,7 +656,7 @@ func unknownProperty(name, where string, known []string) string {
 	return msg
 }
 
-var propertyFields = []string{"type", "maxLength", "maxBytes", "cardinality", "typicalLength", "typicalBytes"}
+var propertyFields = []string{"type", "maxLength", "maxBytes", "cardinality", "typicalLength", "typicalBytes", "copyOf"}
 
 func (l *loader) property(e *Entity, pf field) (*Property, error) {
 	p := &Property{Entity: e, Name: pf.key.Value, Node: pf.key}
@@ -670,6 +690,11 @@ func (l *loader) property(e *Entity, pf field) (*Property, error) {
 			typicalLen, p.TypicalLength, err = l.integer(f.val, "typicalLength")
 		case "typicalBytes":
 			typicalBytes, p.TypicalBytes, err = l.integer(f.val, "typicalBytes")
+		case "copyOf":
+			var n *yaml.Node
+			if n, _, err = l.scalar(f.val, "copyOf"); err == nil {
+				l.refs = append(l.refs, entityRef{from: e, prop: p, node: n, field: "copyOf"})
+			}
 		}
 		if err != nil {
 			return nil, err

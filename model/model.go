@@ -156,6 +156,11 @@ type Property struct {
 	TypicalLength, TypicalBytes int64
 	// Cardinality is the number of distinct values expected, 0 if unknown.
 	Cardinality int64
+	// CopyOf is the property this one is a denormalized copy of (the
+	// manager's name copied into each employee), nil if none; CopyOfNode
+	// is the field's value node.
+	CopyOf     *Property
+	CopyOfNode *yaml.Node
 }
 
 // Bounded reports whether a String or Binary property declares its maximum

@@ -24,6 +24,7 @@ func (r *reviewer) guide(t *model.Table) {
 	r.propertyTypes(t)
 	r.copies(t)
 	r.indexAmplification(t)
+	r.denormalizationFanout(t)
 	for _, x := range t.Transactions {
 		r.oneEntityPartitions(x)
 	}

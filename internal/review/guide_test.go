@@ -86,6 +86,7 @@ func TestGuideBadDesigns(t *testing.T) {
 		"lookup-cache":     {"TL513": 1},
 		"retention":        {"TL505": 1, "TL104": 1, "TL105": 1},
 		"data-series":      {"TL506": 1},
+		"denormalization":  {"TL510": 1},
 	}
 	seen := map[string]bool{}
 	for _, f := range guideDesigns(t, "bad") {

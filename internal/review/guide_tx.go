@@ -207,3 +207,35 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// FanoutMin is the number of copies per source entity from which a
+// denormalized property's updates fan out (TL510).
+const FanoutMin = 10
+
+// denormalizationFanout reports properties copied (copyOf) into many
+// entities per source entity while the source is written: each change
+// must be repeated in every copy (TL510).
+func (r *reviewer) denormalizationFanout(t *model.Table) {
+	for _, e := range t.Entities {
+		for _, p := range e.Properties {
+			src := p.CopyOf
+			if src == nil {
+				continue
+			}
+			s := src.Entity
+			if e.CountNode == nil || s.CountNode == nil || s.Count == 0 || s.WritesNode == nil || s.Writes.PerSecond() == 0 {
+				continue
+			}
+			fanout := float64(e.Count) / float64(s.Count)
+			if fanout < FanoutMin {
+				continue
+			}
+			atomic := ""
+			if fanout > MaxBatchOps || !samePartition(e, s) {
+				atomic = ", more than one entity group transaction can hold"
+			}
+			r.add("TL510", p.CopyOfNode, -1, "property %s.%s copies %s.%s into ~%s %s entities per %s: every change of it must be written to all of them (up to ~%s entity writes/s at %s's %s writes)%s; keep it only in %s and read it from there, or accept eventual consistency",
+				e.Name, p.Name, qualified(s, t), src.Name, num(fanout), e.Name, s.Name, num(fanout*s.Writes.PerSecond()), s.Name, rateText(s.Writes.PerSecond()), atomic, s.Name)
+		}
+	}
+}

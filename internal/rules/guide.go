@@ -260,5 +260,16 @@ func init() {
 			Hint:      "store the series as properties of one entity (data series pattern)",
 			Since:     "0.2.0",
 		},
+		&Rule{
+			ID: "TL510", Name: "denormalization-fanout", Severity: Info,
+			Targets:   []Target{Design},
+			Title:     "A denormalized property is copied into many entities of a changing source",
+			Rationale: "Denormalizing saves a round trip: a department's manager details copied into the department entity are read with one point query. Copied into every employee of the department instead (a property with `copyOf: Department.ManagerName`), each change of the manager must be written to thousands of entities, not atomically. review reports a copied property when its entity type has at least 10 entities per source entity (the two `count`s) and the source declares writes.\n\nSilent for copies one to one (or few to one), and when the counts or the source's writes are not declared.",
+			Source:    `"this would require you to update all the employees in a department" (denormalizing department data into each employee entity "might not be the best if you have a requirement to be able to change the details of a department manager") ` + guide,
+			Bad:       "Employee: {count: 200000, properties: {ManagerName: {type: String, copyOf: Department.ManagerName}}}\nDepartment: {count: 40, writes: 1/min}",
+			Good:      "Department: {count: 40, properties: {ManagerName: {type: String, copyOf: Employee.LastName}}}  # one copy per department",
+			Hint:      "keep the value in one place, or copy it only where it has few copies",
+			Since:     "0.2.0",
+		},
 	)
 }
