@@ -137,6 +137,7 @@ type loader struct {
 	d     *Design
 	nodes int
 	refs  []entityRef // copyOf and partOf fields, resolved after all tables
+	thens []*Query    // queries with a then field, resolved after all tables
 }
 
 func (l *loader) errAt(n *yaml.Node, format string, args ...any) error {
@@ -369,7 +370,46 @@ func (l *loader) design(doc *yaml.Node) error {
 		}
 		l.d.Tables = append(l.d.Tables, t)
 	}
-	return l.resolveRefs()
+	if err := l.resolveRefs(); err != nil {
+		return err
+	}
+	return l.resolveThens()
+}
+
+// resolveThens resolves queries' then: "query" of the same table or
+// "Table.query".
+func (l *loader) resolveThens() error {
+	for _, q := range l.thens {
+		t, name := q.Table, q.ThenNode.Value
+		if tn, qn, ok := strings.Cut(name, "."); ok {
+			t = nil
+			var names []string
+			for _, o := range l.d.Tables {
+				names = append(names, o.Name)
+				if o.Name == tn {
+					t = o
+				}
+			}
+			if t == nil {
+				return l.errAt(q.ThenNode, "then: the design has no table %q%s", tn, suffixDidYouMean(tn, names))
+			}
+			name = qn
+		}
+		var names []string
+		for _, o := range t.Queries {
+			names = append(names, o.Name)
+			if o.Name == name {
+				q.Then = o
+			}
+		}
+		if q.Then == nil {
+			return l.errAt(q.ThenNode, "then: table %s has no query %q%s", t.Name, name, suffixDidYouMean(name, names))
+		}
+		if q.Then == q {
+			return l.errAt(q.ThenNode, "then: query %s names itself", name)
+		}
+	}
+	return nil
 }
 
 // resolveRefs resolves copyOf and partOf: "Entity" names an entity type of
@@ -762,7 +802,7 @@ func (l *loader) edmType(p *Property, n *yaml.Node) error {
 	return nil
 }
 
-var queryFields = []string{"filter", "rate", "top", "select", "order", "deletes"}
+var queryFields = []string{"filter", "rate", "top", "select", "order", "deletes", "then"}
 
 // systemProperties are the properties every entity has.
 var systemProperties = map[string]edm.Type{plan.PartitionKey: edm.String, plan.RowKey: edm.String, "Timestamp": edm.DateTime}
@@ -794,6 +834,10 @@ func (l *loader) query(t *Table, qf field) (*Query, error) {
 		case "deletes":
 			q.DeletesNode, _ = l.deref(f.val)
 			q.Deletes, err = l.boolean(f.val, "deletes")
+		case "then":
+			if q.ThenNode, _, err = l.scalar(f.val, "then"); err == nil {
+				l.thens = append(l.thens, q)
+			}
 		}
 		if err != nil {
 			return nil, err

@@ -202,6 +202,11 @@ type Query struct {
 	Order     string
 	OrderDesc bool
 	OrderNode *yaml.Node
+	// Then is the query the application runs next with values taken from
+	// this query's result (a second round trip), nil if none; ThenNode is
+	// the field's value node.
+	Then     *Query
+	ThenNode *yaml.Node
 	// Deletes says the query finds entities to delete (retention);
 	// DeletesNode is nil when the design does not say.
 	Deletes     bool

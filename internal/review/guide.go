@@ -19,6 +19,7 @@ func (r *reviewer) guide(t *model.Table) {
 		r.sortOrder(row.Query)
 		r.nonUniqueLookup(row)
 		r.prefixRange(row.Query)
+		r.twoRoundTrips(row.Query)
 	}
 	r.logByRange(t, rows)
 	r.propertyTypes(t)

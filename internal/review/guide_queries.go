@@ -296,3 +296,58 @@ func couldExtend(s string, t *model.Template) bool {
 	a = append(a, citem{class: clAny, isSet: true}, citem{class: clAny, isSet: true, star: true})
 	return keysMeet(a, keyItems(t), false)
 }
+
+// readTypes returns the entity types a query can return.
+func readTypes(q *model.Query) []*model.Entity {
+	var out []*model.Entity
+	for _, e := range q.Table.Entities {
+		if mayRead(q, e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// listsMany reports whether an entity type is keyed by a value many
+// entities share (an index entity listing them): a RowKey property whose
+// cardinality is below its entity type's count.
+func listsMany(e *model.Entity) bool {
+	for i := range e.RowKey.Parts {
+		p := e.RowKey.Parts[i].Prop
+		if p != nil && p.Cardinality > 0 && p.Entity.CountNode != nil && p.Cardinality < p.Entity.Count {
+			return true
+		}
+	}
+	return false
+}
+
+// twoRoundTrips reports a point query whose result only leads to another
+// point query of a different entity type (then:), two round trips where a
+// denormalized copy would need one (TL316). Index entities, which list
+// many keys per value, need the second query by design.
+func (r *reviewer) twoRoundTrips(q *model.Query) {
+	next := q.Then
+	if next == nil || q.Unsupported != nil || next.Unsupported != nil || q.Plan.Kind != plan.Point || next.Plan.Kind != plan.Point {
+		return
+	}
+	first, second := readTypes(q), readTypes(next)
+	if len(first) == 0 || len(second) == 0 {
+		return
+	}
+	for _, a := range first {
+		if listsMany(a) {
+			return
+		}
+		for _, b := range second {
+			if a == b {
+				return
+			}
+		}
+	}
+	rate := ""
+	if q.RateNode != nil {
+		rate = " at " + rateText(q.Rate.PerSecond()) + ","
+	}
+	r.add("TL316", q.ThenNode, -1, "query %s.%s reads entity type %s only to find the key for query %s.%s (entity type %s):%s two round trips per lookup; keep the properties the second read needs in the %s entity (denormalization pattern), so one point query returns everything",
+		q.Table.Name, q.Name, first[0].Name, next.Table.Name, next.Name, second[0].Name, rate, first[0].Name)
+}

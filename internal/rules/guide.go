@@ -271,5 +271,16 @@ func init() {
 			Hint:      "keep the value in one place, or copy it only where it has few copies",
 			Since:     "0.2.0",
 		},
+		&Rule{
+			ID: "TL316", Name: "two-round-trip-lookup", Severity: Info,
+			Targets:   []Target{Design},
+			Title:     "A point query only finds the key for a second point query",
+			Rationale: "A query whose result serves only to build the key of the next one (`then:` in the design) costs two round trips per lookup: a department read for its manager's ID, then the manager's employee entity. Denormalizing — keeping the manager's details the application needs in the department entity — returns everything with one point query; the guide prefers storing duplicate data to two queries.\n\nSilent unless both queries are point queries of different entity types, and when the first reads an index entity keyed by a value many entities share (the index entities pattern needs the second query by design).",
+			Source:    `"you need two round trips to retrieve the details for a department" / "it's better to store duplicate data and ensure that you can retrieve all the data you need with a single query, than to use one query to locate an entity and another to look up the required data." ` + guide,
+			Bad:       "department: {filter: \"PartitionKey eq '{Department}' and RowKey eq 'department'\", then: manager}\nmanager: {filter: \"PartitionKey eq '{Department}' and RowKey eq 'employee_{ManagerId:%06d}'\"}",
+			Good:      "Department: {properties: {ManagerName: {type: String, copyOf: Employee.LastName}}}\ndepartment: {filter: \"PartitionKey eq '{Department}' and RowKey eq 'department'\"}",
+			Hint:      "keep the needed properties in the first entity (denormalization pattern)",
+			Since:     "0.2.0",
+		},
 	)
 }
