@@ -77,7 +77,7 @@ func TestGuideBadDesigns(t *testing.T) {
 		"partition-load":   {"TL209": 2, "TL208": 1, "TL513": 1},
 		"log-range":        {"TL509": 1},
 		"index-entities":   {"TL315": 2, "TL504": 1},
-		"types":            {"TL130": 1, "TL131": 1},
+		"types":            {"TL130": 1, "TL131": 1, "TL127": 1},
 		"copies":           {"TL407": 1, "TL408": 1, "TL503": 1, "TL514": 1, "TL515": 1},
 		"wide-entity":      {"TL507": 2},
 		"egt-partitions":   {"TL512": 1},

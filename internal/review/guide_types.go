@@ -1,10 +1,13 @@
 package review
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/odata"
 )
 
 // propertyTypes reports a property name declared with different EDM types
@@ -32,6 +35,7 @@ func (r *reviewer) propertyTypes(t *model.Table) {
 		if q.Unsupported != nil {
 			continue
 		}
+		r.numbersAsText(q)
 		for _, c := range q.Filter.Comparisons() {
 			if c.Value.IsParam() || c.Value.Value.Type != edm.DateTime {
 				continue
@@ -58,4 +62,38 @@ func nonUTCOffset(raw string) string {
 		return ""
 	}
 	return off
+}
+
+var numberRE = regexp.MustCompile(`^-?[1-9][0-9]*(\.[0-9]+)?$`)
+
+// numbersAsText reports a range comparison of a String property with a
+// number written as a string (TL127): the values compare as text, so
+// '100' sorts before '30'. A zero-padded literal ('0030') suggests
+// fixed-width values and stays silent.
+func (r *reviewer) numbersAsText(q *model.Query) {
+	for _, c := range q.Filter.Comparisons() {
+		switch c.Op {
+		case odata.OpGt, odata.OpGe, odata.OpLt, odata.OpLe:
+		default:
+			continue
+		}
+		if c.Property == plan.PartitionKey || c.Property == plan.RowKey || c.Value.IsParam() || c.Value.Value.Type != edm.String || !numberRE.MatchString(c.Value.Value.Str) {
+			continue
+		}
+		allString := false
+		for _, e := range q.Table.Entities {
+			if p := e.Property(c.Property); p != nil {
+				if p.Type != edm.String {
+					allString = false
+					break
+				}
+				allString = true
+			}
+		}
+		if !allString {
+			continue
+		}
+		r.addSpan("TL127", q.FilterNode, c.Value.Offset, len(c.Value.Raw), "query %s.%s compares the String property %s with %s: strings compare character by character, so '100' sorts before '30'; store the number as Int32, Int64 or Double (and compare with a bare number), or zero-pad it to a fixed width",
+			q.Table.Name, q.Name, c.Property, c.Value.Raw)
+	}
 }

@@ -282,5 +282,16 @@ func init() {
 			Hint:      "keep the needed properties in the first entity (denormalization pattern)",
 			Since:     "0.2.0",
 		},
+		&Rule{
+			ID: "TL127", Name: "implicit-string-type", Severity: Info,
+			Targets:   []Target{Design},
+			Title:     "A number stored as a String is compared as text",
+			Rationale: "A property is a String unless it is written with another EDM type, and a String compares character by character: `Age gt '30'` matches '4' and misses '100'. review reports a range comparison (`gt ge lt le`) of a non-key property that every entity type declares as String with a literal that is a number ('30'). Store numbers as Int32, Int64 or Double and compare them with bare numbers, or write them zero-padded to a fixed width.\n\nSilent for zero-padded literals ('0030'), for equality, for PartitionKey and RowKey (keys are always strings; see numeric-key-unpadded), and for literals built from placeholders.",
+			Source:    `"By default a property is created as type String, unless you specify a different type. To explicitly type a property, specify its data type by using the appropriate OData data type for an Insert Entity or Update Entity operation." ` + dataModel,
+			Bad:       "properties: {Age: String}\nfilter: \"PartitionKey eq '{Department}' and Age gt '30'\"",
+			Good:      "properties: {Age: Int32}\nfilter: \"PartitionKey eq '{Department}' and Age gt 30\"",
+			Hint:      "store the number with a numeric EDM type",
+			Since:     "0.2.0",
+		},
 	)
 }
