@@ -78,7 +78,7 @@ func TestGuideBadDesigns(t *testing.T) {
 		"log-range":        {"TL509": 1},
 		"index-entities":   {"TL315": 2, "TL504": 1},
 		"types":            {"TL130": 1, "TL131": 1, "TL127": 1},
-		"copies":           {"TL407": 1, "TL408": 1, "TL503": 1, "TL514": 1, "TL515": 1},
+		"copies":           {"TL407": 1, "TL408": 2, "TL503": 1, "TL514": 1, "TL515": 1},
 		"wide-entity":      {"TL507": 2},
 		"egt-partitions":   {"TL512": 1},
 		"prefix-range":     {"TL318": 3},
