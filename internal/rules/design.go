@@ -164,7 +164,7 @@ func init() {
 			ID: "TL202", Name: "key-too-long", Severity: Error,
 			Targets:   []Target{Design, Replay},
 			Title:     "Key template can produce a key longer than 1 KiB",
-			Rationale: "PartitionKey and RowKey are each at most 1 KiB (the newer reference says 1,024 characters). tablelint adds up the widest value of every part of the template — literal text, each property at its maxLength and format, each built-in at its width — and reports a key that can exceed 1,024 characters. Unbounded String placeholders are not counted against the limit (they are reported by TL132).",
+			Rationale: "PartitionKey and RowKey are each at most 1 KiB. Keys are Strings, which the service measures in UTF-16 (\"String values may be up to 64 KiB in size ... about 32 K\" characters), so a key holds at most 512 characters; the reference engine and the Azurite emulator reject a 513-character key. tablelint adds up the widest value of every part of the template — literal text, each property at its maxLength and format, each built-in at its width — and reports a key that can exceed 512 characters. Unbounded String placeholders are not counted against the limit (they are reported by TL132).",
 			Source:    `"The partition key may be a string value up to 1 KiB in size." / "The row key is a string value that may be up to 1 KiB in size." [S1]`,
 			Bad:       `rowKey: "{Url}"   with Url: {type: String, maxLength: 2048}`,
 			Good:      `rowKey: "{hash:Url:1000}_{UrlId:%010d}"`,
