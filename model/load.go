@@ -668,10 +668,9 @@ func (l *loader) query(t *Table, qf field) (*Query, error) {
 		case "rate":
 			q.RateNode, q.Rate, err = l.rate(f.val, what+" rate")
 		case "top":
-			var n *yaml.Node
-			n, q.Top, err = l.integer(f.val, "top")
+			q.TopNode, q.Top, err = l.integer(f.val, "top")
 			if err == nil && q.Top == 0 {
-				err = l.errAt(n, "top must be at least 1")
+				err = l.errAt(q.TopNode, "top must be at least 1")
 			}
 		case "select":
 			err = l.selectList(q, f.val)

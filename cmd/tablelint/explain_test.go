@@ -10,6 +10,8 @@ func TestExplain(t *testing.T) {
 	}{
 		{"point", []string{"explain", "(PartitionKey eq 'Sales') and (RowKey eq '2')"}, 0},
 		{"range-f14", []string{"explain", "$filter=(PartitionKey eq 'Sales') and (RowKey ge 'empid_000123') and (RowKey lt 'empid_000124')&$select=RowKey,Manager Rating&$top=50"}, 0},
+		{"top-1000", []string{"explain", "$filter=PartitionKey eq 'Sales' and RowKey eq '1'&$top=1000"}, 0},
+		{"top-over-1000", []string{"explain", "$filter=PartitionKey eq 'Sales' and RowKey eq '1'&$top=1001"}, 1},
 		{"partition-scan", []string{"explain", "PartitionKey eq 'Sales' and LastName eq 'Smith'"}, 0},
 		{"partition-scan-fail-on-info", []string{"explain", "--fail-on", "info", "PartitionKey eq 'Sales' and LastName eq 'Smith'"}, 1},
 		{"or-on-rowkey", []string{"explain", "PartitionKey eq 'Sales' and (RowKey eq '121' or RowKey eq '322')"}, 1},

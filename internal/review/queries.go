@@ -84,6 +84,9 @@ func (r *reviewer) query(q *model.Query) {
 			it.Severity = warningSeverity
 		}
 	}
+	if d, ok := filtercheck.CheckTop(q.Top); ok {
+		r.add(d.Rule, q.TopNode, -1, "query %s: %s", name, d.Message)
+	}
 	r.declaredTypes(q, name)
 	r.secondaryIndex(q, name, row)
 }
