@@ -122,7 +122,7 @@ func leadKind(t *model.Template) string {
 // writes of the entity types sharing it pile onto one partition (TL209,
 // TL208).
 func (r *reviewer) partitionLoad(t *model.Table) {
-	target := r.opt.partitionTarget()
+	target := r.opt.partitionRate()
 	done := map[*model.Entity]bool{}
 	for _, e := range t.Entities {
 		if done[e] {

@@ -69,7 +69,7 @@ func (r *reviewer) query(q *model.Query) {
 	}
 	r.res.Queries = append(r.res.Queries, row)
 
-	target := r.opt.partitionTarget()
+	target := r.opt.partitionRate()
 	for _, d := range filtercheck.Check(q.Filter, p, filtercheck.Options{Query: name}) {
 		msg := d.Message
 		if !strings.HasPrefix(msg, "query ") {

@@ -144,7 +144,7 @@ func TestPartitionTarget(t *testing.T) {
 	if n := count(review.Options{}); n != 1 {
 		t.Errorf("default target: %d TL209, want 1", n)
 	}
-	if n := count(review.Options{PartitionTarget: 5000}); n != 0 {
+	if n := count(review.Options{PartitionRate: 5000}); n != 0 {
 		t.Errorf("target 5000/s: %d TL209 for 3000 writes/s, want 0", n)
 	}
 }
