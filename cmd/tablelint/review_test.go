@@ -87,6 +87,9 @@ func checkJSON(t *testing.T, out string) {
 			}
 		}
 	}
+	if len(doc.Queries) == 0 {
+		t.Error("no queries")
+	}
 	for _, q := range doc.Queries {
 		if q.Table == "" || q.Name == "" || q.Plan.Kind == "" {
 			t.Errorf("query without table, name or plan kind: %+v", q)

@@ -72,7 +72,9 @@ func TestGenerateReplays(t *testing.T) {
 	if rep.Statuses[400] != 0 || rep.Statuses[409] != 0 {
 		t.Errorf("statuses %v", rep.Statuses)
 	}
+	seen := map[string]bool{}
 	for _, q := range rep.Queries {
+		seen[q.Name] = true
 		switch q.Name {
 		case "byId":
 			// Parameters come from existing entities: every point query finds one.
@@ -84,6 +86,12 @@ func TestGenerateReplays(t *testing.T) {
 			if q.Plan != "partition-scan" || q.Scanned.Mean < 200 || q.Returned.Total < int64(q.Calls) {
 				t.Errorf("byName %+v", q)
 			}
+		}
+	}
+	// The checks above must not pass by finding nothing to check.
+	for _, name := range []string{"byId", "byName"} {
+		if !seen[name] {
+			t.Errorf("query %s is missing from the report (queries: %v)", name, seen)
 		}
 	}
 }
