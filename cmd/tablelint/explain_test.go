@@ -1,6 +1,11 @@
 package main
 
-import "testing"
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/tablelint/tablelint/internal/golden"
+)
 
 func TestExplain(t *testing.T) {
 	tests := []struct {
@@ -36,7 +41,7 @@ func TestExplain(t *testing.T) {
 			if code != tt.code {
 				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.code, out, errOut)
 			}
-			golden(t, "explain/"+tt.name, transcript(out, errOut, code))
+			golden.CheckString(t, filepath.Join("testdata", "explain", tt.name+".golden"), transcript(out, errOut, code))
 		})
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tablelint/tablelint/internal/golden"
 )
 
 // runRoot runs tablelint with args in the repository root and returns its
@@ -16,23 +18,6 @@ func runRoot(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	root, _ := filepath.Abs("../..")
 	return runIn(t, root, args...)
-}
-
-func goldenFile(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (go test -update to accept):\n%s", path, got)
-	}
 }
 
 // TestReviewGolden runs `tablelint review` on the example designs in text
@@ -57,7 +42,7 @@ func TestReviewGolden(t *testing.T) {
 				if format == "json" {
 					checkJSON(t, out)
 				}
-				goldenFile(t, filepath.Join("testdata", "review", name+"."+format), out)
+				golden.CheckString(t, filepath.Join("testdata", "review", name+"."+format), out)
 			})
 		}
 	}
