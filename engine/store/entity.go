@@ -210,7 +210,7 @@ func checkKey(name, k string) (int, error) {
 // badKeyRune returns the first character keys may not contain, or -1.
 func badKeyRune(k string) rune {
 	for _, r := range k {
-		if r == '/' || r == '\\' || r == '#' || r == '?' || r <= 0x1F || (r >= 0x7F && r <= 0x9F) {
+		if limits.InvalidKeyRune(r) {
 			return r
 		}
 	}

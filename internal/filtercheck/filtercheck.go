@@ -152,16 +152,9 @@ func InvalidKeyChar(s string) (rune, bool) {
 	return 0, false
 }
 
-// IsInvalidKeyRune reports whether r may not appear in a key.
-func IsInvalidKeyRune(r rune) bool {
-	switch {
-	case r == '/' || r == '\\' || r == '#' || r == '?':
-		return true
-	case r <= 0x1f, r >= 0x7f && r <= 0x9f:
-		return true
-	}
-	return false
-}
+// IsInvalidKeyRune reports whether r may not appear in a key (see
+// limits.InvalidKeyRune).
+func IsInvalidKeyRune(r rune) bool { return limits.InvalidKeyRune(r) }
 
 func describeRune(r rune) string {
 	if r < 0x20 || (r >= 0x7f && r <= 0x9f) {

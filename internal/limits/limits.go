@@ -147,3 +147,19 @@ const (
 	// second, which assumes a 1-KiB entity size".
 	AccountRequestsPerSecond = 20000
 )
+
+// InvalidKeyRune reports whether r may not appear in a PartitionKey or
+// RowKey: "The following characters are not allowed in values for the
+// PartitionKey and RowKey properties: The forward slash (/) character, The
+// backslash (\) character, The number sign (#) character, The question
+// mark (?) character, Control characters from U+0000 to U+001F ...
+// Control characters from U+007F to U+009F" (data model reference).
+func InvalidKeyRune(r rune) bool {
+	switch {
+	case r == '/' || r == '\\' || r == '#' || r == '?':
+		return true
+	case r <= 0x1f, r >= 0x7f && r <= 0x9f:
+		return true
+	}
+	return false
+}

@@ -56,3 +56,16 @@ func TestSizes(t *testing.T) {
 		t.Errorf("MaxCustomProperties = %d, want 252", MaxCustomProperties)
 	}
 }
+
+func TestInvalidKeyRune(t *testing.T) {
+	for _, r := range []rune{'/', '\\', '#', '?', 0, '\t', '\n', 0x1f, 0x7f, 0x81, 0x9f} {
+		if !InvalidKeyRune(r) {
+			t.Errorf("%U allowed in keys", r)
+		}
+	}
+	for _, r := range []rune{'a', '_', '-', ' ', 0x20, 0x7e, 0xa0, 'é', 0xe000, '😀'} {
+		if InvalidKeyRune(r) {
+			t.Errorf("%U rejected in keys", r)
+		}
+	}
+}

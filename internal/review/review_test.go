@@ -57,7 +57,7 @@ func TestRulesPerCheck(t *testing.T) {
 		"limits":       {"TL120", "TL121", "TL122", "TL123", "TL132"},
 		"cosmos":       {"TL121"},
 		"keys":         {"TL201", "TL202", "TL204", "TL205", "TL208", "TL209"},
-		"queries":      {"TL301", "TL303", "TL304", "TL306", "TL314", "TL322", "TL323"},
+		"queries":      {"TL301", "TL303", "TL304", "TL306", "TL309", "TL314", "TL322", "TL323"},
 		"transactions": {"TL401", "TL403"},
 		"patterns":     {"TL509", "TL516", "TL301"},
 	}
