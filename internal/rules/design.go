@@ -231,12 +231,12 @@ func init() {
 			ID: "TL401", Name: "batch-too-many", Severity: Error,
 			Targets:   []Target{Design, GoCode},
 			Title:     "Transaction can exceed 100 operations or the 4 MB payload",
-			Rationale: "An entity group transaction holds at most 100 operations, one per entity, and its payload must be under 4 MB. A `transactions` group whose members add up to more operations, or whose largest entities add up to 4 MB or more, cannot commit as one.",
+			Rationale: "An entity group transaction holds at most 100 operations, one per entity, and its payload must be under 4 MB, which tablelint reads as 4 MiB (4,194,304 bytes) as it reads the entity limit's \"1 MB\" as 1 MiB. A `transactions` group whose members' largest entities (by the entity size estimate), plus about 300 bytes of framing per operation, add up to 4 MiB or more cannot commit as one; the reference engine measures a transaction's payload the same way.",
 			Source:    `"A transaction can include at most 100 entities, and the payload must be less than 4 MB in size. An EGT can only update an entity once." [S4]`,
 			Bad: "import: [{Employee: 150}]" + "\n\nGo:\n" + `for _, it := range items { actions = append(actions, a(it)) }
 c.SubmitTransaction(ctx, actions, nil)`,
 			Good:  "import: [{Employee: 100}]   (and a second transaction for the rest)" + "\n\nGo:\n" + `submit and reset the actions every 100 items, and once more after the loop`,
-			Hint:  "split the group into transactions of at most 100 entities and under 4 MB",
+			Hint:  "split the group into transactions of at most 100 entities and under 4 MiB",
 			Since: "0.1.0",
 		},
 		&Rule{
