@@ -193,9 +193,10 @@ type Query struct {
 	// Rate is how often the query runs; RateNode is nil when unknown.
 	Rate     Rate
 	RateNode *yaml.Node
-	// Top is the $top option, 0 if absent.
-	Top    int64
-	Select []string
+	// Top is the $top option, 0 if absent; TopNode is its node.
+	Top     int64
+	TopNode *yaml.Node
+	Select  []string
 	// Order is the property the application needs the results sorted by,
 	// "" when the design does not say; OrderDesc is true for newest or
 	// largest first. OrderNode is the order field's value node.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/review"
 	"github.com/tablelint/tablelint/internal/rules"
@@ -26,7 +27,8 @@ func init() {
 func runReview(e *env, args []string) int {
 	var cf commonFlags
 	fs := newFlagSet(e, commands["review"], &cf)
-	target := fs.Float64("partition-target", review.DefaultPartitionTarget, "entities per second one partition serves, for TL209 and frequent partition scans (default: the config's throughput.partition, 2000)")
+	rate := fs.Float64("partition-rate", limits.PartitionEntitiesPerSecond, "throughput target of one partition, entities a second, for TL209 and frequent partition scans (default: the config's, else the published target of 2,000)")
+	oldRate := fs.Float64("partition-target", limits.PartitionEntitiesPerSecond, "deprecated: use --partition-rate")
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -41,14 +43,18 @@ func runReview(e *env, args []string) int {
 	if pl == nil {
 		return code
 	}
-	partitionTarget := pl.Config().Throughput.PartitionEntitiesPerSecond
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "partition-target" {
-			partitionTarget = *target
-		}
-	})
-	if partitionTarget <= 0 {
-		return fail(e, usageError{"--partition-target must be positive"})
+	partitionRate := pl.Config().Throughput.PartitionEntitiesPerSecond
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case set["partition-rate"]:
+		partitionRate = *rate
+	case set["partition-target"]:
+		fmt.Fprintln(e.stderr, "tablelint: --partition-target is deprecated; use --partition-rate")
+		partitionRate = *oldRate
+	}
+	if partitionRate <= 0 {
+		return fail(e, usageError{"--partition-rate must be positive"})
 	}
 	var results []*review.Result
 	var fds []finding.Finding
@@ -71,7 +77,7 @@ func runReview(e *env, args []string) int {
 		}
 		d.File = p
 		pl.Suppress.AddYAML(p, d.Src, d.Root)
-		res := review.Review(d, review.Options{PartitionTarget: partitionTarget})
+		res := review.Review(d, review.Options{PartitionRate: partitionRate})
 		results = append(results, res)
 		fds = append(fds, res.Findings()...)
 	}

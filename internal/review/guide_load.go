@@ -57,7 +57,7 @@ func groupWrites(g []*model.Entity) (float64, bool) {
 // few values for the writes (TL209), and a constant PartitionKey whose
 // load comes from reads (TL208).
 func (r *reviewer) guidePartitionLoad(t *model.Table) {
-	target := r.opt.partitionTarget()
+	target := r.opt.partitionRate()
 	for _, g := range partitionGroups(t) {
 		pk := g[0].PartitionKey
 		writes, known := groupWrites(g)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/model"
 )
 
@@ -27,9 +28,9 @@ func (r *reviewer) largeValues(t *model.Table) {
 			var size, limit int64
 			switch p.Type {
 			case edm.Binary:
-				size, limit = p.MaxBytes, model.ServiceMaxBinaryBytes
+				size, limit = p.MaxBytes, limits.MaxBinaryBytes
 			case edm.String:
-				size, limit = 2*p.MaxLength, 2*model.ServiceMaxStringChars
+				size, limit = 2*p.MaxLength, 2*limits.MaxStringChars
 			default:
 				continue
 			}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
 )
@@ -149,15 +150,15 @@ func (r *reviewer) nonUniqueLookup(row QueryRow) {
 			continue
 		}
 		listChars := perValue * float64(w+1)
-		if listChars <= float64(model.ServiceMaxStringChars) {
+		if listChars <= float64(limits.MaxStringChars) {
 			continue
 		}
 		advice := "spread each list over several index entities"
-		if listChars*2 > MaxEntityBytes {
+		if listChars*2 > limits.MaxEntityBytes {
 			advice = "keep the lists in Blob storage and store the blob's address"
 		}
 		r.addSpan("TL504", q.FilterNode, c.Offset, 0, "query %s: an index entity listing the ~%s %s RowKeys (up to %d characters each) that share one %s needs ~%s characters, over a String property's 64 KiB (%s characters); %s",
-			name, num(perValue), owner.Name, w, c.Property, num(listChars), thousands(model.ServiceMaxStringChars), advice)
+			name, num(perValue), owner.Name, w, c.Property, num(listChars), thousands(limits.MaxStringChars), advice)
 	}
 }
 
@@ -284,7 +285,7 @@ func (r *reviewer) prefixRange(q *model.Query) {
 	switch {
 	case !meetsAny && (loOK || hiOK):
 		r.add("TL318", q.FilterNode, -1, "query %s: no entity type of the partition has a RowKey in %s: the query can never return an entity; check the prefix against the RowKey templates", name, plan.RangeText(p.Low, p.High))
-	case meetsAny && all && (loOK || hiOK):
+	case meetsAny && all && (loOK || hiOK) && q.Top == 0: // with top, a range is where paging starts
 		r.add("TL318", q.FilterNode, -1, "query %s: the RowKey range %s includes every RowKey the entity types of the partition can have: it narrows nothing and reads the whole partition", name, plan.RangeText(p.Low, p.High))
 	}
 }

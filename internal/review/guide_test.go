@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablelint/tablelint/internal/golden"
 	"github.com/tablelint/tablelint/internal/review"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/model"
@@ -30,28 +31,6 @@ func reviewFile(t *testing.T, f string) *review.Result {
 	return review.Review(d, review.Options{})
 }
 
-// checkGolden compares a review of design file f with the golden file at
-// path, or rewrites it with -update.
-func checkGolden(t *testing.T, f, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("review of %s differs from %s (go test -update to accept):\n%s", f, path, diff(string(want), got))
-	}
-}
-
 // TestGuideGolden compares the review of every design guide design, bad
 // and good, with testdata/guide/<name>.golden.
 func TestGuideGolden(t *testing.T) {
@@ -60,7 +39,7 @@ func TestGuideGolden(t *testing.T) {
 		name := strings.TrimSuffix(filepath.Base(f), ".yaml")
 		t.Run(name, func(t *testing.T) {
 			got := render(t, reviewFile(t, f))
-			checkGolden(t, f, filepath.Join("testdata", "guide", name+".golden"), got)
+			golden.CheckString(t, filepath.Join("testdata", "guide", name+".golden"), got)
 		})
 	}
 }

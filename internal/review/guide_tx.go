@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/model"
 )
 
@@ -142,7 +143,7 @@ func (r *reviewer) copyUse(t *model.Table, e *model.Entity) {
 // the writes on their partitions to half a partition's target or more
 // (TL503), when the writes alone stay under it.
 func (r *reviewer) indexAmplification(t *model.Table) {
-	target := r.opt.partitionTarget()
+	target := r.opt.partitionRate()
 	for _, c := range t.Entities {
 		if c.WritesNode == nil {
 			continue
@@ -231,7 +232,7 @@ func (r *reviewer) denormalizationFanout(t *model.Table) {
 				continue
 			}
 			atomic := ""
-			if fanout > MaxBatchOps || !samePartition(e, s) {
+			if fanout > limits.MaxBatchActions || !samePartition(e, s) {
 				atomic = ", more than one entity group transaction can hold"
 			}
 			r.add("TL510", p.CopyOfNode, -1, "property %s.%s copies %s.%s into ~%s %s entities per %s: every change of it must be written to all of them (up to ~%s entity writes/s at %s's %s writes)%s; keep it only in %s and read it from there, or accept eventual consistency",
