@@ -75,11 +75,18 @@ var literalPrefixes = []string{"datetime", "guid", "X", "binary"}
 
 // lex splits s into tokens. In template mode, {…} placeholders are tokens of
 // their own outside quotes and part of the literal text inside them.
-func lex(s string, template bool) ([]lexer.Token, error) {
+func lex(s string, template bool) ([]lexer.Token, error) { return lexInto(nil, s, template) }
+
+// lexInto is lex appending to buf[:0], so that Parse can reuse one token
+// slice from a pool instead of allocating one per filter.
+func lexInto(buf []lexer.Token, s string, template bool) ([]lexer.Token, error) {
 	if len(s) > MaxLength {
 		return nil, &Error{Filter: truncate(s), Offset: MaxLength, Msg: "filter is longer than the limit of 32768 bytes"}
 	}
-	toks := make([]lexer.Token, 0, 4+len(s)/5)
+	toks := buf[:0]
+	if need := 4 + len(s)/5; cap(toks) < need {
+		toks = make([]lexer.Token, 0, need)
+	}
 	i := 0
 	for {
 		for i < len(s) && isSpace(s[i]) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -46,7 +47,9 @@ func parse(s string, template bool) (*Filter, error) {
 		}
 		return nil, &Error{Filter: strings.ToValidUTF8(s, "?"), Offset: off, Len: 1, Msg: "invalid UTF-8 byte in filter"}
 	}
-	toks, err := lex(s, template)
+	bp := tokenPool.Get().(*[]lexer.Token)
+	toks, err := lexInto(*bp, s, template)
+	defer releaseTokens(bp, toks)
 	if err != nil {
 		return nil, err
 	}
@@ -79,6 +82,30 @@ func parse(s string, template bool) (*Filter, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// tokenPool holds token slices for Parse: a filter's tokens are only
+// needed while it is parsed (the tree keeps substrings of the filter text,
+// never the tokens), so one slice serves every parse on a P.
+var tokenPool = sync.Pool{New: func() any { return new([]lexer.Token) }}
+
+// maxPooledTokens bounds the slices kept in tokenPool, so that one huge
+// filter does not pin its token slice.
+const maxPooledTokens = 1024
+
+func releaseTokens(bp *[]lexer.Token, toks []lexer.Token) {
+	switch {
+	case toks == nil: // a lexing error: the tokens lexed so far are in *bp
+		clear((*bp)[:cap(*bp)])
+		tokenPool.Put(bp)
+		return
+	case cap(toks) > maxPooledTokens:
+		tokenPool.Put(bp)
+		return
+	}
+	clear(toks) // drop the references to the filter text
+	*bp = toks[:0]
+	tokenPool.Put(bp)
 }
 
 // parseTokens checks the tokens and runs the participle parser on them.

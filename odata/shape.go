@@ -38,9 +38,9 @@ var cacheEnabled = true
 // skeleton is the structure of a parsed filter, and how many nodes of each
 // kind a copy needs.
 type skeleton struct {
-	root                        *Filter
-	exprs, terms, factors, cmps int
-	termRefs, factorRefs        int
+	root                  *Filter
+	exprs, terms, factors int
+	termRefs, factorRefs  int
 }
 
 func (c *shapeCache) get(key []byte) *skeleton {
@@ -62,8 +62,6 @@ func (c *shapeCache) put(key []byte, f *Filter) {
 			s.factorRefs += len(n.Factors)
 		case *Factor:
 			s.factors++
-		case *Comparison:
-			s.cmps++
 		}
 		return true
 	})
@@ -88,66 +86,96 @@ func shapeKey(buf []byte, toks []lexer.Token) []byte {
 	return buf
 }
 
+// filterBlock is a filter, its root expression and, for a root that is a
+// single conjunction (the common case), its one term, allocated together.
+type filterBlock struct {
+	f    Filter
+	e    Expr
+	t    Term
+	tref [1]*Term
+}
+
+// cmpFactor is a factor and the comparison it holds, allocated together;
+// a factor that is a group or a not leaves its comparison unused.
+type cmpFactor struct {
+	f Factor
+	c Comparison
+}
+
 // instantiate copies the skeleton's structure into fresh nodes with a
-// handful of bulk allocations. Literals get only their Raw text from toks;
-// offsets and values are set by decodeLiterals.
+// handful of bulk allocations (three for a filter without parentheses or
+// a top-level or). Literals get only their Raw text from toks; offsets and
+// values are set by decodeLiterals.
 func (s *skeleton) instantiate(toks []lexer.Token) *Filter {
+	b := &filterBlock{}
+	if s.root.Expr == nil {
+		return &b.f
+	}
 	in := instantiator{
-		exprs:      make([]Expr, s.exprs),
-		terms:      make([]Term, s.terms),
-		factors:    make([]Factor, s.factors),
-		cmps:       make([]Comparison, s.cmps),
-		termRefs:   make([]*Term, s.termRefs),
+		factors:    make([]cmpFactor, s.factors),
 		factorRefs: make([]*Factor, s.factorRefs),
 		toks:       toks,
 	}
-	f := &Filter{}
-	if s.root.Expr != nil {
-		f.Expr = in.expr(s.root.Expr)
+	root := s.root.Expr
+	exprs, terms, termRefs := s.exprs-1, s.terms, s.termRefs
+	if len(root.Terms) == 1 {
+		terms--
+		termRefs--
 	}
-	return f
+	if exprs > 0 {
+		in.exprs = make([]Expr, exprs)
+	}
+	if terms > 0 {
+		in.terms = make([]Term, terms)
+		in.termRefs = make([]*Term, termRefs)
+	}
+	b.f.Expr = &b.e
+	if len(root.Terms) == 1 {
+		b.tref[0] = &b.t
+		b.e.Terms = b.tref[:]
+		in.fillTerm(&b.t, root.Terms[0])
+	} else {
+		in.fillExpr(&b.e, root)
+	}
+	return &b.f
 }
 
 type instantiator struct {
 	exprs      []Expr
 	terms      []Term
-	factors    []Factor
-	cmps       []Comparison
+	factors    []cmpFactor
 	termRefs   []*Term
 	factorRefs []*Factor
 	toks       []lexer.Token
 	tok        int // next token to look at for comparisons
 }
 
-func (in *instantiator) expr(src *Expr) *Expr {
-	e := &in.exprs[0]
-	in.exprs = in.exprs[1:]
+func (in *instantiator) fillExpr(e *Expr, src *Expr) {
 	e.Terms = in.termRefs[:len(src.Terms):len(src.Terms)]
 	in.termRefs = in.termRefs[len(src.Terms):]
-	for i, t := range src.Terms {
-		e.Terms[i] = in.term(t)
+	for i, st := range src.Terms {
+		t := &in.terms[0]
+		in.terms = in.terms[1:]
+		in.fillTerm(t, st)
+		e.Terms[i] = t
 	}
-	return e
 }
 
-func (in *instantiator) term(src *Term) *Term {
-	t := &in.terms[0]
-	in.terms = in.terms[1:]
+func (in *instantiator) fillTerm(t *Term, src *Term) {
 	t.Factors = in.factorRefs[:len(src.Factors):len(src.Factors)]
 	in.factorRefs = in.factorRefs[len(src.Factors):]
 	for i, f := range src.Factors {
 		t.Factors[i] = in.factor(f)
 	}
-	return t
 }
 
 func (in *instantiator) factor(src *Factor) *Factor {
-	f := &in.factors[0]
+	fc := &in.factors[0]
 	in.factors = in.factors[1:]
+	f := &fc.f
 	switch {
 	case src.Cmp != nil:
-		c := &in.cmps[0]
-		in.cmps = in.cmps[1:]
+		c := &fc.c
 		for in.toks[in.tok].Type != tokIdent {
 			in.tok++
 		}
@@ -157,7 +185,10 @@ func (in *instantiator) factor(src *Factor) *Factor {
 		in.tok += 3
 		f.Cmp = c
 	case src.Group != nil:
-		f.Group = in.expr(src.Group)
+		e := &in.exprs[0]
+		in.exprs = in.exprs[1:]
+		in.fillExpr(e, src.Group)
+		f.Group = e
 	case src.Not != nil:
 		f.Not = in.factor(src.Not)
 	}
