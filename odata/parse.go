@@ -150,7 +150,8 @@ var (
 func checkTokens(s string, toks []lexer.Token) error {
 	// stack holds '(' and 'n' (a not whose operand is still open); its
 	// height is the recursion depth the parser will reach.
-	var stack []byte
+	var stackBuf [32]byte
+	stack := stackBuf[:0]
 	for i, t := range toks {
 		errAt := func(msg, rule string) error {
 			return &Error{Filter: s, Offset: t.Pos.Offset, Len: len(t.Value), Msg: msg, Rule: rule}
@@ -175,8 +176,12 @@ func checkTokens(s string, toks []lexer.Token) error {
 			if t.Value == "null" && i > 0 && toks[i-1].Type == tokOp {
 				return errAt("the Table service does not support null in a $filter: a missing property never matches a comparison", RuleUnsupported)
 			}
-			if lower := strings.ToLower(t.Value); lower != t.Value && wrongCaseKeyword(lower, toks, i) {
-				return errAt("operators are lower case in OData: write \""+lower+"\", not \""+t.Value+"\"", "")
+			// Keywords and operators are at most three letters: only such
+			// identifiers are lowered (a per-comparison allocation otherwise).
+			if len(t.Value) <= 3 {
+				if lower := strings.ToLower(t.Value); lower != t.Value && wrongCaseKeyword(lower, toks, i) {
+					return errAt("operators are lower case in OData: write \""+lower+"\", not \""+t.Value+"\"", "")
+				}
 			}
 		case tokPunct:
 			switch t.Value {
