@@ -116,7 +116,7 @@ func lexInto(buf []lexer.Token, s string, template bool) ([]lexer.Token, error) 
 			}
 			i += end + 1
 			toks = append(toks, lexer.Token{Type: tokLiteral, Value: s[start:i], Pos: pos(start)})
-		case isDigit(c) || (c == '-' && i+1 < len(s) && (isDigit(s[i+1]) || s[i+1] == '.')) || (c == '.' && i+1 < len(s) && isDigit(s[i+1])):
+		case isNumberStart(s, i):
 			i = scanNumber(s, i)
 			toks = append(toks, lexer.Token{Type: tokLiteral, Value: s[start:i], Pos: pos(start)})
 		case isIdentStart(c) || c >= utf8.RuneSelf:
@@ -208,6 +208,14 @@ func scanQuoted(s string, i int, template bool) (int, error) {
 		i++
 	}
 	return 0, &Error{Filter: s, Offset: open, Len: 1, Msg: "unterminated string literal: missing closing quote"}
+}
+
+// isNumberStart reports whether a number literal starts at s[i]: a digit,
+// or a sign or a point before a digit.
+func isNumberStart(s string, i int) bool {
+	c := s[i]
+	return isDigit(c) || (c == '-' && i+1 < len(s) && (isDigit(s[i+1]) || s[i+1] == '.')) ||
+		(c == '.' && i+1 < len(s) && isDigit(s[i+1]))
 }
 
 func scanNumber(s string, i int) int {

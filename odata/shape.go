@@ -1,7 +1,9 @@
 package odata
 
 import (
+	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -193,4 +195,134 @@ func (in *instantiator) factor(src *Factor) *Factor {
 		f.Not = in.factor(src.Not)
 	}
 	return f
+}
+
+// Shape returns a filter's shape as text: the filter with every literal
+// replaced by "?" and every run of blanks by one space. A typed literal
+// keeps its prefix in lower case (datetime?, guid?, x?, binary?) and a
+// number its type suffix in upper case (?L, ?D), so that literals of
+// different types stay apart; true and false are "?" like the others.
+// Filters of one shape are the same query with different parameters:
+// "PartitionKey eq 'Sales' and RowKey eq '1'" and
+// "PartitionKey eq 'HR' and RowKey eq '7'" are both
+// "PartitionKey eq ? and RowKey eq ?".
+//
+// Shape is lexical and never fails: an invalid filter has a shape too. It
+// splits the text with the scanners Parse's lexer uses, and for every
+// filter that parses it agrees with that lexer token for token (FuzzShape
+// checks this).
+func Shape(filter string) string {
+	var b strings.Builder
+	b.Grow(len(filter))
+	s := filter
+	space := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if isSpace(c) {
+			space = true
+			i++
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		start := i
+		switch {
+		case c == '\'':
+			i = skipQuoted(s, i)
+			b.WriteByte('?')
+		case isNumberStart(s, i):
+			i = scanNumber(s, i)
+			writeNumberShape(&b, s[start:i])
+		case isIdentStart(c) || c >= utf8.RuneSelf:
+			i++
+			for i < len(s) && (isIdentPart(s[i]) || s[i] >= utf8.RuneSelf) {
+				i++
+			}
+			word := s[start:i]
+			switch {
+			case i < len(s) && s[i] == '\'': // datetime'…', guid'…', X'…', binary'…'
+				writeLower(&b, word)
+				b.WriteByte('?')
+				i = skipQuoted(s, i)
+			case word == "true" || word == "false":
+				b.WriteByte('?')
+			default:
+				b.WriteString(word)
+			}
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return b.String()
+}
+
+// literalShape is Shape's text for one literal token of a filter that
+// lexed.
+func literalShape(b *strings.Builder, raw string) {
+	switch {
+	case raw[0] == '\'' || raw == "true" || raw == "false":
+		b.WriteByte('?')
+	case isNumberStart(raw, 0):
+		writeNumberShape(b, raw)
+	default:
+		q := strings.IndexByte(raw, '\'')
+		writeLower(b, raw[:q])
+		b.WriteByte('?')
+	}
+}
+
+// writeNumberShape writes "?" and the number's type suffix, if any.
+func writeNumberShape(b *strings.Builder, num string) {
+	b.WriteByte('?')
+	if last := num[len(num)-1]; len(num) > 1 && strings.IndexByte("LlDdMmFf", last) >= 0 {
+		b.WriteByte(last &^ 0x20)
+	}
+}
+
+func writeLower(b *strings.Builder, word string) {
+	for i := 0; i < len(word); i++ {
+		c := word[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+}
+
+// skipQuoted returns the offset after the quoted text starting at the
+// quote s[i], where two quotes stand for one; len(s) if it is unterminated.
+func skipQuoted(s string, i int) int {
+	for j := i + 1; j < len(s); j++ {
+		if s[j] == '\'' {
+			if j+1 < len(s) && s[j+1] == '\'' {
+				j++
+				continue
+			}
+			return j + 1
+		}
+	}
+	return len(s)
+}
+
+// tokenShape is Shape computed from the lexer's tokens (without the
+// spaces between them), for the tests that hold Shape to the lexer.
+func tokenShape(s string) (string, error) {
+	toks, err := lex(s, false)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for _, t := range toks {
+		switch t.Type {
+		case tokEOF:
+		case tokLiteral:
+			literalShape(&b, t.Value)
+		default:
+			b.WriteString(t.Value)
+		}
+	}
+	return b.String(), nil
 }
