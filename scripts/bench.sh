@@ -144,7 +144,7 @@ scan=$(med "$raw/engine.txt" BenchmarkPartitionScan entities/s)
 profile() { # profile NAME BINARY PROF [PPROF FLAGS]: the top of a CPU profile as a Markdown block
   local name=$1 bin=$2 prof=$3
   shift 3
-  printf '\n%s (`go tool pprof -top %s`, first lines):\n\n```\n' "$name" "$*"
+  printf '\n%s (`go tool pprof -top%s`, first lines):\n\n```\n' "$name" "${*:+ $*}"
   go tool pprof -top -nodecount 12 "$@" "$bin" "$prof" 2>/dev/null | sed -n '/flat%/,$p'
   printf '```\n'
 }
