@@ -61,29 +61,6 @@ func streamBenchTrace(w io.Writer, n, parts int, seed uint64) error {
 	return b.Flush()
 }
 
-// BenchmarkReplay1M replays a 1,000,000-operation trace end to end: read
-// and parse every line, execute it on the reference engine, account it
-// in the throughput model and the per-query statistics, and build the
-// report. The target is under 5 s a replay (issue 6).
-func BenchmarkReplay1M(b *testing.B) {
-	trace := benchTrace(1_000_000, 1000, 1)
-	b.SetBytes(int64(len(trace)))
-	b.ReportAllocs()
-	cpu0 := cpuTime()
-	n := 0
-	defer func() { b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(n), "cpu-s/op") }()
-	for b.Loop() {
-		n++
-		rep, err := Run(NewReader(bytes.NewReader(trace), "bench"), NewEngine(EngineOptions{}), Options{Duration: 600})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if rep.Operations != 1_000_000 {
-			b.Fatalf("%d operations", rep.Operations)
-		}
-	}
-}
-
 // BenchmarkReplay10k replays the 10,000-operation trace that
 // TestAzuriteReplay sends to Azurite, on the reference engine.
 func BenchmarkReplay10k(b *testing.B) {
