@@ -3,11 +3,17 @@
 // service's write operations with its status codes.
 //
 // A Store holds tables by name (case-insensitively, as the service does).
-// A Table keeps its entities in a B-tree (github.com/google/btree) ordered
-// by (PartitionKey, RowKey) with the service's string order: ordinal over
-// UTF-16 code units (edm.CompareStrings). Entities are immutable once
-// built; every write stores a new *Entity, so an *Entity handed out by a
-// read stays valid and unchanged.
+// A Table keeps its entities ordered by (PartitionKey, RowKey) with the
+// service's string order: ordinal over UTF-16 code units
+// (edm.CompareStrings). It stores them without a pointer per entity (a
+// B-tree of record numbers from github.com/google/btree, the keys and
+// properties encoded in large byte chunks, per partition a hash index of
+// RowKeys), so that the garbage collector's work does not grow with the
+// number of entities stored. A read builds an *Entity from that storage;
+// entities are immutable, and the bytes they refer to are never written
+// again, so an *Entity handed out by a read stays valid and unchanged
+// after later writes. Two reads of one entity give two *Entity values:
+// compare keys and Ticks, not pointers.
 //
 // # Entities
 //
@@ -54,8 +60,9 @@
 // # Reading
 //
 // Get reads one entity; Ascend walks entities in key order from a
-// starting key, which is what the executor (package engine/exec) builds
-// point lookups, range seeks, partition scans and table scans on. The
+// starting key, and Scan does the same through one reused *Entity (keep
+// one with Entity.Clone), which is what the executor (package engine/exec)
+// builds point lookups, range seeks, partition scans and table scans on. The
 // low-level accessors NameID, Lookup and Raw let a compiled filter read a
 // property without building an edm.Value.
 //

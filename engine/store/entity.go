@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/binary"
 	"errors"
 	"math"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode"
+	"unsafe"
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/limits"
@@ -160,7 +162,6 @@ func NewEntity(props []edm.Property) (*Entity, error) {
 	if err := e.checkTotals(limits.EntitySize(pkUnits, rkUnits, propBytes)); err != nil {
 		return nil, err
 	}
-	e.packStrings()
 	return e, nil
 }
 
@@ -204,33 +205,74 @@ func entityWith(n int) *Entity {
 	return &Entity{fields: make([]field, 0, n)}
 }
 
-// packStrings copies the RowKey and the entity's string values into one
-// allocation (the decoder made one each), for the same reason as
-// entityWith. The PartitionKey is left alone: the table interns it.
-func (e *Entity) packStrings() {
-	n, total := 1, len(e.RowKey)
+// Clone returns a copy of e that does not share its fields (the strings
+// are immutable and shared): what to keep of an entity Table.Scan hands
+// out.
+func (e *Entity) Clone() *Entity {
+	c := entityWith(len(e.fields))
+	c.PartitionKey, c.RowKey, c.ticks = e.PartitionKey, e.RowKey, e.ticks
+	c.fields = append(c.fields, e.fields...)
+	return c
+}
+
+// A table encodes an entity's RowKey and custom properties into its
+// chunks as the RowKey's bytes followed by each property: its NameID (4
+// bytes, little endian), its edm.Type (1 byte), then for String, Guid and
+// Binary values the length (4 bytes) and the bytes, for the others Bits
+// (8 bytes).
+
+// hasStr reports whether values of type typ are kept in Raw.Str.
+func hasStr(typ edm.Type) bool { return typ == edm.String || typ == edm.Guid || typ == edm.Binary }
+
+// encodedSize returns the size of e's encoding.
+func encodedSize(e *Entity) int {
+	n := len(e.RowKey)
 	for i := range e.fields {
-		if l := len(e.fields[i].raw.Str); l > 0 {
-			n++
-			total += l
+		if r := &e.fields[i].raw; hasStr(r.Type) {
+			n += 9 + len(r.Str)
+		} else {
+			n += 13
 		}
 	}
-	if n < 2 || total == 0 {
-		return
-	}
-	var b strings.Builder
-	b.Grow(total)
-	b.WriteString(e.RowKey)
+	return n
+}
+
+// encode writes e's encoding into b, which has encodedSize(e) bytes.
+func encode(b []byte, e *Entity) {
+	n := copy(b, e.RowKey)
 	for i := range e.fields {
-		b.WriteString(e.fields[i].raw.Str)
-	}
-	all := b.String()
-	e.RowKey, all = all[:len(e.RowKey)], all[len(e.RowKey):]
-	for i := range e.fields {
-		if l := len(e.fields[i].raw.Str); l > 0 {
-			e.fields[i].raw.Str, all = all[:l], all[l:]
+		f := &e.fields[i]
+		binary.LittleEndian.PutUint32(b[n:], uint32(f.name))
+		b[n+4] = byte(f.raw.Type)
+		n += 5
+		if hasStr(f.raw.Type) {
+			binary.LittleEndian.PutUint32(b[n:], uint32(len(f.raw.Str)))
+			n += 4 + copy(b[n+4:], f.raw.Str)
+		} else {
+			binary.LittleEndian.PutUint64(b[n:], f.raw.Bits)
+			n += 8
 		}
 	}
+}
+
+// decodeFields appends the nf properties encoded in b to dst; their
+// strings refer to b.
+func decodeFields(dst []field, b []byte, nf int) []field {
+	for range nf {
+		f := field{name: NameID(binary.LittleEndian.Uint32(b)), raw: Raw{Type: edm.Type(b[4])}}
+		if hasStr(f.raw.Type) {
+			l := int(binary.LittleEndian.Uint32(b[5:]))
+			if l > 0 {
+				f.raw.Str = unsafe.String(&b[9], l)
+			}
+			b = b[9+l:]
+		} else {
+			f.raw.Bits = binary.LittleEndian.Uint64(b[5:])
+			b = b[13:]
+		}
+		dst = append(dst, f)
+	}
+	return dst
 }
 
 // MakeEntity is NewEntity with the keys given separately.
@@ -526,7 +568,6 @@ func (e *Entity) merge(upd *Entity) (*Entity, error) {
 	if err := out.checkTotals(out.EstimatedSize()); err != nil {
 		return nil, err
 	}
-	out.packStrings() // so that out holds no string of e's block alive
 	return out, nil
 }
 

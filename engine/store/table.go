@@ -1,6 +1,8 @@
 package store
 
 import (
+	"hash/maphash"
+	"math"
 	"net/http"
 	"strings"
 	"sync"
@@ -15,45 +17,161 @@ import (
 // degree is the B-tree's degree: nodes hold up to 2·degree-1 entities.
 const degree = 32
 
-// less orders entities by (PartitionKey, RowKey) in the service's string
-// order. Partition keys are interned per table, so entities of one
-// partition share the string and the equality test is a pointer check.
-func less(a, b *Entity) bool {
-	// PartitionKeys are interned per partition, so equal ones usually share
-	// their bytes and compare equal without a scan.
-	if len(a.PartitionKey) != len(b.PartitionKey) || unsafe.StringData(a.PartitionKey) != unsafe.StringData(b.PartitionKey) {
-		if c := edm.CompareStrings(a.PartitionKey, b.PartitionKey); c != 0 {
-			return c < 0
-		}
-	}
-	return edm.CompareStrings(a.RowKey, b.RowKey) < 0
-}
-
-// Table is a table of entities ordered by (PartitionKey, RowKey): a
-// B-tree for ordered reads, and per partition a hash index of RowKeys for
-// point lookups.
+// Table is a table of entities ordered by (PartitionKey, RowKey).
+//
+// Its storage holds no pointer per entity, so that the garbage collector
+// marks a table of ten million entities as fast as one of ten thousand:
+// each entity is a record (rec) in one slice, its RowKey and properties
+// are encoded into large byte chunks (see encode), the B-tree orders
+// record numbers, and each partition indexes its records by a hash of
+// the RowKey. Entities handed out by reads are built from a record and
+// refer to the chunk's bytes, which are never written again once an
+// entity is stored there.
 type Table struct {
 	name  string
 	store *Store
+	seed  maphash.Seed
+	// hashMask is ANDed into RowKey hashes: tests set it to 0 to send
+	// every RowKey of a partition down one chain.
+	hashMask uint64
 
-	mu    sync.RWMutex
-	tree  *btree.BTreeG[*Entity]
-	parts map[string]*partition // by PartitionKey
+	mu       sync.RWMutex
+	tree     *btree.BTreeG[uint32] // record numbers in key order
+	parts    map[string]*partition // by PartitionKey
+	partList []*partition          // by partition number; nil when free
+	freePart []uint32              // free partition numbers
+	recs     []rec                 // by record number
+	freeRec  []uint32              // free record numbers
+	chunks   [][]byte              // the encoded entities
+	live     int                   // bytes of chunks that live records use
+	dead     int                   // bytes of chunks that no record uses
+
+	// probes are the keys Ascend seeks to, as record numbers probeBase+i.
+	probes    [maxProbes]probe
+	probeFree chan uint32
 }
 
-// partition is one partition's interned key and RowKey index.
+// partition is one partition's key and RowKey index.
 type partition struct {
 	key  string
-	rows map[string]*Entity
+	num  uint32
+	n    int               // entities
+	rows map[uint64]uint32 // by RowKey hash: the first record of a chain
 }
 
+// rec is one stored entity; it holds no pointer.
+type rec struct {
+	part  uint32 // partition number
+	chunk uint32 // where the encoding is: chunks[chunk][off:off+size]
+	off   uint32
+	size  uint32
+	rkLen uint32 // the RowKey's bytes start the encoding
+	nf    uint32 // custom properties
+	next  uint32 // the next record of the same RowKey hash, or noRec
+	ticks int64
+}
+
+const (
+	noRec     = math.MaxUint32
+	noPart    = math.MaxUint32
+	maxProbes = 64
+	probeBase = noRec - maxProbes
+	// chunkSize is the size of the byte chunks entities are encoded in;
+	// an entity larger than that gets a chunk of its own.
+	chunkSize = 1 << 20
+)
+
+type probe struct{ pk, rk string }
+
 func newTable(s *Store, name string) *Table {
-	return &Table{
-		name:  name,
-		store: s,
-		tree:  btree.NewG(degree, less),
-		parts: map[string]*partition{},
+	t := &Table{
+		name:      name,
+		store:     s,
+		seed:      maphash.MakeSeed(),
+		hashMask:  math.MaxUint64,
+		parts:     map[string]*partition{},
+		probeFree: make(chan uint32, maxProbes),
 	}
+	for i := range uint32(maxProbes) {
+		t.probeFree <- probeBase + i
+	}
+	t.tree = btree.NewG(degree, t.less)
+	return t
+}
+
+// key returns the partition number, PartitionKey and RowKey of record i
+// (or of a probe, whose partition number is noPart).
+func (t *Table) key(i uint32) (uint32, string, string) {
+	if i >= probeBase {
+		p := &t.probes[i-probeBase]
+		return noPart, p.pk, p.rk
+	}
+	r := &t.recs[i]
+	return r.part, t.partList[r.part].key, t.rowKey(r)
+}
+
+// less orders records by (PartitionKey, RowKey) in the service's string
+// order. Records of one partition share its number, so most comparisons
+// of partition keys are a comparison of numbers.
+func (t *Table) less(a, b uint32) bool {
+	ap, apk, ark := t.key(a)
+	bp, bpk, brk := t.key(b)
+	if ap != bp || ap == noPart {
+		if c := edm.CompareStrings(apk, bpk); c != 0 {
+			return c < 0
+		}
+	}
+	return edm.CompareStrings(ark, brk) < 0
+}
+
+// bytes returns the encoding of record r.
+func (t *Table) bytes(r *rec) []byte {
+	return t.chunks[r.chunk][r.off : r.off+r.size : r.off+r.size]
+}
+
+// rowKey returns r's RowKey, referring to the chunk.
+func (t *Table) rowKey(r *rec) string {
+	if r.rkLen == 0 {
+		return ""
+	}
+	return unsafe.String(&t.chunks[r.chunk][r.off], r.rkLen)
+}
+
+func (t *Table) hash(rk string) uint64 { return maphash.String(t.seed, rk) & t.hashMask }
+
+// find returns the record number of the entity with the given keys, or
+// noRec, and its partition (nil if there is none). Callers hold t.mu.
+func (t *Table) find(pk, rk string) (uint32, *partition) {
+	p := t.parts[pk]
+	if p == nil {
+		return noRec, nil
+	}
+	i, ok := p.rows[t.hash(rk)]
+	if !ok {
+		return noRec, p
+	}
+	for ; i != noRec; i = t.recs[i].next {
+		if t.rowKey(&t.recs[i]) == rk {
+			return i, p
+		}
+	}
+	return noRec, p
+}
+
+// entity builds the entity of record i; it refers to the chunk's bytes.
+func (t *Table) entity(i uint32) *Entity {
+	r := &t.recs[i]
+	e := entityWith(int(r.nf))
+	t.fill(e, r)
+	return e
+}
+
+// fill sets e to the entity of record r, reusing e's fields.
+func (t *Table) fill(e *Entity, r *rec) {
+	e.PartitionKey = t.partList[r.part].key
+	e.RowKey = t.rowKey(r)
+	e.ticks = r.ticks
+	e.fields = decodeFields(e.fields[:0], t.bytes(r)[r.rkLen:], int(r.nf))
 }
 
 // Name returns the table's name as it was created.
@@ -78,7 +196,7 @@ func (t *Table) PartitionLen(pk string) int {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	if p := t.parts[pk]; p != nil {
-		return len(p.rows)
+		return p.n
 	}
 	return 0
 }
@@ -91,8 +209,8 @@ func (t *Table) Lookup(pk, rk string) *Entity {
 }
 
 func (t *Table) lookup(pk, rk string) *Entity {
-	if p := t.parts[pk]; p != nil {
-		return p.rows[rk]
+	if i, _ := t.find(pk, rk); i != noRec {
+		return t.entity(i)
 	}
 	return nil
 }
@@ -111,57 +229,173 @@ func (t *Table) Get(pk, rk string) (*Entity, error) {
 func (t *Table) Ascend(pk, rk string, fn func(*Entity) bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	t.tree.AscendGreaterOrEqual(&Entity{PartitionKey: pk, RowKey: rk}, fn)
+	t.ascend(pk, rk, func(i uint32) bool { return fn(t.entity(i)) })
+}
+
+// Scan is Ascend without an allocation per entity: fn's entity is valid
+// only until fn returns, as Scan reuses it for the next one. Keep one
+// with Entity.Clone.
+func (t *Table) Scan(pk, rk string, fn func(*Entity) bool) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	e := &Entity{}
+	t.ascend(pk, rk, func(i uint32) bool {
+		t.fill(e, &t.recs[i])
+		return fn(e)
+	})
+}
+
+// ascend walks record numbers from (pk, rk). Callers hold t.mu.
+func (t *Table) ascend(pk, rk string, fn func(uint32) bool) {
+	pi := <-t.probeFree
+	t.probes[pi-probeBase] = probe{pk, rk}
+	defer func() {
+		t.probes[pi-probeBase] = probe{}
+		t.probeFree <- pi
+	}()
+	t.tree.AscendGreaterOrEqual(pi, fn)
 }
 
 // AscendAll calls fn for every entity in key order until fn returns false.
 func (t *Table) AscendAll(fn func(*Entity) bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	t.tree.Ascend(fn)
+	t.tree.Ascend(func(i uint32) bool { return fn(t.entity(i)) })
 }
 
-// put stores e (already stamped), interning its partition key. It returns
-// the entity it replaced, if any. Callers hold t.mu.
-func (t *Table) put(e *Entity) *Entity {
-	p := t.parts[e.PartitionKey]
-	if p == nil {
-		p = &partition{key: e.PartitionKey, rows: map[string]*Entity{}}
-		t.parts[p.key] = p
+// put stores e (already stamped) over the entity with its keys, if any.
+// Callers hold t.mu.
+func (t *Table) put(e *Entity) {
+	i, p := t.find(e.PartitionKey, e.RowKey)
+	if i == noRec {
+		t.putNew(p, e)
+		return
 	}
-	e.PartitionKey = p.key
-	old := p.rows[e.RowKey]
-	p.rows[e.RowKey] = e
-	t.tree.ReplaceOrInsert(e)
-	return old
+	r := &t.recs[i]
+	t.live -= int(r.size)
+	t.dead += int(r.size)
+	t.store1(r, e)
+	t.maybeCompact()
 }
 
 // putNew stores e, stamped, whose keys are not in the table; p is its
 // partition or nil. Callers hold t.mu.
 func (t *Table) putNew(p *partition, e *Entity) {
 	if p == nil {
-		p = &partition{key: e.PartitionKey, rows: map[string]*Entity{}}
+		p = &partition{key: e.PartitionKey, rows: map[uint64]uint32{}}
+		if n := len(t.freePart); n > 0 {
+			p.num = t.freePart[n-1]
+			t.freePart = t.freePart[:n-1]
+			t.partList[p.num] = p
+		} else {
+			p.num = uint32(len(t.partList))
+			t.partList = append(t.partList, p)
+		}
 		t.parts[p.key] = p
 	}
-	e.PartitionKey = p.key
-	p.rows[e.RowKey] = e
-	t.tree.ReplaceOrInsert(e)
+	var i uint32
+	if n := len(t.freeRec); n > 0 {
+		i = t.freeRec[n-1]
+		t.freeRec = t.freeRec[:n-1]
+	} else {
+		i = uint32(len(t.recs))
+		t.recs = append(t.recs, rec{})
+	}
+	r := &t.recs[i]
+	*r = rec{part: p.num, next: noRec}
+	t.store1(r, e)
+	h := t.hash(e.RowKey)
+	if head, ok := p.rows[h]; ok {
+		r.next = head
+	}
+	p.rows[h] = i
+	p.n++
+	t.tree.ReplaceOrInsert(i)
 }
 
-// remove deletes the entity with e's keys. Callers hold t.mu.
-func (t *Table) remove(e *Entity) {
-	p := t.parts[e.PartitionKey]
-	if p == nil {
+// store1 encodes e into the chunks and points r at it.
+func (t *Table) store1(r *rec, e *Entity) {
+	n := encodedSize(e)
+	if n > math.MaxUint32 {
+		panic("store: entity too large") // NewEntity bounds entities to 1 MiB
+	}
+	b, chunk, off := t.alloc(n)
+	encode(b, e)
+	r.chunk, r.off, r.size = chunk, off, uint32(n)
+	r.rkLen, r.nf, r.ticks = uint32(len(e.RowKey)), uint32(len(e.fields)), e.ticks
+	t.live += n
+}
+
+// alloc returns n bytes of fresh chunk space and where they are. Bytes
+// once handed out are never handed out again.
+func (t *Table) alloc(n int) ([]byte, uint32, uint32) {
+	if k := len(t.chunks); k > 0 {
+		c := t.chunks[k-1]
+		if cap(c)-len(c) >= n {
+			off := len(c)
+			t.chunks[k-1] = c[:off+n]
+			return c[off : off+n : off+n], uint32(k - 1), uint32(off)
+		}
+	}
+	c := make([]byte, n, max(n, chunkSize))
+	t.chunks = append(t.chunks, c)
+	return c, uint32(len(t.chunks) - 1), 0
+}
+
+// maybeCompact copies the live records into new chunks when more than
+// half of the chunks' bytes are dead. Entities handed out before keep the
+// old chunks alive as long as they are referenced.
+func (t *Table) maybeCompact() {
+	if t.dead < 4*chunkSize || t.dead < t.live {
 		return
 	}
-	if _, ok := p.rows[e.RowKey]; !ok {
+	old := t.chunks
+	t.chunks = nil
+	t.live, t.dead = 0, 0
+	t.tree.Ascend(func(i uint32) bool {
+		r := &t.recs[i]
+		src := old[r.chunk][r.off : r.off+r.size]
+		b, chunk, off := t.alloc(len(src))
+		copy(b, src)
+		r.chunk, r.off = chunk, off
+		t.live += len(src)
+		return true
+	})
+}
+
+// remove deletes the entity with the given keys. Callers hold t.mu.
+func (t *Table) remove(pk, rk string) {
+	i, p := t.find(pk, rk)
+	if i == noRec {
 		return
 	}
-	delete(p.rows, e.RowKey)
-	t.tree.Delete(e)
-	if len(p.rows) == 0 {
-		delete(t.parts, e.PartitionKey)
+	t.tree.Delete(i)
+	h := t.hash(rk)
+	r := &t.recs[i]
+	if head := p.rows[h]; head == i {
+		if r.next == noRec {
+			delete(p.rows, h)
+		} else {
+			p.rows[h] = r.next
+		}
+	} else {
+		j := head
+		for t.recs[j].next != i {
+			j = t.recs[j].next
+		}
+		t.recs[j].next = r.next
 	}
+	t.live -= int(r.size)
+	t.dead += int(r.size)
+	*r = rec{part: noPart, next: noRec}
+	t.freeRec = append(t.freeRec, i)
+	p.n--
+	if p.n == 0 {
+		delete(t.parts, p.key)
+		t.partList[p.num] = nil
+		t.freePart = append(t.freePart, p.num)
+	}
+	t.maybeCompact()
 }
 
 // Options configure a Store.

@@ -1,0 +1,169 @@
+package store
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tablelint/tablelint/edm"
+)
+
+// TestStorageModel runs random inserts, upserts, merges and deletes on a
+// table and on a map, with values large enough that the table compacts
+// its chunks several times, and with every RowKey hash colliding in a
+// second table; after each round the two must hold the same entities in
+// the same order, and entities read before stay unchanged.
+func TestStorageModel(t *testing.T) {
+	for _, collide := range []bool{false, true} {
+		t.Run(fmt.Sprintf("collide=%v", collide), func(t *testing.T) {
+			_, tb := newTestTable(t)
+			if collide {
+				tb.hashMask = 0
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			model := map[[2]string]map[string]edm.Value{}
+			type kept struct {
+				e    *Entity
+				want map[string]edm.Value
+			}
+			var held []kept
+			compactions := 0
+			for round := range 40 {
+				for range 500 {
+					pk := fmt.Sprintf("p%d", rng.IntN(7))
+					rk := fmt.Sprintf("r%03d", rng.IntN(150))
+					k := [2]string{pk, rk}
+					props := map[string]edm.Value{
+						"Big": edm.StringValue(strings.Repeat(string(rune('a'+rng.IntN(26))), 1000+rng.IntN(4000))),
+						"N":   edm.Int64Value(rng.Int64()),
+					}
+					if rng.IntN(3) == 0 {
+						props["Bin"] = edm.BinaryValue([]byte{byte(round), 0, 1})
+					}
+					e := mustEntity(t, pk, rk, toProps(props)...)
+					dead := tb.dead
+					switch rng.IntN(4) {
+					case 0:
+						_, err := tb.Insert(e)
+						if _, ok := model[k]; ok != (err != nil) {
+							t.Fatalf("insert %v: %v, in model %v", k, err, ok)
+						}
+						if err == nil {
+							model[k] = props
+						}
+					case 1:
+						if _, err := tb.Upsert(e, Replace); err != nil {
+							t.Fatal(err)
+						}
+						model[k] = props
+					case 2:
+						_, err := tb.Update(e, Merge, "")
+						if _, ok := model[k]; ok != (err == nil) {
+							t.Fatalf("merge %v: %v, in model %v", k, err, ok)
+						}
+						if err == nil {
+							for n, v := range props {
+								model[k][n] = v
+							}
+						}
+					case 3:
+						err := tb.Delete(pk, rk, "")
+						if _, ok := model[k]; ok != (err == nil) {
+							t.Fatalf("delete %v: %v, in model %v", k, err, ok)
+						}
+						delete(model, k)
+					}
+					if rng.IntN(50) == 0 {
+						if got := tb.Lookup(pk, rk); got != nil {
+							held = append(held, kept{got, propsOf(got)})
+						}
+					}
+					if tb.dead < dead {
+						compactions++
+					}
+				}
+				checkModel(t, tb, model)
+				for _, h := range held {
+					if got := propsOf(h.e); !reflect.DeepEqual(got, h.want) {
+						t.Fatalf("an entity read before changed: %v", h.e.RowKey)
+					}
+				}
+			}
+			if compactions < 2 {
+				t.Errorf("%d compactions; the test means to cover several", compactions)
+			}
+		})
+	}
+}
+
+func toProps(m map[string]edm.Value) []edm.Property {
+	var out []edm.Property
+	for n, v := range m {
+		out = append(out, prop(n, v))
+	}
+	return out
+}
+
+func propsOf(e *Entity) map[string]edm.Value {
+	m := map[string]edm.Value{}
+	for _, p := range e.Properties() {
+		m[p.Name] = p.Value
+	}
+	return m
+}
+
+func checkModel(t *testing.T, tb *Table, model map[[2]string]map[string]edm.Value) {
+	t.Helper()
+	var want [][2]string
+	parts := map[string]int{}
+	for k := range model {
+		want = append(want, k)
+		parts[k[0]]++
+	}
+	slices.SortFunc(want, func(a, b [2]string) int {
+		if c := edm.CompareStrings(a[0], b[0]); c != 0 {
+			return c
+		}
+		return edm.CompareStrings(a[1], b[1])
+	})
+	var got [][2]string
+	tb.AscendAll(func(e *Entity) bool {
+		got = append(got, [2]string{e.PartitionKey, e.RowKey})
+		if !reflect.DeepEqual(propsOf(e), model[[2]string{e.PartitionKey, e.RowKey}]) {
+			t.Fatalf("%s|%s: properties differ from the model", e.PartitionKey, e.RowKey)
+		}
+		return true
+	})
+	if !slices.Equal(got, want) {
+		t.Fatalf("table has %d entities in order %v…, model %d", len(got), got[:min(5, len(got))], len(want))
+	}
+	if tb.Len() != len(want) || tb.Partitions() != len(parts) {
+		t.Fatalf("Len %d Partitions %d, model %d %d", tb.Len(), tb.Partitions(), len(want), len(parts))
+	}
+	for pk, n := range parts {
+		if tb.PartitionLen(pk) != n {
+			t.Fatalf("PartitionLen(%s) = %d, model %d", pk, tb.PartitionLen(pk), n)
+		}
+	}
+	for _, k := range want {
+		e := tb.Lookup(k[0], k[1])
+		if e == nil || e.RowKey != k[1] {
+			t.Fatalf("Lookup%v = %v", k, e)
+		}
+	}
+	// Scan from the middle sees the same suffix, through a reused view.
+	if len(want) > 0 {
+		mid := want[len(want)/2]
+		var scanned [][2]string
+		tb.Scan(mid[0], mid[1], func(e *Entity) bool {
+			scanned = append(scanned, [2]string{e.PartitionKey, e.RowKey})
+			return true
+		})
+		if !slices.Equal(scanned, want[len(want)/2:]) {
+			t.Fatalf("Scan from %v: %d entities, want %d", mid, len(scanned), len(want)-len(want)/2)
+		}
+	}
+}
