@@ -167,3 +167,49 @@ func checkModel(t *testing.T, tb *Table, model map[[2]string]map[string]edm.Valu
 		}
 	}
 }
+
+// TestKeyOrder inserts RowKeys that share long prefixes and mix the
+// characters whose UTF-8 byte order differs from the service's UTF-16
+// order (U+E000..U+FFFF against characters above U+FFFF), and checks the
+// table's order, and every seek, against edm.CompareStrings.
+func TestKeyOrder(t *testing.T) {
+	_, tb := newTestTable(t)
+	alphabet := []string{"a", "b", "é", "\ue000", "\uffff", "😀", "𝄞", "~"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	seen := map[string]bool{}
+	var keys []string
+	for range 3000 {
+		var b strings.Builder
+		b.WriteString(strings.Repeat("x", rng.IntN(20)))
+		for range rng.IntN(12) {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		k := b.String()
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		keys = append(keys, k)
+		if _, err := tb.Insert(mustEntity(t, "p", k)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	slices.SortFunc(keys, edm.CompareStrings)
+	var got []string
+	tb.AscendAll(func(e *Entity) bool { got = append(got, e.RowKey); return true })
+	if !slices.Equal(got, keys) {
+		t.Fatal("table order differs from edm.CompareStrings")
+	}
+	for range 300 {
+		probe := keys[rng.IntN(len(keys))]
+		if rng.IntN(2) == 0 {
+			probe += alphabet[rng.IntN(len(alphabet))]
+		}
+		want, _ := slices.BinarySearchFunc(keys, probe, edm.CompareStrings)
+		first := ""
+		tb.Scan("p", probe, func(e *Entity) bool { first = e.RowKey; return false })
+		if want < len(keys) && first != keys[want] || want == len(keys) && first != "" {
+			t.Fatalf("seek to %q found %q", probe, first)
+		}
+	}
+}

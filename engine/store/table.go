@@ -1,8 +1,10 @@
 package store
 
 import (
+	"encoding/binary"
 	"hash/maphash"
 	"math"
+	"math/bits"
 	"net/http"
 	"strings"
 	"sync"
@@ -36,7 +38,7 @@ type Table struct {
 	hashMask uint64
 
 	mu       sync.RWMutex
-	tree     *btree.BTreeG[uint32] // record numbers in key order
+	tree     *btree.BTreeG[item]   // records in key order
 	parts    map[string]*partition // by PartitionKey
 	partList []*partition          // by partition number; nil when free
 	freePart []uint32              // free partition numbers
@@ -99,29 +101,76 @@ func newTable(s *Store, name string) *Table {
 	return t
 }
 
-// key returns the partition number, PartitionKey and RowKey of record i
-// (or of a probe, whose partition number is noPart).
-func (t *Table) key(i uint32) (uint32, string, string) {
-	if i >= probeBase {
-		p := &t.probes[i-probeBase]
-		return noPart, p.pk, p.rk
-	}
-	r := &t.recs[i]
-	return r.part, t.partList[r.part].key, t.rowKey(r)
+// item is a B-tree entry: a record number with its partition number and
+// the first 16 bytes of its RowKey, so that most comparisons are decided
+// without reading the record and its chunk (which, in a large table, are
+// cache misses).
+type item struct {
+	pfx  [2]uint64 // the RowKey's first 16 bytes, big endian, zero padded
+	part uint32    // partition number; noPart for a probe of a missing partition
+	rec  uint32    // record number, or probeBase+i for probe i
 }
 
-// less orders records by (PartitionKey, RowKey) in the service's string
-// order. Records of one partition share its number, so most comparisons
-// of partition keys are a comparison of numbers.
-func (t *Table) less(a, b uint32) bool {
-	ap, apk, ark := t.key(a)
-	bp, bpk, brk := t.key(b)
-	if ap != bp || ap == noPart {
-		if c := edm.CompareStrings(apk, bpk); c != 0 {
+func prefixOf(rk string) [2]uint64 {
+	var b [16]byte
+	copy(b[:], rk)
+	return [2]uint64{binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])}
+}
+
+// itemOf returns record i's B-tree entry.
+func (t *Table) itemOf(i uint32) item {
+	r := &t.recs[i]
+	return item{pfx: prefixOf(t.rowKey(r)), part: r.part, rec: i}
+}
+
+// pk and rk return an item's keys.
+func (t *Table) pk(it item) string {
+	if it.rec >= probeBase {
+		return t.probes[it.rec-probeBase].pk
+	}
+	return t.partList[it.part].key
+}
+
+func (t *Table) rk(it item) string {
+	if it.rec >= probeBase {
+		return t.probes[it.rec-probeBase].rk
+	}
+	return t.rowKey(&t.recs[it.rec])
+}
+
+// less orders items by (PartitionKey, RowKey) in the service's string
+// order. Entities of one partition share its number, so most comparisons
+// of partition keys are a comparison of numbers, and most RowKeys differ
+// in their first 16 bytes.
+func (t *Table) less(a, b item) bool {
+	if a.part != b.part || a.part == noPart {
+		if c := edm.CompareStrings(t.pk(a), t.pk(b)); c != 0 {
 			return c < 0
 		}
 	}
-	return edm.CompareStrings(ark, brk) < 0
+	if a.pfx != b.pfx {
+		x, y := a.pfx[0], b.pfx[0]
+		if x == y {
+			x, y = a.pfx[1], b.pfx[1]
+		}
+		if ok, less := prefixLess(x, y); ok {
+			return less
+		}
+	}
+	return edm.CompareStrings(t.rk(a), t.rk(b)) < 0
+}
+
+// prefixLess compares 8 bytes of two UTF-8 strings where they differ. The
+// order of UTF-8 bytes is the order of UTF-16 code units except between
+// U+E000..U+FFFF (lead bytes EE, EF) and the characters above U+FFFF
+// (lead bytes F0..F4, surrogates in UTF-16); ok is false when the first
+// differing bytes could be such a pair, and the strings must be compared.
+func prefixLess(x, y uint64) (ok, less bool) {
+	shift := 56 - bits.LeadingZeros64(x^y)&^7
+	if byte(x>>shift) >= 0xEE || byte(y>>shift) >= 0xEE {
+		return false, false
+	}
+	return true, x < y
 }
 
 // bytes returns the encoding of record r.
@@ -229,7 +278,7 @@ func (t *Table) Get(pk, rk string) (*Entity, error) {
 func (t *Table) Ascend(pk, rk string, fn func(*Entity) bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	t.ascend(pk, rk, func(i uint32) bool { return fn(t.entity(i)) })
+	t.ascend(pk, rk, func(it item) bool { return fn(t.entity(it.rec)) })
 }
 
 // Scan is Ascend without an allocation per entity: fn's entity is valid
@@ -239,28 +288,32 @@ func (t *Table) Scan(pk, rk string, fn func(*Entity) bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	e := &Entity{}
-	t.ascend(pk, rk, func(i uint32) bool {
-		t.fill(e, &t.recs[i])
+	t.ascend(pk, rk, func(it item) bool {
+		t.fill(e, &t.recs[it.rec])
 		return fn(e)
 	})
 }
 
-// ascend walks record numbers from (pk, rk). Callers hold t.mu.
-func (t *Table) ascend(pk, rk string, fn func(uint32) bool) {
+// ascend walks the B-tree from (pk, rk). Callers hold t.mu.
+func (t *Table) ascend(pk, rk string, fn func(item) bool) {
 	pi := <-t.probeFree
 	t.probes[pi-probeBase] = probe{pk, rk}
 	defer func() {
 		t.probes[pi-probeBase] = probe{}
 		t.probeFree <- pi
 	}()
-	t.tree.AscendGreaterOrEqual(pi, fn)
+	start := item{pfx: prefixOf(rk), part: noPart, rec: pi}
+	if p := t.parts[pk]; p != nil {
+		start.part = p.num
+	}
+	t.tree.AscendGreaterOrEqual(start, fn)
 }
 
 // AscendAll calls fn for every entity in key order until fn returns false.
 func (t *Table) AscendAll(fn func(*Entity) bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	t.tree.Ascend(func(i uint32) bool { return fn(t.entity(i)) })
+	t.tree.Ascend(func(it item) bool { return fn(t.entity(it.rec)) })
 }
 
 // put stores e (already stamped) over the entity with its keys, if any.
@@ -310,7 +363,7 @@ func (t *Table) putNew(p *partition, e *Entity) {
 	}
 	p.rows[h] = i
 	p.n++
-	t.tree.ReplaceOrInsert(i)
+	t.tree.ReplaceOrInsert(t.itemOf(i))
 }
 
 // store1 encodes e into the chunks and points r at it.
@@ -352,8 +405,8 @@ func (t *Table) maybeCompact() {
 	old := t.chunks
 	t.chunks = nil
 	t.live, t.dead = 0, 0
-	t.tree.Ascend(func(i uint32) bool {
-		r := &t.recs[i]
+	t.tree.Ascend(func(it item) bool {
+		r := &t.recs[it.rec]
 		src := old[r.chunk][r.off : r.off+r.size]
 		b, chunk, off := t.alloc(len(src))
 		copy(b, src)
@@ -369,7 +422,7 @@ func (t *Table) remove(pk, rk string) {
 	if i == noRec {
 		return
 	}
-	t.tree.Delete(i)
+	t.tree.Delete(t.itemOf(i))
 	h := t.hash(rk)
 	r := &t.recs[i]
 	if head := p.rows[h]; head == i {
