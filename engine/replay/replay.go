@@ -101,6 +101,7 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 // that parsing a trace and executing it use two cores.
 type prefetcher struct {
 	ch    chan prefetchBatch
+	free  chan []Op // batches read to the end, for the reader to refill
 	done  chan struct{}
 	batch prefetchBatch
 	k     int
@@ -114,11 +115,16 @@ type prefetchBatch struct {
 const prefetchSize = 256
 
 func prefetch(src Source) *prefetcher {
-	p := &prefetcher{ch: make(chan prefetchBatch, 8), done: make(chan struct{})}
+	p := &prefetcher{ch: make(chan prefetchBatch, 8), free: make(chan []Op, 10), done: make(chan struct{})}
 	go func() {
 		defer close(p.ch)
 		for {
-			b := prefetchBatch{ops: make([]Op, 0, prefetchSize)}
+			var b prefetchBatch
+			select {
+			case b.ops = <-p.free: // emptied by next: no garbage per operation
+			default:
+				b.ops = make([]Op, 0, prefetchSize)
+			}
 			for len(b.ops) < prefetchSize {
 				b.ops = append(b.ops, Op{})
 				op := &b.ops[len(b.ops)-1]
@@ -157,6 +163,12 @@ func (p *prefetcher) next(op *Op) error {
 	for p.k == len(p.batch.ops) {
 		if p.batch.err != nil {
 			return p.batch.err
+		}
+		if p.batch.ops != nil {
+			select {
+			case p.free <- p.batch.ops[:0]: // every Op in it was cleared
+			default:
+			}
 		}
 		b, ok := <-p.ch
 		if !ok {
