@@ -215,18 +215,22 @@ func (e *Entity) Clone() *Entity {
 	return c
 }
 
-// A table encodes an entity's RowKey and custom properties into its
-// chunks as the RowKey's bytes followed by each property: its NameID (4
-// bytes, little endian), its edm.Type (1 byte), then for String, Guid and
-// Binary values the length (4 bytes) and the bytes, for the others Bits
-// (8 bytes).
+// A table encodes an entity into its chunks as a 16-byte header (the
+// record number, 4 bytes; the RowKey's length in bytes, 2; the number of
+// custom properties, 2; the Timestamp ticks, 8; all little endian), the
+// RowKey's bytes, then each property: its NameID (4 bytes), its edm.Type
+// (1 byte), then for String, Guid and Binary values the length (4 bytes)
+// and the bytes, for the others Bits (8 bytes). Keys are at most 1 KiB in
+// UTF-16, so at most 1,536 bytes in UTF-8, and entities have at most 252
+// custom properties: both fit two bytes.
+const headerSize = 16
 
 // hasStr reports whether values of type typ are kept in Raw.Str.
 func hasStr(typ edm.Type) bool { return typ == edm.String || typ == edm.Guid || typ == edm.Binary }
 
 // encodedSize returns the size of e's encoding.
 func encodedSize(e *Entity) int {
-	n := len(e.RowKey)
+	n := headerSize + len(e.RowKey)
 	for i := range e.fields {
 		if r := &e.fields[i].raw; hasStr(r.Type) {
 			n += 9 + len(r.Str)
@@ -237,9 +241,14 @@ func encodedSize(e *Entity) int {
 	return n
 }
 
-// encode writes e's encoding into b, which has encodedSize(e) bytes.
-func encode(b []byte, e *Entity) {
-	n := copy(b, e.RowKey)
+// encode writes e's encoding as record rec into b, which has
+// encodedSize(e) bytes.
+func encode(b []byte, rec uint32, e *Entity) {
+	binary.LittleEndian.PutUint32(b, rec)
+	binary.LittleEndian.PutUint16(b[4:], uint16(len(e.RowKey)))
+	binary.LittleEndian.PutUint16(b[6:], uint16(len(e.fields)))
+	binary.LittleEndian.PutUint64(b[8:], uint64(e.ticks))
+	n := headerSize + copy(b[headerSize:], e.RowKey)
 	for i := range e.fields {
 		f := &e.fields[i]
 		binary.LittleEndian.PutUint32(b[n:], uint32(f.name))
@@ -255,9 +264,26 @@ func encode(b []byte, e *Entity) {
 	}
 }
 
-// decodeFields appends the nf properties encoded in b to dst; their
-// strings refer to b.
-func decodeFields(dst []field, b []byte, nf int) []field {
+// encRec, encLen, encTicks and encRowKey read an encoding's header and
+// RowKey (which refers to b).
+func encRec(b []byte) uint32  { return binary.LittleEndian.Uint32(b) }
+func encLen(b []byte) int     { return int(binary.LittleEndian.Uint16(b[6:])) }
+func encTicks(b []byte) int64 { return int64(binary.LittleEndian.Uint64(b[8:])) }
+func encRowKey(b []byte) string {
+	n := int(binary.LittleEndian.Uint16(b[4:]))
+	if n == 0 {
+		return ""
+	}
+	return unsafe.String(&b[headerSize], n)
+}
+
+// decode sets e to the entity of partition pk encoded in b, reusing e's
+// fields; its strings refer to b.
+func decode(e *Entity, pk string, b []byte) {
+	rk, nf := encRowKey(b), encLen(b)
+	e.PartitionKey, e.RowKey, e.ticks = pk, rk, encTicks(b)
+	dst := e.fields[:0]
+	b = b[headerSize+len(rk):]
 	for range nf {
 		f := field{name: NameID(binary.LittleEndian.Uint32(b)), raw: Raw{Type: edm.Type(b[4])}}
 		if hasStr(f.raw.Type) {
@@ -272,7 +298,7 @@ func decodeFields(dst []field, b []byte, nf int) []field {
 		}
 		dst = append(dst, f)
 	}
-	return dst
+	e.fields = dst
 }
 
 // MakeEntity is NewEntity with the keys given separately.

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unsafe"
 
 	"github.com/google/btree"
 	"github.com/tablelint/tablelint/edm"
@@ -58,20 +57,24 @@ type partition struct {
 	key  string
 	num  uint32
 	n    int               // entities
-	rows map[uint64]uint32 // by RowKey hash: the first record of a chain
+	rows map[uint64]uint64 // by RowKey hash: where the first record of a chain is encoded (see loc)
 }
 
-// rec is one stored entity; it holds no pointer.
+// rec is one stored entity; it holds no pointer. Its encoding (see
+// encode) starts with a header that holds the record number, the
+// Timestamp, and the lengths of the RowKey and of the property list.
 type rec struct {
 	part  uint32 // partition number
 	chunk uint32 // where the encoding is: chunks[chunk][off:off+size]
 	off   uint32
 	size  uint32
-	rkLen uint32 // the RowKey's bytes start the encoding
-	nf    uint32 // custom properties
 	next  uint32 // the next record of the same RowKey hash, or noRec
-	ticks int64
 }
+
+// loc returns where r is encoded, as the partition indexes keep it: a
+// point read goes from the index to the encoding without reading the
+// record (one cache miss fewer in a large table).
+func (r *rec) loc() uint64 { return uint64(r.chunk)<<32 | uint64(r.off) }
 
 const (
 	noRec     = math.MaxUint32
@@ -173,55 +176,58 @@ func prefixLess(x, y uint64) (ok, less bool) {
 	return true, x < y
 }
 
-// bytes returns the encoding of record r.
-func (t *Table) bytes(r *rec) []byte {
+// enc returns the encoding of record r.
+func (t *Table) enc(r *rec) []byte {
 	return t.chunks[r.chunk][r.off : r.off+r.size : r.off+r.size]
 }
 
+// at returns the encoding at loc l (and the chunk's bytes after it).
+func (t *Table) at(l uint64) []byte { return t.chunks[l>>32][uint32(l):] }
+
 // rowKey returns r's RowKey, referring to the chunk.
-func (t *Table) rowKey(r *rec) string {
-	if r.rkLen == 0 {
-		return ""
-	}
-	return unsafe.String(&t.chunks[r.chunk][r.off], r.rkLen)
-}
+func (t *Table) rowKey(r *rec) string { return encRowKey(t.enc(r)) }
 
 func (t *Table) hash(rk string) uint64 { return maphash.String(t.seed, rk) & t.hashMask }
 
-// find returns the record number of the entity with the given keys, or
-// noRec, and its partition (nil if there is none). Callers hold t.mu.
-func (t *Table) find(pk, rk string) (uint32, *partition) {
+// find returns the record number of the entity with the given keys (or
+// noRec), its partition (nil if there is none) and its encoding. Callers
+// hold t.mu.
+func (t *Table) find(pk, rk string) (uint32, *partition, []byte) {
 	p := t.parts[pk]
 	if p == nil {
-		return noRec, nil
+		return noRec, nil, nil
 	}
-	i, ok := p.rows[t.hash(rk)]
+	l, ok := p.rows[t.hash(rk)]
 	if !ok {
-		return noRec, p
+		return noRec, p, nil
 	}
-	for ; i != noRec; i = t.recs[i].next {
-		if t.rowKey(&t.recs[i]) == rk {
-			return i, p
+	b := t.at(l)
+	if encRowKey(b) == rk {
+		return encRec(b), p, b
+	}
+	for i := t.recs[encRec(b)].next; i != noRec; i = t.recs[i].next {
+		if b := t.enc(&t.recs[i]); encRowKey(b) == rk {
+			return i, p, b
 		}
 	}
-	return noRec, p
+	return noRec, p, nil
 }
 
 // entity builds the entity of record i; it refers to the chunk's bytes.
 func (t *Table) entity(i uint32) *Entity {
 	r := &t.recs[i]
-	e := entityWith(int(r.nf))
-	t.fill(e, r)
+	return entityAt(t.partList[r.part].key, t.enc(r))
+}
+
+// entityAt builds the entity of partition pk encoded in b.
+func entityAt(pk string, b []byte) *Entity {
+	e := entityWith(encLen(b))
+	decode(e, pk, b)
 	return e
 }
 
 // fill sets e to the entity of record r, reusing e's fields.
-func (t *Table) fill(e *Entity, r *rec) {
-	e.PartitionKey = t.partList[r.part].key
-	e.RowKey = t.rowKey(r)
-	e.ticks = r.ticks
-	e.fields = decodeFields(e.fields[:0], t.bytes(r)[r.rkLen:], int(r.nf))
-}
+func (t *Table) fill(e *Entity, r *rec) { decode(e, t.partList[r.part].key, t.enc(r)) }
 
 // Name returns the table's name as it was created.
 func (t *Table) Name() string { return t.name }
@@ -258,8 +264,8 @@ func (t *Table) Lookup(pk, rk string) *Entity {
 }
 
 func (t *Table) lookup(pk, rk string) *Entity {
-	if i, _ := t.find(pk, rk); i != noRec {
-		return t.entity(i)
+	if i, p, b := t.find(pk, rk); i != noRec {
+		return entityAt(p.key, b)
 	}
 	return nil
 }
@@ -319,15 +325,19 @@ func (t *Table) AscendAll(fn func(*Entity) bool) {
 // put stores e (already stamped) over the entity with its keys, if any.
 // Callers hold t.mu.
 func (t *Table) put(e *Entity) {
-	i, p := t.find(e.PartitionKey, e.RowKey)
+	i, p, _ := t.find(e.PartitionKey, e.RowKey)
 	if i == noRec {
 		t.putNew(p, e)
 		return
 	}
 	r := &t.recs[i]
+	old := r.loc()
 	t.live -= int(r.size)
 	t.dead += int(r.size)
-	t.store1(r, e)
+	t.store1(r, i, e)
+	if h := t.hash(e.RowKey); p.rows[h] == old {
+		p.rows[h] = r.loc()
+	}
 	t.maybeCompact()
 }
 
@@ -335,7 +345,7 @@ func (t *Table) put(e *Entity) {
 // partition or nil. Callers hold t.mu.
 func (t *Table) putNew(p *partition, e *Entity) {
 	if p == nil {
-		p = &partition{key: e.PartitionKey, rows: map[uint64]uint32{}}
+		p = &partition{key: e.PartitionKey, rows: map[uint64]uint64{}}
 		if n := len(t.freePart); n > 0 {
 			p.num = t.freePart[n-1]
 			t.freePart = t.freePart[:n-1]
@@ -356,26 +366,25 @@ func (t *Table) putNew(p *partition, e *Entity) {
 	}
 	r := &t.recs[i]
 	*r = rec{part: p.num, next: noRec}
-	t.store1(r, e)
+	t.store1(r, i, e)
 	h := t.hash(e.RowKey)
 	if head, ok := p.rows[h]; ok {
-		r.next = head
+		r.next = encRec(t.at(head))
 	}
-	p.rows[h] = i
+	p.rows[h] = r.loc()
 	p.n++
 	t.tree.ReplaceOrInsert(t.itemOf(i))
 }
 
-// store1 encodes e into the chunks and points r at it.
-func (t *Table) store1(r *rec, e *Entity) {
+// store1 encodes e, record i, into the chunks and points r at it.
+func (t *Table) store1(r *rec, i uint32, e *Entity) {
 	n := encodedSize(e)
 	if n > math.MaxUint32 {
 		panic("store: entity too large") // NewEntity bounds entities to 1 MiB
 	}
 	b, chunk, off := t.alloc(n)
-	encode(b, e)
+	encode(b, i, e)
 	r.chunk, r.off, r.size = chunk, off, uint32(n)
-	r.rkLen, r.nf, r.ticks = uint32(len(e.RowKey)), uint32(len(e.fields)), e.ticks
 	t.live += n
 }
 
@@ -414,22 +423,27 @@ func (t *Table) maybeCompact() {
 		t.live += len(src)
 		return true
 	})
+	for _, p := range t.parts {
+		for h, l := range p.rows {
+			p.rows[h] = t.recs[encRec(old[l>>32][uint32(l):])].loc()
+		}
+	}
 }
 
 // remove deletes the entity with the given keys. Callers hold t.mu.
 func (t *Table) remove(pk, rk string) {
-	i, p := t.find(pk, rk)
+	i, p, _ := t.find(pk, rk)
 	if i == noRec {
 		return
 	}
 	t.tree.Delete(t.itemOf(i))
 	h := t.hash(rk)
 	r := &t.recs[i]
-	if head := p.rows[h]; head == i {
+	if head := encRec(t.at(p.rows[h])); head == i {
 		if r.next == noRec {
 			delete(p.rows, h)
 		} else {
-			p.rows[h] = r.next
+			p.rows[h] = t.recs[r.next].loc()
 		}
 	} else {
 		j := head

@@ -29,7 +29,7 @@ const AnyETag = "*"
 func (t *Table) Insert(e *Entity) (*Entity, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	i, p := t.find(e.PartitionKey, e.RowKey)
+	i, p, _ := t.find(e.PartitionKey, e.RowKey)
 	if i != noRec {
 		return nil, conflict()
 	}
@@ -49,7 +49,7 @@ func conflict() *Error {
 func (t *Table) Update(e *Entity, mode Mode, ifMatch string) (*Entity, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	i, _ := t.find(e.PartitionKey, e.RowKey)
+	i, _, _ := t.find(e.PartitionKey, e.RowKey)
 	if err := t.checkCondition(i, ifMatch); err != nil {
 		return nil, err
 	}
@@ -61,7 +61,7 @@ func (t *Table) Update(e *Entity, mode Mode, ifMatch string) (*Entity, error) {
 func (t *Table) Upsert(e *Entity, mode Mode) (*Entity, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	i, _ := t.find(e.PartitionKey, e.RowKey)
+	i, _, _ := t.find(e.PartitionKey, e.RowKey)
 	return t.write(i, e, mode)
 }
 
@@ -71,7 +71,7 @@ func (t *Table) Upsert(e *Entity, mode Mode) (*Entity, error) {
 func (t *Table) Delete(pk, rk, ifMatch string) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	i, _ := t.find(pk, rk)
+	i, _, _ := t.find(pk, rk)
 	if err := t.checkCondition(i, ifMatch); err != nil {
 		return err
 	}
@@ -84,7 +84,7 @@ func (t *Table) checkCondition(i uint32, ifMatch string) error {
 	if i == noRec {
 		return notFound()
 	}
-	return matchETag(t.recs[i].ticks, ifMatch)
+	return matchETag(encTicks(t.enc(&t.recs[i])), ifMatch)
 }
 
 func checkCondition(cur *Entity, ifMatch string) error {
