@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tablelint/tablelint/edm"
@@ -211,5 +212,70 @@ func TestKeyOrder(t *testing.T) {
 		if want < len(keys) && first != keys[want] || want == len(keys) && first != "" {
 			t.Fatalf("seek to %q found %q", probe, first)
 		}
+	}
+}
+
+// TestConcurrentReads runs scans (more at once than there are seek
+// probes) and lookups while a writer overwrites and deletes entities and
+// the table compacts its chunks; run with -race.
+func TestConcurrentReads(t *testing.T) {
+	_, tb := newTestTable(t)
+	big := edm.StringValue(strings.Repeat("v", 20000))
+	for i := range 50 {
+		tb.Insert(mustEntity(t, "p", fmt.Sprintf("%03d", i), prop("Big", big)))
+	}
+	done := make(chan struct{})
+	errs := make(chan string, 1)
+	report := func(msg string) {
+		select {
+		case errs <- msg:
+		default:
+		}
+	}
+	var readers sync.WaitGroup
+	for g := range maxProbes + 8 {
+		readers.Add(1)
+		go func() {
+			defer readers.Done()
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				prev := ""
+				tb.Scan("p", fmt.Sprintf("%03d", g), func(e *Entity) bool {
+					if e.RowKey <= prev {
+						report("scan out of order")
+					}
+					prev = e.RowKey
+					return true
+				})
+				if e := tb.Lookup("p", "000"); e != nil && e.RowKey != "000" {
+					report("lookup returned " + e.RowKey)
+				}
+			}
+		}()
+	}
+	compacted := false
+	for round := range 600 {
+		dead := tb.dead
+		rk := fmt.Sprintf("%03d", round%50)
+		if round%7 == 0 {
+			tb.Delete("p", rk, "")
+		} else {
+			tb.Upsert(mustEntity(t, "p", rk, prop("Big", big)), Replace)
+		}
+		compacted = compacted || tb.dead < dead
+	}
+	close(done)
+	readers.Wait()
+	if !compacted {
+		t.Error("the table never compacted; the test means to cover it")
+	}
+	select {
+	case msg := <-errs:
+		t.Fatal(msg)
+	default:
 	}
 }
