@@ -21,13 +21,14 @@ const degree = 32
 // Table is a table of entities ordered by (PartitionKey, RowKey).
 //
 // Its storage holds no pointer per entity, so that the garbage collector
-// marks a table of ten million entities as fast as one of ten thousand:
-// each entity is a record (rec) in one slice, its RowKey and properties
-// are encoded into large byte chunks (see encode), the B-tree orders
-// record numbers, and each partition indexes its records by a hash of
-// the RowKey. Entities handed out by reads are built from a record and
-// refer to the chunk's bytes, which are never written again once an
-// entity is stored there.
+// has next to nothing to mark in it however many entities it holds: each
+// entity is a record (rec) in one slice, its RowKey, Timestamp and
+// properties are encoded into large byte chunks (see encode), the B-tree
+// orders value entries (see item; only its nodes, one per few dozen
+// entities, hold pointers), and each partition maps a hash of the RowKey
+// to where the entity is encoded. Entities handed out by reads are built
+// from the encoding and refer to the chunk's bytes, which are never
+// written again once an entity is stored there.
 type Table struct {
 	name  string
 	store *Store
