@@ -10,6 +10,9 @@
 #   ./scripts/bench.sh              all rows, 3 rounds (a few minutes)
 #   ./scripts/bench.sh --10m        also replay 10 M operations (minutes, GiBs)
 #   ROUNDS=5 ./scripts/bench.sh     more rounds
+#   QUIET=8 ./scripts/bench.sh      before each step, wait (at most QUIET_WAIT
+#                                   seconds, default 600) for the 1-minute load
+#                                   average to fall to 8 or below
 #   OUT=/tmp/b.md ./scripts/bench.sh  write elsewhere
 #
 # Azurite is the npm package pinned in tools/azurite (installed by npm ci
@@ -42,6 +45,18 @@ med() { metric "$1" "$2" "$3" | median; }
 fmt1() { awk -v x="$1" 'BEGIN { if (x == "n/a") print x; else printf "%.1f", x }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a" || b == 0) print "n/a"; else printf "%.2f", a / b }'; }
 load() { cut -d' ' -f1-3 /proc/loadavg; }
+# quiet: with QUIET set, wait until the 1-minute load average is at most
+# QUIET, or QUIET_WAIT seconds have passed; then record the load.
+quiet() {
+  if [ -n "${QUIET:-}" ]; then
+    local waited=0
+    while awk -v q="$QUIET" '{ exit !($1 > q) }' /proc/loadavg && [ "$waited" -lt "${QUIET_WAIT:-600}" ]; do
+      sleep 10
+      waited=$((waited + 10))
+    done
+  fi
+  loads+=("$(load)")
+}
 
 machine="$(nproc) CPUs, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)"
 goversion=$(go version | cut -d' ' -f3-)
@@ -64,7 +79,7 @@ gobench() { # gobench BINARY PKGDIR ARGS...: run a test binary in its package di
 #    Azurite's parser over the same file; and parse scaling.
 for r in $(seq 1 "$rounds"); do
   log "parser, round $r/$rounds (load $(load))"
-  loads+=("$(load)")
+  quiet
   node scripts/azurite-parse-bench.js testdata/filters/bench41.txt 2 >>"$raw/azurite-parse.txt"
   gobench "$raw/odata.test" odata -test.bench 'ParsePlan41|ParseScaling' -test.benchtime 1s >>"$raw/parse.txt"
 done
@@ -87,8 +102,8 @@ done
 
 # 2. Replay scaling: 10 k, 100 k, 1 M (and 10 M) operations over 1,000
 #    partitions, from a file, end to end.
+quiet
 log "replay scaling (load $(load))"
-loads+=("$(load)")
 args=(-test.bench 'ReplayScaling' -test.benchtime 1x)
 $tenm && args+=(-replay10m)
 gobench "$raw/replay.test" engine/replay "${args[@]}" >"$raw/replay.txt"
@@ -117,8 +132,8 @@ if [ -x tools/azurite/node_modules/.bin/azurite-table ]; then
   for _ in $(seq 1 100); do grep -q "successfully started" "$raw/azurite.log" && break; sleep 0.1; done
   export TABLELINT_AZURITE_TABLE_ENDPOINT="http://127.0.0.1:$port/devstoreaccount1"
   for r in $(seq 1 "$rounds"); do
+    quiet
     log "replay vs Azurite, round $r/$rounds (load $(load))"
-    loads+=("$(load)")
     gobench "$raw/replay.test" engine/replay -test.bench '^Benchmark(Azurite)?Replay10k$' -test.benchtime 3x >>"$raw/vsazurite.txt"
   done
   ref10k=$(med "$raw/vsazurite.txt" BenchmarkReplay10k ns/op)
@@ -130,8 +145,8 @@ fi
 
 # 4. The engine: load 1 M entities, point gets, a partition scan; with a
 #    CPU profile of each.
+quiet
 log "engine (load $(load))"
-loads+=("$(load)")
 gobench "$raw/store.test" engine/store -test.bench 'Load1M' -test.benchtime 1x -test.cpuprofile "$raw/load.prof" >"$raw/engine.txt"
 gobench "$raw/store.test" engine/store -test.bench '^BenchmarkGet$' -test.benchtime 2000000x -test.cpuprofile "$raw/get.prof" >>"$raw/engine.txt"
 gobench "$raw/store.test" engine/store -test.bench '^BenchmarkGetProperty$' -test.benchtime 2000000x >>"$raw/engine.txt"
