@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"sort"
+	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -56,7 +60,7 @@ func runReplay(e *env, args []string) int {
 	var rf replayFlags
 	fs := newFlagSet(e, commands["replay"], &cf)
 	fs.StringVar(&rf.trace, "trace", "", "replay this trace (JSON Lines, contract §4; - for stdin) instead of a design's workload")
-	fs.StringVar(&rf.results, "results", "", "write one JSON line per operation (status, keys, cost) to this file")
+	fs.StringVar(&rf.results, "results", "", "write one JSON line per operation (status, keys, cost) to this file (- for stdout; the report then goes to stderr)")
 	fs.StringVar(&rf.svg, "svg", "", "write a heat map of partition load over time to this SVG file")
 	fs.DurationVar(&rf.duration, "duration", time.Minute, "length of the workload: operations without \"t\" are spread evenly over it; a design's workload runs this long")
 	fs.Int64Var(&rf.seed, "seed", 1, "seed of a design's generated workload (the same seed gives the same workload)")
@@ -109,6 +113,13 @@ func runReplay(e *env, args []string) int {
 		AccountRate:   rf.accountRate,
 		TopN:          rf.top,
 	}
+	// SIGINT and SIGTERM stop the replay cleanly: one line, no output.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	interrupted := func() int {
+		fmt.Fprintln(e.stderr, "tablelint: replay interrupted; no output written")
+		return 130
+	}
 	var src replay.Source
 	var file string
 	var size int64
@@ -148,6 +159,9 @@ func runReplay(e *env, args []string) int {
 		if err != nil {
 			return fail(e, err)
 		}
+		if ctx.Err() != nil {
+			return interrupted()
+		}
 		src, opts.Setup = w, w.Setup()
 		size = int64(w.Len()) * 100
 		ops := 0
@@ -155,14 +169,44 @@ func runReplay(e *env, args []string) int {
 		opts.Progress = func(n int) { ops = n }
 	}
 
-	if rf.results != "" {
-		f, err := os.Create(replayPath(e, rf.results))
-		if err != nil {
-			return fail(e, err)
-		}
-		defer f.Close()
-		opts.Results = f
+	// Outputs: never an input, never each other; each written to a
+	// temporary file beside its target and renamed into place only when
+	// the replay is complete, so a failed or interrupted replay leaves
+	// what was there before.
+	inputs := map[string]string{"the --config file": pl.Config().Path}
+	if rf.trace != "" && rf.trace != "-" {
+		inputs["the trace"] = replayPath(e, rf.trace)
+	} else if rf.trace == "" {
+		inputs["the design"] = replayPath(e, pos[0])
 	}
+	outputs := map[string]string{}
+	if rf.results != "" && rf.results != "-" {
+		outputs["--results"] = replayPath(e, rf.results)
+	}
+	if rf.svg != "" {
+		outputs["--svg"] = replayPath(e, rf.svg)
+	}
+	if err := checkOutputs(inputs, outputs); err != nil {
+		return fail(e, err)
+	}
+	var results, svg *outputFile
+	if p, ok := outputs["--results"]; ok {
+		if results, err = createOutput(p); err != nil {
+			return fail(e, fmt.Errorf("--results: %w", err))
+		}
+		defer results.abort()
+	}
+	if p, ok := outputs["--svg"]; ok {
+		if svg, err = createOutput(p); err != nil {
+			return fail(e, fmt.Errorf("--svg: %w", err))
+		}
+		defer svg.abort()
+	}
+	if rf.results == "-" {
+		// The results own stdout; the report goes to stderr.
+		pl.e = &env{stdin: e.stdin, stdout: e.stderr, stderr: e.stderr, dir: e.dir, stdoutTerminal: e.stderrTerminal, stderrTerminal: e.stderrTerminal}
+	}
+
 	if rf.progress && e.stderrTerminal && size >= progressThreshold {
 		bar := progressbar.NewOptions64(size,
 			progressbar.OptionSetWriter(e.stderr),
@@ -181,27 +225,37 @@ func runReplay(e *env, args []string) int {
 		defer func() { _ = bar.Finish() }()
 	}
 
-	eng := replay.NewEngine(replay.EngineOptions{Keys: opts.Results != nil, Exec: exec.Options{ScanRate: rf.scanRate}})
+	eng := replay.NewEngine(replay.EngineOptions{Keys: rf.results != "", Exec: exec.Options{ScanRate: rf.scanRate}})
+	opts.Context = ctx
+	if rf.results == "-" {
+		opts.Results = e.stdout
+	} else if results != nil {
+		opts.Results = results.f
+	}
 	rep, err := replay.Run(src, eng, opts)
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	if errors.Is(err, context.Canceled) {
+		results.abort()
+		svg.abort()
+		return interrupted()
+	}
 	if err != nil {
 		return fail(e, err)
 	}
-	if opts.Results != nil {
-		if err := opts.Results.(*os.File).Close(); err != nil {
+	if svg != nil {
+		if err := rep.WriteSVG(svg.f, filepath.Base(file)); err != nil {
+			results.abort()
 			return fail(e, err)
 		}
 	}
-	if rf.svg != "" {
-		f, err := os.Create(replayPath(e, rf.svg))
-		if err != nil {
+	// Both outputs are complete: put them in place.
+	for _, o := range []*outputFile{results, svg} {
+		if err := o.commit(); err != nil {
+			results.abort()
+			svg.abort()
 			return fail(e, err)
-		}
-		werr := rep.WriteSVG(f, filepath.Base(file))
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			return fail(e, werr)
 		}
 	}
 
@@ -225,4 +279,123 @@ func replayPath(e *env, p string) string {
 		return p
 	}
 	return filepath.Join(e.dir, p)
+}
+
+// checkOutputs refuses an output that is the same file as an input or
+// as another output, also through ".." or symbolic links. inputs and
+// outputs map a name for messages ("--svg", "the trace") to a path; an
+// empty path is skipped.
+func checkOutputs(inputs, outputs map[string]string) error {
+	names := make([]string, 0, len(outputs))
+	for n := range outputs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	inNames := make([]string, 0, len(inputs))
+	for n, p := range inputs {
+		if p != "" {
+			inNames = append(inNames, n)
+		}
+	}
+	sort.Strings(inNames)
+	for i, n := range names {
+		out := outputs[n]
+		if fi, err := os.Stat(out); err == nil && fi.IsDir() {
+			return usageError{fmt.Sprintf("%s %s is a directory", n, out)}
+		}
+		for _, in := range inNames {
+			if sameFile(out, inputs[in]) {
+				return usageError{fmt.Sprintf("%s %s is %s: refusing to overwrite an input", n, out, in)}
+			}
+		}
+		for _, m := range names[i+1:] {
+			if sameFile(out, outputs[m]) {
+				return usageError{fmt.Sprintf("%s and %s name the same file %s", n, m, out)}
+			}
+		}
+	}
+	return nil
+}
+
+// sameFile reports whether paths a and b name one file: the same file
+// when both exist, else the same path once the directories' symbolic
+// links and ".." are resolved.
+func sameFile(a, b string) bool {
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(fa, fb)
+	}
+	return resolvedPath(a) == resolvedPath(b)
+}
+
+// resolvedPath returns p absolute, with its directory's symbolic links
+// resolved where it exists.
+func resolvedPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		return r
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(dir, filepath.Base(abs))
+	}
+	return abs
+}
+
+// outputFile is an output being written to a temporary file in its
+// target's directory; commit renames it into place, abort removes it.
+// The methods do nothing on a nil outputFile.
+type outputFile struct {
+	f    *os.File
+	path string
+	done bool
+}
+
+// createOutput starts writing the file at path. It fails at once when
+// the directory does not exist or is not writable.
+func createOutput(path string) (*outputFile, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, unwrapPathError(err))
+	}
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	if err := f.Chmod(mode); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	return &outputFile{f: f, path: path}, nil
+}
+
+// commit closes the temporary file and renames it to the target.
+func (o *outputFile) commit() error {
+	if o == nil || o.done {
+		return nil
+	}
+	o.done = true
+	if err := o.f.Close(); err != nil {
+		os.Remove(o.f.Name())
+		return fmt.Errorf("%s: %w", o.path, err)
+	}
+	if err := os.Rename(o.f.Name(), o.path); err != nil {
+		os.Remove(o.f.Name())
+		return err
+	}
+	return nil
+}
+
+// abort discards the temporary file; the target is left as it was.
+func (o *outputFile) abort() {
+	if o == nil || o.done {
+		return
+	}
+	o.done = true
+	o.f.Close()
+	os.Remove(o.f.Name())
 }

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"bufio"
+	"context"
 	"bytes"
 	"errors"
 	"io"
@@ -36,14 +37,27 @@ type Options struct {
 	// Progress, when set, is called every few thousand operations with
 	// the number of operations done.
 	Progress func(ops int)
+	// Context, when set, stops the replay when it is done: Run then
+	// returns its error (context.Canceled on an interrupt).
+	Context context.Context
 }
+
+// cancelCheck is how many operations run between looks at the context.
+const cancelCheck = 1024
 
 // Run replays the workload src on eng and measures it.
 func Run(src Source, eng Engine, opts Options) (*Report, error) {
 	var op Op
 	var out Outcome
+	ctx := opts.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	if opts.Setup != nil {
-		for {
+		for n := 0; ; n++ {
+			if n%cancelCheck == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			err := opts.Setup.Next(&op)
 			if errors.Is(err, io.EOF) {
 				break
@@ -65,7 +79,10 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 	p := prefetch(src)
 	defer p.stop()
 	for i := 0; ; i++ {
-		err := p.next(&op)
+		if i%cancelCheck == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		err := p.next(ctx, &op)
 		if errors.Is(err, io.EOF) {
 			break
 		}
@@ -151,12 +168,18 @@ func own(op *Op) {
 	}
 }
 
-func (p *prefetcher) next(op *Op) error {
+func (p *prefetcher) next(ctx context.Context, op *Op) error {
 	for p.k == len(p.batch.ops) {
 		if p.batch.err != nil {
 			return p.batch.err
 		}
-		b, ok := <-p.ch
+		var b prefetchBatch
+		var ok bool
+		select {
+		case b, ok = <-p.ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 		if !ok {
 			return io.EOF
 		}

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestReplayNeverOverwritesInputs names an input, through a plain path,
+// "..", and a symbolic link, as --results or --svg: replay refuses with
+// exit 2 and the input is unchanged.
+func TestReplayNeverOverwritesInputs(t *testing.T) {
+	dir := t.TempDir()
+	trace := filepath.Join(dir, "t.jsonl")
+	writeFile(t, trace, readFile(t, replaySmall))
+	design := filepath.Join(dir, "d.tablelint.yaml")
+	writeFile(t, design, readFile(t, "../../testdata/designs/employees.tablelint.yaml"))
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.jsonl")
+	if err := os.Symlink(trace, link); err != nil {
+		t.Fatal(err)
+	}
+	dotdot := filepath.Join(dir, "sub", "..", "t.jsonl")
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"replay", "--trace", trace, "--results", trace}, "--results " + trace + " is the trace"},
+		{[]string{"replay", "--trace", trace, "--svg", trace}, "is the trace"},
+		{[]string{"replay", "--trace", trace, "--results", dotdot}, "is the trace"},
+		{[]string{"replay", "--trace", trace, "--results", link}, "is the trace"},
+		{[]string{"replay", "--trace", link, "--svg", trace}, "is the trace"},
+		{[]string{"replay", "--duration", "1s", design, "--results", design}, "is the design"},
+		{[]string{"replay", "--trace", trace, "--results", filepath.Join(dir, "o"), "--svg", filepath.Join(dir, "sub", "..", "o")}, "name the same file"},
+		{[]string{"replay", "--trace", trace, "--results", filepath.Join(dir, "sub")}, "is a directory"},
+		{[]string{"replay", "--trace", trace, "--svg", filepath.Join(dir, "missing", "h.svg")}, "--svg: " + filepath.Join(dir, "missing", "h.svg") + ": no such file or directory"},
+	} {
+		code, out, errs := replayCmd(t, tc.args...)
+		if code != 2 || !strings.Contains(errs, tc.msg) || strings.Count(errs, "\n") != 1 || out != "" {
+			t.Errorf("%v: exit %d stdout %q stderr %q, want exit 2 and %q", tc.args, code, out, errs, tc.msg)
+		}
+	}
+	if got := readFile(t, trace); got != readFile(t, replaySmall) {
+		t.Errorf("the trace was changed")
+	}
+	if got := readFile(t, design); got != readFile(t, "../../testdata/designs/employees.tablelint.yaml") {
+		t.Errorf("the design was changed")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 4 {
+		t.Errorf("replay left files behind: %v", entries)
+	}
+}
+
+// TestReplayFailureKeepsOutputs: a trace that turns out bad halfway
+// leaves existing --results and --svg files as they were, and no
+// temporary files.
+func TestReplayFailureKeepsOutputs(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.jsonl")
+	writeFile(t, bad, readFile(t, replaySmall)+"{\"op\":\"get\",\n")
+	results, svg := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "h.svg")
+	writeFile(t, results, "old results\n")
+	writeFile(t, svg, "old svg\n")
+	code, _, errs := replayCmd(t, "replay", "--trace", bad, "--results", results, "--svg", svg)
+	if code != 2 || errs == "" {
+		t.Fatalf("bad trace: exit %d, stderr %q", code, errs)
+	}
+	if readFile(t, results) != "old results\n" || readFile(t, svg) != "old svg\n" {
+		t.Errorf("a failed replay changed its outputs")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
+		t.Errorf("temporary files left: %v", entries)
+	}
+}
+
+// TestReplayResultsStdout: --results - writes the results to stdout and
+// the report to stderr, and creates no file named "-".
+func TestReplayResultsStdout(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := runIn(t, dir, "replay", "--trace", filepath.Join(mustAbs(t, replaySmall)), "--results", "-")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if n := strings.Count(out, "\n"); n != 25 || !strings.HasPrefix(out, `{"i":0,`) {
+		t.Errorf("stdout has %d lines, want the 25 results:\n%s", n, out)
+	}
+	if !strings.Contains(errs, "no findings") {
+		t.Errorf("report not on stderr: %q", errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
+		t.Errorf("created a file named -")
+	}
+}
+
+func mustAbs(t *testing.T, p string) string {
+	t.Helper()
+	a, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestReplayInterrupt sends SIGINT and SIGTERM to a replay that waits for
+// its trace on stdin: it exits 130 with one line and leaves no output.
+func TestReplayInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "tablelint")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		dir := t.TempDir()
+		results := filepath.Join(dir, "r.jsonl")
+		cmd := exec.Command(bin, "replay", "--trace", "-", "--results", results, "--svg", filepath.Join(dir, "h.svg"))
+		stdin, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// Some operations, then the trace stalls mid-stream.
+		if _, err := stdin.Write([]byte(readFile(t, replaySmall))); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(500 * time.Millisecond)
+		if err := cmd.Process.Signal(sig); err != nil {
+			t.Fatal(err)
+		}
+		err = cmd.Wait()
+		stdin.Close()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 130 {
+			t.Errorf("%v: %v, want exit 130", sig, err)
+		}
+		if stderr.String() != "tablelint: replay interrupted; no output written\n" || stdout.Len() != 0 {
+			t.Errorf("%v: stdout %q stderr %q", sig, stdout.String(), stderr.String())
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+			t.Errorf("%v: files left: %v", sig, entries)
+		}
+	}
+}
