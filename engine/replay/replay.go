@@ -2,8 +2,8 @@ package replay
 
 import (
 	"bufio"
-	"context"
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"slices"
