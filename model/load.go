@@ -290,7 +290,36 @@ func (l *loader) integer(n *yaml.Node, what string) (*yaml.Node, int64, error) {
 	if v < 0 {
 		return nil, 0, l.errAt(n, "%s must not be negative", what)
 	}
+	if limit := wholeLimit(what); v > limit {
+		return nil, 0, l.errAt(n, "%s %d is too large: at most %d", what, v, limit)
+	}
 	return n, v, nil
+}
+
+// Bounds of a design's whole numbers. They are far beyond what the
+// service allows, so no real design meets them, and they keep every
+// product the review and the workload generator compute (sizes × counts,
+// rates × counts) within int64 and exactly representable in float64.
+const (
+	// MaxCount bounds entity counts and cardinalities (10^15).
+	MaxCount = 1_000_000_000_000_000
+	// MaxLengthBound bounds maxLength, maxBytes and the typical sizes
+	// (2^30; the service's limit is 64 KiB).
+	MaxLengthBound = 1 << 30
+	// MaxMembers bounds the number of entities of one kind in a
+	// transaction (the service allows 100 in all).
+	MaxMembers = 1 << 20
+)
+
+// wholeLimit returns the largest value a whole-number field may have.
+func wholeLimit(what string) int64 {
+	switch what {
+	case "maxLength", "maxBytes", "typicalLength", "typicalBytes", "top":
+		return MaxLengthBound
+	case "the number of entities":
+		return MaxMembers
+	}
+	return MaxCount
 }
 
 func (l *loader) rate(n *yaml.Node, what string) (*yaml.Node, Rate, error) {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -20,6 +21,7 @@ import (
 	"github.com/tablelint/tablelint/engine/workload"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
+	"github.com/tablelint/tablelint/model"
 )
 
 func init() {
@@ -92,13 +94,20 @@ func runReplay(e *env, args []string) int {
 	if !set["account-rate"] && tp.AccountTransactionsPerSecond > 0 {
 		rf.accountRate = tp.AccountTransactionsPerSecond
 	}
+	for _, r := range []struct {
+		name      string
+		v         float64
+		zeroValid bool
+	}{{"--partition-rate", rf.partitionRate, false}, {"--account-rate", rf.accountRate, false}, {"--scan-rate", rf.scanRate, true}} {
+		if err := checkRate(r.name, r.v, r.zeroValid); err != nil {
+			return fail(e, err)
+		}
+	}
 	switch {
 	case rf.duration <= 0:
 		return fail(e, usageError{"--duration must be positive"})
-	case rf.partitionRate <= 0 || rf.accountRate <= 0:
-		return fail(e, usageError{"--partition-rate and --account-rate must be positive"})
-	case rf.scanRate < 0:
-		return fail(e, usageError{"--scan-rate must not be negative"})
+	case rf.maxTrace < 0:
+		return fail(e, usageError{"--max-trace-bytes must not be negative"})
 	case rf.top < 1:
 		return fail(e, usageError{"--top must be at least 1"})
 	case rf.trace == "" && len(pos) != 1:
@@ -271,6 +280,23 @@ func runReplay(e *env, args []string) int {
 		Text: func(w io.Writer) error { return rep.WriteText(w, rf.top) },
 	}
 	return pl.finish(res)
+}
+
+// checkRate refuses NaN, infinite, negative and (unless zeroValid) zero
+// values of a rate flag, and values beyond model.MaxRate.
+func checkRate(name string, v float64, zeroValid bool) error {
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		return usageError{fmt.Sprintf("%s must be a finite number, not %v", name, v)}
+	case v < 0 || (v == 0 && !zeroValid):
+		if zeroValid {
+			return usageError{fmt.Sprintf("%s must not be negative", name)}
+		}
+		return usageError{fmt.Sprintf("%s must be positive", name)}
+	case v > model.MaxRate:
+		return usageError{fmt.Sprintf("%s %g is more than %g a second, beyond any storage account", name, v, float64(model.MaxRate))}
+	}
+	return nil
 }
 
 // path resolves a path relative to the command's working directory.

@@ -155,3 +155,41 @@ func TestReplayInterrupt(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayRateFlags: NaN, infinite, negative and absurd rates are
+// refused with the flag's name.
+func TestReplayRateFlags(t *testing.T) {
+	for _, tc := range []struct{ flag, value, msg string }{
+		{"--partition-rate", "NaN", "--partition-rate must be a finite number"},
+		{"--partition-rate", "Inf", "--partition-rate must be a finite number"},
+		{"--account-rate", "NaN", "--account-rate must be a finite number"},
+		{"--account-rate", "-Inf", "--account-rate must be a finite number"},
+		{"--scan-rate", "NaN", "--scan-rate must be a finite number"},
+		{"--scan-rate", "-1", "--scan-rate must not be negative"},
+		{"--partition-rate", "1e300", "--partition-rate 1e+300 is more than"},
+		{"--max-trace-bytes", "-1", "--max-trace-bytes must not be negative"},
+	} {
+		code, out, errs := replayCmd(t, "replay", "--trace", replaySmall, tc.flag, tc.value)
+		if code != 2 || !strings.Contains(errs, tc.msg) || out != "" {
+			t.Errorf("%s %s: exit %d stdout %q stderr %q, want %q", tc.flag, tc.value, code, out, errs, tc.msg)
+		}
+	}
+	code, _, errs := replayCmd(t, "review", "--partition-target", "NaN", "../../testdata/designs/employees.tablelint.yaml")
+	if code != 2 || !strings.Contains(errs, "--partition-target must be a finite number") {
+		t.Errorf("review --partition-target NaN: exit %d, %q", code, errs)
+	}
+}
+
+// TestReplayFractionalRate: a fractional --partition-rate is shown as
+// given and findings point at the line that went over it.
+func TestReplayFractionalRate(t *testing.T) {
+	code, out, _ := replayCmd(t, "replay", "--trace", replaySmall, "--partition-rate", "0.5")
+	if code != 1 || !strings.Contains(out, "(target 0.5 entities/s)") || strings.Contains(out, "target 0 ") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "TL501") && strings.Contains(line, ":1:1:") {
+			t.Errorf("TL501 at line 1 (no operation there went over): %s", line)
+		}
+	}
+}

@@ -47,8 +47,8 @@ func runReview(e *env, args []string) int {
 			partitionTarget = *target
 		}
 	})
-	if partitionTarget <= 0 {
-		return fail(e, usageError{"--partition-target must be positive"})
+	if err := checkRate("--partition-target", partitionTarget, false); err != nil {
+		return fail(e, err)
 	}
 	var results []*review.Result
 	var fds []finding.Finding
