@@ -1,10 +1,10 @@
 package workload
 
 import (
-	"math"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"testing"
 
