@@ -48,6 +48,8 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	dir            string
+	// args is the command line, for SARIF's invocation.
+	args []string
 	// stdoutTerminal reports whether stdout is a terminal (for colour).
 	stdoutTerminal bool
 	stderrTerminal bool
@@ -60,6 +62,7 @@ var vetHook func(env *env, args []string) (code int, handled bool)
 func main() {
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}
 	e.dir, _ = os.Getwd()
+	e.args = os.Args
 	e.stdoutTerminal = isTerminal(os.Stdout)
 	e.stderrTerminal = isTerminal(os.Stderr)
 	os.Exit(run(e, os.Args[1:]))

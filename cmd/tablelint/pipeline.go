@@ -87,15 +87,16 @@ func (p *pipeline) Enabled(id string) bool { return p.cfg.Enabled(id) }
 // the working directory, or absolute); commands skip such files.
 func (p *pipeline) Excluded(file string) bool { return p.cfg.Excluded(file, p.e.dir) }
 
-// AddSource registers the text of an input that is not a file on disk
-// (the filter of explain is name ""), so SARIF columns can be converted
-// from bytes to UTF-16 units.
+// AddSource registers the text of an input as the command read it (the
+// filter of explain is name ""), so SARIF columns can be converted from
+// bytes to UTF-16 units. The report never reads files: a finding in a
+// file not registered keeps its byte columns.
 func (p *pipeline) AddSource(name, text string) { p.sources[name] = text }
 
 // process applies severities, excludes and suppressions, and adds the
-// directives' findings. It returns the findings to report and how many
-// were suppressed.
-func (p *pipeline) process(in []finding.Finding) ([]finding.Finding, int) {
+// directives' findings. It returns the findings to report and those
+// suppressed.
+func (p *pipeline) process(in []finding.Finding) (kept, suppressed []finding.Finding) {
 	adjust := func(fs []finding.Finding) []finding.Finding {
 		out := fs[:0:0]
 		for _, f := range fs {
@@ -107,7 +108,19 @@ func (p *pipeline) process(in []finding.Finding) ([]finding.Finding, int) {
 		}
 		return out
 	}
-	kept, n := p.Suppress.Apply(adjust(in))
+	adjusted := adjust(in)
+	kept, _ = p.Suppress.Apply(adjusted)
+	// Apply keeps the findings it does not suppress in order: the others
+	// are the suppressed ones.
+	j := 0
+	for _, f := range adjusted {
+		if j < len(kept) && kept[j] == f {
+			j++
+			continue
+		}
+		f.File = p.relative(f.File)
+		suppressed = append(suppressed, f)
+	}
 	ran := func(id string) bool {
 		r, ok := rules.Get(id)
 		return ok && p.cfg.Enabled(id) && r.AppliesToTarget(p.target)
@@ -116,7 +129,7 @@ func (p *pipeline) process(in []finding.Finding) ([]finding.Finding, int) {
 	for i := range kept {
 		kept[i].File = p.relative(kept[i].File)
 	}
-	return kept, n
+	return kept, suppressed
 }
 
 // relative makes paths under the working directory relative to it.
@@ -131,19 +144,60 @@ func (p *pipeline) relative(file string) string {
 	return rel
 }
 
+// relativeSources returns the registered sources under the names the
+// findings have once made relative.
+func (p *pipeline) relativeSources() map[string]string {
+	out := make(map[string]string, len(p.sources))
+	for name, src := range p.sources {
+		out[p.relative(name)] = src
+	}
+	return out
+}
+
 // finish processes the findings, writes the report to stdout and
-// returns the exit code: 1 when a finding is at or above --fail-on, 0
-// otherwise, 2 when the report cannot be written.
+// returns the exit code: 2 when an input could not be checked
+// (res.Errors) or the report cannot be written, else 1 when a finding is
+// at or above --fail-on, 0 otherwise.
 func (p *pipeline) finish(res report.Result) int {
-	res.Findings, res.Suppressed = p.process(res.Findings)
+	res.Findings, res.SuppressedFindings = p.process(res.Findings)
+	res.Suppressed = len(res.SuppressedFindings)
+	for i := range res.Errors {
+		res.Errors[i].File = p.relative(res.Errors[i].File)
+	}
 	opt := report.Options{
+		BaseDir:     p.e.dir,
+		CommandLine: p.e.args,
 		Format:      p.format,
 		Color:       p.format == "text" && useColor(p.e),
-		LineText:    report.FileLines(p.e.dir, p.sources),
+		LineText:    report.SourceLines(p.relativeSources()),
 		ToolVersion: version(),
 	}
 	if err := report.Write(p.e.stdout, res, opt); err != nil {
 		return fail(p.e, err)
 	}
+	if len(res.Errors) > 0 {
+		if p.format != "text" {
+			// The report holds the errors; stderr says so in one line.
+			fmt.Fprintf(p.e.stderr, "tablelint: %s\n", report.EscapeControl(res.Errors[0].String()))
+		}
+		return 2
+	}
 	return report.ExitCode(res.Findings, p.failOn)
+}
+
+// abort reports an error that stops the command after the pipeline has
+// started: the chosen format still gets a complete, valid report (no
+// findings, the error as an input that could not be checked), and the
+// exit code is 2.
+func (p *pipeline) abort(file string, err error) int {
+	ie := report.InputError{File: file, Message: strings.TrimSpace(err.Error())}
+	var pe interface{ Position() (string, int, int) }
+	if errors.As(err, &pe) {
+		ie.File, ie.Line, ie.Col = pe.Position()
+		ie.Message = strings.TrimSpace(err.Error())
+	}
+	if p.format == "text" {
+		return fail(p.e, err)
+	}
+	return p.finish(report.Result{Errors: []report.InputError{ie}})
 }

@@ -70,6 +70,7 @@ func runReview(e *env, args []string) int {
 			return fail(e, fmt.Errorf("%s: %w", p, unwrapPathError(err)))
 		}
 		d.File = p
+		pl.AddSource(p, string(d.Src))
 		pl.Suppress.AddYAML(p, d.Src, d.Root)
 		res := review.Review(d, review.Options{PartitionTarget: partitionTarget})
 		results = append(results, res)

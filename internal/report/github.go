@@ -50,6 +50,20 @@ func writeGitHub(w io.Writer, r Result) error {
 		}
 		fmt.Fprintf(&b, "::%s %s::%s\n", cmd, strings.Join(props, ","), escapeData(msg))
 	}
+	for _, e := range r.Errors {
+		var props []string
+		if e.File != "" {
+			props = append(props, "file="+escapeProperty(e.File))
+			if e.Line > 0 {
+				props = append(props, fmt.Sprintf("line=%d", e.Line))
+				if e.Col > 0 {
+					props = append(props, fmt.Sprintf("col=%d", e.Col))
+				}
+			}
+		}
+		props = append(props, "title=tablelint")
+		fmt.Fprintf(&b, "::error %s::%s\n", strings.Join(props, ","), escapeData("cannot check: "+e.Message))
+	}
 	b.WriteString(Summary(r.Findings) + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
