@@ -475,10 +475,10 @@ func TestTextEscapesControl(t *testing.T) {
 		t.Errorf("escaped text missing: %q", out)
 	}
 	for in, want := range map[string]string{
-		"a\x1b[2Jb":       `a\x1b[2Jb`,
-		"tab\there":       `tab\x09here`,
-		"\u202eevil":       `\u202eevil`,
-		"c1\u009b":         `c1\u009b`,
+		"a\x1b[2Jb":      `a\x1b[2Jb`,
+		"tab\there":      `tab\x09here`,
+		"\u202eevil":     `\u202eevil`,
+		"c1\u009b":       `c1\u009b`,
 		"Zoë 日本 😀 plain": "Zoë 日本 😀 plain",
 	} {
 		if got := EscapeControl(in); got != want {

@@ -161,9 +161,9 @@ func dropNulls(doc []byte) ([]byte, error) {
 
 // orderedValue is a JSON value whose objects keep their members' order.
 type orderedValue struct {
-	object  []orderedMember // an object, when isObject
-	array   []orderedValue  // an array, when isArray
-	literal json.RawMessage // anything else
+	object            []orderedMember // an object, when isObject
+	array             []orderedValue  // an array, when isArray
+	literal           json.RawMessage // anything else
 	isObject, isArray bool
 }
 
