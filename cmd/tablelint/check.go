@@ -5,8 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
+	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -45,53 +49,60 @@ func runCheck(e *env, args []string) int {
 	if len(pos) == 0 {
 		pos = []string{"./..."}
 	}
-	fds, err := checkPackages(e.dir, pos, *tests, pl.Suppress.AddGo)
+	fds, errs, err := checkPackages(e.dir, pos, *tests, pl.Suppress.AddGo, pl.AddSource)
 	if err != nil {
-		return fail(e, err)
+		return pl.abort("", err)
 	}
-	return pl.finish(report.Result{Findings: fds})
+	return pl.finish(report.Result{Findings: fds, Errors: errs})
 }
 
 // checkPackages loads the packages matching patterns in dir, runs every
 // analyzer and returns the findings, deduplicated (a file compiled into a
 // package and its test variant is reported once) with paths relative to
-// dir by the pipeline. addFiles, if not nil, is given every analyzed package's syntax, so
-// that suppression directives in it can be collected.
-func checkPackages(dir string, patterns []string, tests bool, addFiles func(*token.FileSet, []*ast.File)) ([]finding.Finding, error) {
+// dir by the pipeline. addFiles, if not nil, is given every analyzed
+// package's syntax, so that suppression directives in it can be
+// collected; addSource, if not nil, every Go file's content as parsed.
+//
+// A package that does not load or type-check is not analysed: its
+// errors are returned as input errors, and the other packages are
+// analysed all the same. err is for failures that stop everything (go
+// list cannot run, no package matches).
+//
+// A finding whose position a //line directive moves outside the module
+// is reported where it is in the file that holds it: the report never
+// names, nor opens, a path the analysed code chose.
+func checkPackages(dir string, patterns []string, tests bool, addFiles func(*token.FileSet, []*ast.File), addSource func(file, src string)) ([]finding.Finding, []report.InputError, error) {
 	analyzers := all.Analyzers()
 	for _, a := range analyzers {
 		if f := a.Flags.Lookup("info"); f != nil {
 			_ = a.Flags.Set("info", "true") // check reports info findings; --fail-on decides
 		}
 	}
+	var mu sync.Mutex
 	cfg := &packages.Config{
 		Mode:  packages.LoadAllSyntax | packages.NeedModule,
 		Dir:   dir,
 		Tests: tests,
+		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+			if addSource != nil {
+				mu.Lock()
+				addSource(filename, string(src))
+				mu.Unlock()
+			}
+			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
+		},
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil, fmt.Errorf("loading packages: %v", err)
+		return nil, nil, fmt.Errorf("loading packages: %v", err)
 	}
 	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+		return nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
-	var loadErrs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, err := range p.Errors {
-			loadErrs = append(loadErrs, err.Error())
-		}
-	})
-	if len(loadErrs) > 0 {
-		msg := loadErrs[0]
-		if len(loadErrs) > 1 {
-			msg += fmt.Sprintf(" (and %d more errors)", len(loadErrs)-1)
-		}
-		return nil, errors.New(msg)
-	}
+	loadErrs := packageErrors(pkgs)
 	g, err := checker.Analyze(analyzers, pkgs, nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	type key struct {
 		file      string
@@ -102,15 +113,23 @@ func checkPackages(dir string, patterns []string, tests bool, addFiles func(*tok
 	added := map[*packages.Package]bool{}
 	var out []finding.Finding
 	for _, act := range g.Roots {
+		if act.Package.IllTyped {
+			continue // its errors are in loadErrs
+		}
 		if act.Err != nil {
-			return nil, fmt.Errorf("%s: %v", act, act.Err)
+			loadErrs = append(loadErrs, report.InputError{File: act.Package.PkgPath, Message: fmt.Sprintf("%s: %v", act.Analyzer.Name, act.Err)})
+			continue
 		}
 		if addFiles != nil && !added[act.Package] {
 			added[act.Package] = true
 			addFiles(act.Package.Fset, act.Package.Syntax)
 		}
+		root := dir
+		if act.Package.Module != nil && act.Package.Module.Dir != "" {
+			root = act.Package.Module.Dir
+		}
 		for _, d := range act.Diagnostics {
-			f, ok := toFinding(act.Package.Fset, d)
+			f, ok := toFinding(act.Package.Fset, d, root)
 			if !ok {
 				continue
 			}
@@ -122,12 +141,57 @@ func checkPackages(dir string, patterns []string, tests bool, addFiles func(*tok
 			out = append(out, f)
 		}
 	}
-	return out, nil
+	return out, loadErrs, nil
+}
+
+// packageErrors returns the errors of the packages and their
+// dependencies, each once, as input errors with the position split off
+// (go/packages writes "-: msg" when it has none).
+func packageErrors(pkgs []*packages.Package) []report.InputError {
+	var out []report.InputError
+	seen := map[string]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, err := range p.Errors {
+			k := err.Pos + "\x00" + err.Msg
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			ie := report.InputError{File: p.PkgPath, Message: err.Msg}
+			if err.Pos != "" && err.Pos != "-" {
+				ie.File, ie.Line, ie.Col = splitPos(err.Pos)
+			}
+			if ie.File == "" {
+				ie.File = p.PkgPath
+			}
+			out = append(out, ie)
+		}
+	})
+	return out
+}
+
+// splitPos splits "file:line:col" (or "file:line", or "file").
+func splitPos(pos string) (file string, line, col int) {
+	file = pos
+	for range 2 {
+		i := strings.LastIndexByte(file, ':')
+		if i < 0 {
+			break
+		}
+		n, err := strconv.Atoi(file[i+1:])
+		if err != nil {
+			break
+		}
+		file, line, col = file[:i], n, line
+	}
+	return file, line, col
 }
 
 // toFinding converts a diagnostic into a finding with an absolute file
 // path (the pipeline makes paths relative after matching suppressions).
-func toFinding(fset *token.FileSet, d analysis.Diagnostic) (finding.Finding, bool) {
+// A position that a //line directive moves outside root (the module's
+// directory) is replaced by the position in the file that holds it.
+func toFinding(fset *token.FileSet, d analysis.Diagnostic, root string) (finding.Finding, bool) {
 	// Analyzers put the rule ID in Category and prefix the message with it.
 	id := d.Category
 	msg := strings.TrimPrefix(d.Message, id+": ")
@@ -136,11 +200,26 @@ func toFinding(fset *token.FileSet, d analysis.Diagnostic) (finding.Finding, boo
 		return finding.Finding{}, false
 	}
 	f := finding.Finding{Rule: id, Severity: r.Severity, Message: msg}
-	p := fset.Position(d.Pos)
+	position := fset.Position
+	if p := fset.Position(d.Pos); !within(root, p.Filename) {
+		position = func(pos token.Pos) token.Position { return fset.PositionFor(pos, false) }
+	}
+	p := position(d.Pos)
 	f.File, f.Line, f.Col = p.Filename, p.Line, p.Column
 	if d.End.IsValid() {
-		end := fset.Position(d.End)
-		f.EndLine, f.EndCol = end.Line, end.Column
+		end := position(d.End)
+		if end.Filename == p.Filename {
+			f.EndLine, f.EndCol = end.Line, end.Column
+		}
 	}
 	return f, true
+}
+
+// within reports whether path is root or lies under it, lexically.
+func within(root, path string) bool {
+	if root == "" || !filepath.IsAbs(path) {
+		return false
+	}
+	rel, err := filepath.Rel(root, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

@@ -7,7 +7,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func TestCheckText(t *testing.T) {
@@ -152,5 +154,107 @@ func TestCheckSuppressions(t *testing.T) {
 	want := []string{"TL901@23", "TL301@24"}
 	if strings.Join(seen, " ") != strings.Join(want, " ") || got.Suppressed != 1 {
 		t.Errorf("findings %v (suppressed %d), want %v (suppressed 1)", seen, got.Suppressed, want)
+	}
+}
+
+// hostileModule writes packages under testdata (inside the module, so
+// they resolve the SDK) and returns the directory's path relative to the
+// package directory; it is removed after the test.
+func hostileModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("testdata", "hostile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	for name, src := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+const injection = `package %s
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+)
+
+func handler(c *aztables.Client, r *http.Request) {
+%s	f := fmt.Sprintf("LastName eq '%%s'", r.FormValue("n"))
+	p := c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &f})
+	p.NextPage(context.Background())
+}
+`
+
+// TestCheckLineDirectiveOutsideModule: a //line directive naming a FIFO
+// outside the module neither hangs check --format sarif nor points
+// findings there: they are reported in the file that holds them.
+func TestCheckLineDirectiveOutsideModule(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	dir := hostileModule(t, map[string]string{
+		"linedir/a.go": fmt.Sprintf(injection, "linedir", "//line "+fifo+":1:1\n"),
+	})
+	wd, _ := os.Getwd()
+	done := make(chan struct{})
+	var code int
+	var out, errs string
+	go func() {
+		defer close(done)
+		code, out, errs = runIn(t, wd, "check", "--format", "sarif", "./"+dir+"/...")
+	}()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		t.Fatal("check --format sarif hangs on a //line directive naming a FIFO")
+	}
+	if code != 1 || strings.Contains(out, "fifo") || !strings.Contains(out, `"uri": "testdata/`+filepath.Base(dir)+`/linedir/a.go"`) {
+		t.Errorf("exit %d, stderr %q\n%s", code, errs, out)
+	}
+}
+
+// TestCheckBrokenPackage: one package that does not compile leaves the
+// others' findings in the report, in every format, and exit 2; SARIF
+// holds the error as a toolExecutionNotification; the error has no
+// stray "-:".
+func TestCheckBrokenPackage(t *testing.T) {
+	dir := hostileModule(t, map[string]string{
+		"good/a.go":   fmt.Sprintf(injection, "good", ""),
+		"broken/b.go": "package broken\n\nvar x int = \"s\"\n",
+	})
+	wd, _ := os.Getwd()
+	code, out, errs := runIn(t, wd, "check", "--format", "sarif", "./"+dir+"/...")
+	if code != 2 || !strings.Contains(out, `"ruleId": "TL321"`) || !strings.Contains(out, `"toolExecutionNotifications"`) ||
+		!strings.Contains(out, `"executionSuccessful": false`) || !strings.Contains(errs, "broken/b.go:3:13: cannot use") {
+		t.Errorf("sarif: exit %d, stderr %q\n%s", code, errs, out)
+	}
+	code, out, errs = runIn(t, wd, "check", "--format", "json", "./"+dir+"/...")
+	var doc struct {
+		Findings []struct{ Rule string }
+		Errors   []struct {
+			File      string
+			Line, Col int
+			Message   string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 2 || len(doc.Findings) == 0 || len(doc.Errors) != 1 ||
+		doc.Errors[0].Line != 3 || strings.HasPrefix(doc.Errors[0].Message, "-:") {
+		t.Errorf("json: exit %d err %v %+v, stderr %q", code, err, doc, errs)
+	}
+	code, out, errs = runIn(t, wd, "check", "./"+dir+"/...")
+	if code != 2 || !strings.Contains(out, "TL321") || !strings.Contains(out, "1 input could not be checked") || strings.Contains(errs, "-:") {
+		t.Errorf("text: exit %d\n%s\nstderr %q", code, out, errs)
 	}
 }

@@ -176,9 +176,10 @@ func (p *pipeline) finish(res report.Result) int {
 		return fail(p.e, err)
 	}
 	if len(res.Errors) > 0 {
-		if p.format != "text" {
-			// The report holds the errors; stderr says so in one line.
-			fmt.Fprintf(p.e.stderr, "tablelint: %s\n", report.EscapeControl(res.Errors[0].String()))
+		// One line each on stderr, whatever the format; JSON and SARIF
+		// also hold them.
+		for _, ie := range res.Errors {
+			fmt.Fprintf(p.e.stderr, "tablelint: %s\n", report.EscapeControl(ie.String()))
 		}
 		return 2
 	}
@@ -191,11 +192,6 @@ func (p *pipeline) finish(res report.Result) int {
 // exit code is 2.
 func (p *pipeline) abort(file string, err error) int {
 	ie := report.InputError{File: file, Message: strings.TrimSpace(err.Error())}
-	var pe interface{ Position() (string, int, int) }
-	if errors.As(err, &pe) {
-		ie.File, ie.Line, ie.Col = pe.Position()
-		ie.Message = strings.TrimSpace(err.Error())
-	}
 	if p.format == "text" {
 		return fail(p.e, err)
 	}

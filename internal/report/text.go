@@ -50,9 +50,6 @@ func writeText(w io.Writer, r Result, opt Options) error {
 			fmt.Fprintf(&b, "    %s %s\n", paint(c, ansiDim, "hint:"), EscapeControl(h))
 		}
 	}
-	for _, e := range r.Errors {
-		fmt.Fprintf(&b, "%s %s\n", paint(c, severityColor[rules.Error], "cannot check"), EscapeControl(e.String()))
-	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
