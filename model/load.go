@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"syscall"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,7 +40,9 @@ func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Li
 
 // Load reads and parses the design file at path.
 func Load(path string) (*Design, error) {
-	f, err := os.Open(path)
+	// O_NONBLOCK: opening a FIFO nobody writes to returns at once (and
+	// reads as empty) instead of hanging; regular files are unaffected.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}

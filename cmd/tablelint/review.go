@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
@@ -52,6 +54,8 @@ func runReview(e *env, args []string) int {
 	}
 	var results []*review.Result
 	var fds []finding.Finding
+	var inputErrs []report.InputError
+	var seen []os.FileInfo
 	for _, p := range pos {
 		path := p
 		if !filepath.IsAbs(path) && e.dir != "" {
@@ -60,14 +64,23 @@ func runReview(e *env, args []string) int {
 		if pl.Excluded(path) {
 			continue
 		}
+		// A design named twice (also through .. or a link) is reviewed once.
+		if fi, err := os.Stat(path); err == nil {
+			if slices.ContainsFunc(seen, func(o os.FileInfo) bool { return os.SameFile(o, fi) }) {
+				continue
+			}
+			seen = append(seen, fi)
+		}
 		d, err := model.Load(path)
 		if err != nil {
+			// One bad design does not hide the others' findings.
+			ie := report.InputError{File: p, Message: unwrapPathError(err).Error()}
 			var me *model.Error
 			if errors.As(err, &me) {
-				me.File = p
-				return fail(e, me)
+				ie.Line, ie.Col, ie.Message = me.Line, me.Col, me.Msg
 			}
-			return fail(e, fmt.Errorf("%s: %w", p, unwrapPathError(err)))
+			inputErrs = append(inputErrs, ie)
+			continue
 		}
 		d.File = p
 		pl.AddSource(p, string(d.Src))
@@ -76,9 +89,17 @@ func runReview(e *env, args []string) int {
 		results = append(results, res)
 		fds = append(fds, res.Findings()...)
 	}
+	if len(results) == 0 && len(inputErrs) > 0 && cf.format == "text" {
+		// Nothing could be reviewed: the errors alone, on stderr.
+		for _, ie := range inputErrs {
+			fmt.Fprintf(e.stderr, "tablelint: %s\n", report.EscapeControl(ie.String()))
+		}
+		return 2
+	}
 	entities, queries, totals := review.JSON(results)
 	return pl.finish(report.Result{
 		Findings: fds,
+		Errors:   inputErrs,
 		Extra: []report.Field{
 			{Name: "entities", Value: entities},
 			{Name: "queries", Value: queries},
