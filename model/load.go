@@ -8,10 +8,10 @@ import (
 	"io"
 	"os"
 	"regexp"
-	"syscall"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"github.com/tablelint/tablelint/edm"
