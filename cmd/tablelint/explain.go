@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/internal/filtercheck"
@@ -50,11 +51,14 @@ func runExplain(e *env, args []string) int {
 		if err == nil {
 			return explainPlan(pl, f, q)
 		}
-		// Point the caret into the whole input.
+		// Point the caret into the whole input, through the
+		// percent-decoding.
 		var perr *odata.Error
 		if errors.As(err, &perr) {
+			end := q.InputOffset(perr.Offset + perr.Len)
 			perr.Filter = input
-			perr.Offset += q.FilterOffset
+			perr.Offset = q.InputOffset(perr.Offset)
+			perr.Len = end - perr.Offset
 		}
 	}
 	var perr *odata.Error
@@ -65,13 +69,15 @@ func runExplain(e *env, args []string) int {
 		fd.EndLine, fd.EndCol = 1, perr.Offset+max(perr.Len, 1)+1
 		res := report.Result{Findings: []finding.Finding{fd}, Extra: []report.Field{{Name: "plan", Value: nil}}}
 		res.Text = func(w io.Writer) error {
-			_, err := fmt.Fprintf(w, "%s\n", indent(perr.Caret()))
+			_, err := fmt.Fprintf(w, "%s\n", indent(caretWindow(perr)))
 			return err
 		}
 		return pl.finish(res)
 	}
 	if perr != nil {
-		fmt.Fprintf(e.stderr, "tablelint: invalid filter: %s\n%s\n", perr.Error(), indent(perr.Caret()))
+		// Columns count bytes, as the findings' do.
+		fmt.Fprintf(e.stderr, "tablelint: invalid filter: %s at column %d\n%s\n",
+			report.EscapeControl(perr.Msg), perr.Offset+1, indent(caretWindow(perr)))
 		return 2
 	}
 	return fail(e, err)
@@ -83,9 +89,9 @@ func explainPlan(pl *pipeline, f *odata.Filter, q odata.Query) int {
 	var fds []finding.Finding
 	for _, d := range filtercheck.Check(f, p, filtercheck.Options{}) {
 		fd := finding.New(d.Rule, d.Message)
-		fd.Line, fd.Col = 1, d.Offset+q.FilterOffset+1
+		fd.Line, fd.Col = 1, q.InputOffset(d.Offset)+1
 		if d.Len > 0 {
-			fd.EndLine, fd.EndCol = 1, d.Offset+q.FilterOffset+d.Len+1 // exclusive, as SARIF's endColumn
+			fd.EndLine, fd.EndCol = 1, q.InputOffset(d.Offset+d.Len)+1 // exclusive, as SARIF's endColumn
 		}
 		fds = append(fds, fd)
 	}
@@ -100,6 +106,36 @@ func explainPlan(pl *pipeline, f *odata.Filter, q odata.Query) int {
 
 func indent(s string) string { return "    " + strings.ReplaceAll(s, "\n", "\n    ") }
 
+// caretWindow is the error's caret rendering, cut to a window of about
+// caretContext bytes either side of the bad spot when the input is long,
+// with "…" where text is left out.
+func caretWindow(perr *odata.Error) string {
+	const caretContext = 60
+	w := *perr
+	from := max(w.Offset-caretContext, 0)
+	to := min(w.Offset+max(w.Len, 1)+caretContext, len(w.Filter))
+	if from == 0 && to == len(w.Filter) {
+		return w.Caret()
+	}
+	for from > 0 && !utf8.RuneStart(w.Filter[from]) {
+		from--
+	}
+	for to < len(w.Filter) && !utf8.RuneStart(w.Filter[to]) {
+		to++
+	}
+	text := w.Filter[from:to]
+	off := w.Offset - from
+	if from > 0 {
+		text, off = "…"+text, off+len("…")
+	}
+	if to < len(w.Filter) {
+		text += "…"
+	}
+	w.Filter, w.Offset = text, off
+	w.Len = min(w.Len, len(text)-off)
+	return w.Caret()
+}
+
 // jsonPlan is the JSON form of an explained plan: the plan, the filter in
 // canonical form and the query options.
 type jsonPlan struct {
@@ -111,27 +147,30 @@ type jsonPlan struct {
 
 func writePlanText(w io.Writer, p plan.Plan, q odata.Query) error {
 	var b strings.Builder
+	// Keys and residual filters come from the input: escape what would
+	// control the terminal.
+	esc := report.EscapeControl
 	fmt.Fprintf(&b, "plan: %s\n", p.Kind)
 	if p.PartitionKey != nil {
-		fmt.Fprintf(&b, "  partition: %s\n", p.PartitionKey)
+		fmt.Fprintf(&b, "  partition: %s\n", esc(fmt.Sprint(p.PartitionKey)))
 	}
 	if p.RowKey != nil {
-		fmt.Fprintf(&b, "  row key:   %s\n", p.RowKey)
+		fmt.Fprintf(&b, "  row key:   %s\n", esc(fmt.Sprint(p.RowKey)))
 	}
 	if r := plan.RangeText(p.Low, p.High); r != "" {
-		fmt.Fprintf(&b, "  row keys:  %s\n", r)
+		fmt.Fprintf(&b, "  row keys:  %s\n", esc(r))
 	}
 	if r := plan.RangeText(p.PKLow, p.PKHigh); r != "" {
-		fmt.Fprintf(&b, "  partitions: %s\n", r)
+		fmt.Fprintf(&b, "  partitions: %s\n", esc(r))
 	}
 	switch res := p.ResidualText(); {
 	case res != "":
-		fmt.Fprintf(&b, "  residual:  %s\n", res)
+		fmt.Fprintf(&b, "  residual:  %s\n", esc(res))
 	case p.Kind == plan.TableScan:
 		fmt.Fprintf(&b, "  residual:  (none: every entity is returned)\n")
 	}
 	if q.Select != nil {
-		fmt.Fprintf(&b, "  select:    %s\n", strings.Join(q.Select, ", "))
+		fmt.Fprintf(&b, "  select:    %s\n", esc(strings.Join(q.Select, ", ")))
 	}
 	if q.Top > 0 {
 		fmt.Fprintf(&b, "  top:       %d per page\n", q.Top)
