@@ -193,3 +193,41 @@ func TestReplayFractionalRate(t *testing.T) {
 		}
 	}
 }
+
+// TestTerminalControlEscaped: ESC and BEL in a design's templates and
+// names, and in a trace's table names and keys, reach text output as
+// escapes.
+func TestTerminalControlEscaped(t *testing.T) {
+	dir := t.TempDir()
+	design := `version: 1
+tables:
+  Logs:
+    entities:
+      Event:
+        partitionKey: "\e]0;pwned\a{Source}"
+        rowKey: "\e[2J{seq}"
+        properties: {Source: {type: String, maxLength: 10, cardinality: 3}}
+        count: 10
+    queries:
+      q: {filter: "PartitionKey eq '\e[2J'", rate: 1/s}
+`
+	writeFile(t, filepath.Join(dir, "d.tablelint.yaml"), design)
+	trace := `{"op":"createTable","table":"T\u001b[2J"}
+{"op":"insert","table":"T\u001b[2J","entity":{"PartitionKey":"\u001b]0;x\u0007","RowKey":"1"}}
+{"op":"query","table":"T\u001b[2J","filter":"PartitionKey eq '\u001b]0;x\u0007'","name":"n\u001b[31m"}
+`
+	writeFile(t, filepath.Join(dir, "t.jsonl"), trace)
+	for _, args := range [][]string{
+		{"review", "d.tablelint.yaml"},
+		{"replay", "--duration", "2s", "d.tablelint.yaml"},
+		{"replay", "--trace", "t.jsonl", "--partition-rate", "0.5"},
+	} {
+		code, out, errs := runIn(t, dir, args...)
+		if code == 2 {
+			t.Errorf("%v: exit 2: %s", args, errs)
+		}
+		if strings.ContainsAny(out+errs, "\x1b\x07") {
+			t.Errorf("%v: raw control characters in output:\n%q\n%q", args, out, errs)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/report"
 )
 
 // MaxHotFindings bounds the TL501 findings of one replay; the last one
@@ -175,7 +176,7 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 			if q.Errors > 0 {
 				calls += fmt.Sprintf(" (%d failed)", q.Errors)
 			}
-			if err := t.Append(q.Table, q.label(), q.Plan, calls,
+			if err := t.Append(report.EscapeControl(q.Table), report.EscapeControl(q.label()), q.Plan, calls,
 				decimal(q.Scanned.Mean)+" / "+group(q.Scanned.P99),
 				decimal(q.Returned.Mean)+" / "+group(q.Returned.P99),
 				decimal(q.PagesMean), decimal(q.PartitionsMean), group(q.Pages)); err != nil {
@@ -198,7 +199,7 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 		t := newTable(w, []tw.Align{l, l, rt, rt, rt, rt, rt, rt})
 		t.Header("table", "partition", "operations", "entities", "share", "peak/s", "at second", "throttled")
 		for _, p := range tp.Partitions[:n] {
-			if err := t.Append(p.Table, strconv.Quote(p.PK), group(int64(p.Ops)), group(p.Entities), percent(p.Share),
+			if err := t.Append(report.EscapeControl(p.Table), strconv.Quote(p.PK), group(int64(p.Ops)), group(p.Entities), percent(p.Share),
 				group(p.Peak), strconv.Itoa(p.PeakAt), group(int64(p.Throttled))); err != nil {
 				return err
 			}
