@@ -28,6 +28,8 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+
+	"github.com/tablelint/tablelint/internal/suggest"
 )
 
 // command is one subcommand. Each lives in its own file and registers
@@ -86,38 +88,53 @@ func run(e *env, args []string) (code int) {
 		}
 	}
 	if len(args) == 0 {
-		usage(e.stderr)
+		_ = usage(e.stderr)
 		return 2
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		usage(e.stdout)
+		if err := usage(e.stdout); err != nil {
+			return fail(e, err)
+		}
 		return 0
 	case "-V", "--version", "version":
-		fmt.Fprintln(e.stdout, "tablelint", version())
+		if _, err := fmt.Fprintln(e.stdout, "tablelint", version()); err != nil {
+			return fail(e, err)
+		}
 		return 0
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(e.stderr, "tablelint: unknown command %q\n", args[0])
-		usage(e.stderr)
+		msg := fmt.Sprintf("unknown command %q", args[0])
+		names := make([]string, 0, len(commands))
+		for n := range commands {
+			names = append(names, n)
+		}
+		if best := suggest.Closest(args[0], names); best != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", best)
+		}
+		fmt.Fprintf(e.stderr, "tablelint: %s; run 'tablelint help' for the commands\n", msg)
 		return 2
 	}
 	return c.run(e, args[1:])
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: tablelint COMMAND [flags] [args]")
-	fmt.Fprintln(w, "\ncommands:")
+// usage writes the command list to w.
+func usage(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintln(&b, "usage: tablelint COMMAND [flags] [args]")
+	fmt.Fprintln(&b, "\ncommands:")
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-36s %s\n", commands[n].usage, commands[n].summary)
+		fmt.Fprintf(&b, "  %-36s %s\n", commands[n].usage, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nrun 'tablelint COMMAND -h' for a command's flags")
+	fmt.Fprintln(&b, "\nrun 'tablelint COMMAND -h' for a command's flags")
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // version returns the module version the binary was built from.

@@ -251,6 +251,10 @@ func runReplay(e *env, args []string) int {
 		return interrupted()
 	}
 	if err != nil {
+		var te *replay.Error
+		if rf.trace == "" && !errors.As(err, &te) {
+			err = fmt.Errorf("%s: %w", file, err)
+		}
 		return fail(e, err)
 	}
 	if svg != nil {

@@ -231,3 +231,18 @@ tables:
 		}
 	}
 }
+
+// TestReplaySmallerOnes: a design whose table cannot exist is an error,
+// not 1,200 answers 404; a trace starting with a UTF-8 BOM replays.
+func TestReplaySmallerOnes(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "d.tablelint.yaml"), "version: 1\ntables:\n  my-table:\n    entities:\n      E:\n        partitionKey: \"p\"\n        rowKey: \"{seq}\"\n        count: 10\n        writes: 20/s\n")
+	code, out, errs := runIn(t, dir, "replay", "--duration", "2s", "d.tablelint.yaml")
+	if code != 2 || out != "" || !strings.Contains(errs, `d.tablelint.yaml: table "my-table" cannot be created`) {
+		t.Errorf("impossible table: exit %d\n%s\n%s", code, out, errs)
+	}
+	writeFile(t, filepath.Join(dir, "bom.jsonl"), "\xef\xbb\xbf"+readFile(t, replaySmall))
+	if code, _, errs := runIn(t, dir, "replay", "--trace", "bom.jsonl"); code != 0 {
+		t.Errorf("trace with a BOM: exit %d, %s", code, errs)
+	}
+}

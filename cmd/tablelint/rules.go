@@ -5,9 +5,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/tablelint/tablelint/internal/suggest"
+	"io"
 	"os"
 	"strings"
+
+	"github.com/tablelint/tablelint/internal/suggest"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/tw"
@@ -66,13 +68,13 @@ func runRules(e *env, args []string) int {
 			out[i] = jsonRule{r.ID, r.Name, r.Severity.String(), targets, r.Title, r.DocURL()}
 		}
 		b, _ := json.MarshalIndent(out, "", "  ")
-		fmt.Fprintf(e.stdout, "%s\n", b)
-		return 0
+		return write(e, string(b)+"\n")
 	case "text":
 	default:
 		return fail(e, usageError{fmt.Sprintf("invalid --format %q: want text or json", *format)})
 	}
-	t := tablewriter.NewTable(e.stdout,
+	var buf strings.Builder
+	t := tablewriter.NewTable(&buf,
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithRowAutoWrap(tw.WrapNone),
 		tablewriter.WithHeaderAlignment(tw.AlignLeft),
@@ -86,7 +88,16 @@ func runRules(e *env, args []string) int {
 	if err := t.Render(); err != nil {
 		return fail(e, err)
 	}
-	fmt.Fprintf(e.stdout, "%d rules; `tablelint doc TLnnn` prints one in full\n", len(all))
+	fmt.Fprintf(&buf, "%d rules; `tablelint doc TLnnn` prints one in full\n", len(all))
+	return write(e, buf.String())
+}
+
+// write writes s to stdout and returns the exit code: 2, with one line
+// on stderr, when it cannot be written (a full disk, a closed pipe).
+func write(e *env, s string) int {
+	if _, err := io.WriteString(e.stdout, s); err != nil {
+		return fail(e, fmt.Errorf("writing the output: %w", err))
+	}
 	return 0
 }
 
@@ -112,11 +123,9 @@ func runDoc(e *env, args []string) int {
 		return fail(e, usageError{msg + "; `tablelint rules` lists them"})
 	}
 	if *markdown {
-		fmt.Fprint(e.stdout, r.Markdown())
-		return 0
+		return write(e, r.Markdown())
 	}
-	fmt.Fprint(e.stdout, r.Text(docWidth(e)))
-	return 0
+	return write(e, r.Text(docWidth(e)))
 }
 
 // docWidth is the terminal's width (at most 100) when stdout is one, else 80.

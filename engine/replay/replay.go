@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -67,6 +68,10 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 			}
 			out.Reset()
 			eng.Do(&op, &out)
+			if op.Kind == CreateTable && out.Status >= 300 {
+				// Every later operation on it would answer 404.
+				return nil, fmt.Errorf("table %q cannot be created (status %d): table names are 3 to 63 letters and digits, starting with a letter", op.Table, out.Status)
+			}
 		}
 	}
 	var rw *bufio.Writer
