@@ -11,6 +11,8 @@ import (
 	"os/signal"
 	"path/filepath"
 	"sort"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -36,7 +38,69 @@ func init() {
 // loadDesignWorkload turns a design file into a workload specification.
 // It is set by the file that wires the design model in; without it,
 // replay takes traces only.
-var loadDesignWorkload func(path string) (*workload.Spec, error)
+var loadDesignWorkload func(path string) (*designLoad, error)
+
+// designLoad is a design's workload and the typical size of each of its
+// entity types (by table, then entity, as in the spec).
+type designLoad struct {
+	spec        *workload.Spec
+	entityBytes [][]int64
+}
+
+// Memory estimate of a design replay, calibrated on
+// BenchmarkPreloadBytesPerEntity (372 bytes held per preloaded entity of
+// 242 bytes, docs/benchmarks.md) with a margin: each entity costs its own
+// size twice plus entityOverhead, each generated operation eventBytes.
+const (
+	entityOverhead = 256
+	eventBytes     = 48
+)
+
+// estimateMemory returns the bytes a replay of the design over duration
+// seconds is expected to hold at its peak, and the entities it preloads
+// or writes, as floats (the volumes may be far beyond int64 products).
+func estimateMemory(dl *designLoad, duration float64) (bytes, entities float64) {
+	for ti, t := range dl.spec.Tables {
+		for ei, e := range t.Entities {
+			n := float64(e.Count) + e.Writes*duration
+			entities += n
+			bytes += n*(2*float64(dl.entityBytes[ti][ei])+entityOverhead) + e.Writes*duration*eventBytes
+		}
+		for _, q := range t.Queries {
+			bytes += q.Rate * duration * eventBytes
+		}
+	}
+	return bytes, entities
+}
+
+// parseBytes parses a size such as 4GiB, 512MiB, 100KiB or 1000000
+// (bytes), refusing negatives, overflow and unknown units.
+func parseBytes(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40}, {"B", 1}} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n < 0 || n > math.MaxInt64/mult {
+		return 0, fmt.Errorf("%q is not a size: want a whole number of bytes, KiB, MiB, GiB or TiB, such as 8GiB", s)
+	}
+	return n * mult, nil
+}
+
+// sizeText formats bytes as GiB or MiB with one decimal.
+func sizeText(b float64) string {
+	if b >= 1<<30 {
+		return strconv.FormatFloat(b/(1<<30), 'f', 1, 64) + " GiB"
+	}
+	return strconv.FormatFloat(b/(1<<20), 'f', 1, 64) + " MiB"
+}
 
 // replayFlags are replay's own flags.
 type replayFlags struct {
@@ -50,6 +114,7 @@ type replayFlags struct {
 	scanRate      float64
 	top           int
 	maxTrace      int64
+	maxMemory     string
 	progress      bool
 }
 
@@ -71,6 +136,7 @@ func runReplay(e *env, args []string) int {
 	fs.Float64Var(&rf.scanRate, "scan-rate", 0, "entities a second the simulated server examines; with it a query page ends after 5 s of scanning, as the service's do (0: no time limit)")
 	fs.IntVar(&rf.top, "top", 10, "number of hottest partitions to show")
 	fs.Int64Var(&rf.maxTrace, "max-trace-bytes", 8<<30, "refuse traces larger than this many bytes")
+	fs.StringVar(&rf.maxMemory, "max-memory", "4GiB", "refuse a design replay expected to hold more memory than this (KiB, MiB, GiB)")
 	fs.BoolVar(&rf.progress, "progress", true, "show a progress bar on stderr for long replays (only when stderr is a terminal)")
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -160,10 +226,19 @@ func runReplay(e *env, args []string) int {
 		if loadDesignWorkload == nil {
 			return fail(e, usageError{"design-derived workloads need the design model, which this build does not include; record a trace and use --trace FILE"})
 		}
-		spec, err := loadDesignWorkload(replayPath(e, file))
+		maxMemory, err := parseBytes(rf.maxMemory)
+		if err != nil {
+			return fail(e, usageError{"--max-memory: " + err.Error()})
+		}
+		dl, err := loadDesignWorkload(replayPath(e, file))
 		if err != nil {
 			return fail(e, err)
 		}
+		if need, n := estimateMemory(dl, rf.duration.Seconds()); need > float64(maxMemory) {
+			return fail(e, fmt.Errorf("%s: replaying this design over %s needs about %s for %s entities, more than --max-memory %s; raise --max-memory, shorten --duration or lower the design's counts and rates",
+				file, rf.duration, sizeText(need), strconv.FormatFloat(n, 'g', 4, 64), rf.maxMemory))
+		}
+		spec := dl.spec
 		w, err := workload.Generate(spec, workload.Options{Seed: rf.seed, Duration: rf.duration.Seconds()})
 		if err != nil {
 			return fail(e, err)
