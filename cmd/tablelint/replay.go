@@ -126,7 +126,7 @@ func runReplay(e *env, args []string) int {
 	var cf commonFlags
 	var rf replayFlags
 	fs := newFlagSet(e, commands["replay"], &cf)
-	fs.StringVar(&rf.trace, "trace", "", "replay this trace (JSON Lines, contract §4; - for stdin) instead of a design's workload")
+	fs.StringVar(&rf.trace, "trace", "", "replay this trace (JSON Lines, one operation a line, as docs/replay.md describes; - for stdin) instead of a design's workload")
 	fs.StringVar(&rf.results, "results", "", "write one JSON line per operation (status, keys, cost) to this file (- for stdout; the report then goes to stderr)")
 	fs.StringVar(&rf.svg, "svg", "", "write a heat map of partition load over time to this SVG file")
 	fs.DurationVar(&rf.duration, "duration", time.Minute, "length of the workload: operations without \"t\" are spread evenly over it; a design's workload runs this long")
