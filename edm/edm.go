@@ -7,6 +7,8 @@ package edm
 import (
 	"fmt"
 	"strings"
+
+	"github.com/tablelint/tablelint/internal/limits"
 )
 
 // Type is one of the EDM property types the Table service supports.
@@ -69,13 +71,17 @@ func ParseType(s string) (Type, bool) {
 func (t Type) FixedSize() (int, bool) {
 	switch t {
 	case Int32:
-		return 4, true
-	case Int64, Double, DateTime:
-		return 8, true
+		return limits.Int32Bytes, true
+	case Int64:
+		return limits.Int64Bytes, true
+	case Double:
+		return limits.DoubleBytes, true
+	case DateTime:
+		return limits.DateTimeBytes, true
 	case Boolean:
-		return 1, true
+		return limits.BooleanBytes, true
 	case Guid:
-		return 16, true
+		return limits.GuidBytes, true
 	}
 	return 0, false
 }

@@ -3,35 +3,15 @@ package model_test
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/tablelint/tablelint/internal/golden"
 	"github.com/tablelint/tablelint/model"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
-
-// golden compares got with the golden file, or rewrites it with -update.
-func golden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (run go test -update to accept):\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
-}
 
 // loadErr loads a design that must be invalid and returns its error.
 func loadErr(t *testing.T, path string) *model.Error {
@@ -61,7 +41,7 @@ func TestBadDesigns(t *testing.T) {
 	for _, f := range files {
 		b.WriteString(loadErr(t, f).Error() + "\n")
 	}
-	golden(t, "testdata/bad.golden", b.String())
+	golden.CheckString(t, "testdata/bad.golden", b.String())
 }
 
 // TestGeneratedBadInput covers the classes of bad input that are generated

@@ -166,9 +166,10 @@ type Query struct {
 	// Rate is how often the query runs; RateNode is nil when unknown.
 	Rate     Rate
 	RateNode *yaml.Node
-	// Top is the $top option, 0 if absent.
-	Top    int64
-	Select []string
+	// Top is the $top option, 0 if absent; TopNode is its node.
+	Top     int64
+	TopNode *yaml.Node
+	Select  []string
 }
 
 // Resolved is what a placeholder stands for: a property (Prop set) or a

@@ -1,16 +1,13 @@
 package model
 
-import "github.com/tablelint/tablelint/edm"
+import (
+	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/internal/limits"
+)
 
-// Size is an entity type's estimated size in bytes, by the commonly cited
-// accounting (catalogue §2; external, approximate):
-//
-//	4 + 2 × (len(PartitionKey) + len(RowKey))
-//	  + Σ over properties (8 + 2 × len(name) + value size)
-//
-// where lengths are UTF-16 code units and a value takes: String 2 bytes a
-// character + 4, Binary its bytes + 4, DateTime, Double and Int64 8, Int32
-// 4, Guid 16, Boolean 1.
+// Size is an entity type's estimated size in bytes, by the estimate of
+// package limits (limits.EntitySize), the one the engine and the analyzers
+// use too.
 type Size struct {
 	// Max is the largest size the design allows; String and Binary
 	// properties without maxLength/maxBytes count at the service's 64 KiB
@@ -33,16 +30,18 @@ type Size struct {
 func ValueSize(t edm.Type, n int64) int64 {
 	switch t {
 	case edm.String:
-		return 2*n + 4
+		return limits.StringSize(n)
 	case edm.Binary:
-		return n + 4
+		return limits.BinarySize(n)
 	}
 	s, _ := t.FixedSize()
 	return int64(s)
 }
 
 // PropertyOverhead returns the bytes a property takes besides its value.
-func PropertyOverhead(name string) int64 { return 8 + 2*int64(UTF16Len(name)) }
+func PropertyOverhead(name string) int64 {
+	return limits.PropertySize(int64(edm.UTF16Len(name)), 0)
+}
 
 // MaxValueSize returns the largest value of p: its declared maximum, or the
 // service's limit when unbounded.
@@ -52,12 +51,12 @@ func (p *Property) MaxValueSize() int64 {
 		if p.MaxLength > 0 {
 			return ValueSize(edm.String, p.MaxLength)
 		}
-		return ValueSize(edm.String, ServiceMaxStringChars)
+		return ValueSize(edm.String, limits.MaxStringChars)
 	case edm.Binary:
 		if p.MaxBytes > 0 {
 			return ValueSize(edm.Binary, p.MaxBytes)
 		}
-		return ValueSize(edm.Binary, ServiceMaxBinaryBytes)
+		return ValueSize(edm.Binary, limits.MaxBinaryBytes)
 	}
 	return ValueSize(p.Type, 0)
 }
@@ -67,19 +66,12 @@ func (e *Entity) Size() Size {
 	var s Size
 	pk, _ := e.PartitionKey.MaxWidth()
 	rk, _ := e.RowKey.MaxWidth()
-	s.Max = 4 + 2*int64(pk+rk)
-	s.Declared = 4
-	for _, t := range []*Template{e.PartitionKey, e.RowKey} {
-		for i := range t.Parts {
-			if w, ok := t.Parts[i].Width(); ok {
-				s.Declared += 2 * int64(w)
-			}
-		}
-	}
+	s.Max = limits.EntitySize(int64(pk), int64(rk), 0)
+	s.Declared = limits.EntitySize(int64(e.PartitionKey.DeclaredWidth()), int64(e.RowKey.DeclaredWidth()), 0)
 	tpk, ok1 := e.PartitionKey.TypicalWidth()
 	trk, ok2 := e.RowKey.TypicalWidth()
 	s.TypicalKnown = ok1 && ok2
-	s.Typical = 4 + 2*int64(tpk+trk)
+	s.Typical = limits.EntitySize(int64(tpk), int64(trk), 0)
 	for _, p := range e.Properties {
 		over := PropertyOverhead(p.Name)
 		s.Max += over + p.MaxValueSize()

@@ -5,10 +5,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/internal/limits"
 	"gopkg.in/yaml.v3"
 )
 
@@ -398,33 +398,13 @@ func layoutVaries(layout string) bool {
 // written: the service's own ISO 8601 form.
 const DefaultDateTimeLayout = "2006-01-02T15:04:05.0000000Z"
 
-// UTF16Len returns the length of s in UTF-16 code units.
-func UTF16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		if utf16.RuneLen(r) == 2 {
-			n += 2
-		} else {
-			n++
-		}
-	}
-	return n
-}
-
-// ServiceMaxStringChars is the most UTF-16 code units a String value can
-// hold (64 KiB).
-const ServiceMaxStringChars = 32 << 10
-
-// ServiceMaxBinaryBytes is the most bytes a Binary value can hold.
-const ServiceMaxBinaryBytes = 64 << 10
-
 // Width returns the most characters (UTF-16 code units) the part can
 // produce, and whether that is bounded by the design (false when it rests
 // on an unbounded String or Binary property, sized at the service limit).
 func (p *Part) Width() (int, bool) {
 	switch {
 	case !p.IsPlaceholder():
-		return UTF16Len(p.Text), true
+		return edm.UTF16Len(p.Text), true
 	case p.Builtin == Now:
 		return timeWidth(p.Verb), true
 	case p.Builtin == InvTicks || p.Builtin == Seq:
@@ -456,7 +436,7 @@ func timeWidth(layout string) int {
 	if layout == "" {
 		layout = DefaultDateTimeLayout
 	}
-	return max(UTF16Len(sampleTimes[0].Format(layout)), UTF16Len(sampleTimes[1].Format(layout)))
+	return max(edm.UTF16Len(sampleTimes[0].Format(layout)), edm.UTF16Len(sampleTimes[1].Format(layout)))
 }
 
 func intWidth(t edm.Type, v fmtVerb) int {
@@ -501,7 +481,7 @@ func valueWidth(p *Property, verb string, typical bool) (int, bool) {
 			n, ok = int(p.TypicalLength), p.TypicalLength > 0
 		}
 		if !ok {
-			n = ServiceMaxStringChars
+			n = limits.MaxStringChars
 		}
 		if v.prec >= 0 && v.verb == 's' {
 			n, ok = min(n, v.prec), true
@@ -516,7 +496,7 @@ func valueWidth(p *Property, verb string, typical bool) (int, bool) {
 			n, ok = int(p.TypicalBytes), p.TypicalBytes > 0
 		}
 		if !ok {
-			n = ServiceMaxBinaryBytes
+			n = limits.MaxBinaryBytes
 		}
 		return max(2*n, v.width), ok
 	case edm.Int32, edm.Int64:
@@ -552,6 +532,19 @@ func (t *Template) MaxWidth() (int, bool) {
 		bounded = bounded && ok
 	}
 	return n, bounded
+}
+
+// DeclaredWidth returns the most characters the template produces
+// counting only the parts the design bounds (an unbounded String or Binary
+// placeholder counts as empty).
+func (t *Template) DeclaredWidth() int {
+	n := 0
+	for i := range t.Parts {
+		if w, ok := t.Parts[i].Width(); ok {
+			n += w
+		}
+	}
+	return n
 }
 
 // TypicalWidth returns the usual number of characters the template

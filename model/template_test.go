@@ -226,7 +226,7 @@ func FuzzParseTemplate(f *testing.F) {
 			for i := range parts {
 				text.WriteString(parts[i].Text)
 			}
-			if w != model.UTF16Len(text.String()) || !utf8.ValidString(text.String()) {
+			if w != edm.UTF16Len(text.String()) || !utf8.ValidString(text.String()) {
 				t.Fatalf("constant template %q: width %d for text %q", s, w, text.String())
 			}
 		} else if w < 0 {

@@ -12,6 +12,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
+	"github.com/tablelint/tablelint/internal/limits"
 )
 
 // Analyzer reports TL120, TL121, TL122 and TL123.
@@ -22,12 +23,12 @@ var Analyzer = &analysis.Analyzer{
 	Run:  run,
 }
 
-// The service's limits.
+// The service's limits (package limits documents each).
 const (
-	MaxProperties  = 252     // custom properties, besides PartitionKey, RowKey, Timestamp
-	MaxStringBytes = 32768   // bytes of Go text that may take 64 KiB as UTF-16
-	MaxBinaryBytes = 65536   // bytes of a Binary property
-	MaxEntityBytes = 1 << 20 // bytes of all of an entity's data
+	MaxProperties  = limits.MaxCustomProperties // besides PartitionKey, RowKey, Timestamp
+	MaxStringBytes = limits.MaxStringChars      // bytes of Go text that may take 64 KiB as UTF-16
+	MaxBinaryBytes = limits.MaxBinaryBytes
+	MaxEntityBytes = limits.MaxEntityBytes // by the size estimate of package limits
 )
 
 type checker struct {
@@ -265,9 +266,9 @@ func (c *checker) property(name string, ft types.Type, v ast.Expr) (int64, bool)
 	if !ok || s.checked {
 		return 0, false
 	}
-	stored := s.bound
+	stored := limits.BinarySize(s.bound)
 	if text {
-		stored *= 2 // UTF-16
+		stored = limits.StringSize(s.bound) // at most s.bound UTF-16 code units
 	}
 	rule, limit, kind := "TL122", int64(MaxStringBytes), "String"
 	if binary {

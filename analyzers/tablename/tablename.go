@@ -3,15 +3,16 @@ package tablename
 import (
 	"go/ast"
 	"go/token"
-	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
+	"github.com/tablelint/tablelint/internal/limits"
 )
 
 // Analyzer reports TL101 and TL102.
@@ -21,12 +22,6 @@ var Analyzer = &analysis.Analyzer{
 	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/tablename",
 	Run:  run,
 }
-
-// Valid is the documented form of a table name.
-var Valid = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]{2,62}$`)
-
-// Reserved lists the reserved table names, lower case.
-var Reserved = []string{"tables"}
 
 func run(pass *analysis.Pass) (any, error) {
 	res := values.NewResolver(pass.TypesInfo, pass.Files)
@@ -94,15 +89,12 @@ func tableOfURL(v values.Value) (values.Value, bool) {
 func checkName(pass *analysis.Pass, at ast.Expr, v values.Value, isName bool) {
 	if v.IsConst() {
 		name := v.String()
-		for _, r := range Reserved {
-			if strings.EqualFold(name, r) {
-				diag.Report(pass, "TL102", at, "table name %q is reserved by the Table service", name)
-				return
-			}
+		if limits.ReservedTableName(name) {
+			diag.Report(pass, "TL102", at, "table name %q is reserved by the Table service", name)
+			return
 		}
-		if !Valid.MatchString(name) {
-			d := diag.Diagnostic("TL101", at.Pos(), at.End(),
-				"table name %q is invalid: %s (table names match ^[A-Za-z][A-Za-z0-9]{2,62}$)", name, why(name))
+		if why := limits.TableNameProblem(name); why != "" {
+			d := diag.Diagnostic("TL101", at.Pos(), at.End(), "table name %q is invalid: %s", name, why)
 			if isName {
 				d.SuggestedFixes = fix(at, name)
 			}
@@ -116,42 +108,22 @@ func checkName(pass *analysis.Pass, at ast.Expr, v values.Value, isName bool) {
 		if p.Hole != nil {
 			continue
 		}
-		total += len(p.Text)
+		total += utf8.RuneCountInString(p.Text)
 		if i == 0 && p.Text != "" && !isLetter(p.Text[0]) {
 			diag.Report(pass, "TL101", at, "table name %q is invalid: it must begin with a letter", v.String())
 			return
 		}
-		if j := strings.IndexFunc(p.Text, func(r rune) bool { return r > 127 || !isAlnum(byte(r)) }); j >= 0 {
+		if j := strings.IndexFunc(p.Text, func(r rune) bool { return !limits.IsTableNameChar(r) }); j >= 0 {
 			diag.Report(pass, "TL101", at, "table name %q is invalid: %q is not a letter or digit (table names are alphanumeric)", v.String(), []rune(p.Text[j:])[0])
 			return
 		}
 	}
-	if total > 63 {
-		diag.Report(pass, "TL101", at, "table name %q is invalid: longer than 63 characters", v.String())
+	if total > limits.MaxTableNameChars {
+		diag.Report(pass, "TL101", at, "table name %q is invalid: longer than %d characters", v.String(), limits.MaxTableNameChars)
 	}
-}
-
-func why(name string) string {
-	switch {
-	case name == "":
-		return "it is empty"
-	case len(name) < 3:
-		return "shorter than 3 characters"
-	case len(name) > 63:
-		return "longer than 63 characters"
-	case !isLetter(name[0]):
-		return "it must begin with a letter"
-	}
-	for _, r := range name {
-		if r > 127 || !isAlnum(byte(r)) {
-			return strconv.QuoteRune(r) + " is not a letter or digit"
-		}
-	}
-	return "it does not match"
 }
 
 func isLetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
-func isAlnum(b byte) bool  { return isLetter(b) || '0' <= b && b <= '9' }
 
 // fix deletes the characters that are not letters or digits from a string
 // literal, when that leaves a valid, unreserved name.
@@ -162,18 +134,13 @@ func fix(at ast.Expr, name string) []analysis.SuggestedFix {
 	}
 	var b strings.Builder
 	for i := 0; i < len(name); i++ {
-		if name[i] < 128 && isAlnum(name[i]) {
+		if limits.IsTableNameChar(rune(name[i])) {
 			b.WriteByte(name[i])
 		}
 	}
 	clean := b.String()
-	if clean == name || !Valid.MatchString(clean) {
+	if clean == name || !limits.ValidTableName(clean) {
 		return nil
-	}
-	for _, r := range Reserved {
-		if strings.EqualFold(clean, r) {
-			return nil
-		}
 	}
 	return []analysis.SuggestedFix{{
 		Message:   "use table name " + strconv.Quote(clean),

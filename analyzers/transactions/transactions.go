@@ -13,6 +13,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
+	"github.com/tablelint/tablelint/internal/limits"
 )
 
 // Analyzer reports TL401 and TL403.
@@ -24,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 }
 
 // MaxActions is the most actions one transaction may hold.
-const MaxActions = 100
+const MaxActions = limits.MaxBatchActions
 
 type checker struct {
 	pass *analysis.Pass

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tablelint/tablelint/internal/golden"
 )
 
 func TestCheckText(t *testing.T) {
@@ -18,19 +20,7 @@ func TestCheckText(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d, want 1; stderr: %s", code, errs)
 	}
-	golden := filepath.Join("testdata", "check.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out != string(want) {
-		t.Errorf("output differs from %s (run with -update-check):\n%s", golden, out)
-	}
+	golden.CheckString(t, filepath.Join("testdata", "check.golden"), out)
 }
 
 func TestCheckJSONAndFailOn(t *testing.T) {

@@ -95,6 +95,11 @@ func explainPlan(pl *pipeline, f *odata.Filter, q odata.Query) int {
 		}
 		fds = append(fds, fd)
 	}
+	if d, ok := filtercheck.CheckTop(int64(q.Top)); ok { // $top has no offset in odata.Query: column 1
+		fd := finding.New(d.Rule, d.Message)
+		fd.Line, fd.Col = 1, 1
+		fds = append(fds, fd)
+	}
 	pj := jsonPlan{JSON: p.JSON(), Filter: f.String(), Select: q.Select, Top: q.Top}
 	res := report.Result{
 		Findings: fds,

@@ -3,8 +3,11 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tablelint/tablelint/internal/golden"
 )
 
 func TestExplain(t *testing.T) {
@@ -15,6 +18,8 @@ func TestExplain(t *testing.T) {
 	}{
 		{"point", []string{"explain", "(PartitionKey eq 'Sales') and (RowKey eq '2')"}, 0},
 		{"range-f14", []string{"explain", "$filter=(PartitionKey eq 'Sales') and (RowKey ge 'empid_000123') and (RowKey lt 'empid_000124')&$select=RowKey,Manager Rating&$top=50"}, 0},
+		{"top-1000", []string{"explain", "$filter=PartitionKey eq 'Sales' and RowKey eq '1'&$top=1000"}, 0},
+		{"top-over-1000", []string{"explain", "$filter=PartitionKey eq 'Sales' and RowKey eq '1'&$top=1001"}, 1},
 		{"partition-scan", []string{"explain", "PartitionKey eq 'Sales' and LastName eq 'Smith'"}, 0},
 		{"partition-scan-fail-on-info", []string{"explain", "--fail-on", "info", "PartitionKey eq 'Sales' and LastName eq 'Smith'"}, 1},
 		{"or-on-rowkey", []string{"explain", "PartitionKey eq 'Sales' and (RowKey eq '121' or RowKey eq '322')"}, 1},
@@ -39,7 +44,7 @@ func TestExplain(t *testing.T) {
 			if code != tt.code {
 				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.code, out, errOut)
 			}
-			golden(t, "explain/"+tt.name, transcript(out, errOut, code))
+			golden.CheckString(t, filepath.Join("testdata", "explain", tt.name+".golden"), transcript(out, errOut, code))
 		})
 	}
 }

@@ -2,15 +2,11 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // runCLI runs the command line in-process and returns what it printed and
 // its exit code.
@@ -18,28 +14,6 @@ func runCLI(t *testing.T, dir string, args ...string) (stdout, stderr string, co
 	t.Helper()
 	code, stdout, stderr = runIn(t, dir, args...)
 	return stdout, stderr, code
-}
-
-// golden compares got with testdata/NAME.golden, or rewrites it with -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from %s:\n--- got ---\n%s\n--- want ---\n%s", name, path, got, want)
-	}
 }
 
 // transcript renders a run for a golden file.

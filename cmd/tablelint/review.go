@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/review"
 	"github.com/tablelint/tablelint/internal/rules"
@@ -28,7 +29,8 @@ func init() {
 func runReview(e *env, args []string) int {
 	var cf commonFlags
 	fs := newFlagSet(e, commands["review"], &cf)
-	target := fs.Float64("partition-target", review.DefaultPartitionTarget, "entities per second one partition serves, for TL209 and frequent partition scans (default: the config's throughput.partition, 2000)")
+	rate := fs.Float64("partition-rate", limits.PartitionEntitiesPerSecond, "throughput target of one partition, entities a second, for TL209 and frequent partition scans (default: the config's, else the published target of 2,000)")
+	oldRate := fs.Float64("partition-target", limits.PartitionEntitiesPerSecond, "deprecated: use --partition-rate")
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -43,13 +45,18 @@ func runReview(e *env, args []string) int {
 	if pl == nil {
 		return code
 	}
-	partitionTarget := pl.Config().Throughput.PartitionEntitiesPerSecond
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "partition-target" {
-			partitionTarget = *target
-		}
-	})
-	if err := checkRate("--partition-target", partitionTarget, false); err != nil {
+	partitionRate := pl.Config().Throughput.PartitionEntitiesPerSecond
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	name := "--partition-rate"
+	switch {
+	case set["partition-rate"]:
+		partitionRate = *rate
+	case set["partition-target"]:
+		fmt.Fprintln(e.stderr, "tablelint: --partition-target is deprecated; use --partition-rate")
+		partitionRate, name = *oldRate, "--partition-target"
+	}
+	if err := checkRate(name, partitionRate, false); err != nil {
 		return fail(e, err)
 	}
 	var results []*review.Result
@@ -85,7 +92,7 @@ func runReview(e *env, args []string) int {
 		d.File = p
 		pl.AddSource(p, string(d.Src))
 		pl.Suppress.AddYAML(p, d.Src, d.Root)
-		res := review.Review(d, review.Options{PartitionTarget: partitionTarget})
+		res := review.Review(d, review.Options{PartitionRate: partitionRate})
 		results = append(results, res)
 		fds = append(fds, res.Findings()...)
 	}

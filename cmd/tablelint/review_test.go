@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tablelint/tablelint/internal/golden"
 )
 
 // runRoot runs tablelint with args in the repository root and returns its
@@ -18,23 +20,6 @@ func runRoot(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	root, _ := filepath.Abs("../..")
 	return runIn(t, root, args...)
-}
-
-func goldenFile(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (go test -update to accept):\n%s", path, got)
-	}
 }
 
 // TestReviewGolden runs `tablelint review` on the example designs in text
@@ -59,7 +44,7 @@ func TestReviewGolden(t *testing.T) {
 				if format == "json" {
 					checkJSON(t, out)
 				}
-				goldenFile(t, filepath.Join("testdata", "review", name+"."+format), out)
+				golden.CheckString(t, filepath.Join("testdata", "review", name+"."+format), out)
 			})
 		}
 	}
@@ -88,6 +73,9 @@ func checkJSON(t *testing.T, out string) {
 				t.Errorf("finding without %q: %v", k, f)
 			}
 		}
+	}
+	if len(doc.Queries) == 0 {
+		t.Error("no queries")
 	}
 	for _, q := range doc.Queries {
 		if q.Table == "" || q.Name == "" || q.Plan.Kind == "" {
@@ -151,8 +139,8 @@ func TestReviewUsage(t *testing.T) {
 	if code, _, _ := runRoot(t, "review", "--format", "xml", "testdata/designs/log-tail.tablelint.yaml"); code != 2 {
 		t.Errorf("bad format: exit %d", code)
 	}
-	if code, _, _ := runRoot(t, "review", "--partition-target", "0", "testdata/designs/log-tail.tablelint.yaml"); code != 2 {
-		t.Errorf("bad partition target: exit %d", code)
+	if code, _, errOut := runRoot(t, "review", "--partition-rate", "0", "testdata/designs/log-tail.tablelint.yaml"); code != 2 || !strings.Contains(errOut, "--partition-rate must be positive") {
+		t.Errorf("bad partition rate: exit %d, %q", code, errOut)
 	}
 }
 
@@ -164,10 +152,20 @@ func TestReviewFailOnAndOptions(t *testing.T) {
 	if code, _, _ := runRoot(t, "review", "testdata/designs/checks/transactions.yaml", "--fail-on", "error"); code != 1 {
 		t.Errorf("errors with --fail-on error: exit %d, want 1", code)
 	}
-	// A higher partition target silences TL209 on 3,000 writes/s.
-	_, out, _ := runRoot(t, "review", "--partition-target", "5000", "testdata/designs/prepend-append.tablelint.yaml")
-	if strings.Contains(out, "TL209") {
-		t.Errorf("--partition-target 5000 still reports TL209")
+	// A higher partition rate silences TL209 on 3,000 writes/s; the
+	// default reports it.
+	_, out, errOut := runRoot(t, "review", "--partition-rate", "5000", "testdata/designs/prepend-append.tablelint.yaml")
+	if strings.Contains(out, "TL209") || errOut != "" {
+		t.Errorf("--partition-rate 5000 still reports TL209, or complains: %q", errOut)
+	}
+	if _, out, _ := runRoot(t, "review", "testdata/designs/prepend-append.tablelint.yaml"); !strings.Contains(out, "TL209") {
+		t.Errorf("the default partition rate does not report TL209 on 3,000 writes/s")
+	}
+	// --partition-target is the deprecated name: it still works, and says
+	// so once on stderr.
+	_, out, errOut = runRoot(t, "review", "--partition-target", "5000", "testdata/designs/prepend-append.tablelint.yaml")
+	if strings.Contains(out, "TL209") || strings.Count(errOut, "--partition-target is deprecated; use --partition-rate") != 1 {
+		t.Errorf("--partition-target 5000: TL209 reported or no single deprecation note: stderr %q", errOut)
 	}
 	// Several files: each file's tables, findings from both.
 	code, out, _ := runRoot(t, "review", "testdata/designs/log-tail.tablelint.yaml", "testdata/designs/prepend-append.tablelint.yaml")

@@ -9,16 +9,17 @@ import (
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/engine/store"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/odata"
 )
 
-// Service limits on queries (seed catalogue §1.9).
+// Service limits on queries (package limits documents them).
 const (
 	// MaxPageSize is the most entities one response holds.
-	MaxPageSize = 1000
+	MaxPageSize = limits.MaxPageEntities
 	// MaxRequestTime is how long one request may run before the service
 	// returns what it has with a continuation.
-	MaxRequestTime = 5 * time.Second
+	MaxRequestTime = limits.MaxRequestTime
 )
 
 // Options configure an Executor. The zero value is the documented

@@ -3,36 +3,16 @@ package replay
 import (
 	"bytes"
 	"encoding/xml"
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/tablelint/tablelint/internal/golden"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it):\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
-}
 
 // replayFile replays a trace on the reference engine.
 func replayFile(t *testing.T, path string, opts Options) *Report {
@@ -68,9 +48,9 @@ func TestReportGolden(t *testing.T) {
 		if err := report.Write(&out, res, report.Options{Format: format}); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "small."+format, out.Bytes())
+		golden.Check(t, filepath.Join("testdata", "small."+format), out.Bytes())
 	}
-	golden(t, "small.results.jsonl", results.Bytes())
+	golden.Check(t, filepath.Join("testdata", "small.results.jsonl"), results.Bytes())
 	if report.ExitCode(fds, rules.Warning) != 1 || report.ExitCode(fds, rules.Error) != 0 {
 		t.Errorf("TL501 is a warning: exit 1 at --fail-on warning, 0 at error")
 	}
@@ -124,7 +104,7 @@ func TestSVG(t *testing.T) {
 			t.Errorf("SVG lacks %q", want)
 		}
 	}
-	golden(t, "small.svg", out.Bytes())
+	golden.Check(t, filepath.Join("testdata", "small.svg"), out.Bytes())
 }
 
 func TestShape(t *testing.T) {

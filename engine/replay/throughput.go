@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/tablelint/tablelint/internal/limits"
 )
 
 // Published scalability targets of Azure Table storage (external, not in
@@ -14,8 +16,8 @@ import (
 // assuming 1 KiB entities). Over a target the service answers 503 Server
 // Busy.
 const (
-	DefaultPartitionRate = 2000
-	DefaultAccountRate   = 20000
+	DefaultPartitionRate = limits.PartitionEntitiesPerSecond
+	DefaultAccountRate   = limits.AccountRequestsPerSecond
 )
 
 // rec is what the throughput model keeps of one operation.

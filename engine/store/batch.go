@@ -1,16 +1,15 @@
 package store
 
-import "net/http"
+import (
+	"net/http"
 
-// Limits on entity group transactions.
+	"github.com/tablelint/tablelint/internal/limits"
+)
+
+// Limits on entity group transactions; package limits documents each.
 const (
-	MaxBatchActions = 100
-	// MaxBatchBytes bounds a transaction's payload: "less than 4 MB"
-	// (seed S4), 4 MiB on the service's limits page.
-	MaxBatchBytes = 4 << 20
-	// batchActionOverhead approximates the multipart framing and request
-	// line of one action in a batch body.
-	batchActionOverhead = 300
+	MaxBatchActions = limits.MaxBatchActions
+	MaxBatchBytes   = limits.MaxBatchBytes
 )
 
 // ActionKind is the kind of one action in a transaction.
@@ -81,8 +80,7 @@ func (t *Table) Transact(actions []Action) ([]*Entity, error) {
 	}
 	pk0, _ := actions[0].keys()
 	seen := make(map[string]bool, len(actions))
-	payload := 0
-	var buf []byte
+	entityBytes := 0
 	for i := range actions {
 		a := &actions[i]
 		if a.Kind < ActInsert || a.Kind > ActDelete || (a.Kind != ActDelete && a.Entity == nil) {
@@ -96,13 +94,11 @@ func (t *Table) Transact(actions []Action) ([]*Entity, error) {
 			return nil, at(i, badRequest(CodeInvalidDuplicateRow, "The batch request contains multiple changes with same row key. An entity can appear only once in a batch request."))
 		}
 		seen[rk] = true
-		payload += batchActionOverhead
 		if a.Entity != nil && a.Kind != ActDelete {
-			buf = a.Entity.AppendJSON(buf[:0], nil)
-			payload += len(buf)
+			entityBytes += a.Entity.EstimatedSize()
 		}
 	}
-	if payload >= MaxBatchBytes {
+	if limits.BatchPayload(len(actions), entityBytes) >= MaxBatchBytes {
 		return nil, newError(http.StatusRequestEntityTooLarge, CodeRequestBodyTooLarge, "The request body is too large and exceeds the maximum permissible limit.")
 	}
 

@@ -25,8 +25,8 @@
 //   - at most 252 custom properties (TooManyProperties);
 //   - String values at most 64 KiB in UTF-16 (32,768 characters) and Binary
 //     values at most 64 KiB (PropertyValueTooLarge);
-//   - the whole entity at most 1 MiB by the size estimate of the seed
-//     catalogue §2 (EntityTooLarge), see EstimatedSize;
+//   - the whole entity at most 1 MiB by the size estimate of package
+//     limits (EntityTooLarge), see EstimatedSize;
 //   - values outside their type's range (OutOfRangeInput) and malformed
 //     JSON or values (InvalidInput) from DecodeJSON.
 //
@@ -47,7 +47,8 @@
 //	any, bad entity    400 (see above); missing table 404 TableNotFound
 //
 // Transact runs an entity group transaction: at most 100 actions on one
-// partition, each entity once, a payload under 4 MiB, all or nothing. Its
+// partition, each entity once, a payload under 4 MiB (limits.BatchPayload
+// over the entities' estimated sizes), all or nothing. Its
 // error names the failing action's index (Error.Index).
 //
 // # Reading

@@ -9,19 +9,19 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/internal/limits"
 )
 
-// Limits the service enforces on entities (seed catalogue §1.4–§1.7 and
-// Appendix B).
+// Limits the service enforces on entities; package limits documents
+// each.
 const (
-	MaxKeyBytes          = 1024    // PartitionKey, RowKey: 1 KiB of UTF-16
-	MaxCustomProperties  = 252     // plus PartitionKey, RowKey, Timestamp
-	MaxPropertyNameChars = 255     // characters
-	MaxValueBytes        = 65536   // String (UTF-16) and Binary values
-	MaxEntityBytes       = 1 << 20 // estimated size, see EstimatedSize
+	MaxKeyBytes          = limits.MaxKeyBytes
+	MaxCustomProperties  = limits.MaxCustomProperties
+	MaxPropertyNameChars = limits.MaxPropertyNameChars
+	MaxValueBytes        = limits.MaxStringBytes // and limits.MaxBinaryBytes: the same 64 KiB
+	MaxEntityBytes       = limits.MaxEntityBytes
 )
 
 // System property names.
@@ -102,7 +102,7 @@ type Entity struct {
 func NewEntity(props []edm.Property) (*Entity, error) {
 	e := &Entity{}
 	var havePK, haveRK bool
-	size := 4 // the estimate of EstimatedSize, summed on the way
+	propBytes := 0 // the custom properties' part of EstimatedSize
 	custom := len(props)
 	for _, p := range props {
 		if p.Name == PartitionKey || p.Name == RowKey || p.Name == Timestamp {
@@ -139,7 +139,7 @@ func NewEntity(props []edm.Property) (*Entity, error) {
 			return nil, err
 		}
 		id := Intern(p.Name)
-		size += 8 + 2*id.units() + vsize
+		propBytes += limits.PropertySize(id.units(), vsize)
 		for _, f := range e.fields {
 			if f.name == id {
 				return nil, badRequest(CodeInvalidInput, "property %q appears more than once", p.Name)
@@ -158,7 +158,7 @@ func NewEntity(props []edm.Property) (*Entity, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := e.checkTotals(size + 2*(pkUnits+rkUnits)); err != nil {
+	if err := e.checkTotals(limits.EntitySize(pkUnits, rkUnits, propBytes)); err != nil {
 		return nil, err
 	}
 	return e, nil
@@ -201,8 +201,8 @@ func checkKey(name, k string) (int, error) {
 		}
 	}
 	n := edm.UTF16Len(k)
-	if 2*n > MaxKeyBytes {
-		return 0, badRequest(CodeInvalidInput, "%s is %d bytes in UTF-16; the limit is %d", name, 2*n, MaxKeyBytes)
+	if limits.KeySize(n) > limits.MaxKeyBytes {
+		return 0, badRequest(CodeInvalidInput, "%s is %d bytes in UTF-16; the limit is %d", name, limits.KeySize(n), limits.MaxKeyBytes)
 	}
 	return n, nil
 }
@@ -210,7 +210,7 @@ func checkKey(name, k string) (int, error) {
 // badKeyRune returns the first character keys may not contain, or -1.
 func badKeyRune(k string) rune {
 	for _, r := range k {
-		if r == '/' || r == '\\' || r == '#' || r == '?' || r <= 0x1F || (r >= 0x7F && r <= 0x9F) {
+		if limits.InvalidKeyRune(r) {
 			return r
 		}
 	}
@@ -229,7 +229,7 @@ func CheckKeys(pk, rk string) error {
 
 // checkName validates a custom property name.
 func checkName(name string) error {
-	if utf8.RuneCountInString(name) > MaxPropertyNameChars {
+	if edm.UTF16Len(name) > MaxPropertyNameChars {
 		return badRequest(CodePropertyNameTooLong, "property name %.40q… is longer than %d characters", name, MaxPropertyNameChars)
 	}
 	if !ValidPropertyName(name) {
@@ -261,17 +261,17 @@ func ValidPropertyName(name string) bool {
 func checkValue(name string, v edm.Value) (int, error) {
 	switch v.Type {
 	case edm.String:
-		n := 2 * edm.UTF16Len(v.Str)
-		if n > MaxValueBytes {
-			return 0, badRequest(CodePropertyValueTooLarge, "property %q is %d bytes in UTF-16; the limit is %d", name, n, MaxValueBytes)
+		units := edm.UTF16Len(v.Str)
+		if 2*units > limits.MaxStringBytes {
+			return 0, badRequest(CodePropertyValueTooLarge, "property %q is %d bytes in UTF-16; the limit is %d", name, 2*units, limits.MaxStringBytes)
 		}
-		return n + 4, nil
+		return limits.StringSize(units), nil
 	case edm.Binary:
 		n := len(v.Bytes)
-		if n > MaxValueBytes {
-			return 0, badRequest(CodePropertyValueTooLarge, "property %q is %d bytes; the limit is %d", name, n, MaxValueBytes)
+		if n > limits.MaxBinaryBytes {
+			return 0, badRequest(CodePropertyValueTooLarge, "property %q is %d bytes; the limit is %d", name, n, limits.MaxBinaryBytes)
 		}
-		return n + 4, nil
+		return limits.BinarySize(n), nil
 	case edm.Int32:
 		if v.Int < math.MinInt32 || v.Int > math.MaxInt32 {
 			return 0, badRequest(CodeOutOfRangeInput, "property %q: %d is outside the Edm.Int32 range", name, v.Int)
@@ -303,28 +303,23 @@ func (e *Entity) checkTotals(n int) error {
 	return nil
 }
 
-// EstimatedSize returns the entity's size by the estimate of the seed
-// catalogue §2 (an external formula, not a seed fact):
-//
-//	4 + 2·(len(PartitionKey) + len(RowKey))
-//	  + Σ (8 + 2·len(name) + size(value))
-//
-// with lengths in UTF-16 code units and size(String) = 2·len + 4,
-// size(Binary) = len + 4, and the fixed sizes of edm.Type.FixedSize.
+// EstimatedSize returns the entity's size by the estimate of package
+// limits (see limits.EntitySize), the one design review and the analyzers
+// use too.
 func (e *Entity) EstimatedSize() int {
-	n := 4 + 2*(edm.UTF16Len(e.PartitionKey)+edm.UTF16Len(e.RowKey))
+	props := 0
 	for _, f := range e.fields {
-		n += 8 + 2*f.name.units() + rawSize(f.raw)
+		props += limits.PropertySize(f.name.units(), rawSize(f.raw))
 	}
-	return n
+	return limits.EntitySize(edm.UTF16Len(e.PartitionKey), edm.UTF16Len(e.RowKey), props)
 }
 
 func rawSize(r Raw) int {
 	switch r.Type {
 	case edm.String:
-		return 2*edm.UTF16Len(r.Str) + 4
+		return limits.StringSize(edm.UTF16Len(r.Str))
 	case edm.Binary:
-		return len(r.Str) + 4
+		return limits.BinarySize(len(r.Str))
 	}
 	n, _ := r.Type.FixedSize()
 	return n

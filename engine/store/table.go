@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/btree"
 	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/internal/limits"
 )
 
 // degree is the B-tree's degree: nodes hold up to 2·degree-1 entities.
@@ -189,20 +190,8 @@ func New(opts Options) *Store {
 }
 
 // ValidTableName reports whether name is a valid table name:
-// ^[A-Za-z][A-Za-z0-9]{2,62}$ and not the reserved name "tables".
-func ValidTableName(name string) bool {
-	if len(name) < 3 || len(name) > 63 || strings.EqualFold(name, "tables") {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		letter := (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-		if !letter && (i == 0 || c < '0' || c > '9') {
-			return false
-		}
-	}
-	return true
-}
+// ^[A-Za-z][A-Za-z0-9]{2,62}$ and not a reserved name such as "tables".
+func ValidTableName(name string) bool { return limits.ValidTableName(name) }
 
 // CreateTable creates a table: 400 InvalidResourceName for an invalid
 // name, 409 TableAlreadyExists if a table of that name (ignoring case)

@@ -4,9 +4,12 @@
 // templates, write and query rates) over a duration, deterministically
 // from a seed, as replay operations.
 //
-// The generator works on a Spec, a plain description of the volumes, so
-// that it does not depend on how design files are read; the design model
-// fills a Spec in (see docs/replay.md).
+// The generator works on a Spec, a description of the volumes with the
+// key templates as the design model parses them (model.Template) and the
+// query filters as package odata parses them (odata.ParseTemplate); the
+// design model fills a Spec in (see docs/replay.md). Generated filters are
+// the parsed filter with a value spliced in for every literal holding a
+// placeholder, string values quoted by odata.Quote.
 package workload
 
 import (
@@ -24,6 +27,8 @@ import (
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/odata"
 )
 
 // Spec is what a design says about its volumes.
@@ -41,10 +46,10 @@ type Table struct {
 // Entity is an entity type.
 type Entity struct {
 	Name string
-	// PartitionKey and RowKey are key templates: literal text with
-	// placeholders {Prop}, {Prop:VERB}, {now:LAYOUT}, {invticks}, {seq},
-	// {uuid} and {hash:Prop:N} (contract §1).
-	PartitionKey, RowKey string
+	// PartitionKey and RowKey are the parsed key templates (see
+	// model.ParseTemplate); their placeholders name Properties of this
+	// entity type or of another entity type of the table.
+	PartitionKey, RowKey *model.Template
 	Properties           []Property
 	// Count is how many entities the table holds at the start.
 	Count int64
@@ -68,9 +73,10 @@ type Property struct {
 // Query is a named query.
 type Query struct {
 	Name string
-	// Filter is the $filter with placeholders for parameter values,
-	// written as in key templates ('{Department}', datetime'{Hired}').
-	Filter string
+	// Filter is the $filter parsed with odata.ParseTemplate: its
+	// placeholders for parameter values are written as in key templates
+	// ('{Department}', datetime'{Hired}', {Age}).
+	Filter *odata.Filter
 	// Rate is calls a second.
 	Rate   float64
 	Top    int
@@ -268,10 +274,10 @@ func newEntityGen(g *gen, t *tableGen, e *Entity, table *Table) (*entityGen, err
 		}
 	}
 	var err error
-	if eg.pk, err = parseTemplate(e.PartitionKey, eg.props); err != nil {
+	if eg.pk, err = resolve(e.PartitionKey, eg.props); err != nil {
 		return nil, fmt.Errorf("workload: %s.%s partitionKey: %w", t.name, e.Name, err)
 	}
-	if eg.rk, err = parseTemplate(e.RowKey, eg.props); err != nil {
+	if eg.rk, err = resolve(e.RowKey, eg.props); err != nil {
 		return nil, fmt.Errorf("workload: %s.%s rowKey: %w", t.name, e.Name, err)
 	}
 	return eg, nil
@@ -352,8 +358,8 @@ func (e *entityGen) entityJSON(i int64, at float64) []byte {
 	now := Start.Add(time.Duration(at * float64(time.Second)))
 	ctx := &expandCtx{vals: vals, now: now, seq: i, uuid: mix(e.g.seed, strHash(e.t.name+e.spec.Name), uint64(i), 1)}
 	props := []edm.Property{
-		{Name: "PartitionKey", Value: edm.StringValue(expand(e.pk, ctx, false))},
-		{Name: "RowKey", Value: edm.StringValue(expand(e.rk, ctx, false))},
+		{Name: "PartitionKey", Value: edm.StringValue(expand(e.pk, ctx))},
+		{Name: "RowKey", Value: edm.StringValue(expand(e.rk, ctx))},
 	}
 	for k := range e.spec.Properties {
 		n := e.spec.Properties[k].Name
@@ -383,15 +389,34 @@ type queryGen struct {
 	t    *tableGen
 	spec *Query
 	ent  *entityGen // the entity type whose values fill the parameters
-	tmpl []part
+	// text holds the filter's source text between the literals of lits.
+	text []string
+	lits []literal
 	n    uint64
+}
+
+// literal is a filter literal that holds placeholders (or "{{" escapes),
+// with its parts resolved.
+type literal struct {
+	parts  []part
+	prefix string   // datetime, guid or X for a typed literal, else ""
+	bare   bool     // a bare {Param}: typed by its property
+	typ    edm.Type // the bare placeholder's type
 }
 
 func newQueryGen(t *tableGen, q *Query) (*queryGen, error) {
 	qg := &queryGen{t: t, spec: q}
+	if q.Filter == nil {
+		return nil, fmt.Errorf("workload: %s query %s: no filter", t.name, q.Name)
+	}
 	// The parameters come from the first entity type that declares them
 	// all (or the first entity type at all).
-	names := placeholderNames(q.Filter)
+	var names []string
+	for _, p := range q.Filter.Params() {
+		if n := paramProperty(p); n != "" {
+			names = append(names, n)
+		}
+	}
 	for _, e := range t.entities {
 		ok := true
 		for _, n := range names {
@@ -411,11 +436,81 @@ func newQueryGen(t *tableGen, q *Query) (*queryGen, error) {
 	if qg.ent != nil {
 		props = qg.ent.props
 	}
-	var err error
-	if qg.tmpl, err = parseTemplate(q.Filter, props); err != nil {
-		return nil, fmt.Errorf("workload: %s query %s: %w", t.name, q.Name, err)
+	src, at := q.Filter.Text, 0
+	for _, c := range q.Filter.Comparisons() {
+		l := &c.Value
+		if l.Parts == nil {
+			continue
+		}
+		lit, err := resolveLiteral(l, props)
+		if err != nil {
+			return nil, fmt.Errorf("workload: %s query %s: %w", t.name, q.Name, err)
+		}
+		end := l.Offset + len(l.Raw)
+		if l.Offset < at || end > len(src) {
+			return nil, fmt.Errorf("workload: %s query %s: the filter's positions do not match its text", t.name, q.Name)
+		}
+		qg.text = append(qg.text, src[at:l.Offset])
+		qg.lits = append(qg.lits, lit)
+		at = end
 	}
+	qg.text = append(qg.text, src[at:])
 	return qg, nil
+}
+
+// paramProperty returns the property a filter placeholder takes its value
+// from, or "" for a built-in without one.
+func paramProperty(p *odata.Param) string {
+	b, ok := model.LookupBuiltin(p.Name)
+	switch {
+	case !ok:
+		return p.Name
+	case b == model.Hash:
+		prop, _, _ := strings.Cut(p.Verb, ":")
+		return prop
+	}
+	return ""
+}
+
+// resolveLiteral resolves the parts of a filter literal with placeholders;
+// each placeholder is read by the key-template parser, so that filters and
+// keys share one syntax.
+func resolveLiteral(l *odata.Literal, props map[string]*Property) (literal, error) {
+	var lit literal
+	if i := strings.IndexByte(l.Raw, '\''); i > 0 {
+		lit.prefix = l.Raw[:i]
+	}
+	for _, op := range l.Parts {
+		if op.Param == nil {
+			lit.parts = append(lit.parts, part{Part: model.Part{Text: op.Text}})
+			continue
+		}
+		mp, err := model.ParseTemplate(op.Param.String())
+		if err != nil {
+			return literal{}, err
+		}
+		parts, err := resolve(&model.Template{Text: op.Param.String(), Parts: mp}, props)
+		if err != nil {
+			return literal{}, err
+		}
+		lit.parts = append(lit.parts, parts...)
+	}
+	if l.Raw != "" && l.Raw[0] == '{' && len(lit.parts) == 1 {
+		lit.bare = true
+		switch p := lit.parts[0]; {
+		case p.prop != nil && p.Builtin == model.NotBuiltin:
+			lit.typ = p.prop.Type
+		case p.Builtin == model.Now:
+			lit.typ = edm.DateTime
+		case p.Builtin == model.InvTicks, p.Builtin == model.Seq:
+			lit.typ = edm.Int64
+		case p.Builtin == model.UUID:
+			lit.typ = edm.Guid
+		default:
+			lit.typ = edm.Int32 // {hash:Prop:N}: a bucket number
+		}
+	}
+	return lit, nil
 }
 
 // call fills op with a call of the query at time t, its parameters
@@ -434,102 +529,65 @@ func (q *queryGen) call(op *replay.Op, t float64) {
 		ctx.vals, ctx.seq = e.entityValues(i), i
 		ctx.uuid = mix(e.g.seed, strHash(e.t.name+e.spec.Name), uint64(i), 1)
 	}
-	op.Filter = expand(q.tmpl, ctx, true)
+	op.Filter = q.filter(ctx)
 }
 
-// part is a piece of a template: text, or a placeholder.
-type part struct {
-	text    string
-	name    string // property, or built-in: now, invticks, seq, uuid, hash
-	verb    string
-	prop    *Property
-	buckets int
-	builtin bool
-}
-
-// parseTemplate parses literal text with {placeholders}; "{{" is a
-// literal "{".
-func parseTemplate(s string, props map[string]*Property) ([]part, error) {
-	var out []part
-	var text strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '{' {
-			text.WriteByte(c)
-			continue
-		}
-		if i+1 < len(s) && s[i+1] == '{' {
-			text.WriteByte('{')
-			i++
-			continue
-		}
-		j := strings.IndexByte(s[i:], '}')
-		if j < 0 {
-			return nil, fmt.Errorf("unclosed { at byte %d", i)
-		}
-		body := s[i+1 : i+j]
-		i += j
-		if text.Len() > 0 {
-			out = append(out, part{text: text.String()})
-			text.Reset()
-		}
-		name, verb, _ := strings.Cut(body, ":")
-		p := part{name: name, verb: verb}
-		switch name {
-		case "now", "invticks", "seq", "uuid":
-			p.builtin = true
-		case "hash":
-			p.builtin = true
-			prop, n, ok := strings.Cut(verb, ":")
-			b, err := strconv.Atoi(n)
-			if !ok || err != nil || b < 1 {
-				return nil, fmt.Errorf("{hash:%s}: want {hash:Prop:N}", verb)
-			}
-			p.verb, p.buckets, p.prop = "", b, props[prop]
-			if p.prop == nil {
-				return nil, fmt.Errorf("{hash:%s}: no property %s", verb, prop)
-			}
-		default:
-			p.prop = props[name]
-			if p.prop == nil {
-				return nil, fmt.Errorf("placeholder {%s} names no property", body)
-			}
-		}
-		out = append(out, p)
+// filter returns the query's filter with the values of ctx.
+func (q *queryGen) filter(ctx *expandCtx) string {
+	var b strings.Builder
+	for i, lit := range q.lits {
+		b.WriteString(q.text[i])
+		b.WriteString(lit.render(ctx))
 	}
-	if text.Len() > 0 {
-		out = append(out, part{text: text.String()})
+	b.WriteString(q.text[len(q.lits)])
+	return b.String()
+}
+
+// render writes the literal with the values of ctx: a quoted string
+// (odata.Quote), a typed literal (datetime'…'), or for a bare placeholder
+// a literal of its type.
+func (l *literal) render(ctx *expandCtx) string {
+	s := expand(l.parts, ctx)
+	if !l.bare {
+		return l.prefix + odata.Quote(s)
+	}
+	switch l.typ {
+	case edm.String:
+		return odata.Quote(s)
+	case edm.DateTime:
+		return "datetime" + odata.Quote(s)
+	case edm.Guid:
+		return "guid" + odata.Quote(s)
+	case edm.Binary:
+		return "X" + odata.Quote(s)
+	case edm.Int64:
+		return s + "L"
+	}
+	return s
+}
+
+// part is a piece of a parsed key template with its property resolved.
+type part struct {
+	model.Part
+	prop *Property // the property a placeholder (or {hash:Prop:N}) uses
+}
+
+// resolve resolves a parsed template's placeholders against props.
+func resolve(t *model.Template, props map[string]*Property) ([]part, error) {
+	if t == nil {
+		return nil, fmt.Errorf("no key template")
+	}
+	out := make([]part, len(t.Parts))
+	for i, p := range t.Parts {
+		out[i].Part = p
+		if !p.IsPlaceholder() || (p.Builtin != model.NotBuiltin && p.Builtin != model.Hash) {
+			continue
+		}
+		if out[i].prop = props[p.Name]; out[i].prop == nil {
+			return nil, fmt.Errorf("placeholder %s names no property", p.String())
+		}
 	}
 	return out, nil
-}
-
-// placeholderNames returns the property names a template's placeholders use.
-func placeholderNames(s string) []string {
-	var names []string
-	for i := 0; i < len(s); i++ {
-		if s[i] != '{' {
-			continue
-		}
-		if i+1 < len(s) && s[i+1] == '{' {
-			i++
-			continue
-		}
-		j := strings.IndexByte(s[i:], '}')
-		if j < 0 {
-			break
-		}
-		name, rest, _ := strings.Cut(s[i+1:i+j], ":")
-		switch name {
-		case "now", "invticks", "seq", "uuid":
-		case "hash":
-			p, _, _ := strings.Cut(rest, ":")
-			names = append(names, p)
-		default:
-			names = append(names, name)
-		}
-		i += j
-	}
-	return names
 }
 
 type expandCtx struct {
@@ -542,45 +600,40 @@ type expandCtx struct {
 // maxTicks is DateTime.MaxValue in .NET ticks, for {invticks}.
 const maxTicks = 3155378975999999999
 
-// expand renders a template. In a filter (quote true) string values are
-// escaped for a quoted OData literal.
-func expand(parts []part, ctx *expandCtx, quote bool) string {
+// expand renders a template's parts with the values of ctx.
+func expand(parts []part, ctx *expandCtx) string {
 	var b strings.Builder
 	for _, p := range parts {
-		if p.prop == nil && !p.builtin {
-			b.WriteString(p.text)
+		if !p.IsPlaceholder() {
+			b.WriteString(p.Text)
 			continue
 		}
 		var s string
-		switch p.name {
-		case "now":
-			layout := p.verb
+		switch p.Builtin {
+		case model.Now:
+			layout := p.Verb
 			if layout == "" {
-				layout = "2006-01-02T15:04:05.0000000Z"
+				layout = model.DefaultDateTimeLayout
 			}
 			s = ctx.now.UTC().Format(layout)
-		case "invticks":
+		case model.InvTicks:
 			s = fmt.Sprintf("%019d", maxTicks-edm.TimeToTicks(ctx.now))
-		case "seq":
-			s = format(p.verb, ctx.seq)
-		case "uuid":
+		case model.Seq:
+			s = format(p.Verb, ctx.seq)
+		case model.UUID:
 			u := ctx.uuid
 			s = fmt.Sprintf("%08x-%04x-4%03x-a%03x-%012x", uint32(u), uint16(u>>32), uint16(u>>48)&0xfff, uint16(u>>20)&0xfff, mix(u)&0xffffffffffff)
-		case "hash":
+		case model.Hash:
 			v := ctx.vals[p.prop.Name]
-			width := len(strconv.Itoa(p.buckets - 1))
-			s = fmt.Sprintf("%0*d", width, strHash(valueText(v, ""))%uint64(p.buckets))
+			width := len(strconv.Itoa(p.Buckets - 1))
+			s = fmt.Sprintf("%0*d", width, strHash(valueText(v, ""))%uint64(p.Buckets))
 		default:
-			s = valueText(ctx.vals[p.prop.Name], p.verb)
-		}
-		if quote {
-			s = strings.ReplaceAll(s, "'", "''")
+			s = valueText(ctx.vals[p.prop.Name], p.Verb)
 		}
 		b.WriteString(s)
 	}
 	return b.String()
 }
-
 func format(verb string, v any) string {
 	if verb == "" {
 		return fmt.Sprint(v)

@@ -10,20 +10,40 @@ import (
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/odata"
 )
+
+// tpl parses a key template, as the design model does.
+func tpl(s string) *model.Template {
+	parts, err := model.ParseTemplate(s)
+	if err != nil {
+		panic(err)
+	}
+	return &model.Template{Text: s, Parts: parts}
+}
+
+// flt parses a design filter, as the design model does.
+func flt(s string) *odata.Filter {
+	f, err := odata.ParseTemplate(s)
+	if err != nil {
+		panic(err)
+	}
+	return f
+}
 
 var spec = &Spec{Tables: []Table{{
 	Name: "Employees",
 	Entities: []Entity{
-		{Name: "Employee", PartitionKey: "{Department}", RowKey: "empid_{EmployeeId:%06d}", Count: 500, Writes: 20, Line: 5,
+		{Name: "Employee", PartitionKey: tpl("{Department}"), RowKey: tpl("empid_{EmployeeId:%06d}"), Count: 500, Writes: 20, Line: 5,
 			Properties: []Property{{Name: "Department", Type: edm.String, Cardinality: 4}, {Name: "EmployeeId", Type: edm.Int32},
 				{Name: "LastName", Type: edm.String, Cardinality: 50}, {Name: "Email", Type: edm.String}}},
-		{Name: "ByEmail", PartitionKey: "{Department}", RowKey: "email_{Email}", Count: 500,
+		{Name: "ByEmail", PartitionKey: tpl("{Department}"), RowKey: tpl("email_{Email}"), Count: 500,
 			Properties: []Property{{Name: "EmployeeId", Type: edm.Int32}}},
 	},
 	Queries: []Query{
-		{Name: "byId", Filter: "PartitionKey eq '{Department}' and RowKey eq 'empid_{EmployeeId:%06d}'", Rate: 50, Line: 9},
-		{Name: "byName", Filter: "PartitionKey eq '{Department}' and LastName eq '{LastName}'", Rate: 2},
+		{Name: "byId", Filter: flt("PartitionKey eq '{Department}' and RowKey eq 'empid_{EmployeeId:%06d}'"), Rate: 50, Line: 9},
+		{Name: "byName", Filter: flt("PartitionKey eq '{Department}' and LastName eq '{LastName}'"), Rate: 2},
 	},
 }}}
 
@@ -73,7 +93,9 @@ func TestGenerateReplays(t *testing.T) {
 	if rep.Statuses[400] != 0 || rep.Statuses[409] != 0 {
 		t.Errorf("statuses %v", rep.Statuses)
 	}
+	seen := map[string]bool{}
 	for _, q := range rep.Queries {
+		seen[q.Name] = true
 		switch q.Name {
 		case "byId":
 			// Parameters come from existing entities: every point query finds one.
@@ -85,6 +107,12 @@ func TestGenerateReplays(t *testing.T) {
 			if q.Plan != "partition-scan" || q.Scanned.Mean < 200 || q.Returned.Total < int64(q.Calls) {
 				t.Errorf("byName %+v", q)
 			}
+		}
+	}
+	// The checks above must not pass by finding nothing to check.
+	for _, name := range []string{"byId", "byName"} {
+		if !seen[name] {
+			t.Errorf("query %s is missing from the report (queries: %v)", name, seen)
 		}
 	}
 }
@@ -104,11 +132,11 @@ func TestIndexCopyKeys(t *testing.T) {
 }
 
 func TestTemplateErrors(t *testing.T) {
-	bad := &Spec{Tables: []Table{{Name: "T", Entities: []Entity{{Name: "E", PartitionKey: "{Nope}", RowKey: "x"}}}}}
+	bad := &Spec{Tables: []Table{{Name: "T", Entities: []Entity{{Name: "E", PartitionKey: tpl("{Nope}"), RowKey: tpl("x")}}}}}
 	if _, err := Generate(bad, Options{}); err == nil || !strings.Contains(err.Error(), "{Nope} names no property") {
 		t.Errorf("err = %v", err)
 	}
-	huge := &Spec{Tables: []Table{{Name: "T", Entities: []Entity{{Name: "E", PartitionKey: "p", RowKey: "{seq}", Count: 10, Writes: 1e9}}}}}
+	huge := &Spec{Tables: []Table{{Name: "T", Entities: []Entity{{Name: "E", PartitionKey: tpl("p"), RowKey: tpl("{seq}"), Count: 10, Writes: 1e9}}}}}
 	if _, err := Generate(huge, Options{Duration: 60, MaxOps: 1000}); err == nil || !strings.Contains(err.Error(), "more than 1000 operations") {
 		t.Errorf("err = %v", err)
 	}
@@ -127,7 +155,7 @@ func TestOperationCapCannotOverflow(t *testing.T) {
 		{Writes: -5},
 		{Count: -1},
 	} {
-		e.Name, e.PartitionKey, e.RowKey = "E", "p", "{seq}"
+		e.Name, e.PartitionKey, e.RowKey = "E", tpl("p"), tpl("{seq}")
 		s := &Spec{Tables: []Table{{Name: "T", Entities: []Entity{e}}}}
 		if _, err := Generate(s, Options{Duration: 60}); err == nil || !strings.Contains(err.Error(), "more than 20000000 operations") {
 			t.Errorf("count %d writes %g: err = %v, want the cap", e.Count, e.Writes, err)
@@ -135,15 +163,46 @@ func TestOperationCapCannotOverflow(t *testing.T) {
 	}
 	// Two entity types each under the cap, together over it.
 	two := &Spec{Tables: []Table{{Name: "T", Entities: []Entity{
-		{Name: "A", PartitionKey: "p", RowKey: "{seq}", Count: math.MaxInt64/2 + 1},
-		{Name: "B", PartitionKey: "p", RowKey: "{seq}", Count: math.MaxInt64/2 + 1},
+		{Name: "A", PartitionKey: tpl("p"), RowKey: tpl("{seq}"), Count: math.MaxInt64/2 + 1},
+		{Name: "B", PartitionKey: tpl("p"), RowKey: tpl("{seq}"), Count: math.MaxInt64/2 + 1},
 	}}}}
 	if _, err := Generate(two, Options{Duration: 60, MaxOps: math.MaxInt64}); err == nil {
 		t.Errorf("two halves of MaxInt64 plus more: no error")
 	}
-	q := &Spec{Tables: []Table{{Name: "T", Entities: []Entity{{Name: "E", PartitionKey: "p", RowKey: "{seq}"}},
-		Queries: []Query{{Name: "q", Filter: "PartitionKey eq 'p'", Rate: 1e300}}}}}
+	q := &Spec{Tables: []Table{{Name: "T", Entities: []Entity{{Name: "E", PartitionKey: tpl("p"), RowKey: tpl("{seq}")}},
+		Queries: []Query{{Name: "q", Filter: flt("PartitionKey eq 'p'"), Rate: 1e300}}}}}
 	if _, err := Generate(q, Options{Duration: 60}); err == nil {
 		t.Errorf("query rate 1e300: no error")
+	}
+}
+
+// TestFilterValues: values are spliced into the parsed filter's literals,
+// quoted as OData literals of their type, and the result parses.
+func TestFilterValues(t *testing.T) {
+	props := map[string]*Property{
+		"P": {Name: "P", Type: edm.String}, "Age": {Name: "Age", Type: edm.Int32},
+		"Hired": {Name: "Hired", Type: edm.DateTime}, "Big": {Name: "Big", Type: edm.Int64},
+	}
+	tg := &tableGen{name: "T"}
+	tg.entities = []*entityGen{{t: tg, props: props}}
+	src := "PartitionKey eq '{P}' and RowKey ge 'a{{b}}''c_{Age:%04d}' and (Age gt {Age} or Hired ge datetime'{Hired}') and Big eq {Big} and Name eq {P}"
+	q, err := newQueryGen(tg, &Query{Name: "q", Filter: flt(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := &expandCtx{vals: map[string]edm.Value{
+		"P": edm.StringValue("it's"), "Age": edm.Int32Value(30),
+		"Hired": edm.DateTimeValue(Start), "Big": edm.Int64Value(5),
+	}}
+	got := q.filter(ctx)
+	want := "PartitionKey eq 'it''s' and RowKey ge 'a{b}''c_0030' and (Age gt 30 or Hired ge datetime'2024-01-01T00:00:00Z') and Big eq 5L and Name eq 'it''s'"
+	if got != want {
+		t.Errorf("filter\n got %s\nwant %s", got, want)
+	}
+	if _, err := odata.Parse(got); err != nil {
+		t.Errorf("the generated filter does not parse: %v", err)
+	}
+	if _, err := newQueryGen(tg, &Query{Name: "q", Filter: flt("X eq '{Nope}'")}); err == nil || !strings.Contains(err.Error(), "{Nope} names no property") {
+		t.Errorf("unknown placeholder: err = %v", err)
 	}
 }

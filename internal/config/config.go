@@ -30,6 +30,8 @@ import (
 	"strings"
 
 	"github.com/tablelint/tablelint/internal/rules"
+
+	"github.com/tablelint/tablelint/internal/limits"
 )
 
 // FileName is the configuration file's name.
@@ -47,10 +49,10 @@ const MaxFileSize = 1 << 20
 const (
 	// DefaultPartitionEntitiesPerSecond is the target throughput of one
 	// table partition, 1 KiB entities.
-	DefaultPartitionEntitiesPerSecond = 2000
+	DefaultPartitionEntitiesPerSecond = limits.PartitionEntitiesPerSecond
 	// DefaultAccountTransactionsPerSecond is the maximum request rate of
 	// one storage account, 1 KiB entities.
-	DefaultAccountTransactionsPerSecond = 20000
+	DefaultAccountTransactionsPerSecond = limits.AccountRequestsPerSecond
 )
 
 // Target is the service a design runs on.

@@ -1,8 +1,9 @@
 // Package filtercheck finds problems in a single parsed $filter and its
 // plan: table scans (TL301), partition scans (TL303), or over RowKey
 // (TL304), unsupported features (TL306), too many comparisons (TL322), key
-// literals with characters keys cannot hold (TL201) and key comparisons
-// with non-string literals (TL323). `tablelint explain`, design review and
+// literals with characters keys cannot hold (TL201), key comparisons
+// with non-string literals (TL323) and a $top over the page size (TL309,
+// CheckTop). `tablelint explain`, design review and
 // the Go analyzers all use it, so they always agree.
 package filtercheck
 
@@ -12,12 +13,13 @@ import (
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/odata"
 )
 
 // MaxComparisons is the most discrete comparisons the service accepts in
 // one filter.
-const MaxComparisons = 15
+const MaxComparisons = limits.MaxFilterComparisons
 
 // Diag is a finding within a filter's text.
 type Diag struct {
@@ -61,6 +63,17 @@ func Check(f *odata.Filter, p plan.Plan, opt Options) []Diag {
 	}
 	out = append(out, planDiags(f, p, opt)...)
 	return out
+}
+
+// CheckTop returns TL309 when a query's $top asks for more entities than
+// one response holds; the service, and the reference engine, answer such
+// a request with 400. Its Offset and Len are 0: the caller places it on
+// the $top option.
+func CheckTop(top int64) (Diag, bool) {
+	if top <= limits.MaxPageEntities {
+		return Diag{}, false
+	}
+	return Diag{Rule: "TL309", Message: fmt.Sprintf("$top %d is over %d, the most entities one page holds: the request fails", top, limits.MaxPageEntities)}, true
 }
 
 func planDiags(f *odata.Filter, p plan.Plan, opt Options) []Diag {
@@ -139,16 +152,9 @@ func InvalidKeyChar(s string) (rune, bool) {
 	return 0, false
 }
 
-// IsInvalidKeyRune reports whether r may not appear in a key.
-func IsInvalidKeyRune(r rune) bool {
-	switch {
-	case r == '/' || r == '\\' || r == '#' || r == '?':
-		return true
-	case r <= 0x1f, r >= 0x7f && r <= 0x9f:
-		return true
-	}
-	return false
-}
+// IsInvalidKeyRune reports whether r may not appear in a key (see
+// limits.InvalidKeyRune).
+func IsInvalidKeyRune(r rune) bool { return limits.InvalidKeyRune(r) }
 
 func describeRune(r rune) string {
 	if r < 0x20 || (r >= 0x7f && r <= 0x9f) {

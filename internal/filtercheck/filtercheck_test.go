@@ -114,3 +114,15 @@ func TestInvalidKeyChar(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckTop(t *testing.T) {
+	for _, c := range []struct {
+		top  int64
+		want bool
+	}{{0, false}, {1, false}, {1000, false}, {1001, true}, {5000, true}} {
+		d, got := filtercheck.CheckTop(c.top)
+		if got != c.want || (got && d.Rule != "TL309") {
+			t.Errorf("CheckTop(%d) = %+v, %v; want TL309 %v", c.top, d, got, c.want)
+		}
+	}
+}

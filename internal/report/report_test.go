@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,10 +13,9 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/golden"
 	"github.com/tablelint/tablelint/internal/rules"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // sources are the files the fixed findings point into; line 3 of the
 // design has non-ASCII text before the finding, so SARIF columns differ
@@ -77,24 +75,6 @@ func hostileResult() Result {
 	}
 }
 
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test -update and review the diff):\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
-}
-
 func render(t *testing.T, opt Options) []byte {
 	t.Helper()
 	var b bytes.Buffer
@@ -119,7 +99,7 @@ func TestGolden(t *testing.T) {
 		{"sarif.golden", Options{Format: "sarif"}},
 		{"github.golden", Options{Format: "github"}},
 	} {
-		t.Run(tc.name, func(t *testing.T) { golden(t, tc.name, render(t, tc.opt)) })
+		t.Run(tc.name, func(t *testing.T) { golden.Check(t, filepath.Join("testdata", "golden", tc.name), render(t, tc.opt)) })
 	}
 }
 

@@ -7,12 +7,9 @@ import (
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/filtercheck"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/model"
 )
-
-// MaxKeyChars is the longest PartitionKey or RowKey: 1 KiB, which the
-// newer reference states as 1,024 characters.
-const MaxKeyChars = 1024
 
 // InvertedTicksWidth is the width of inverted .NET ticks ("{0:D19}").
 const InvertedTicksWidth = 19
@@ -54,22 +51,9 @@ func (r *reviewer) keyTemplate(e *model.Entity, key string, t *model.Template) {
 				e.Name, key, p.String(), what, paddedSuggestion(p, width))
 		}
 	}
-	if w, _ := boundedWidth(t); w > MaxKeyChars {
-		r.add("TL202", n, -1, "entity type %s: %s template %q can produce %s characters; keys are limited to 1 KiB (%s characters)", e.Name, key, truncate(t.Text, 60), thousands(int64(w)), thousands(MaxKeyChars))
+	if w := t.DeclaredWidth(); w > limits.MaxKeyChars {
+		r.add("TL202", n, -1, "entity type %s: %s template %q can produce %s characters; keys are limited to 1 KiB of UTF-16 (%d characters)", e.Name, key, truncate(t.Text, 60), thousands(int64(w)), limits.MaxKeyChars)
 	}
-}
-
-// boundedWidth adds up the widths of the parts the design bounds.
-func boundedWidth(t *model.Template) (int, bool) {
-	n, all := 0, true
-	for i := range t.Parts {
-		w, ok := t.Parts[i].Width()
-		if ok {
-			n += w
-		}
-		all = all && ok
-	}
-	return n, all
 }
 
 var verbRE = regexp.MustCompile(`^%([-+# 0]*)(\d*)(?:\.\d*)?([a-zA-Z])$`)
@@ -138,7 +122,7 @@ func leadKind(t *model.Template) string {
 // writes of the entity types sharing it pile onto one partition (TL209,
 // TL208).
 func (r *reviewer) partitionLoad(t *model.Table) {
-	target := r.opt.partitionTarget()
+	target := r.opt.partitionRate()
 	done := map[*model.Entity]bool{}
 	for _, e := range t.Entities {
 		if done[e] {

@@ -4,27 +4,18 @@ import (
 	"strings"
 
 	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/model"
 )
 
 const warningSeverity = rules.Warning
 
-// Entity size limits.
-const (
-	// MaxEntityBytes is Table storage's limit: 1 MiB.
-	MaxEntityBytes = 1 << 20
-	// MaxCosmosEntityBytes is the Cosmos DB Table API's limit: 2 MB.
-	MaxCosmosEntityBytes = 2 << 20
-	// SizeWarnPercent is the share of the limit from which TL121 warns.
-	SizeWarnPercent = 80
-)
-
 func (r *reviewer) entityLimit() (int64, string) {
 	if r.d.Target == model.Cosmos {
-		return MaxCosmosEntityBytes, "2 MB (Cosmos DB Table API)"
+		return limits.MaxCosmosEntityBytes, "2 MB (Cosmos DB Table API)"
 	}
-	return MaxEntityBytes, "1 MiB"
+	return limits.MaxEntityBytes, "1 MiB"
 }
 
 func (r *reviewer) size(e *model.Entity) {
@@ -38,17 +29,17 @@ func (r *reviewer) size(e *model.Entity) {
 			e.Name, bytesText(s.Max), propList(s.Unbounded), limitText)
 		it.Severity = warningSeverity
 		it.Hint = "declare maxLength/maxBytes for those properties; if they really can be that large, move them to Blob storage (large entities pattern)"
-	case s.Declared*100 >= limit*SizeWarnPercent:
+	case s.Declared*100 >= limit*limits.SizeWarnPercent:
 		it := r.add("TL121", e.Node, -1, "entity type %s can be %s, %d%% of the entity limit of %s", e.Name, bytesText(s.Declared), s.Declared*100/limit, limitText)
 		it.Severity = warningSeverity
 	}
 	inKey := keyProperties(e.Table)
 	for _, p := range e.Properties {
 		switch {
-		case p.Type == edm.String && p.MaxLength > model.ServiceMaxStringChars:
-			r.add("TL122", p.MaxLengthNode, -1, "property %s: maxLength %s characters is over the String limit of 64 KiB (%s characters)", p.Name, thousands(p.MaxLength), thousands(model.ServiceMaxStringChars))
-		case p.Type == edm.Binary && p.MaxBytes > model.ServiceMaxBinaryBytes:
-			r.add("TL123", p.MaxBytesNode, -1, "property %s: maxBytes %s is over the Binary limit of 64 KiB (%s bytes)", p.Name, thousands(p.MaxBytes), thousands(model.ServiceMaxBinaryBytes))
+		case p.Type == edm.String && p.MaxLength > limits.MaxStringChars:
+			r.add("TL122", p.MaxLengthNode, -1, "property %s: maxLength %s characters is over the String limit of 64 KiB (%s characters)", p.Name, thousands(p.MaxLength), thousands(limits.MaxStringChars))
+		case p.Type == edm.Binary && p.MaxBytes > limits.MaxBinaryBytes:
+			r.add("TL123", p.MaxBytesNode, -1, "property %s: maxBytes %s is over the Binary limit of 64 KiB (%s bytes)", p.Name, thousands(p.MaxBytes), thousands(limits.MaxBinaryBytes))
 		case !p.Bounded():
 			field := "maxLength"
 			if p.Type == edm.Binary {
@@ -56,7 +47,7 @@ func (r *reviewer) size(e *model.Entity) {
 			}
 			msg := "property %s (%s) has no %s: sized at the service's 64 KiB limit in the entity size estimate"
 			if inKey[p.Name] {
-				msg += "; it is also part of a key template, which can then exceed the 1 KiB key limit"
+				msg += "; it is also part of a key template, which can then exceed the 1 KiB (512-character) key limit"
 			}
 			r.add("TL132", p.Node, -1, msg, p.Name, p.Type, field)
 		}

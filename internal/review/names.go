@@ -2,37 +2,22 @@ package review
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/model"
-)
-
-var tableNameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]{2,62}$`)
-
-// reservedTableNames are the reserved names the seeds name ("including").
-var reservedTableNames = []string{"tables"}
-
-// Limits on property names.
-const (
-	MaxPropertyNameChars = 255
-	MaxCustomProperties  = 252
 )
 
 func (r *reviewer) tableNames() {
 	seen := map[string]*model.Table{}
 	for _, t := range r.d.Tables {
-		switch {
-		case !tableNameRE.MatchString(t.Name):
-			r.add("TL101", t.Node, -1, "table name %q %s", t.Name, whyBadTableName(t.Name))
-		default:
-			for _, res := range reservedTableNames {
-				if strings.EqualFold(t.Name, res) {
-					r.add("TL102", t.Node, -1, "table name %q is reserved by the Table service", t.Name)
-				}
-			}
+		if why := limits.TableNameProblem(t.Name); why != "" {
+			r.add("TL101", t.Node, -1, "table name %q is invalid: %s", t.Name, why)
+		} else if limits.ReservedTableName(t.Name) {
+			r.add("TL102", t.Node, -1, "table name %q is reserved by the Table service", t.Name)
 		}
 		key := strings.ToLower(t.Name)
 		if prev, dup := seen[key]; dup {
@@ -42,24 +27,6 @@ func (r *reviewer) tableNames() {
 		}
 		seen[key] = t
 	}
-}
-
-func whyBadTableName(s string) string {
-	n := utf8.RuneCountInString(s)
-	switch {
-	case n < 3:
-		return "is shorter than 3 characters"
-	case n > 63:
-		return "is longer than 63 characters"
-	case s[0] >= '0' && s[0] <= '9':
-		return "starts with a digit; table names start with a letter"
-	}
-	for _, c := range s {
-		if !(c < utf8.RuneSelf && (unicode.IsLetter(c) || unicode.IsDigit(c))) {
-			return "contains " + describe(c) + "; table names hold only letters and digits"
-		}
-	}
-	return "is not a valid table name"
 }
 
 func describe(c rune) string {
@@ -76,8 +43,8 @@ func (r *reviewer) properties(e *model.Entity) {
 	for _, p := range e.Properties {
 		name := p.Name
 		switch c, bad := invalidNameRune(name); {
-		case model.UTF16Len(name) > MaxPropertyNameChars:
-			r.add("TL110", p.Node, -1, "property name %q… is %d characters long; the limit is %d", truncate(name, 20), model.UTF16Len(name), MaxPropertyNameChars)
+		case edm.UTF16Len(name) > limits.MaxPropertyNameChars:
+			r.add("TL110", p.Node, -1, "property name %q… is %d characters long; the limit is %d", truncate(name, 20), edm.UTF16Len(name), limits.MaxPropertyNameChars)
 		case bad:
 			r.add("TL113", p.Node, -1, "property name %q contains %s, which property names cannot contain", name, describe(c))
 		case strings.Contains(name, "-"):
@@ -100,10 +67,10 @@ func (r *reviewer) properties(e *model.Entity) {
 	}
 	n := len(e.Properties)
 	switch {
-	case n > MaxCustomProperties:
-		r.add("TL120", e.Node, -1, "entity type %s has %d properties; an entity holds at most %d besides PartitionKey, RowKey and Timestamp", e.Name, n, MaxCustomProperties)
-	case n*10 >= MaxCustomProperties*9:
-		it := r.add("TL120", e.Node, -1, "entity type %s has %d properties, %d%% of the limit of %d", e.Name, n, n*100/MaxCustomProperties, MaxCustomProperties)
+	case n > limits.MaxCustomProperties:
+		r.add("TL120", e.Node, -1, "entity type %s has %d properties; an entity holds at most %d besides PartitionKey, RowKey and Timestamp", e.Name, n, limits.MaxCustomProperties)
+	case n*10 >= limits.MaxCustomProperties*9:
+		it := r.add("TL120", e.Node, -1, "entity type %s has %d properties, %d%% of the limit of %d", e.Name, n, n*100/limits.MaxCustomProperties, limits.MaxCustomProperties)
 		it.Severity = warningSeverity
 	}
 }

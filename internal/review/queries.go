@@ -69,7 +69,7 @@ func (r *reviewer) query(q *model.Query) {
 	}
 	r.res.Queries = append(r.res.Queries, row)
 
-	target := r.opt.partitionTarget()
+	target := r.opt.partitionRate()
 	for _, d := range filtercheck.Check(q.Filter, p, filtercheck.Options{Query: name}) {
 		msg := d.Message
 		if !strings.HasPrefix(msg, "query ") {
@@ -83,6 +83,9 @@ func (r *reviewer) query(q *model.Query) {
 		if frequent {
 			it.Severity = warningSeverity
 		}
+	}
+	if d, ok := filtercheck.CheckTop(q.Top); ok {
+		r.add(d.Rule, q.TopNode, -1, "query %s: %s", name, d.Message)
 	}
 	r.declaredTypes(q, name)
 	r.secondaryIndex(q, name, row)

@@ -8,32 +8,25 @@ package review
 
 import (
 	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/model"
 	"gopkg.in/yaml.v3"
 )
 
-// Defaults for Options.
-const (
-	// DefaultPartitionTarget is the entities per second one partition
-	// serves: "up to 2,000 entities per second" (scalability targets,
-	// external to the seed documents).
-	DefaultPartitionTarget = 2000
-)
-
 // Options tune the review.
 type Options struct {
-	// PartitionTarget is the throughput target of one partition in
-	// entities per second; 0 means DefaultPartitionTarget. It decides
-	// TL209 (writes) and when a partition scan (TL303) is frequent enough
-	// to be a warning.
-	PartitionTarget float64
+	// PartitionRate is the throughput target of one partition in
+	// entities per second; 0 means limits.PartitionEntitiesPerSecond. It
+	// decides TL209 (writes) and when a partition scan (TL303) is frequent
+	// enough to be a warning.
+	PartitionRate float64
 }
 
-func (o Options) partitionTarget() float64 {
-	if o.PartitionTarget > 0 {
-		return o.PartitionTarget
+func (o Options) partitionRate() float64 {
+	if o.PartitionRate > 0 {
+		return o.PartitionRate
 	}
-	return DefaultPartitionTarget
+	return limits.PartitionEntitiesPerSecond
 }
 
 // Item is a finding with the YAML node it is about, so that suppression

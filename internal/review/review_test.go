@@ -1,18 +1,15 @@
 package review_test
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/tablelint/tablelint/internal/golden"
 	"github.com/tablelint/tablelint/internal/review"
 	"github.com/tablelint/tablelint/model"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // render prints a review as the golden files hold it: one line per
 // finding (line:col severity rule message), then the tables.
@@ -47,40 +44,9 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := render(t, review.Review(d, review.Options{}))
-			path := filepath.Join("testdata", name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("review of %s differs from %s (go test -update to accept):\n%s", f, path, diff(string(want), got))
-			}
+			golden.CheckString(t, filepath.Join("testdata", name+".golden"), got)
 		})
 	}
-}
-
-// diff shows the first differing lines.
-func diff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d:\n-want %s\n+got  %s", i+1, a, b)
-		}
-	}
-	return ""
 }
 
 // TestRulesPerCheck makes sure each check design triggers the rules it is
@@ -91,7 +57,7 @@ func TestRulesPerCheck(t *testing.T) {
 		"limits":       {"TL120", "TL121", "TL122", "TL123", "TL132"},
 		"cosmos":       {"TL121"},
 		"keys":         {"TL201", "TL202", "TL204", "TL205", "TL208", "TL209"},
-		"queries":      {"TL301", "TL303", "TL304", "TL306", "TL314", "TL322", "TL323"},
+		"queries":      {"TL301", "TL303", "TL304", "TL306", "TL309", "TL314", "TL322", "TL323"},
 		"transactions": {"TL401", "TL403"},
 		"patterns":     {"TL509", "TL516", "TL301"},
 	}
@@ -144,7 +110,7 @@ func TestPartitionTarget(t *testing.T) {
 	if n := count(review.Options{}); n != 1 {
 		t.Errorf("default target: %d TL209, want 1", n)
 	}
-	if n := count(review.Options{PartitionTarget: 5000}); n != 0 {
+	if n := count(review.Options{PartitionRate: 5000}); n != 0 {
 		t.Errorf("target 5000/s: %d TL209 for 3000 writes/s, want 0", n)
 	}
 }

@@ -4,14 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/model"
-)
-
-// Entity group transaction limits.
-const (
-	MaxBatchOps = 100
-	// MaxBatchBytes is the payload limit: "less than 4 MB".
-	MaxBatchBytes = 4_000_000
 )
 
 func (r *reviewer) transaction(x *model.Transaction) {
@@ -27,14 +21,15 @@ func (r *reviewer) transaction(x *model.Transaction) {
 		r.add("TL403", x.Node, -1, "transaction %s cannot commit atomically: its entity types do not share a partition (%s %q, but %s)",
 			name, first.Name, first.PartitionKey.Text, strings.Join(differ, ", "))
 	}
-	if ops := x.Ops(); ops > MaxBatchOps {
-		r.add("TL401", x.Node, -1, "transaction %s writes %d entities; an entity group transaction holds at most %d", name, ops, MaxBatchOps)
+	ops := x.Ops()
+	if ops > limits.MaxBatchActions {
+		r.add("TL401", x.Node, -1, "transaction %s writes %d entities; an entity group transaction holds at most %d", name, ops, limits.MaxBatchActions)
 	}
-	var payload int64
+	var entities int64
 	for _, m := range x.Members {
-		payload += m.Count * m.Entity.Size().Declared
+		entities += m.Count * m.Entity.Size().Declared
 	}
-	if payload >= MaxBatchBytes {
-		r.add("TL401", x.Node, -1, "transaction %s can carry %s of entities; an entity group transaction's payload must be under 4 MB", name, bytesText(payload))
+	if payload := limits.BatchPayload(ops, entities); payload >= limits.MaxBatchBytes {
+		r.add("TL401", x.Node, -1, "transaction %s can carry %s of entities; an entity group transaction's payload must be under 4 MiB", name, bytesText(payload))
 	}
 }

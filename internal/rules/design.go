@@ -40,7 +40,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL110", Name: "property-name-too-long", Severity: Error,
-			Targets:   []Target{Design, GoCode},
+			Targets:   []Target{Design},
 			Title:     "Property name is longer than 255 characters",
 			Rationale: "Property names are limited to 255 characters; a longer name is rejected when the entity is written.",
 			Source:    `"Property names are case-sensitive strings up to 255 characters in size." [S1]`,
@@ -51,7 +51,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL111", Name: "property-name-not-identifier", Severity: Warning,
-			Targets:   []Target{Design, GoCode, Filter},
+			Targets:   []Target{Design},
 			Title:     "Property name is not a C# identifier",
 			Rationale: "Property names should follow the naming rules for C# identifiers: letters, digits and underscores, not starting with a digit. Other names (with spaces, dots, leading digits) may be rejected or mangled by client libraries and cannot be written unquoted in a $filter. Note that the seed documents' own example `Manager Rating` breaks this rule.",
 			Source:    `"Property names should follow naming rules for C# identifiers." [S1]`,
@@ -62,7 +62,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL112", Name: "property-name-dash", Severity: Error,
-			Targets:   []Target{Design, GoCode, Filter},
+			Targets:   []Target{Design},
 			Title:     "Property name contains a dash",
 			Rationale: "Since version 2009-04-14 the Table service rejects property names containing `-`.",
 			Source:    `"Beginning with version 2009-04-14, the Table service no longer supports including the dash (-) character in property names." [S1]`,
@@ -73,7 +73,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL113", Name: "property-name-invalid-chars", Severity: Error,
-			Targets:   []Target{Design, GoCode},
+			Targets:   []Target{Design},
 			Title:     "Property name contains control or non-characters",
 			Rationale: "Control characters (U+0000–U+001F, U+007F–U+009F) and code points that are not valid characters (private use such as U+E000, non-characters such as U+FFFE) cannot appear in property names: names travel in XML payloads and URLs.",
 			Source:    `"Code points like \uE000, while valid in NTFS filenames, are not valid Unicode characters, so they cannot be used." / "some ASCII or Unicode characters, like control characters (0x00 to 0x1F, \u0081, etc.), are also not allowed." [S1]`,
@@ -84,7 +84,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL114", Name: "property-name-reserved", Severity: Error,
-			Targets:   []Target{Design, GoCode},
+			Targets:   []Target{Design},
 			Title:     "Property is named like a system property",
 			Rationale: "PartitionKey, RowKey and Timestamp are system properties every entity has; their names are reserved. Declare the keys with partitionKey/rowKey templates; the server maintains Timestamp.",
 			Source:    `"The names of these properties are reserved and cannot be changed." [S1]; Timestamp: "This property should not be set on insert or update operations (the value will be ignored)." [S1]`,
@@ -95,7 +95,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL115", Name: "property-name-case-duplicate", Severity: Warning,
-			Targets:   []Target{Design, GoCode},
+			Targets:   []Target{Design},
 			Title:     "Two properties of an entity type differ only in case",
 			Rationale: "Property names are case-sensitive, so `Email` and `email` are two properties on the service, but many clients (and people) treat them as one; a merge through such a client can write the wrong one.",
 			Source:    `"Property names are case-sensitive strings up to 255 characters in size." [S1]`,
@@ -106,7 +106,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL120", Name: "too-many-properties", Severity: Error,
-			Targets:   []Target{Design, Replay, GoCode},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Entity type has more than 252 custom properties",
 			Rationale: "An entity holds at most 255 properties including PartitionKey, RowKey and Timestamp: 252 of your own. A design with more cannot be written; at 90% of the limit (227) there is little room left and tablelint warns. Split the logical entity over several physical entities (wide entities pattern) or keep the data series in a blob.",
 			Source:    `"the user may include up to 252 custom properties, in addition to the 3 system properties." [S1]`,
@@ -117,7 +117,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL121", Name: "entity-too-large", Severity: Error,
-			Targets:   []Target{Design, Replay, GoCode},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Entity type can exceed the entity size limit",
 			Rationale: "An entity's data is limited to 1 MiB (2 MB on the Cosmos DB Table API). tablelint estimates the largest entity from the key templates and the properties' types and maximum sizes, with the commonly cited accounting (4 + 2 × key characters + for each property 8 + 2 × name length + value size; external, approximate). Over the limit is an error; from 80% it is a warning. When only unbounded properties (no maxLength/maxBytes, sized at the 64 KiB value limit) push it over, it is a warning: declare their maximums.",
 			Source:    `"The combined size of all data in an entity's properties cannot exceed 1 MiB." [S1]; estimator: Avkash Chauhan, "How the size of an entity is calculated in Windows Azure table storage" (external)`,
@@ -129,7 +129,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL122", Name: "string-value-too-large", Severity: Error,
-			Targets:   []Target{Design, GoCode, Replay},
+			Targets:   []Target{Design, GoCode},
 			Title:     "String property's maximum exceeds 64 KiB",
 			Rationale: "A String value is at most 64 KiB of UTF-16: 32,768 characters (UTF-16 code units). A maxLength above that cannot be stored.",
 			Source:    `"A UTF-16-encoded value. String values may be up to 64 KiB in size. Note that the maximum number of characters supported is about 32 K or less." [S1]`,
@@ -140,7 +140,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL123", Name: "binary-value-too-large", Severity: Error,
-			Targets:   []Target{Design, GoCode, Replay},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Binary property's maximum exceeds 64 KiB",
 			Rationale: "A Binary value is at most 64 KiB (65,536 bytes). A maxBytes above that cannot be stored.",
 			Source:    `"An array of bytes up to 64 KiB in size." [S1]`,
@@ -162,9 +162,9 @@ func init() {
 		},
 		&Rule{
 			ID: "TL202", Name: "key-too-long", Severity: Error,
-			Targets:   []Target{Design, Replay},
+			Targets:   []Target{Design},
 			Title:     "Key template can produce a key longer than 1 KiB",
-			Rationale: "PartitionKey and RowKey are each at most 1 KiB (the newer reference says 1,024 characters). tablelint adds up the widest value of every part of the template — literal text, each property at its maxLength and format, each built-in at its width — and reports a key that can exceed 1,024 characters. Unbounded String placeholders are not counted against the limit (they are reported by TL132).",
+			Rationale: "PartitionKey and RowKey are each at most 1 KiB. Keys are Strings, which the service measures in UTF-16 (\"String values may be up to 64 KiB in size ... about 32 K\" characters), so a key holds at most 512 characters; the reference engine and the Azurite emulator reject a 513-character key. tablelint adds up the widest value of every part of the template — literal text, each property at its maxLength and format, each built-in at its width — and reports a key that can exceed 512 characters. Unbounded String placeholders are not counted against the limit (they are reported by TL132).",
 			Source:    `"The partition key may be a string value up to 1 KiB in size." / "The row key is a string value that may be up to 1 KiB in size." [S1]`,
 			Bad:       `rowKey: "{Url}"   with Url: {type: String, maxLength: 2048}`,
 			Good:      `rowKey: "{hash:Url:1000}_{UrlId:%010d}"`,
@@ -173,7 +173,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL204", Name: "numeric-key-unpadded", Severity: Warning,
-			Targets:   []Target{Design, GoCode, Replay},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Number in a key is not zero-padded to a fixed width",
 			Rationale: "Keys are strings and sort as strings: `10` sorts before `9`. A number in a key must be written at a fixed width with leading zeros (`%06d`) for ranges and ordering to work. An Int32/Int64 placeholder or `{seq}` without a zero-padded width is reported.",
 			Source:    `"Keys in Table storage are string values. To ensure that numeric values sort correctly, you should convert them to a fixed length, and pad them with zeroes. For example, if the employee ID value you use as the RowKey is an integer value, you should convert employee ID 123 to 00000123." [S4]`,
@@ -195,7 +195,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL208", Name: "single-partition-table", Severity: Warning,
-			Targets:   []Target{Design, Replay},
+			Targets:   []Target{Design},
 			Title:     "Constant PartitionKey puts a busy entity type in one partition",
 			Rationale: "With a constant PartitionKey every entity of the type lives in one partition, which one node serves: the type cannot scale out. tablelint reports it when the declared writes reach a quarter of the partition throughput target (500 entities/s of the default 2,000); above the full target it is TL209.",
 			Source:    `"you can store all your entities in a single partition. But this might limit the scalability of your solution, and would prevent Table storage from being able to load-balance requests." [S4]`,
@@ -206,7 +206,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL209", Name: "time-based-partition-key", Severity: Warning,
-			Targets:   []Target{Design, GoCode, Replay},
+			Targets:   []Target{Design, GoCode},
 			Title:     "PartitionKey from the clock, a sequence or a constant sends all writes to one partition",
 			Rationale: "When the PartitionKey starts with the current time (`{now:…}`), a monotonic sequence (`{seq}`) or is constant, all inserts at any moment go to the same partition: the prepend/append anti-pattern. tablelint reports it when the entity types sharing that PartitionKey template declare more writes than one partition's throughput target (2,000 entities/s by default, an external figure).",
 			Source:    `"Prepending or appending entities to your stored entities typically results in the application adding new entities to the first or last partition of a sequence of partitions. In this case, all of the inserts at any particular time are taking place in the same partition, creating a hotspot." [S4]; target: "Target throughput for a single table partition (1 KiB entities): up to 2,000 entities per second" (scalability targets, external)`,
@@ -218,7 +218,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL314", Name: "lookup-by-unique-nonkey", Severity: Info,
-			Targets:   []Target{Design, Filter, Replay},
+			Targets:   []Target{Design},
 			Title:     "Frequent lookup by a unique non-key property scans instead of reading one entity",
 			Rationale: "Table storage has no secondary indexes: an equality lookup on a property that identifies one entity (its cardinality equals the entity count) scans a partition or the table. Store a copy of the entity keyed by that property (intra-partition secondary index pattern when the PartitionKey is known, inter-partition otherwise) and the lookup becomes a point query. Reported for queries running at least once a second.",
 			Source:    `"you must use a less efficient partition scan to find a match. This is because Table storage doesn't provide secondary indexes." [S4]; intra-partition secondary index pattern: "Store multiple copies of each entity by using different RowKey values (in the same partition)." [S4]`,
@@ -229,19 +229,19 @@ func init() {
 		},
 		&Rule{
 			ID: "TL401", Name: "batch-too-many", Severity: Error,
-			Targets:   []Target{Design, GoCode, Replay},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Transaction can exceed 100 operations or the 4 MB payload",
-			Rationale: "An entity group transaction holds at most 100 operations, one per entity, and its payload must be under 4 MB. A `transactions` group whose members add up to more operations, or whose largest entities add up to 4 MB or more, cannot commit as one.",
+			Rationale: "An entity group transaction holds at most 100 operations, one per entity, and its payload must be under 4 MB, which tablelint reads as 4 MiB (4,194,304 bytes) as it reads the entity limit's \"1 MB\" as 1 MiB. A `transactions` group whose members' largest entities (by the entity size estimate), plus about 300 bytes of framing per operation, add up to 4 MiB or more cannot commit as one; the reference engine measures a transaction's payload the same way.",
 			Source:    `"A transaction can include at most 100 entities, and the payload must be less than 4 MB in size. An EGT can only update an entity once." [S4]`,
 			Bad: "import: [{Employee: 150}]" + "\n\nGo:\n" + `for _, it := range items { actions = append(actions, a(it)) }
 c.SubmitTransaction(ctx, actions, nil)`,
 			Good:  "import: [{Employee: 100}]   (and a second transaction for the rest)" + "\n\nGo:\n" + `submit and reset the actions every 100 items, and once more after the loop`,
-			Hint:  "split the group into transactions of at most 100 entities and under 4 MB",
+			Hint:  "split the group into transactions of at most 100 entities and under 4 MiB",
 			Since: "0.1.0",
 		},
 		&Rule{
 			ID: "TL403", Name: "batch-cross-partition", Severity: Error,
-			Targets:   []Target{Design, GoCode, Replay},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Transaction group's entity types do not share a partition",
 			Rationale: "An entity group transaction can only touch entities of one partition of one table. A `transactions` group whose entity types have different PartitionKey templates cannot commit atomically: give them the same PartitionKey template, or make the update eventually consistent (a queue and idempotent steps).",
 			Source:    `"EGTs can only operate on entities stored in the same partition (sharing the same partition key in a particular table)" [S4]`,
@@ -252,7 +252,7 @@ c.SubmitTransaction(ctx, actions, nil)`,
 		},
 		&Rule{
 			ID: "TL509", Name: "log-data-in-table", Severity: Warning,
-			Targets:   []Target{Design, Replay},
+			Targets:   []Target{Design},
 			Title:     "Log-like data keyed by time in Table storage",
 			Rationale: "A table or entity type named like logs, events, audits or traces whose PartitionKey starts with the time is the log data anti-pattern: writes pile onto the current time's partition, and spreading them instead makes every time-range read scan all partitions. Blob storage, with time-named blobs, usually fits log data better.",
 			Source:    `"Typically, you should use Blob storage instead of Table storage to store log data." [S4]`,

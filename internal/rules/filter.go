@@ -61,6 +61,17 @@ func init() {
 			Since:     "0.1.0",
 		},
 		&Rule{
+			ID: "TL309", Name: "top-over-1000", Severity: Error,
+			Targets:   []Target{Filter, Design},
+			Title:     "$top asks for more than 1,000 entities",
+			Rationale: "One query response holds at most 1,000 entities, and the service rejects a request whose $top is larger with 400 (InvalidInput), as tablelint's reference engine does. To read more than 1,000 entities, keep $top at 1,000 or less and follow the continuation tokens.",
+			Source:    `"A query against Table storage can return a maximum of 1,000 entities at one time, and run for a maximum of five seconds." [S4]`,
+			Bad:       `$filter=PartitionKey eq 'Sales'&$top=5000`,
+			Good:      `$filter=PartitionKey eq 'Sales'&$top=1000   (and read the following pages)`,
+			Hint:      "set $top to at most 1000 and page with the continuation token",
+			Since:     "0.1.0",
+		},
+		&Rule{
 			ID: "TL322", Name: "too-many-comparisons", Severity: Error,
 			Targets:   []Target{Filter, Design, GoCode},
 			Title:     "Filter has more than 15 discrete comparisons",

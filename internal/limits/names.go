@@ -1,0 +1,73 @@
+package limits
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Table names: "Table names may contain only alphanumeric characters.",
+// "Table names cannot begin with a numeric character.", "Table names must
+// be from 3 to 63 characters long." and "These rules are also described by
+// the regular expression "^[A-Za-z][A-Za-z0-9]{2,62}$"." (data model
+// reference).
+const (
+	MinTableNameChars = 3
+	MaxTableNameChars = 63
+	TableNamePattern  = `^[A-Za-z][A-Za-z0-9]{2,62}$`
+)
+
+// reservedTableNames are the reserved names the documentation gives: "Some
+// table names are reserved, including "tables"." The list is not
+// exhaustive.
+var reservedTableNames = []string{"tables"}
+
+// ReservedTableName reports whether name is a reserved table name; table
+// names are compared case-insensitively ("Table names are
+// case-insensitive.").
+func ReservedTableName(name string) bool {
+	for _, r := range reservedTableNames {
+		if strings.EqualFold(name, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// TableNameProblem returns why name does not match TableNamePattern, as a
+// clause ("shorter than 3 characters"), or "" when it matches. It does not
+// check reserved names (see ReservedTableName). Lengths are in characters;
+// a valid name is ASCII, so characters and bytes agree on valid names.
+func TableNameProblem(name string) string {
+	n := utf8.RuneCountInString(name)
+	switch {
+	case name == "":
+		return "it is empty"
+	case n < MinTableNameChars:
+		return fmt.Sprintf("shorter than %d characters", MinTableNameChars)
+	case n > MaxTableNameChars:
+		return fmt.Sprintf("longer than %d characters", MaxTableNameChars)
+	case !isLetter(name[0]):
+		return "it must begin with a letter"
+	}
+	for _, r := range name {
+		if !IsTableNameChar(r) {
+			return fmt.Sprintf("%q is not a letter or digit", r)
+		}
+	}
+	return ""
+}
+
+// ValidTableName reports whether name is a valid table name that is not
+// reserved.
+func ValidTableName(name string) bool {
+	return TableNameProblem(name) == "" && !ReservedTableName(name)
+}
+
+// IsTableNameChar reports whether r may appear in a table name: an ASCII
+// letter or digit.
+func IsTableNameChar(r rune) bool {
+	return r < utf8.RuneSelf && (isLetter(byte(r)) || '0' <= r && r <= '9')
+}
+
+func isLetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
