@@ -74,6 +74,12 @@ func runExplain(e *env, args []string) int {
 		}
 		return pl.finish(res)
 	}
+	if perr != nil && cf.format != "text" {
+		// JSON and SARIF still get a complete report, with the error.
+		code := pl.finish(report.Result{Errors: []report.InputError{{Line: 1, Col: perr.Offset + 1, Message: "invalid filter: " + perr.Msg}}})
+		fmt.Fprintf(e.stderr, "%s\n", indent(caretWindow(perr)))
+		return code
+	}
 	if perr != nil {
 		// Columns count bytes, as the findings' do.
 		fmt.Fprintf(e.stderr, "tablelint: invalid filter: %s at column %d\n%s\n",

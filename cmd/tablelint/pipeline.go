@@ -3,14 +3,17 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"strings"
 
+	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/config"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/internal/suppress"
+	"github.com/tablelint/tablelint/model"
 )
 
 // pipeline is what every reporting command (explain, review, check,
@@ -192,6 +195,17 @@ func (p *pipeline) finish(res report.Result) int {
 // exit code is 2.
 func (p *pipeline) abort(file string, err error) int {
 	ie := report.InputError{File: file, Message: strings.TrimSpace(err.Error())}
+	var te *replay.Error
+	var me *model.Error
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &pe):
+		ie.Message = pe.Err.Error()
+	case errors.As(err, &te):
+		ie = report.InputError{File: te.File, Line: te.Line, Col: te.Col, Message: te.Msg}
+	case errors.As(err, &me):
+		ie = report.InputError{File: me.File, Line: me.Line, Col: me.Col, Message: me.Msg}
+	}
 	if p.format == "text" {
 		return fail(p.e, err)
 	}

@@ -205,13 +205,13 @@ func runReplay(e *env, args []string) int {
 		if rf.trace != "-" {
 			f, err := os.Open(replayPath(e, rf.trace))
 			if err != nil {
-				return fail(e, err)
+				return pl.abort(file, err)
 			}
 			defer f.Close()
 			if fi, err := f.Stat(); err == nil {
 				size = fi.Size()
 				if size > rf.maxTrace {
-					return fail(e, fmt.Errorf("%s: trace is %d bytes, larger than --max-trace-bytes %d", rf.trace, size, rf.maxTrace))
+					return pl.abort(file, fmt.Errorf("%s: trace is %d bytes, larger than --max-trace-bytes %d", rf.trace, size, rf.maxTrace))
 				}
 			}
 			in = f
@@ -232,7 +232,7 @@ func runReplay(e *env, args []string) int {
 		}
 		dl, err := loadDesignWorkload(replayPath(e, file))
 		if err != nil {
-			return fail(e, err)
+			return pl.abort(file, err)
 		}
 		if need, n := estimateMemory(dl, rf.duration.Seconds()); need > float64(maxMemory) {
 			return fail(e, fmt.Errorf("%s: replaying this design over %s needs about %s for %s entities, more than --max-memory %s; raise --max-memory, shorten --duration or lower the design's counts and rates",
@@ -241,7 +241,7 @@ func runReplay(e *env, args []string) int {
 		spec := dl.spec
 		w, err := workload.Generate(spec, workload.Options{Seed: rf.seed, Duration: rf.duration.Seconds()})
 		if err != nil {
-			return fail(e, err)
+			return pl.abort(file, err)
 		}
 		if ctx.Err() != nil {
 			return interrupted()
@@ -330,12 +330,12 @@ func runReplay(e *env, args []string) int {
 		if rf.trace == "" && !errors.As(err, &te) {
 			err = fmt.Errorf("%s: %w", file, err)
 		}
-		return fail(e, err)
+		return pl.abort(file, err)
 	}
 	if svg != nil {
 		if err := rep.WriteSVG(svg.f, filepath.Base(file)); err != nil {
 			results.abort()
-			return fail(e, err)
+			return pl.abort(file, err)
 		}
 	}
 	// Both outputs are complete: put them in place.
@@ -343,7 +343,7 @@ func runReplay(e *env, args []string) int {
 		if err := o.commit(); err != nil {
 			results.abort()
 			svg.abort()
-			return fail(e, err)
+			return pl.abort(file, err)
 		}
 	}
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -244,5 +245,48 @@ func TestReplaySmallerOnes(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "bom.jsonl"), "\xef\xbb\xbf"+readFile(t, replaySmall))
 	if code, _, errs := runIn(t, dir, "replay", "--trace", "bom.jsonl"); code != 0 {
 		t.Errorf("trace with a BOM: exit %d, %s", code, errs)
+	}
+}
+
+// TestSARIFAlwaysComplete: an input error after the pipeline started
+// (a bad trace line, a missing design, an invalid filter) still writes a
+// complete SARIF or JSON document holding the error, and exits 2.
+func TestSARIFAlwaysComplete(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "bad.jsonl"), "{\"op\":\"createTable\",\"table\":\"T1\"}\n{\"op\":\"insert\",\"table\":\"T1\",\"entity\":{\"PartitionKey\":\"a\",}}\n")
+	for _, args := range [][]string{
+		{"replay", "--format", "sarif", "--trace", "bad.jsonl"},
+		{"replay", "--format", "sarif", "missing.tablelint.yaml"},
+		{"explain", "--format", "sarif", "A eq 1 and and B eq 2"},
+		{"review", "--format", "sarif", "missing.tablelint.yaml"},
+	} {
+		code, out, errs := runIn(t, dir, args...)
+		var log struct {
+			Runs []struct {
+				Invocations []struct {
+					ExecutionSuccessful        bool `json:"executionSuccessful"`
+					ToolExecutionNotifications []struct {
+						Message   struct{ Text string }
+						Locations []struct {
+							PhysicalLocation struct {
+								Region struct{ StartLine, StartColumn int }
+							}
+						}
+					} `json:"toolExecutionNotifications"`
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &log); err != nil || code != 2 || len(log.Runs) != 1 ||
+			len(log.Runs[0].Invocations) != 1 || log.Runs[0].Invocations[0].ExecutionSuccessful ||
+			len(log.Runs[0].Invocations[0].ToolExecutionNotifications) != 1 || errs == "" {
+			t.Errorf("%v: exit %d err %v stderr %q\n%s", args, code, err, errs, out)
+			continue
+		}
+		if args[3] == "bad.jsonl" {
+			n := log.Runs[0].Invocations[0].ToolExecutionNotifications[0]
+			if len(n.Locations) != 1 || n.Locations[0].PhysicalLocation.Region.StartLine != 2 || n.Locations[0].PhysicalLocation.Region.StartColumn != 58 {
+				t.Errorf("bad trace notification %+v", n)
+			}
+		}
 	}
 }

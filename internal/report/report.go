@@ -46,9 +46,12 @@ type InputError struct {
 	Message   string
 }
 
-// String returns "file:line:col: message" (or "file: message").
+// String returns "file:line:col: message" (or "file: message"); a
+// filter given on the command line is "<filter>".
 func (e InputError) String() string {
 	switch {
+	case e.File == "" && e.Line > 0:
+		return fmt.Sprintf("<filter>:%d:%d: %s", e.Line, max(e.Col, 1), e.Message)
 	case e.File == "":
 		return e.Message
 	case e.Line <= 0:
