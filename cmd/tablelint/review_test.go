@@ -233,7 +233,7 @@ tables:
 // a complete document with the bad design as a notification.
 func TestReviewHostileInputs(t *testing.T) {
 	dir := t.TempDir()
-	good := readFileT(t, "../../testdata/designs/employees.tablelint.yaml")
+	good := readFile(t, "../../testdata/designs/employees.tablelint.yaml")
 	writeFile(t, filepath.Join(dir, "good.tablelint.yaml"), good)
 	writeFile(t, filepath.Join(dir, "bad.tablelint.yaml"), "version: 1\ntables:\n  T:\n    entities:\n      E: {partitionKey: p, rowKey: r, count: lots}\n")
 	if err := os.Symlink(filepath.Join(dir, "good.tablelint.yaml"), filepath.Join(dir, "link.tablelint.yaml")); err != nil {
@@ -284,13 +284,4 @@ func TestReviewHostileInputs(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("review hangs on a FIFO")
 	}
-}
-
-func readFileT(t *testing.T, p string) string {
-	t.Helper()
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }

@@ -443,9 +443,15 @@ func TestSourceLinesReadsNoFile(t *testing.T) {
 // TestTextEscapesControl: control characters from inputs reach the
 // terminal as escapes, in messages, hints, file names and errors.
 func TestTextEscapesControl(t *testing.T) {
-	var b bytes.Buffer
+	var b, gh bytes.Buffer
 	if err := Write(&b, hostileResult(), Options{Format: "text"}); err != nil {
 		t.Fatal(err)
+	}
+	if err := Write(&gh, hostileResult(), Options{Format: "github"}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.ContainsAny(gh.String(), "\x1b\x07") {
+		t.Errorf("raw control characters in workflow commands: %q", gh.String())
 	}
 	out := b.String()
 	if strings.ContainsAny(out, "\x1b\x07") {
