@@ -1,6 +1,7 @@
 package entityshape
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -10,16 +11,21 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports TL120, TL121, TL122 and TL123.
 var Analyzer = &analysis.Analyzer{
-	Name: "entityshape",
-	Doc:  "find Azure Table entities with more than 252 properties or properties filled from unbounded input (TL120–TL123)",
-	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/entityshape",
-	Run:  run,
+	Name:     "entityshape",
+	Doc:      diag.MustExtractDoc(doc, "entityshape"),
+	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/entityshape",
+	Requires: []*analysis.Analyzer{index.Analyzer},
+	Run:      run,
 }
 
 // The service's limits.
@@ -38,7 +44,7 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	c := &checker{pass: pass, idx: writes.NewIndex(pass.TypesInfo, pass.Files), reported: map[types.Object]bool{}}
+	c := &checker{pass: pass, idx: index.Of(pass).Writes, reported: map[types.Object]bool{}}
 	// TL120 for entity structs declared here.
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {

@@ -2,6 +2,7 @@ package keyformat
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -14,17 +15,22 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports TL204 and TL205.
 var Analyzer = &analysis.Analyzer{
-	Name: "keyformat",
-	Doc:  "find numbers formatted into Azure Table PartitionKey/RowKey values without zero padding (TL204, TL205)",
-	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/keyformat",
-	Run:  run,
+	Name:     "keyformat",
+	Doc:      diag.MustExtractDoc(doc, "keyformat"),
+	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/keyformat",
+	Requires: []*analysis.Analyzer{index.Analyzer},
+	Run:      run,
 }
 
 // ReverseMin is the smallest constant taken to be the maximum of a
@@ -43,10 +49,11 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	x := index.Of(pass)
 	c := &checker{
 		pass: pass,
-		idx:  writes.NewIndex(pass.TypesInfo, pass.Files),
-		res:  values.NewResolver(pass.TypesInfo, pass.Files),
+		idx:  x.Writes,
+		res:  x.Resolver(),
 		seen: map[token.Pos]bool{},
 	}
 	for _, f := range pass.Files {

@@ -1,6 +1,7 @@
 package tablename
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"regexp"
@@ -10,16 +11,21 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports TL101 and TL102.
 var Analyzer = &analysis.Analyzer{
-	Name: "tablename",
-	Doc:  "find invalid and reserved Azure Table names (TL101, TL102)",
-	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/tablename",
-	Run:  run,
+	Name:     "tablename",
+	Doc:      diag.MustExtractDoc(doc, "tablename"),
+	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/tablename",
+	Requires: []*analysis.Analyzer{index.Analyzer},
+	Run:      run,
 }
 
 // Valid is the documented form of a table name.
@@ -29,7 +35,7 @@ var Valid = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]{2,62}$`)
 var Reserved = []string{"tables"}
 
 func run(pass *analysis.Pass) (any, error) {
-	res := values.NewResolver(pass.TypesInfo, pass.Files)
+	res := index.Of(pass).Resolver()
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)

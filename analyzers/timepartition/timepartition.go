@@ -1,6 +1,7 @@
 package timepartition
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -8,17 +9,22 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports TL209.
 var Analyzer = &analysis.Analyzer{
-	Name: "timepartition",
-	Doc:  "find Azure Table writes whose PartitionKey is the current time or a counter (TL209)",
-	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/timepartition",
-	Run:  run,
+	Name:     "timepartition",
+	Doc:      diag.MustExtractDoc(doc, "timepartition"),
+	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/timepartition",
+	Requires: []*analysis.Analyzer{index.Analyzer},
+	Run:      run,
 }
 
 type checker struct {
@@ -29,34 +35,20 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	x := index.Of(pass)
 	c := &checker{
 		pass: pass,
-		idx:  writes.NewIndex(pass.TypesInfo, pass.Files),
-		res:  values.NewResolver(pass.TypesInfo, pass.Files),
+		idx:  x.Writes,
+		res:  x.Resolver(),
 		seen: map[token.Pos]bool{},
 	}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok {
-					c.call(fd.Body, call)
-				}
-				return true
-			})
-		}
+	for _, call := range x.Calls {
+		c.call(call.Body, call.Write)
 	}
 	return nil, nil
 }
 
-func (c *checker) call(body *ast.BlockStmt, call *ast.CallExpr) {
-	w, ok := writes.WriteOf(c.pass.TypesInfo, call)
-	if !ok {
-		return
-	}
+func (c *checker) call(body *ast.BlockStmt, w writes.Write) {
 	var entities []ast.Expr
 	if w.Entity != nil {
 		entities = append(entities, w.Entity)

@@ -1,6 +1,7 @@
 package transactions
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -10,17 +11,22 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports TL401 and TL403.
 var Analyzer = &analysis.Analyzer{
-	Name: "transactions",
-	Doc:  "find Azure Table transactions with more than 100 actions or actions in different partitions (TL401, TL403)",
-	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/transactions",
-	Run:  run,
+	Name:     "transactions",
+	Doc:      diag.MustExtractDoc(doc, "transactions"),
+	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/transactions",
+	Requires: []*analysis.Analyzer{index.Analyzer},
+	Run:      run,
 }
 
 // MaxActions is the most actions one transaction may hold.
@@ -39,10 +45,11 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	x := index.Of(pass)
 	c := &checker{
 		pass: pass,
-		idx:  writes.NewIndex(pass.TypesInfo, pass.Files),
-		res:  values.NewResolver(pass.TypesInfo, pass.Files),
+		idx:  x.Writes,
+		res:  x.Resolver(),
 	}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {

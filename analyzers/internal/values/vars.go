@@ -1,0 +1,184 @@
+package values
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Def is one assignment to a variable.
+type Def struct {
+	// Rhs is the assigned expression; nil when the variable is declared
+	// without a value (var x T: the zero value).
+	Rhs ast.Expr
+	// Index is the variable's position among the results of Rhs when Rhs
+	// yields several values (a, err := f(); v, ok := m[k]); -1 otherwise.
+	Index int
+}
+
+// Zero reports whether d is a declaration without a value.
+func (d Def) Zero() bool { return d.Rhs == nil }
+
+// Vars is the package's one index of "who assigns this variable": every
+// assignment to every local and package variable, which variables are
+// incremented or assigned in ways that cannot be followed, the
+// parameters, and the function declarations. It is built once per
+// package (by the index analyzer, or NewVars) and shared, read-only, by
+// every analyzer.
+type Vars struct {
+	Info   *types.Info
+	Files  []*ast.File
+	defs   map[*types.Var][]Def
+	incs   map[*types.Var]bool // x++, x--, x op= …
+	opaque map[*types.Var]bool // range variables, x op= …, tuples from a non-call
+	params map[*types.Var]bool
+	funcs  map[*types.Func]*ast.FuncDecl
+}
+
+// NewVars indexes the files ins was built from (ins may be nil: an
+// inspector is then built for files).
+func NewVars(info *types.Info, files []*ast.File, ins *inspector.Inspector) *Vars {
+	if ins == nil {
+		ins = inspector.New(files)
+	}
+	x := &Vars{Info: info, Files: files,
+		defs: map[*types.Var][]Def{}, incs: map[*types.Var]bool{}, opaque: map[*types.Var]bool{},
+		params: map[*types.Var]bool{}, funcs: map[*types.Func]*ast.FuncDecl{}}
+	filter := []ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncType)(nil), (*ast.AssignStmt)(nil),
+		(*ast.ValueSpec)(nil), (*ast.IncDecStmt)(nil), (*ast.RangeStmt)(nil)}
+	for c := range ins.Root().Preorder(filter...) {
+		switch n := c.Node().(type) {
+		case *ast.FuncDecl:
+			if fn, ok := info.Defs[n.Name].(*types.Func); ok {
+				x.funcs[fn] = n
+			}
+		case *ast.FuncType:
+			if n.Params != nil {
+				for _, fld := range n.Params.List {
+					for _, id := range fld.Names {
+						if v, ok := info.Defs[id].(*types.Var); ok {
+							x.params[v] = true
+						}
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			x.assign(n.Lhs, n.Rhs, n.Tok)
+		case *ast.ValueSpec:
+			if len(n.Values) > 0 {
+				lhs := make([]ast.Expr, len(n.Names))
+				for i, id := range n.Names {
+					lhs[i] = id
+				}
+				x.assign(lhs, n.Values, token.DEFINE)
+				continue
+			}
+			for _, id := range n.Names {
+				if v, ok := info.Defs[id].(*types.Var); ok {
+					x.defs[v] = append(x.defs[v], Def{Index: -1})
+				}
+			}
+		case *ast.IncDecStmt:
+			if v := x.VarOf(n.X); v != nil {
+				x.incs[v] = true
+			}
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if v := x.VarOf(e); v != nil {
+					x.opaque[v] = true
+				}
+			}
+		}
+	}
+	return x
+}
+
+func (x *Vars) assign(lhs, rhs []ast.Expr, tok token.Token) {
+	for i, l := range lhs {
+		v := x.VarOf(l)
+		if v == nil {
+			continue
+		}
+		switch {
+		case tok != token.ASSIGN && tok != token.DEFINE:
+			x.incs[v] = true
+			x.opaque[v] = true
+		case len(lhs) == len(rhs):
+			x.defs[v] = append(x.defs[v], Def{Rhs: rhs[i], Index: -1})
+		case len(rhs) == 1:
+			x.defs[v] = append(x.defs[v], Def{Rhs: rhs[0], Index: i})
+		default:
+			x.opaque[v] = true
+		}
+	}
+}
+
+// VarOf returns the variable (not a field) e names, or nil.
+func (x *Vars) VarOf(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	obj := x.Info.Defs[id]
+	if obj == nil {
+		obj = x.Info.Uses[id]
+	}
+	v, _ := obj.(*types.Var)
+	if v == nil || v.IsField() {
+		return nil
+	}
+	return v
+}
+
+// Defs returns every assignment to v that can be followed, declarations
+// without a value included (Def.Zero).
+func (x *Vars) Defs(v *types.Var) []Def { return x.defs[v] }
+
+// Only returns v's only assignment, if v is assigned exactly once (a
+// declaration without a value counts: `var x T; x = e` is two) and never
+// incremented or assigned in a way that cannot be followed.
+func (x *Vars) Only(v *types.Var) (Def, bool) {
+	ds := x.defs[v]
+	if len(ds) != 1 || x.opaque[v] || x.incs[v] {
+		return Def{}, false
+	}
+	return ds[0], true
+}
+
+// Incremented reports whether v is ever the operand of ++, -- or op=.
+func (x *Vars) Incremented(v *types.Var) bool { return x.incs[v] }
+
+// Reassigned reports whether v is assigned at all (declarations and
+// assignments, followable or not); for parameters, whether the body
+// overwrites them.
+func (x *Vars) Reassigned(v *types.Var) bool {
+	return len(x.defs[v]) > 0 || x.opaque[v] || x.incs[v]
+}
+
+// IsParam reports whether v is a parameter of a function of this
+// package that is never reassigned.
+func (x *Vars) IsParam(v *types.Var) bool { return x.params[v] && !x.Reassigned(v) }
+
+// FuncDecl returns the declaration of a function of this package.
+func (x *Vars) FuncDecl(fn *types.Func) *ast.FuncDecl { return x.funcs[fn] }
+
+// Resolve follows e through parentheses and variables with a single
+// assignment of a single value to the expression that produces its
+// value.
+func (x *Vars) Resolve(e ast.Expr) ast.Expr {
+	for range MaxDepth {
+		e = ast.Unparen(e)
+		v := x.VarOf(e)
+		if v == nil {
+			return e
+		}
+		d, ok := x.Only(v)
+		if !ok || d.Index >= 0 || d.Zero() {
+			return e
+		}
+		e = d.Rhs
+	}
+	return e
+}
