@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
@@ -22,7 +23,7 @@ var doc string
 // Analyzer reports TL120, TL121, TL122 and TL123.
 var Analyzer = &analysis.Analyzer{
 	Name:     "entityshape",
-	Doc:      diag.MustExtractDoc(doc, "entityshape"),
+	Doc:      docs.MustExtract(doc, "entityshape"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/entityshape",
 	Requires: []*analysis.Analyzer{index.Analyzer},
 	Run:      run,

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
@@ -27,7 +28,7 @@ var doc string
 // Analyzer reports TL204 and TL205.
 var Analyzer = &analysis.Analyzer{
 	Name:     "keyformat",
-	Doc:      diag.MustExtractDoc(doc, "keyformat"),
+	Doc:      docs.MustExtract(doc, "keyformat"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/keyformat",
 	Requires: []*analysis.Analyzer{index.Analyzer},
 	Run:      run,

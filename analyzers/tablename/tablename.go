@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
@@ -22,7 +23,7 @@ var doc string
 // Analyzer reports TL101 and TL102.
 var Analyzer = &analysis.Analyzer{
 	Name:     "tablename",
-	Doc:      diag.MustExtractDoc(doc, "tablename"),
+	Doc:      docs.MustExtract(doc, "tablename"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/tablename",
 	Requires: []*analysis.Analyzer{index.Analyzer},
 	Run:      run,

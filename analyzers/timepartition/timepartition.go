@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
@@ -21,7 +22,7 @@ var doc string
 // Analyzer reports TL209.
 var Analyzer = &analysis.Analyzer{
 	Name:     "timepartition",
-	Doc:      diag.MustExtractDoc(doc, "timepartition"),
+	Doc:      docs.MustExtract(doc, "timepartition"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/timepartition",
 	Requires: []*analysis.Analyzer{index.Analyzer},
 	Run:      run,

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
@@ -23,7 +24,7 @@ var doc string
 // Analyzer reports TL401 and TL403.
 var Analyzer = &analysis.Analyzer{
 	Name:     "transactions",
-	Doc:      diag.MustExtractDoc(doc, "transactions"),
+	Doc:      docs.MustExtract(doc, "transactions"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/transactions",
 	Requires: []*analysis.Analyzer{index.Analyzer},
 	Run:      run,

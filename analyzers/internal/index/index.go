@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
@@ -20,7 +20,7 @@ var doc string
 // Analyzer builds the package's Index.
 var Analyzer = &analysis.Analyzer{
 	Name:       "tlindex",
-	Doc:        diag.MustExtractDoc(doc, "tlindex"),
+	Doc:        docs.MustExtract(doc, "tlindex"),
 	URL:        "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/internal/index",
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	ResultType: reflect.TypeFor[*Index](),

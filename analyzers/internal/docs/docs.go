@@ -1,4 +1,7 @@
-package diag
+// Package docs extracts an analyzer's documentation from its doc.go, so
+// that it is written once: the package comment is what `go doc` shows and
+// what the analyzer's Doc field (its help under go vet) says.
+package docs
 
 import (
 	"fmt"
@@ -7,7 +10,7 @@ import (
 	"strings"
 )
 
-// MustExtractDoc returns the documentation of analyzer name from the
+// MustExtract returns the documentation of analyzer name from the
 // text of a doc.go file (embedded with //go:embed doc.go), as x/tools'
 // analyzers do: the section of the package comment that starts with the
 // heading "# Analyzer name", whose first line is "name: summary", up to
@@ -15,16 +18,16 @@ import (
 // comment. It panics if content has no package comment, or if the
 // section does not start with "name: ", so a broken doc.go fails every
 // test of the analyzer.
-func MustExtractDoc(content, name string) string {
-	doc, err := ExtractDoc(content, name)
+func MustExtract(content, name string) string {
+	doc, err := Extract(content, name)
 	if err != nil {
 		panic(err)
 	}
 	return doc
 }
 
-// ExtractDoc is MustExtractDoc returning an error.
-func ExtractDoc(content, name string) (string, error) {
+// Extract is MustExtract returning an error.
+func Extract(content, name string) (string, error) {
 	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", content, parser.ParseComments|parser.PackageClauseOnly)
 	if err != nil {
 		return "", fmt.Errorf("doc.go of %s: %v", name, err)
