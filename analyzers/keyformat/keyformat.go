@@ -102,7 +102,7 @@ func (c *checker) hole(k writes.KeySink, h *values.Hole) {
 			"reverse-time %s component %s is not zero-padded to 19 digits, so newer and older keys do not sort in reverse time order; format it with %%019d",
 			k.Key, describe(h))
 		d.SuggestedFixes = c.fix(h, call, 19)
-		c.pass.Report(d)
+		diag.ReportDiagnostic(c.pass, d)
 	case !reverse && (!zero || width < 2):
 		c.seen[h.Expr.Pos()] = true
 		w := digits(c.pass.TypesSizes, h.Type)
@@ -112,7 +112,7 @@ func (c *checker) hole(k writes.KeySink, h *values.Hole) {
 		if w > 0 {
 			d.SuggestedFixes = c.fix(h, call, w)
 		}
-		c.pass.Report(d)
+		diag.ReportDiagnostic(c.pass, d)
 	}
 }
 

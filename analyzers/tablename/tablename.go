@@ -113,7 +113,7 @@ func checkName(pass *analysis.Pass, at ast.Expr, v values.Value, isName bool) {
 			if isName {
 				d.SuggestedFixes = fix(at, name)
 			}
-			pass.Report(d)
+			diag.ReportDiagnostic(pass, d)
 		}
 		return
 	}
