@@ -30,6 +30,7 @@ var Analyzer = &analysis.Analyzer{
 
 type checker struct {
 	pass *analysis.Pass
+	x    *index.Index
 	idx  *writes.Index
 	res  *values.Resolver
 	seen map[token.Pos]bool
@@ -39,17 +40,19 @@ func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
 	c := &checker{
 		pass: pass,
+		x:    x,
 		idx:  x.Writes,
 		res:  x.Resolver(),
 		seen: map[token.Pos]bool{},
 	}
 	for _, call := range x.Calls {
-		c.call(call.Body, call.Write)
+		c.call(call)
 	}
 	return nil, nil
 }
 
-func (c *checker) call(body *ast.BlockStmt, w writes.Write) {
+func (c *checker) call(call index.Call) {
+	w, body := call.Write, call.Body
 	var entities []ast.Expr
 	if w.Entity != nil {
 		entities = append(entities, w.Entity)
@@ -64,13 +67,13 @@ func (c *checker) call(body *ast.BlockStmt, w writes.Write) {
 	for _, e := range entities {
 		for _, k := range c.idx.KeysOf(c.idx.RootsOf(e), body) {
 			if k.Key == writes.PartitionKey {
-				c.key(k.Value, w)
+				c.key(k.Value, call)
 			}
 		}
 	}
 }
 
-func (c *checker) key(e ast.Expr, w writes.Write) {
+func (c *checker) key(e ast.Expr, call index.Call) {
 	if c.seen[e.Pos()] {
 		return
 	}
@@ -94,7 +97,7 @@ func (c *checker) key(e ast.Expr, w writes.Write) {
 	c.seen[e.Pos()] = true
 	diag.Report(c.pass, "TL209", e,
 		"PartitionKey written by %s comes only from %s: every write at a given moment goes to the same, newest partition (the prepend/append anti-pattern), a hot partition; prefix it with a well-spread value such as a tenant, device or hash bucket",
-		w.Method, what)
+		c.x.Describe(call), what)
 }
 
 // fromNow reports whether e is computed from time.Now() alone.

@@ -2,14 +2,18 @@ package index
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
+	"go/types"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
@@ -24,32 +28,110 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/internal/index",
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	ResultType: reflect.TypeFor[*Index](),
+	FactTypes:  []analysis.Fact{new(Writer), new(writesPkg)},
 	Run:        run,
 }
 
 // Index is the analyzer's result. It is read-only once built: analyzers
 // running in parallel on the same package share it.
 type Index struct {
+	// Pkg is the package indexed.
+	Pkg *types.Package
 	// Inspector is the package's inspector (from the inspect analyzer).
 	Inspector *inspector.Inspector
 	// Vars is the one variable-assignment index of the package.
 	Vars *values.Vars
 	// Writes is the write-side view of Vars (entity roots, keys, actions).
 	Writes *writes.Index
-	// Calls are the SDK calls that write entities, in source order.
+	// Calls are the calls that write entities, in source order: SDK
+	// writes, and calls of functions that pass one of their parameters to
+	// a write (Call.Via), of this package or another (through Writer
+	// facts).
 	Calls []Call
 	// Entities are the composite literals that build entities, in source
 	// order.
 	Entities []*ast.CompositeLit
 }
 
-// Call is an SDK write call and the body of the function it is in.
+// Call is a call that writes an entity and the body of the function it
+// is in.
 type Call struct {
 	writes.Write
 	// Body is the body of the function declaration containing the call
 	// (of the outermost function literal, outside any declaration).
 	Body *ast.BlockStmt
+	// Via is the wrapper the call goes through (put in put(ctx, &e), a
+	// generic repository's method, a variable holding one), nil for a
+	// direct SDK call. Write.Entity or Write.Actions is then the argument
+	// the wrapper passes on to Write.Method.
+	Via *types.Func
 }
+
+// Describe names the write for messages: "AddEntity", or
+// "AddEntity (through put)", "AddEntity (through store.Repo.Save)" for a
+// call of a wrapper (qualified when it is in another package).
+func (x *Index) Describe(c Call) string {
+	if c.Via == nil {
+		return c.Method
+	}
+	name := c.Via.Name()
+	if sig, ok := c.Via.Type().(*types.Signature); ok && sig.Recv() != nil {
+		t := sig.Recv().Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := t.(*types.Named); ok {
+			name = n.Obj().Name() + "." + name
+		}
+	}
+	if p := c.Via.Pkg(); p != nil && p != x.Pkg {
+		name = p.Name() + "." + name
+	}
+	return c.Method + " (through " + name + ")"
+}
+
+// Writer is the fact exported for a function that passes one of its
+// parameters, directly or through json.Marshal, variables, & and *,
+// other wrappers, to an SDK write.
+type Writer struct {
+	Params []Written
+}
+
+// Written is a parameter a Writer passes to a write.
+type Written struct {
+	Index   int    // the parameter's position (receiver excluded)
+	Method  string // the SDK method it reaches: AddEntity, SubmitTransaction, Insert…
+	Legacy  bool   // a legacy storage API method
+	Actions bool   // the parameter is SubmitTransaction's actions, not an entity
+}
+
+// AFact marks Writer as a fact.
+func (*Writer) AFact() {}
+
+func (w *Writer) String() string {
+	var parts []string
+	for _, p := range w.Params {
+		parts = append(parts, fmt.Sprintf("%d→%s", p.Index, p.Method))
+	}
+	return "writes(" + strings.Join(parts, ", ") + ")"
+}
+
+func (w *Writer) has(p Written) bool {
+	for _, q := range w.Params {
+		if q.Index == p.Index && q.Method == p.Method && q.Actions == p.Actions {
+			return true
+		}
+	}
+	return false
+}
+
+// writesPkg is the package fact of a package that writes entities or
+// may (it imports the SDK or a package that does): only those are
+// searched for writes and wrappers.
+type writesPkg struct{}
+
+func (*writesPkg) AFact()         {}
+func (*writesPkg) String() string { return "writesPkg" }
 
 // Resolver returns a new value resolver over the shared index. A
 // resolver holds per-call state, so each analyzer pass takes its own.
@@ -62,31 +144,235 @@ func Of(pass *analysis.Pass) *Index { return pass.ResultOf[Analyzer].(*Index) }
 func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	vars := values.NewVars(pass.TypesInfo, pass.Files, ins)
-	x := &Index{Inspector: ins, Vars: vars, Writes: writes.NewIndexFor(vars)}
+	x := &Index{Pkg: pass.Pkg, Inspector: ins, Vars: vars, Writes: writes.NewIndexFor(vars)}
+	mayWrite := false
+	for _, imp := range pass.Pkg.Imports() {
+		if sdk.IsPath(imp.Path(), sdk.AztablesPath) || sdk.IsPath(imp.Path(), sdk.LegacyPath) || pass.ImportPackageFact(imp, new(writesPkg)) {
+			mayWrite = true
+			break
+		}
+	}
+	b := &builder{pass: pass, x: x, local: map[*types.Func]*Writer{}}
 	for c := range ins.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
 		switch n := c.Node().(type) {
 		case *ast.CallExpr:
-			w, ok := writes.WriteOf(pass.TypesInfo, n)
-			if !ok {
-				continue
+			if mayWrite {
+				b.call(c, n)
 			}
-			call := Call{Write: w}
-			for fc := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-				switch f := fc.Node().(type) {
-				case *ast.FuncDecl:
-					call.Body = f.Body
-				case *ast.FuncLit:
-					call.Body = f.Body
-				}
-			}
-			x.Calls = append(x.Calls, call)
 		case *ast.CompositeLit:
 			if isEntityLit(pass, x.Writes, n) {
 				x.Entities = append(x.Entities, n)
 			}
 		}
 	}
+	if !mayWrite {
+		return x, nil
+	}
+	pass.ExportPackageFact(new(writesPkg))
+	b.wrappers()
 	return x, nil
+}
+
+type builder struct {
+	pass *analysis.Pass
+	x    *Index
+	// sites are the calls that may go through a wrapper: of a function
+	// with parameters (or a variable holding one), outside the SDK.
+	sites []site
+	local map[*types.Func]*Writer
+}
+
+type site struct {
+	call *ast.CallExpr
+	fn   *types.Func   // the callee
+	decl *ast.FuncDecl // the declaration containing the call, if any
+	body *ast.BlockStmt
+}
+
+// enclosing returns the declaration containing c and the body calls in
+// it are checked with (see Call.Body).
+func enclosing(c inspector.Cursor) (*ast.FuncDecl, *ast.BlockStmt) {
+	var body *ast.BlockStmt
+	for fc := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch f := fc.Node().(type) {
+		case *ast.FuncDecl:
+			return f, f.Body
+		case *ast.FuncLit:
+			body = f.Body
+		}
+	}
+	return nil, body
+}
+
+func (b *builder) call(c inspector.Cursor, n *ast.CallExpr) {
+	info := b.pass.TypesInfo
+	decl, body := enclosing(c)
+	w, ok := writes.WriteOf(info, n)
+	if !ok {
+		// A method value or a function stored in a variable:
+		// add := c.AddEntity; add(ctx, b, nil).
+		if fun := b.x.Vars.Resolve(n.Fun); fun != ast.Unparen(n.Fun) {
+			w, ok = writes.WriteOf(info, &ast.CallExpr{Fun: fun, Lparen: n.Lparen, Args: n.Args, Ellipsis: n.Ellipsis, Rparen: n.Rparen})
+			w.Call = n
+		}
+	}
+	if ok {
+		b.x.Calls = append(b.x.Calls, Call{Write: w, Body: body})
+		b.direct(decl, w)
+		return
+	}
+	if fn := b.callee(n); fn != nil && fn.Pkg() != nil && !sdk.IsPath(fn.Pkg().Path(), sdk.AztablesPath) && !sdk.IsPath(fn.Pkg().Path(), sdk.LegacyPath) {
+		if sig, _ := fn.Type().(*types.Signature); sig != nil && sig.Params().Len() > 0 {
+			b.sites = append(b.sites, site{call: n, fn: fn, decl: decl, body: body})
+		}
+	}
+}
+
+// callee returns the function a call calls statically, through
+// variables assigned once (save := put; save(…)), generic origin for
+// generic functions and methods.
+func (b *builder) callee(call *ast.CallExpr) *types.Func {
+	if fn := sdk.Callee(b.pass.TypesInfo, call); fn != nil {
+		return fn
+	}
+	fun := b.x.Vars.Resolve(call.Fun)
+	var id *ast.Ident
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	case *ast.IndexExpr: // put[T]
+		if i, ok := ast.Unparen(f.X).(*ast.Ident); ok {
+			id = i
+		}
+	}
+	if id == nil {
+		return nil
+	}
+	fn, _ := b.pass.TypesInfo.Uses[id].(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
+}
+
+// direct records that decl's function writes its parameter if the write
+// w in it writes one.
+func (b *builder) direct(decl *ast.FuncDecl, w writes.Write) {
+	if w.Entity != nil {
+		b.param(decl, w.Entity, Written{Method: w.Method, Legacy: w.Legacy})
+	}
+	if w.Actions != nil {
+		b.param(decl, w.Actions, Written{Method: w.Method, Actions: true})
+	}
+}
+
+// param records p for decl's function if e (an entity or actions
+// expression in it) is one of its parameters; it reports whether it
+// added anything.
+func (b *builder) param(decl *ast.FuncDecl, e ast.Expr, p Written) bool {
+	if decl == nil {
+		return false
+	}
+	fn, _ := b.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	var vars []*types.Var
+	if p.Actions {
+		if v := b.x.Vars.VarOf(b.x.Vars.Resolve(e)); v != nil {
+			vars = append(vars, v)
+		}
+	} else {
+		vars = b.x.Writes.RootsOf(e).Vars
+	}
+	added := false
+	for _, v := range vars {
+		for i := 0; i < sig.Params().Len(); i++ {
+			if sig.Params().At(i) != v || b.x.Vars.Reassigned(v) {
+				continue
+			}
+			q := p
+			q.Index = i
+			w := b.local[fn]
+			if w == nil {
+				w = &Writer{}
+				b.local[fn] = w
+			}
+			if !w.has(q) {
+				w.Params = append(w.Params, q)
+				added = true
+			}
+		}
+	}
+	return added
+}
+
+// writer returns what fn passes to writes: from this package's analysis
+// or from a fact.
+func (b *builder) writer(fn *types.Func) *Writer {
+	if w := b.local[fn]; w != nil {
+		return w
+	}
+	if fn.Pkg() != b.pass.Pkg {
+		w := new(Writer)
+		if b.pass.ImportObjectFact(fn, w) {
+			return w
+		}
+	}
+	return nil
+}
+
+// wrappers finds the calls of wrappers, to a fixed point (a wrapper
+// calling a wrapper), records them as Calls, and exports a Writer fact
+// for each wrapper of this package.
+func (b *builder) wrappers() {
+	done := map[*ast.CallExpr]map[Written]bool{}
+	for range writes.MaxDepth {
+		changed := false
+		for _, s := range b.sites {
+			w := b.writer(s.fn)
+			if w == nil {
+				continue
+			}
+			sig := s.fn.Type().(*types.Signature)
+			for _, p := range w.Params {
+				if p.Index >= len(s.call.Args) || (sig.Variadic() && p.Index >= sig.Params().Len()-1) {
+					continue
+				}
+				if done[s.call] == nil {
+					done[s.call] = map[Written]bool{}
+				}
+				if done[s.call][p] {
+					continue
+				}
+				done[s.call][p] = true
+				arg := s.call.Args[p.Index]
+				wr := writes.Write{Call: s.call, Method: p.Method, Legacy: p.Legacy}
+				if p.Actions {
+					wr.Actions = arg
+				} else {
+					wr.Entity = arg
+				}
+				b.x.Calls = append(b.x.Calls, Call{Write: wr, Body: s.body, Via: s.fn})
+				q := p
+				q.Index = 0
+				if b.param(s.decl, arg, q) {
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for fn, w := range b.local {
+		if fn.Pkg() == b.pass.Pkg {
+			b.pass.ExportObjectFact(fn, w)
+		}
+	}
 }
 
 func isEntityLit(pass *analysis.Pass, w *writes.Index, lit *ast.CompositeLit) bool {

@@ -1,0 +1,61 @@
+// Package wrapperlocal writes entities through helpers of the same
+// package, method values and function-typed variables.
+package wrapperlocal
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+)
+
+type Event struct {
+	PartitionKey string `json:"PartitionKey"`
+	RowKey       string `json:"RowKey"`
+	Text         string
+}
+
+func put(ctx context.Context, c *aztables.Client, e *Event) error {
+	b, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	_, err = c.AddEntity(ctx, b, nil)
+	return err
+}
+
+func record(ctx context.Context, c *aztables.Client, id, text string) error {
+	e := Event{PartitionKey: time.Now().Format("2006-01-02"), RowKey: id, Text: text} // want `TL209: PartitionKey written by AddEntity \(through put\)`
+	return put(ctx, c, &e)
+}
+
+func recordVar(ctx context.Context, c *aztables.Client, id string) error {
+	save := put
+	e := Event{PartitionKey: time.Now().Format("2006-01-02"), RowKey: id} // want `TL209: PartitionKey written by AddEntity \(through put\)`
+	return save(ctx, c, &e)
+}
+
+func methodValue(ctx context.Context, c *aztables.Client, id string) {
+	add := c.UpsertEntity
+	e := Event{PartitionKey: time.Now().Format("2006-01-02"), RowKey: id} // want `TL209: PartitionKey written by UpsertEntity comes`
+	b, _ := json.Marshal(e)
+	add(ctx, b, nil)
+}
+
+// Must stay silent: the partition is the tenant, the time is in the RowKey.
+func tenant(ctx context.Context, c *aztables.Client, tenant, id string) error {
+	e := Event{PartitionKey: tenant, RowKey: time.Now().Format("2006-01-02") + id}
+	return put(ctx, c, &e)
+}
+
+// Must stay silent: the function variable is reassigned, so which
+// function it calls is not known.
+func reassigned(ctx context.Context, c *aztables.Client, id string, dry bool) error {
+	save := put
+	if dry {
+		save = func(context.Context, *aztables.Client, *Event) error { return nil }
+	}
+	e := Event{PartitionKey: time.Now().Format("2006-01-02"), RowKey: id}
+	return save(ctx, c, &e)
+}
