@@ -41,6 +41,9 @@ type checker struct {
 	// funcStart is where the function being checked begins (its
 	// parameters lie between it and body).
 	funcStart token.Pos
+	// wrapped maps calls of functions that submit a parameter as a
+	// transaction to the actions they are given.
+	wrapped map[*ast.CallExpr]ast.Expr
 	// parents maps each node of body to its parent.
 	parents map[ast.Node]ast.Node
 }
@@ -48,9 +51,15 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
 	c := &checker{
-		pass: pass,
-		idx:  x.Writes,
-		res:  x.Resolver(),
+		pass:    pass,
+		idx:     x.Writes,
+		res:     x.Resolver(),
+		wrapped: map[*ast.CallExpr]ast.Expr{},
+	}
+	for _, w := range x.Calls {
+		if w.Via != nil && w.Actions != nil {
+			c.wrapped[w.Call] = w.Actions
+		}
 	}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -77,7 +86,8 @@ func (c *checker) function(body *ast.BlockStmt) {
 			return false // checked on its own
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
-			if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") && len(call.Args) >= 2 ||
+			if c.wrapped[call] != nil ||
+				sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") && len(call.Args) >= 2 ||
 				sdk.IsLegacyMethod(c.pass.TypesInfo, call, "TableBatch", "ExecuteBatch") {
 				sites = append(sites, call)
 			}
@@ -102,8 +112,10 @@ func (c *checker) function(body *ast.BlockStmt) {
 		return true
 	})
 	for _, call := range sites {
-		if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") {
-			c.submit(call)
+		if a := c.wrapped[call]; a != nil {
+			c.submit(call, a)
+		} else if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") {
+			c.submit(call, call.Args[1])
 		} else {
 			c.legacy(call)
 		}
@@ -117,8 +129,9 @@ type add struct {
 	k    int
 }
 
-func (c *checker) submit(call *ast.CallExpr) {
-	actions := call.Args[1]
+// submit checks the actions given to SubmitTransaction by call, directly
+// or through a wrapper.
+func (c *checker) submit(call *ast.CallExpr, actions ast.Expr) {
 	var entities []ast.Expr
 	for _, a := range c.idx.ActionsOf(actions) {
 		entities = append(entities, a.Entity)
@@ -336,6 +349,7 @@ func (c *checker) chunks(l ast.Node, v *types.Var, resets []ast.Node) bool {
 	ast.Inspect(l, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
 			if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") && len(call.Args) >= 2 && c.idx.VarOf(call.Args[1]) == v ||
+				c.wrapped[call] != nil && c.idx.VarOf(c.wrapped[call]) == v ||
 				sdk.IsLegacyMethod(c.pass.TypesInfo, call, "TableBatch", "ExecuteBatch") {
 				found = true
 			}
