@@ -16,6 +16,11 @@ type Def struct {
 	// Index is the variable's position among the results of Rhs when Rhs
 	// yields several values (a, err := f(); v, ok := m[k]); -1 otherwise.
 	Index int
+
+	// block and stmt place a declaration without a value, or an
+	// assignment, that is a statement of a block: block.List[stmt].
+	block *ast.BlockStmt
+	stmt  int
 }
 
 // Zero reports whether d is a declaration without a value.
@@ -65,7 +70,16 @@ func NewVars(info *types.Info, files []*ast.File, ins *inspector.Inspector) *Var
 				}
 			}
 		case *ast.AssignStmt:
+			block, stmt := inBlock(c, n)
 			x.assign(n.Lhs, n.Rhs, n.Tok)
+			for _, l := range n.Lhs {
+				if v := x.VarOf(l); v != nil && len(x.defs[v]) > 0 {
+					d := &x.defs[v][len(x.defs[v])-1]
+					if d.Rhs != nil && (len(n.Lhs) == len(n.Rhs) && d.Rhs == n.Rhs[indexOf(n.Lhs, l)] || len(n.Rhs) == 1 && d.Rhs == n.Rhs[0]) {
+						d.block, d.stmt = block, stmt
+					}
+				}
+			}
 		case *ast.ValueSpec:
 			if len(n.Values) > 0 {
 				lhs := make([]ast.Expr, len(n.Names))
@@ -75,9 +89,16 @@ func NewVars(info *types.Info, files []*ast.File, ins *inspector.Inspector) *Var
 				x.assign(lhs, n.Values, token.DEFINE)
 				continue
 			}
+			var block *ast.BlockStmt
+			stmt := -1
+			if gd, ok := c.Parent().Node().(*ast.GenDecl); ok {
+				if ds, ok := c.Parent().Parent().Node().(*ast.DeclStmt); ok && ds.Decl == gd {
+					block, stmt = inBlock(c.Parent().Parent(), ds)
+				}
+			}
 			for _, id := range n.Names {
 				if v, ok := info.Defs[id].(*types.Var); ok {
-					x.defs[v] = append(x.defs[v], Def{Index: -1})
+					x.defs[v] = append(x.defs[v], Def{Index: -1, block: block, stmt: stmt})
 				}
 			}
 		case *ast.IncDecStmt:
@@ -93,6 +114,30 @@ func NewVars(info *types.Info, files []*ast.File, ins *inspector.Inspector) *Var
 		}
 	}
 	return x
+}
+
+// inBlock returns the block whose statement n (at cursor c) is, and its
+// position there; nil, -1 if n is not a statement of a block.
+func inBlock(c inspector.Cursor, n ast.Node) (*ast.BlockStmt, int) {
+	b, ok := c.Parent().Node().(*ast.BlockStmt)
+	if !ok {
+		return nil, -1
+	}
+	for i, s := range b.List {
+		if s == n {
+			return b, i
+		}
+	}
+	return nil, -1
+}
+
+func indexOf(es []ast.Expr, e ast.Expr) int {
+	for i, x := range es {
+		if x == e {
+			return i
+		}
+	}
+	return -1
 }
 
 func (x *Vars) assign(lhs, rhs []ast.Expr, tok token.Token) {
@@ -136,15 +181,43 @@ func (x *Vars) VarOf(e ast.Expr) *types.Var {
 // without a value included (Def.Zero).
 func (x *Vars) Defs(v *types.Var) []Def { return x.defs[v] }
 
-// Only returns v's only assignment, if v is assigned exactly once (a
-// declaration without a value counts: `var x T; x = e` is two) and never
-// incremented or assigned in a way that cannot be followed.
+// Only returns v's only assignment, if v is assigned exactly once and
+// never incremented or assigned in a way that cannot be followed. A
+// declaration without a value counts as an assignment, except when the
+// zero value can never be read: `var x T` followed, in the same block,
+// by one assignment `x = e` with no use of x in between (nor in e) has
+// the one value e.
 func (x *Vars) Only(v *types.Var) (Def, bool) {
 	ds := x.defs[v]
-	if len(ds) != 1 || x.opaque[v] || x.incs[v] {
+	if x.opaque[v] || x.incs[v] {
 		return Def{}, false
 	}
-	return ds[0], true
+	switch len(ds) {
+	case 1:
+		return ds[0], true
+	case 2:
+		z, a := ds[0], ds[1]
+		if z.Zero() && z.block != nil && a.block == z.block && a.stmt > z.stmt && !x.usedIn(v, z.block.List[z.stmt+1:a.stmt], a.Rhs) {
+			return a, true
+		}
+	}
+	return Def{}, false
+}
+
+// usedIn reports whether v is read in any of the statements or in e.
+func (x *Vars) usedIn(v *types.Var, stmts []ast.Stmt, e ast.Expr) bool {
+	used := false
+	visit := func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && x.Info.Uses[id] == v {
+			used = true
+		}
+		return !used
+	}
+	for _, s := range stmts {
+		ast.Inspect(s, visit)
+	}
+	ast.Inspect(e, visit)
+	return used
 }
 
 // Incremented reports whether v is ever the operand of ++, -- or op=.

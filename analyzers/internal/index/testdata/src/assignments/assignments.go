@@ -2,9 +2,34 @@ package assignments
 
 func show(string) {}
 
+// The zero value is never read: both see the one value "a".
 func declaredThenAssigned() {
 	var x string
 	x = "a"
+	show(x) // want `values=a writes="a"`
+}
+
+// The zero value is read before the assignment: two values.
+func readBetween() {
+	var x string
+	show(x) // want `values=\{\?\} writes=x`
+	x = "a"
+	show(x) // want `values=\{\?\} writes=x`
+}
+
+// Assigned in a nested block: the zero value survives when !ok.
+func nested(ok bool) {
+	var x string
+	if ok {
+		x = "a"
+	}
+	show(x) // want `values=\{\?\} writes=x`
+}
+
+// The assignment reads the zero value.
+func selfReference() {
+	var x string
+	x = x + "a"
 	show(x) // want `values=\{\?\} writes=x`
 }
 
