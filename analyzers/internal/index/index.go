@@ -4,7 +4,9 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"strings"
 
@@ -141,8 +143,33 @@ func (x *Index) Resolver() *values.Resolver { return values.NewResolverFor(x.Var
 // Analyzer.
 func Of(pass *analysis.Pass) *Index { return pass.ResultOf[Analyzer].(*Index) }
 
+// Std reports whether the pass's package is in the standard library
+// (its files are under GOROOT). Analyzers with facts run on every
+// dependency; the standard library writes no entities, so they skip it.
+func Std(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 {
+		return false
+	}
+	f := pass.Fset.File(pass.Files[0].FileStart)
+	return f != nil && goroot != "" && strings.HasPrefix(filepath.ToSlash(f.Name()), goroot)
+}
+
+var goroot = func() string {
+	r := filepath.ToSlash(build.Default.GOROOT)
+	if r == "" {
+		return ""
+	}
+	return strings.TrimSuffix(r, "/") + "/src/"
+}()
+
 func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	if Std(pass) {
+		// Nothing to index for the write-side analyzers; their own runs
+		// on the standard library (go vet std) see empty results.
+		vars := values.NewVars(pass.TypesInfo, nil, inspector.New(nil))
+		return &Index{Pkg: pass.Pkg, Inspector: ins, Vars: vars, Writes: writes.NewIndexFor(vars)}, nil
+	}
 	vars := values.NewVars(pass.TypesInfo, pass.Files, ins)
 	x := &Index{Pkg: pass.Pkg, Inspector: ins, Vars: vars, Writes: writes.NewIndexFor(vars)}
 	mayWrite := false
@@ -221,7 +248,7 @@ func (b *builder) call(c inspector.Cursor, n *ast.CallExpr) {
 		b.direct(decl, w)
 		return
 	}
-	if fn := b.callee(n); fn != nil && fn.Pkg() != nil && !sdk.IsPath(fn.Pkg().Path(), sdk.AztablesPath) && !sdk.IsPath(fn.Pkg().Path(), sdk.LegacyPath) {
+	if fn := b.callee(n); fn != nil && fn.Pkg() != nil {
 		if sig, _ := fn.Type().(*types.Signature); sig != nil && sig.Params().Len() > 0 {
 			b.sites = append(b.sites, site{call: n, fn: fn, decl: decl, body: body})
 		}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
 // probe reports, for every call show(x), what the value resolver and the
@@ -64,4 +66,36 @@ var probe = &analysis.Analyzer{
 func TestAssignmentsAgree(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, probe, "assignments", "indexed")
+}
+
+// TestResolverWithoutIndex: values.NewResolver (used by analyzers that do
+// not require the index) walks the files itself; it must see the same
+// assignments as the shared index.
+func TestResolverWithoutIndex(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, standalone, "assignments")
+}
+
+var standalone = &analysis.Analyzer{
+	Name: "standalone",
+	Doc:  "reports what a standalone resolver resolves",
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := values.NewResolver(pass.TypesInfo, pass.Files)
+		w := writes.NewIndex(pass.TypesInfo, pass.Files)
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) != 1 {
+					return true
+				}
+				if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "show" {
+					return true
+				}
+				arg := call.Args[0]
+				pass.Reportf(call.Pos(), "values=%s writes=%s", r.Of(arg).String(), types.ExprString(w.Vars.Resolve(arg)))
+				return true
+			})
+		}
+		return nil, nil
+	},
 }

@@ -42,84 +42,122 @@ type Vars struct {
 	funcs  map[*types.Func]*ast.FuncDecl
 }
 
-// NewVars indexes the files ins was built from (ins may be nil: an
-// inspector is then built for files).
+// NewVars indexes the files ins was built from (ins may be nil: the
+// files are then walked directly).
 func NewVars(info *types.Info, files []*ast.File, ins *inspector.Inspector) *Vars {
-	if ins == nil {
-		ins = inspector.New(files)
-	}
 	x := &Vars{Info: info, Files: files,
 		defs: map[*types.Var][]Def{}, incs: map[*types.Var]bool{}, opaque: map[*types.Var]bool{},
 		params: map[*types.Var]bool{}, funcs: map[*types.Func]*ast.FuncDecl{}}
-	filter := []ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncType)(nil), (*ast.AssignStmt)(nil),
-		(*ast.ValueSpec)(nil), (*ast.IncDecStmt)(nil), (*ast.RangeStmt)(nil)}
-	for c := range ins.Root().Preorder(filter...) {
-		switch n := c.Node().(type) {
-		case *ast.FuncDecl:
-			if fn, ok := info.Defs[n.Name].(*types.Func); ok {
-				x.funcs[fn] = n
-			}
-		case *ast.FuncType:
-			if n.Params != nil {
-				for _, fld := range n.Params.List {
-					for _, id := range fld.Names {
-						if v, ok := info.Defs[id].(*types.Var); ok {
-							x.params[v] = true
-						}
+	if ins != nil {
+		filter := []ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncType)(nil), (*ast.AssignStmt)(nil),
+			(*ast.ValueSpec)(nil), (*ast.IncDecStmt)(nil), (*ast.RangeStmt)(nil)}
+		for c := range ins.Root().Preorder(filter...) {
+			x.visit(c.Node(), func(k int) ast.Node {
+				p := c
+				for range k {
+					if p.Node() == nil {
+						return nil // above the root
 					}
+					p = p.Parent()
 				}
-			}
-		case *ast.AssignStmt:
-			block, stmt := inBlock(c, n)
-			x.assign(n.Lhs, n.Rhs, n.Tok)
-			for _, l := range n.Lhs {
-				if v := x.VarOf(l); v != nil && len(x.defs[v]) > 0 {
-					d := &x.defs[v][len(x.defs[v])-1]
-					if d.Rhs != nil && (len(n.Lhs) == len(n.Rhs) && d.Rhs == n.Rhs[indexOf(n.Lhs, l)] || len(n.Rhs) == 1 && d.Rhs == n.Rhs[0]) {
-						d.block, d.stmt = block, stmt
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			if len(n.Values) > 0 {
-				lhs := make([]ast.Expr, len(n.Names))
-				for i, id := range n.Names {
-					lhs[i] = id
-				}
-				x.assign(lhs, n.Values, token.DEFINE)
-				continue
-			}
-			var block *ast.BlockStmt
-			stmt := -1
-			if gd, ok := c.Parent().Node().(*ast.GenDecl); ok {
-				if ds, ok := c.Parent().Parent().Node().(*ast.DeclStmt); ok && ds.Decl == gd {
-					block, stmt = inBlock(c.Parent().Parent(), ds)
-				}
-			}
-			for _, id := range n.Names {
-				if v, ok := info.Defs[id].(*types.Var); ok {
-					x.defs[v] = append(x.defs[v], Def{Index: -1, block: block, stmt: stmt})
-				}
-			}
-		case *ast.IncDecStmt:
-			if v := x.VarOf(n.X); v != nil {
-				x.incs[v] = true
-			}
-		case *ast.RangeStmt:
-			for _, e := range []ast.Expr{n.Key, n.Value} {
-				if v := x.VarOf(e); v != nil {
-					x.opaque[v] = true
-				}
-			}
+				return p.Node()
+			})
 		}
+		return x
+	}
+	// Without an inspector (NewResolver), walk the files directly rather
+	// than build one only for this.
+	var stack []ast.Node
+	parent := func(k int) ast.Node {
+		if i := len(stack) - k; i >= 0 && k >= 1 {
+			return stack[i]
+		}
+		return nil
+	}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			x.visit(n, parent)
+			stack = append(stack, n)
+			return true
+		})
 	}
 	return x
 }
 
-// inBlock returns the block whose statement n (at cursor c) is, and its
-// position there; nil, -1 if n is not a statement of a block.
-func inBlock(c inspector.Cursor, n ast.Node) (*ast.BlockStmt, int) {
-	b, ok := c.Parent().Node().(*ast.BlockStmt)
+// visit indexes one node; parent(k) returns its k-th ancestor (k ≥ 1),
+// nil above the file.
+func (x *Vars) visit(n ast.Node, parent func(k int) ast.Node) {
+	info := x.Info
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		if fn, ok := info.Defs[n.Name].(*types.Func); ok {
+			x.funcs[fn] = n
+		}
+	case *ast.FuncType:
+		if n.Params != nil {
+			for _, fld := range n.Params.List {
+				for _, id := range fld.Names {
+					if v, ok := info.Defs[id].(*types.Var); ok {
+						x.params[v] = true
+					}
+				}
+			}
+		}
+	case *ast.AssignStmt:
+		block, stmt := inBlock(parent(1), n)
+		x.assign(n.Lhs, n.Rhs, n.Tok)
+		for i, l := range n.Lhs {
+			v := x.VarOf(l)
+			if v == nil || len(x.defs[v]) == 0 {
+				continue
+			}
+			d := &x.defs[v][len(x.defs[v])-1]
+			if d.Rhs != nil && (len(n.Lhs) == len(n.Rhs) && d.Rhs == n.Rhs[i] || len(n.Rhs) == 1 && d.Rhs == n.Rhs[0]) {
+				d.block, d.stmt = block, stmt
+			}
+		}
+	case *ast.ValueSpec:
+		if len(n.Values) > 0 {
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			x.assign(lhs, n.Values, token.DEFINE)
+			return
+		}
+		var block *ast.BlockStmt
+		stmt := -1
+		if gd, ok := parent(1).(*ast.GenDecl); ok {
+			if ds, ok := parent(2).(*ast.DeclStmt); ok && ds.Decl == gd {
+				block, stmt = inBlock(parent(3), ds)
+			}
+		}
+		for _, id := range n.Names {
+			if v, ok := info.Defs[id].(*types.Var); ok {
+				x.defs[v] = append(x.defs[v], Def{Index: -1, block: block, stmt: stmt})
+			}
+		}
+	case *ast.IncDecStmt:
+		if v := x.VarOf(n.X); v != nil {
+			x.incs[v] = true
+		}
+	case *ast.RangeStmt:
+		for _, e := range []ast.Expr{n.Key, n.Value} {
+			if v := x.VarOf(e); v != nil {
+				x.opaque[v] = true
+			}
+		}
+	}
+}
+
+// inBlock returns the block whose statement n is (parent is n's parent),
+// and its position there; nil, -1 if n is not a statement of a block.
+func inBlock(parent, n ast.Node) (*ast.BlockStmt, int) {
+	b, ok := parent.(*ast.BlockStmt)
 	if !ok {
 		return nil, -1
 	}
@@ -129,15 +167,6 @@ func inBlock(c inspector.Cursor, n ast.Node) (*ast.BlockStmt, int) {
 		}
 	}
 	return nil, -1
-}
-
-func indexOf(es []ast.Expr, e ast.Expr) int {
-	for i, x := range es {
-		if x == e {
-			return i
-		}
-	}
-	return -1
 }
 
 func (x *Vars) assign(lhs, rhs []ast.Expr, tok token.Token) {
