@@ -162,18 +162,7 @@ func (c *checker) callers() {
 }
 
 // fillsOf returns the properties fn fills with its parameters.
-func (c *checker) fillsOf(fn *types.Func) *Fills {
-	if fs := c.fills[fn]; fs != nil {
-		return fs
-	}
-	if fn.Pkg() != c.pass.Pkg {
-		fs := new(Fills)
-		if c.pass.ImportObjectFact(fn, fs) {
-			return fs
-		}
-	}
-	return nil
-}
+func (c *checker) fillsOf(fn *types.Func) *Fills { return index.FuncFact(c.pass, c.fills, fn) }
 
 // paramIndex returns v's position among the parameters of the function
 // being checked, if v is one that is never reassigned.

@@ -339,14 +339,22 @@ func (b *builder) param(decl *ast.FuncDecl, e ast.Expr, p Written) bool {
 
 // writer returns what fn passes to writes: from this package's analysis
 // or from a fact.
-func (b *builder) writer(fn *types.Func) *Writer {
-	if w := b.local[fn]; w != nil {
-		return w
+func (b *builder) writer(fn *types.Func) *Writer { return FuncFact(b.pass, b.local, fn) }
+
+// FuncFact returns fn's fact of type F: found by this package's analysis
+// (local) or, for a function of another package, imported; nil if none.
+// Analyzers that summarise functions (writes, filled properties) share it.
+func FuncFact[T any, F interface {
+	*T
+	analysis.Fact
+}](pass *analysis.Pass, local map[*types.Func]F, fn *types.Func) F {
+	if f := local[fn]; f != nil {
+		return f
 	}
-	if fn.Pkg() != b.pass.Pkg {
-		w := new(Writer)
-		if b.pass.ImportObjectFact(fn, w) {
-			return w
+	if fn.Pkg() != pass.Pkg {
+		f := F(new(T))
+		if pass.ImportObjectFact(fn, f) {
+			return f
 		}
 	}
 	return nil

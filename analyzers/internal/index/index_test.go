@@ -24,21 +24,7 @@ var probe = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{index.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		x := index.Of(pass)
-		r := x.Resolver()
-		for _, f := range pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok || len(call.Args) != 1 {
-					return true
-				}
-				if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "show" {
-					return true
-				}
-				arg := call.Args[0]
-				pass.Reportf(call.Pos(), "values=%s writes=%s", r.Of(arg).String(), types.ExprString(x.Writes.Vars.Resolve(arg)))
-				return true
-			})
-		}
+		show(pass, x.Resolver(), x.Writes)
 		for _, lit := range x.Entities {
 			pass.Reportf(lit.Pos(), "entity")
 		}
@@ -80,22 +66,26 @@ var standalone = &analysis.Analyzer{
 	Name: "standalone",
 	Doc:  "reports what a standalone resolver resolves",
 	Run: func(pass *analysis.Pass) (any, error) {
-		r := values.NewResolver(pass.TypesInfo, pass.Files)
-		w := writes.NewIndex(pass.TypesInfo, pass.Files)
-		for _, f := range pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok || len(call.Args) != 1 {
-					return true
-				}
-				if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "show" {
-					return true
-				}
-				arg := call.Args[0]
-				pass.Reportf(call.Pos(), "values=%s writes=%s", r.Of(arg).String(), types.ExprString(w.Vars.Resolve(arg)))
-				return true
-			})
-		}
+		show(pass, values.NewResolver(pass.TypesInfo, pass.Files), writes.NewIndex(pass.TypesInfo, pass.Files))
 		return nil, nil
 	},
+}
+
+// show reports, for every call show(x), what the value resolver and the
+// write index make of x.
+func show(pass *analysis.Pass, r *values.Resolver, w *writes.Index) {
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 {
+				return true
+			}
+			if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "show" {
+				return true
+			}
+			arg := call.Args[0]
+			pass.Reportf(call.Pos(), "values=%s writes=%s", r.Of(arg).String(), types.ExprString(w.Vars.Resolve(arg)))
+			return true
+		})
+	}
 }
