@@ -57,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 		wrapped: map[*ast.CallExpr]ast.Expr{},
 	}
 	for _, w := range x.Calls {
-		if w.Via != nil && w.Actions != nil {
+		if (w.Via != nil || w.Closure != nil) && w.Actions != nil {
 			c.wrapped[w.Call] = w.Actions
 		}
 	}

@@ -67,12 +67,18 @@ type Call struct {
 	// direct SDK call. Write.Entity or Write.Actions is then the argument
 	// the wrapper passes on to Write.Method.
 	Via *types.Func
+	// Closure is the function literal the call goes through (save :=
+	// func(e Event) error {…}; save(e)), nil otherwise.
+	Closure *ast.FuncLit
 }
 
 // Describe names the write for messages: "AddEntity", or
 // "AddEntity (through put)", "AddEntity (through store.Repo.Save)" for a
 // call of a wrapper (qualified when it is in another package).
 func (x *Index) Describe(c Call) string {
+	if c.Closure != nil {
+		return c.Method + " (through a function literal)"
+	}
 	if c.Via == nil {
 		return c.Method
 	}
@@ -179,7 +185,7 @@ func run(pass *analysis.Pass) (any, error) {
 			break
 		}
 	}
-	b := &builder{pass: pass, x: x, local: map[*types.Func]*Writer{}}
+	b := &builder{pass: pass, x: x, local: map[ast.Node]*Writer{}}
 	for c := range ins.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
 		switch n := c.Node().(type) {
 		case *ast.CallExpr:
@@ -204,65 +210,75 @@ type builder struct {
 	pass *analysis.Pass
 	x    *Index
 	// sites are the calls that may go through a wrapper: of a function
-	// with parameters (or a variable holding one), outside the SDK.
+	// with parameters, or of a function literal held in a variable.
 	sites []site
-	local map[*types.Func]*Writer
+	// local are the wrappers of this package, by declaration or literal.
+	local map[ast.Node]*Writer
 }
 
 type site struct {
-	call *ast.CallExpr
-	fn   *types.Func   // the callee
-	decl *ast.FuncDecl // the declaration containing the call, if any
-	body *ast.BlockStmt
+	call  *ast.CallExpr
+	fn    *types.Func  // the callee, if it is a function or method
+	lit   *ast.FuncLit // the callee, if it is a function literal
+	funcs []ast.Node   // the functions containing the call, innermost first
+	body  *ast.BlockStmt
 }
 
-// enclosing returns the declaration containing c and the body calls in
-// it are checked with (see Call.Body).
-func enclosing(c inspector.Cursor) (*ast.FuncDecl, *ast.BlockStmt) {
+// enclosing returns the functions containing c, innermost first, and the
+// body calls in them are checked with (see Call.Body).
+func enclosing(c inspector.Cursor) ([]ast.Node, *ast.BlockStmt) {
+	var funcs []ast.Node
 	var body *ast.BlockStmt
 	for fc := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		funcs = append(funcs, fc.Node())
 		switch f := fc.Node().(type) {
 		case *ast.FuncDecl:
-			return f, f.Body
+			return funcs, f.Body
 		case *ast.FuncLit:
 			body = f.Body
 		}
 	}
-	return nil, body
+	return funcs, body
 }
 
 func (b *builder) call(c inspector.Cursor, n *ast.CallExpr) {
 	info := b.pass.TypesInfo
-	decl, body := enclosing(c)
+	funcs, body := enclosing(c)
 	w, ok := writes.WriteOf(info, n)
-	if !ok {
-		// A method value or a function stored in a variable:
+	fun := b.x.Vars.Resolve(n.Fun)
+	if !ok && fun != ast.Unparen(n.Fun) {
+		// A method value stored in a variable:
 		// add := c.AddEntity; add(ctx, b, nil).
-		if fun := b.x.Vars.Resolve(n.Fun); fun != ast.Unparen(n.Fun) {
-			w, ok = writes.WriteOf(info, &ast.CallExpr{Fun: fun, Lparen: n.Lparen, Args: n.Args, Ellipsis: n.Ellipsis, Rparen: n.Rparen})
-			w.Call = n
-		}
+		w, ok = writes.WriteOf(info, &ast.CallExpr{Fun: fun, Lparen: n.Lparen, Args: n.Args, Ellipsis: n.Ellipsis, Rparen: n.Rparen})
+		w.Call = n
 	}
 	if ok {
 		b.x.Calls = append(b.x.Calls, Call{Write: w, Body: body})
-		b.direct(decl, w)
+		if w.Entity != nil {
+			b.param(funcs, w.Entity, Written{Method: w.Method, Legacy: w.Legacy})
+		}
+		if w.Actions != nil {
+			b.param(funcs, w.Actions, Written{Method: w.Method, Actions: true})
+		}
 		return
 	}
-	if fn := b.callee(n); fn != nil && fn.Pkg() != nil {
-		if sig, _ := fn.Type().(*types.Signature); sig != nil && sig.Params().Len() > 0 {
-			b.sites = append(b.sites, site{call: n, fn: fn, decl: decl, body: body})
-		}
+	if len(n.Args) == 0 {
+		return
+	}
+	if lit, ok := ast.Unparen(fun).(*ast.FuncLit); ok {
+		b.sites = append(b.sites, site{call: n, lit: lit, funcs: funcs, body: body})
+	} else if fn := b.callee(n, fun); fn != nil && fn.Pkg() != nil {
+		b.sites = append(b.sites, site{call: n, fn: fn, funcs: funcs, body: body})
 	}
 }
 
 // callee returns the function a call calls statically, through
-// variables assigned once (save := put; save(…)), generic origin for
-// generic functions and methods.
-func (b *builder) callee(call *ast.CallExpr) *types.Func {
+// variables assigned once (save := put; save(…), fun is call.Fun
+// resolved), generic origin for generic functions and methods.
+func (b *builder) callee(call *ast.CallExpr, fun ast.Expr) *types.Func {
 	if fn := sdk.Callee(b.pass.TypesInfo, call); fn != nil {
 		return fn
 	}
-	fun := b.x.Vars.Resolve(call.Fun)
 	var id *ast.Ident
 	switch f := ast.Unparen(fun).(type) {
 	case *ast.Ident:
@@ -284,29 +300,25 @@ func (b *builder) callee(call *ast.CallExpr) *types.Func {
 	return fn.Origin()
 }
 
-// direct records that decl's function writes its parameter if the write
-// w in it writes one.
-func (b *builder) direct(decl *ast.FuncDecl, w writes.Write) {
-	if w.Entity != nil {
-		b.param(decl, w.Entity, Written{Method: w.Method, Legacy: w.Legacy})
+// signature returns the signature of a function declaration or literal.
+func (b *builder) signature(f ast.Node) *types.Signature {
+	var t types.Type
+	switch f := f.(type) {
+	case *ast.FuncDecl:
+		if fn, ok := b.pass.TypesInfo.Defs[f.Name].(*types.Func); ok {
+			t = fn.Type()
+		}
+	case *ast.FuncLit:
+		t = b.pass.TypesInfo.TypeOf(f)
 	}
-	if w.Actions != nil {
-		b.param(decl, w.Actions, Written{Method: w.Method, Actions: true})
-	}
+	sig, _ := t.(*types.Signature)
+	return sig
 }
 
-// param records p for decl's function if e (an entity or actions
-// expression in it) is one of its parameters; it reports whether it
-// added anything.
-func (b *builder) param(decl *ast.FuncDecl, e ast.Expr, p Written) bool {
-	if decl == nil {
-		return false
-	}
-	fn, _ := b.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-	if fn == nil {
-		return false
-	}
-	sig := fn.Type().(*types.Signature)
+// param records p for each of funcs (the functions containing a write)
+// of which e, the entity or actions written, is a parameter; it reports
+// whether it added anything.
+func (b *builder) param(funcs []ast.Node, e ast.Expr, p Written) bool {
 	var vars []*types.Var
 	if p.Actions {
 		if v := b.x.Vars.VarOf(b.x.Vars.Resolve(e)); v != nil {
@@ -316,30 +328,44 @@ func (b *builder) param(decl *ast.FuncDecl, e ast.Expr, p Written) bool {
 		vars = b.x.Writes.RootsOf(e).Vars
 	}
 	added := false
-	for _, v := range vars {
-		for i := 0; i < sig.Params().Len(); i++ {
-			if sig.Params().At(i) != v || b.x.Vars.Reassigned(v) {
-				continue
-			}
-			q := p
-			q.Index = i
-			w := b.local[fn]
-			if w == nil {
-				w = &Writer{}
-				b.local[fn] = w
-			}
-			if !w.has(q) {
-				w.Params = append(w.Params, q)
-				added = true
+	for _, f := range funcs {
+		sig := b.signature(f)
+		if sig == nil {
+			continue
+		}
+		for _, v := range vars {
+			for i := 0; i < sig.Params().Len(); i++ {
+				if sig.Params().At(i) != v || b.x.Vars.Reassigned(v) {
+					continue
+				}
+				q := p
+				q.Index = i
+				w := b.local[f]
+				if w == nil {
+					w = &Writer{}
+					b.local[f] = w
+				}
+				if !w.has(q) {
+					w.Params = append(w.Params, q)
+					added = true
+				}
 			}
 		}
 	}
 	return added
 }
 
-// writer returns what fn passes to writes: from this package's analysis
-// or from a fact.
-func (b *builder) writer(fn *types.Func) *Writer { return FuncFact(b.pass, b.local, fn) }
+// writer returns what the callee of s passes to writes: from this
+// package's analysis or from a fact.
+func (b *builder) writer(s site) *Writer {
+	if s.lit != nil {
+		return b.local[s.lit]
+	}
+	if d := b.x.Vars.FuncDecl(s.fn); d != nil {
+		return b.local[d]
+	}
+	return FuncFact[Writer](b.pass, nil, s.fn)
+}
 
 // FuncFact returns fn's fact of type F: found by this package's analysis
 // (local) or, for a function of another package, imported; nil if none.
@@ -368,11 +394,19 @@ func (b *builder) wrappers() {
 	for range writes.MaxDepth {
 		changed := false
 		for _, s := range b.sites {
-			w := b.writer(s.fn)
+			w := b.writer(s)
 			if w == nil {
 				continue
 			}
-			sig := s.fn.Type().(*types.Signature)
+			var sig *types.Signature
+			if s.lit != nil {
+				sig = b.signature(s.lit)
+			} else {
+				sig, _ = s.fn.Type().(*types.Signature)
+			}
+			if sig == nil {
+				continue
+			}
 			for _, p := range w.Params {
 				if p.Index >= len(s.call.Args) || (sig.Variadic() && p.Index >= sig.Params().Len()-1) {
 					continue
@@ -391,10 +425,10 @@ func (b *builder) wrappers() {
 				} else {
 					wr.Entity = arg
 				}
-				b.x.Calls = append(b.x.Calls, Call{Write: wr, Body: s.body, Via: s.fn})
+				b.x.Calls = append(b.x.Calls, Call{Write: wr, Body: s.body, Via: s.fn, Closure: s.lit})
 				q := p
 				q.Index = 0
-				if b.param(s.decl, arg, q) {
+				if b.param(s.funcs, arg, q) {
 					changed = true
 				}
 			}
@@ -403,9 +437,11 @@ func (b *builder) wrappers() {
 			break
 		}
 	}
-	for fn, w := range b.local {
-		if fn.Pkg() == b.pass.Pkg {
-			b.pass.ExportObjectFact(fn, w)
+	for f, w := range b.local {
+		if d, ok := f.(*ast.FuncDecl); ok {
+			if fn, ok := b.pass.TypesInfo.Defs[d.Name].(*types.Func); ok {
+				b.pass.ExportObjectFact(fn, w)
+			}
 		}
 	}
 }

@@ -59,3 +59,28 @@ func reassigned(ctx context.Context, c *aztables.Client, id string, dry bool) er
 	e := Event{PartitionKey: time.Now().Format("2006-01-02"), RowKey: id}
 	return save(ctx, c, &e)
 }
+
+// A closure stored in a variable writes its parameter.
+func closure(ctx context.Context, c *aztables.Client, id string) error {
+	save := func(e Event) error {
+		b, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		_, err = c.AddEntity(ctx, b, nil)
+		return err
+	}
+	e := Event{PartitionKey: time.Now().Format("2006-01-02"), RowKey: id} // want `TL209: PartitionKey written by AddEntity \(through a function literal\)`
+	return save(e)
+}
+
+// Must stay silent: the closure writes a fixed entity, not its parameter.
+func closureOther(ctx context.Context, c *aztables.Client, id string) error {
+	audit := func(e Event) error {
+		b, _ := json.Marshal(Event{PartitionKey: "audit", RowKey: id})
+		_, err := c.AddEntity(ctx, b, nil)
+		return err
+	}
+	e := Event{PartitionKey: time.Now().Format("2006-01-02"), RowKey: id}
+	return audit(e)
+}
