@@ -60,6 +60,10 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, f := range pass.Files {
 		c.idx.KeysIn(f, c.sink)
 	}
+	// Keys passed to a helper that builds and writes the entity.
+	for _, k := range x.Keys {
+		c.sink(writes.KeySink{Key: k.Key, Value: k.Value})
+	}
 	return nil, nil
 }
 

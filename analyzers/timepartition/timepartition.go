@@ -48,6 +48,11 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, call := range x.Calls {
 		c.call(call)
 	}
+	for _, k := range x.Keys {
+		if k.Key == writes.PartitionKey {
+			c.key(k.Value, k.Call)
+		}
+	}
 	return nil, nil
 }
 

@@ -53,6 +53,17 @@ type Index struct {
 	// Entities are the composite literals that build entities, in source
 	// order.
 	Entities []*ast.CompositeLit
+	// Keys are the values callers pass to helpers that make them the
+	// PartitionKey or RowKey of an entity they write:
+	// putEvent(ctx, c, time.Now().Format("2006-01-02"), id).
+	Keys []KeyArg
+}
+
+// KeyArg is a value passed to a helper that writes it as an entity key.
+type KeyArg struct {
+	Call  Call // the call of the helper; Entity and Actions are nil
+	Key   string
+	Value ast.Expr // the argument
 }
 
 // Call is a call that writes an entity and the body of the function it
@@ -111,6 +122,9 @@ type Written struct {
 	Method  string // the SDK method it reaches: AddEntity, SubmitTransaction, Insert…
 	Legacy  bool   // a legacy storage API method
 	Actions bool   // the parameter is SubmitTransaction's actions, not an entity
+	// Key is "PartitionKey" or "RowKey" when the parameter is not the
+	// entity but the value of its key (the helper builds the entity).
+	Key string
 }
 
 // AFact marks Writer as a fact.
@@ -119,6 +133,10 @@ func (*Writer) AFact() {}
 func (w *Writer) String() string {
 	var parts []string
 	for _, p := range w.Params {
+		if p.Key != "" {
+			parts = append(parts, fmt.Sprintf("%d→%s.%s", p.Index, p.Method, p.Key))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("%d→%s", p.Index, p.Method))
 	}
 	return "writes(" + strings.Join(parts, ", ") + ")"
@@ -126,7 +144,7 @@ func (w *Writer) String() string {
 
 func (w *Writer) has(p Written) bool {
 	for _, q := range w.Params {
-		if q.Index == p.Index && q.Method == p.Method && q.Actions == p.Actions {
+		if q == p {
 			return true
 		}
 	}
@@ -256,6 +274,7 @@ func (b *builder) call(c inspector.Cursor, n *ast.CallExpr) {
 		b.x.Calls = append(b.x.Calls, Call{Write: w, Body: body})
 		if w.Entity != nil {
 			b.param(funcs, w.Entity, Written{Method: w.Method, Legacy: w.Legacy})
+			b.keyParams(funcs, w, body)
 		}
 		if w.Actions != nil {
 			b.param(funcs, w.Actions, Written{Method: w.Method, Actions: true})
@@ -328,27 +347,57 @@ func (b *builder) param(funcs []ast.Node, e ast.Expr, p Written) bool {
 		vars = b.x.Writes.RootsOf(e).Vars
 	}
 	added := false
+	for _, v := range vars {
+		if b.paramOf(funcs, v, p) {
+			added = true
+		}
+	}
+	return added
+}
+
+// keyParams records the parameters of funcs that the entity written by w
+// (built in body) takes as its PartitionKey or RowKey, unchanged.
+func (b *builder) keyParams(funcs []ast.Node, w writes.Write, body *ast.BlockStmt) bool {
+	added := false
+	for _, k := range b.x.Writes.KeysOf(b.x.Writes.RootsOf(w.Entity), body) {
+		v := b.x.Vars.VarOf(b.x.Vars.Resolve(k.Value))
+		if v == nil {
+			continue
+		}
+		if b.paramOf(funcs, v, Written{Method: w.Method, Legacy: w.Legacy, Key: k.Key}) {
+			added = true
+		}
+	}
+	return added
+}
+
+// paramOf records p for each of funcs of which v is a parameter never
+// reassigned (p.Index set to its position); it reports whether it added
+// anything.
+func (b *builder) paramOf(funcs []ast.Node, v *types.Var, p Written) bool {
+	if b.x.Vars.Reassigned(v) {
+		return false
+	}
+	added := false
 	for _, f := range funcs {
 		sig := b.signature(f)
 		if sig == nil {
 			continue
 		}
-		for _, v := range vars {
-			for i := 0; i < sig.Params().Len(); i++ {
-				if sig.Params().At(i) != v || b.x.Vars.Reassigned(v) {
-					continue
-				}
-				q := p
-				q.Index = i
-				w := b.local[f]
-				if w == nil {
-					w = &Writer{}
-					b.local[f] = w
-				}
-				if !w.has(q) {
-					w.Params = append(w.Params, q)
-					added = true
-				}
+		for i := 0; i < sig.Params().Len(); i++ {
+			if sig.Params().At(i) != v {
+				continue
+			}
+			q := p
+			q.Index = i
+			w := b.local[f]
+			if w == nil {
+				w = &Writer{}
+				b.local[f] = w
+			}
+			if !w.has(q) {
+				w.Params = append(w.Params, q)
+				added = true
 			}
 		}
 	}
@@ -420,15 +469,23 @@ func (b *builder) wrappers() {
 				done[s.call][p] = true
 				arg := s.call.Args[p.Index]
 				wr := writes.Write{Call: s.call, Method: p.Method, Legacy: p.Legacy}
+				if p.Key != "" {
+					b.x.Keys = append(b.x.Keys, KeyArg{Call: Call{Write: wr, Body: s.body, Via: s.fn, Closure: s.lit}, Key: p.Key, Value: arg})
+					if v := b.x.Vars.VarOf(b.x.Vars.Resolve(arg)); v != nil && b.paramOf(s.funcs, v, p) {
+						changed = true
+					}
+					continue
+				}
 				if p.Actions {
 					wr.Actions = arg
 				} else {
 					wr.Entity = arg
 				}
 				b.x.Calls = append(b.x.Calls, Call{Write: wr, Body: s.body, Via: s.fn, Closure: s.lit})
-				q := p
-				q.Index = 0
-				if b.param(s.funcs, arg, q) {
+				if b.param(s.funcs, arg, p) {
+					changed = true
+				}
+				if !p.Actions && b.keyParams(s.funcs, wr, s.body) {
 					changed = true
 				}
 			}

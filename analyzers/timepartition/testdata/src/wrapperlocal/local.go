@@ -84,3 +84,30 @@ func closureOther(ctx context.Context, c *aztables.Client, id string) error {
 	e := Event{PartitionKey: time.Now().Format("2006-01-02"), RowKey: id}
 	return audit(e)
 }
+
+// putEvent builds the entity from the key it is given.
+func putEvent(ctx context.Context, c *aztables.Client, pk, id string) error {
+	e := Event{PartitionKey: pk, RowKey: id}
+	b, _ := json.Marshal(e)
+	_, err := c.AddEntity(ctx, b, nil)
+	return err
+}
+
+func keyArg(ctx context.Context, c *aztables.Client, id string) error {
+	return putEvent(ctx, c, time.Now().Format("2006-01-02"), id) // want `TL209: PartitionKey written by AddEntity \(through putEvent\) comes only from the current time`
+}
+
+// forward passes its key on: its callers are followed too.
+func forward(ctx context.Context, c *aztables.Client, day, id string) error {
+	return putEvent(ctx, c, day, id)
+}
+
+func keyArgForwarded(ctx context.Context, c *aztables.Client, id string) error {
+	now := time.Now()
+	return forward(ctx, c, now.Format("2006-01-02"), id) // want `TL209: PartitionKey written by AddEntity \(through forward\)`
+}
+
+// Must stay silent: the time goes into the RowKey.
+func keyArgRow(ctx context.Context, c *aztables.Client, tenant string) error {
+	return putEvent(ctx, c, tenant, time.Now().Format("2006-01-02"))
+}
