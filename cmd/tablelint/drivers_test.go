@@ -125,3 +125,30 @@ func normalize(fs []string) []string {
 	slices.Sort(out)
 	return slices.Compact(out)
 }
+
+// TestCheckUnusedDirective: a Go directive that suppresses nothing is
+// TL902 under check, once with --tests (the file is in two packages),
+// while a used one (TestDriversAgree) is not.
+func TestCheckUnusedDirective(t *testing.T) {
+	wd, _ := os.Getwd()
+	code, out, errs := runIn(t, wd, "check", "--format", "json", "--tests", "./testdata/checkunused")
+	if code != 1 {
+		t.Fatalf("check: exit %d, want 1; stderr: %s\n%s", code, errs, out)
+	}
+	var doc struct {
+		Findings []struct {
+			Rule, File string
+			Line, Col  int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("check output: %v\n%s", err, out)
+	}
+	var got []string
+	for _, f := range doc.Findings {
+		got = append(got, at(f.File, f.Line, f.Col, f.Rule))
+	}
+	if want := []string{"main.go:13:2: TL902"}; !slices.Equal(got, want) {
+		t.Errorf("findings %v, want %v", got, want)
+	}
+}
