@@ -217,7 +217,7 @@ func (c *checker) countProps(t types.Type, at ast.Node) {
 func (c *checker) node(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.CallExpr:
-		if fn := sdk.Callee(c.pass.TypesInfo, n); fn != nil && fn.Pkg() != nil && len(n.Args) > 0 {
+		if fn := sdk.Callee(c.pass.TypesInfo, n); fn != nil && fn.Pkg() != nil && len(n.Args) > 0 && (fn.Pkg() == c.pass.Pkg || c.fillsOf(fn) != nil) {
 			c.sites = append(c.sites, site{call: n, fn: fn, in: c.fn, body: c.body})
 		}
 		if arg := writes.MarshalArg(c.pass.TypesInfo, n); arg != nil {

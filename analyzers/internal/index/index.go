@@ -286,7 +286,7 @@ func (b *builder) call(c inspector.Cursor, n *ast.CallExpr) {
 	}
 	if lit, ok := ast.Unparen(fun).(*ast.FuncLit); ok {
 		b.sites = append(b.sites, site{call: n, lit: lit, funcs: funcs, body: body})
-	} else if fn := b.callee(n, fun); fn != nil && fn.Pkg() != nil {
+	} else if fn := b.callee(n, fun); fn != nil && fn.Pkg() != nil && (fn.Pkg() == b.pass.Pkg || FuncFact[Writer](b.pass, nil, fn) != nil) {
 		b.sites = append(b.sites, site{call: n, fn: fn, funcs: funcs, body: body})
 	}
 }
