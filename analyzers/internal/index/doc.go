@@ -19,4 +19,17 @@
 // of aztables.Entity, aztables.EDMEntity, the legacy storage.Entity, any
 // struct whose JSON form has PartitionKey and RowKey string fields, and
 // string-keyed map literals with a "PartitionKey" or "RowKey" entry.
+//
+// Writes through helpers are indexed too. A function that passes one of
+// its parameters to a write — through json.Marshal, variables, & and *,
+// or another such function — is a wrapper: it gets a Writer fact (so
+// callers in other packages, analysed separately under go vet, see it),
+// and each call of it becomes an index Call whose entity (or actions) is
+// the argument, with Via naming the wrapper. Callees are found through
+// function variables assigned once, method values, function literals held
+// in a variable, and the generic origin of methods of generic types. A
+// parameter that becomes the PartitionKey or RowKey of the entity a
+// function writes is recorded the same way, and the arguments callers
+// pass for it are the index's Keys. The standard library is not indexed:
+// it writes no entities.
 package index
