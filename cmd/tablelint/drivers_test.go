@@ -37,30 +37,13 @@ func TestDriversAgree(t *testing.T) {
 	}
 
 	// tablelint check (test files included: the file is in two packages).
-	code, out, errs := runIn(t, wd, "check", "--format", "json", "--tests", pkg)
-	if code != 1 {
-		t.Fatalf("check: exit %d, want 1; stderr: %s\n%s", code, errs, out)
-	}
-	var doc struct {
-		Findings []struct {
-			Rule, File string
-			Line, Col  int
-		}
-		Suppressed int
-	}
-	if err := json.Unmarshal([]byte(out), &doc); err != nil {
-		t.Fatalf("check output: %v\n%s", err, out)
-	}
-	var check []string
-	for _, f := range doc.Findings {
-		check = append(check, at(f.File, f.Line, f.Col, f.Rule))
-	}
+	check, suppressed := checkFindings(t, wd, pkg)
 	slices.Sort(check)
 	if !slices.Equal(check, want) {
 		t.Errorf("check findings:\n%s\nwant:\n%s", strings.Join(check, "\n"), strings.Join(want, "\n"))
 	}
-	if doc.Suppressed != 4 {
-		t.Errorf("check: %d suppressed, want 4", doc.Suppressed)
+	if suppressed != 4 {
+		t.Errorf("check: %d suppressed, want 4", suppressed)
 	}
 
 	// go vet -vettool.
@@ -131,7 +114,18 @@ func normalize(fs []string) []string {
 // while a used one (TestDriversAgree) is not.
 func TestCheckUnusedDirective(t *testing.T) {
 	wd, _ := os.Getwd()
-	code, out, errs := runIn(t, wd, "check", "--format", "json", "--tests", "./testdata/checkunused")
+	got, _ := checkFindings(t, wd, "./testdata/checkunused")
+	if want := []string{"main.go:13:2: TL902"}; !slices.Equal(got, want) {
+		t.Errorf("findings %v, want %v", got, want)
+	}
+}
+
+// checkFindings runs check --tests --format json on pkg, expecting findings
+// (exit 1), and returns them as "file:line:col: RULE" and the number
+// suppressed.
+func checkFindings(t *testing.T, wd, pkg string) ([]string, int) {
+	t.Helper()
+	code, out, errs := runIn(t, wd, "check", "--format", "json", "--tests", pkg)
 	if code != 1 {
 		t.Fatalf("check: exit %d, want 1; stderr: %s\n%s", code, errs, out)
 	}
@@ -140,15 +134,14 @@ func TestCheckUnusedDirective(t *testing.T) {
 			Rule, File string
 			Line, Col  int
 		}
+		Suppressed int
 	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("check output: %v\n%s", err, out)
 	}
-	var got []string
+	var fs []string
 	for _, f := range doc.Findings {
-		got = append(got, at(f.File, f.Line, f.Col, f.Rule))
+		fs = append(fs, at(f.File, f.Line, f.Col, f.Rule))
 	}
-	if want := []string{"main.go:13:2: TL902"}; !slices.Equal(got, want) {
-		t.Errorf("findings %v, want %v", got, want)
-	}
+	return fs, doc.Suppressed
 }
