@@ -111,3 +111,9 @@ func keyArgForwarded(ctx context.Context, c *aztables.Client, id string) error {
 func keyArgRow(ctx context.Context, c *aztables.Client, tenant string) error {
 	return putEvent(ctx, c, tenant, time.Now().Format("2006-01-02"))
 }
+
+// Must stay silent: a method value that reads, not writes.
+func methodValueRead(ctx context.Context, c *aztables.Client, id string) {
+	get := c.GetEntity
+	get(ctx, time.Now().Format("2006-01-02"), id, nil)
+}

@@ -66,3 +66,8 @@ func truncated(ctx context.Context, c *aztables.Client, r *http.Request) error {
 	body, _ := io.ReadAll(r.Body)
 	return store.SaveAttachment(ctx, c, "id", body[:min(len(body), 32<<10)], "")
 }
+
+func tenMegabytes(ctx context.Context, c *aztables.Client, w http.ResponseWriter, r *http.Request) error {
+	body, _ := io.ReadAll(http.MaxBytesReader(w, r.Body, 10<<20))
+	return store.SaveAttachment(ctx, c, "id", body, "") // want `TL121: property Data is filled from io.ReadAll\(http.MaxBytesReader\(w, r.Body, 10 << 20\)\), up to 10485760 bytes`
+}
