@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"go/ast"
 	"go/token"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/tablelint/tablelint/analyzers/all"
+	"github.com/tablelint/tablelint/analyzers/directives"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
@@ -45,7 +45,7 @@ func runCheck(e *env, args []string) int {
 	if len(pos) == 0 {
 		pos = []string{"./..."}
 	}
-	fds, err := checkPackages(e.dir, pos, *tests, pl.Suppress.AddGo)
+	fds, err := checkPackages(e.dir, pos, *tests, pl.AddGoDirectives)
 	if err != nil {
 		return fail(e, err)
 	}
@@ -55,9 +55,9 @@ func runCheck(e *env, args []string) int {
 // checkPackages loads the packages matching patterns in dir, runs every
 // analyzer and returns the findings, deduplicated (a file compiled into a
 // package and its test variant is reported once) with paths relative to
-// dir by the pipeline. addFiles, if not nil, is given every analyzed package's syntax, so
-// that suppression directives in it can be collected.
-func checkPackages(dir string, patterns []string, tests bool, addFiles func(*token.FileSet, []*ast.File)) ([]finding.Finding, error) {
+// dir by the pipeline. addDirectives, if not nil, is given every analyzed
+// package's suppression directives (with the findings they suppressed).
+func checkPackages(dir string, patterns []string, tests bool, addDirectives func(*directives.Result)) ([]finding.Finding, error) {
 	analyzers := all.Analyzers()
 	for _, a := range analyzers {
 		if f := a.Flags.Lookup("info"); f != nil {
@@ -99,15 +99,13 @@ func checkPackages(dir string, patterns []string, tests bool, addFiles func(*tok
 		rule, msg string
 	}
 	seen := map[key]bool{}
-	added := map[*packages.Package]bool{}
 	var out []finding.Finding
 	for _, act := range g.Roots {
 		if act.Err != nil {
 			return nil, fmt.Errorf("%s: %v", act, act.Err)
 		}
-		if addFiles != nil && !added[act.Package] {
-			added[act.Package] = true
-			addFiles(act.Package.Fset, act.Package.Syntax)
+		if r, ok := act.Result.(*directives.Result); ok && addDirectives != nil {
+			addDirectives(r)
 		}
 		for _, d := range act.Diagnostics {
 			f, ok := toFinding(act.Package.Fset, d)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/tablelint/tablelint/analyzers/directives"
 	"github.com/tablelint/tablelint/internal/config"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
@@ -32,7 +33,8 @@ type pipeline struct {
 	cfg    *config.Config
 	target rules.Target
 	// Suppress collects the inputs' suppression directives: call
-	// AddGo or AddYAML on it for each file checked.
+	// AddYAML on it for each design file checked; Go directives come
+	// from the analyzers (AddGoDirectives).
 	Suppress *suppress.Set
 	sources  map[string]string
 }
@@ -92,6 +94,19 @@ func (p *pipeline) Excluded(file string) bool { return p.cfg.Excluded(file, p.e.
 // from bytes to UTF-16 units.
 func (p *pipeline) AddSource(name, text string) { p.sources[name] = text }
 
+// AddGoDirectives adds the directives the directives analyzer read from
+// a package. The analyzers have already dropped the findings these
+// directives cover (as they do under go vet and golangci-lint) and
+// recorded which directives were used, so the pipeline only adds the
+// count and reports unused directives (TL902); malformed ones (TL901,
+// TL903) are the analyzer's findings. A file seen in several packages
+// (its package and the test variant) counts once.
+func (p *pipeline) AddGoDirectives(r *directives.Result) {
+	for _, d := range r.Directives() {
+		p.Suppress.Add(d)
+	}
+}
+
 // process applies severities, excludes and suppressions, and adds the
 // directives' findings. It returns the findings to report and how many
 // were suppressed.
@@ -108,6 +123,7 @@ func (p *pipeline) process(in []finding.Finding) ([]finding.Finding, int) {
 		return out
 	}
 	kept, n := p.Suppress.Apply(adjust(in))
+	n += p.Suppress.Suppressed()
 	ran := func(id string) bool {
 		r, ok := rules.Get(id)
 		return ok && p.cfg.Enabled(id) && r.AppliesToTarget(p.target)
