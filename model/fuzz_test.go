@@ -14,7 +14,7 @@ import (
 // FuzzLoad checks that no input panics the loader or the review of what
 // it loads, and that every rejected input gets one positioned line.
 func FuzzLoad(f *testing.F) {
-	for _, pattern := range []string{"../testdata/designs/*.yaml", "../testdata/designs/checks/*.yaml", "../testdata/designs/bad/*.yaml"} {
+	for _, pattern := range []string{"../testdata/designs/*.yaml", "../testdata/designs/checks/*.yaml", "../testdata/designs/bad/*.yaml", "../testdata/designs/guide/*.yaml"} {
 		files, _ := filepath.Glob(pattern)
 		for _, file := range files {
 			if src, err := os.ReadFile(file); err == nil && len(src) < 8<<10 {

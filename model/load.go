@@ -147,6 +147,8 @@ func lineCol(src []byte, i int) (int, int) {
 type loader struct {
 	d     *Design
 	nodes int
+	refs  []entityRef // copyOf and partOf fields, resolved after all tables
+	thens []*Query    // queries with a then field, resolved after all tables
 }
 
 func (l *loader) errAt(n *yaml.Node, format string, args ...any) error {
@@ -408,13 +410,130 @@ func (l *loader) design(doc *yaml.Node) error {
 		}
 		l.d.Tables = append(l.d.Tables, t)
 	}
+	if err := l.resolveRefs(); err != nil {
+		return err
+	}
+	return l.resolveThens()
+}
+
+// resolveThens resolves queries' then: "query" of the same table or
+// "Table.query".
+func (l *loader) resolveThens() error {
+	for _, q := range l.thens {
+		t, name := q.Table, q.ThenNode.Value
+		if tn, qn, ok := strings.Cut(name, "."); ok {
+			t = nil
+			var names []string
+			for _, o := range l.d.Tables {
+				names = append(names, o.Name)
+				if o.Name == tn {
+					t = o
+				}
+			}
+			if t == nil {
+				return l.errAt(q.ThenNode, "then: the design has no table %q%s", tn, suffixDidYouMean(tn, names))
+			}
+			name = qn
+		}
+		var names []string
+		for _, o := range t.Queries {
+			names = append(names, o.Name)
+			if o.Name == name {
+				q.Then = o
+			}
+		}
+		if q.Then == nil {
+			return l.errAt(q.ThenNode, "then: table %s has no query %q%s", t.Name, name, suffixDidYouMean(name, names))
+		}
+		if q.Then == q {
+			return l.errAt(q.ThenNode, "then: query %s names itself", name)
+		}
+	}
 	return nil
+}
+
+// resolveRefs resolves copyOf and partOf: "Entity" names an entity type of
+// the same table, "Table.Entity" one of another table.
+func (l *loader) resolveRefs() error {
+	for _, ref := range l.refs {
+		t, name := ref.from.Table, ref.node.Value
+		var propName string
+		if ref.prop != nil {
+			i := strings.LastIndexByte(name, '.')
+			if i < 0 {
+				return l.errAt(ref.node, "copyOf: %q must name the property it copies as EntityType.Property (or Table.EntityType.Property)", name)
+			}
+			name, propName = name[:i], name[i+1:]
+		}
+		var names []string
+		if tn, en, ok := strings.Cut(name, "."); ok {
+			t = nil
+			for _, o := range l.d.Tables {
+				names = append(names, o.Name)
+				if o.Name == tn {
+					t = o
+				}
+			}
+			if t == nil {
+				return l.errAt(ref.node, "%s: the design has no table %q%s", ref.field, tn, suffixDidYouMean(tn, names))
+			}
+			name = en
+		}
+		target := t.Entity(name)
+		if target == nil {
+			names = names[:0]
+			for _, e := range t.Entities {
+				names = append(names, e.Name)
+			}
+			return l.errAt(ref.node, "%s: table %s has no entity type %q%s", ref.field, t.Name, name, suffixDidYouMean(name, names))
+		}
+		if ref.prop != nil {
+			src := target.Property(propName)
+			if src == nil {
+				return l.errAt(ref.node, "copyOf: %s", unknownProperty(propName, "entity type "+target.Name, propNames(target.Properties)))
+			}
+			if src == ref.prop {
+				return l.errAt(ref.node, "copyOf: property %s names itself", propName)
+			}
+			ref.prop.CopyOf, ref.prop.CopyOfNode = src, ref.node
+			continue
+		}
+		if target == ref.from {
+			return l.errAt(ref.node, "%s: entity type %s names itself", ref.field, name)
+		}
+		if ref.field == "copyOf" {
+			ref.from.CopyOf, ref.from.CopyOfNode = target, ref.node
+		} else {
+			ref.from.PartOf, ref.from.PartOfNode = target, ref.node
+		}
+	}
+	return nil
+}
+
+func suffixDidYouMean(s string, candidates []string) string {
+	if c := didYouMean(s, candidates); c != "" {
+		return fmt.Sprintf("; did you mean %q?", c)
+	}
+	return ""
+}
+
+// boolean returns a true or false value.
+func (l *loader) boolean(n *yaml.Node, what string) (bool, error) {
+	n, err := l.deref(n)
+	if err != nil {
+		return false, err
+	}
+	var v bool
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" || n.Decode(&v) != nil {
+		return false, l.errAt(n, "%s must be true or false, not %s", what, kindName(n))
+	}
+	return v, nil
 }
 
 func (l *loader) table(tf field) (*Table, error) {
 	t := &Table{Name: tf.key.Value, Node: tf.key}
 	what := "table " + t.Name
-	fs, err := l.mapping(tf.val, what, []string{"entities", "queries", "transactions"})
+	fs, err := l.mapping(tf.val, what, []string{"entities", "queries", "transactions", "discriminator"})
 	if err != nil {
 		return nil, err
 	}
@@ -442,7 +561,14 @@ func (l *loader) table(tf field) (*Table, error) {
 			if txs, err = l.mapping(f.val, what+" transactions", nil); err != nil {
 				return nil, err
 			}
+		case "discriminator":
+			if t.DiscriminatorNode, t.Discriminator, err = l.scalar(f.val, what+" discriminator"); err != nil {
+				return nil, err
+			}
 		}
+	}
+	if t.DiscriminatorNode != nil && t.Property(t.Discriminator) == nil {
+		return nil, l.errAt(t.DiscriminatorNode, "discriminator: %s", unknownProperty(t.Discriminator, what, tablePropNames(t)))
 	}
 	// Key templates, queries and transactions refer to entity types and
 	// properties, so they are resolved after all entities whatever the
@@ -472,7 +598,16 @@ func (l *loader) table(tf field) (*Table, error) {
 	return t, nil
 }
 
-var entityFields = []string{"partitionKey", "rowKey", "properties", "count", "writes"}
+var entityFields = []string{"partitionKey", "rowKey", "properties", "count", "writes", "inserts", "copyOf", "eventual", "partOf"}
+
+// entityRef is an entity type field naming another entity type, resolved
+// once every table is loaded.
+type entityRef struct {
+	from  *Entity
+	prop  *Property // set for a property's copyOf: Entity.Property
+	node  *yaml.Node
+	field string
+}
 
 func (l *loader) entity(t *Table, ef field) (*Entity, error) {
 	e := &Entity{Table: t, Name: ef.key.Value, Node: ef.key}
@@ -507,6 +642,20 @@ func (l *loader) entity(t *Table, ef field) (*Entity, error) {
 			}
 		case "writes":
 			if e.WritesNode, e.Writes, err = l.rate(f.val, "writes"); err != nil {
+				return nil, err
+			}
+		case "inserts":
+			if e.InsertsNode, e.Inserts, err = l.rate(f.val, "inserts"); err != nil {
+				return nil, err
+			}
+		case "copyOf", "partOf":
+			n, _, err := l.scalar(f.val, f.key.Value)
+			if err != nil {
+				return nil, err
+			}
+			l.refs = append(l.refs, entityRef{from: e, node: n, field: f.key.Value})
+		case "eventual":
+			if e.Eventual, err = l.boolean(f.val, "eventual"); err != nil {
 				return nil, err
 			}
 		}
@@ -587,7 +736,7 @@ func unknownProperty(name, where string, known []string) string {
 	return msg
 }
 
-var propertyFields = []string{"type", "maxLength", "maxBytes", "cardinality", "typicalLength", "typicalBytes"}
+var propertyFields = []string{"type", "maxLength", "maxBytes", "cardinality", "typicalLength", "typicalBytes", "copyOf"}
 
 func (l *loader) property(e *Entity, pf field) (*Property, error) {
 	p := &Property{Entity: e, Name: pf.key.Value, Node: pf.key}
@@ -621,6 +770,11 @@ func (l *loader) property(e *Entity, pf field) (*Property, error) {
 			typicalLen, p.TypicalLength, err = l.integer(f.val, "typicalLength")
 		case "typicalBytes":
 			typicalBytes, p.TypicalBytes, err = l.integer(f.val, "typicalBytes")
+		case "copyOf":
+			var n *yaml.Node
+			if n, _, err = l.scalar(f.val, "copyOf"); err == nil {
+				l.refs = append(l.refs, entityRef{from: e, prop: p, node: n, field: "copyOf"})
+			}
 		}
 		if err != nil {
 			return nil, err
@@ -688,7 +842,7 @@ func (l *loader) edmType(p *Property, n *yaml.Node) error {
 	return nil
 }
 
-var queryFields = []string{"filter", "rate", "top", "select"}
+var queryFields = []string{"filter", "rate", "top", "select", "order", "deletes", "then"}
 
 // systemProperties are the properties every entity has.
 var systemProperties = map[string]edm.Type{plan.PartitionKey: edm.String, plan.RowKey: edm.String, "Timestamp": edm.DateTime}
@@ -714,6 +868,15 @@ func (l *loader) query(t *Table, qf field) (*Query, error) {
 			}
 		case "select":
 			err = l.selectList(q, f.val)
+		case "order":
+			err = l.order(q, f.val)
+		case "deletes":
+			q.DeletesNode, _ = l.deref(f.val)
+			q.Deletes, err = l.boolean(f.val, "deletes")
+		case "then":
+			if q.ThenNode, _, err = l.scalar(f.val, "then"); err == nil {
+				l.thens = append(l.thens, q)
+			}
 		}
 		if err != nil {
 			return nil, err
@@ -742,6 +905,33 @@ func (l *loader) selectList(q *Query, n *yaml.Node) error {
 			return l.errAt(en, "select: %s", unknownProperty(s, "table "+q.Table.Name, tablePropNames(q.Table)))
 		}
 		q.Select = append(q.Select, s)
+	}
+	return nil
+}
+
+// order reads a query's needed sort order: "Prop", "Prop asc" or
+// "Prop desc".
+func (l *loader) order(q *Query, n *yaml.Node) error {
+	n, s, err := l.scalar(n, "order")
+	if err != nil {
+		return err
+	}
+	q.OrderNode = n
+	f := strings.Fields(s)
+	if len(f) == 2 {
+		switch f[1] {
+		case "asc":
+		case "desc":
+			q.OrderDesc = true
+		default:
+			return l.errAt(n, "order: %q must be asc or desc", f[1])
+		}
+	} else if len(f) != 1 {
+		return l.errAt(n, "order must be a property name, optionally followed by asc or desc, such as \"Submitted desc\"")
+	}
+	q.Order = f[0]
+	if _, sys := systemProperties[q.Order]; !sys && q.Table.Property(q.Order) == nil {
+		return l.errAt(n, "order: %s", unknownProperty(q.Order, "table "+q.Table.Name, tablePropNames(q.Table)))
 	}
 	return nil
 }

@@ -64,6 +64,11 @@ type Table struct {
 	Entities     []*Entity
 	Queries      []*Query
 	Transactions []*Transaction
+	// Discriminator is the property that says which entity type an entity
+	// is (the design guide's EntityType property), "" when the design does
+	// not name one; DiscriminatorNode is its value node.
+	Discriminator     string
+	DiscriminatorNode *yaml.Node
 }
 
 // Entity finds the table's entity type with the given name.
@@ -104,6 +109,23 @@ type Entity struct {
 	// is nil when the design does not say.
 	Writes     Rate
 	WritesNode *yaml.Node
+	// Inserts is the part of Writes that inserts new entities;
+	// InsertsNode is nil when the design does not say.
+	Inserts     Rate
+	InsertsNode *yaml.Node
+	// CopyOf is the entity type this one duplicates (a secondary index or
+	// denormalized copy), in this table or another; nil when it is no copy.
+	// CopyOfNode is the field's value node.
+	CopyOf     *Entity
+	CopyOfNode *yaml.Node
+	// Eventual says the copy is kept consistent eventually (by a queue or
+	// a retried worker), not atomically with its source.
+	Eventual bool
+	// PartOf is the entity type this one continues, when a wide logical
+	// entity is split over several physical entities; PartOfNode is the
+	// field's value node.
+	PartOf     *Entity
+	PartOfNode *yaml.Node
 }
 
 // Property finds a declared property by exact name.
@@ -134,6 +156,11 @@ type Property struct {
 	TypicalLength, TypicalBytes int64
 	// Cardinality is the number of distinct values expected, 0 if unknown.
 	Cardinality int64
+	// CopyOf is the property this one is a denormalized copy of (the
+	// manager's name copied into each employee), nil if none; CopyOfNode
+	// is the field's value node.
+	CopyOf     *Property
+	CopyOfNode *yaml.Node
 }
 
 // Bounded reports whether a String or Binary property declares its maximum
@@ -170,6 +197,21 @@ type Query struct {
 	Top     int64
 	TopNode *yaml.Node
 	Select  []string
+	// Order is the property the application needs the results sorted by,
+	// "" when the design does not say; OrderDesc is true for newest or
+	// largest first. OrderNode is the order field's value node.
+	Order     string
+	OrderDesc bool
+	OrderNode *yaml.Node
+	// Then is the query the application runs next with values taken from
+	// this query's result (a second round trip), nil if none; ThenNode is
+	// the field's value node.
+	Then     *Query
+	ThenNode *yaml.Node
+	// Deletes says the query finds entities to delete (retention);
+	// DeletesNode is nil when the design does not say.
+	Deletes     bool
+	DeletesNode *yaml.Node
 }
 
 // Resolved is what a placeholder stands for: a property (Prop set) or a

@@ -1,6 +1,10 @@
 package odata_test
 
 import (
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/tablelint/tablelint/engine/plan"
@@ -65,4 +69,76 @@ func BenchmarkParseAndPlan(b *testing.B) {
 			}
 		}
 	})
+}
+
+// readBenchFilters reads the benchmark filter set: 41 valid filters that
+// are not in the test corpus.
+func readBenchFilters(b *testing.B) []string {
+	data, err := os.ReadFile("../testdata/filters/bench41.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var filters []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(l) != "" && !strings.HasPrefix(l, "#") {
+			filters = append(filters, l)
+		}
+	}
+	if len(filters) != 41 {
+		b.Fatalf("benchmark set has %d filters, want 41", len(filters))
+	}
+	return filters
+}
+
+// BenchmarkParsePlan41 parses and plans each of the 41 benchmark filters
+// once per iteration, cold (participle runs for every filter) and warm
+// (shape cache hits). ns/filter and allocs/filter are per filter; Azurite's
+// parser is timed over the same file by scripts/azurite-parse-bench.js.
+func BenchmarkParsePlan41(b *testing.B) {
+	filters := readBenchFilters(b)
+	cacheModes(b, func(b *testing.B) {
+		for _, f := range filters { // fill the cache for the warm run
+			if _, err := odata.Parse(f); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ResetTimer()
+		var ms0, ms1 runtime.MemStats
+		runtime.ReadMemStats(&ms0)
+		for b.Loop() {
+			for _, s := range filters {
+				f, err := odata.Parse(s)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_ = plan.Of(f)
+			}
+		}
+		runtime.ReadMemStats(&ms1)
+		n := float64(b.N * len(filters))
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/filter")
+		b.ReportMetric(float64(ms1.Mallocs-ms0.Mallocs)/n, "allocs/filter")
+		b.ReportMetric(float64(ms1.TotalAlloc-ms0.TotalAlloc)/n, "B/filter")
+	})
+}
+
+// BenchmarkParseScaling parses filters of 1, 5 and 15 comparisons (the
+// service's limit), cold and warm: time and bytes should grow linearly.
+func BenchmarkParseScaling(b *testing.B) {
+	for _, n := range []int{1, 5, 15} {
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = fmt.Sprintf("P%d eq 'value%d'", i, i)
+		}
+		s := strings.Join(parts, " and ")
+		b.Run(fmt.Sprintf("cmp=%d", n), func(b *testing.B) {
+			cacheModes(b, func(b *testing.B) {
+				for b.Loop() {
+					if _, err := odata.Parse(s); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		})
+	}
 }

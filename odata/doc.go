@@ -15,7 +15,9 @@
 // giving every operator and every literal a single token type, so that a
 // comparison is the fixed sequence Ident Op Literal, matched by
 // Comparison's Parseable hook. A cache of parsed shapes (shape.go) lets
-// later filters that differ only in their literals skip the parser.
+// later filters that differ only in their literals skip the parser, and
+// Shape gives any filter's shape as text (its literals replaced by "?"),
+// which replay uses to group the queries of a trace.
 //
 // Parse reads a filter as a client would send it. ParseTemplate reads a
 // filter from a design file, where placeholders such as {Department} or

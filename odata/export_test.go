@@ -14,3 +14,15 @@ func ClearCache() {
 	clear(shapes.shapes)
 	shapes.mu.Unlock()
 }
+
+// TokenShape is Shape computed from the lexer's tokens, without spaces.
+func TokenShape(s string) (string, error) { return tokenShape(s) }
+
+// ShapeKey returns the shape cache's key for a filter that lexes.
+func ShapeKey(s string) string {
+	toks, err := lex(s, false)
+	if err != nil {
+		return ""
+	}
+	return string(shapeKey(nil, toks))
+}

@@ -75,11 +75,18 @@ var literalPrefixes = []string{"datetime", "guid", "X", "binary"}
 
 // lex splits s into tokens. In template mode, {…} placeholders are tokens of
 // their own outside quotes and part of the literal text inside them.
-func lex(s string, template bool) ([]lexer.Token, error) {
+func lex(s string, template bool) ([]lexer.Token, error) { return lexInto(nil, s, template) }
+
+// lexInto is lex appending to buf[:0], so that Parse can reuse one token
+// slice from a pool instead of allocating one per filter.
+func lexInto(buf []lexer.Token, s string, template bool) ([]lexer.Token, error) {
 	if len(s) > MaxLength {
 		return nil, &Error{Filter: truncate(s), Offset: MaxLength, Msg: "filter is longer than the limit of 32768 bytes"}
 	}
-	toks := make([]lexer.Token, 0, 4+len(s)/5)
+	toks := buf[:0]
+	if need := 4 + len(s)/5; cap(toks) < need {
+		toks = make([]lexer.Token, 0, need)
+	}
 	i := 0
 	for {
 		for i < len(s) && isSpace(s[i]) {
@@ -109,7 +116,7 @@ func lex(s string, template bool) ([]lexer.Token, error) {
 			}
 			i += end + 1
 			toks = append(toks, lexer.Token{Type: tokLiteral, Value: s[start:i], Pos: pos(start)})
-		case isDigit(c) || (c == '-' && i+1 < len(s) && (isDigit(s[i+1]) || s[i+1] == '.')) || (c == '.' && i+1 < len(s) && isDigit(s[i+1])):
+		case isNumberStart(s, i):
 			i = scanNumber(s, i)
 			toks = append(toks, lexer.Token{Type: tokLiteral, Value: s[start:i], Pos: pos(start)})
 		case isIdentStart(c) || c >= utf8.RuneSelf:
@@ -201,6 +208,14 @@ func scanQuoted(s string, i int, template bool) (int, error) {
 		i++
 	}
 	return 0, &Error{Filter: s, Offset: open, Len: 1, Msg: "unterminated string literal: missing closing quote"}
+}
+
+// isNumberStart reports whether a number literal starts at s[i]: a digit,
+// or a sign or a point before a digit.
+func isNumberStart(s string, i int) bool {
+	c := s[i]
+	return isDigit(c) || (c == '-' && i+1 < len(s) && (isDigit(s[i+1]) || s[i+1] == '.')) ||
+		(c == '.' && i+1 < len(s) && isDigit(s[i+1]))
 }
 
 func scanNumber(s string, i int) int {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -46,7 +47,9 @@ func parse(s string, template bool) (*Filter, error) {
 		}
 		return nil, &Error{Filter: strings.ToValidUTF8(s, "?"), Offset: off, Len: 1, Msg: "invalid UTF-8 byte in filter"}
 	}
-	toks, err := lex(s, template)
+	bp := tokenPool.Get().(*[]lexer.Token)
+	toks, err := lexInto(*bp, s, template)
+	defer releaseTokens(bp, toks)
 	if err != nil {
 		return nil, err
 	}
@@ -79,6 +82,30 @@ func parse(s string, template bool) (*Filter, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// tokenPool holds token slices for Parse: a filter's tokens are only
+// needed while it is parsed (the tree keeps substrings of the filter text,
+// never the tokens), so one slice serves every parse on a P.
+var tokenPool = sync.Pool{New: func() any { return new([]lexer.Token) }}
+
+// maxPooledTokens bounds the slices kept in tokenPool, so that one huge
+// filter does not pin its token slice.
+const maxPooledTokens = 1024
+
+func releaseTokens(bp *[]lexer.Token, toks []lexer.Token) {
+	switch {
+	case toks == nil: // a lexing error: the tokens lexed so far are in *bp
+		clear((*bp)[:cap(*bp)])
+		tokenPool.Put(bp)
+		return
+	case cap(toks) > maxPooledTokens:
+		tokenPool.Put(bp)
+		return
+	}
+	clear(toks) // drop the references to the filter text
+	*bp = toks[:0]
+	tokenPool.Put(bp)
 }
 
 // parseTokens checks the tokens and runs the participle parser on them.
@@ -123,7 +150,8 @@ var (
 func checkTokens(s string, toks []lexer.Token) error {
 	// stack holds '(' and 'n' (a not whose operand is still open); its
 	// height is the recursion depth the parser will reach.
-	var stack []byte
+	var stackBuf [32]byte
+	stack := stackBuf[:0]
 	for i, t := range toks {
 		errAt := func(msg, rule string) error {
 			return &Error{Filter: s, Offset: t.Pos.Offset, Len: len(t.Value), Msg: msg, Rule: rule}
@@ -148,8 +176,12 @@ func checkTokens(s string, toks []lexer.Token) error {
 			if t.Value == "null" && i > 0 && toks[i-1].Type == tokOp {
 				return errAt("the Table service does not support null in a $filter: a missing property never matches a comparison", RuleUnsupported)
 			}
-			if lower := strings.ToLower(t.Value); lower != t.Value && wrongCaseKeyword(lower, toks, i) {
-				return errAt("operators are lower case in OData: write \""+lower+"\", not \""+t.Value+"\"", "")
+			// Keywords and operators are at most three letters: only such
+			// identifiers are lowered (a per-comparison allocation otherwise).
+			if len(t.Value) <= 3 {
+				if lower := strings.ToLower(t.Value); lower != t.Value && wrongCaseKeyword(lower, toks, i) {
+					return errAt("operators are lower case in OData: write \""+lower+"\", not \""+t.Value+"\"", "")
+				}
 			}
 		case tokPunct:
 			switch t.Value {

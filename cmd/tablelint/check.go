@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/tablelint/tablelint/analyzers/all"
+	"github.com/tablelint/tablelint/analyzers/directives"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
@@ -49,7 +50,7 @@ func runCheck(e *env, args []string) int {
 	if len(pos) == 0 {
 		pos = []string{"./..."}
 	}
-	fds, errs, err := checkPackages(e.dir, pos, *tests, pl.Suppress.AddGo, pl.AddSource)
+	fds, errs, err := checkPackages(e.dir, pos, *tests, pl.AddGoDirectives, pl.AddSource)
 	if err != nil {
 		return pl.abort("", err)
 	}
@@ -59,9 +60,9 @@ func runCheck(e *env, args []string) int {
 // checkPackages loads the packages matching patterns in dir, runs every
 // analyzer and returns the findings, deduplicated (a file compiled into a
 // package and its test variant is reported once) with paths relative to
-// dir by the pipeline. addFiles, if not nil, is given every analyzed
-// package's syntax, so that suppression directives in it can be
-// collected; addSource, if not nil, every Go file's content as parsed.
+// dir by the pipeline. addDirectives, if not nil, is given every analyzed
+// package's suppression directives (with the findings they suppressed);
+// addSource, if not nil, every Go file's content as parsed.
 //
 // A package that does not load or type-check is not analysed: its
 // errors are returned as input errors, and the other packages are
@@ -71,7 +72,7 @@ func runCheck(e *env, args []string) int {
 // A finding whose position a //line directive moves outside the module
 // is reported where it is in the file that holds it: the report never
 // names, nor opens, a path the analysed code chose.
-func checkPackages(dir string, patterns []string, tests bool, addFiles func(*token.FileSet, []*ast.File), addSource func(file, src string)) ([]finding.Finding, []report.InputError, error) {
+func checkPackages(dir string, patterns []string, tests bool, addDirectives func(*directives.Result), addSource func(file, src string)) ([]finding.Finding, []report.InputError, error) {
 	analyzers := all.Analyzers()
 	for _, a := range analyzers {
 		if f := a.Flags.Lookup("info"); f != nil {
@@ -110,7 +111,6 @@ func checkPackages(dir string, patterns []string, tests bool, addFiles func(*tok
 		rule, msg string
 	}
 	seen := map[key]bool{}
-	added := map[*packages.Package]bool{}
 	var out []finding.Finding
 	for _, act := range g.Roots {
 		if act.Package.IllTyped {
@@ -120,9 +120,8 @@ func checkPackages(dir string, patterns []string, tests bool, addFiles func(*tok
 			loadErrs = append(loadErrs, report.InputError{File: act.Package.PkgPath, Message: fmt.Sprintf("%s: %v", act.Analyzer.Name, act.Err)})
 			continue
 		}
-		if addFiles != nil && !added[act.Package] {
-			added[act.Package] = true
-			addFiles(act.Package.Fset, act.Package.Syntax)
+		if r, ok := act.Result.(*directives.Result); ok && addDirectives != nil {
+			addDirectives(r)
 		}
 		root := dir
 		if act.Package.Module != nil && act.Package.Module.Dir != "" {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/tablelint/tablelint/analyzers/directives"
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/config"
 	"github.com/tablelint/tablelint/internal/finding"
@@ -35,7 +36,8 @@ type pipeline struct {
 	cfg    *config.Config
 	target rules.Target
 	// Suppress collects the inputs' suppression directives: call
-	// AddGo or AddYAML on it for each file checked.
+	// AddYAML on it for each design file checked; Go directives come
+	// from the analyzers (AddGoDirectives).
 	Suppress *suppress.Set
 	sources  map[string]string
 }
@@ -96,10 +98,24 @@ func (p *pipeline) Excluded(file string) bool { return p.cfg.Excluded(file, p.e.
 // file not registered keeps its byte columns.
 func (p *pipeline) AddSource(name, text string) { p.sources[name] = text }
 
+// AddGoDirectives adds the directives the directives analyzer read from
+// a package. The analyzers have already dropped the findings these
+// directives cover (as they do under go vet and golangci-lint) and
+// recorded which directives were used, so the pipeline only adds the
+// count and reports unused directives (TL902); malformed ones (TL901,
+// TL903) are the analyzer's findings. A file seen in several packages
+// (its package and the test variant) counts once.
+func (p *pipeline) AddGoDirectives(r *directives.Result) {
+	for _, d := range r.Directives() {
+		p.Suppress.Add(d)
+	}
+}
+
 // process applies severities, excludes and suppressions, and adds the
-// directives' findings. It returns the findings to report and those
-// suppressed.
-func (p *pipeline) process(in []finding.Finding) (kept, suppressed []finding.Finding) {
+// directives' findings. It returns the findings to report, those it
+// suppressed, and how many were suppressed in all (the analyzers drop
+// the Go findings their directives cover and only count them).
+func (p *pipeline) process(in []finding.Finding) (kept, suppressed []finding.Finding, n int) {
 	adjust := func(fs []finding.Finding) []finding.Finding {
 		out := fs[:0:0]
 		for _, f := range fs {
@@ -124,6 +140,7 @@ func (p *pipeline) process(in []finding.Finding) (kept, suppressed []finding.Fin
 		f.File = p.relative(f.File)
 		suppressed = append(suppressed, f)
 	}
+	n = len(suppressed) + p.Suppress.Suppressed()
 	ran := func(id string) bool {
 		r, ok := rules.Get(id)
 		return ok && p.cfg.Enabled(id) && r.AppliesToTarget(p.target)
@@ -132,7 +149,7 @@ func (p *pipeline) process(in []finding.Finding) (kept, suppressed []finding.Fin
 	for i := range kept {
 		kept[i].File = p.relative(kept[i].File)
 	}
-	return kept, suppressed
+	return kept, suppressed, n
 }
 
 // relative makes paths under the working directory relative to it.
@@ -162,8 +179,7 @@ func (p *pipeline) relativeSources() map[string]string {
 // (res.Errors) or the report cannot be written, else 1 when a finding is
 // at or above --fail-on, 0 otherwise.
 func (p *pipeline) finish(res report.Result) int {
-	res.Findings, res.SuppressedFindings = p.process(res.Findings)
-	res.Suppressed = len(res.SuppressedFindings)
+	res.Findings, res.SuppressedFindings, res.Suppressed = p.process(res.Findings)
 	for i := range res.Errors {
 		res.Errors[i].File = p.relative(res.Errors[i].File)
 	}

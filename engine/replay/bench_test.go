@@ -1,10 +1,17 @@
 package replay
 
 import (
+	"bufio"
 	"bytes"
+	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strconv"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -15,8 +22,15 @@ import (
 // queries over `parts` partitions, with every filter a distinct string
 // (literals vary), deterministic from seed. Operations carry no time.
 func benchTrace(n, parts int, seed uint64) []byte {
-	rng := rand.New(rand.NewPCG(seed, 1))
 	var b bytes.Buffer
+	_ = streamBenchTrace(&b, n, parts, seed)
+	return b.Bytes()
+}
+
+// streamBenchTrace writes the trace benchTrace returns to w.
+func streamBenchTrace(w io.Writer, n, parts int, seed uint64) error {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	b := bufio.NewWriterSize(w, 1<<20)
 	b.WriteString(`{"op":"createTable","table":"Bench"}` + "\n")
 	inserted := make([]int, parts)
 	for i := 1; i < n; i++ {
@@ -27,47 +41,24 @@ func benchTrace(n, parts int, seed uint64) []byte {
 		case x < 40 || inserted[p] == 0:
 			rk := fmt.Sprintf("%08d", inserted[p])
 			inserted[p]++
-			fmt.Fprintf(&b, `{"op":"insert","table":"Bench","entity":{"PartitionKey":%q,"RowKey":%q,"Amount":%d,"Big":"%d","Big@odata.type":"Edm.Int64","Name":"name %d"}}`+"\n",
+			fmt.Fprintf(b, `{"op":"insert","table":"Bench","entity":{"PartitionKey":%q,"RowKey":%q,"Amount":%d,"Big":"%d","Big@odata.type":"Edm.Int64","Name":"name %d"}}`+"\n",
 				pk, rk, rng.IntN(1000), rng.Int64(), i)
 		case x < 60:
 			rk := fmt.Sprintf("%08d", rng.IntN(inserted[p]))
-			fmt.Fprintf(&b, `{"op":"upsert","table":"Bench","mode":"merge","entity":{"PartitionKey":%q,"RowKey":%q,"Amount":%d}}`+"\n", pk, rk, rng.IntN(1000))
+			fmt.Fprintf(b, `{"op":"upsert","table":"Bench","mode":"merge","entity":{"PartitionKey":%q,"RowKey":%q,"Amount":%d}}`+"\n", pk, rk, rng.IntN(1000))
 		case x < 80:
 			rk := fmt.Sprintf("%08d", rng.IntN(inserted[p]+1))
-			fmt.Fprintf(&b, `{"op":"get","table":"Bench","pk":%q,"rk":%q}`+"\n", pk, rk)
+			fmt.Fprintf(b, `{"op":"get","table":"Bench","pk":%q,"rk":%q}`+"\n", pk, rk)
 		case x < 95:
 			rk := fmt.Sprintf("%08d", rng.IntN(inserted[p]+1))
-			fmt.Fprintf(&b, `{"op":"query","table":"Bench","filter":"PartitionKey eq '%s' and RowKey eq '%s'"}`+"\n", pk, rk)
+			fmt.Fprintf(b, `{"op":"query","table":"Bench","filter":"PartitionKey eq '%s' and RowKey eq '%s'"}`+"\n", pk, rk)
 		default:
 			lo := rng.IntN(inserted[p] + 1)
-			fmt.Fprintf(&b, `{"op":"query","table":"Bench","filter":"PartitionKey eq '%s' and RowKey ge '%08d' and RowKey lt '%08d' and Amount ge %d","top":100}`+"\n",
+			fmt.Fprintf(b, `{"op":"query","table":"Bench","filter":"PartitionKey eq '%s' and RowKey ge '%08d' and RowKey lt '%08d' and Amount ge %d","top":100}`+"\n",
 				pk, lo, lo+10, rng.IntN(500))
 		}
 	}
-	return b.Bytes()
-}
-
-// BenchmarkReplay1M replays a 1,000,000-operation trace end to end: read
-// and parse every line, execute it on the reference engine, account it
-// in the throughput model and the per-query statistics, and build the
-// report. The target is under 5 s a replay (issue 6).
-func BenchmarkReplay1M(b *testing.B) {
-	trace := benchTrace(1_000_000, 1000, 1)
-	b.SetBytes(int64(len(trace)))
-	b.ReportAllocs()
-	cpu0 := cpuTime()
-	n := 0
-	defer func() { b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(n), "cpu-s/op") }()
-	for b.Loop() {
-		n++
-		rep, err := Run(NewReader(bytes.NewReader(trace), "bench"), NewEngine(EngineOptions{}), Options{Duration: 600})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if rep.Operations != 1_000_000 {
-			b.Fatalf("%d operations", rep.Operations)
-		}
-	}
+	return b.Flush()
 }
 
 // BenchmarkReplay10k replays the 10,000-operation trace that
@@ -102,3 +93,86 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// writeBenchTrace writes benchTrace(n, parts, seed) to a file in dir, in
+// chunks, so that a 10 M-operation trace is never held in memory whole.
+func writeBenchTrace(b *testing.B, dir string, n, parts int, seed uint64) string {
+	b.Helper()
+	path := filepath.Join(dir, "trace-"+strconv.Itoa(n)+".jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	// benchTrace's operations depend on the partitions' insert counts, so
+	// one generator writes the whole trace; it streams through a pipe.
+	pr, pw := io.Pipe()
+	go func() { pw.CloseWithError(streamBenchTrace(pw, n, parts, seed)) }()
+	if _, err := io.Copy(f, pr); err != nil {
+		b.Fatal(err)
+	}
+	return path
+}
+
+// BenchmarkReplayScaling replays traces of 10 k, 100 k, 1 M and (with
+// -replay10m) 10 M operations over 1,000 partitions from a file, end to
+// end, and reports the time per operation, the CPU time and the peak heap:
+// a linear replay keeps ns/operation flat and the heap proportional to the
+// entities stored.
+func BenchmarkReplayScaling(b *testing.B) {
+	sizes := []int{10_000, 100_000, 1_000_000}
+	if *replay10M {
+		sizes = append(sizes, 10_000_000)
+	}
+	dir := b.TempDir()
+	for _, n := range sizes {
+		path := writeBenchTrace(b, dir, n, 1000, 1)
+		b.Run("ops="+strconv.Itoa(n), func(b *testing.B) {
+			runtime.GC()
+			var peak atomic.Uint64
+			stop := make(chan struct{})
+			done := make(chan struct{})
+			go func() { // sample the heap: the peak between GCs
+				defer close(done)
+				var ms runtime.MemStats
+				t := time.NewTicker(20 * time.Millisecond)
+				defer t.Stop()
+				for {
+					select {
+					case <-stop:
+						return
+					case <-t.C:
+						runtime.ReadMemStats(&ms)
+						if ms.HeapAlloc > peak.Load() {
+							peak.Store(ms.HeapAlloc)
+						}
+					}
+				}
+			}()
+			cpu0 := cpuTime()
+			runs := 0
+			for b.Loop() {
+				runs++
+				f, err := os.Open(path)
+				if err != nil {
+					b.Fatal(err)
+				}
+				rep, err := Run(NewReader(bufio.NewReaderSize(f, 1<<20), "bench"), NewEngine(EngineOptions{}), Options{Duration: 600})
+				f.Close()
+				if err != nil {
+					b.Fatal(err)
+				}
+				if rep.Operations != n {
+					b.Fatalf("%d operations", rep.Operations)
+				}
+			}
+			close(stop)
+			<-done
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(runs*n), "ns/operation")
+			b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(runs), "cpu-s/op")
+			b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MiB")
+		})
+	}
+}
+
+var replay10M = flag.Bool("replay10m", false, "BenchmarkReplayScaling also replays 10 M operations (a minute or more, several GiB of heap)")

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/tablelint/tablelint/edm"
+
 	"github.com/tablelint/tablelint/engine/exec"
 	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/engine/store"
@@ -76,6 +78,8 @@ type RefEngine struct {
 	// tables caches the last table looked up.
 	lastName  string
 	lastTable *store.Table
+	// props is decodeEntityBuf's buffer.
+	props []edm.Property
 }
 
 // NewEngine returns a reference engine with an empty store.
@@ -120,7 +124,7 @@ func (g *RefEngine) Do(op *Op, out *Outcome) {
 	t, terr := g.table(op.Table)
 	switch op.Kind {
 	case Insert, Upsert, Update:
-		e, err := decodeEntity(op.Entity)
+		e, err := decodeEntityBuf(&g.props, op.Entity)
 		if err == nil {
 			out.addLoad(e.PartitionKey, 1)
 			out.Partitions = 1
@@ -286,7 +290,7 @@ func (g *RefEngine) batch(t *store.Table, terr error, op *Op, out *Outcome) {
 			sa.Kind = store.ActDelete
 		}
 		if a.Entity != nil {
-			e, derr := decodeEntity(a.Entity)
+			e, derr := decodeEntityBuf(&g.props, a.Entity)
 			if derr != nil {
 				var se *store.Error
 				if errors.As(derr, &se) {

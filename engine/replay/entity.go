@@ -14,22 +14,46 @@ import (
 // (edm.DecodeEntityJSON), whose semantics the fast path reproduces
 // exactly for what it accepts (FuzzFastEntity checks that).
 func decodeEntity(data []byte) (*store.Entity, error) {
-	if props, ok := fastProps(data); ok {
-		return store.NewEntity(props)
+	return decodeEntityBuf(nil, data)
+}
+
+// decodeEntityBuf is decodeEntity with the fast path's properties
+// appended to (*buf)[:0] and kept there for the next entity; NewEntity
+// copies what it keeps, so one buffer serves a whole replay.
+func decodeEntityBuf(buf *[]edm.Property, data []byte) (*store.Entity, error) {
+	var props []edm.Property
+	if buf != nil {
+		props = *buf
 	}
-	return store.DecodeJSON(data)
+	props, ok := fastProps(props, data)
+	var e *store.Entity
+	var err error
+	if ok {
+		e, err = store.NewEntity(props)
+	} else {
+		e, err = store.DecodeJSON(data)
+	}
+	if buf != nil && props != nil {
+		clear(props) // drop the references to this entity's strings
+		*buf = props[:0]
+	}
+	return e, err
 }
 
 const int64Annotation = "@odata.type"
 
 // fastProps decodes an entity's properties if it has only the common
 // shapes; ok is false when the slow path must decide.
-func fastProps(data []byte) (props []edm.Property, ok bool) {
+// The properties are appended to buf[:0]; props is that slice, grown,
+// even when ok is false.
+func fastProps(buf []edm.Property, data []byte) (props []edm.Property, ok bool) {
+	props = buf[:0]
 	if len(data) > edm.MaxEntityJSON {
-		return nil, false
+		return props, false
 	}
 	l := &lexer{buf: data}
-	var int64s []string // properties annotated Edm.Int64
+	var int64Buf [4]string
+	int64s := int64Buf[:0] // properties annotated Edm.Int64
 	fail := false
 	err := l.object(func(k string, _ int) error {
 		if strings.HasPrefix(k, "odata.") || k == "Timestamp" {
@@ -92,7 +116,7 @@ func fastProps(data []byte) (props []edm.Property, ok bool) {
 		return nil
 	})
 	if fail || err != nil || !l.atEnd() {
-		return nil, false
+		return props, false
 	}
 	for _, base := range int64s {
 		found := false
@@ -102,16 +126,16 @@ func fastProps(data []byte) (props []edm.Property, ok bool) {
 			}
 			found = true
 			if props[i].Value.Type != edm.String {
-				return nil, false
+				return props, false
 			}
 			n, err := strconv.ParseInt(props[i].Value.Str, 10, 64)
 			if err != nil {
-				return nil, false
+				return props, false
 			}
 			props[i].Value = edm.Int64Value(n)
 		}
 		if !found {
-			return nil, false
+			return props, false
 		}
 	}
 	return props, true

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tablelint/tablelint/odata"
 )
 
 // Source yields the operations of a workload in order: a trace Reader,
@@ -308,7 +310,7 @@ func (a *aggregator) add(op *Op, out *Outcome) {
 		name = op.Name
 		key = strings.ToLower(op.Table) + "\x00n" + op.Name
 	default:
-		shape = Shape(op.Filter)
+		shape = odata.Shape(op.Filter)
 		key = strings.ToLower(op.Table) + "\x00s" + shape
 	}
 	q := a.queries[key]
@@ -317,7 +319,7 @@ func (a *aggregator) add(op *Op, out *Outcome) {
 		if op.Kind == Get {
 			q.plan = "point"
 		} else if op.Name != "" {
-			q.shape = Shape(op.Filter)
+			q.shape = odata.Shape(op.Filter)
 		}
 		a.queries[key] = q
 		a.order = append(a.order, q)

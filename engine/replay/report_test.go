@@ -106,18 +106,3 @@ func TestSVG(t *testing.T) {
 	}
 	golden.Check(t, filepath.Join("testdata", "small.svg"), out.Bytes())
 }
-
-func TestShape(t *testing.T) {
-	for in, want := range map[string]string{
-		"PartitionKey eq 'Sales' and RowKey eq 'it''s'": "PartitionKey eq ? and RowKey eq ?",
-		"Age  gt 30 and Big lt -9L or X eq 1.5e-3":      "Age gt ? and Big lt ?L or X eq ?",
-		"Hired ge datetime'2020-01-01T00:00:00Z'":       "Hired ge datetime? ",
-		"not (Flag eq true) and Id eq guid'abc'":        "not (Flag eq ?) and Id eq guid?",
-		"P1 eq X'0A' and D eq 2.0d":                     "P1 eq x? and D eq ?D",
-		"'unterminated":                                 "?",
-	} {
-		if got := Shape(in); got != strings.TrimSpace(want) {
-			t.Errorf("Shape(%q) = %q, want %q", in, got, strings.TrimSpace(want))
-		}
-	}
-}

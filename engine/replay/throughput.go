@@ -38,9 +38,12 @@ type Model struct {
 	// AccountRate that of the account in transactions (requests) a second.
 	PartitionRate, AccountRate float64
 
-	recs     []rec
-	loadPart []int32
-	loadN    []int32
+	// One rec per operation and one load entry per partition an
+	// operation touched, in chunks: growing them never copies, so a
+	// replay allocates what it keeps and no more.
+	recs     chunked[rec]
+	loadPart chunked[int32]
+	loadN    chunked[int32]
 	tables   map[string]map[string]int32 // table name (as written, and lower case) → partition key → index
 	parts    []Partition
 }
@@ -63,7 +66,7 @@ func NewModel(partitionRate, accountRate float64) *Model {
 }
 
 // Len returns the number of operations added.
-func (m *Model) Len() int { return len(m.recs) }
+func (m *Model) Len() int { return m.recs.n }
 
 func (m *Model) part(table, pk string) int32 {
 	// Table names are case-insensitive; partition keys are not.
@@ -87,17 +90,17 @@ func (m *Model) part(table, pk string) int32 {
 
 // Add records one executed operation.
 func (m *Model) Add(op *Op, out *Outcome) {
-	r := rec{t: op.T, hasT: op.HasT, line: int32(op.Line), txs: int32(max(out.Pages, 1)), lo: int32(len(m.loadPart))}
+	r := rec{t: op.T, hasT: op.HasT, line: int32(op.Line), txs: int32(max(out.Pages, 1)), lo: int32(m.loadPart.n)}
 	for _, l := range out.Load {
-		m.loadPart = append(m.loadPart, m.part(op.Table, l.PK))
-		m.loadN = append(m.loadN, int32(min(l.N, math.MaxInt32)))
+		m.loadPart.append(m.part(op.Table, l.PK))
+		m.loadN.append(int32(min(l.N, math.MaxInt32)))
 	}
-	r.hi = int32(len(m.loadPart))
-	m.recs = append(m.recs, r)
+	r.hi = int32(m.loadPart.n)
+	m.recs.append(r)
 }
 
 // Throttled reports whether operation i was throttled; valid after Run.
-func (m *Model) Throttled(i int) bool { return m.recs[i].throttled }
+func (m *Model) Throttled(i int) bool { return m.recs.at(i).throttled }
 
 // Throughput is the result of the throughput model.
 type Throughput struct {
@@ -179,7 +182,7 @@ type RunOptions struct {
 // is not served, so it adds nothing to what the window has served. The
 // offered load, throttled or not, is what peaks and the heat map show.
 func (m *Model) Run(opts RunOptions) *Throughput {
-	n := len(m.recs)
+	n := m.recs.n
 	if opts.TopN <= 0 {
 		opts.TopN = 10
 	}
@@ -192,8 +195,8 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 	}
 	sorted, untimed := true, false
 	prev := -1.0
-	for i := range m.recs {
-		r := &m.recs[i]
+	for i := range n {
+		r := m.recs.at(i)
 		if !r.hasT {
 			untimed = true
 			r.t = float64(i) * dur / float64(n)
@@ -209,7 +212,7 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 	}
 	if !sorted {
 		slices.SortStableFunc(order, func(a, b int32) int {
-			ta, tb := m.recs[a].t, m.recs[b].t
+			ta, tb := m.recs.at(int(a)).t, m.recs.at(int(b)).t
 			switch {
 			case ta < tb:
 				return -1
@@ -221,7 +224,7 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 	}
 	seconds := 0
 	if n > 0 {
-		seconds = int(m.recs[order[n-1]].t) + 1
+		seconds = int(m.recs.at(int(order[n-1])).t) + 1
 	}
 	if untimed && opts.Duration > 0 && int(math.Ceil(opts.Duration)) > seconds {
 		seconds = int(math.Ceil(opts.Duration))
@@ -244,7 +247,7 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 	accTarget := int64(math.Ceil(m.AccountRate))
 	accWindow, accOffered, accServed := int32(-1), int64(0), int64(0)
 	for _, i := range order {
-		r := &m.recs[i]
+		r := m.recs.at(int(i))
 		w := int32(r.t)
 		if w != accWindow {
 			if accOffered > tp.AccountPeak {
@@ -259,7 +262,7 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 			throttled, r.byAccount = true, true
 		}
 		for k := r.lo; k < r.hi; k++ {
-			p := m.loadPart[k]
+			p := *m.loadPart.at(int(k))
 			if stamp[p] != w {
 				flush(p)
 				stamp[p], offered[p], served[p] = w, 0, 0
@@ -269,13 +272,13 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 			}
 		}
 		for k := r.lo; k < r.hi; k++ {
-			p, u := m.loadPart[k], int64(m.loadN[k])
+			p, u := *m.loadPart.at(int(k)), int64(*m.loadN.at(int(k)))
 			st := &stats[p]
 			before := offered[p]
 			offered[p] += u
 			st.Entities += u
 			tp.Entities += u
-			if k == r.lo || m.loadPart[k-1] != p {
+			if k == r.lo || *m.loadPart.at(int(k - 1)) != p {
 				st.Ops++
 				if throttled {
 					st.Throttled++
@@ -395,15 +398,15 @@ func (m *Model) heat(order, rank []int32, seconds int, opts RunOptions) HeatMap 
 		}
 	}
 	for _, i := range order {
-		r := &m.recs[i]
+		r := m.recs.at(int(i))
 		w := int32(r.t)
 		for k := r.lo; k < r.hi; k++ {
-			p := m.loadPart[k]
+			p := *m.loadPart.at(int(k))
 			if stamp[p] != w {
 				flush(p)
 				stamp[p], count[p] = w, 0
 			}
-			count[p] += int64(m.loadN[k])
+			count[p] += int64(*m.loadN.at(int(k)))
 		}
 	}
 	for p := range count {
@@ -411,3 +414,29 @@ func (m *Model) heat(order, rank []int32, seconds int, opts RunOptions) HeatMap 
 	}
 	return h
 }
+
+// chunkBits sets the size of a chunked's chunks: 1<<chunkBits elements.
+const chunkBits = 14
+
+// chunked is an append-only sequence kept in fixed-size chunks, so that
+// appending never copies what is there (a slice grown to millions of
+// elements allocates several times its final size on the way).
+type chunked[T any] struct {
+	chunks [][]T
+	n      int
+}
+
+func (c *chunked[T]) append(v T) {
+	switch k := c.n >> chunkBits; {
+	case len(c.chunks) == 0:
+		c.chunks = append(c.chunks, nil) // the first chunk grows as a slice does: small models stay small
+	case k == len(c.chunks):
+		c.chunks = append(c.chunks, make([]T, 0, 1<<chunkBits))
+	}
+	last := &c.chunks[len(c.chunks)-1]
+	*last = append(*last, v)
+	c.n++
+}
+
+// at returns the i-th element.
+func (c *chunked[T]) at(i int) *T { return &c.chunks[i>>chunkBits][i&(1<<chunkBits-1)] }

@@ -142,3 +142,19 @@ func TestHeatMap(t *testing.T) {
 		t.Errorf("other = %d, want 10", h.Rows[3][7])
 	}
 }
+
+func TestChunked(t *testing.T) {
+	var c chunked[int32]
+	const n = 3<<chunkBits + 5
+	for i := range n {
+		c.append(int32(i))
+	}
+	if c.n != n {
+		t.Fatalf("n = %d, want %d", c.n, n)
+	}
+	for i := range n {
+		if got := *c.at(i); got != int32(i) {
+			t.Fatalf("at(%d) = %d", i, got)
+		}
+	}
+}

@@ -31,11 +31,14 @@ func Intern(name string) NameID {
 	names.mu.Lock()
 	id, ok := names.ids[name]
 	if !ok {
+		// Append in place when there is room: readers hold the old,
+		// shorter slice headers and never look past their length, so the
+		// table grows in amortized constant time (a copy per name made
+		// interning n names quadratic).
 		old := *names.list.Load()
 		id = NameID(len(old))
-		list := append(old[:len(old):len(old)], name)
-		oldUnits := *names.units.Load()
-		units := append(oldUnits[:len(oldUnits):len(oldUnits)], int32(edm.UTF16Len(name)))
+		list := append(old, name)
+		units := append(*names.units.Load(), int32(edm.UTF16Len(name)))
 		names.units.Store(&units)
 		names.list.Store(&list)
 		names.ids[name] = id

@@ -1,0 +1,69 @@
+package odata_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tablelint/tablelint/odata"
+)
+
+func TestShape(t *testing.T) {
+	for in, want := range map[string]string{
+		"PartitionKey eq 'Sales' and RowKey eq 'it''s'": "PartitionKey eq ? and RowKey eq ?",
+		"Age  gt 30 and Big lt -9L or X eq 1.5e-3":      "Age gt ? and Big lt ?L or X eq ?",
+		"Hired ge datetime'2020-01-01T00:00:00Z' ":      "Hired ge datetime?",
+		"not (Flag eq true) and Id eq guid'abc'":        "not (Flag eq ?) and Id eq guid?",
+		"P1 eq X'0A' and D eq 2.0d":                     "P1 eq x? and D eq ?D",
+		"Ratio lt .5 and Ratio gt -.25":                 "Ratio lt ? and Ratio gt ?",
+		"Città eq 'Roma'":                               "Città eq ?",
+		"'unterminated":                                 "?",
+		"A eq 1 && $top=5":                              "A eq ? && $top=?",
+		"":                                              "",
+	} {
+		if got := odata.Shape(in); got != want {
+			t.Errorf("Shape(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// checkShape holds Shape to the parser's lexer: for a filter that lexes,
+// Shape without its spaces is the lexer's tokens with the literals masked
+// alike.
+func checkShape(t *testing.T, s string) {
+	shape := odata.Shape(s) // never panics, whatever s is
+	want, err := odata.TokenShape(s)
+	if err != nil {
+		return
+	}
+	if got := strings.ReplaceAll(shape, " ", ""); got != want {
+		t.Fatalf("Shape(%q) = %q; the lexer's tokens give %q", s, shape, want)
+	}
+}
+
+// FuzzShape checks Shape against the lexer for both inputs and, when both
+// parse and have one shape, that they are one query: the shape cache gives
+// them one key, so the parser builds one tree structure for both.
+func FuzzShape(f *testing.F) {
+	cases, _ := readCorpus(f)
+	for i, c := range cases {
+		f.Add(c.input, cases[(i+1)%len(cases)].input)
+	}
+	f.Add("PartitionKey eq 'a' and N gt 5", "PartitionKey eq 'b''c' and N gt -7")
+	f.Add("X eq 2.5d", "X eq 3L")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		checkShape(t, a)
+		checkShape(t, b)
+		if odata.Shape(a) != odata.Shape(b) {
+			return
+		}
+		if _, err := odata.Parse(a); err != nil {
+			return
+		}
+		if _, err := odata.Parse(b); err != nil {
+			return
+		}
+		if odata.ShapeKey(a) != odata.ShapeKey(b) {
+			t.Fatalf("%q and %q have one Shape %q but parse to different structures", a, b, odata.Shape(a))
+		}
+	})
+}

@@ -1,0 +1,49 @@
+// Times Azurite's $filter parser over a file of filters (one a line, #
+// comments), the anchor for tablelint's parse benchmarks.
+//
+//   node scripts/azurite-parse-bench.js [filters-file] [seconds]
+//
+// Azurite is the pinned npm package in tools/azurite (AZURITE_MODULES
+// overrides the node_modules directory). The script calls Azurite's parser;
+// it contains none of its code. It prints one line:
+//   azurite-parse filters=41 ns/filter=... iterations=...
+"use strict";
+const fs = require("fs");
+const path = require("path");
+
+const root = path.resolve(__dirname, "..");
+const modules = process.env.AZURITE_MODULES || path.join(root, "tools/azurite/node_modules");
+const parserPath = path.join(modules, "azurite/dist/src/table/persistence/QueryInterpreter/QueryParser");
+const parseQuery = require(parserPath).default;
+const version = require(path.join(modules, "azurite/package.json")).version;
+
+const file = process.argv[2] || path.join(root, "testdata/filters/bench41.txt");
+const seconds = Number(process.argv[3] || 2);
+const filters = fs.readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "" && !l.startsWith("#"));
+
+let sink = 0;
+function once() {
+  for (const f of filters) {
+    const node = parseQuery(f);
+    if (node === undefined) throw new Error("no tree for " + f);
+    sink ^= 1;
+  }
+}
+
+// Every filter must parse: a benchmark of errors measures nothing.
+for (const f of filters) parseQuery(f);
+
+// Warm up the JIT for a quarter of the time, then measure.
+const warmEnd = process.hrtime.bigint() + BigInt(Math.round(seconds * 0.25e9));
+while (process.hrtime.bigint() < warmEnd) once();
+let iterations = 0;
+const start = process.hrtime.bigint();
+const end = start + BigInt(Math.round(seconds * 1e9));
+let now = start;
+while (now < end) {
+  for (let k = 0; k < 16; k++) once();
+  iterations += 16;
+  now = process.hrtime.bigint();
+}
+const ns = Number(now - start) / (iterations * filters.length);
+console.log(`azurite-parse version=${version} filters=${filters.length} ns/filter=${ns.toFixed(1)} iterations=${iterations}${sink < 0 ? "" : ""}`);
