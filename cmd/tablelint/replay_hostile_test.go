@@ -138,7 +138,17 @@ func TestReplayInterrupt(t *testing.T) {
 		if _, err := stdin.Write([]byte(readFile(t, replaySmall))); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(500 * time.Millisecond)
+		// The temporary outputs exist once the signal handler is in
+		// place: wait for them (a slow start must not make the test flaky).
+		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			if tmp, _ := filepath.Glob(filepath.Join(dir, ".*.tmp")); len(tmp) == 2 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("replay did not start")
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
 		if err := cmd.Process.Signal(sig); err != nil {
 			t.Fatal(err)
 		}
