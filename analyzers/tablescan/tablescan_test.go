@@ -11,7 +11,7 @@ import (
 
 func TestTableScan(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, tablescan.Analyzer, "basic", "negatives", "legacy", "sinkrepo", "sinkservice")
+	analysistest.Run(t, dir, tablescan.Analyzer, "basic", "negatives", "optshelper", "optscaller", "legacy", "sinkrepo", "sinkservice")
 }
 
 func TestPartitionScanInfo(t *testing.T) {

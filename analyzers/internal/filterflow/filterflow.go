@@ -72,6 +72,12 @@ type SinkQuery struct {
 	Where string
 	// Pager reports an aztables list call (false: legacy QueryEntities).
 	Pager bool
+	// ByOptions reports that the sink receives the whole options value
+	// (*aztables.ListEntitiesOptions or *storage.QueryOptions) as
+	// parameter OptionsParam and runs the query with it; Parts is then
+	// empty and the filter is read from each call's argument.
+	ByOptions    bool
+	OptionsParam int
 }
 
 // SinkPart is constant Text, or a hole: a parameter (Param >= 0) or
@@ -90,6 +96,9 @@ type SinkPart struct {
 
 // Template renders q with parameters as {$N} and other holes as {?}.
 func (q SinkQuery) Template() string {
+	if q.ByOptions {
+		return fmt.Sprintf("{options $%d}", q.OptionsParam)
+	}
 	var b strings.Builder
 	for _, p := range q.Parts {
 		switch {
@@ -133,6 +142,10 @@ type Query struct {
 	Func *ast.FuncDecl
 	// Top is the expression given to ListEntitiesOptions.Top / QueryOptions.Top.
 	Top ast.Expr
+	// Options is the parameter of the enclosing function the query's
+	// options come from (the caller builds them); the query is then not
+	// Known here, and the function becomes a sink.
+	Options *types.Var
 }
 
 // Result is what the analyzer gives the query analyzers.
@@ -304,6 +317,22 @@ func (st *state) queriesAt(call *ast.CallExpr) []*Query {
 	}
 	var out []*Query
 	for _, sq := range sink.Queries {
+		if sq.ByOptions {
+			if sq.OptionsParam >= len(call.Args) {
+				continue
+			}
+			q := &Query{Call: call, Via: fn, Where: sq.Where, Pager: sq.Pager, Legacy: !sq.Pager}
+			pkgPath, typeName := sdk.AztablesPath, "ListEntitiesOptions"
+			if !sq.Pager {
+				pkgPath, typeName = sdk.LegacyPath, "QueryOptions"
+			}
+			if st.options(q, call.Args[sq.OptionsParam], pkgPath, typeName) {
+				// Reported at the options argument of the helper call.
+				q.FilterExpr = call.Args[sq.OptionsParam]
+				out = append(out, q)
+			}
+			continue
+		}
 		q := &Query{Call: call, FilterExpr: call, Via: fn, Checked: sq.Checked, Where: sq.Where, Pager: sq.Pager, Legacy: !sq.Pager, Known: true}
 		for _, p := range sq.Parts {
 			if p.IsHole {
@@ -419,6 +448,12 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 		if v == nil {
 			return false
 		}
+		if st.r.IsParam(v) && sdk.IsType(v.Type(), pkgPath, typeName) {
+			// The caller builds the options: the enclosing function
+			// becomes a sink, checked at each call.
+			q.Options = v
+			return true
+		}
 		init := st.r.SingleAssignment(v)
 		if init == nil || !isLiteralOf(info, init, pkgPath, typeName) {
 			return false
@@ -499,13 +534,23 @@ func (st *state) fieldAssignments(v *types.Var, field string) (ast.Expr, bool) {
 // reports whether decl's sink changed.
 func (st *state) addSink(decl *ast.FuncDecl, q *Query) bool {
 	fn, _ := st.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-	if fn == nil || !q.Known {
+	if fn == nil {
 		return false
 	}
 	sig := fn.Type().(*types.Signature)
 	index := map[*types.Var]int{}
 	for i := 0; i < sig.Params().Len(); i++ {
 		index[sig.Params().At(i)] = i
+	}
+	if q.Options != nil {
+		i, ok := index[q.Options]
+		if !ok || q.Known {
+			return false
+		}
+		return st.addSinkQuery(fn, q, SinkQuery{ByOptions: true, OptionsParam: i})
+	}
+	if !q.Known {
+		return false
 	}
 	var sq SinkQuery
 	hasParam := false
@@ -531,6 +576,14 @@ func (st *state) addSink(decl *ast.FuncDecl, q *Query) bool {
 	if !hasParam {
 		return false
 	}
+	_, _, _, ok := Parse(q.Filter)
+	sq.Checked = ok
+	return st.addSinkQuery(fn, q, sq)
+}
+
+// addSinkQuery adds sq, run by q, to fn's sink; it reports whether the
+// sink changed.
+func (st *state) addSinkQuery(fn *types.Func, q *Query, sq SinkQuery) bool {
 	sq.Pager = q.Pager
 	pos := st.pass.Fset.Position(q.Call.Pos())
 	sq.Where = fmt.Sprintf("%s:%d", baseName(pos.Filename), pos.Line)
@@ -543,12 +596,10 @@ func (st *state) addSink(decl *ast.FuncDecl, q *Query) bool {
 		st.sinks[fn] = s
 	}
 	for _, old := range s.Queries {
-		if old.Where == sq.Where && old.Template() == sq.Template() {
+		if old.Where == sq.Where && old.Template() == sq.Template() && old.ByOptions == sq.ByOptions && old.OptionsParam == sq.OptionsParam {
 			return false
 		}
 	}
-	_, _, _, ok := Parse(q.Filter)
-	sq.Checked = ok
 	s.Queries = append(s.Queries, sq)
 	return true
 }
