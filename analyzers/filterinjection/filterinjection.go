@@ -46,7 +46,17 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		for _, h := range holes {
-			if h.Foreign || h.Param != nil || h.CannotCarryQuote() {
+			if h.Foreign || filterflow.SafeHole(pass.TypesInfo, res.Resolver, h) {
+				continue
+			}
+			// A parameter is reported where it is interpolated, unless
+			// its function's callers escape (then each caller is checked).
+			if h.Param != nil && res.AtCaller[h.Param] {
+				continue
+			}
+			// What a caller passes into a sink's quoted parameter was
+			// reported inside the sink.
+			if part := q.Inlined[h]; part != nil && part.Quoted && !part.AtCaller {
 				continue
 			}
 			at := h.Use

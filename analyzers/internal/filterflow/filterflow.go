@@ -92,6 +92,14 @@ type SinkPart struct {
 	// Safe reports a non-parameter hole that cannot carry a quote, or
 	// one already reported where it was built.
 	Safe bool
+	// Quoted reports a hole inside a quoted literal of the filter.
+	Quoted bool
+	// AtCaller reports a quoted, unescaped parameter hole that the
+	// sink's callers check (TL321 at each call passing an unsafe value),
+	// because callers in the sink's own package pass escaped values. When
+	// false, such a hole is reported where the sink interpolates it and
+	// callers do not report what they pass into it.
+	AtCaller bool
 }
 
 // Template renders q with parameters as {$N} and other holes as {?}.
@@ -142,6 +150,9 @@ type Query struct {
 	Func *ast.FuncDecl
 	// Top is the expression given to ListEntitiesOptions.Top / QueryOptions.Top.
 	Top ast.Expr
+	// Inlined maps the holes of arguments substituted into a sink's
+	// filter to the sink part they fill (nil for direct queries).
+	Inlined map[*values.Hole]*SinkPart
 	// Options is the parameter of the enclosing function the query's
 	// options come from (the caller builds them); the query is then not
 	// Known here, and the function becomes a sink.
@@ -154,6 +165,10 @@ type Result struct {
 	// Resolver is the package's value resolver, for analyzers that
 	// reconstruct more values.
 	Resolver *values.Resolver
+	// AtCaller holds the parameters interpolated into quoted filter
+	// literals whose values are checked at each call of their function
+	// rather than where they are interpolated (see SinkPart.AtCaller).
+	AtCaller map[*types.Var]bool
 }
 
 // Template returns a filter's template text for odata.ParseTemplate:
@@ -267,10 +282,63 @@ func run(pass *analysis.Pass) (any, error) {
 			break
 		}
 	}
+	atCaller := st.decideParams(queries)
 	for fn, s := range st.sinks {
 		pass.ExportObjectFact(fn, s)
 	}
-	return &Result{Queries: queries, Resolver: st.r}, nil
+	return &Result{Queries: queries, Resolver: st.r, AtCaller: atCaller}, nil
+}
+
+// decideParams decides, for each quoted unescaped parameter hole of this
+// package's sinks, where TL321 is reported: where the sink interpolates
+// the parameter (the default, whatever the parameter's origin), or, when
+// some caller in this package passes an escaped or otherwise safe value
+// (the function's contract is "callers escape"), at each caller passing
+// an unsafe one, so that a fix never escapes a value twice.
+func (st *state) decideParams(queries []*Query) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	for fn, s := range st.sinks {
+		sig := fn.Type().(*types.Signature)
+		for qi := range s.Queries {
+			for pi := range s.Queries[qi].Parts {
+				p := &s.Queries[qi].Parts[pi]
+				if !p.IsHole || p.Param < 0 || !p.Quoted || p.Escaped {
+					continue
+				}
+				safe := 0
+				for _, q := range queries {
+					if q.Via != fn || p.Param >= len(q.Call.Args) {
+						continue
+					}
+					if st.safeArg(q.Call.Args[p.Param]) {
+						safe++
+					}
+				}
+				if safe > 0 {
+					p.AtCaller = true
+					out[sig.Params().At(p.Param)] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// safeArg reports whether arg is escaped: every run-time part of it can
+// go into a quoted literal as it is, and one was escaped by the caller
+// (a constant argument says nothing about the function's contract).
+func (st *state) safeArg(arg ast.Expr) bool {
+	info := st.pass.TypesInfo
+	escaped := false
+	for _, h := range st.r.Of(arg).Holes() {
+		if !SafeHole(info, st.r, h) {
+			return false
+		}
+		if h.Escaped || Escapes(info, st.r, h.Expr, 0) {
+			escaped = true
+		}
+	}
+	return escaped
 }
 
 // isDirect reports whether call is an SDK query call.
@@ -349,7 +417,8 @@ func (st *state) queriesAt(call *ast.CallExpr) []*Query {
 				continue
 			}
 		}
-		for _, p := range sq.Parts {
+		for pi := range sq.Parts {
+			p := sq.Parts[pi]
 			switch {
 			case !p.IsHole:
 				q.Filter.Parts = append(q.Filter.Parts, values.Part{Text: p.Text})
@@ -360,6 +429,12 @@ func (st *state) queriesAt(call *ast.CallExpr) []*Query {
 					for _, ap := range av.Parts {
 						if ap.Hole != nil && ap.Hole.Use == nil {
 							ap.Hole.Use = arg
+						}
+						if ap.Hole != nil {
+							if q.Inlined == nil {
+								q.Inlined = map[*values.Hole]*SinkPart{}
+							}
+							q.Inlined[ap.Hole] = &sq.Parts[pi]
 						}
 					}
 					q.Filter.Parts = append(q.Filter.Parts, av.Parts...)
@@ -557,13 +632,15 @@ func (st *state) addSink(decl *ast.FuncDecl, q *Query) bool {
 	if q.Empty {
 		return false
 	}
+	quoted := false
 	for _, p := range q.Filter.Parts {
 		if p.Hole == nil {
 			sq.Parts = append(sq.Parts, SinkPart{Text: p.Text})
+			quoted = quoted != (strings.Count(p.Text, "'")%2 == 1)
 			continue
 		}
 		h := p.Hole
-		part := SinkPart{IsHole: true, Param: -1, Verb: h.Verb, Func: h.Func, Escaped: h.Escaped}
+		part := SinkPart{IsHole: true, Param: -1, Verb: h.Verb, Func: h.Func, Escaped: h.Escaped, Quoted: quoted}
 		if i, ok := index[h.Param]; ok && h.Param != nil && !h.Foreign {
 			part.Param = i
 			hasParam = true
