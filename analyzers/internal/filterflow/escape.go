@@ -22,10 +22,10 @@ func SafeHole(info *types.Info, r *values.Resolver, h *values.Hole) bool {
 }
 
 // Escapes reports whether e is the result of a call that doubles single
-// quotes: a function or closure of this package whose body builds "''"
-// (strings.ReplaceAll(s, "'", "''"), a strings.NewReplacer, a loop that
-// writes '' for '), the Replace method of a strings.Replacer built with
-// "''", a strconv conversion, a hex or base64 encoding, or a function of
+// quotes: a function or closure of this package whose body builds "”"
+// (strings.ReplaceAll(s, "'", "”"), a strings.NewReplacer, a loop that
+// writes ” for '), the Replace method of a strings.Replacer built with
+// "”", a strconv conversion, a hex or base64 encoding, or a function of
 // another package whose name says it escapes or quotes ("EscapeOData",
 // "quoteValue"). A variable assigned once is followed.
 func Escapes(info *types.Info, r *values.Resolver, e ast.Expr, depth int) bool {
@@ -93,7 +93,7 @@ func Escapes(info *types.Info, r *values.Resolver, e ast.Expr, depth int) bool {
 }
 
 // replacerBuilt reports whether x is a variable initialised with
-// strings.NewReplacer(…, "''", …).
+// strings.NewReplacer(…, "”", …).
 func replacerBuilt(info *types.Info, r *values.Resolver, x ast.Expr) bool {
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	if !ok {
@@ -110,7 +110,7 @@ func replacerBuilt(info *types.Info, r *values.Resolver, x ast.Expr) bool {
 	return buildsDoubledQuote(info, a)
 }
 
-// buildsDoubledQuote reports whether n contains the string constant ''
+// buildsDoubledQuote reports whether n contains the string constant ”
 // (or a doubled-quote rune pair written as a constant), the mark of code
 // that escapes OData literals.
 func buildsDoubledQuote(info *types.Info, n ast.Node) bool {

@@ -42,8 +42,8 @@ func local(ctx context.Context, c *aztables.Client, name string) {
 	ListEntities(ctx, c, nil) // want `TL301: query \(via ListEntities, run at helper.go:15\) has no filter`
 	ListEntities(ctx, c, &aztables.ListEntitiesOptions{Filter: &name})
 	ListEntities(ctx, c, &aztables.ListEntitiesOptions{Top: &[]int32{5}[0]}) // want `TL301: query \(via ListEntities, run at helper.go:15\) has no filter`
-	listValue(c, aztables.ListEntitiesOptions{})                            // want `TL301: query \(via listValue, run at helper.go:28\) has no filter`
-	forward(ctx, c, nil)                                                    // want `TL301: query \(via forward, run at helper.go:15\) has no filter`
+	listValue(c, aztables.ListEntitiesOptions{})                             // want `TL301: query \(via listValue, run at helper.go:28\) has no filter`
+	forward(ctx, c, nil)                                                     // want `TL301: query \(via forward, run at helper.go:15\) has no filter`
 	pk := "PartitionKey eq 'p'"
 	forward(ctx, c, &aztables.ListEntitiesOptions{Filter: &pk})
 }
