@@ -31,6 +31,7 @@ func runCheck(e *env, args []string) int {
 	var cf commonFlags
 	fs := newFlagSet(e, commands["check"], &cf)
 	tests := fs.Bool("tests", true, "also analyze test files")
+	gen := fs.Bool("include-generated", false, "also report findings in generated files (// Code generated … DO NOT EDIT.)")
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -45,19 +46,36 @@ func runCheck(e *env, args []string) int {
 	if len(pos) == 0 {
 		pos = []string{"./..."}
 	}
-	fds, err := checkPackages(e.dir, pos, *tests, pl.Suppress.AddGo)
+	opts := checkOptions{tests: *tests, includeGenerated: *gen, addFiles: pl.Suppress.AddGo,
+		skipped: func(line string) { fmt.Fprintf(e.stderr, "tablelint: %s\n", line) }}
+	fds, err := checkPackages(e.dir, pos, opts)
 	if err != nil {
 		return fail(e, err)
 	}
 	return pl.finish(report.Result{Findings: fds})
 }
 
+// checkOptions configures checkPackages.
+type checkOptions struct {
+	// tests also loads test files.
+	tests bool
+	// includeGenerated keeps findings in generated files.
+	includeGenerated bool
+	// addFiles, if not nil, is given every analyzed package's syntax, so
+	// that suppression directives in it can be collected.
+	addFiles func(*token.FileSet, []*ast.File)
+	// skipped, if not nil, is told of each package that could not be
+	// analysed, one line each ("pkg: (compile) msg").
+	skipped func(line string)
+}
+
 // checkPackages loads the packages matching patterns in dir, runs every
-// analyzer and returns the findings, deduplicated (a file compiled into a
-// package and its test variant is reported once) with paths relative to
-// dir by the pipeline. addFiles, if not nil, is given every analyzed package's syntax, so
-// that suppression directives in it can be collected.
-func checkPackages(dir string, patterns []string, tests bool, addFiles func(*token.FileSet, []*ast.File)) ([]finding.Finding, error) {
+// analyzer over each package that loads and type-checks and returns the
+// findings, deduplicated (a file compiled into a package and its test
+// variant is reported once) with paths relative to dir by the pipeline.
+// A package that does not load is told to o.skipped and the others are
+// analysed; it is an error only when no package could be analysed.
+func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Finding, error) {
 	analyzers := all.Analyzers()
 	for _, a := range analyzers {
 		if f := a.Flags.Lookup("info"); f != nil {
@@ -67,7 +85,7 @@ func checkPackages(dir string, patterns []string, tests bool, addFiles func(*tok
 	cfg := &packages.Config{
 		Mode:  packages.LoadAllSyntax | packages.NeedModule,
 		Dir:   dir,
-		Tests: tests,
+		Tests: o.tests,
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
@@ -76,20 +94,36 @@ func checkPackages(dir string, patterns []string, tests bool, addFiles func(*tok
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
-	var loadErrs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, err := range p.Errors {
-			loadErrs = append(loadErrs, err.Error())
-		}
-	})
-	if len(loadErrs) > 0 {
-		msg := loadErrs[0]
-		if len(loadErrs) > 1 {
-			msg += fmt.Sprintf(" (and %d more errors)", len(loadErrs)-1)
-		}
-		return nil, errors.New(msg)
+	var skipped []string
+	skip := func(p *packages.Package, msg string) {
+		skipped = append(skipped, fmt.Sprintf("%s: (compile) %s", p.ID, oneLine(msg)))
 	}
-	g, err := checker.Analyze(analyzers, pkgs, nil)
+	flush := func() {
+		for _, l := range skipped {
+			if o.skipped != nil {
+				o.skipped(l)
+			}
+		}
+		skipped = nil
+	}
+	// Analyse every root that loaded and type-checked; report the others.
+	var good []*packages.Package
+	broken := loadErrors(pkgs)
+	for _, p := range pkgs {
+		if msg := broken[p]; msg != "" {
+			skip(p, msg)
+			continue
+		}
+		good = append(good, p)
+	}
+	if len(good) == 0 {
+		if len(skipped) == 1 {
+			return nil, errors.New(skipped[0])
+		}
+		flush()
+		return nil, errors.New("no package could be analysed")
+	}
+	g, err := checker.Analyze(analyzers, good, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -101,15 +135,29 @@ func checkPackages(dir string, patterns []string, tests bool, addFiles func(*tok
 	seen := map[key]bool{}
 	added := map[*packages.Package]bool{}
 	var out []finding.Finding
+	analysed := 0
 	for _, act := range g.Roots {
 		if act.Err != nil {
-			return nil, fmt.Errorf("%s: %v", act, act.Err)
+			skip(act.Package, act.Err.Error())
+			continue
 		}
-		if addFiles != nil && !added[act.Package] {
+		analysed++
+		if o.addFiles != nil && !added[act.Package] {
 			added[act.Package] = true
-			addFiles(act.Package.Fset, act.Package.Syntax)
+			o.addFiles(act.Package.Fset, act.Package.Syntax)
+		}
+		generated := map[*token.File]bool{}
+		if !o.includeGenerated {
+			for _, f := range act.Package.Syntax {
+				if ast.IsGenerated(f) {
+					generated[act.Package.Fset.File(f.FileStart)] = true
+				}
+			}
 		}
 		for _, d := range act.Diagnostics {
+			if len(generated) > 0 && generated[act.Package.Fset.File(d.Pos)] {
+				continue
+			}
 			f, ok := toFinding(act.Package.Fset, d)
 			if !ok {
 				continue
@@ -122,7 +170,47 @@ func checkPackages(dir string, patterns []string, tests bool, addFiles func(*tok
 			out = append(out, f)
 		}
 	}
+	flush()
+	if analysed == 0 {
+		return nil, errors.New("no package could be analysed")
+	}
 	return out, nil
+}
+
+// loadErrors returns, for each package in the import graph of pkgs that
+// cannot be analysed, the first error that keeps it from being analysed:
+// its own load, parse or type error, or a dependency's.
+func loadErrors(pkgs []*packages.Package) map[*packages.Package]string {
+	out := map[*packages.Package]string{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		// Post-order: every import is decided before p.
+		switch {
+		case len(p.Errors) > 0:
+			out[p] = p.Errors[0].Error()
+		case p.IllTyped:
+			out[p] = "does not type-check"
+		default:
+			for _, imp := range p.Imports {
+				if msg, bad := out[imp]; bad {
+					if !strings.HasPrefix(msg, "dependency ") {
+						msg = fmt.Sprintf("dependency %s: %s", imp.PkgPath, msg)
+					}
+					out[p] = msg
+					break
+				}
+			}
+		}
+	})
+	return out
+}
+
+// oneLine returns the first line of msg.
+func oneLine(msg string) string {
+	msg = strings.TrimSpace(msg)
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	return msg
 }
 
 // toFinding converts a diagnostic into a finding with an absolute file

@@ -154,3 +154,55 @@ func TestCheckSuppressions(t *testing.T) {
 		t.Errorf("findings %v (suppressed %d), want %v (suppressed 1)", seen, got.Suppressed, want)
 	}
 }
+
+// TestCheckPartialLoad: a package that does not type-check is named on
+// one line of stderr and the others are still analysed; exit 2 only when
+// nothing could be analysed.
+func TestCheckPartialLoad(t *testing.T) {
+	wd, _ := os.Getwd()
+	code, out, errs := runIn(t, wd, "check", "--format", "json", "./testdata/checkpartial/...")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (findings in ok); stderr: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	if len(lines) != 1 || !strings.Contains(lines[0], "checkpartial/broken: (compile) ") || !strings.Contains(lines[0], "broken.go:4:") {
+		t.Errorf("stderr %q; want one line naming the broken package and its error", errs)
+	}
+	if !strings.Contains(out, `"TL301"`) || !strings.Contains(out, "ok.go") {
+		t.Errorf("the package that loads was not analysed:\n%s", out)
+	}
+	code, _, errs = runIn(t, wd, "check", "./testdata/checkpartial/broken")
+	if code != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.Contains(errs, "broken: (compile) ") {
+		t.Errorf("only a broken package: exit %d, stderr %q; want exit 2", code, errs)
+	}
+}
+
+// TestCheckGenerated: findings in generated files are dropped unless
+// --include-generated.
+func TestCheckGenerated(t *testing.T) {
+	wd, _ := os.Getwd()
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{nil, []string{"hand.go"}},
+		{[]string{"--include-generated"}, []string{"gen.go", "hand.go"}},
+	} {
+		args := append([]string{"check", "--format", "json"}, c.args...)
+		code, out, errs := runIn(t, wd, append(args, "./testdata/checkgen")...)
+		if code != 1 {
+			t.Fatalf("%v: exit %d; stderr %s", c.args, code, errs)
+		}
+		var doc struct{ Findings []struct{ File string } }
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range doc.Findings {
+			got = append(got, filepath.Base(f.File))
+		}
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("%v: findings in %v, want %v", c.args, got, c.want)
+		}
+	}
+}
