@@ -123,6 +123,11 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 		flush()
 		return nil, errors.New("no package could be analysed")
 	}
+	done, err := all.WholeProgram(good)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 	g, err := checker.Analyze(analyzers, good, nil)
 	if err != nil {
 		return nil, err

@@ -474,6 +474,11 @@ func merge(v values.Value) values.Value {
 	return out
 }
 
+func isInterfaceMethod(fn *types.Func) bool {
+	sig, _ := fn.Type().(*types.Signature)
+	return sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
+}
+
 func isNil(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[ast.Unparen(e)]
 	return ok && tv.IsNil()
@@ -483,14 +488,15 @@ func (st *state) sinkOf(fn *types.Func) *Sink {
 	if s := st.sinks[fn]; s != nil {
 		return s
 	}
-	if fn.Pkg() == st.pass.Pkg {
+	if fn.Pkg() == st.pass.Pkg && !isInterfaceMethod(fn) {
 		return nil
 	}
 	s := new(Sink)
 	if st.pass.ImportObjectFact(fn, s) {
 		return s
 	}
-	return nil
+	// An interface method: the implementations the whole program has.
+	return program.Load().Dispatch(fn)
 }
 
 // options fills q from the options argument of a list call; false if the
