@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"regexp"
 	"strconv"
@@ -35,13 +36,26 @@ func init() {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result)
+	// A query may have several variants (a filter set in branches): one
+	// finding per rule and place.
+	type key struct {
+		pos  token.Pos
+		rule string
+	}
+	seen := map[key]bool{}
+	report := func(id string, at ast.Node, format string, args ...any) {
+		if k := (key{at.Pos(), id}); !seen[k] {
+			seen[k] = true
+			diag.Report(pass, id, at, format, args...)
+		}
+	}
 	for _, q := range res.Queries {
-		check(pass, q)
+		check(pass, q, report)
 	}
 	return nil, nil
 }
 
-func check(pass *analysis.Pass, q *filterflow.Query) {
+func check(pass *analysis.Pass, q *filterflow.Query, report func(id string, at ast.Node, format string, args ...any)) {
 	if !q.Known {
 		return
 	}
@@ -54,7 +68,7 @@ func check(pass *analysis.Pass, q *filterflow.Query) {
 		if q.Checked {
 			return
 		}
-		diag.Report(pass, "TL301", at, "%s has no filter and reads every entity in the table", what)
+		report("TL301", at, "%s has no filter and reads every entity in the table", what)
 		return
 	}
 	f, p, err, ok := filterflow.Parse(q.Filter)
@@ -66,7 +80,7 @@ func check(pass *analysis.Pass, q *filterflow.Query) {
 	if err != nil {
 		var oe *odata.Error
 		if errors.As(err, &oe) && !q.Checked {
-			diag.Report(pass, oe.Rule, at, "%s: %s in filter %q", what, oe.Msg, text)
+			report(oe.Rule, at, "%s: %s in filter %q", what, oe.Msg, text)
 		}
 		return
 	}
@@ -90,7 +104,7 @@ func check(pass *analysis.Pass, q *filterflow.Query) {
 		if !strings.Contains(msg, what) {
 			msg = what + ": " + msg
 		}
-		diag.Report(pass, d.Rule, at, "%s (filter %q)", msg, text)
+		report(d.Rule, at, "%s (filter %q)", msg, text)
 	}
 }
 

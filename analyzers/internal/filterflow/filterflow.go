@@ -353,23 +353,15 @@ func (st *state) queriesAt(call *ast.CallExpr) []*Query {
 	info := st.pass.TypesInfo
 	switch {
 	case sdk.IsListEntitiesCall(info, call):
-		q := &Query{Call: call, Pager: true}
 		if len(call.Args) != 1 {
 			return nil
 		}
-		if !st.options(q, call.Args[0], sdk.AztablesPath, "ListEntitiesOptions") {
-			return nil
-		}
-		return []*Query{q}
+		return st.optionQueries(Query{Call: call, Pager: true}, call.Args[0], sdk.AztablesPath, "ListEntitiesOptions")
 	case sdk.IsLegacyMethod(info, call, "Table", "QueryEntities"):
-		q := &Query{Call: call, Legacy: true}
 		if len(call.Args) != 3 {
 			return nil
 		}
-		if !st.options(q, call.Args[2], sdk.LegacyPath, "QueryOptions") {
-			return nil
-		}
-		return []*Query{q}
+		return st.optionQueries(Query{Call: call, Legacy: true}, call.Args[2], sdk.LegacyPath, "QueryOptions")
 	}
 	fn := sdk.Callee(info, call)
 	if fn == nil {
@@ -389,12 +381,12 @@ func (st *state) queriesAt(call *ast.CallExpr) []*Query {
 			if sq.OptionsParam >= len(call.Args) {
 				continue
 			}
-			q := &Query{Call: call, Via: fn, Where: sq.Where, Pager: sq.Pager, Legacy: !sq.Pager}
+			base := Query{Call: call, Via: fn, Where: sq.Where, Pager: sq.Pager, Legacy: !sq.Pager}
 			pkgPath, typeName := sdk.AztablesPath, "ListEntitiesOptions"
 			if !sq.Pager {
 				pkgPath, typeName = sdk.LegacyPath, "QueryOptions"
 			}
-			if st.options(q, call.Args[sq.OptionsParam], pkgPath, typeName) {
+			for _, q := range st.optionQueries(base, call.Args[sq.OptionsParam], pkgPath, typeName) {
 				// Reported at the options argument of the helper call.
 				q.FilterExpr = call.Args[sq.OptionsParam]
 				out = append(out, q)
