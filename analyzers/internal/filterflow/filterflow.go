@@ -220,6 +220,11 @@ type state struct {
 	pass  *analysis.Pass
 	r     *values.Resolver
 	sinks map[*types.Func]*Sink // this package's sinks, found so far
+	// litFuncs names the function literals stored once in a variable
+	// (run := func(o *Options) {…}) by a function object of their own,
+	// synthetic (not exported as facts), so that they can be sinks.
+	litFuncs  map[*ast.FuncLit]*types.Func
+	synthetic map[*types.Func]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -230,6 +235,7 @@ func run(pass *analysis.Pass) (any, error) {
 	type site struct {
 		call *ast.CallExpr
 		decl *ast.FuncDecl
+		lit  *ast.FuncLit // innermost function literal, if any
 	}
 	var sites []site
 	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
@@ -237,15 +243,33 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		}
 		var decl *ast.FuncDecl
+		var lit *ast.FuncLit
 		for i := len(stack) - 1; i >= 0; i-- {
+			if l, ok := stack[i].(*ast.FuncLit); ok && lit == nil && decl == nil {
+				lit = l
+			}
 			if d, ok := stack[i].(*ast.FuncDecl); ok {
 				decl = d
 				break
 			}
 		}
-		sites = append(sites, site{n.(*ast.CallExpr), decl})
+		sites = append(sites, site{n.(*ast.CallExpr), decl, lit})
 		return true
 	})
+	st.indexClosures()
+	// sinkAt records that the function around a site runs q.
+	sinkAt := func(s site, q *Query) bool {
+		changed := false
+		if s.lit != nil {
+			if fn := st.litFuncs[s.lit]; fn != nil && st.addSinkFor(fn, q) {
+				changed = true
+			}
+		}
+		if s.decl != nil && st.addSink(s.decl, q) {
+			changed = true
+		}
+		return changed
+	}
 
 	// Direct queries do not depend on sinks: compute them once. Then
 	// find sinks to a fixed point: a call of a sink may make its caller
@@ -257,11 +281,9 @@ func run(pass *analysis.Pass) (any, error) {
 			for _, q := range st.queriesAt(s.call) {
 				q.Func = s.decl
 				direct = append(direct, q)
-				if s.decl != nil {
-					st.addSink(s.decl, q)
-				}
+				sinkAt(s, q)
 			}
-		} else if fn := sdk.Callee(pass.TypesInfo, s.call); fn != nil {
+		} else if st.callee(s.call) != nil {
 			calls = append(calls, s)
 		}
 	}
@@ -273,7 +295,7 @@ func run(pass *analysis.Pass) (any, error) {
 			for _, q := range st.queriesAt(s.call) {
 				q.Func = s.decl
 				queries = append(queries, q)
-				if s.decl != nil && st.addSink(s.decl, q) {
+				if sinkAt(s, q) {
 					changed = true
 				}
 			}
@@ -284,7 +306,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	atCaller := st.decideParams(queries)
 	for fn, s := range st.sinks {
-		pass.ExportObjectFact(fn, s)
+		if !st.synthetic[fn] {
+			pass.ExportObjectFact(fn, s)
+		}
 	}
 	return &Result{Queries: queries, Resolver: st.r, AtCaller: atCaller}, nil
 }
@@ -344,26 +368,28 @@ func (st *state) safeArg(arg ast.Expr) bool {
 // isDirect reports whether call is an SDK query call.
 func (st *state) isDirect(call *ast.CallExpr) bool {
 	info := st.pass.TypesInfo
+	call = st.resolve(call)
 	return sdk.IsListEntitiesCall(info, call) || sdk.IsLegacyMethod(info, call, "Table", "QueryEntities")
 }
 
 // queriesAt returns the queries a call runs (zero or more: a sink may run
 // several).
-func (st *state) queriesAt(call *ast.CallExpr) []*Query {
+func (st *state) queriesAt(orig *ast.CallExpr) []*Query {
 	info := st.pass.TypesInfo
+	call := st.resolve(orig)
 	switch {
 	case sdk.IsListEntitiesCall(info, call):
 		if len(call.Args) != 1 {
 			return nil
 		}
-		return st.optionQueries(Query{Call: call, Pager: true}, call.Args[0], sdk.AztablesPath, "ListEntitiesOptions")
+		return st.optionQueries(Query{Call: orig, Pager: true}, call.Args[0], sdk.AztablesPath, "ListEntitiesOptions")
 	case sdk.IsLegacyMethod(info, call, "Table", "QueryEntities"):
 		if len(call.Args) != 3 {
 			return nil
 		}
-		return st.optionQueries(Query{Call: call, Legacy: true}, call.Args[2], sdk.LegacyPath, "QueryOptions")
+		return st.optionQueries(Query{Call: orig, Legacy: true}, call.Args[2], sdk.LegacyPath, "QueryOptions")
 	}
-	fn := sdk.Callee(info, call)
+	fn := st.callee(orig)
 	if fn == nil {
 		return nil
 	}
@@ -381,7 +407,7 @@ func (st *state) queriesAt(call *ast.CallExpr) []*Query {
 			if sq.OptionsParam >= len(call.Args) {
 				continue
 			}
-			base := Query{Call: call, Via: fn, Where: sq.Where, Pager: sq.Pager, Legacy: !sq.Pager}
+			base := Query{Call: orig, Via: fn, Where: sq.Where, Pager: sq.Pager, Legacy: !sq.Pager}
 			pkgPath, typeName := sdk.AztablesPath, "ListEntitiesOptions"
 			if !sq.Pager {
 				pkgPath, typeName = sdk.LegacyPath, "QueryOptions"
@@ -393,7 +419,7 @@ func (st *state) queriesAt(call *ast.CallExpr) []*Query {
 			}
 			continue
 		}
-		q := &Query{Call: call, FilterExpr: call, Via: fn, Checked: sq.Checked, Where: sq.Where, Pager: sq.Pager, Legacy: !sq.Pager, Known: true}
+		q := &Query{Call: orig, FilterExpr: orig, Via: fn, Checked: sq.Checked, Where: sq.Where, Pager: sq.Pager, Legacy: !sq.Pager, Known: true}
 		for _, p := range sq.Parts {
 			if p.IsHole {
 				q.SinkFilter.Parts = append(q.SinkFilter.Parts, values.Part{Hole: &values.Hole{Expr: call, Verb: p.Verb, Foreign: true, Escaped: true}})
@@ -610,6 +636,11 @@ func (st *state) addSink(decl *ast.FuncDecl, q *Query) bool {
 	if fn == nil {
 		return false
 	}
+	return st.addSinkFor(fn, q)
+}
+
+// addSinkFor records that fn passes its parameters into q's filter.
+func (st *state) addSinkFor(fn *types.Func, q *Query) bool {
 	sig := fn.Type().(*types.Signature)
 	index := map[*types.Var]int{}
 	for i := 0; i < sig.Params().Len(); i++ {
