@@ -1,6 +1,7 @@
 package continuation
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -11,15 +12,19 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/engine/plan"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports ignored continuations (TL307) and short-page stops (TL308).
 var Analyzer = &analysis.Analyzer{
 	Name:     "continuation",
-	Doc:      "report Azure Table queries of which only the first page is read (TL307) and paging that stops on a short page (TL308)",
+	Doc:      docs.MustExtract(doc, "continuation"),
 	URL:      "https://github.com/tablelint/tablelint/blob/main/docs/rules",
 	Run:      run,
 	Requires: []*analysis.Analyzer{inspect.Analyzer, filterflow.Analyzer},

@@ -2,6 +2,7 @@ package filterinjection
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -13,15 +14,19 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports filter injection (TL321).
 var Analyzer = &analysis.Analyzer{
 	Name:     "filterinjection",
-	Doc:      "report strings put into Azure Table filter literals without escaping single quotes (TL321)",
+	Doc:      docs.MustExtract(doc, "filterinjection"),
 	URL:      "https://github.com/tablelint/tablelint/blob/main/docs/rules",
 	Run:      run,
 	Requires: []*analysis.Analyzer{filterflow.Analyzer},

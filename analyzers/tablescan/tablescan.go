@@ -1,6 +1,7 @@
 package tablescan
 
 import (
+	_ "embed"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -13,16 +14,20 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/internal/filtercheck"
 	"github.com/tablelint/tablelint/odata"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports table scans and invalid filters in Azure Table queries.
 var Analyzer = &analysis.Analyzer{
 	Name:     "tablescan",
-	Doc:      "report Azure Table queries that scan the whole table or a whole partition, or whose filter the service rejects (TL301, TL303, TL304, TL306, TL322, TL201)",
+	Doc:      docs.MustExtract(doc, "tablescan"),
 	URL:      "https://github.com/tablelint/tablelint/blob/main/docs/rules",
 	Run:      run,
 	Requires: []*analysis.Analyzer{filterflow.Analyzer},
