@@ -34,9 +34,20 @@ func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	flow := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result)
 	point := map[*ast.CallExpr]bool{}
+	// Point queries (at most one entity) and queries whose filter cannot
+	// be reconstructed (it may well be a point query) are not reported:
+	// precision first.
 	for _, q := range flow.Queries {
-		if q.Via == nil && q.Known && !q.Empty {
-			if f, p, err, ok := filterflow.Parse(q.Filter); ok && err == nil && f != nil && p.Kind == plan.Point {
+		if q.Via != nil {
+			continue
+		}
+		if !q.Known && q.Options == nil {
+			point[q.Call] = true
+			continue
+		}
+		if q.Known && !q.Empty {
+			f, p, err, ok := filterflow.Parse(q.Filter)
+			if !ok || (err == nil && f != nil && p.Kind == plan.Point) {
 				point[q.Call] = true
 			}
 		}

@@ -51,7 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		for _, h := range holes {
-			if h.Foreign || filterflow.SafeHole(pass.TypesInfo, res.Resolver, h) {
+			if h.Foreign || res.SafeHole(h) {
 				continue
 			}
 			// A parameter is reported where it is interpolated, unless

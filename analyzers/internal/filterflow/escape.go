@@ -3,6 +3,7 @@ package filterflow
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -10,15 +11,90 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 )
 
+// safety decides whether run-time values can carry a quote.
+type safety struct {
+	pkg    *types.Package
+	info   *types.Info
+	r      *values.Resolver
+	files  []*ast.File
+	consts map[*types.Var]bool
+}
+
 // SafeHole reports whether the value in h can be put into a quoted
 // filter literal as it is: it cannot carry a quote (a number, bool,
-// time.Time with a constant layout, uuid, an escaped value), or it is the
-// result of an escaping helper (see Escapes).
-func SafeHole(info *types.Info, r *values.Resolver, h *values.Hole) bool {
-	if h.CannotCarryQuote() {
+// time.Time with a constant layout, uuid, an escaped value), it is the
+// result of an escaping helper (see Escapes), or it reads a variable
+// that is only ever given constants without a quote (a package variable
+// set once at start-up).
+func (res *Result) SafeHole(h *values.Hole) bool { return res.safe.hole(h) }
+
+func (s *safety) hole(h *values.Hole) bool {
+	if h.CannotCarryQuote() || Escapes(s.info, s.r, h.Expr, 0) {
 		return true
 	}
-	return Escapes(info, r, h.Expr, 0)
+	if id, ok := ast.Unparen(h.Expr).(*ast.Ident); ok {
+		if v, ok := s.info.Uses[id].(*types.Var); ok {
+			return s.constVar(v)
+		}
+	}
+	return false
+}
+
+// constVar reports whether every value v is given anywhere in the
+// package is a string constant without a quote (its zero value
+// included), and its address is never taken.
+func (s *safety) constVar(v *types.Var) bool {
+	if ok, seen := s.consts[v]; seen {
+		return ok
+	}
+	s.consts[v] = false // while deciding (and if it escapes)
+	if v.Pkg() != s.pkg || !isStringType(v.Type()) {
+		return false
+	}
+	ok, n := true, 0
+	isV := func(e ast.Expr) bool {
+		id, isID := ast.Unparen(e).(*ast.Ident)
+		return isID && s.info.ObjectOf(id) == v
+	}
+	noQuote := func(e ast.Expr) bool {
+		c, isC := constString(s.info, e)
+		return isC && !strings.Contains(c, "'")
+	}
+	for _, f := range s.files {
+		ast.Inspect(f, func(nd ast.Node) bool {
+			switch nd := nd.(type) {
+			case *ast.AssignStmt:
+				for i, l := range nd.Lhs {
+					if !isV(l) {
+						continue
+					}
+					n++
+					if len(nd.Lhs) != len(nd.Rhs) || (nd.Tok != token.ASSIGN && nd.Tok != token.DEFINE) || !noQuote(nd.Rhs[i]) {
+						ok = false
+					}
+				}
+			case *ast.ValueSpec:
+				for i, id := range nd.Names {
+					if s.info.Defs[id] == v {
+						n++
+						if len(nd.Values) > 0 && (len(nd.Values) != len(nd.Names) || !noQuote(nd.Values[i])) {
+							ok = false
+						}
+					}
+				}
+			case *ast.UnaryExpr:
+				if nd.Op == token.AND && isV(nd.X) {
+					ok = false
+				}
+			case *ast.IncDecStmt, *ast.RangeStmt:
+			}
+			return ok
+		})
+	}
+	// Declared in another package: its assignments are not all visible.
+	ok = ok && n > 0 && v.Pkg() == s.pkg
+	s.consts[v] = ok
+	return ok
 }
 
 // Escapes reports whether e is the result of a call that doubles single

@@ -169,6 +169,8 @@ type Result struct {
 	// literals whose values are checked at each call of their function
 	// rather than where they are interpolated (see SinkPart.AtCaller).
 	AtCaller map[*types.Var]bool
+
+	safe *safety
 }
 
 // Template returns a filter's template text for odata.ParseTemplate:
@@ -235,11 +237,13 @@ type state struct {
 	// synthetic (not exported as facts), so that they can be sinks.
 	litFuncs  map[*ast.FuncLit]*types.Func
 	synthetic map[*types.Func]bool
+	safe      *safety
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	st := &state{pass: pass, r: values.NewResolver(pass.TypesInfo, pass.Files), sinks: map[*types.Func]*Sink{}}
+	st.safe = &safety{pkg: pass.Pkg, info: pass.TypesInfo, r: st.r, files: pass.Files, consts: map[*types.Var]bool{}}
 
 	// Collect candidate calls with their enclosing declarations.
 	type site struct {
@@ -320,7 +324,7 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(fn, s)
 		}
 	}
-	return &Result{Queries: queries, Resolver: st.r, AtCaller: atCaller}, nil
+	return &Result{Queries: queries, Resolver: st.r, AtCaller: atCaller, safe: st.safe}, nil
 }
 
 // decideParams decides, for each quoted unescaped parameter hole of this
@@ -365,7 +369,7 @@ func (st *state) safeArg(arg ast.Expr) bool {
 	info := st.pass.TypesInfo
 	escaped := false
 	for _, h := range st.r.Of(arg).Holes() {
-		if !SafeHole(info, st.r, h) {
+		if !st.safe.hole(h) {
 			return false
 		}
 		if h.Escaped || Escapes(info, st.r, h.Expr, 0) {

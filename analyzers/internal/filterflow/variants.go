@@ -348,6 +348,8 @@ func (st *state) optionQueries(base Query, opts ast.Expr, pkgPath, typeName stri
 			continue
 		}
 		if !st.options(&q, o, pkgPath, typeName) {
+			q.Known = false // options not understood: recorded, never checked
+			out = append(out, &q)
 			continue
 		}
 		if q.Known && q.FilterExpr != nil {
