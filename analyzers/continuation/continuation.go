@@ -114,6 +114,7 @@ func (f *fn) check() {
 	}
 	pagers := map[*types.Var]*pagerUse{}
 	legacy := map[*types.Var]*pagerUse{}
+	var chained []*ast.CallExpr // NewListEntitiesPager(o).NextPage(ctx)
 
 	// Pass 1: pager and result variables, and manual continuation.
 	f.inspect(func(n ast.Node, stack []ast.Node) bool {
@@ -136,7 +137,7 @@ func (f *fn) check() {
 			if sdk.IsPagerMethod(info, n, "NextPage") {
 				sel := n.Fun.(*ast.SelectorExpr)
 				if inner, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok && sdk.IsListEntitiesCall(info, inner) && !f.point[inner] {
-					diag.Report(f.pass, "TL307", n, "a new pager is made and only its first page is read: the rest of the results (after 1,000 entities, 5 seconds or a partition boundary) are dropped")
+					chained = append(chained, n)
 				}
 			}
 		case *ast.AssignStmt:
@@ -168,6 +169,13 @@ func (f *fn) check() {
 		}
 		return true
 	})
+	// A chained first page is fine when the function resumes by hand
+	// (reads NextPartitionKey/NextRowKey and hands them on).
+	if !manual {
+		for _, n := range chained {
+			diag.Report(f.pass, "TL307", n, "a new pager is made and only its first page is read: the rest of the results (after 1,000 entities, 5 seconds or a partition boundary) are dropped")
+		}
+	}
 	if len(pagers) == 0 && len(legacy) == 0 {
 		f.shortPages()
 		return
