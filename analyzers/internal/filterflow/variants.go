@@ -181,13 +181,6 @@ func (st *state) optionVariants(opts ast.Expr) ([]ast.Expr, bool) {
 	return rhs, true
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // filterVariants returns the filter values that may reach a query when
 // the filter is a local string variable assigned in several branches
 // (each reaching value), or a strings.Join of a slice with optional
@@ -225,7 +218,7 @@ func (st *state) filterVariants(filter ast.Expr) []values.Value {
 		return nil
 	}
 	rhs, zero, ok := st.reaching(v)
-	if !ok || len(rhs)+boolInt(zero) < 2 {
+	if !ok || len(rhs) == 0 || (len(rhs) == 1 && !zero) {
 		return nil
 	}
 	var out []values.Value
@@ -266,7 +259,7 @@ func (st *state) joinVariants(c *ast.CallExpr) []values.Value {
 	addLit := func(e ast.Expr, cond bool) bool {
 		lit, ok := ast.Unparen(e).(*ast.CompositeLit)
 		if !ok {
-			return e == nil || isNilOrEmpty(info, e)
+			return e == nil || isNil(info, e)
 		}
 		for _, el := range lit.Elts {
 			if _, kv := el.(*ast.KeyValueExpr); kv {
@@ -320,11 +313,6 @@ func (st *state) joinVariants(c *ast.CallExpr) []values.Value {
 func calleeIdent(c *ast.CallExpr) *ast.Ident {
 	id, _ := ast.Unparen(c.Fun).(*ast.Ident)
 	return id
-}
-
-func isNilOrEmpty(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[ast.Unparen(e)]
-	return ok && tv.IsNil()
 }
 
 func constString(info *types.Info, e ast.Expr) (string, bool) {
