@@ -31,6 +31,10 @@
 // function's contract is "callers escape", and each call passing an
 // unescaped value is reported instead (in any package).
 //
+// A filter variable built up in several assignments (if/else, +=) is
+// checked piece by piece, and a filter returned by a query-builder
+// function of the same package is checked in each value it returns.
+//
 // The suggested fix escapes the value: when the file imports
 // github.com/tablelint/tablelint/odata and the value is a fmt.Sprintf
 // argument written as '%s' in a constant format, it becomes

@@ -14,9 +14,8 @@ import (
 // the package implementing it; a driver that loads the whole program
 // (tablelint check) runs Analyzer once over every package, builds a
 // Program from the Sink facts and runs the analyzers again with it
-// installed (SetProgram). The go vet driver installs none: there, a call
-// through an interface is followed only into implementations that the
-// calling package itself can see… which is none.
+// installed (SetProgram). The go vet driver installs none: there, calls
+// through interfaces are not followed.
 //
 // The unit is the per-package Sink fact, so a cache of facts keyed by
 // package content gives the same Program.
