@@ -15,6 +15,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/engine/plan"
 )
 
@@ -47,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if q.Known && !q.Empty {
 			f, p, err, ok := filterflow.Parse(q.Filter)
-			if !ok || (err == nil && f != nil && p.Kind == plan.Point) {
+			if (!ok && !fromParam(q.Filter)) || (err == nil && f != nil && p.Kind == plan.Point) {
 				point[q.Call] = true
 			}
 		}
@@ -65,6 +66,18 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	})
 	return nil, nil
+}
+
+// fromParam reports whether a filter has a part that is a parameter of
+// the enclosing function: a repository method running the filter it is
+// given is no point lookup, and reading one page of it is reported.
+func fromParam(v values.Value) bool {
+	for _, h := range v.Holes() {
+		if h.Param != nil {
+			return true
+		}
+	}
+	return false
 }
 
 type fn struct {

@@ -33,3 +33,13 @@ func use(ctx context.Context, c *aztables.Client) {
 	onePage(ctx, c, &aztables.ListEntitiesOptions{Filter: &pk})
 	firstOnly(ctx, c, &aztables.ListEntitiesOptions{Filter: &pk})
 }
+
+// Find runs the filter it is given and reads its first page only.
+func Find(ctx context.Context, c *aztables.Client, filter string) [][]byte {
+	p := c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &filter})
+	page, err := p.NextPage(ctx) // want `TL307`
+	if err != nil {
+		return nil
+	}
+	return page.Entities
+}
