@@ -561,7 +561,7 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 		if v == nil {
 			return false
 		}
-		if st.r.IsParam(v) && sdk.IsType(v.Type(), pkgPath, typeName) {
+		if sdk.IsType(v.Type(), pkgPath, typeName) && (st.r.IsParam(v) || st.defaultedParam(v, pkgPath, typeName)) {
 			// The caller builds the options: the enclosing function
 			// becomes a sink, checked at each call.
 			q.Options = v

@@ -355,3 +355,39 @@ func (st *state) optionQueries(base Query, opts ast.Expr, pkgPath, typeName stri
 	}
 	return out
 }
+
+// defaultedParam reports whether v is a parameter whose only assignments
+// replace it with options that set no filter (if o == nil { o =
+// &Options{} }): what the caller passes still decides the filter, and
+// nil still reads everything.
+func (st *state) defaultedParam(v *types.Var, pkgPath, typeName string) bool {
+	as := st.r.Assignments(v)
+	if len(as) == 0 {
+		return false
+	}
+	info := st.pass.TypesInfo
+	for _, a := range as {
+		if a == nil || !isLiteralOf(info, a, pkgPath, typeName) {
+			return false
+		}
+		if f := sdk.Field(info, a, "Filter"); f != nil && !isNil(info, f) {
+			return false
+		}
+	}
+	// v must be declared among the parameters of a function.
+	for _, f := range st.pass.Files {
+		if !(f.FileStart <= v.Pos() && v.Pos() < f.FileEnd) {
+			continue
+		}
+		path, _ := astutil.PathEnclosingInterval(f, v.Pos(), v.Pos())
+		for _, n := range path {
+			if ft, ok := n.(*ast.FuncType); ok {
+				return ft.Params != nil && ft.Params.Pos() <= v.Pos() && v.Pos() < ft.Params.End()
+			}
+			if _, ok := n.(*ast.BlockStmt); ok {
+				return false
+			}
+		}
+	}
+	return false
+}

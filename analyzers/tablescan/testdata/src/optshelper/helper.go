@@ -47,3 +47,26 @@ func local(ctx context.Context, c *aztables.Client, name string) {
 	pk := "PartitionKey eq 'p'"
 	forward(ctx, c, &aztables.ListEntitiesOptions{Filter: &pk})
 }
+
+// defaulted replaces nil options with empty ones: still the caller's
+// options.
+func defaulted(c *aztables.Client, o *aztables.ListEntitiesOptions) {
+	if o == nil {
+		o = &aztables.ListEntitiesOptions{}
+	}
+	c.NewListEntitiesPager(o)
+}
+
+// withFilter replaces nil options with a partition filter: not followed.
+func withFilter(c *aztables.Client, o *aztables.ListEntitiesOptions) {
+	if o == nil {
+		o = &aztables.ListEntitiesOptions{Filter: &[]string{"PartitionKey eq 'p'"}[0]}
+	}
+	c.NewListEntitiesPager(o)
+}
+
+func callDefaulted(c *aztables.Client) {
+	defaulted(c, nil) // want `TL301: query \(via defaulted, run at helper.go:\d+\) has no filter`
+	defaulted(c, &aztables.ListEntitiesOptions{Filter: &[]string{"PartitionKey eq 'p'"}[0]})
+	withFilter(c, nil)
+}
