@@ -1,6 +1,8 @@
 package all
 
 import (
+	"sync"
+
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -14,9 +16,14 @@ import (
 // resolved to the implementations among pkgs and their dependencies.
 // Call the returned function after the run. Drivers that analyse one
 // package at a time (go vet) do not call it.
+//
+// The summary is process-wide: whole-program runs are serialised, each
+// holding it until done is called.
 func WholeProgram(pkgs []*packages.Package) (done func(), err error) {
+	programMu.Lock()
 	g, err := checker.Analyze([]*analysis.Analyzer{filterflow.Analyzer}, pkgs, nil)
 	if err != nil {
+		programMu.Unlock()
 		return nil, err
 	}
 	var facts []analysis.ObjectFact
@@ -26,5 +33,10 @@ func WholeProgram(pkgs []*packages.Package) (done func(), err error) {
 		}
 	}
 	filterflow.SetProgram(filterflow.NewProgram(facts))
-	return func() { filterflow.SetProgram(nil) }, nil
+	return func() {
+		filterflow.SetProgram(nil)
+		programMu.Unlock()
+	}, nil
 }
+
+var programMu sync.Mutex
