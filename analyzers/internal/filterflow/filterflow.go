@@ -7,10 +7,16 @@
 // Query sites are calls of aztables Client.NewListEntitiesPager, legacy
 // storage Table.QueryEntities, and calls of functions that pass one of
 // their parameters into the filter of such a call (a repository method
-// that receives the filter, or part of it, from a service layer). Such a
+// that receives the filter, or part of it, from a service layer), or
+// that run options their caller builds (a paging helper). Such a
 // function gets a *Sink fact describing its filter as a template over its
-// parameters; every call of it, in any package, is a query site whose
-// filter is the template with the call's arguments substituted.
+// parameters (or naming its options parameter); every call of it, in any
+// package, is a query site whose filter is the template with the call's
+// arguments substituted. Calls are followed through method values,
+// function-typed variables and closures stored in variables; options or
+// filters set in branches give one query per value that can reach the
+// call. Calls of interface methods are resolved with a Program, which
+// only a whole-program driver installs (see Program).
 package filterflow
 
 import (
