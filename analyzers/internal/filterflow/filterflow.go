@@ -547,10 +547,18 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 		return true
 	}
 	var filter, top ast.Expr
+	var env map[*types.Var]values.Value // parameters of an options constructor
 	switch {
 	case isLiteralOf(info, opts, pkgPath, typeName):
 		filter = sdk.Field(info, opts, "Filter")
 		top = sdk.Field(info, opts, "Top")
+	case st.optionsCtor(opts, pkgPath, typeName) != nil:
+		// newOptions(filter): a function of this package returning one
+		// options literal; its parameters are bound to the arguments.
+		var lit ast.Expr
+		lit, env = st.optionsCtor(opts, pkgPath, typeName), st.bindArgs(opts.(*ast.CallExpr))
+		filter = sdk.Field(info, lit, "Filter")
+		top = sdk.Field(info, lit, "Top")
 	default:
 		// A local variable initialised once with a literal; fields may be
 		// set by one later assignment each.
@@ -600,9 +608,52 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 		return true
 	}
 	q.FilterExpr = filter
-	q.Filter = st.r.Of(filter)
+	if env != nil {
+		q.FilterExpr = opts // report at the constructor call
+		q.Filter = st.r.OfWith(filter, env)
+	} else {
+		q.Filter = st.r.Of(filter)
+	}
 	q.Empty = q.Filter.IsConst() && strings.TrimSpace(q.Filter.String()) == ""
 	return true
+}
+
+// optionsCtor returns the options literal that call's callee returns,
+// when the callee is a function of this package whose body is one
+// return of such a literal; nil otherwise.
+func (st *state) optionsCtor(e ast.Expr, pkgPath, typeName string) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn := sdk.Callee(st.pass.TypesInfo, call)
+	if fn == nil {
+		return nil
+	}
+	d := st.r.FuncDecl(fn)
+	if d == nil || d.Body == nil || len(d.Body.List) != 1 {
+		return nil
+	}
+	ret, ok := d.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 || !isLiteralOf(st.pass.TypesInfo, ret.Results[0], pkgPath, typeName) {
+		return nil
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) {
+		return nil
+	}
+	return ret.Results[0]
+}
+
+// bindArgs binds the callee's parameters to the call's arguments.
+func (st *state) bindArgs(call *ast.CallExpr) map[*types.Var]values.Value {
+	env := map[*types.Var]values.Value{}
+	fn := sdk.Callee(st.pass.TypesInfo, call)
+	sig := fn.Type().(*types.Signature)
+	for i := 0; i < sig.Params().Len(); i++ {
+		env[sig.Params().At(i)] = st.r.Of(call.Args[i])
+	}
+	return env
 }
 
 func isLiteralOf(info *types.Info, e ast.Expr, pkgPath, typeName string) bool {

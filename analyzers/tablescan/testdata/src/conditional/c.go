@@ -72,3 +72,19 @@ func joinedAlways(ctx context.Context, c *aztables.Client, kind bool) {
 	f := strings.Join(parts, " and ")
 	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &f})
 }
+
+// listOptions builds the options for a filter.
+func listOptions(filter string) *aztables.ListEntitiesOptions {
+	return &aztables.ListEntitiesOptions{Filter: &filter, Top: to.Ptr(int32(100))}
+}
+
+func allOptions() *aztables.ListEntitiesOptions {
+	return &aztables.ListEntitiesOptions{Top: to.Ptr(int32(100))}
+}
+
+// constructed: options from a constructor of this package.
+func constructed(c *aztables.Client) {
+	c.NewListEntitiesPager(listOptions("Name eq 'x'")) // want `TL301: query scans the whole table`
+	c.NewListEntitiesPager(listOptions("PartitionKey eq 'p'"))
+	c.NewListEntitiesPager(allOptions()) // want `TL301: query has no filter`
+}
