@@ -35,7 +35,9 @@
 // whole options (*aztables.ListEntitiesOptions, *storage.QueryOptions),
 // as a parameter is checked where the parts are known: in the function
 // when the parameters stand only for literal values, otherwise at each
-// call (a paging helper called with nil reads the whole table). Calls are
+// call (a paging helper called with nil reads the whole table). Options
+// returned by a one-line constructor of the same package
+// (newOptions(filter)) are read with its parameters bound. Calls are
 // followed through method values, function-typed variables, closures
 // stored in variables and generic types. Options or filters set in
 // branches are checked for each value that can reach the query: options
