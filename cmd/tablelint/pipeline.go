@@ -40,6 +40,11 @@ type pipeline struct {
 	// from the analyzers (AddGoDirectives).
 	Suppress *suppress.Set
 	sources  map[string]string
+	// partialInputs: inputs that could not be checked are reported but
+	// do not by themselves make the exit code 2 (check, where the
+	// packages that loaded were analysed; a run where none could be
+	// fails before finish).
+	partialInputs bool
 }
 
 // startPipeline validates --format and --fail-on and loads the
@@ -200,7 +205,9 @@ func (p *pipeline) finish(res report.Result) int {
 		for _, ie := range res.Errors {
 			fmt.Fprintf(p.e.stderr, "tablelint: %s\n", report.EscapeControl(ie.String()))
 		}
-		return 2
+		if !p.partialInputs {
+			return 2
+		}
 	}
 	return report.ExitCode(res.Findings, p.failOn)
 }
