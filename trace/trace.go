@@ -445,7 +445,15 @@ func (r *Recorder) sampled(op *replay.Op) bool {
 	}
 	h := fnv.New32a()
 	_, _ = h.Write([]byte(pk))
-	return h.Sum32() < r.threshold
+	// FNV-1a alone leaves keys that differ in their last byte close
+	// together; a final avalanche spreads them over the range.
+	x := h.Sum32()
+	x ^= x >> 16
+	x *= 0x85ebca6b
+	x ^= x >> 13
+	x *= 0xc2b2ae35
+	x ^= x >> 16
+	return x < r.threshold
 }
 
 // entity returns the trace form of a request body: compacted, or
