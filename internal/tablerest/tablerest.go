@@ -132,7 +132,8 @@ func entityKeys(s string) (pk, rk string, err error) {
 	return pk, rk, nil
 }
 
-// quoted reads an OData string literal at the start of s: '…' with ”
+// quoted reads an OData string literal at the start of s, quoted with
+// single quotes and a doubled single quote
 // for a quote. It returns the value and what follows it.
 func quoted(s string) (string, string, error) {
 	if !strings.HasPrefix(s, "'") {
