@@ -296,16 +296,16 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 	}
 	var keys [][2]string
 	status := resp.StatusCode
-	if r.rw != nil {
-		switch {
-		case op.Kind == replay.Get && status == http.StatusOK:
-			keys = append(keys, entityKeys(readResponse(resp)))
-		case op.Kind == replay.Query && status == http.StatusOK:
-			keys = pageKeys(readResponse(resp), keys)
-		case op.Kind == replay.Batch && status == http.StatusAccepted:
-			status = batchStatus(readResponse(resp), status)
-		}
+	switch {
+	case op.Kind == replay.Batch && status == http.StatusAccepted:
+		status = batchStatus(readResponse(resp), status)
+	case r.rw == nil:
+	case op.Kind == replay.Get && status == http.StatusOK:
+		keys = append(keys, entityKeys(readResponse(resp)))
+	case op.Kind == replay.Query && status == http.StatusOK:
+		keys = pageKeys(readResponse(resp), keys)
 	}
+	anyETag(&op, status)
 	line := replay.AppendOp(nil, &op)
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -337,6 +337,24 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 	}
 	r.writeResult(i, status, time.Since(start), op.Kind == replay.Get || op.Kind == replay.Query, keys)
 	return resp, err
+}
+
+// anyETag replaces the ETags of an operation that passed its If-Match
+// condition by "*": an ETag names a version of the recorded service's
+// entity, which a replay cannot have, and the application held the
+// current one. An operation that failed its condition (412) keeps them.
+func anyETag(op *replay.Op, status int) {
+	if status == http.StatusPreconditionFailed {
+		return
+	}
+	if op.IfMatch != "" {
+		op.IfMatch = "*"
+	}
+	for i := range op.Actions {
+		if op.Actions[i].IfMatch != "" {
+			op.Actions[i].IfMatch = "*"
+		}
+	}
 }
 
 func (r *Recorder) unrecorded(req *policy.Request) (*http.Response, error) {

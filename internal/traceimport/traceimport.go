@@ -342,8 +342,11 @@ func (im *importer) operation(r *record) (replay.Op, string, error) {
 	ifMatch := ""
 	switch r.operation {
 	case "UpdateEntity", "MergeEntity", "DeleteEntity":
+		// An ETag names a version of the logged service's entity, which
+		// a replay cannot have: a request that passed its condition
+		// replays with "*", one that failed it (412) keeps it.
 		ifMatch = condition(r.conditions, "If-Match")
-		if ifMatch == "" {
+		if ifMatch == "" || r.status != 412 {
 			ifMatch = "*"
 		}
 	}
