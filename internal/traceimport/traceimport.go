@@ -14,7 +14,11 @@
 // lands in a partition of its own. Updates and upserts write their
 // keys and the filler. The pages of a query after the first (requests
 // with NextPartitionKey/NextRowKey) are part of their query, which
-// replay follows to the end; they are counted, not imported.
+// replay follows to the end; they are counted, not imported. A table
+// used before any logged CreateTable (the log began after it was
+// created) is created by the trace just before its first use; the
+// entities it held before the log began are not known, so reads of them
+// find nothing on replay.
 package traceimport
 
 import (
@@ -24,6 +28,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -70,6 +75,10 @@ type Summary struct {
 	// NotExecuted counts requests the service refused before running
 	// them (401, 403, 503 server busy) — replay would run them.
 	NotExecuted int
+	// TablesAssumed counts the tables used before (or without) a
+	// logged CreateTable: the log starts after they were created, so
+	// the trace creates each before its first use.
+	TablesAssumed int
 	// Bad counts malformed lines, skipped; Errors holds the first
 	// MaxErrors of them.
 	Bad    int
@@ -118,7 +127,7 @@ type record struct {
 
 // Import reads the log r and writes the trace to w.
 func Import(r io.Reader, w io.Writer, opts Options) (Summary, error) {
-	im := &importer{opts: opts, bw: bufio.NewWriterSize(w, 256<<10)}
+	im := &importer{opts: opts, bw: bufio.NewWriterSize(w, 256<<10), tables: map[string]bool{}}
 	if opts.Results != nil {
 		im.rw = bufio.NewWriterSize(opts.Results, 64<<10)
 	}
@@ -180,6 +189,8 @@ type importer struct {
 	start time.Time
 	buf   []byte
 	rec   record
+	// tables records the tables seen (lower case).
+	tables map[string]bool
 	// group holds consecutive records of one request: a batch's record
 	// and those of its actions share the request ID.
 	group []record
@@ -394,6 +405,18 @@ func (im *importer) emit(op *replay.Op, r *record, status int) {
 		t := r.time.Sub(im.start).Seconds()
 		op.T, op.HasT = math.Max(0, math.Round(t*1e6)/1e6), true
 	}
+	if k := strings.ToLower(op.Table); !im.tables[k] {
+		im.tables[k] = true
+		if op.Kind != replay.CreateTable {
+			im.sum.TablesAssumed++
+			ct := replay.Op{Kind: replay.CreateTable, Table: op.Table, T: op.T, HasT: op.HasT}
+			im.write(&ct, http.StatusCreated, true)
+		}
+	}
+	im.write(op, status, false)
+}
+
+func (im *importer) write(op *replay.Op, status int, synthetic bool) {
 	im.buf = replay.AppendOp(im.buf[:0], op)
 	_, _ = im.bw.Write(im.buf) // the error is Flush's
 	if im.rw != nil {
@@ -401,6 +424,9 @@ func (im *importer) emit(op *replay.Op, r *record, status int) {
 		im.buf = strconv.AppendInt(im.buf, int64(im.sum.Operations), 10)
 		im.buf = append(im.buf, `,"status":`...)
 		im.buf = strconv.AppendInt(im.buf, int64(status), 10)
+		if synthetic {
+			im.buf = append(im.buf, `,"synthetic":true`...)
+		}
 		im.buf = append(im.buf, "}\n"...)
 		_, _ = im.rw.Write(im.buf)
 	}

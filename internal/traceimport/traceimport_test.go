@@ -45,8 +45,8 @@ func TestImportGolden(t *testing.T) {
 			got.Write(out.Bytes())
 			got.WriteString("-- results --\n")
 			got.Write(results.Bytes())
-			fmt.Fprintf(&got, "-- summary --\nlines %d, operations %d, batch actions %d, continuations %d, not operations %d, not executed %d, bad %d\n",
-				sum.Lines, sum.Operations, sum.BatchActions, sum.Continuations, sum.NotOperations, sum.NotExecuted, sum.Bad)
+			fmt.Fprintf(&got, "-- summary --\nlines %d, operations %d, batch actions %d, continuations %d, not operations %d, not executed %d, tables assumed %d, bad %d\n",
+				sum.Lines, sum.Operations, sum.BatchActions, sum.Continuations, sum.NotOperations, sum.NotExecuted, sum.TablesAssumed, sum.Bad)
 			for _, e := range sum.Errors {
 				fmt.Fprintln(&got, e)
 			}
@@ -85,5 +85,25 @@ func TestImportGolden(t *testing.T) {
 				t.Errorf("%d bad lines reported, want the 2 in the log", sum.Bad)
 			}
 		})
+	}
+}
+
+// TestImportAssumesTables checks that a table used without a logged
+// CreateTable is created by the trace before its first use.
+func TestImportAssumesTables(t *testing.T) {
+	log := `{"time":"2026-11-02T10:00:00Z","operationName":"QueryEntity","statusCode":200,"uri":"https://a.table.core.windows.net/Users(PartitionKey='p',RowKey='r')","properties":{"serviceType":"table"}}
+{"time":"2026-11-02T10:00:01Z","operationName":"DeleteEntity","statusCode":204,"uri":"https://a.table.core.windows.net/users(PartitionKey='p',RowKey='r')","properties":{"serviceType":"table","conditionsUsed":"If-Match=W/\"x\""}}
+`
+	var out, res bytes.Buffer
+	sum, err := Import(strings.NewReader(log), &out, Options{Format: AzureMonitor, File: "x", Results: &res})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"op":"createTable","t":0,"table":"Users"}
+{"op":"get","t":0,"table":"Users","pk":"p","rk":"r"}
+{"op":"delete","t":1,"table":"users","pk":"p","rk":"r","ifMatch":"*"}
+`
+	if out.String() != want || sum.TablesAssumed != 1 || !strings.Contains(res.String(), `{"i":0,"status":201,"synthetic":true}`) {
+		t.Errorf("got\n%s%s%+v", out.String(), res.String(), sum)
 	}
 }
