@@ -298,7 +298,7 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 	status := resp.StatusCode
 	switch {
 	case op.Kind == replay.Batch && status == http.StatusAccepted:
-		status = batchStatus(readResponse(resp), status)
+		status = tablerest.BatchStatus(readResponse(resp), status)
 	case r.rw == nil:
 	case op.Kind == replay.Get && status == http.StatusOK:
 		keys = append(keys, entityKeys(readResponse(resp)))
@@ -537,22 +537,6 @@ func pageKeys(body []byte, keys [][2]string) [][2]string {
 		keys = append(keys, [2]string{e.PartitionKey, e.RowKey})
 	}
 	return keys
-}
-
-// batchStatus returns the status of a batch whose response is 202: the
-// first failed operation's status inside it, else 202.
-func batchStatus(body []byte, status int) int {
-	for _, line := range bytes.Split(body, []byte("\n")) {
-		line = bytes.TrimSpace(line)
-		if !bytes.HasPrefix(line, []byte("HTTP/1.1 ")) {
-			continue
-		}
-		code, err := strconv.Atoi(string(bytes.Fields(line)[1]))
-		if err == nil && code >= 300 {
-			return code
-		}
-	}
-	return status
 }
 
 // parseBatch reads a $batch request body: a multipart/mixed body holding

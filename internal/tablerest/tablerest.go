@@ -8,9 +8,12 @@
 package tablerest
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/tablelint/tablelint/engine/replay"
@@ -206,4 +209,28 @@ func Classify(method string, t Target, ifMatch string, entity []byte) (op replay
 		return op, false
 	}
 	return op, true
+}
+
+// BatchStatus returns the status of a $batch answered with status: when
+// that is 202, the status of the first failed operation in the response
+// body (the service answers a failed changeset with 202 and the
+// failure inside), else status.
+func BatchStatus(body []byte, status int) int {
+	if status != http.StatusAccepted {
+		return status
+	}
+	for _, line := range bytes.Split(body, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if !bytes.HasPrefix(line, []byte("HTTP/1.1 ")) {
+			continue
+		}
+		f := bytes.Fields(line)
+		if len(f) < 2 {
+			continue
+		}
+		if code, err := strconv.Atoi(string(f[1])); err == nil && code >= 300 {
+			return code
+		}
+	}
+	return status
 }
