@@ -140,8 +140,8 @@ type Report struct {
 	Statuses   map[int]int
 	// Tables maps the trace's table names to those replayed into.
 	Tables map[string]string
-	// Queries holds, per query (name or filter shape, as in the
-	// engine's report) and for point gets, what the service measured,
+	// Queries holds, per query (table as the trace names it, and name
+	// or filter shape, as in the engine's report) and for point gets, what the service measured,
 	// in order of first appearance.
 	Queries []QueryStat
 }
@@ -172,6 +172,8 @@ func Key(table, name, shape string) string {
 type job struct {
 	i   int
 	op  replay.Op
+	// table is the trace's name of op's table.
+	table string
 	out *Outcome
 	wg  *sync.WaitGroup
 }
@@ -239,10 +241,10 @@ func Run(ctx context.Context, svc *aztables.ServiceClient, src replay.Source, op
 			case name == "":
 				shape = replay.Shape(j.op.Filter)
 			}
-			k := Key(j.op.Table, name, shape)
+			k := Key(j.table, name, shape)
 			q := queries[k]
 			if q == nil {
-				q = &QueryStat{Table: j.op.Table, Name: name, Shape: shape}
+				q = &QueryStat{Table: j.table, Name: name, Shape: shape}
 				if j.op.Name != "" {
 					q.Shape = replay.Shape(j.op.Filter)
 				}
@@ -294,6 +296,7 @@ func Run(ctx context.Context, svc *aztables.ServiceClient, src replay.Source, op
 			}
 			break
 		}
+		j.table = j.op.Table
 		if err = r.mapTable(&j.op); err != nil {
 			break
 		}
