@@ -170,12 +170,12 @@ func Key(table, name, shape string) string {
 }
 
 type job struct {
-	i   int
-	op  replay.Op
+	i  int
+	op replay.Op
 	// table is the trace's name of op's table.
 	table string
-	out *Outcome
-	wg  *sync.WaitGroup
+	out   *Outcome
+	wg    *sync.WaitGroup
 }
 
 type runner struct {
