@@ -15,10 +15,28 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
+	"github.com/Azure/azure-sdk-for-go/sdk/azidentity"
+
 	"github.com/tablelint/tablelint/engine/live"
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/trace"
 )
+
+func init() {
+	// Without AZURE_STORAGE_CONNECTION_STRING, sign in with Microsoft
+	// Entra ID: environment, workload identity, managed identity, Azure
+	// CLI, Azure Developer CLI, in that order.
+	live.TokenCredential = func() (azcore.TokenCredential, error) {
+		return azidentity.NewDefaultAzureCredential(nil)
+	}
+}
+
+// oneLine joins the lines of an error (the SDK's are several) into one.
+func oneLine(err error) error {
+	msg := strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", " ; ")), " ")
+	return errors.New(strings.ReplaceAll(msg, "; ;", ";"))
+}
 
 // wantsLiveReplay reports whether replay's arguments ask for a live
 // target (--target URL), which replayLive runs.
@@ -79,7 +97,7 @@ func replayLive(e *env, args []string) int {
 	}
 	svc, err := live.NewClient(*target, os.Getenv(live.ConnectionStringVar))
 	if err != nil {
-		return fail(e, err)
+		return fail(e, oneLine(err))
 	}
 
 	// The engine's prediction, with the keys each operation returns.
@@ -117,7 +135,7 @@ func replayLive(e *env, args []string) int {
 	rep, err := live.Run(ctx, svc, replay.NewReader(f, *tr), live.Options{
 		Concurrency: *concurrency, Rate: *rate, Scratch: *scratch, AllowExisting: *allowExisting, Keep: *keep, Results: resW})
 	if err != nil {
-		return fail(e, err)
+		return fail(e, oneLine(err))
 	}
 	if rf != nil {
 		if err := rf.commit(); err != nil {
