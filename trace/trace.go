@@ -40,6 +40,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
@@ -110,8 +111,11 @@ type Recorder struct {
 	written int64
 	next    int // index of the next trace line
 	stopped bool
-	err     error
-	stats   Stats
+	// halted mirrors stopped, for a check without the lock.
+	halted atomic.Bool
+	line   []byte // the line being written
+	err    error
+	stats  Stats
 	// pending maps the continuation of a query's last page to the
 	// query, until its next page arrives.
 	pending map[string]*queryState
@@ -199,7 +203,7 @@ func (r *Recorder) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.flushLocked()
-	r.stopped = true
+	r.stopLocked()
 	if r.closer != nil {
 		if err := r.closer.Close(); err != nil && r.err == nil {
 			r.err = err
@@ -216,18 +220,20 @@ func (r *Recorder) failLocked(err error) {
 			r.opts.OnError(err)
 		}
 	}
+	r.stopLocked()
+}
+
+func (r *Recorder) stopLocked() {
 	r.stopped = true
+	r.halted.Store(true)
 }
 
 // Do records the operation req carries. It implements policy.Policy.
 func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
-	r.mu.Lock()
-	stopped := r.stopped
-	if stopped {
+	if r.halted.Load() {
+		r.mu.Lock()
 		r.stats.Dropped++
-	}
-	r.mu.Unlock()
-	if stopped {
+		r.mu.Unlock()
 		return req.Next()
 	}
 	raw := req.Raw()
@@ -237,13 +243,13 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 		return r.unrecorded(req)
 	}
 	method := raw.Method
-	if m := raw.Header.Get("X-HTTP-Method"); m != "" {
+	if m := header(raw.Header, "X-Http-Method"); m != "" {
 		method = m
 	}
 	var op replay.Op
 	switch {
 	case tg.Batch && method == http.MethodPost:
-		body := readBody(req)
+		body := readBody(req, nil)
 		op.Kind = replay.Batch
 		if op.Table, op.Actions, err = parseBatch(raw.Header.Get("Content-Type"), body, r.entity); err != nil || len(op.Actions) == 0 {
 			return r.unrecorded(req)
@@ -251,10 +257,13 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 	default:
 		var body []byte
 		if method != http.MethodGet && method != http.MethodDelete {
-			body = readBody(req)
+			bp := bodyPool.Get().(*[]byte)
+			defer bodyPool.Put(bp)
+			body = readBody(req, (*bp)[:0])
+			*bp = body[:0]
 		}
 		var ok bool
-		if op, ok = tablerest.Classify(method, tg, raw.Header.Get("If-Match"), nil); !ok {
+		if op, ok = tablerest.Classify(method, tg, header(raw.Header, "If-Match"), nil); !ok {
 			return r.unrecorded(req)
 		}
 		if tg.Continuation && op.Kind == replay.Query {
@@ -271,7 +280,7 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 			if op.Entity, err = r.entity(body); err != nil {
 				return r.unrecorded(req)
 			}
-			if op.Kind == replay.Insert {
+			if op.Kind == replay.Insert && r.threshold != math.MaxUint32 {
 				op.PK = partitionOf(op.Entity)
 			}
 		}
@@ -305,16 +314,25 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 	case op.Kind == replay.Query && status == http.StatusOK:
 		keys = pageKeys(readResponse(resp), keys)
 	}
+	if status >= 400 && op.Entity != nil && !json.Valid(op.Entity) {
+		// The service refused a body that is not JSON: a trace line
+		// cannot hold it.
+		r.mu.Lock()
+		r.stats.Unrecorded++
+		r.mu.Unlock()
+		return resp, err
+	}
 	anyETag(&op, status)
-	line := replay.AppendOp(nil, &op)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.stopped {
 		r.stats.Dropped++
 		return resp, err
 	}
+	r.line = replay.AppendOp(r.line[:0], &op)
+	line := r.line
 	if r.written+int64(len(line)) > r.opts.MaxBytes {
-		r.stopped = true
+		r.stopLocked()
 		r.stats.Dropped++
 		return resp, err
 	}
@@ -480,18 +498,50 @@ func (r *Recorder) entity(body []byte) ([]byte, error) {
 	if r.opts.Redact {
 		return tablerest.Redact(body)
 	}
+	// The SDK sends an entity as compact JSON: one line, which the trace
+	// line can hold as it is. Whether it is valid JSON is checked after
+	// the response, and only when the service refused it.
+	if t := bytes.TrimSpace(body); len(t) > 1 && t[0] == '{' && t[len(t)-1] == '}' && bytes.IndexByte(t, '\n') < 0 && bytes.IndexByte(t, '\r') < 0 {
+		return t, nil
+	}
 	return tablerest.Compact(body)
 }
 
+// header returns the header with the canonical name key without
+// canonicalizing it (Header.Get allocates for names like
+// X-HTTP-Method).
+func header(h http.Header, key string) string {
+	if v := h[key]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
 // readBody returns the request body and rewinds it for the transport.
-func readBody(req *policy.Request) []byte {
+// bodyPool holds the buffers request bodies are read into: the body is
+// copied into the trace line and the buffer reused.
+var bodyPool = sync.Pool{New: func() any { return new([]byte) }}
+
+// readBody returns the request body, read into buf, and rewinds it for
+// the transport.
+func readBody(req *policy.Request, buf []byte) []byte {
 	body := req.Body()
 	if body == nil {
-		return nil
+		return buf[:0]
 	}
-	b, err := io.ReadAll(body)
+	var b []byte
+	var err error
+	if n := req.Raw().ContentLength; n > 0 && n <= 64<<20 {
+		if int64(cap(buf)) < n {
+			buf = make([]byte, n)
+		}
+		b = buf[:n]
+		_, err = io.ReadFull(body, b)
+	} else {
+		b, err = io.ReadAll(body)
+	}
 	if rerr := req.RewindBody(); err != nil || rerr != nil {
-		return nil
+		return buf[:0]
 	}
 	return b
 }

@@ -8,11 +8,14 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore/runtime"
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 
 	"github.com/tablelint/tablelint/engine/replay"
@@ -167,6 +170,93 @@ func BenchmarkRecord(b *testing.B) {
 				if _, err := c.GetEntity(context.Background(), "Sales", "000123", nil); err != nil {
 					b.Fatal(err)
 				}
+			}
+		})
+	}
+}
+
+// BenchmarkRecordOverhead measures what recording adds to a request's
+// client-side time on a loaded machine: each iteration runs the same
+// operation through a client without and a client with the recorder,
+// alternately, so that load changes hit both alike; the metric is the
+// median over blocks of 500 pairs of (time with − time without) / time
+// without, in percent.
+func BenchmarkRecordOverhead(b *testing.B) {
+	entity := []byte(`{"PartitionKey":"Sales","RowKey":"000123","Name":"Ada Lovelace","Age":36,"Big":"9","Big@odata.type":"Edm.Int64","Note":"` + strings.Repeat("n", 400) + `"}`)
+	ops := map[string]func(c *aztables.Client) error{
+		"upsert": func(c *aztables.Client) error {
+			_, err := c.UpsertEntity(context.Background(), entity, nil)
+			return err
+		},
+		"get": func(c *aztables.Client) error {
+			_, err := c.GetEntity(context.Background(), "Sales", "000123", nil)
+			return err
+		},
+		"query": func(c *aztables.Client) error {
+			f := "PartitionKey eq 'Sales' and Age gt 30"
+			p := c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &f})
+			_, err := p.NextPage(context.Background())
+			return err
+		},
+	}
+	for _, name := range []string{"upsert", "get", "query"} {
+		do := ops[name]
+		b.Run(name, func(b *testing.B) {
+			off := fakeClient(b, nil, &fakeTransport{})
+			on := fakeClient(b, New(io.Discard, Options{MaxBytes: 1 << 62}), &fakeTransport{})
+			var ratios []float64
+			var tOff, tOn time.Duration
+			n := 0
+			for b.Loop() {
+				t0 := time.Now()
+				if err := do(off); err != nil {
+					b.Fatal(err)
+				}
+				t1 := time.Now()
+				if err := do(on); err != nil {
+					b.Fatal(err)
+				}
+				tOff += t1.Sub(t0)
+				tOn += time.Since(t1)
+				if n++; n == 500 {
+					ratios = append(ratios, 100*float64(tOn-tOff)/float64(tOff))
+					tOff, tOn, n = 0, 0, 0
+				}
+			}
+			if len(ratios) > 0 {
+				slices.Sort(ratios)
+				b.ReportMetric(ratios[len(ratios)/2], "overhead-%")
+			}
+		})
+	}
+}
+
+// BenchmarkRecorderPolicy measures the recorder alone: an azcore
+// pipeline of the recorder and a transport that answers at once, minus
+// the same pipeline without the recorder (see ns/op of "without").
+func BenchmarkRecorderPolicy(b *testing.B) {
+	for _, with := range []bool{false, true} {
+		name := "without"
+		if with {
+			name = "with"
+		}
+		b.Run(name, func(b *testing.B) {
+			var per []policy.Policy
+			if with {
+				per = []policy.Policy{New(io.Discard, Options{MaxBytes: 1 << 62})}
+			}
+			pl := runtime.NewPipeline("bench", "v0", runtime.PipelineOptions{PerCall: per}, &policy.ClientOptions{
+				Transport: &fakeTransport{}, Retry: policy.RetryOptions{MaxRetries: -1}, Telemetry: policy.TelemetryOptions{Disabled: true}})
+			for b.Loop() {
+				req, err := runtime.NewRequest(context.Background(), http.MethodGet, "http://127.0.0.1:1/devstoreaccount1/Orders(PartitionKey='Sales',RowKey='000123')")
+				if err != nil {
+					b.Fatal(err)
+				}
+				resp, err := pl.Do(req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				resp.Body.Close()
 			}
 		})
 	}

@@ -50,8 +50,11 @@ type Target struct {
 // host-style ones (account.table.core.windows.net/table) both work.
 func ParseURL(u *url.URL) (Target, error) {
 	var t Target
-	q := u.Query()
-	if q.Get("comp") != "" || q.Get("restype") != "" {
+	q, err := readQuery(u.RawQuery)
+	if err != nil {
+		return t, err
+	}
+	if q.comp || q.restype {
 		t.Service = true
 	}
 	p := u.Path
@@ -88,23 +91,65 @@ func ParseURL(u *url.URL) (Target, error) {
 			t.HasKeys, t.PK, t.RK = true, pk, rk
 		}
 	}
-	t.Filter = q.Get("$filter")
-	if s := q.Get("$top"); s != "" {
+	t.Filter = q.filter
+	if s := q.top; s != "" {
 		var n int
 		if _, err := fmt.Sscan(s, &n); err != nil {
 			return t, fmt.Errorf("$top %q is not a number", s)
 		}
 		t.Top, t.HasTop = n, true
 	}
-	if s := q.Get("$select"); s != "" {
+	if s := q.sel; s != "" {
 		for _, f := range strings.Split(s, ",") {
 			if f = strings.TrimSpace(f); f != "" {
 				t.Select = append(t.Select, f)
 			}
 		}
 	}
-	t.Continuation = q.Has("NextPartitionKey") || q.Has("NextRowKey") || q.Has("NextTableName")
+	t.Continuation = q.next
 	return t, nil
+}
+
+// query is what ParseURL reads of a query string.
+type query struct {
+	filter, top, sel string
+	comp, restype    bool
+	next             bool
+}
+
+// readQuery reads the parameters ParseURL needs from a raw query
+// string, unescaping only those (url.ParseQuery unescapes all of them
+// into a map, which a recorder pays on every request).
+func readQuery(raw string) (query, error) {
+	var q query
+	for raw != "" {
+		var kv string
+		kv, raw, _ = strings.Cut(raw, "&")
+		k, v, _ := strings.Cut(kv, "=")
+		var dst *string
+		switch k {
+		case "$filter", "%24filter":
+			dst = &q.filter
+		case "$top", "%24top":
+			dst = &q.top
+		case "$select", "%24select":
+			dst = &q.sel
+		case "comp":
+			q.comp = v != ""
+		case "restype":
+			q.restype = v != ""
+		case "NextPartitionKey", "NextRowKey", "NextTableName":
+			q.next = true
+		}
+		if dst != nil {
+			s, err := url.QueryUnescape(v)
+			if err != nil {
+				return q, fmt.Errorf("query parameter %s: %v", k, err)
+			}
+			*dst = s
+		}
+	}
+	return q, nil
 }
 
 // entityKeys reads "PartitionKey='a',RowKey='b'" (either order).
@@ -141,6 +186,9 @@ func entityKeys(s string) (pk, rk string, err error) {
 func quoted(s string) (string, string, error) {
 	if !strings.HasPrefix(s, "'") {
 		return "", "", errors.New("key value is not quoted")
+	}
+	if end := strings.IndexByte(s[1:], '\''); end >= 0 && (end+2 == len(s) || s[end+2] != '\'') {
+		return s[1 : end+1], s[end+2:], nil // no doubled quote: no copy
 	}
 	var b strings.Builder
 	for i := 1; i < len(s); i++ {
