@@ -41,6 +41,7 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 
 	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/internal/tablerest"
 )
 
@@ -413,7 +414,7 @@ func scratchName(name, suffix string) string {
 	if s == "" || s[0] < 'A' || (s[0] > 'Z' && s[0] < 'a') {
 		s = "t" + s
 	}
-	return s[:min(len(s), 63-len(suffix))] + suffix
+	return s[:min(len(s), limits.MaxTableNameChars-len(suffix))] + suffix
 }
 
 func (r *runner) exists(name string) (bool, error) {

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf16"
+
+	"github.com/tablelint/tablelint/internal/limits"
 )
 
 // Compact returns body, a JSON object, on one line. It fails when body
@@ -124,9 +126,8 @@ func Placeholder(pk, rk string, size int64) []byte {
 	// An entity is at most 1 MiB on the service, and a string property
 	// at most 64 KiB (32 Ki UTF-16 units): large bodies become several
 	// filler properties.
-	const chunk = 30_000
-	const maxEntity = 1 << 20
-	n := min(size, maxEntity) - int64(len(b)) - 1
+	const chunk = limits.MaxStringChars - 1_000
+	n := min(size, limits.MaxEntityBytes) - int64(len(b)) - 1
 	for i := 1; n > int64(len(FillerProperty))+8; i++ {
 		name := FillerProperty
 		if i > 1 {

@@ -3,7 +3,6 @@ package traceimport
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,9 +11,8 @@ import (
 	"testing"
 
 	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // TestImportGolden imports the test logs — written field for field from
 // the published schemas, with escaped URIs, failed and throttled
@@ -50,19 +48,7 @@ func TestImportGolden(t *testing.T) {
 			for _, e := range sum.Errors {
 				fmt.Fprintln(&got, e)
 			}
-			golden := filepath.Join("testdata", tc.file+".golden")
-			if *update {
-				if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got.Bytes(), want) {
-				t.Errorf("import of %s differs from %s:\n%s", tc.file, golden, got.String())
-			}
+			golden.Check(t, filepath.Join("testdata", tc.file+".golden"), got.Bytes())
 			// Every line is a trace operation replay reads, and every
 			// operation has its logged status.
 			r := replay.NewReader(bytes.NewReader(out.Bytes()), "imported")
