@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -16,27 +15,8 @@ import (
 
 	"github.com/tablelint/tablelint/engine/live"
 	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/internal/azuritetest"
 )
-
-// The well-known development account of the Azure Storage emulators.
-const (
-	devAccount = "devstoreaccount1"
-	devKey     = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
-)
-
-// azuriteEndpoint returns TABLELINT_AZURITE_TABLE_ENDPOINT, or skips
-// (fails when TABLELINT_REQUIRE_AZURITE is set).
-func azuriteEndpoint(tb testing.TB) string {
-	tb.Helper()
-	ep := os.Getenv("TABLELINT_AZURITE_TABLE_ENDPOINT")
-	if ep == "" {
-		if os.Getenv("TABLELINT_REQUIRE_AZURITE") != "" {
-			tb.Fatal("TABLELINT_REQUIRE_AZURITE is set but TABLELINT_AZURITE_TABLE_ENDPOINT is not")
-		}
-		tb.Skip("TABLELINT_AZURITE_TABLE_ENDPOINT not set (scripts/test.sh starts Azurite)")
-	}
-	return ep
-}
 
 // workload is an application: it drives the aztables SDK through every
 // kind of trace operation, including failures (409, 404, 412) and a
@@ -126,12 +106,12 @@ func workload(t *testing.T, svc *aztables.ServiceClient, table string) {
 // engine and compares, operation by operation, the status and the keys
 // returned with what Azurite answered while recording.
 func TestAzuriteRecordReplay(t *testing.T) {
-	ep := azuriteEndpoint(t)
+	ep := azuritetest.Endpoint(t)
 	for _, redact := range []bool{false, true} {
 		t.Run(fmt.Sprintf("redact=%v", redact), func(t *testing.T) {
 			var traceBuf, observed bytes.Buffer
 			rec := New(&traceBuf, Options{Redact: redact, Results: &observed})
-			cred, err := aztables.NewSharedKeyCredential(devAccount, devKey)
+			cred, err := aztables.NewSharedKeyCredential(live.DevAccount, live.DevKey)
 			if err != nil {
 				t.Fatal(err)
 			}

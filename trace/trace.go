@@ -281,7 +281,7 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 				return r.unrecorded(req)
 			}
 			if op.Kind == replay.Insert && r.threshold != math.MaxUint32 {
-				op.PK = partitionOf(op.Entity)
+				op.PK = tablerest.EntityKeys(op.Entity)[0]
 			}
 		}
 	}
@@ -307,12 +307,12 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 	status := resp.StatusCode
 	switch {
 	case op.Kind == replay.Batch && status == http.StatusAccepted:
-		status = tablerest.BatchStatus(readResponse(resp), status)
+		status = tablerest.BatchStatus(tablerest.ReadResponseBody(resp), status)
 	case r.rw == nil:
 	case op.Kind == replay.Get && status == http.StatusOK:
-		keys = append(keys, entityKeys(readResponse(resp)))
+		keys = append(keys, tablerest.EntityKeys(tablerest.ReadResponseBody(resp)))
 	case op.Kind == replay.Query && status == http.StatusOK:
-		keys = pageKeys(readResponse(resp), keys)
+		keys = pageKeys(tablerest.ReadResponseBody(resp), keys)
 	}
 	if status >= 400 && op.Entity != nil && !json.Valid(op.Entity) {
 		// The service refused a body that is not JSON: a trace line
@@ -397,7 +397,7 @@ func (r *Recorder) nextPage(req *policy.Request, tg tablerest.Target, start time
 	}
 	status := resp.StatusCode
 	if status == http.StatusOK {
-		st.keys = pageKeys(readResponse(resp), st.keys)
+		st.keys = pageKeys(tablerest.ReadResponseBody(resp), st.keys)
 	} else {
 		st.keys = nil
 	}
@@ -472,10 +472,10 @@ func (r *Recorder) sampled(op *replay.Op) bool {
 		a := op.Actions[0]
 		pk = a.PK
 		if a.Entity != nil {
-			pk = partitionOf(a.Entity)
+			pk = tablerest.EntityKeys(a.Entity)[0]
 		}
 	case replay.Upsert, replay.Update:
-		pk = partitionOf(op.Entity)
+		pk = tablerest.EntityKeys(op.Entity)[0]
 	case replay.Query, replay.CreateTable, replay.DeleteTable:
 		return true
 	}
@@ -544,38 +544,6 @@ func readBody(req *policy.Request, buf []byte) []byte {
 		return buf[:0]
 	}
 	return b
-}
-
-// readResponse reads the response body and puts back a reader of the
-// same bytes (and the same error, if reading failed).
-func readResponse(resp *http.Response) []byte {
-	if resp.Body == nil {
-		return nil
-	}
-	b, err := io.ReadAll(resp.Body)
-	_ = resp.Body.Close()
-	var rd io.Reader = bytes.NewReader(b)
-	if err != nil {
-		rd = io.MultiReader(rd, errReader{err})
-	}
-	resp.Body = io.NopCloser(rd)
-	return b
-}
-
-type errReader struct{ err error }
-
-func (e errReader) Read([]byte) (int, error) { return 0, e.err }
-
-func partitionOf(entity []byte) string {
-	var k struct{ PartitionKey string }
-	_ = json.Unmarshal(entity, &k)
-	return k.PartitionKey
-}
-
-func entityKeys(body []byte) [2]string {
-	var k struct{ PartitionKey, RowKey string }
-	_ = json.Unmarshal(body, &k)
-	return [2]string{k.PartitionKey, k.RowKey}
 }
 
 func pageKeys(body []byte, keys [][2]string) [][2]string {

@@ -19,6 +19,7 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 
 	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/internal/tablerest"
 )
 
 // fakeTransport answers every request as the service would a success,
@@ -116,7 +117,7 @@ func TestSizeCapAndSampling(t *testing.T) {
 	for _, op := range ops {
 		pk := op.PK
 		if op.Kind == replay.Upsert {
-			pk = partitionOf(op.Entity)
+			pk = tablerest.EntityKeys(op.Entity)[0]
 		}
 		parts[pk] = true
 	}

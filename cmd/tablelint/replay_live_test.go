@@ -2,10 +2,11 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tablelint/tablelint/internal/azuritetest"
 )
 
 func TestReplayLiveUsage(t *testing.T) {
@@ -40,13 +41,7 @@ func TestReplayLiveUsage(t *testing.T) {
 // TestReplayLiveAzurite replays the example trace on Azurite through the
 // command line, with results and JSON output.
 func TestReplayLiveAzurite(t *testing.T) {
-	ep := os.Getenv("TABLELINT_AZURITE_TABLE_ENDPOINT")
-	if ep == "" {
-		if os.Getenv("TABLELINT_REQUIRE_AZURITE") != "" {
-			t.Fatal("TABLELINT_REQUIRE_AZURITE is set but TABLELINT_AZURITE_TABLE_ENDPOINT is not")
-		}
-		t.Skip("TABLELINT_AZURITE_TABLE_ENDPOINT not set (scripts/test.sh starts Azurite)")
-	}
+	ep := azuritetest.Endpoint(t)
 	t.Setenv("AZURE_STORAGE_CONNECTION_STRING", "UseDevelopmentStorage=true")
 	results := filepath.Join(t.TempDir(), "live.jsonl")
 	code, out, errs := replayCmd(t, "replay", "--trace", replaySmall, "--target", ep, "--concurrency", "4", "--results", results, "--format", "json")

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/internal/azuritetest"
 )
 
 // benchTrace returns a trace of n operations on one table of parts
@@ -41,7 +42,7 @@ func benchTrace(n, parts int, seed uint64) []byte {
 // BenchmarkLiveReplay replays a 2,000-operation trace on Azurite with 1
 // and 8 workers, and on the engine; ops/s is the replay's rate.
 func BenchmarkLiveReplay(b *testing.B) {
-	ep := azurite(b)
+	ep := azuritetest.Endpoint(b)
 	tr := benchTrace(2000, 20, 1)
 	svc, err := NewClient(ep, "UseDevelopmentStorage=true")
 	if err != nil {

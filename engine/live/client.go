@@ -15,11 +15,12 @@ import (
 // read from, the one Azure's own tools read.
 const ConnectionStringVar = "AZURE_STORAGE_CONNECTION_STRING"
 
-// The development account of the storage emulators, which the
-// connection string "UseDevelopmentStorage=true" stands for.
+// DevAccount and DevKey are the development account of the storage
+// emulators, which the connection string "UseDevelopmentStorage=true"
+// stands for.
 const (
-	devAccount = "devstoreaccount1"
-	devKey     = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
+	DevAccount = "devstoreaccount1"
+	DevKey     = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
 )
 
 // TokenCredential, when set, returns the credential used when there is
@@ -56,7 +57,7 @@ func NewClient(target, conn string) (*aztables.ServiceClient, error) {
 		return nil, fmt.Errorf("%s: %v", ConnectionStringVar, err)
 	}
 	if strings.EqualFold(kv["usedevelopmentstorage"], "true") {
-		kv["accountname"], kv["accountkey"] = devAccount, devKey
+		kv["accountname"], kv["accountkey"] = DevAccount, DevKey
 	}
 	if sas := kv["sharedaccesssignature"]; sas != "" && kv["accountkey"] == "" {
 		t := strings.TrimSuffix(target, "/")

@@ -19,7 +19,6 @@ package live
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/json"
@@ -87,10 +86,6 @@ var Meter policy.Policy = meterPolicy{}
 
 type meterPolicy struct{}
 
-type errReader struct{ err error }
-
-func (e errReader) Read([]byte) (int, error) { return 0, e.err }
-
 func (meterPolicy) Do(req *policy.Request) (*http.Response, error) {
 	resp, err := req.Next()
 	m, _ := req.Raw().Context().Value(chargeKey{}).(*meter)
@@ -100,13 +95,7 @@ func (meterPolicy) Do(req *policy.Request) (*http.Response, error) {
 		if strings.HasSuffix(req.Raw().URL.Path, "$batch") && resp.StatusCode == http.StatusAccepted && resp.Body != nil {
 			// The SDK reports a failed changeset as an error with the
 			// outer 202; the failure's status is inside the body.
-			body, rerr := io.ReadAll(resp.Body)
-			_ = resp.Body.Close()
-			var rd io.Reader = bytes.NewReader(body)
-			if rerr != nil {
-				rd = io.MultiReader(rd, errReader{rerr})
-			}
-			resp.Body = io.NopCloser(rd)
+			body := tablerest.ReadResponseBody(resp)
 			if st := tablerest.BatchStatus(body, resp.StatusCode); st != resp.StatusCode {
 				m.batch = st
 			}
@@ -441,11 +430,10 @@ var pkFilter = regexp.MustCompile(`^\s*\(?\s*PartitionKey\s+eq\s+'((?:[^']|'')*)
 func partition(op *replay.Op) (pk string, alone bool) {
 	switch op.Kind {
 	case replay.Insert, replay.Upsert, replay.Update:
-		var k struct{ PartitionKey string }
-		if json.Unmarshal(op.Entity, &k) != nil {
+		if !json.Valid(op.Entity) {
 			return "", true
 		}
-		return k.PartitionKey, false
+		return tablerest.EntityKeys(op.Entity)[0], false
 	case replay.Get, replay.Delete:
 		return op.PK, false
 	case replay.Query:
@@ -504,7 +492,7 @@ func (r *runner) do(j *job) {
 		out.Status = status(err, http.StatusOK)
 		if err == nil {
 			out.Returned = 1
-			out.Keys = append(out.Keys, keysOf(resp.Value))
+			out.Keys = append(out.Keys, tablerest.EntityKeys(resp.Value))
 		}
 	case replay.Query:
 		o := &aztables.ListEntitiesOptions{}
@@ -541,7 +529,7 @@ func (r *runner) do(j *job) {
 			out.Pages++
 			out.Returned += len(page.Entities)
 			for _, e := range page.Entities {
-				out.Keys = append(out.Keys, keysOf(e))
+				out.Keys = append(out.Keys, tablerest.EntityKeys(e))
 			}
 		}
 		out.Scanned = out.Returned
@@ -607,12 +595,6 @@ func status(err error, ok int) int {
 		return re.StatusCode
 	}
 	return 0
-}
-
-func keysOf(raw []byte) [2]string {
-	var k struct{ PartitionKey, RowKey string }
-	_ = json.Unmarshal(raw, &k)
-	return [2]string{k.PartitionKey, k.RowKey}
 }
 
 func appendResult(b []byte, j *job) []byte {

@@ -11,24 +11,10 @@ import (
 	"testing"
 
 	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/internal/azuritetest"
 	"github.com/tablelint/tablelint/internal/traceimport"
 	"github.com/tablelint/tablelint/trace"
 )
-
-// azurite returns a client of the Azurite Table endpoint in
-// TABLELINT_AZURITE_TABLE_ENDPOINT, or skips (fails when
-// TABLELINT_REQUIRE_AZURITE is set).
-func azurite(tb testing.TB) string {
-	tb.Helper()
-	ep := os.Getenv("TABLELINT_AZURITE_TABLE_ENDPOINT")
-	if ep == "" {
-		if os.Getenv("TABLELINT_REQUIRE_AZURITE") != "" {
-			tb.Fatal("TABLELINT_REQUIRE_AZURITE is set but TABLELINT_AZURITE_TABLE_ENDPOINT is not")
-		}
-		tb.Skip("TABLELINT_AZURITE_TABLE_ENDPOINT not set (scripts/test.sh starts Azurite)")
-	}
-	return ep
-}
 
 // compareWithEngine replays tr live and on the engine and compares
 // statuses and keys operation by operation.
@@ -72,7 +58,7 @@ func compareWithEngine(t *testing.T, ep string, tr []byte, opts Options) *Report
 // TestLiveReplaySmall replays the repository's example trace on Azurite,
 // sequentially and on 4 workers, and on the engine.
 func TestLiveReplaySmall(t *testing.T) {
-	ep := azurite(t)
+	ep := azuritetest.Endpoint(t)
 	tr, err := os.ReadFile("../../testdata/traces/small.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -93,7 +79,7 @@ func TestLiveReplaySmall(t *testing.T) {
 // TestLiveReplayImported imports a log written from the published
 // schema and replays the trace on Azurite and on the engine.
 func TestLiveReplayImported(t *testing.T) {
-	ep := azurite(t)
+	ep := azuritetest.Endpoint(t)
 	log, err := os.ReadFile(filepath.Join("../../internal/traceimport/testdata", "azure-monitor.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -108,7 +94,7 @@ func TestLiveReplayImported(t *testing.T) {
 // TestLiveRefusesExisting checks that a replay never writes into a table
 // that exists unless allowed, and that scratch tables are removed.
 func TestLiveRefusesExisting(t *testing.T) {
-	ep := azurite(t)
+	ep := azuritetest.Endpoint(t)
 	svc, err := NewClient(ep, "UseDevelopmentStorage=true")
 	if err != nil {
 		t.Fatal(err)
