@@ -127,11 +127,11 @@ type record struct {
 
 // Import reads the log r and writes the trace to w.
 func Import(r io.Reader, w io.Writer, opts Options) (Summary, error) {
-	im := &importer{opts: opts, bw: bufio.NewWriterSize(w, 256<<10), tables: map[string]bool{}}
+	im := &importer{opts: opts, bw: bufio.NewWriterSize(w, 64<<10), tables: map[string]bool{}}
 	if opts.Results != nil {
 		im.rw = bufio.NewWriterSize(opts.Results, 64<<10)
 	}
-	br := bufio.NewReaderSize(r, 1<<20)
+	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte
 	for n := 1; ; n++ {
 		line, err := br.ReadSlice('\n')

@@ -93,3 +93,25 @@ func TestImportAssumesTables(t *testing.T) {
 		t.Errorf("got\n%s%s%+v", out.String(), res.String(), sum)
 	}
 }
+
+// TestImportLongLines checks lines longer than the read buffer: one
+// that fits the line limit is read, one past it is reported and
+// skipped, and the lines after both are read.
+func TestImportLongLines(t *testing.T) {
+	rec := func(filter string) string {
+		return `{"time":"2026-11-02T10:00:00Z","operationName":"QueryEntities","statusCode":200,"uri":"https://a.table.core.windows.net/T()?$filter=` + filter + `"}` + "\n"
+	}
+	long := "RowKey%20eq%20'" + strings.Repeat("x", 200_000) + "'"
+	log := rec(long) + rec(strings.Repeat("y", 2<<20)) + rec("RowKey%20eq%20'z'")
+	var out bytes.Buffer
+	sum, err := Import(strings.NewReader(log), &out, Options{Format: AzureMonitor, File: "long"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Operations != 3 || sum.Bad != 1 || !strings.Contains(sum.Errors[0].Error(), "long:2: line is longer than") {
+		t.Errorf("summary %+v", sum)
+	}
+	if !strings.Contains(out.String(), strings.Repeat("x", 200_000)) || !strings.Contains(out.String(), "RowKey eq 'z'") {
+		t.Errorf("long or following line not imported")
+	}
+}
