@@ -225,11 +225,14 @@ func (im *importer) read(n int, line []byte) {
 		return
 	}
 	// Keep what the record points into: the line buffer is reused.
+	// One allocation for the four fields.
 	r := *rec
-	r.uri = bytes.Clone(r.uri)
-	r.requestID = bytes.Clone(r.requestID)
-	r.objectKey = bytes.Clone(r.objectKey)
-	r.conditions = bytes.Clone(r.conditions)
+	buf := make([]byte, 0, len(r.uri)+len(r.requestID)+len(r.objectKey)+len(r.conditions))
+	keep := func(b []byte) []byte {
+		buf = append(buf, b...)
+		return buf[len(buf)-len(b) : len(buf) : len(buf)]
+	}
+	r.uri, r.requestID, r.objectKey, r.conditions = keep(r.uri), keep(r.requestID), keep(r.objectKey), keep(r.conditions)
 	r.service = nil
 	if len(im.group) > 0 && (len(r.requestID) == 0 || !bytes.Equal(r.requestID, im.group[0].requestID) || len(im.group) > 101) {
 		im.flushGroup()
