@@ -279,6 +279,9 @@ func Run(ctx context.Context, svc *aztables.ServiceClient, src replay.Source, op
 	r.pace = start
 	var err error
 	for i := 0; ; i++ {
+		if err = ctx.Err(); err != nil {
+			break // interrupted: clean up what was created
+		}
 		j := &job{i: i, out: &Outcome{}, wg: &inflight}
 		if err = src.Next(&j.op); err != nil {
 			if errors.Is(err, io.EOF) {
