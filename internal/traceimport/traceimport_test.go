@@ -51,19 +51,7 @@ func TestImportGolden(t *testing.T) {
 			golden.Check(t, filepath.Join("testdata", tc.file+".golden"), got.Bytes())
 			// Every line is a trace operation replay reads, and every
 			// operation has its logged status.
-			r := replay.NewReader(bytes.NewReader(out.Bytes()), "imported")
-			n := 0
-			for {
-				var op replay.Op
-				err := r.Next(&op)
-				if errors.Is(err, io.EOF) {
-					break
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				n++
-			}
+			n := countOps(t, out.Bytes())
 			if n != sum.Operations || n != strings.Count(results.String(), "\n") || n < 10 {
 				t.Errorf("%d trace operations, %d results, summary says %d", n, strings.Count(results.String(), "\n"), sum.Operations)
 			}
@@ -113,5 +101,21 @@ func TestImportLongLines(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), strings.Repeat("x", 200_000)) || !strings.Contains(out.String(), "RowKey eq 'z'") {
 		t.Errorf("long or following line not imported")
+	}
+}
+
+// countOps reads a trace as replay does and returns its operations.
+func countOps(t *testing.T, trace []byte) int {
+	t.Helper()
+	r := replay.NewReader(bytes.NewReader(trace), "imported")
+	for n := 0; ; n++ {
+		var op replay.Op
+		err := r.Next(&op)
+		if errors.Is(err, io.EOF) {
+			return n
+		}
+		if err != nil {
+			t.Fatalf("import wrote a line replay cannot read: %v\n%s", err, trace)
+		}
 	}
 }
