@@ -202,6 +202,12 @@ func (r *Recorder) flushLocked() {
 func (r *Recorder) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	// Queries whose next page never came: their result is the pages
+	// read.
+	for k, st := range r.pending {
+		r.writeResult(st.i, http.StatusOK, 0, true, st.keys)
+		delete(r.pending, k)
+	}
 	r.flushLocked()
 	r.stopLocked()
 	if r.closer != nil {
