@@ -42,6 +42,7 @@ import (
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/internal/tablerest"
+	"github.com/tablelint/tablelint/odata"
 )
 
 // Options configure Run.
@@ -229,14 +230,14 @@ func Run(ctx context.Context, svc *aztables.ServiceClient, src replay.Source, op
 			case j.op.Kind == replay.Get:
 				name = "(get)"
 			case name == "":
-				shape = replay.Shape(j.op.Filter)
+				shape = odata.Shape(j.op.Filter)
 			}
 			k := Key(j.table, name, shape)
 			q := queries[k]
 			if q == nil {
 				q = &QueryStat{Table: j.table, Name: name, Shape: shape}
 				if j.op.Name != "" {
-					q.Shape = replay.Shape(j.op.Filter)
+					q.Shape = odata.Shape(j.op.Filter)
 				}
 				queries[k] = q
 				order = append(order, q)
