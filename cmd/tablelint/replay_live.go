@@ -92,8 +92,10 @@ func replayLive(e *env, args []string) int {
 		return fail(e, usageError{"--duration must be positive"})
 	}
 	path := replayPath(e, *tr)
-	if *results != "" && sameFile(replayPath(e, *results), path) {
-		return fail(e, usageError{fmt.Sprintf("%s is the trace; choose another results file", *results)})
+	if *results != "" {
+		if err := checkOutputs(map[string]string{"the trace": path}, map[string]string{"--results": replayPath(e, *results)}); err != nil {
+			return fail(e, err)
+		}
 	}
 	svc, err := live.NewClient(*target, os.Getenv(live.ConnectionStringVar))
 	if err != nil {
@@ -121,14 +123,14 @@ func replayLive(e *env, args []string) int {
 	}
 	defer f.Close()
 	var liveRes bytes.Buffer
-	var rf *atomicFile
+	var rf *outputFile
 	var resW io.Writer = &liveRes
 	if *results != "" {
-		if rf, err = createAtomic(replayPath(e, *results)); err != nil {
+		if rf, err = createOutput(replayPath(e, *results)); err != nil {
 			return fail(e, err)
 		}
 		defer rf.abort()
-		resW = io.MultiWriter(&liveRes, rf)
+		resW = io.MultiWriter(&liveRes, rf.f)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -137,10 +139,8 @@ func replayLive(e *env, args []string) int {
 	if err != nil {
 		return fail(e, oneLine(err))
 	}
-	if rf != nil {
-		if err := rf.commit(); err != nil {
-			return fail(e, err)
-		}
+	if err := rf.commit(); err != nil {
+		return fail(e, err)
 	}
 	rep.Target = *target
 	a, err := trace.ReadResults(&liveRes, "live")

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/tablelint/tablelint/internal/traceimport"
 	"github.com/tablelint/tablelint/trace"
@@ -75,27 +74,32 @@ func runTraceImport(e *env, args []string) int {
 		defer f.Close()
 		in = f
 	}
-	for _, o := range []string{*out, *results} {
-		if o != "" && inPath != "" && sameFile(replayPath(e, o), inPath) {
-			return fail(e, usageError{fmt.Sprintf("%s is the input; choose another output file", o)})
-		}
+	outs := map[string]string{}
+	if *out != "" {
+		outs["-o"] = replayPath(e, *out)
+	}
+	if *results != "" {
+		outs["--results"] = replayPath(e, *results)
+	}
+	if err := checkOutputs(map[string]string{"the log": inPath}, outs); err != nil {
+		return fail(e, err)
 	}
 	var w io.Writer = e.stdout
-	var tw, rw *atomicFile
+	var tw, rw *outputFile
 	if *out != "" {
-		if tw, err = createAtomic(replayPath(e, *out)); err != nil {
+		if tw, err = createOutput(outs["-o"]); err != nil {
 			return fail(e, err)
 		}
 		defer tw.abort()
-		w = tw
+		w = tw.f
 	}
 	opts := traceimport.Options{Format: format, File: name}
 	if *results != "" {
-		if rw, err = createAtomic(replayPath(e, *results)); err != nil {
+		if rw, err = createOutput(outs["--results"]); err != nil {
 			return fail(e, err)
 		}
 		defer rw.abort()
-		opts.Results = rw
+		opts.Results = rw.f
 	}
 	shown := 0
 	opts.OnError = func(err error) {
@@ -108,11 +112,9 @@ func runTraceImport(e *env, args []string) int {
 	if err != nil {
 		return fail(e, err)
 	}
-	for _, f := range []*atomicFile{tw, rw} {
-		if f != nil {
-			if err := f.commit(); err != nil {
-				return fail(e, err)
-			}
+	for _, f := range []*outputFile{tw, rw} {
+		if err := f.commit(); err != nil {
+			return fail(e, err)
 		}
 	}
 	if shown > maxBadLinesShown {
@@ -166,48 +168,4 @@ func runTraceCompare(e *env, args []string) int {
 		return 1
 	}
 	return 0
-}
-
-func sameFile(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	if err1 != nil || err2 != nil {
-		return filepath.Clean(a) == filepath.Clean(b)
-	}
-	return os.SameFile(fa, fb)
-}
-
-// atomicFile is an output written to a temporary file beside its
-// destination and renamed over it only when complete.
-type atomicFile struct {
-	*os.File
-	dest string
-	done bool
-}
-
-func createAtomic(dest string) (*atomicFile, error) {
-	f, err := os.CreateTemp(filepath.Dir(dest), "."+filepath.Base(dest)+".tmp*")
-	if err != nil {
-		return nil, err
-	}
-	return &atomicFile{File: f, dest: dest}, nil
-}
-
-func (a *atomicFile) commit() error {
-	if err := a.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(a.Name(), a.dest); err != nil {
-		return err
-	}
-	a.done = true
-	return nil
-}
-
-// abort removes the temporary file unless commit renamed it.
-func (a *atomicFile) abort() {
-	if !a.done {
-		a.Close()
-		os.Remove(a.Name())
-	}
 }
