@@ -9,6 +9,8 @@
 //	tablelint review FILE...          review YAML table designs
 //	tablelint check [PATTERNS]        run the Go analyzers (./... by default)
 //	tablelint replay [DESIGN]         replay a workload on the reference engine
+//	tablelint replay --target URL     replay a trace on a live Table endpoint
+//	tablelint trace import|compare    import service logs as a trace; compare results
 //	tablelint rules                   list the rules
 //	tablelint doc TLnnn               print one rule's documentation
 //

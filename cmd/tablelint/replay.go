@@ -123,6 +123,9 @@ type replayFlags struct {
 const progressThreshold = 32 << 20
 
 func runReplay(e *env, args []string) int {
+	if wantsLiveReplay(args) { // --target URL: replay_live.go
+		return replayLive(e, args)
+	}
 	var cf commonFlags
 	var rf replayFlags
 	fs := newFlagSet(e, commands["replay"], &cf)
