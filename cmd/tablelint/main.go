@@ -28,6 +28,10 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+
+	"golang.org/x/term"
+
+	"github.com/tablelint/tablelint/internal/version"
 )
 
 // command is one subcommand. Each lives in its own file and registers
@@ -88,10 +92,22 @@ func run(e *env, args []string) (code int) {
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
+		if len(args) > 1 {
+			// help COMMAND is COMMAND -h, on stdout.
+			c, ok := commands[args[1]]
+			if !ok {
+				fmt.Fprintf(e.stderr, "tablelint: unknown command %q; run 'tablelint help' for the list\n", args[1])
+				return 2
+			}
+			he := *e
+			he.stderr = e.stdout
+			c.run(&he, []string{"-h"})
+			return 0
+		}
 		usage(e.stdout)
 		return 0
 	case "-V", "--version", "version":
-		fmt.Fprintln(e.stdout, "tablelint", version())
+		fmt.Fprintln(e.stdout, "tablelint", version.Get())
 		return 0
 	}
 	c, ok := commands[args[0]]
@@ -114,15 +130,7 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-36s %s\n", commands[n].usage, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nrun 'tablelint COMMAND -h' for a command's flags")
-}
-
-// version returns the module version the binary was built from.
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "devel"
+	fmt.Fprintln(w, "\nrun 'tablelint help COMMAND' (or 'tablelint COMMAND -h') for a command's flags")
 }
 
 // usageError is an error in how the command was called (exit 2).
@@ -141,7 +149,4 @@ func fail(e *env, err error) int {
 	return 2
 }
 
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
+func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/internal/suppress"
+	"github.com/tablelint/tablelint/internal/version"
 )
 
 // pipeline is what every reporting command (explain, review, check,
@@ -35,6 +37,8 @@ type pipeline struct {
 	// AddGo or AddYAML on it for each file checked.
 	Suppress *suppress.Set
 	sources  map[string]string
+	// quiet: text output prints the findings only (review --quiet).
+	quiet bool
 }
 
 // startPipeline validates --format and --fail-on and loads the
@@ -140,9 +144,33 @@ func (p *pipeline) finish(res report.Result) int {
 		Format:      p.format,
 		Color:       p.format == "text" && useColor(p.e),
 		LineText:    report.FileLines(p.e.dir, p.sources),
-		ToolVersion: version(),
+		ToolVersion: version.Get().Version,
+	}
+	if p.quiet && p.format == "text" {
+		return p.finishQuiet(res, opt)
 	}
 	if err := report.Write(p.e.stdout, res, opt); err != nil {
+		return fail(p.e, err)
+	}
+	return report.ExitCode(res.Findings, p.failOn)
+}
+
+// finishQuiet writes the text report without the command's own text
+// (tables, plans) and without the summary line: the findings only, as
+// go vet prints them.
+func (p *pipeline) finishQuiet(res report.Result, opt report.Options) int {
+	res.Text = nil
+	var b strings.Builder
+	if err := report.Write(&b, res, opt); err != nil {
+		return fail(p.e, err)
+	}
+	out := strings.TrimSuffix(b.String(), "\n")
+	if i := strings.LastIndexByte(out, '\n'); i >= 0 {
+		out = out[:i+1]
+	} else {
+		out = ""
+	}
+	if _, err := io.WriteString(p.e.stdout, out); err != nil {
 		return fail(p.e, err)
 	}
 	return report.ExitCode(res.Findings, p.failOn)
