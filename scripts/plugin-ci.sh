@@ -60,14 +60,17 @@ GO
   (
     cd "$dir"
     go mod init tablelint.test/custom-gcl >/dev/null 2>&1
-    go mod edit -require="$gcl@$v" \
+    gomod=$(go mod download -json "$gcl@$v" | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",$/\1/p')
+    gcl_go=$(awk '/^go /{print $2; exit}' "$gomod")
+    # Start from golangci-lint's own go line: tidy raises it only if the
+    # plugin needs more.
+    go mod edit -go="$gcl_go" -require="$gcl@$v" \
       -require=github.com/tablelint/tablelint/plugin@v0.0.0 \
       -replace=github.com/tablelint/tablelint/plugin="$root/plugin" \
       -replace=github.com/tablelint/tablelint="$root"
     GOFLAGS=-mod=mod go mod tidy
     # What the plugin forced on golangci-lint: every module whose selected
     # version is above what golangci-lint itself requires.
-    gomod=$(go mod download -json "$gcl@$v" | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",$/\1/p')
     raised=0
     while read -r path want; do
       got=$(go list -m -f '{{.Version}}' "$path" 2>/dev/null || true)
@@ -76,7 +79,6 @@ GO
         raised=$((raised + 1))
       fi
     done < <(awk '/^require \(/{r=1; next} r && /^\)/{r=0} r && NF>=2 {print $1, $2} /^require [^(]/{print $2, $3}' "$gomod")
-    gcl_go=$(awk '/^go /{print $2; exit}' "$gomod")
     our_go=$(awk '/^go /{print $2; exit}' go.mod)
     log "$raised of golangci-lint $v's requirements raised; go directive: golangci-lint $gcl_go, with the plugin $our_go"
     start=$(date +%s)

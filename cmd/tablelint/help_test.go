@@ -46,3 +46,32 @@ func TestVersionFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainStdin: `explain -` explains the filter on stdin exactly as
+// the same filter given as an argument, final newline or not.
+func TestExplainStdin(t *testing.T) {
+	runStdin := func(stdin string, args ...string) (int, string, string) {
+		var out, errb strings.Builder
+		e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, dir: t.TempDir()}
+		code := run(e, args)
+		return code, out.String(), errb.String()
+	}
+	for _, f := range []string{
+		"PartitionKey eq 'O''Brien' and RowKey eq '1'",
+		"LastName eq 'Jones'",
+		"PartitionKey eq 'Sales' and and RowKey eq '1'",
+		"$filter=PartitionKey eq 'x'&$top=5",
+	} {
+		code, out, errOut := runStdin("", "explain", "--format", "json", f)
+		for _, in := range []string{f, f + "\n", f + "\r\n"} {
+			c2, out2, err2 := runStdin(in, "explain", "--format", "json", "-")
+			if c2 != code || out2 != out || err2 != errOut {
+				t.Errorf("explain - with %q: exit %d, stdout %q, stderr %q\nwant exit %d, stdout %q, stderr %q", in, c2, out2, err2, code, out, errOut)
+			}
+		}
+	}
+	code, _, errOut := runStdin(strings.Repeat("A", 1<<20), "explain", "-")
+	if code != 2 || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("1 MiB on stdin: exit %d, stderr %q", code, errOut)
+	}
+}
