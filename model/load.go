@@ -321,7 +321,7 @@ func (l *loader) design(doc *yaml.Node) error {
 		return l.errAt(r, "empty design file: expected a mapping with version, target and tables")
 	}
 	l.d.Root = r
-	fs, err := l.mapping(r, "the design", []string{"version", "target", "tables"})
+	fs, err := l.mapping(r, "the design", fieldNames(designFormat))
 	if err != nil {
 		return err
 	}
@@ -374,7 +374,7 @@ func (l *loader) design(doc *yaml.Node) error {
 func (l *loader) table(tf field) (*Table, error) {
 	t := &Table{Name: tf.key.Value, Node: tf.key}
 	what := "table " + t.Name
-	fs, err := l.mapping(tf.val, what, []string{"entities", "queries", "transactions"})
+	fs, err := l.mapping(tf.val, what, fieldNames(tableFormat))
 	if err != nil {
 		return nil, err
 	}
@@ -432,7 +432,7 @@ func (l *loader) table(tf field) (*Table, error) {
 	return t, nil
 }
 
-var entityFields = []string{"partitionKey", "rowKey", "properties", "count", "writes"}
+var entityFields = fieldNames(entityFormat)
 
 func (l *loader) entity(t *Table, ef field) (*Entity, error) {
 	e := &Entity{Table: t, Name: ef.key.Value, Node: ef.key}
@@ -547,7 +547,7 @@ func unknownProperty(name, where string, known []string) string {
 	return msg
 }
 
-var propertyFields = []string{"type", "maxLength", "maxBytes", "cardinality", "typicalLength", "typicalBytes"}
+var propertyFields = fieldNames(propertyFormat)
 
 func (l *loader) property(e *Entity, pf field) (*Property, error) {
 	p := &Property{Entity: e, Name: pf.key.Value, Node: pf.key}
@@ -648,7 +648,7 @@ func (l *loader) edmType(p *Property, n *yaml.Node) error {
 	return nil
 }
 
-var queryFields = []string{"filter", "rate", "top", "select"}
+var queryFields = fieldNames(queryFormat)
 
 // systemProperties are the properties every entity has.
 var systemProperties = map[string]edm.Type{plan.PartitionKey: edm.String, plan.RowKey: edm.String, "Timestamp": edm.DateTime}
