@@ -98,7 +98,7 @@ func value(v model.Value) map[string]any {
 			map[string]any{"type": scalar, "description": "an entity type of the table"},
 			map[string]any{"type": "object", "minProperties": 1, "maxProperties": 1,
 				"additionalProperties": map[string]any{"type": "integer", "minimum": 1},
-				"description": "{EntityType: number of entities of that type in the group}"},
+				"description":          "{EntityType: number of entities of that type in the group}"},
 		}}
 	}
 	panic("schema: unknown model.ValueKind " + strconv.Itoa(int(v.Kind)))

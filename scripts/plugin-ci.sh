@@ -90,7 +90,7 @@ GO
   out=$(cd plugin/testdata/gcl && "$dir/custom-gcl" run --output.text.path=stdout --show-stats=false ./... 2>&1) && code=0 || code=$?
   printf '%s\n' "$out" | sed 's/^/   /' >&2
   n=$(printf '%s\n' "$out" | grep -c 'TL301.*(tablelint)$' || true)
-  if [ "$code" -ne 1 ] || [ "$n" -ne 1 ] || ! printf '%s\n' "$out" | grep -q '^main.go:14:68: TL301'; then
+  if [ "$code" -ne 1 ] || [ "$n" -ne 1 ] || ! printf '%s\n' "$out" | grep -q '^main.go:14:68: .*TL301: '; then
     die "golangci-lint $v with the plugin: exit $code, $n TL301 issues; want exit 1 and one TL301 at main.go:14:68"
   fi
   log "golangci-lint $v: the plugin reports the known finding"
