@@ -9,11 +9,10 @@ import (
 	"os"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 	"golang.org/x/term"
 
 	"github.com/tablelint/tablelint/internal/rules"
+	"github.com/tablelint/tablelint/internal/textable"
 )
 
 func init() {
@@ -72,12 +71,8 @@ func runRules(e *env, args []string) int {
 	default:
 		return fail(e, usageError{fmt.Sprintf("invalid --format %q: want text or json", *format)})
 	}
-	t := tablewriter.NewTable(e.stdout,
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-	)
-	t.Header("ID", "name", "severity", "applies to", "title")
+	t := textable.New(e.stdout, nil)
+	t.Header("ID", "NAME", "SEVERITY", "APPLIES TO", "TITLE")
 	for _, r := range all {
 		if err := t.Append(r.ID, r.Name, r.Severity.String(), r.AppliesTo(), r.Title); err != nil {
 			return fail(e, err)
