@@ -32,7 +32,7 @@ cache=${XDG_CACHE_HOME:-$HOME/.cache}/tablelint
 mkdir -p "$cache"
 
 # What must be installed already, each one line naming what to install.
-command -v go >/dev/null || die "Go is not installed: install Go 1.26 or later from https://go.dev/dl/"
+command -v go >/dev/null || die "Go is not installed: install Go 1.24 or later from https://go.dev/dl/ (staticcheck, which this script builds, needs Go 1.26)"
 command -v git >/dev/null || die "git is not installed: install git (Debian/Ubuntu: apt-get install git)"
 if [ ! -x tools/azurite/node_modules/.bin/azurite-table ]; then
   command -v node >/dev/null && command -v npm >/dev/null ||
