@@ -65,7 +65,7 @@ else
   if [ ! -x "$venv/bin/pre-commit" ]; then
     log "installing pre-commit $PRECOMMIT_VERSION into $venv (python3 -m venv)"
     rm -rf "$venv"
-    if ! { python3 -m venv "$venv" && "$venv/bin/pip" install -q --disable-pip-version-check "pre-commit==$PRECOMMIT_VERSION"; } >"$cache/pre-commit-install.log" 2>&1; then
+    if ! { python3 -m venv "$venv" && "$venv/bin/pip" install -q --disable-pip-version-check --retries 1 --timeout 20 "pre-commit==$PRECOMMIT_VERSION"; } >"$cache/pre-commit-install.log" 2>&1; then
       rm -rf "$venv"
     fi
   fi
@@ -112,7 +112,7 @@ fi
 start=$SECONDS
 gofmt_check() {
   local unformatted
-  unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './tools/*'))
+  unformatted=$("$(go env GOROOT)/bin/gofmt" -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './tools/*'))
   if [ -n "$unformatted" ]; then printf 'gofmt would change:\n%s\n' "$unformatted" >&2; return 1; fi
 }
 tidy_check() {
