@@ -203,7 +203,7 @@ func runReplay(e *env, args []string) int {
 	var size int64
 	var bytesRead func() int64
 	if rf.trace != "" {
-		var in io.Reader = e.stdin
+		in := e.stdin
 		file = rf.trace
 		if rf.trace != "-" {
 			f, err := os.Open(replayPath(e, rf.trace))
