@@ -23,9 +23,9 @@ const (
 	DevKey     = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
 )
 
-// TokenCredential, when set, returns the credential used when there is
-// no connection string (azidentity's DefaultAzureCredential in the
-// command). Without it, a connection string is required.
+// TokenCredential returns the credential used when there is no
+// connection string (azidentity's DefaultAzureCredential in the
+// command). When it is nil, a connection string is required.
 var TokenCredential func() (azcore.TokenCredential, error)
 
 // NewClient returns a client of the Table service at target, with the
