@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"github.com/tablelint/tablelint/edm"
@@ -39,7 +40,9 @@ func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Li
 
 // Load reads and parses the design file at path.
 func Load(path string) (*Design, error) {
-	f, err := os.Open(path)
+	// O_NONBLOCK: opening a FIFO nobody writes to returns at once (and
+	// reads as empty) instead of hanging; regular files are unaffected.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -300,7 +303,36 @@ func (l *loader) integer(n *yaml.Node, what string) (*yaml.Node, int64, error) {
 	if v < 0 {
 		return nil, 0, l.errAt(n, "%s must not be negative", what)
 	}
+	if limit := wholeLimit(what); v > limit {
+		return nil, 0, l.errAt(n, "%s %d is too large: at most %d", what, v, limit)
+	}
 	return n, v, nil
+}
+
+// Bounds of a design's whole numbers. They are far beyond what the
+// service allows, so no real design meets them, and they keep every
+// product the review and the workload generator compute (sizes × counts,
+// rates × counts) within int64 and exactly representable in float64.
+const (
+	// MaxCount bounds entity counts and cardinalities (10^15).
+	MaxCount = 1_000_000_000_000_000
+	// MaxLengthBound bounds maxLength, maxBytes and the typical sizes
+	// (2^30; the service's limit is 64 KiB).
+	MaxLengthBound = 1 << 30
+	// MaxMembers bounds the number of entities of one kind in a
+	// transaction (the service allows 100 in all).
+	MaxMembers = 1 << 20
+)
+
+// wholeLimit returns the largest value a whole-number field may have.
+func wholeLimit(what string) int64 {
+	switch what {
+	case "maxLength", "maxBytes", "typicalLength", "typicalBytes", "top":
+		return MaxLengthBound
+	case "the number of entities":
+		return MaxMembers
+	}
+	return MaxCount
 }
 
 func (l *loader) rate(n *yaml.Node, what string) (*yaml.Node, Rate, error) {
@@ -331,7 +363,7 @@ func (l *loader) design(doc *yaml.Node) error {
 		return l.errAt(r, "empty design file: expected a mapping with version, target and tables")
 	}
 	l.d.Root = r
-	fs, err := l.mapping(r, "the design", []string{"version", "target", "tables"})
+	fs, err := l.mapping(r, "the design", fieldNames(designFormat))
 	if err != nil {
 		return err
 	}
@@ -501,7 +533,7 @@ func (l *loader) boolean(n *yaml.Node, what string) (bool, error) {
 func (l *loader) table(tf field) (*Table, error) {
 	t := &Table{Name: tf.key.Value, Node: tf.key}
 	what := "table " + t.Name
-	fs, err := l.mapping(tf.val, what, []string{"entities", "queries", "transactions", "discriminator"})
+	fs, err := l.mapping(tf.val, what, fieldNames(tableFormat))
 	if err != nil {
 		return nil, err
 	}
@@ -566,7 +598,7 @@ func (l *loader) table(tf field) (*Table, error) {
 	return t, nil
 }
 
-var entityFields = []string{"partitionKey", "rowKey", "properties", "count", "writes", "inserts", "copyOf", "eventual", "partOf"}
+var entityFields = fieldNames(entityFormat)
 
 // entityRef is an entity type field naming another entity type, resolved
 // once every table is loaded.
@@ -704,7 +736,7 @@ func unknownProperty(name, where string, known []string) string {
 	return msg
 }
 
-var propertyFields = []string{"type", "maxLength", "maxBytes", "cardinality", "typicalLength", "typicalBytes", "copyOf"}
+var propertyFields = fieldNames(propertyFormat)
 
 func (l *loader) property(e *Entity, pf field) (*Property, error) {
 	p := &Property{Entity: e, Name: pf.key.Value, Node: pf.key}
@@ -810,7 +842,7 @@ func (l *loader) edmType(p *Property, n *yaml.Node) error {
 	return nil
 }
 
-var queryFields = []string{"filter", "rate", "top", "select", "order", "deletes", "then"}
+var queryFields = fieldNames(queryFormat)
 
 // systemProperties are the properties every entity has.
 var systemProperties = map[string]edm.Type{plan.PartitionKey: edm.String, plan.RowKey: edm.String, "Timestamp": edm.DateTime}

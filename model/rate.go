@@ -28,8 +28,16 @@ func ParseRate(s string) (Rate, error) {
 	if err != nil || n < 0 || math.IsInf(n, 0) || math.IsNaN(n) {
 		return 0, fmt.Errorf("rate %q: %q is not a non-negative number", s, num)
 	}
+	if n/secs > MaxRate {
+		return 0, fmt.Errorf("rate %q is more than %.0f/s, beyond any storage account", s, float64(MaxRate))
+	}
 	return Rate(n / secs), nil
 }
+
+// MaxRate bounds rates (events a second): far beyond what an account
+// serves, it keeps rates × durations and rates × counts finite and
+// within int64 where they are counted.
+const MaxRate = 1e9
 
 // PerSecond returns the rate as events per second.
 func (r Rate) PerSecond() float64 { return float64(r) }

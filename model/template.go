@@ -302,9 +302,31 @@ func checkVerbSyntax(s string) error {
 		return nil // a time layout, for DateTime properties; checked by type
 	}
 	if _, ok := parseVerb(s); !ok {
+		if w, ok := longWidth(s); ok {
+			return fmt.Errorf("%q: width %s is wider than any key can be (keys hold at most 1,024 characters)", s, w)
+		}
 		return fmt.Errorf("%q is not a single Go fmt verb such as %%s, %%06d or %%x", s)
 	}
 	return nil
+}
+
+// longWidth reports whether verb is a fmt verb but for a width or
+// precision of more than the four digits parseVerb reads, and returns
+// that number's text.
+func longWidth(verb string) (string, bool) {
+	body := strings.TrimLeft(verb[1:], "-+# 0")
+	digits := len(body) - len(strings.TrimLeft(body, "0123456789"))
+	if digits <= 4 {
+		return "", false
+	}
+	rest := body[digits:]
+	if strings.HasPrefix(rest, ".") {
+		rest = strings.TrimLeft(rest[1:], "0123456789")
+	}
+	if len(rest) != 1 || !(rest[0] >= 'a' && rest[0] <= 'z' || rest[0] >= 'A' && rest[0] <= 'Z') {
+		return "", false
+	}
+	return body[:digits], true
 }
 
 // CheckVerb checks that verb suits a value of type t and returns a

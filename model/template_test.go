@@ -53,6 +53,7 @@ func TestParseTemplateErrors(t *testing.T) {
 		{"x{1abc}", 1, "invalid placeholder"},
 		{"{Id:%06}", 0, "not a single Go fmt verb"},
 		{"{Id:%d%d}", 0, "not a single Go fmt verb"},
+		{"{Id:%099999d}", 0, "width 99999 is wider than any key can be"},
 		{"{now}", 0, "needs a Go time layout"},
 		{"{now:abc}", 0, "no time fields"},
 		{"{uuid:x}", 0, "takes no argument"},

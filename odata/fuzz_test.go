@@ -70,6 +70,8 @@ func FuzzParseQuery(f *testing.F) {
 	f.Add("$filter=PartitionKey eq 'a'&$select=A,B&$top=5")
 	f.Add("?$filter=A%20eq%201")
 	f.Add("$orderby=A")
+	f.Add("$filter=%ZZ&$top=1")
+	f.Add("?$filter=A+eq+%27%C3%AB%27")
 	f.Fuzz(func(t *testing.T, s string) {
 		q, err := odata.ParseQuery(s)
 		if err != nil {
@@ -81,6 +83,15 @@ func FuzzParseQuery(f *testing.F) {
 		}
 		if q.FilterOffset < 0 || q.FilterOffset > len(s) || q.Top < 0 {
 			t.Fatalf("%q: %+v", s, q)
+		}
+		// Every offset of the decoded filter maps into the input, in order.
+		prev := -1
+		for i := 0; i <= len(q.Filter); i++ {
+			o := q.InputOffset(i)
+			if o < q.FilterOffset || o > len(s) || o <= prev {
+				t.Fatalf("%q: InputOffset(%d) = %d (previous %d, filter at %d)", s, i, o, prev, q.FilterOffset)
+			}
+			prev = o
 		}
 	})
 }

@@ -202,3 +202,49 @@ func TestParseQuery(t *testing.T) {
 		}
 	}
 }
+
+// TestParseQueryOffsets: offsets map back through '?', percent-decoding
+// and '+'; repeated options and bad escapes are errors of their own.
+func TestParseQueryOffsets(t *testing.T) {
+	in := "?$top=5&$filter=Name%20eq%20%27Zo%C3%AB%27+and+Age+eq+1"
+	q, err := odata.ParseQuery(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Filter != "Name eq 'Zoë' and Age eq 1" || q.FilterOffset != 16 {
+		t.Fatalf("%+v", q)
+	}
+	for dec, want := range map[int]int{
+		0:             16,                         // N
+		5:             strings.Index(in, "eq"),    // e of eq
+		8:             strings.Index(in, "%27Zo"), // the quote
+		11:            strings.Index(in, "%C3"),   // ë's first byte
+		19:            strings.Index(in, "Age"),   // after the "+"
+		len(q.Filter): len(in),                    // the end
+	} {
+		if got := q.InputOffset(dec); got != want {
+			t.Errorf("InputOffset(%d) = %d, want %d", dec, got, want)
+		}
+	}
+	if q, _ := odata.ParseQuery("?$filter=A eq 1"); q.InputOffset(0) != 9 {
+		t.Errorf("'?' not counted: %d", q.InputOffset(0))
+	}
+	for in, want := range map[string]string{
+		"$filter=A eq 1&$filter=B eq 2": "$filter is given twice",
+		"$top=1&$top=2":                 "$top is given twice",
+		"$select=A&$select=B":           "$select is given twice",
+		"$filter=%ZZ":                   `invalid percent-encoding "%ZZ"`,
+		"$filter=A eq 1%":               `invalid percent-encoding "%"`,
+		"$filter=A eq '%2'":             `invalid percent-encoding "%2'"`,
+	} {
+		_, err := odata.ParseQuery(in)
+		var e *odata.Error
+		if !errors.As(err, &e) || !strings.Contains(e.Msg, want) || e.Rule != "" {
+			t.Errorf("ParseQuery(%q) = %v, want %q", in, err, want)
+		}
+	}
+	_, err = odata.ParseQuery("$filter=A eq 1&$filter=B eq 2")
+	if e := err.(*odata.Error); e.Offset != 15 {
+		t.Errorf("repeated option at offset %d, want 15", e.Offset)
+	}
+}

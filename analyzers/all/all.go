@@ -4,11 +4,15 @@
 package all
 
 import (
+	"slices"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/continuation"
+	"github.com/tablelint/tablelint/analyzers/directives"
 	"github.com/tablelint/tablelint/analyzers/entityshape"
 	"github.com/tablelint/tablelint/analyzers/filterinjection"
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/keyformat"
 	"github.com/tablelint/tablelint/analyzers/tablename"
 	"github.com/tablelint/tablelint/analyzers/tablescan"
@@ -16,18 +20,54 @@ import (
 	"github.com/tablelint/tablelint/analyzers/transactions"
 )
 
-// Analyzers returns the analyzers, query checks first.
-func Analyzers() []*analysis.Analyzer {
-	return []*analysis.Analyzer{
+// list is built once: drivers that call Analyzers twice (the plugin
+// validates names, then builds) get the same analyzers.
+var list = build()
+
+// Analyzers returns the analyzers, query checks first, then the
+// write-side checks, then the directives analyzer (which reports
+// malformed //tablelint:ignore directives).
+//
+// Each rule analyzer is returned as a copy that requires the directives
+// analyzer and drops every diagnostic a //tablelint:ignore directive
+// covers, however the analyzer reports it, so that go vet, the
+// golangci-lint plugin and `tablelint check` suppress the same findings.
+func Analyzers() []*analysis.Analyzer { return slices.Clone(list) }
+
+func build() []*analysis.Analyzer {
+	rules := []*analysis.Analyzer{
 		tablescan.Analyzer,
 		filterinjection.Analyzer,
 		continuation.Analyzer,
-		// Write-side analyzers (keys, entity shape, transactions, table
-		// names) are appended below.
 		keyformat.Analyzer,
 		timepartition.Analyzer,
 		transactions.Analyzer,
 		tablename.Analyzer,
 		entityshape.Analyzer,
 	}
+	out := make([]*analysis.Analyzer, 0, len(rules)+1)
+	for _, a := range rules {
+		out = append(out, honourDirectives(a))
+	}
+	return append(out, directives.Analyzer)
+}
+
+// honourDirectives returns a copy of a that requires the directives
+// analyzer and reports only the diagnostics no directive covers.
+func honourDirectives(a *analysis.Analyzer) *analysis.Analyzer {
+	w := *a
+	if !slices.Contains(a.Requires, directives.Analyzer) {
+		w.Requires = append(slices.Clip(a.Requires), directives.Analyzer)
+	}
+	run := a.Run
+	w.Run = func(pass *analysis.Pass) (any, error) {
+		inner := *pass
+		inner.Report = func(d analysis.Diagnostic) {
+			if !diag.Suppressed(pass, d) {
+				pass.Report(d)
+			}
+		}
+		return run(&inner)
+	}
+	return &w
 }

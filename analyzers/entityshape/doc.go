@@ -37,7 +37,14 @@
 //     or an entity whose bounded properties together can exceed 1 MiB
 //     (text counted as UTF-16, two bytes per byte read).
 //
+// A function that puts one of its parameters into a String or Binary
+// property without checking its length (SaveAttachment(ctx, c, id, data)
+// → Attachment{Data: data}) makes its callers responsible: each call is
+// checked as if the caller filled the property with what it passes
+// (io.ReadAll(r.Body) is TL123 at the argument), through forwarding
+// helpers and across packages. A helper that checks the length itself
+// silences its callers.
+//
 // Conservative by design: any length comparison on the path silences
-// TL122/TL123, whatever its bound; values passed in from other functions
-// are not followed.
+// TL122/TL123, whatever its bound.
 package entityshape

@@ -1,6 +1,8 @@
 package entityshape
 
 import (
+	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -10,17 +12,50 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/limits"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports TL120, TL121, TL122 and TL123.
 var Analyzer = &analysis.Analyzer{
-	Name: "entityshape",
-	Doc:  "find Azure Table entities with more than 252 properties or properties filled from unbounded input (TL120–TL123)",
-	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/entityshape",
-	Run:  run,
+	Name:      "entityshape",
+	Doc:       docs.MustExtract(doc, "entityshape"),
+	URL:       "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/entityshape",
+	Requires:  []*analysis.Analyzer{index.Analyzer},
+	FactTypes: []analysis.Fact{new(Fills)},
+	Run:       run,
+}
+
+// Fills is the fact exported for a function that puts one of its
+// parameters, unchecked, into an entity's String or Binary property:
+// callers are checked for what they pass (TL121–TL123), as if they
+// filled the property themselves.
+type Fills struct {
+	Params []Fill
+}
+
+// Fill is one parameter a function puts into a property.
+type Fill struct {
+	Param    int    // the parameter's position
+	Property string // the property's name
+	Binary   bool   // a Binary ([]byte) property; else String
+}
+
+// AFact marks Fills as a fact.
+func (*Fills) AFact() {}
+
+func (f *Fills) String() string {
+	var parts []string
+	for _, p := range f.Params {
+		parts = append(parts, fmt.Sprintf("%d→%s", p.Param, p.Property))
+	}
+	return "fills(" + strings.Join(parts, ", ") + ")"
 }
 
 // The service's limits (package limits documents each).
@@ -36,10 +71,29 @@ type checker struct {
 	idx      *writes.Index
 	reported map[types.Object]bool
 	body     *ast.BlockStmt
+	// fn is the function being checked (nil outside a declaration).
+	fn *types.Func
+	// fills are the parameters of this package's functions that fill
+	// properties; added reports that the last property call added one.
+	fills map[*types.Func]*Fills
+	added bool
+	// sites are the calls of functions with parameters, to check what
+	// callers pass to a function that fills a property.
+	sites []site
+}
+
+type site struct {
+	call *ast.CallExpr
+	fn   *types.Func // the callee
+	in   *types.Func // the function containing the call
+	body *ast.BlockStmt
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	c := &checker{pass: pass, idx: writes.NewIndex(pass.TypesInfo, pass.Files), reported: map[types.Object]bool{}}
+	if index.Std(pass) {
+		return nil, nil // facts run it on every dependency: the standard library has no entities
+	}
+	c := &checker{pass: pass, idx: index.Of(pass).Writes, reported: map[types.Object]bool{}, fills: map[*types.Func]*Fills{}}
 	// TL120 for entity structs declared here.
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -62,10 +116,68 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			c.body = fd.Body
+			c.fn, _ = pass.TypesInfo.Defs[fd.Name].(*types.Func)
 			ast.Inspect(fd.Body, c.node)
 		}
 	}
+	c.callers()
 	return nil, nil
+}
+
+// callers checks what each call passes to a function that fills a
+// property with a parameter, in the caller's body; a caller that passes
+// its own parameter on fills the property too (to a fixed point).
+func (c *checker) callers() {
+	done := map[*ast.CallExpr]map[Fill]bool{}
+	for range writes.MaxDepth {
+		more := false
+		for _, s := range c.sites {
+			fs := c.fillsOf(s.fn)
+			if fs == nil {
+				continue
+			}
+			for _, f := range fs.Params {
+				if f.Param >= len(s.call.Args) || done[s.call][f] {
+					continue
+				}
+				if done[s.call] == nil {
+					done[s.call] = map[Fill]bool{}
+				}
+				done[s.call][f] = true
+				c.body, c.fn, c.added = s.body, s.in, false
+				t := types.Type(types.Typ[types.String])
+				if f.Binary {
+					t = types.NewSlice(types.Typ[types.Byte])
+				}
+				c.property(f.Property, t, s.call.Args[f.Param])
+				more = more || c.added
+			}
+		}
+		if !more {
+			break
+		}
+	}
+	for fn, fs := range c.fills {
+		c.pass.ExportObjectFact(fn, fs)
+	}
+}
+
+// fillsOf returns the properties fn fills with its parameters.
+func (c *checker) fillsOf(fn *types.Func) *Fills { return index.FuncFact(c.pass, c.fills, fn) }
+
+// paramIndex returns v's position among the parameters of the function
+// being checked, if v is one that is never reassigned.
+func (c *checker) paramIndex(v *types.Var) (int, bool) {
+	if c.fn == nil || c.idx.Reassigned(v) {
+		return 0, false
+	}
+	ps := c.fn.Type().(*types.Signature).Params()
+	for i := 0; i < ps.Len(); i++ {
+		if ps.At(i) == v {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // countProps reports TL120 for an entity struct type with too many
@@ -106,6 +218,9 @@ func (c *checker) countProps(t types.Type, at ast.Node) {
 func (c *checker) node(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.CallExpr:
+		if fn := sdk.Callee(c.pass.TypesInfo, n); fn != nil && fn.Pkg() != nil && len(n.Args) > 0 && (fn.Pkg() == c.pass.Pkg || c.fillsOf(fn) != nil) {
+			c.sites = append(c.sites, site{call: n, fn: fn, in: c.fn, body: c.body})
+		}
 		if arg := writes.MarshalArg(c.pass.TypesInfo, n); arg != nil {
 			if t := c.pass.TypesInfo.TypeOf(arg); t != nil {
 				c.countProps(t, n)
@@ -266,6 +381,10 @@ func (c *checker) property(name string, ft types.Type, v ast.Expr) (int64, bool)
 	if !ok || s.checked {
 		return 0, false
 	}
+	if s.param != nil {
+		c.fill(s.param, Fill{Property: name, Binary: binary})
+		return 0, false
+	}
 	stored := limits.BinarySize(s.bound)
 	if text {
 		stored = limits.StringSize(s.bound) // at most s.bound UTF-16 code units
@@ -313,6 +432,31 @@ type src struct {
 	what    string // "io.ReadAll(r.Body)"
 	bound   int64  // the largest size in bytes, -1 if unbounded
 	checked bool   // a length check covers it
+	// param is the parameter of the function being checked the value
+	// is, unchecked: what callers pass is checked where they call.
+	param *types.Var
+}
+
+// fill records that the function being checked puts parameter v into a
+// property.
+func (c *checker) fill(v *types.Var, f Fill) {
+	i, ok := c.paramIndex(v)
+	if !ok {
+		return
+	}
+	f.Param = i
+	fs := c.fills[c.fn]
+	if fs == nil {
+		fs = &Fills{}
+		c.fills[c.fn] = fs
+	}
+	for _, g := range fs.Params {
+		if g == f {
+			return
+		}
+	}
+	fs.Params = append(fs.Params, f)
+	c.added = true
 }
 
 // source follows v to an unbounded or bounded source; ok is false when v
@@ -346,8 +490,11 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 		if v == nil {
 			return nil, src{}, false, true
 		}
+		if _, ok := c.paramIndex(v); ok {
+			return nil, src{what: "a parameter", param: v}, true, true
+		}
 		d, ok := c.idx.Only(v)
-		if !ok || d.Index > 0 {
+		if !ok || d.Index > 0 || d.Zero() {
 			return nil, src{}, false, true
 		}
 		return d.Rhs, src{}, false, false

@@ -18,9 +18,12 @@
 // string fields, the "PartitionKey"/"RowKey" entry of a map literal,
 // assignments to such fields and entries, the partitionKey and rowKey
 // arguments of aztables Client.GetEntity and DeleteEntity, and of legacy
-// Table.GetEntityReference. The sink's value is reconstructed (constants,
-// +, fmt.Sprintf, strconv, variables assigned once, one-line helpers);
-// each run-time integer in it is checked:
+// Table.GetEntityReference, and the argument a caller passes to a helper
+// that makes it the PartitionKey or RowKey of an entity it writes
+// (putOrder(ctx, c, customer, strconv.Itoa(id)), in this package or
+// another). The sink's value is reconstructed (constants, +, fmt.Sprintf,
+// strconv, variables assigned once, one-line helpers); each run-time
+// integer in it is checked:
 //
 //   - TL204 numeric-key-unpadded: an integer formatted by strconv.Itoa,
 //     strconv.FormatInt/FormatUint, fmt.Sprint, or a fmt verb (%d, %v,

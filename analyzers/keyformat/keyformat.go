@@ -2,6 +2,7 @@ package keyformat
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -14,17 +15,23 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports TL204 and TL205.
 var Analyzer = &analysis.Analyzer{
-	Name: "keyformat",
-	Doc:  "find numbers formatted into Azure Table PartitionKey/RowKey values without zero padding (TL204, TL205)",
-	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/keyformat",
-	Run:  run,
+	Name:     "keyformat",
+	Doc:      docs.MustExtract(doc, "keyformat"),
+	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/keyformat",
+	Requires: []*analysis.Analyzer{index.Analyzer},
+	Run:      run,
 }
 
 // ReverseMin is the smallest constant taken to be the maximum of a
@@ -43,14 +50,19 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	x := index.Of(pass)
 	c := &checker{
 		pass: pass,
-		idx:  writes.NewIndex(pass.TypesInfo, pass.Files),
-		res:  values.NewResolver(pass.TypesInfo, pass.Files),
+		idx:  x.Writes,
+		res:  x.Resolver(),
 		seen: map[token.Pos]bool{},
 	}
 	for _, f := range pass.Files {
 		c.idx.KeysIn(f, c.sink)
+	}
+	// Keys passed to a helper that builds and writes the entity.
+	for _, k := range x.Keys {
+		c.sink(writes.KeySink{Key: k.Key, Value: k.Value})
 	}
 	return nil, nil
 }
@@ -94,7 +106,7 @@ func (c *checker) hole(k writes.KeySink, h *values.Hole) {
 			"reverse-time %s component %s is not zero-padded to 19 digits, so newer and older keys do not sort in reverse time order; format it with %%019d",
 			k.Key, describe(h))
 		d.SuggestedFixes = c.fix(h, call, 19)
-		c.pass.Report(d)
+		diag.ReportDiagnostic(c.pass, d)
 	case !reverse && (!zero || width < 2):
 		c.seen[h.Expr.Pos()] = true
 		w := digits(c.pass.TypesSizes, h.Type)
@@ -104,7 +116,7 @@ func (c *checker) hole(k writes.KeySink, h *values.Hole) {
 		if w > 0 {
 			d.SuggestedFixes = c.fix(h, call, w)
 		}
-		c.pass.Report(d)
+		diag.ReportDiagnostic(c.pass, d)
 	}
 }
 

@@ -1,6 +1,7 @@
 package tablename
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"strconv"
@@ -10,21 +11,27 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/internal/limits"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports TL101 and TL102.
 var Analyzer = &analysis.Analyzer{
-	Name: "tablename",
-	Doc:  "find invalid and reserved Azure Table names (TL101, TL102)",
-	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/tablename",
-	Run:  run,
+	Name:     "tablename",
+	Doc:      docs.MustExtract(doc, "tablename"),
+	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/tablename",
+	Requires: []*analysis.Analyzer{index.Analyzer},
+	Run:      run,
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := values.NewResolver(pass.TypesInfo, pass.Files)
+	res := index.Of(pass).Resolver()
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -98,7 +105,7 @@ func checkName(pass *analysis.Pass, at ast.Expr, v values.Value, isName bool) {
 			if isName {
 				d.SuggestedFixes = fix(at, name)
 			}
-			pass.Report(d)
+			diag.ReportDiagnostic(pass, d)
 		}
 		return
 	}

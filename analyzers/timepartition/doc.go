@@ -34,4 +34,13 @@
 // value (a device, tenant or hash-bucket prefix spreads the writes);
 // times that come from parameters or entities rather than time.Now;
 // reads (GetEntity, queries) and deletes.
+//
+// Writes through helpers are followed: an entity built in one function
+// and written by another (put(ctx, c, &e), where put marshals its
+// parameter and calls AddEntity), through helpers of helpers, helpers in
+// other packages, methods of generic types, function variables, method
+// values and function literals held in variables; and a key passed to a
+// helper that builds the entity (putEvent(ctx, c, time.Now().Format(…),
+// id)). The message names the helper: "PartitionKey written by AddEntity
+// (through store.Put)".
 package timepartition

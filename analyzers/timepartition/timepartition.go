@@ -1,6 +1,7 @@
 package timepartition
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -8,55 +9,55 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports TL209.
 var Analyzer = &analysis.Analyzer{
-	Name: "timepartition",
-	Doc:  "find Azure Table writes whose PartitionKey is the current time or a counter (TL209)",
-	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/timepartition",
-	Run:  run,
+	Name:     "timepartition",
+	Doc:      docs.MustExtract(doc, "timepartition"),
+	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/timepartition",
+	Requires: []*analysis.Analyzer{index.Analyzer},
+	Run:      run,
 }
 
 type checker struct {
 	pass *analysis.Pass
+	x    *index.Index
 	idx  *writes.Index
 	res  *values.Resolver
 	seen map[token.Pos]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	x := index.Of(pass)
 	c := &checker{
 		pass: pass,
-		idx:  writes.NewIndex(pass.TypesInfo, pass.Files),
-		res:  values.NewResolver(pass.TypesInfo, pass.Files),
+		x:    x,
+		idx:  x.Writes,
+		res:  x.Resolver(),
 		seen: map[token.Pos]bool{},
 	}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok {
-					c.call(fd.Body, call)
-				}
-				return true
-			})
+	for _, call := range x.Calls {
+		c.call(call)
+	}
+	for _, k := range x.Keys {
+		if k.Key == writes.PartitionKey {
+			c.key(k.Value, k.Call)
 		}
 	}
 	return nil, nil
 }
 
-func (c *checker) call(body *ast.BlockStmt, call *ast.CallExpr) {
-	w, ok := writes.WriteOf(c.pass.TypesInfo, call)
-	if !ok {
-		return
-	}
+func (c *checker) call(call index.Call) {
+	w, body := call.Write, call.Body
 	var entities []ast.Expr
 	if w.Entity != nil {
 		entities = append(entities, w.Entity)
@@ -71,13 +72,13 @@ func (c *checker) call(body *ast.BlockStmt, call *ast.CallExpr) {
 	for _, e := range entities {
 		for _, k := range c.idx.KeysOf(c.idx.RootsOf(e), body) {
 			if k.Key == writes.PartitionKey {
-				c.key(k.Value, w)
+				c.key(k.Value, call)
 			}
 		}
 	}
 }
 
-func (c *checker) key(e ast.Expr, w writes.Write) {
+func (c *checker) key(e ast.Expr, call index.Call) {
 	if c.seen[e.Pos()] {
 		return
 	}
@@ -101,7 +102,7 @@ func (c *checker) key(e ast.Expr, w writes.Write) {
 	c.seen[e.Pos()] = true
 	diag.Report(c.pass, "TL209", e,
 		"PartitionKey written by %s comes only from %s: every write at a given moment goes to the same, newest partition (the prepend/append anti-pattern), a hot partition; prefix it with a well-spread value such as a tenant, device or hash bucket",
-		w.Method, what)
+		c.x.Describe(call), what)
 }
 
 // fromNow reports whether e is computed from time.Now() alone.

@@ -32,9 +32,13 @@
 //     reconstructed and provably differ — two different constants, or
 //     constant prefixes or suffixes that cannot match.
 //
-// Closures are checked as functions of their own.
+// Closures are checked as functions of their own. A helper that passes
+// its parameter to SubmitTransaction (submit(ctx, c, actions)) is
+// followed: the call of the helper is checked like a SubmitTransaction
+// with those actions, and a helper call in the loop counts as submitting
+// a chunk.
 //
-// Silent: transactions built in chunks of 100 or across functions; loops
+// Silent: transactions built in chunks of 100; loops
 // over local collections of unknown size (their size is set elsewhere,
 // often small: createEntities(10)); keys that may be equal (run-time values, the loop's own
 // variables); appends under a condition or before a break in a

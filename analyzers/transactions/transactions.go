@@ -1,6 +1,7 @@
 package transactions
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -10,18 +11,24 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/limits"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports TL401 and TL403.
 var Analyzer = &analysis.Analyzer{
-	Name: "transactions",
-	Doc:  "find Azure Table transactions with more than 100 actions or actions in different partitions (TL401, TL403)",
-	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/transactions",
-	Run:  run,
+	Name:     "transactions",
+	Doc:      docs.MustExtract(doc, "transactions"),
+	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/transactions",
+	Requires: []*analysis.Analyzer{index.Analyzer},
+	Run:      run,
 }
 
 // MaxActions is the most actions one transaction may hold.
@@ -35,15 +42,25 @@ type checker struct {
 	// funcStart is where the function being checked begins (its
 	// parameters lie between it and body).
 	funcStart token.Pos
+	// wrapped maps calls of functions that submit a parameter as a
+	// transaction to the actions they are given.
+	wrapped map[*ast.CallExpr]ast.Expr
 	// parents maps each node of body to its parent.
 	parents map[ast.Node]ast.Node
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	x := index.Of(pass)
 	c := &checker{
-		pass: pass,
-		idx:  writes.NewIndex(pass.TypesInfo, pass.Files),
-		res:  values.NewResolver(pass.TypesInfo, pass.Files),
+		pass:    pass,
+		idx:     x.Writes,
+		res:     x.Resolver(),
+		wrapped: map[*ast.CallExpr]ast.Expr{},
+	}
+	for _, w := range x.Calls {
+		if (w.Via != nil || w.Closure != nil) && w.Actions != nil {
+			c.wrapped[w.Call] = w.Actions
+		}
 	}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -70,7 +87,8 @@ func (c *checker) function(body *ast.BlockStmt) {
 			return false // checked on its own
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
-			if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") && len(call.Args) >= 2 ||
+			if c.wrapped[call] != nil ||
+				sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") && len(call.Args) >= 2 ||
 				sdk.IsLegacyMethod(c.pass.TypesInfo, call, "TableBatch", "ExecuteBatch") {
 				sites = append(sites, call)
 			}
@@ -95,8 +113,10 @@ func (c *checker) function(body *ast.BlockStmt) {
 		return true
 	})
 	for _, call := range sites {
-		if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") {
-			c.submit(call)
+		if a := c.wrapped[call]; a != nil {
+			c.submit(call, a)
+		} else if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") {
+			c.submit(call, call.Args[1])
 		} else {
 			c.legacy(call)
 		}
@@ -110,8 +130,9 @@ type add struct {
 	k    int
 }
 
-func (c *checker) submit(call *ast.CallExpr) {
-	actions := call.Args[1]
+// submit checks the actions given to SubmitTransaction by call, directly
+// or through a wrapper.
+func (c *checker) submit(call *ast.CallExpr, actions ast.Expr) {
 	var entities []ast.Expr
 	for _, a := range c.idx.ActionsOf(actions) {
 		entities = append(entities, a.Entity)
@@ -329,6 +350,7 @@ func (c *checker) chunks(l ast.Node, v *types.Var, resets []ast.Node) bool {
 	ast.Inspect(l, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
 			if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") && len(call.Args) >= 2 && c.idx.VarOf(call.Args[1]) == v ||
+				c.wrapped[call] != nil && c.idx.VarOf(c.wrapped[call]) == v ||
 				sdk.IsLegacyMethod(c.pass.TypesInfo, call, "TableBatch", "ExecuteBatch") {
 				found = true
 			}

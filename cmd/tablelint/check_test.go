@@ -7,7 +7,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/tablelint/tablelint/internal/golden"
 )
@@ -142,5 +144,160 @@ func TestCheckSuppressions(t *testing.T) {
 	want := []string{"TL901@23", "TL301@24"}
 	if strings.Join(seen, " ") != strings.Join(want, " ") || got.Suppressed != 1 {
 		t.Errorf("findings %v (suppressed %d), want %v (suppressed 1)", seen, got.Suppressed, want)
+	}
+}
+
+// hostileModule writes packages under testdata (inside the module, so
+// they resolve the SDK) and returns the directory's path relative to the
+// package directory; it is removed after the test.
+func hostileModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("testdata", "hostile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	for name, src := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+const injection = `package %s
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+)
+
+func handler(c *aztables.Client, r *http.Request) {
+%s	f := fmt.Sprintf("LastName eq '%%s'", r.FormValue("n"))
+	p := c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &f})
+	p.NextPage(context.Background())
+}
+`
+
+// TestCheckLineDirectiveOutsideModule: a //line directive naming a FIFO
+// outside the module neither hangs check --format sarif nor points
+// findings there: they are reported in the file that holds them.
+func TestCheckLineDirectiveOutsideModule(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	dir := hostileModule(t, map[string]string{
+		"linedir/a.go": fmt.Sprintf(injection, "linedir", "//line "+fifo+":1:1\n"),
+	})
+	wd, _ := os.Getwd()
+	done := make(chan struct{})
+	var code int
+	var out, errs string
+	go func() {
+		defer close(done)
+		code, out, errs = runIn(t, wd, "check", "--format", "sarif", "./"+dir+"/...")
+	}()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		t.Fatal("check --format sarif hangs on a //line directive naming a FIFO")
+	}
+	if code != 1 || strings.Contains(out, "fifo") || !strings.Contains(out, `"uri": "testdata/`+filepath.Base(dir)+`/linedir/a.go"`) {
+		t.Errorf("exit %d, stderr %q\n%s", code, errs, out)
+	}
+}
+
+// TestCheckBrokenPackage: one package that does not compile leaves the
+// others' findings in the report, in every format, and exit 1 (exit 2
+// only when nothing could be analysed); SARIF
+// holds the error as a toolExecutionNotification; the error has no
+// stray "-:".
+func TestCheckBrokenPackage(t *testing.T) {
+	dir := hostileModule(t, map[string]string{
+		"good/a.go":   fmt.Sprintf(injection, "good", ""),
+		"broken/b.go": "package broken\n\nvar x int = \"s\"\n",
+	})
+	wd, _ := os.Getwd()
+	code, out, errs := runIn(t, wd, "check", "--format", "sarif", "./"+dir+"/...")
+	if code != 1 || !strings.Contains(out, `"ruleId": "TL321"`) || !strings.Contains(out, `"toolExecutionNotifications"`) ||
+		!strings.Contains(out, `"executionSuccessful": false`) || !strings.Contains(errs, "broken/b.go:3:13: (compile) cannot use") {
+		t.Errorf("sarif: exit %d, stderr %q\n%s", code, errs, out)
+	}
+	code, out, errs = runIn(t, wd, "check", "--format", "json", "./"+dir+"/...")
+	var doc struct {
+		Findings []struct{ Rule string }
+		Errors   []struct {
+			File      string
+			Line, Col int
+			Message   string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 1 || len(doc.Findings) == 0 || len(doc.Errors) != 1 ||
+		doc.Errors[0].Line != 3 || strings.HasPrefix(doc.Errors[0].Message, "-:") {
+		t.Errorf("json: exit %d err %v %+v, stderr %q", code, err, doc, errs)
+	}
+	code, out, errs = runIn(t, wd, "check", "./"+dir+"/...")
+	if code != 1 || !strings.Contains(out, "TL321") || !strings.Contains(out, "1 input could not be checked") || strings.Contains(errs, "-:") {
+		t.Errorf("text: exit %d\n%s\nstderr %q", code, out, errs)
+	}
+}
+
+// TestCheckPartialLoad: a package that does not type-check is named on
+// one line of stderr and the others are still analysed; exit 2 only when
+// nothing could be analysed.
+func TestCheckPartialLoad(t *testing.T) {
+	wd, _ := os.Getwd()
+	code, out, errs := runIn(t, wd, "check", "--format", "json", "./testdata/checkpartial/...")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (findings in ok); stderr: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	if len(lines) != 1 || !strings.Contains(lines[0], "(compile) ") || !strings.Contains(lines[0], "broken.go:4:") {
+		t.Errorf("stderr %q; want one line naming the broken package and its error", errs)
+	}
+	if !strings.Contains(out, `"TL301"`) || !strings.Contains(out, "ok.go") {
+		t.Errorf("the package that loads was not analysed:\n%s", out)
+	}
+	code, _, errs = runIn(t, wd, "check", "./testdata/checkpartial/broken")
+	if code != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.Contains(errs, "(compile) ") {
+		t.Errorf("only a broken package: exit %d, stderr %q; want exit 2", code, errs)
+	}
+}
+
+// TestCheckGenerated: findings in generated files are dropped unless
+// --include-generated.
+func TestCheckGenerated(t *testing.T) {
+	wd, _ := os.Getwd()
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{nil, []string{"hand.go"}},
+		{[]string{"--include-generated"}, []string{"gen.go", "hand.go"}},
+	} {
+		args := append([]string{"check", "--format", "json"}, c.args...)
+		code, out, errs := runIn(t, wd, append(args, "./testdata/checkgen")...)
+		if code != 1 {
+			t.Fatalf("%v: exit %d; stderr %s", c.args, code, errs)
+		}
+		var doc struct{ Findings []struct{ File string } }
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range doc.Findings {
+			got = append(got, filepath.Base(f.File))
+		}
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("%v: findings in %v, want %v", c.args, got, c.want)
+		}
 	}
 }

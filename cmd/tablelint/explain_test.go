@@ -1,7 +1,10 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/tablelint/tablelint/internal/golden"
@@ -53,5 +56,58 @@ func TestUnknownCommand(t *testing.T) {
 	}
 	if _, _, code := runCLI(t, t.TempDir()); code != 2 {
 		t.Errorf("no command: exit %d, want 2", code)
+	}
+}
+
+// TestExplainHostile: percent-encoded queries put carets and finding
+// columns in the input as typed; repeated options and bad escapes are
+// their own errors; a long invalid filter is shown as a window; control
+// characters never reach the terminal raw.
+func TestExplainHostile(t *testing.T) {
+	// The finding's column is the encoded input's: "$filter=LastName%20eq%20%27x%27" scans the table at LastName.
+	out, _, code := runCLI(t, t.TempDir(), "explain", "--format", "json", "$top=5&$filter=%28LastName%20eq%20%27Jones%27%29")
+	var doc struct{ Findings []struct{ Col, EndCol int } }
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 1 || len(doc.Findings) == 0 {
+		t.Fatalf("exit %d %v\n%s", code, err, out)
+	}
+	in := "$top=5&$filter=%28LastName%20eq%20%27Jones%27%29"
+	if c := doc.Findings[0].Col; c != strings.Index(in, "%28")+1 && c != strings.Index(in, "LastName")+1 {
+		t.Errorf("finding at column %d of %q: not mapped through the decoding", c, in)
+	}
+
+	// The caret of a syntax error sits under the encoded token.
+	bad := "$filter=A%20eq%20%27x%27%20and%20and%20B%20eq%201"
+	_, errs, code := runCLI(t, t.TempDir(), "explain", bad)
+	lines := strings.Split(errs, "\n")
+	if code != 2 || len(lines) < 3 {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	caret := strings.Index(lines[2], "^") - 4
+	if want := strings.Index(bad, "and%20B"); caret != want || !strings.Contains(lines[0], fmt.Sprintf("at column %d", want+1)) {
+		t.Errorf("caret at %d, want %d:\n%s", caret, want, errs)
+	}
+
+	for _, tc := range []struct{ in, want string }{
+		{"$filter=A eq 1&$filter=B eq 2", "$filter is given twice"},
+		{"$top=1&$filter=A eq 1&$top=2", "$top is given twice"},
+		{"$filter=%ZZ", `invalid percent-encoding "%ZZ"`},
+	} {
+		_, errs, code := runCLI(t, t.TempDir(), "explain", tc.in)
+		if code != 2 || !strings.Contains(errs, tc.want) || strings.Contains(errs, "arithmetic") {
+			t.Errorf("%q: exit %d\n%s", tc.in, code, errs)
+		}
+	}
+
+	// 130 KB of filter: a window around the error, not the whole input.
+	long := strings.Repeat("A eq 1 and ", 12000) + "and B eq 2"
+	_, errs, code = runCLI(t, t.TempDir(), "explain", long)
+	if code != 2 || len(errs) > 1000 || !strings.Contains(errs, "…") {
+		t.Errorf("long filter: exit %d, %d bytes on stderr", code, len(errs))
+	}
+
+	// Control characters in a filter.
+	out, errs, _ = runCLI(t, t.TempDir(), "explain", "PartitionKey eq 'a\x1b]0;x\x07' and Name eq '\x1b[2J'")
+	if strings.ContainsAny(out+errs, "\x1b\x07") {
+		t.Errorf("raw control characters:\n%q\n%q", out, errs)
 	}
 }

@@ -9,6 +9,8 @@
 //	tablelint review FILE...          review YAML table designs
 //	tablelint check [PATTERNS]        run the Go analyzers (./... by default)
 //	tablelint replay [DESIGN]         replay a workload on the reference engine
+//	tablelint replay --target URL     replay a trace on a live Table endpoint
+//	tablelint trace import|compare    import service logs as a trace; compare results
 //	tablelint rules                   list the rules
 //	tablelint doc TLnnn               print one rule's documentation
 //
@@ -28,6 +30,11 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+
+	"golang.org/x/term"
+
+	"github.com/tablelint/tablelint/internal/suggest"
+	"github.com/tablelint/tablelint/internal/version"
 )
 
 // command is one subcommand. Each lives in its own file and registers
@@ -48,6 +55,8 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	dir            string
+	// args is the command line, for SARIF's invocation.
+	args []string
 	// stdoutTerminal reports whether stdout is a terminal (for colour).
 	stdoutTerminal bool
 	stderrTerminal bool
@@ -60,6 +69,7 @@ var vetHook func(env *env, args []string) (code int, handled bool)
 func main() {
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}
 	e.dir, _ = os.Getwd()
+	e.args = os.Args
 	e.stdoutTerminal = isTerminal(os.Stdout)
 	e.stderrTerminal = isTerminal(os.Stderr)
 	os.Exit(run(e, os.Args[1:]))
@@ -83,46 +93,65 @@ func run(e *env, args []string) (code int) {
 		}
 	}
 	if len(args) == 0 {
-		usage(e.stderr)
+		_ = usage(e.stderr)
 		return 2
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		usage(e.stdout)
+		if len(args) > 1 {
+			// help COMMAND is COMMAND -h, on stdout.
+			c, ok := commands[args[1]]
+			if !ok {
+				fmt.Fprintf(e.stderr, "tablelint: unknown command %q; run 'tablelint help' for the list\n", args[1])
+				return 2
+			}
+			he := *e
+			he.stderr = e.stdout
+			c.run(&he, []string{"-h"})
+			return 0
+		}
+		if err := usage(e.stdout); err != nil {
+			return fail(e, err)
+		}
 		return 0
 	case "-V", "--version", "version":
-		fmt.Fprintln(e.stdout, "tablelint", version())
+		if _, err := fmt.Fprintln(e.stdout, "tablelint", version.Get()); err != nil {
+			return fail(e, err)
+		}
 		return 0
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(e.stderr, "tablelint: unknown command %q\n", args[0])
-		usage(e.stderr)
+		msg := fmt.Sprintf("unknown command %q", args[0])
+		names := make([]string, 0, len(commands))
+		for n := range commands {
+			names = append(names, n)
+		}
+		if best := suggest.Closest(args[0], names); best != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", best)
+		}
+		fmt.Fprintf(e.stderr, "tablelint: %s; run 'tablelint help' for the commands\n", msg)
 		return 2
 	}
 	return c.run(e, args[1:])
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: tablelint COMMAND [flags] [args]")
-	fmt.Fprintln(w, "\ncommands:")
+// usage writes the command list to w.
+func usage(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintln(&b, "usage: tablelint COMMAND [flags] [args]")
+	fmt.Fprintln(&b, "\ncommands:")
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-36s %s\n", commands[n].usage, commands[n].summary)
+		fmt.Fprintf(&b, "  %-36s %s\n", commands[n].usage, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nrun 'tablelint COMMAND -h' for a command's flags")
-}
-
-// version returns the module version the binary was built from.
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "devel"
+	fmt.Fprintln(&b, "\nrun 'tablelint help COMMAND' (or 'tablelint COMMAND -h') for a command's flags")
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // usageError is an error in how the command was called (exit 2).
@@ -141,7 +170,4 @@ func fail(e *env, err error) int {
 	return 2
 }
 
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
+func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }

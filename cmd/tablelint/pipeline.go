@@ -3,14 +3,20 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"path/filepath"
 	"strings"
 
+	"github.com/tablelint/tablelint/analyzers/directives"
+	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/config"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/internal/suppress"
+	"github.com/tablelint/tablelint/internal/version"
+	"github.com/tablelint/tablelint/model"
 )
 
 // pipeline is what every reporting command (explain, review, check,
@@ -32,9 +38,17 @@ type pipeline struct {
 	cfg    *config.Config
 	target rules.Target
 	// Suppress collects the inputs' suppression directives: call
-	// AddGo or AddYAML on it for each file checked.
+	// AddYAML on it for each design file checked; Go directives come
+	// from the analyzers (AddGoDirectives).
 	Suppress *suppress.Set
 	sources  map[string]string
+	// partialInputs: inputs that could not be checked are reported but
+	// do not by themselves make the exit code 2 (check, where the
+	// packages that loaded were analysed; a run where none could be
+	// fails before finish).
+	partialInputs bool
+	// quiet: text output prints the findings only (review --quiet).
+	quiet bool
 }
 
 // startPipeline validates --format and --fail-on and loads the
@@ -87,15 +101,30 @@ func (p *pipeline) Enabled(id string) bool { return p.cfg.Enabled(id) }
 // the working directory, or absolute); commands skip such files.
 func (p *pipeline) Excluded(file string) bool { return p.cfg.Excluded(file, p.e.dir) }
 
-// AddSource registers the text of an input that is not a file on disk
-// (the filter of explain is name ""), so SARIF columns can be converted
-// from bytes to UTF-16 units.
+// AddSource registers the text of an input as the command read it (the
+// filter of explain is name ""), so SARIF columns can be converted from
+// bytes to UTF-16 units. The report never reads files: a finding in a
+// file not registered keeps its byte columns.
 func (p *pipeline) AddSource(name, text string) { p.sources[name] = text }
 
+// AddGoDirectives adds the directives the directives analyzer read from
+// a package. The analyzers have already dropped the findings these
+// directives cover (as they do under go vet and golangci-lint) and
+// recorded which directives were used, so the pipeline only adds the
+// count and reports unused directives (TL902); malformed ones (TL901,
+// TL903) are the analyzer's findings. A file seen in several packages
+// (its package and the test variant) counts once.
+func (p *pipeline) AddGoDirectives(r *directives.Result) {
+	for _, d := range r.Directives() {
+		p.Suppress.Add(d)
+	}
+}
+
 // process applies severities, excludes and suppressions, and adds the
-// directives' findings. It returns the findings to report and how many
-// were suppressed.
-func (p *pipeline) process(in []finding.Finding) ([]finding.Finding, int) {
+// directives' findings. It returns the findings to report, those it
+// suppressed, and how many were suppressed in all (the analyzers drop
+// the Go findings their directives cover and only count them).
+func (p *pipeline) process(in []finding.Finding) (kept, suppressed []finding.Finding, n int) {
 	adjust := func(fs []finding.Finding) []finding.Finding {
 		out := fs[:0:0]
 		for _, f := range fs {
@@ -107,7 +136,20 @@ func (p *pipeline) process(in []finding.Finding) ([]finding.Finding, int) {
 		}
 		return out
 	}
-	kept, n := p.Suppress.Apply(adjust(in))
+	adjusted := adjust(in)
+	kept, _ = p.Suppress.Apply(adjusted)
+	// Apply keeps the findings it does not suppress in order: the others
+	// are the suppressed ones.
+	j := 0
+	for _, f := range adjusted {
+		if j < len(kept) && kept[j] == f {
+			j++
+			continue
+		}
+		f.File = p.relative(f.File)
+		suppressed = append(suppressed, f)
+	}
+	n = len(suppressed) + p.Suppress.Suppressed()
 	ran := func(id string) bool {
 		r, ok := rules.Get(id)
 		return ok && p.cfg.Enabled(id) && r.AppliesToTarget(p.target)
@@ -116,7 +158,7 @@ func (p *pipeline) process(in []finding.Finding) ([]finding.Finding, int) {
 	for i := range kept {
 		kept[i].File = p.relative(kept[i].File)
 	}
-	return kept, n
+	return kept, suppressed, n
 }
 
 // relative makes paths under the working directory relative to it.
@@ -131,19 +173,98 @@ func (p *pipeline) relative(file string) string {
 	return rel
 }
 
+// relativeSources returns the registered sources under the names the
+// findings have once made relative.
+func (p *pipeline) relativeSources() map[string]string {
+	out := make(map[string]string, len(p.sources))
+	for name, src := range p.sources {
+		out[p.relative(name)] = src
+	}
+	return out
+}
+
 // finish processes the findings, writes the report to stdout and
-// returns the exit code: 1 when a finding is at or above --fail-on, 0
-// otherwise, 2 when the report cannot be written.
+// returns the exit code: 2 when an input could not be checked
+// (res.Errors) or the report cannot be written, else 1 when a finding is
+// at or above --fail-on, 0 otherwise.
 func (p *pipeline) finish(res report.Result) int {
-	res.Findings, res.Suppressed = p.process(res.Findings)
+	res.Findings, res.SuppressedFindings, res.Suppressed = p.process(res.Findings)
+	for i := range res.Errors {
+		res.Errors[i].File = p.relative(res.Errors[i].File)
+	}
 	opt := report.Options{
+		BaseDir:     p.e.dir,
+		CommandLine: p.e.args,
 		Format:      p.format,
 		Color:       p.format == "text" && useColor(p.e),
-		LineText:    report.FileLines(p.e.dir, p.sources),
-		ToolVersion: version(),
+		LineText:    report.SourceLines(p.relativeSources()),
+		ToolVersion: version.Get().Version,
+	}
+	if p.quiet && p.format == "text" {
+		return p.finishQuiet(res, opt)
 	}
 	if err := report.Write(p.e.stdout, res, opt); err != nil {
 		return fail(p.e, err)
 	}
+	return p.exitCode(res)
+}
+
+// exitCode prints each input that could not be checked on one line of
+// stderr, whatever the format (JSON and SARIF also hold them), and
+// returns the exit code: 2 for such inputs (unless partialInputs), else
+// 1 when a finding is at or above --fail-on, else 0.
+func (p *pipeline) exitCode(res report.Result) int {
+	if len(res.Errors) > 0 {
+		for _, ie := range res.Errors {
+			fmt.Fprintf(p.e.stderr, "tablelint: %s\n", report.EscapeControl(ie.String()))
+		}
+		if !p.partialInputs {
+			return 2
+		}
+	}
 	return report.ExitCode(res.Findings, p.failOn)
+}
+
+// abort reports an error that stops the command after the pipeline has
+// started: the chosen format still gets a complete, valid report (no
+// findings, the error as an input that could not be checked), and the
+// exit code is 2.
+func (p *pipeline) abort(file string, err error) int {
+	ie := report.InputError{File: file, Message: strings.TrimSpace(err.Error())}
+	var te *replay.Error
+	var me *model.Error
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &pe):
+		ie.Message = pe.Err.Error()
+	case errors.As(err, &te):
+		ie = report.InputError{File: te.File, Line: te.Line, Col: te.Col, Message: te.Msg}
+	case errors.As(err, &me):
+		ie = report.InputError{File: me.File, Line: me.Line, Col: me.Col, Message: me.Msg}
+	}
+	if p.format == "text" {
+		return fail(p.e, err)
+	}
+	return p.finish(report.Result{Errors: []report.InputError{ie}})
+}
+
+// finishQuiet writes the text report without the command's own text
+// (tables, plans) and without the summary line: the findings only, as
+// go vet prints them.
+func (p *pipeline) finishQuiet(res report.Result, opt report.Options) int {
+	res.Text = nil
+	var b strings.Builder
+	if err := report.Write(&b, res, opt); err != nil {
+		return fail(p.e, err)
+	}
+	out := strings.TrimSuffix(b.String(), "\n")
+	if i := strings.LastIndexByte(out, '\n'); i >= 0 {
+		out = out[:i+1]
+	} else {
+		out = ""
+	}
+	if _, err := io.WriteString(p.e.stdout, out); err != nil {
+		return fail(p.e, err)
+	}
+	return p.exitCode(res)
 }

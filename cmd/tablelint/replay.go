@@ -1,12 +1,19 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -16,6 +23,7 @@ import (
 	"github.com/tablelint/tablelint/engine/workload"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
+	"github.com/tablelint/tablelint/model"
 )
 
 func init() {
@@ -30,7 +38,69 @@ func init() {
 // loadDesignWorkload turns a design file into a workload specification.
 // It is set by the file that wires the design model in; without it,
 // replay takes traces only.
-var loadDesignWorkload func(path string) (*workload.Spec, error)
+var loadDesignWorkload func(path string) (*designLoad, error)
+
+// designLoad is a design's workload and the typical size of each of its
+// entity types (by table, then entity, as in the spec).
+type designLoad struct {
+	spec        *workload.Spec
+	entityBytes [][]int64
+}
+
+// Memory estimate of a design replay, calibrated on
+// BenchmarkPreloadBytesPerEntity (372 bytes held per preloaded entity of
+// 242 bytes, docs/benchmarks.md) with a margin: each entity costs its own
+// size twice plus entityOverhead, each generated operation eventBytes.
+const (
+	entityOverhead = 256
+	eventBytes     = 48
+)
+
+// estimateMemory returns the bytes a replay of the design over duration
+// seconds is expected to hold at its peak, and the entities it preloads
+// or writes, as floats (the volumes may be far beyond int64 products).
+func estimateMemory(dl *designLoad, duration float64) (bytes, entities float64) {
+	for ti, t := range dl.spec.Tables {
+		for ei, e := range t.Entities {
+			n := float64(e.Count) + e.Writes*duration
+			entities += n
+			bytes += n*(2*float64(dl.entityBytes[ti][ei])+entityOverhead) + e.Writes*duration*eventBytes
+		}
+		for _, q := range t.Queries {
+			bytes += q.Rate * duration * eventBytes
+		}
+	}
+	return bytes, entities
+}
+
+// parseBytes parses a size such as 4GiB, 512MiB, 100KiB or 1000000
+// (bytes), refusing negatives, overflow and unknown units.
+func parseBytes(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40}, {"B", 1}} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n < 0 || n > math.MaxInt64/mult {
+		return 0, fmt.Errorf("%q is not a size: want a whole number of bytes, KiB, MiB, GiB or TiB, such as 8GiB", s)
+	}
+	return n * mult, nil
+}
+
+// sizeText formats bytes as GiB or MiB with one decimal.
+func sizeText(b float64) string {
+	if b >= 1<<30 {
+		return strconv.FormatFloat(b/(1<<30), 'f', 1, 64) + " GiB"
+	}
+	return strconv.FormatFloat(b/(1<<20), 'f', 1, 64) + " MiB"
+}
 
 // replayFlags are replay's own flags.
 type replayFlags struct {
@@ -44,6 +114,7 @@ type replayFlags struct {
 	scanRate      float64
 	top           int
 	maxTrace      int64
+	maxMemory     string
 	progress      bool
 }
 
@@ -52,11 +123,14 @@ type replayFlags struct {
 const progressThreshold = 32 << 20
 
 func runReplay(e *env, args []string) int {
+	if wantsLiveReplay(args) { // --target URL: replay_live.go
+		return replayLive(e, args)
+	}
 	var cf commonFlags
 	var rf replayFlags
 	fs := newFlagSet(e, commands["replay"], &cf)
-	fs.StringVar(&rf.trace, "trace", "", "replay this trace (JSON Lines, contract §4; - for stdin) instead of a design's workload")
-	fs.StringVar(&rf.results, "results", "", "write one JSON line per operation (status, keys, cost) to this file")
+	fs.StringVar(&rf.trace, "trace", "", "replay this trace (JSON Lines, one operation a line, as docs/replay.md describes; - for stdin) instead of a design's workload")
+	fs.StringVar(&rf.results, "results", "", "write one JSON line per operation (status, keys, cost) to this file (- for stdout; the report then goes to stderr)")
 	fs.StringVar(&rf.svg, "svg", "", "write a heat map of partition load over time to this SVG file")
 	fs.DurationVar(&rf.duration, "duration", time.Minute, "length of the workload: operations without \"t\" are spread evenly over it; a design's workload runs this long")
 	fs.Int64Var(&rf.seed, "seed", 1, "seed of a design's generated workload (the same seed gives the same workload)")
@@ -65,6 +139,7 @@ func runReplay(e *env, args []string) int {
 	fs.Float64Var(&rf.scanRate, "scan-rate", 0, "entities a second the simulated server examines; with it a query page ends after 5 s of scanning, as the service's do (0: no time limit)")
 	fs.IntVar(&rf.top, "top", 10, "number of hottest partitions to show")
 	fs.Int64Var(&rf.maxTrace, "max-trace-bytes", 8<<30, "refuse traces larger than this many bytes")
+	fs.StringVar(&rf.maxMemory, "max-memory", "4GiB", "refuse a design replay expected to hold more memory than this (KiB, MiB, GiB)")
 	fs.BoolVar(&rf.progress, "progress", true, "show a progress bar on stderr for long replays (only when stderr is a terminal)")
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -88,13 +163,20 @@ func runReplay(e *env, args []string) int {
 	if !set["account-rate"] && tp.AccountTransactionsPerSecond > 0 {
 		rf.accountRate = tp.AccountTransactionsPerSecond
 	}
+	for _, r := range []struct {
+		name      string
+		v         float64
+		zeroValid bool
+	}{{"--partition-rate", rf.partitionRate, false}, {"--account-rate", rf.accountRate, false}, {"--scan-rate", rf.scanRate, true}} {
+		if err := checkRate(r.name, r.v, r.zeroValid); err != nil {
+			return fail(e, err)
+		}
+	}
 	switch {
 	case rf.duration <= 0:
 		return fail(e, usageError{"--duration must be positive"})
-	case rf.partitionRate <= 0 || rf.accountRate <= 0:
-		return fail(e, usageError{"--partition-rate and --account-rate must be positive"})
-	case rf.scanRate < 0:
-		return fail(e, usageError{"--scan-rate must not be negative"})
+	case rf.maxTrace < 0:
+		return fail(e, usageError{"--max-trace-bytes must not be negative"})
 	case rf.top < 1:
 		return fail(e, usageError{"--top must be at least 1"})
 	case rf.trace == "" && len(pos) != 1:
@@ -109,23 +191,30 @@ func runReplay(e *env, args []string) int {
 		AccountRate:   rf.accountRate,
 		TopN:          rf.top,
 	}
+	// SIGINT and SIGTERM stop the replay cleanly: one line, no output.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	interrupted := func() int {
+		fmt.Fprintln(e.stderr, "tablelint: replay interrupted; no output written")
+		return 130
+	}
 	var src replay.Source
 	var file string
 	var size int64
 	var bytesRead func() int64
 	if rf.trace != "" {
-		var in io.Reader = e.stdin
+		in := e.stdin
 		file = rf.trace
 		if rf.trace != "-" {
 			f, err := os.Open(replayPath(e, rf.trace))
 			if err != nil {
-				return fail(e, err)
+				return pl.abort(file, err)
 			}
 			defer f.Close()
 			if fi, err := f.Stat(); err == nil {
 				size = fi.Size()
 				if size > rf.maxTrace {
-					return fail(e, fmt.Errorf("%s: trace is %d bytes, larger than --max-trace-bytes %d", rf.trace, size, rf.maxTrace))
+					return pl.abort(file, fmt.Errorf("%s: trace is %d bytes, larger than --max-trace-bytes %d", rf.trace, size, rf.maxTrace))
 				}
 			}
 			in = f
@@ -140,13 +229,25 @@ func runReplay(e *env, args []string) int {
 		if loadDesignWorkload == nil {
 			return fail(e, usageError{"design-derived workloads need the design model, which this build does not include; record a trace and use --trace FILE"})
 		}
-		spec, err := loadDesignWorkload(replayPath(e, file))
+		maxMemory, err := parseBytes(rf.maxMemory)
 		if err != nil {
-			return fail(e, err)
+			return fail(e, usageError{"--max-memory: " + err.Error()})
 		}
+		dl, err := loadDesignWorkload(replayPath(e, file))
+		if err != nil {
+			return pl.abort(file, err)
+		}
+		if need, n := estimateMemory(dl, rf.duration.Seconds()); need > float64(maxMemory) {
+			return fail(e, fmt.Errorf("%s: replaying this design over %s needs about %s for %s entities, more than --max-memory %s; raise --max-memory, shorten --duration or lower the design's counts and rates",
+				file, rf.duration, sizeText(need), strconv.FormatFloat(n, 'g', 4, 64), rf.maxMemory))
+		}
+		spec := dl.spec
 		w, err := workload.Generate(spec, workload.Options{Seed: rf.seed, Duration: rf.duration.Seconds()})
 		if err != nil {
-			return fail(e, err)
+			return pl.abort(file, err)
+		}
+		if ctx.Err() != nil {
+			return interrupted()
 		}
 		src, opts.Setup = w, w.Setup()
 		size = int64(w.Len()) * 100
@@ -155,14 +256,44 @@ func runReplay(e *env, args []string) int {
 		opts.Progress = func(n int) { ops = n }
 	}
 
-	if rf.results != "" {
-		f, err := os.Create(replayPath(e, rf.results))
-		if err != nil {
-			return fail(e, err)
-		}
-		defer f.Close()
-		opts.Results = f
+	// Outputs: never an input, never each other; each written to a
+	// temporary file beside its target and renamed into place only when
+	// the replay is complete, so a failed or interrupted replay leaves
+	// what was there before.
+	inputs := map[string]string{"the --config file": pl.Config().Path}
+	if rf.trace != "" && rf.trace != "-" {
+		inputs["the trace"] = replayPath(e, rf.trace)
+	} else if rf.trace == "" {
+		inputs["the design"] = replayPath(e, pos[0])
 	}
+	outputs := map[string]string{}
+	if rf.results != "" && rf.results != "-" {
+		outputs["--results"] = replayPath(e, rf.results)
+	}
+	if rf.svg != "" {
+		outputs["--svg"] = replayPath(e, rf.svg)
+	}
+	if err := checkOutputs(inputs, outputs); err != nil {
+		return fail(e, err)
+	}
+	var results, svg *outputFile
+	if p, ok := outputs["--results"]; ok {
+		if results, err = createOutput(p); err != nil {
+			return fail(e, fmt.Errorf("--results: %w", err))
+		}
+		defer results.abort()
+	}
+	if p, ok := outputs["--svg"]; ok {
+		if svg, err = createOutput(p); err != nil {
+			return fail(e, fmt.Errorf("--svg: %w", err))
+		}
+		defer svg.abort()
+	}
+	if rf.results == "-" {
+		// The results own stdout; the report goes to stderr.
+		pl.e = &env{stdin: e.stdin, stdout: e.stderr, stderr: e.stderr, dir: e.dir, stdoutTerminal: e.stderrTerminal, stderrTerminal: e.stderrTerminal}
+	}
+
 	if rf.progress && e.stderrTerminal && size >= progressThreshold {
 		bar := progressbar.NewOptions64(size,
 			progressbar.OptionSetWriter(e.stderr),
@@ -181,27 +312,41 @@ func runReplay(e *env, args []string) int {
 		defer func() { _ = bar.Finish() }()
 	}
 
-	eng := replay.NewEngine(replay.EngineOptions{Keys: opts.Results != nil, Exec: exec.Options{ScanRate: rf.scanRate}})
+	eng := replay.NewEngine(replay.EngineOptions{Keys: rf.results != "", Exec: exec.Options{ScanRate: rf.scanRate}})
+	opts.Context = ctx
+	if rf.results == "-" {
+		opts.Results = e.stdout
+	} else if results != nil {
+		opts.Results = results.f
+	}
 	rep, err := replay.Run(src, eng, opts)
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	if errors.Is(err, context.Canceled) {
+		results.abort()
+		svg.abort()
+		return interrupted()
+	}
 	if err != nil {
-		return fail(e, err)
+		var te *replay.Error
+		if rf.trace == "" && !errors.As(err, &te) {
+			err = fmt.Errorf("%s: %w", file, err)
+		}
+		return pl.abort(file, err)
 	}
-	if opts.Results != nil {
-		if err := opts.Results.(*os.File).Close(); err != nil {
-			return fail(e, err)
+	if svg != nil {
+		if err := rep.WriteSVG(svg.f, filepath.Base(file)); err != nil {
+			results.abort()
+			return pl.abort(file, err)
 		}
 	}
-	if rf.svg != "" {
-		f, err := os.Create(replayPath(e, rf.svg))
-		if err != nil {
-			return fail(e, err)
-		}
-		werr := rep.WriteSVG(f, filepath.Base(file))
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			return fail(e, werr)
+	// Both outputs are complete: put them in place.
+	for _, o := range []*outputFile{results, svg} {
+		if err := o.commit(); err != nil {
+			results.abort()
+			svg.abort()
+			return pl.abort(file, err)
 		}
 	}
 
@@ -219,10 +364,146 @@ func runReplay(e *env, args []string) int {
 	return pl.finish(res)
 }
 
+// checkRate refuses NaN, infinite, negative and (unless zeroValid) zero
+// values of a rate flag, and values beyond model.MaxRate.
+func checkRate(name string, v float64, zeroValid bool) error {
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		return usageError{fmt.Sprintf("%s must be a finite number, not %v", name, v)}
+	case v < 0 || (v == 0 && !zeroValid):
+		if zeroValid {
+			return usageError{fmt.Sprintf("%s must not be negative", name)}
+		}
+		return usageError{fmt.Sprintf("%s must be positive", name)}
+	case v > model.MaxRate:
+		return usageError{fmt.Sprintf("%s %g is more than %g a second, beyond any storage account", name, v, float64(model.MaxRate))}
+	}
+	return nil
+}
+
 // path resolves a path relative to the command's working directory.
 func replayPath(e *env, p string) string {
 	if filepath.IsAbs(p) || e.dir == "" {
 		return p
 	}
 	return filepath.Join(e.dir, p)
+}
+
+// checkOutputs refuses an output that is the same file as an input or
+// as another output, also through ".." or symbolic links. inputs and
+// outputs map a name for messages ("--svg", "the trace") to a path; an
+// empty path is skipped.
+func checkOutputs(inputs, outputs map[string]string) error {
+	names := make([]string, 0, len(outputs))
+	for n := range outputs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	inNames := make([]string, 0, len(inputs))
+	for n, p := range inputs {
+		if p != "" {
+			inNames = append(inNames, n)
+		}
+	}
+	sort.Strings(inNames)
+	for i, n := range names {
+		out := outputs[n]
+		if fi, err := os.Stat(out); err == nil && fi.IsDir() {
+			return usageError{fmt.Sprintf("%s %s is a directory", n, out)}
+		}
+		for _, in := range inNames {
+			if sameFile(out, inputs[in]) {
+				return usageError{fmt.Sprintf("%s %s is %s: refusing to overwrite an input", n, out, in)}
+			}
+		}
+		for _, m := range names[i+1:] {
+			if sameFile(out, outputs[m]) {
+				return usageError{fmt.Sprintf("%s and %s name the same file %s", n, m, out)}
+			}
+		}
+	}
+	return nil
+}
+
+// sameFile reports whether paths a and b name one file: the same file
+// when both exist, else the same path once the directories' symbolic
+// links and ".." are resolved.
+func sameFile(a, b string) bool {
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(fa, fb)
+	}
+	return resolvedPath(a) == resolvedPath(b)
+}
+
+// resolvedPath returns p absolute, with its directory's symbolic links
+// resolved where it exists.
+func resolvedPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		return r
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(dir, filepath.Base(abs))
+	}
+	return abs
+}
+
+// outputFile is an output being written to a temporary file in its
+// target's directory; commit renames it into place, abort removes it.
+// The methods do nothing on a nil outputFile.
+type outputFile struct {
+	f    *os.File
+	path string
+	done bool
+}
+
+// createOutput starts writing the file at path. It fails at once when
+// the directory does not exist or is not writable.
+func createOutput(path string) (*outputFile, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, unwrapPathError(err))
+	}
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	if err := f.Chmod(mode); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	return &outputFile{f: f, path: path}, nil
+}
+
+// commit closes the temporary file and renames it to the target.
+func (o *outputFile) commit() error {
+	if o == nil || o.done {
+		return nil
+	}
+	o.done = true
+	if err := o.f.Close(); err != nil {
+		os.Remove(o.f.Name())
+		return fmt.Errorf("%s: %w", o.path, err)
+	}
+	if err := os.Rename(o.f.Name(), o.path); err != nil {
+		os.Remove(o.f.Name())
+		return err
+	}
+	return nil
+}
+
+// abort discards the temporary file; the target is left as it was.
+func (o *outputFile) abort() {
+	if o == nil || o.done {
+		return
+	}
+	o.done = true
+	o.f.Close()
+	os.Remove(o.f.Name())
 }

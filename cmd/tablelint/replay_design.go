@@ -1,26 +1,45 @@
 package main
 
 import (
+	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/workload"
 	"github.com/tablelint/tablelint/model"
 )
 
 // Design-derived workloads: `tablelint replay DESIGN` loads the design
 // with the design model and generates its workload from the volumes.
-func init() { loadDesignWorkload = designWorkload }
+func init() {
+	loadDesignWorkload = func(path string) (*designLoad, error) {
+		spec, sizes, err := designWorkloadSizes(path)
+		if err != nil {
+			return nil, err
+		}
+		return &designLoad{spec: spec, entityBytes: sizes}, nil
+	}
+}
 
-// designWorkload loads a design file and converts it into a workload
-// specification: entity types with their key templates, properties,
-// counts and write rates; queries with their filters and rates.
+// designWorkload is designWorkloadSizes without the sizes.
 func designWorkload(path string) (*workload.Spec, error) {
+	spec, _, err := designWorkloadSizes(path)
+	return spec, err
+}
+
+// designWorkloadSizes loads a design file and converts it into a workload
+// specification: entity types with their key templates, properties,
+// counts and write rates; queries with their filters and rates. sizes
+// holds each entity type's typical size in bytes (by table, then entity,
+// as in the spec), for estimating the replay's memory.
+func designWorkloadSizes(path string) (spec *workload.Spec, sizes [][]int64, err error) {
 	d, err := model.Load(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	spec := &workload.Spec{}
+	spec = &workload.Spec{}
 	for _, t := range d.Tables {
 		wt := workload.Table{Name: t.Name}
+		var ts []int64
 		for _, e := range t.Entities {
+			ts = append(ts, typicalBytes(e))
 			line, _ := d.Pos(e.Node)
 			we := workload.Entity{
 				Name:         e.Name,
@@ -48,6 +67,37 @@ func designWorkload(path string) (*workload.Spec, error) {
 			})
 		}
 		spec.Tables = append(spec.Tables, wt)
+		sizes = append(sizes, ts)
 	}
-	return spec, nil
+	return spec, sizes, nil
+}
+
+// typicalBytes is the size, in the service's accounting, of the
+// entities the workload generator makes for e: keys at their typical
+// width (else their maximum, at most 1 KiB), and the generated values:
+// strings of the property's name and a number (within maxLength),
+// 8-byte binaries, fixed-size types.
+func typicalBytes(e *model.Entity) int64 {
+	width := func(t *model.Template) int64 {
+		if t == nil {
+			return 0
+		}
+		if w, ok := t.TypicalWidth(); ok {
+			return int64(w)
+		}
+		w, _ := t.MaxWidth()
+		return min(int64(w), 1024)
+	}
+	n := 4 + 2*(width(e.PartitionKey)+width(e.RowKey))
+	for _, p := range e.Properties {
+		v := int64(8) // binary
+		if p.Type == edm.String {
+			v = int64(len(p.Name)) + 20
+			if p.MaxLength > 0 {
+				v = min(v, p.MaxLength)
+			}
+		}
+		n += model.PropertyOverhead(p.Name) + model.ValueSize(p.Type, v)
+	}
+	return n
 }

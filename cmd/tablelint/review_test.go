@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/tablelint/tablelint/internal/golden"
 )
@@ -218,7 +220,68 @@ tables:
 
 	writeFile(t, filepath.Join(dir, ".tablelint.yaml"), "rules:\n  TL303: error\n")
 	code, out, _ = runIn(t, dir, "review", "--format", "sarif", "people.tablelint.yaml")
-	if code != 1 || !strings.Contains(out, `"ruleId": "TL303"`) || !strings.Contains(out, `"level": "error"`) || strings.Contains(out, `"ruleId": "TL301"`) {
+	// The suppressed TL301 is a result with an in-source suppression.
+	if code != 1 || !strings.Contains(out, `"ruleId": "TL303"`) || !strings.Contains(out, `"level": "error"`) ||
+		strings.Count(out, `"ruleId": "TL301"`) != 1 || strings.Count(out, `"kind": "inSource"`) != 1 {
 		t.Errorf("sarif with TL303 raised to error: exit %d\n%s", code, out)
+	}
+}
+
+// TestReviewHostileInputs: a bad design among good ones leaves the good
+// ones' findings in the report (exit 2); a design named twice is
+// reviewed once; a FIFO nobody writes to does not hang review; SARIF is
+// a complete document with the bad design as a notification.
+func TestReviewHostileInputs(t *testing.T) {
+	dir := t.TempDir()
+	good := readFile(t, "../../testdata/designs/employees.tablelint.yaml")
+	writeFile(t, filepath.Join(dir, "good.tablelint.yaml"), good)
+	writeFile(t, filepath.Join(dir, "bad.tablelint.yaml"), "version: 1\ntables:\n  T:\n    entities:\n      E: {partitionKey: p, rowKey: r, count: lots}\n")
+	if err := os.Symlink(filepath.Join(dir, "good.tablelint.yaml"), filepath.Join(dir, "link.tablelint.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runIn(t, dir, "review", "--format", "json", "good.tablelint.yaml", "bad.tablelint.yaml", "./good.tablelint.yaml", "link.tablelint.yaml")
+	var doc struct {
+		Findings []struct{ File string }
+		Entities []struct{ Name string }
+		Errors   []struct {
+			File      string
+			Line, Col int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 2 || len(doc.Findings) == 0 || len(doc.Errors) != 1 ||
+		doc.Errors[0].File != "bad.tablelint.yaml" || doc.Errors[0].Line != 5 {
+		t.Fatalf("exit %d err %v stderr %q\n%s", code, err, errs, out)
+	}
+	_, once, _ := runIn(t, dir, "review", "--format", "json", "good.tablelint.yaml")
+	var single struct{ Entities []struct{ Name string } }
+	json.Unmarshal([]byte(once), &single)
+	if len(doc.Entities) != len(single.Entities) {
+		t.Errorf("a design named three ways was reviewed %d/%d times", len(doc.Entities), len(single.Entities))
+	}
+	if !strings.Contains(errs, "bad.tablelint.yaml:5:") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("stderr %q, want one line for the bad design", errs)
+	}
+
+	code, out, _ = runIn(t, dir, "review", "--format", "sarif", "good.tablelint.yaml", "bad.tablelint.yaml")
+	if code != 2 || !strings.Contains(out, `"toolExecutionNotifications"`) || !strings.Contains(out, `"results"`) {
+		t.Errorf("sarif: exit %d\n%s", code, out)
+	}
+
+	fifo := filepath.Join(dir, "fifo.tablelint.yaml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs:", err)
+	}
+	done := make(chan int, 1)
+	go func() {
+		c, _, _ := runIn(t, dir, "review", "--format", "sarif", "fifo.tablelint.yaml")
+		done <- c
+	}()
+	select {
+	case c := <-done:
+		if c != 2 {
+			t.Errorf("FIFO without a writer: exit %d, want 2", c)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("review hangs on a FIFO")
 	}
 }

@@ -5,15 +5,15 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/tablelint/tablelint/internal/suggest"
+	"io"
 	"os"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 	"golang.org/x/term"
 
 	"github.com/tablelint/tablelint/internal/rules"
+	"github.com/tablelint/tablelint/internal/suggest"
+	"github.com/tablelint/tablelint/internal/textable"
 )
 
 func init() {
@@ -66,18 +66,14 @@ func runRules(e *env, args []string) int {
 			out[i] = jsonRule{r.ID, r.Name, r.Severity.String(), targets, r.Title, r.DocURL()}
 		}
 		b, _ := json.MarshalIndent(out, "", "  ")
-		fmt.Fprintf(e.stdout, "%s\n", b)
-		return 0
+		return write(e, string(b)+"\n")
 	case "text":
 	default:
 		return fail(e, usageError{fmt.Sprintf("invalid --format %q: want text or json", *format)})
 	}
-	t := tablewriter.NewTable(e.stdout,
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-	)
-	t.Header("ID", "name", "severity", "applies to", "title")
+	var buf strings.Builder
+	t := textable.New(&buf, nil)
+	t.Header("ID", "NAME", "SEVERITY", "APPLIES TO", "TITLE")
 	for _, r := range all {
 		if err := t.Append(r.ID, r.Name, r.Severity.String(), r.AppliesTo(), r.Title); err != nil {
 			return fail(e, err)
@@ -86,7 +82,16 @@ func runRules(e *env, args []string) int {
 	if err := t.Render(); err != nil {
 		return fail(e, err)
 	}
-	fmt.Fprintf(e.stdout, "%d rules; `tablelint doc TLnnn` prints one in full\n", len(all))
+	fmt.Fprintf(&buf, "%d rules; `tablelint doc TLnnn` prints one in full\n", len(all))
+	return write(e, buf.String())
+}
+
+// write writes s to stdout and returns the exit code: 2, with one line
+// on stderr, when it cannot be written (a full disk, a closed pipe).
+func write(e *env, s string) int {
+	if _, err := io.WriteString(e.stdout, s); err != nil {
+		return fail(e, fmt.Errorf("writing the output: %w", err))
+	}
 	return 0
 }
 
@@ -112,11 +117,9 @@ func runDoc(e *env, args []string) int {
 		return fail(e, usageError{msg + "; `tablelint rules` lists them"})
 	}
 	if *markdown {
-		fmt.Fprint(e.stdout, r.Markdown())
-		return 0
+		return write(e, r.Markdown())
 	}
-	fmt.Fprint(e.stdout, r.Text(docWidth(e)))
-	return 0
+	return write(e, r.Text(docWidth(e)))
 }
 
 // docWidth is the terminal's width (at most 100) when stdout is one, else 80.

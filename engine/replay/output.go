@@ -9,10 +9,12 @@ import (
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 
+	"github.com/tablelint/tablelint/internal/textable"
+
 	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/report"
 )
 
 // MaxHotFindings bounds the TL501 findings of one replay; the last one
@@ -26,7 +28,9 @@ func (r *Report) Findings(file string) []finding.Finding {
 	tp := r.Throughput
 	var hot []PartitionStat
 	for _, p := range tp.Partitions {
-		if float64(p.Peak) > tp.PartitionRate {
+		// The model counts whole entities a second: a fractional target
+		// is reached at its ceiling, as when HotLine is recorded.
+		if float64(p.Peak) > math.Ceil(tp.PartitionRate) {
 			hot = append(hot, p)
 		}
 	}
@@ -36,7 +40,7 @@ func (r *Report) Findings(file string) []finding.Finding {
 			break
 		}
 		msg := fmt.Sprintf("hot partition %s of table %s: peaks at %s entities/s in second %d (target %s entities/s); %s of all traffic; %s throttled (503)",
-			strconv.Quote(p.PK), p.Table, group(p.Peak), p.PeakAt, group(int64(tp.PartitionRate)), percent(p.Share),
+			strconv.Quote(p.PK), p.Table, group(p.Peak), p.PeakAt, rateText(tp.PartitionRate), percent(p.Share),
 			plural(int64(p.Throttled), "operation"))
 		if i == MaxHotFindings-1 && len(hot) > MaxHotFindings {
 			msg += fmt.Sprintf("; %d more partitions are over the target", len(hot)-MaxHotFindings)
@@ -46,6 +50,15 @@ func (r *Report) Findings(file string) []finding.Finding {
 		fs = append(fs, f)
 	}
 	return fs
+}
+
+// rateText formats a throughput target: whole numbers with thousands
+// separators, fractions as they are (0.5).
+func rateText(r float64) string {
+	if r == math.Trunc(r) && math.Abs(r) < 1e15 {
+		return group(int64(r))
+	}
+	return strconv.FormatFloat(r, 'g', -1, 64)
 }
 
 // group formats n with thousands separators: 12,345.
@@ -94,15 +107,7 @@ func decimal(f float64) string {
 	return strconv.FormatFloat(f, 'f', 1, 64)
 }
 
-func newTable(w io.Writer, align []tw.Align) *tablewriter.Table {
-	return tablewriter.NewTable(w,
-		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)})),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-	)
-}
+func newTable(w io.Writer, align []tw.Align) *tablewriter.Table { return textable.New(w, align) }
 
 // queryLabel is how the report names a query: its name, or its shape.
 func (q *QueryStat) label() string {
@@ -142,7 +147,7 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 	}
 	fmt.Fprintf(&b, "  entities:      %s scanned, %s returned\n", group(r.Scanned), group(r.Returned))
 	fmt.Fprintf(&b, "  transactions:  %s billable (every page of a query is one)\n", group(r.Transactions))
-	fmt.Fprintf(&b, "  account peak:  %s requests/s in second %d (target %s/s)\n", group(tp.AccountPeak), tp.AccountPeakAt, group(int64(tp.AccountRate)))
+	fmt.Fprintf(&b, "  account peak:  %s requests/s in second %d (target %s/s)\n", group(tp.AccountPeak), tp.AccountPeakAt, rateText(tp.AccountRate))
 	fmt.Fprintf(&b, "  throttled:     %s (503 Server Busy", plural(int64(tp.Throttled), "operation"))
 	if tp.ThrottledAccount > 0 {
 		fmt.Fprintf(&b, "; %s over the account target", group(int64(tp.ThrottledAccount)))
@@ -164,7 +169,7 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 			if q.Errors > 0 {
 				calls += fmt.Sprintf(" (%d failed)", q.Errors)
 			}
-			if err := t.Append(q.Table, q.label(), q.Plan, calls,
+			if err := t.Append(report.EscapeControl(q.Table), report.EscapeControl(q.label()), q.Plan, calls,
 				decimal(q.Scanned.Mean)+" / "+group(q.Scanned.P99),
 				decimal(q.Returned.Mean)+" / "+group(q.Returned.P99),
 				decimal(q.PagesMean), decimal(q.PartitionsMean), group(q.Pages)); err != nil {
@@ -180,14 +185,14 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 		if topN <= 0 {
 			n = min(10, len(tp.Partitions))
 		}
-		if _, err := fmt.Fprintf(w, "\nhottest partitions (%d of %d; target %s entities/s)\n", n, len(tp.Partitions), group(int64(tp.PartitionRate))); err != nil {
+		if _, err := fmt.Fprintf(w, "\nhottest partitions (%d of %d; target %s entities/s)\n", n, len(tp.Partitions), rateText(tp.PartitionRate)); err != nil {
 			return err
 		}
 		l, rt := tw.AlignLeft, tw.AlignRight
 		t := newTable(w, []tw.Align{l, l, rt, rt, rt, rt, rt, rt})
 		t.Header("table", "partition", "operations", "entities", "share", "peak/s", "at second", "throttled")
 		for _, p := range tp.Partitions[:n] {
-			if err := t.Append(p.Table, strconv.Quote(p.PK), group(int64(p.Ops)), group(p.Entities), percent(p.Share),
+			if err := t.Append(report.EscapeControl(p.Table), strconv.Quote(p.PK), group(int64(p.Ops)), group(p.Entities), percent(p.Share),
 				group(p.Peak), strconv.Itoa(p.PeakAt), group(int64(p.Throttled))); err != nil {
 				return err
 			}

@@ -3,7 +3,9 @@ package replay
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -38,14 +40,27 @@ type Options struct {
 	// Progress, when set, is called every few thousand operations with
 	// the number of operations done.
 	Progress func(ops int)
+	// Context, when set, stops the replay when it is done: Run then
+	// returns its error (context.Canceled on an interrupt).
+	Context context.Context
 }
+
+// cancelCheck is how many operations run between looks at the context.
+const cancelCheck = 1024
 
 // Run replays the workload src on eng and measures it.
 func Run(src Source, eng Engine, opts Options) (*Report, error) {
 	var op Op
 	var out Outcome
+	ctx := opts.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	if opts.Setup != nil {
-		for {
+		for n := 0; ; n++ {
+			if n%cancelCheck == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			err := opts.Setup.Next(&op)
 			if errors.Is(err, io.EOF) {
 				break
@@ -55,6 +70,10 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 			}
 			out.Reset()
 			eng.Do(&op, &out)
+			if op.Kind == CreateTable && out.Status >= 300 {
+				// Every later operation on it would answer 404.
+				return nil, fmt.Errorf("table %q cannot be created (status %d): table names are 3 to 63 letters and digits, starting with a letter", op.Table, out.Status)
+			}
 		}
 	}
 	var rw *bufio.Writer
@@ -67,7 +86,10 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 	p := prefetch(src)
 	defer p.stop()
 	for i := 0; ; i++ {
-		err := p.next(&op)
+		if i%cancelCheck == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		err := p.next(ctx, &op)
 		if errors.Is(err, io.EOF) {
 			break
 		}
@@ -159,7 +181,7 @@ func own(op *Op) {
 	}
 }
 
-func (p *prefetcher) next(op *Op) error {
+func (p *prefetcher) next(ctx context.Context, op *Op) error {
 	for p.k == len(p.batch.ops) {
 		if p.batch.err != nil {
 			return p.batch.err
@@ -169,8 +191,15 @@ func (p *prefetcher) next(op *Op) error {
 			case p.free <- p.batch.ops[:0]: // every Op in it was cleared
 			default:
 			}
+			p.batch, p.k = prefetchBatch{}, 0 // the slice is the reader's again
 		}
-		b, ok := <-p.ch
+		var b prefetchBatch
+		var ok bool
+		select {
+		case b, ok = <-p.ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 		if !ok {
 			return io.EOF
 		}

@@ -132,6 +132,9 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 }
 
+// utf8BOM is the UTF-8 encoding of U+FEFF, the byte order mark.
+var utf8BOM = []byte{0xef, 0xbb, 0xbf}
+
 // Reader reads a trace one operation at a time.
 type Reader struct {
 	file string
@@ -160,6 +163,12 @@ func (r *Reader) Next(op *Op) error {
 		if err != nil {
 			return err
 		}
+		// A UTF-8 byte order mark (editors on Windows write one) starts
+		// the first line; columns still count it.
+		bom := 0
+		if r.line == 1 && bytes.HasPrefix(line, utf8BOM) {
+			line, bom = line[len(utf8BOM):], len(utf8BOM)
+		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
@@ -167,7 +176,7 @@ func (r *Reader) Next(op *Op) error {
 		if err := parseOp(line, op); err != nil {
 			var le *lexError
 			if errors.As(err, &le) {
-				return &Error{File: r.file, Line: r.line, Col: le.off + 1, Msg: le.msg}
+				return &Error{File: r.file, Line: r.line, Col: bom + le.off + 1, Msg: le.msg}
 			}
 			return &Error{File: r.file, Line: r.line, Msg: err.Error()}
 		}

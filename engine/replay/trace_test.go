@@ -165,3 +165,27 @@ func FuzzParseOp(f *testing.F) {
 		}
 	})
 }
+
+// TestReaderBOM: a UTF-8 byte order mark before the first line is
+// accepted; an error on that line counts it in its column; a BOM
+// elsewhere is still an error.
+func TestReaderBOM(t *testing.T) {
+	r := NewReader(strings.NewReader("\xef\xbb\xbf{\"op\":\"createTable\",\"table\":\"T1\"}\n{\"op\":\"createTable\",\"table\":\"T2\"}\n"), "t.jsonl")
+	var op Op
+	if err := r.Next(&op); err != nil || op.Table != "T1" || op.Line != 1 {
+		t.Fatalf("first op %+v, %v", op, err)
+	}
+	if err := r.Next(&op); err != nil || op.Table != "T2" {
+		t.Fatalf("second op %+v, %v", op, err)
+	}
+	r = NewReader(strings.NewReader("\xef\xbb\xbf{\"op\":\"nope\"}\n"), "t.jsonl")
+	var e *Error
+	if err := r.Next(&op); !errors.As(err, &e) || e.Col < 4 {
+		t.Errorf("error after a BOM: %v (col %d)", err, e.Col)
+	}
+	r = NewReader(strings.NewReader("{\"op\":\"createTable\",\"table\":\"T1\"}\n\xef\xbb\xbf{\"op\":\"createTable\",\"table\":\"T2\"}\n"), "t.jsonl")
+	r.Next(&op)
+	if err := r.Next(&op); err == nil {
+		t.Errorf("a BOM on line 2 accepted")
+	}
+}

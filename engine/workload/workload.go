@@ -112,6 +112,20 @@ type event struct {
 	query *queryGen  // a query
 }
 
+// opCount checks that n more operations (a float, from counts and rates
+// times the duration) keep the total within max, and returns n as an
+// integer. NaN, infinite and negative counts are refused: the cap can
+// never be bypassed by an overflow.
+func opCount(total int64, n float64, max int64) (int64, bool) {
+	if math.IsNaN(n) || n < 0 || n >= math.MaxInt64 || n > float64(max-total) {
+		return 0, false
+	}
+	if i := int64(n); i <= max-total {
+		return i, true
+	}
+	return 0, false
+}
+
 // Generate generates the workload of spec.
 func Generate(spec *Spec, opts Options) (*Workload, error) {
 	if opts.MaxOps <= 0 {
@@ -135,11 +149,12 @@ func Generate(spec *Spec, opts Options) (*Workload, error) {
 				return nil, err
 			}
 			tg.entities = append(tg.entities, eg)
-			n := int64(math.Round(e.Writes * opts.Duration))
-			total += e.Count + n
-			if total > opts.MaxOps {
+			n, ok := opCount(total, float64(e.Count)+math.Round(e.Writes*opts.Duration), opts.MaxOps)
+			if e.Count < 0 || !ok {
 				return nil, fmt.Errorf("workload: more than %d operations (entity %s.%s)", opts.MaxOps, t.Name, e.Name)
 			}
+			total += n
+			n -= e.Count
 			for k := int64(0); k < n; k++ {
 				w.events = append(w.events, event{t: rng.Float64() * opts.Duration, ent: eg})
 			}
@@ -150,11 +165,11 @@ func Generate(spec *Spec, opts Options) (*Workload, error) {
 			if err != nil {
 				return nil, err
 			}
-			n := int64(math.Round(q.Rate * opts.Duration))
-			total += n
-			if total > opts.MaxOps {
+			n, ok := opCount(total, math.Round(q.Rate*opts.Duration), opts.MaxOps)
+			if !ok {
 				return nil, fmt.Errorf("workload: more than %d operations (query %s.%s)", opts.MaxOps, t.Name, q.Name)
 			}
+			total += n
 			for k := int64(0); k < n; k++ {
 				w.events = append(w.events, event{t: rng.Float64() * opts.Duration, query: qg})
 			}

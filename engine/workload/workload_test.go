@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"testing"
 
@@ -69,7 +70,7 @@ func TestGenerateDeterministic(t *testing.T) {
 		}
 		return fmt.Sprint(drain(t, w.Setup()), drain(t, w))
 	}
-	if gen(1) != gen(1) {
+	if first, again := gen(1), gen(1); first != again {
 		t.Error("same seed, different workloads")
 	}
 	if gen(1) == gen(2) {
@@ -138,6 +139,40 @@ func TestTemplateErrors(t *testing.T) {
 	huge := &Spec{Tables: []Table{{Name: "T", Entities: []Entity{{Name: "E", PartitionKey: tpl("p"), RowKey: tpl("{seq}"), Count: 10, Writes: 1e9}}}}}
 	if _, err := Generate(huge, Options{Duration: 60, MaxOps: 1000}); err == nil || !strings.Contains(err.Error(), "more than 1000 operations") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestOperationCapCannotOverflow: volumes whose operation counts overflow
+// int64 (or are NaN, infinite or negative) are refused, never wrapped
+// past the cap.
+func TestOperationCapCannotOverflow(t *testing.T) {
+	for _, e := range []Entity{
+		{Count: math.MaxInt64},
+		{Count: math.MaxInt64 - 5, Writes: 1},
+		{Writes: 1e308},
+		{Writes: math.Inf(1)},
+		{Writes: math.NaN()},
+		{Writes: -5},
+		{Count: -1},
+	} {
+		e.Name, e.PartitionKey, e.RowKey = "E", tpl("p"), tpl("{seq}")
+		s := &Spec{Tables: []Table{{Name: "T", Entities: []Entity{e}}}}
+		if _, err := Generate(s, Options{Duration: 60}); err == nil || !strings.Contains(err.Error(), "more than 20000000 operations") {
+			t.Errorf("count %d writes %g: err = %v, want the cap", e.Count, e.Writes, err)
+		}
+	}
+	// Two entity types each under the cap, together over it.
+	two := &Spec{Tables: []Table{{Name: "T", Entities: []Entity{
+		{Name: "A", PartitionKey: tpl("p"), RowKey: tpl("{seq}"), Count: math.MaxInt64/2 + 1},
+		{Name: "B", PartitionKey: tpl("p"), RowKey: tpl("{seq}"), Count: math.MaxInt64/2 + 1},
+	}}}}
+	if _, err := Generate(two, Options{Duration: 60, MaxOps: math.MaxInt64}); err == nil {
+		t.Errorf("two halves of MaxInt64 plus more: no error")
+	}
+	q := &Spec{Tables: []Table{{Name: "T", Entities: []Entity{{Name: "E", PartitionKey: tpl("p"), RowKey: tpl("{seq}")}},
+		Queries: []Query{{Name: "q", Filter: flt("PartitionKey eq 'p'"), Rate: 1e300}}}}}
+	if _, err := Generate(q, Options{Duration: 60}); err == nil {
+		t.Errorf("query rate 1e300: no error")
 	}
 }
 

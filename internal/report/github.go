@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/rules"
 )
 
@@ -24,35 +25,46 @@ func writeGitHub(w io.Writer, r Result) error {
 		case rules.Info:
 			cmd = "notice"
 		}
-		var props []string
-		if f.File != "" {
-			props = append(props, "file="+escapeProperty(f.File))
-		}
-		if f.Line > 0 {
-			props = append(props, fmt.Sprintf("line=%d", f.Line))
-			if f.Col > 0 {
-				props = append(props, fmt.Sprintf("col=%d", f.Col))
-			}
-			if f.EndLine > 0 {
-				props = append(props, fmt.Sprintf("endLine=%d", f.EndLine))
-				if f.EndCol > 0 {
-					props = append(props, fmt.Sprintf("endColumn=%d", f.EndCol))
-				}
-			}
-		}
-		props = append(props, "title="+escapeProperty(f.Rule))
-		msg := f.Message
+		props := append(placeProperties(f), "title="+escapeProperty(f.Rule))
+		// Workflow logs are terminals too: control characters escaped.
+		msg := EscapeControl(f.Message)
 		if name := f.Name(); name != "" {
 			msg = name + ": " + msg
 		}
 		if h := hint(f); h != "" {
-			msg += "\nhint: " + h
+			msg += "\nhint: " + EscapeControl(h)
 		}
 		fmt.Fprintf(&b, "::%s %s::%s\n", cmd, strings.Join(props, ","), escapeData(msg))
+	}
+	for _, e := range r.Errors {
+		props := append(placeProperties(finding.Finding{File: e.File, Line: e.Line, Col: e.Col}), "title=tablelint")
+		fmt.Fprintf(&b, "::error %s::%s\n", strings.Join(props, ","), escapeData("cannot check: "+EscapeControl(e.Message)))
 	}
 	b.WriteString(Summary(r.Findings) + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// placeProperties returns the file, line, col, endLine and endColumn
+// properties of a place, those that are known.
+func placeProperties(f finding.Finding) []string {
+	var props []string
+	if f.File != "" {
+		props = append(props, "file="+escapeProperty(f.File))
+	}
+	if f.Line > 0 {
+		props = append(props, fmt.Sprintf("line=%d", f.Line))
+		if f.Col > 0 {
+			props = append(props, fmt.Sprintf("col=%d", f.Col))
+		}
+		if f.EndLine > 0 {
+			props = append(props, fmt.Sprintf("endLine=%d", f.EndLine))
+			if f.EndCol > 0 {
+				props = append(props, fmt.Sprintf("endColumn=%d", f.EndCol))
+			}
+		}
+	}
+	return props
 }
 
 var (

@@ -37,6 +37,22 @@ func writeJSON(w io.Writer, r Result) error {
 			return err
 		}
 	}
+	if len(r.Errors) > 0 {
+		type jsonError struct {
+			File    string `json:"file"`
+			Line    int    `json:"line,omitempty"`
+			Col     int    `json:"col,omitempty"`
+			Message string `json:"message"`
+		}
+		errs := make([]jsonError, len(r.Errors))
+		for i, e := range r.Errors {
+			errs[i] = jsonError(e)
+		}
+		b.WriteString(",\n  \"errors\": ")
+		if err := appendJSON(&b, errs); err != nil {
+			return err
+		}
+	}
 	if r.Suppressed > 0 {
 		b.WriteString(",\n  \"suppressed\": ")
 		if err := appendJSON(&b, r.Suppressed); err != nil {

@@ -28,6 +28,36 @@ type Result struct {
 	// Suppressed is how many findings directives suppressed; the text
 	// summary mentions it.
 	Suppressed int
+	// SuppressedFindings are the findings directives suppressed, when the
+	// command kept them: SARIF reports them as results with an in-source
+	// suppression, so code scanning shows them as dismissed.
+	SuppressedFindings []finding.Finding
+	// Errors are inputs that could not be checked (a package that does
+	// not compile, a design that does not load). They are reported beside
+	// the findings of the other inputs, never instead of them.
+	Errors []InputError
+}
+
+// InputError is an input that could not be checked, with the place of
+// the problem when known (Line 0: the whole file).
+type InputError struct {
+	File      string
+	Line, Col int
+	Message   string
+}
+
+// String returns "file:line:col: message" (or "file: message"); a
+// filter given on the command line is "<filter>".
+func (e InputError) String() string {
+	switch {
+	case e.File == "" && e.Line > 0:
+		return fmt.Sprintf("<filter>:%d:%d: %s", e.Line, max(e.Col, 1), e.Message)
+	case e.File == "":
+		return e.Message
+	case e.Line <= 0:
+		return e.File + ": " + e.Message
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, max(e.Col, 1), e.Message)
 }
 
 // Field is a named JSON value.
@@ -43,10 +73,15 @@ type Options struct {
 	// LineText returns the text of a line (1-based) of a file, without
 	// its newline, for converting byte columns into the UTF-16 columns
 	// SARIF requires. Nil, or ok false, means columns are assumed to be
-	// ASCII. FileLines makes one that reads files from disk.
+	// ASCII. SourceLines makes one from content already read.
 	LineText func(file string, line int) (text string, ok bool)
 	// ToolVersion is tablelint's version, for SARIF.
 	ToolVersion string
+	// BaseDir is the absolute directory relative paths are relative to
+	// (the working directory): SARIF names it as the SRCROOT base.
+	BaseDir string
+	// CommandLine is the command line, for SARIF's invocation.
+	CommandLine []string
 }
 
 // Write writes r to w in the chosen format. The findings are sorted.

@@ -57,11 +57,29 @@ func fixedResult() Result {
 	}
 }
 
+// hostileResult has a security finding, a suppressed finding, inputs
+// that could not be checked and control characters in messages.
+func hostileResult() Result {
+	inj := finding.New("TL321", "value of dept put into a filter literal without escaping: \x1b]0;pwned\x07")
+	inj.File, inj.Line, inj.Col = "pkg/store/store.go", 4, 2
+	sup := finding.New("TL301", "query scans the whole table")
+	sup.File, sup.Line, sup.Col = "pkg/store/store.go", 3, 2
+	return Result{
+		Findings:           []finding.Finding{inj},
+		SuppressedFindings: []finding.Finding{sup},
+		Suppressed:         1,
+		Errors: []InputError{
+			{File: "pkg/broken/broken.go", Line: 3, Col: 9, Message: "undefined: x"},
+			{File: "designs/bad.tablelint.yaml", Message: "is a directory, not a design file"},
+		},
+	}
+}
+
 func render(t *testing.T, opt Options) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if opt.LineText == nil {
-		opt.LineText = FileLines(t.TempDir(), sources)
+		opt.LineText = SourceLines(sources)
 	}
 	opt.ToolVersion = "0.1.0-test"
 	if err := Write(&b, fixedResult(), opt); err != nil {
@@ -287,6 +305,11 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("no findings", empty.Bytes())
+	var hostile bytes.Buffer
+	if err := Write(&hostile, hostileResult(), Options{Format: "sarif", BaseDir: "/work/src", CommandLine: []string{"tablelint", "check", "./..."}, ToolVersion: "v0.1.0"}); err != nil {
+		t.Fatal(err)
+	}
+	check("errors and suppressions", hostile.Bytes())
 	// The validator does reject invalid logs.
 	bad := bytes.Replace(render(t, Options{Format: "sarif"}), []byte(`"level": "note"`), []byte(`"level": "info"`), 1)
 	inst, _ := jsonschema.UnmarshalJSON(bytes.NewReader(bad))
@@ -314,5 +337,138 @@ func TestExitCode(t *testing.T) {
 func TestUnknownFormat(t *testing.T) {
 	if err := Write(io.Discard, Result{}, Options{Format: "xml"}); err == nil {
 		t.Error("xml accepted")
+	}
+}
+
+// TestSARIFCompleteness checks what code scanning needs beyond the
+// schema: SRCROOT-based URIs, the invocation and its notifications for
+// inputs that could not be checked, suppressed results, and the security
+// properties of TL321.
+func TestSARIFCompleteness(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, hostileResult(), Options{Format: "sarif", BaseDir: "/work/src", CommandLine: []string{"tablelint", "check"}, ToolVersion: "v0.1.0"}); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			OriginalURIBaseIDs map[string]struct{ URI string } `json:"originalUriBaseIds"`
+			Tool               struct {
+				Driver struct {
+					Version string
+					Rules   []struct {
+						ID         string
+						Properties map[string]any
+					}
+				}
+			}
+			Invocations []struct {
+				ExecutionSuccessful        *bool `json:"executionSuccessful"`
+				Arguments                  []string
+				ToolExecutionNotifications []struct {
+					Level   string
+					Message struct{ Text string }
+				} `json:"toolExecutionNotifications"`
+			}
+			Results []struct {
+				RuleID       string
+				Suppressions []struct{ Kind string }
+				Locations    []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct {
+							URI       string
+							URIBaseID string `json:"uriBaseId"`
+						}
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(b.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(b.Bytes(), []byte("null")) {
+		t.Errorf("SARIF holds null members:\n%s", b.Bytes())
+	}
+	run := log.Runs[0]
+	if run.OriginalURIBaseIDs["SRCROOT"].URI != "file:///work/src/" {
+		t.Errorf("originalUriBaseIds = %+v", run.OriginalURIBaseIDs)
+	}
+	if run.Tool.Driver.Version != "v0.1.0" {
+		t.Errorf("driver version %q", run.Tool.Driver.Version)
+	}
+	if len(run.Invocations) != 1 || run.Invocations[0].ExecutionSuccessful == nil || *run.Invocations[0].ExecutionSuccessful ||
+		len(run.Invocations[0].ToolExecutionNotifications) != 2 || run.Invocations[0].ToolExecutionNotifications[0].Level != "error" {
+		t.Errorf("invocations = %+v", run.Invocations)
+	}
+	if len(run.Results) != 2 || len(run.Results[0].Suppressions) != 0 || len(run.Results[1].Suppressions) != 1 || run.Results[1].Suppressions[0].Kind != "inSource" {
+		t.Errorf("results = %+v", run.Results)
+	}
+	if loc := run.Results[0].Locations[0].PhysicalLocation.ArtifactLocation; loc.URIBaseID != "SRCROOT" || loc.URI != "pkg/store/store.go" {
+		t.Errorf("location = %+v", loc)
+	}
+	var sec map[string]any
+	for _, r := range run.Tool.Driver.Rules {
+		if r.ID == "TL321" {
+			sec = r.Properties
+		}
+	}
+	if sec["security-severity"] != "7.5" || fmt.Sprint(sec["tags"]) != "[security external/cwe/cwe-943]" {
+		t.Errorf("TL321 properties = %v", sec)
+	}
+	// Without errors the invocation is successful.
+	var ok bytes.Buffer
+	if err := Write(&ok, Result{}, Options{Format: "sarif"}); err != nil || !bytes.Contains(ok.Bytes(), []byte(`"executionSuccessful": true`)) {
+		t.Errorf("empty run: %v\n%s", err, ok.Bytes())
+	}
+}
+
+// TestSourceLinesReadsNoFile: columns of a file the command did not
+// register stay byte columns, and the file is never opened (a FIFO would
+// hang).
+func TestSourceLinesReadsNoFile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.go")
+	if err := os.WriteFile(p, []byte("x := \"é\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lines := SourceLines(map[string]string{"b.go": "é = 1"})
+	if _, ok := lines(p, 1); ok {
+		t.Errorf("SourceLines read %s from disk", p)
+	}
+	if text, ok := lines("b.go", 1); !ok || text != "é = 1" {
+		t.Errorf("registered source: %q %v", text, ok)
+	}
+}
+
+// TestTextEscapesControl: control characters from inputs reach the
+// terminal as escapes, in messages, hints, file names and errors.
+func TestTextEscapesControl(t *testing.T) {
+	var b, gh bytes.Buffer
+	if err := Write(&b, hostileResult(), Options{Format: "text"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(&gh, hostileResult(), Options{Format: "github"}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.ContainsAny(gh.String(), "\x1b\x07") {
+		t.Errorf("raw control characters in workflow commands: %q", gh.String())
+	}
+	out := b.String()
+	if strings.ContainsAny(out, "\x1b\x07") {
+		t.Errorf("raw control characters in text output: %q", out)
+	}
+	if !strings.Contains(out, `\x1b]0;pwned\x07`) {
+		t.Errorf("escaped text missing: %q", out)
+	}
+	for in, want := range map[string]string{
+		"a\x1b[2Jb":      `a\x1b[2Jb`,
+		"tab\there":      `tab\x09here`,
+		"\u202eevil":     `\u202eevil`,
+		"c1\u009b":       `c1\u009b`,
+		"Zoë 日本 😀 plain": "Zoë 日本 😀 plain",
+	} {
+		if got := EscapeControl(in); got != want {
+			t.Errorf("EscapeControl(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

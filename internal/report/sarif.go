@@ -1,10 +1,9 @@
 package report
 
 import (
-	"bufio"
 	"bytes"
+	"encoding/json"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -35,9 +34,15 @@ func sarifLevel(s rules.Severity) string {
 
 // writeSARIF writes a SARIF 2.1.0 log with one run: tool.driver.rules[]
 // describes every rule that has a result (id, name, descriptions, help
-// text and Markdown, helpUri, default level), and every result has a
-// ruleId, ruleIndex, level, message and a location whose region columns
-// are UTF-16 code units (the SARIF default columnKind).
+// text and Markdown, helpUri, default level; security-severity and tags
+// for the security rules), and every result has a ruleId, ruleIndex,
+// level, message and a location whose region columns are UTF-16 code
+// units (the SARIF default columnKind) and whose relative URI is based
+// on SRCROOT, the working directory (originalUriBaseIds). Suppressed
+// findings are results with an in-source suppression. The invocation
+// says whether every input could be checked, with a
+// toolExecutionNotification for each one that could not: the log is a
+// valid document whatever went wrong with the inputs.
 func writeSARIF(w io.Writer, r Result, opt Options) error {
 	log, err := sarif.New(sarif.Version210)
 	if err != nil {
@@ -49,9 +54,14 @@ func writeSARIF(w io.Writer, r Result, opt Options) error {
 	}
 	run := sarif.NewRun(*sarif.NewTool(driver))
 	run.WithColumnKind("utf16CodeUnits")
+	if opt.BaseDir != "" {
+		run.WithOriginalUriBaseIds(map[string]*sarif.ArtifactLocation{
+			srcRoot: sarif.NewSimpleArtifactLocation(dirURI(opt.BaseDir)),
+		})
+	}
 
 	index := map[string]uint{}
-	for _, f := range r.Findings {
+	for _, f := range append(slices.Clip(r.Findings), r.SuppressedFindings...) {
 		if _, ok := index[f.Rule]; ok {
 			continue
 		}
@@ -68,7 +78,7 @@ func writeSARIF(w io.Writer, r Result, opt Options) error {
 		index[d.ID] = uint(i)
 	}
 
-	for _, f := range r.Findings {
+	addResult := func(f finding.Finding, suppressed bool) {
 		res := sarif.NewRuleResult(f.Rule).WithLevel(sarifLevel(f.Severity))
 		if i, ok := index[f.Rule]; ok {
 			res.WithRuleIndex(int(i))
@@ -79,17 +89,169 @@ func writeSARIF(w io.Writer, r Result, opt Options) error {
 		}
 		res.WithMessage(sarif.NewTextMessage(msg))
 		res.AddLocation(sarif.NewLocationWithPhysicalLocation(physicalLocation(f, opt.LineText)))
+		if suppressed {
+			res.Suppressions = []*sarif.Suppression{sarif.NewSuppression("inSource").WithStatus("accepted")}
+		}
 		run.AddResult(res)
 	}
+	for _, f := range r.Findings {
+		addResult(f, false)
+	}
+	suppressed := slices.Clone(r.SuppressedFindings)
+	finding.Sort(suppressed)
+	for _, f := range suppressed {
+		addResult(f, true)
+	}
+
+	inv := sarif.NewInvocation().WithExecutionSuccess(len(r.Errors) == 0)
+	if len(opt.CommandLine) > 0 {
+		inv.WithArguments(opt.CommandLine)
+	}
+	if opt.BaseDir != "" {
+		inv.WithWorkingDirectory(sarif.NewSimpleArtifactLocation(dirURI(opt.BaseDir)))
+	}
+	for _, e := range r.Errors {
+		n := sarif.NewNotification().WithLevel("error").WithTextMessage(e.Message)
+		if e.File != "" {
+			f := finding.Finding{File: e.File, Line: e.Line, Col: e.Col}
+			n.AddLocation(sarif.NewLocationWithPhysicalLocation(physicalLocation(f, opt.LineText)))
+		}
+		inv.AddTToolExecutionNotification(n)
+	}
+	run.AddInvocations(inv)
 	log.AddRun(run)
 
 	var buf bytes.Buffer
 	if err := log.PrettyWrite(&buf); err != nil {
 		return err
 	}
-	buf.WriteByte('\n')
-	_, err = w.Write(buf.Bytes())
+	out, err := dropNulls(buf.Bytes())
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(out)
 	return err
+}
+
+// srcRoot is the uriBaseId of relative locations: the working directory.
+const srcRoot = "SRCROOT"
+
+// dirURI returns the file: URI of a directory, ending in a slash.
+func dirURI(dir string) string {
+	u := fileURI(dir)
+	if !strings.HasSuffix(u, "/") {
+		u += "/"
+	}
+	return u
+}
+
+// dropNulls removes the null members the SARIF library writes for unset
+// optional fields (the schema allows absent members, not nulls),
+// keeping the members' order.
+func dropNulls(doc []byte) ([]byte, error) {
+	var v orderedValue
+	if err := json.Unmarshal(doc, &v); err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	v.write(&b, "")
+	b.WriteByte('\n')
+	return b.Bytes(), nil
+}
+
+// orderedValue is a JSON value whose objects keep their members' order.
+type orderedValue struct {
+	object            []orderedMember // an object, when isObject
+	array             []orderedValue  // an array, when isArray
+	literal           json.RawMessage // anything else
+	isObject, isArray bool
+}
+
+type orderedMember struct {
+	key   string
+	value orderedValue
+}
+
+func (v *orderedValue) UnmarshalJSON(data []byte) error {
+	data = bytes.TrimSpace(data)
+	switch {
+	case len(data) > 0 && data[0] == '{':
+		v.isObject = true
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		if _, err := dec.Token(); err != nil {
+			return err
+		}
+		for dec.More() {
+			t, err := dec.Token()
+			if err != nil {
+				return err
+			}
+			var m orderedMember
+			m.key, _ = t.(string)
+			if err := dec.Decode(&m.value); err != nil {
+				return err
+			}
+			v.object = append(v.object, m)
+		}
+		return nil
+	case len(data) > 0 && data[0] == '[':
+		v.isArray = true
+		return json.Unmarshal(data, &v.array)
+	}
+	v.literal = slices.Clone(data)
+	return nil
+}
+
+func (v *orderedValue) isNull() bool {
+	return !v.isObject && !v.isArray && string(v.literal) == "null"
+}
+
+func (v *orderedValue) write(b *bytes.Buffer, indent string) {
+	inner := indent + "  "
+	switch {
+	case v.isObject:
+		var kept []orderedMember
+		for _, m := range v.object {
+			if !m.value.isNull() {
+				kept = append(kept, m)
+			}
+		}
+		if len(kept) == 0 {
+			b.WriteString("{}")
+			return
+		}
+		b.WriteString("{\n")
+		for i, m := range kept {
+			key, _ := json.Marshal(m.key)
+			b.WriteString(inner)
+			b.Write(key)
+			b.WriteString(": ")
+			m.value.write(b, inner)
+			if i < len(kept)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(indent + "}")
+	case v.isArray:
+		if len(v.array) == 0 {
+			b.WriteString("[]")
+			return
+		}
+		b.WriteString("[\n")
+		for i := range v.array {
+			b.WriteString(inner)
+			v.array[i].write(b, inner)
+			if i < len(v.array)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(indent + "]")
+	default:
+		b.Write(v.literal)
+	}
 }
 
 func sortRules(rs []*sarif.ReportingDescriptor) {
@@ -105,7 +267,31 @@ func sarifRule(r *rules.Rule) *sarif.ReportingDescriptor {
 		WithFullDescription(sarif.NewMultiformatMessageString(full).WithMarkdown(full)).
 		WithHelp(help).
 		WithHelpURI(r.DocURL()).
-		WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(sarifLevel(r.Severity)))
+		WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(sarifLevel(r.Severity))).
+		WithProperties(ruleProperties(r))
+}
+
+// securityRules are the rules whose findings are vulnerabilities: code
+// scanning ranks them by security-severity (a CVSS-like score, 7.0 and
+// above is "high") and files them under the tags.
+var securityRules = map[string]struct {
+	severity string
+	tags     []string
+}{
+	// A value that ends the string literal adds conditions to the query
+	// (CWE-943, improper neutralization of special elements in data
+	// query logic): it can read a whole table.
+	"TL321": {"7.5", []string{"security", "external/cwe/cwe-943"}},
+}
+
+// ruleProperties returns a rule's SARIF properties: its precision and,
+// for a security rule, security-severity and tags; nil when none apply.
+func ruleProperties(r *rules.Rule) sarif.Properties {
+	sec, ok := securityRules[r.ID]
+	if !ok {
+		return nil
+	}
+	return sarif.Properties{"security-severity": sec.severity, "tags": sec.tags, "precision": "high"}
 }
 
 // physicalLocation returns the finding's place: a relative URI with
@@ -113,10 +299,13 @@ func sarifRule(r *rules.Rule) *sarif.ReportingDescriptor {
 // UTF-16 columns.
 func physicalLocation(f finding.Finding, lineText func(string, int) (string, bool)) *sarif.PhysicalLocation {
 	loc := sarif.NewArtifactLocation()
-	if f.File == "" {
+	switch {
+	case f.File == "":
 		loc.WithDescription(sarif.NewTextMessage("the $filter given on the command line"))
-	} else {
+	case filepath.IsAbs(f.File):
 		loc.WithUri(fileURI(f.File))
+	default:
+		loc.WithUri(fileURI(f.File)).WithUriBaseId(srcRoot)
 	}
 	pl := sarif.NewPhysicalLocation().WithArtifactLocation(loc)
 	line := max(f.Line, 1)
@@ -192,23 +381,22 @@ func UTF16Column(text string, col int) int {
 	return units + 1
 }
 
-// FileLines returns a LineText function that reads files from disk
-// (relative paths from dir), caching each file, and serves the lines of
-// sources given in extra first (file name → content; "" is the filter of
-// `tablelint explain`).
-func FileLines(dir string, extra map[string]string) func(file string, line int) (string, bool) {
+// SourceLines returns a LineText function that serves the lines of the
+// sources given (file name → content; "" is the filter of `tablelint
+// explain`). It never reads a file: columns are converted from content
+// the command already read, so a path that analysed code names (a //line
+// directive) or a FIFO is never opened. Files it does not know keep
+// their byte columns.
+func SourceLines(sources map[string]string) func(file string, line int) (string, bool) {
 	cache := map[string][]string{}
-	for name, src := range extra {
-		cache[name] = strings.Split(src, "\n")
-	}
 	return func(file string, line int) (string, bool) {
 		lines, ok := cache[file]
 		if !ok {
-			p := file
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(dir, p)
+			src, known := sources[file]
+			if !known {
+				return "", false
 			}
-			lines = readLines(p)
+			lines = strings.Split(src, "\n")
 			cache[file] = lines
 		}
 		if line < 1 || line > len(lines) {
@@ -216,22 +404,4 @@ func FileLines(dir string, extra map[string]string) func(file string, line int) 
 		}
 		return strings.TrimSuffix(lines[line-1], "\r"), true
 	}
-}
-
-// maxSourceSize bounds the files FileLines reads.
-const maxSourceSize = 16 << 20
-
-func readLines(path string) []string {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(io.LimitReader(f, maxSourceSize))
-	sc.Buffer(make([]byte, 64*1024), maxSourceSize)
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-	}
-	return lines
 }

@@ -37,7 +37,7 @@ func location(f finding.Finding) string {
 	if file == "" {
 		file = "<filter>"
 	}
-	return fmt.Sprintf("%s:%d:%d", file, f.Line, f.Col)
+	return fmt.Sprintf("%s:%d:%d", EscapeControl(file), f.Line, f.Col)
 }
 
 func writeText(w io.Writer, r Result, opt Options) error {
@@ -45,9 +45,9 @@ func writeText(w io.Writer, r Result, opt Options) error {
 	c := opt.Color
 	for _, f := range r.Findings {
 		fmt.Fprintf(&b, "%s: %s %s %s\n", paint(c, ansiBold, location(f)),
-			paint(c, severityColor[f.Severity], f.Severity.String()), paint(c, ansiDim, f.Rule), f.Message)
+			paint(c, severityColor[f.Severity], f.Severity.String()), paint(c, ansiDim, f.Rule), EscapeControl(f.Message))
 		if h := hint(f); h != "" {
-			fmt.Fprintf(&b, "    %s %s\n", paint(c, ansiDim, "hint:"), h)
+			fmt.Fprintf(&b, "    %s %s\n", paint(c, ansiDim, "hint:"), EscapeControl(h))
 		}
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
@@ -61,6 +61,9 @@ func writeText(w io.Writer, r Result, opt Options) error {
 	sum := Summary(r.Findings)
 	if r.Suppressed > 0 {
 		sum += fmt.Sprintf(" (%d suppressed)", r.Suppressed)
+	}
+	if n := len(r.Errors); n > 0 {
+		sum += "; " + plural(n, "input") + " could not be checked"
 	}
 	_, err := fmt.Fprintln(w, paint(c, ansiBold, sum))
 	return err

@@ -38,6 +38,9 @@ func num(v float64) string {
 	switch {
 	case math.IsInf(v, 0) || math.IsNaN(v):
 		return "?"
+	case math.Abs(v) >= 1e15:
+		// Beyond int64's exact range: a float, never a wrapped integer.
+		return strconv.FormatFloat(v, 'e', 2, 64)
 	case v >= 100 || v == math.Trunc(v):
 		return thousands(int64(math.Round(v)))
 	}

@@ -5,9 +5,11 @@ import (
 	"io"
 
 	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+
 	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/internal/report"
+	"github.com/tablelint/tablelint/internal/textable"
 	"github.com/tablelint/tablelint/model"
 )
 
@@ -22,16 +24,11 @@ func entityRow(e *model.Entity) EntityRow {
 	return EntityRow{Entity: e, Table: e.Table.Name, Name: e.Name, Size: e.Size()}
 }
 
-func newTable(w io.Writer, align []tw.Align) *tablewriter.Table {
-	return tablewriter.NewTable(w,
-		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)})),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-		tablewriter.WithFooterAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-	)
-}
+func newTable(w io.Writer, align []tw.Align) *tablewriter.Table { return textable.New(w, align) }
+
+// esc escapes the control characters of text from the design (names,
+// templates, key values): a table cell must not drive the terminal.
+var esc = report.EscapeControl
 
 const (
 	l = tw.AlignLeft
@@ -42,7 +39,7 @@ const (
 func WriteTables(w io.Writer, results []*Result) error {
 	for _, res := range results {
 		if len(results) > 1 {
-			fmt.Fprintf(w, "\n%s\n", res.Design.File)
+			fmt.Fprintf(w, "\n%s\n", esc(res.Design.File))
 		}
 		if err := writeEntities(w, res); err != nil {
 			return err
@@ -85,7 +82,7 @@ func writeEntities(w io.Writer, res *Result) error {
 		if e.WritesNode != nil {
 			writes = e.Writes.String()
 		}
-		if err := t.Append([]string{er.Table, er.Name, e.PartitionKey.Text, e.RowKey.Text,
+		if err := t.Append([]string{esc(er.Table), esc(er.Name), esc(e.PartitionKey.Text), esc(e.RowKey.Text),
 			fmt.Sprint(len(e.Properties)), maxText, typical, count, writes}); err != nil {
 			return err
 		}
@@ -115,7 +112,7 @@ func writeQueries(w io.Writer, res *Result) error {
 		} else {
 			unknown++
 		}
-		if err := t.Append([]string{q.Table, q.Name, q.Kind, partition, q.RowKeys,
+		if err := t.Append([]string{esc(q.Table), esc(q.Name), q.Kind, esc(partition), esc(q.RowKeys),
 			optional(q.ScannedKnown, q.Scanned), rate, optional(q.CostKnown, q.Cost)}); err != nil {
 			return err
 		}

@@ -50,8 +50,15 @@ type Directive struct {
 	// Problem, if not empty, says why the directive is malformed; such a
 	// directive suppresses nothing and is reported as TL903.
 	Problem string
+	// Reported marks a directive whose own problems (TL901, TL903) are
+	// reported by someone else (the directives analyzer, for Go files
+	// checked by the analyzers): Problems leaves them out.
+	Reported bool
 
 	used map[string]bool
+	// hits are the findings the directive suppressed before it was added
+	// to a Set (by the analyzers), as "line:col:rule:message".
+	hits map[string]bool
 }
 
 // Parse parses the text of a comment after its marker (`//` or `#`),
@@ -108,17 +115,77 @@ func Parse(text string) (d *Directive, ok bool) {
 type Set struct {
 	byFile map[string][]*Directive
 	all    []*Directive
+	at     map[dirKey]*Directive
+}
+
+type dirKey struct {
+	file      string
+	line, col int
 }
 
 // New returns an empty set.
-func New() *Set { return &Set{byFile: map[string][]*Directive{}} }
+func New() *Set { return &Set{byFile: map[string][]*Directive{}, at: map[dirKey]*Directive{}} }
 
-// Add adds a directive. Its File must name the file as findings do.
+// Add adds a directive. Its File must name the file as findings do. A
+// directive at a position already in the set (the same file analysed as
+// part of a package and of its test variant) is merged into the first:
+// what either suppressed counts as used, and its problems are reported
+// once.
 func (s *Set) Add(d *Directive) {
-	d.used = map[string]bool{}
+	if d.used == nil {
+		d.used = map[string]bool{}
+	}
 	key := filepath.Clean(d.File)
+	k := dirKey{key, d.Line, d.Col}
+	if old := s.at[k]; old != nil {
+		for id := range d.used {
+			old.used[id] = true
+		}
+		for h := range d.hits {
+			if old.hits == nil {
+				old.hits = map[string]bool{}
+			}
+			old.hits[h] = true
+		}
+		return
+	}
+	s.at[k] = d
 	s.byFile[key] = append(s.byFile[key], d)
 	s.all = append(s.all, d)
+}
+
+// Covers reports whether d suppresses a finding of rule id on line. A
+// malformed directive or one without a reason suppresses nothing, nor
+// does any directive suppress the directive rules' own findings.
+func (d *Directive) Covers(id string, line int) bool {
+	if isMeta(id) || d.Problem != "" || strings.TrimSpace(d.Reason) == "" || !slices.Contains(d.Rules, id) {
+		return false
+	}
+	return d.Kind == File || (line >= d.From && line <= d.To)
+}
+
+// Use records that d suppressed a finding of rule id at line:col with
+// message msg. It is not safe for concurrent use: the directives
+// analyzer serialises the analyzers' calls.
+func (d *Directive) Use(id string, line, col int, msg string) {
+	if d.used == nil {
+		d.used = map[string]bool{}
+	}
+	if d.hits == nil {
+		d.hits = map[string]bool{}
+	}
+	d.used[id] = true
+	d.hits[fmt.Sprintf("%d:%d:%s:%s", line, col, id, msg)] = true
+}
+
+// Suppressed returns how many distinct findings the set's directives
+// suppressed before they were added (see Use).
+func (s *Set) Suppressed() int {
+	n := 0
+	for _, d := range s.all {
+		n += len(d.hits)
+	}
+	return n
 }
 
 // Directives returns the directives in the order they were added.
@@ -127,12 +194,7 @@ func (s *Set) Directives() []*Directive { return s.all }
 // covers reports whether d suppresses finding f. A malformed directive
 // or one without a reason suppresses nothing (it is reported instead, as
 // staticcheck does), so the reason requirement cannot be skipped.
-func (d *Directive) covers(f *finding.Finding) bool {
-	if d.Problem != "" || strings.TrimSpace(d.Reason) == "" || !slices.Contains(d.Rules, f.Rule) {
-		return false
-	}
-	return d.Kind == File || (f.Line >= d.From && f.Line <= d.To)
-}
+func (d *Directive) covers(f *finding.Finding) bool { return d.Covers(f.Rule, f.Line) }
 
 // Apply returns the findings no directive covers, and how many were
 // suppressed. It records which directives were used, for Problems.
@@ -143,7 +205,7 @@ func (s *Set) Apply(fs []finding.Finding) (kept []finding.Finding, suppressed in
 	for i := range fs {
 		f := &fs[i]
 		hit := false
-		if !isMeta(f.Rule) && f.File != "" {
+		if f.File != "" {
 			for _, d := range s.byFile[filepath.Clean(f.File)] {
 				if d.covers(f) {
 					d.used[f.Rule] = true
@@ -169,6 +231,26 @@ const (
 
 func isMeta(id string) bool { return id == RuleNoReason || id == RuleUnused || id == RuleMalformed }
 
+func (d *Directive) verb() string {
+	if d.Kind == File {
+		return "tablelint:file-ignore"
+	}
+	return "tablelint:ignore"
+}
+
+// Malformed reports whether d cannot suppress anything because it is
+// malformed (TL903) or has no reason (TL901), with the rule and message
+// of the finding about it.
+func (d *Directive) Malformed() (id, msg string, bad bool) {
+	if d.Problem != "" {
+		return RuleMalformed, d.Problem, true
+	}
+	if strings.TrimSpace(d.Reason) == "" {
+		return RuleNoReason, fmt.Sprintf("%s %s has no reason, so it suppresses nothing: say why the finding is acceptable", d.verb(), strings.Join(d.Rules, ",")), true
+	}
+	return "", "", false
+}
+
 // Problems returns the findings about the directives themselves:
 // malformed ones (TL903), ones without a reason (TL901) and, after Apply,
 // rules a directive names that suppressed nothing (TL902). A rule only
@@ -183,18 +265,13 @@ func (s *Set) Problems(ran func(id string) bool) []finding.Finding {
 		out = append(out, f)
 	}
 	for _, d := range s.all {
-		if d.Problem != "" {
-			at(d, RuleMalformed, d.Problem)
+		if id, msg, bad := d.Malformed(); bad {
+			if !d.Reported {
+				at(d, id, msg)
+			}
 			continue
 		}
-		verb := "tablelint:ignore"
-		if d.Kind == File {
-			verb = "tablelint:file-ignore"
-		}
-		if strings.TrimSpace(d.Reason) == "" {
-			at(d, RuleNoReason, fmt.Sprintf("%s %s has no reason, so it suppresses nothing: say why the finding is acceptable", verb, strings.Join(d.Rules, ",")))
-			continue
-		}
+		verb := d.verb()
 		for _, id := range d.Rules {
 			if d.used[id] || (ran != nil && !ran(id)) {
 				continue

@@ -69,8 +69,8 @@ func f() {
 	a := 1 //tablelint:ignore TL301 nightly export scans on purpose
 	//tablelint:ignore TL304,TL322 the keys are not contiguous
 	b := 2
-	// tablelint:ignore TL201
-	c := 3
+	//tablelint:ignore TL201
+	c := 3 // tablelint: with a space is prose, not a directive
 	//tablelint:ignore TL323 nothing here matches
 	d := 4
 	//tablelint:ignroe TL301 typo in the verb
@@ -272,4 +272,34 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("directive %q without rules or problem", text)
 		}
 	})
+}
+
+// TestGoTwice: a file is analysed as part of its package and of the
+// package's test variant (check --tests); its directives, and their
+// problems, count once.
+func TestGoTwice(t *testing.T) {
+	fset, files := parseGo(t)
+	once := New()
+	once.AddGo(fset, files)
+	twice := New()
+	twice.AddGo(fset, files)
+	twice.AddGo(fset, files)
+	if len(twice.Directives()) != len(once.Directives()) {
+		t.Errorf("%d directives after adding the file twice, want %d", len(twice.Directives()), len(once.Directives()))
+	}
+	if g, w := render(twice.Problems(nil)), render(once.Problems(nil)); g != w {
+		t.Errorf("problems after adding the file twice:\n%s\nwant:\n%s", g, w)
+	}
+}
+
+// TestProse: "// tablelint:" with a space is prose, not a directive.
+func TestProse(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", "package p\n\n// tablelint: explains what tablelint checks here\n// tablelint:ignore TL301 prose too\nvar x int\n", parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ds := FileDirectives(fset, f); len(ds) != 0 {
+		t.Errorf("prose comments parsed as %d directives", len(ds))
+	}
 }

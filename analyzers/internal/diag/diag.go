@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/tablelint/tablelint/analyzers/directives"
 	"github.com/tablelint/tablelint/internal/rules"
 )
 
@@ -19,12 +20,31 @@ func Diagnostic(id string, pos, end token.Pos, format string, args ...any) analy
 	return analysis.Diagnostic{Pos: pos, End: end, Category: id, Message: id + ": " + fmt.Sprintf(format, args...)}
 }
 
-// Report reports a finding of rule id on the node's span.
+// Report reports a finding of rule id on the node's span, unless a
+// //tablelint:ignore directive covers it (see ReportDiagnostic).
 func Report(pass *analysis.Pass, id string, n interface {
 	Pos() token.Pos
 	End() token.Pos
 }, format string, args ...any) {
-	pass.Report(Diagnostic(id, n.Pos(), n.End(), format, args...))
+	ReportDiagnostic(pass, Diagnostic(id, n.Pos(), n.End(), format, args...))
+}
+
+// ReportDiagnostic reports d (made by Diagnostic, with fixes added),
+// unless a //tablelint:ignore directive covers it.
+func ReportDiagnostic(pass *analysis.Pass, d analysis.Diagnostic) {
+	if !Suppressed(pass, d) {
+		pass.Report(d)
+	}
+}
+
+// Suppressed reports whether a directive covers d, and records the use.
+// It reads the directives analyzer's result: every analyzer in
+// analyzers/all requires it, so every driver suppresses the same
+// findings; an analyzer run on its own that does not require it
+// suppresses nothing.
+func Suppressed(pass *analysis.Pass, d analysis.Diagnostic) bool {
+	r, _ := pass.ResultOf[directives.Analyzer].(*directives.Result)
+	return r.Suppress(d)
 }
 
 // Split returns the rule ID and the message of a diagnostic made by

@@ -192,128 +192,64 @@ func isNumberOrBool(t types.Type) bool {
 
 func isTime(t types.Type) bool { return t != nil && sdk.IsType(t, "time", "Time") }
 
-// Resolver reconstructs values in one package. Create it once per pass.
+// Resolver reconstructs values in one package. It reads the package's
+// shared variable index (Vars) and keeps only the parameter bindings of
+// the helper call it is following, so create one per analyzer pass (it
+// is cheap) and do not share it between goroutines.
 type Resolver struct {
-	info  *types.Info
-	files []*ast.File
-	// assigns maps each variable to every expression assigned to it;
-	// a nil entry marks an assignment that cannot be followed (+=, &x,
-	// x++, multi-value assignment, range).
-	assigns map[*types.Var][]ast.Expr
-	// funcs maps package functions to their declarations.
-	funcs map[*types.Func]*ast.FuncDecl
-	// params holds the parameters of every function in the package.
-	params map[*types.Var]bool
+	info *types.Info
+	vars *Vars
 	// env binds parameters to values while following a helper call.
 	env map[*types.Var]Value
 }
 
-// NewResolver indexes the package's files: every assignment to every
-// variable, and every function declaration.
+// NewResolver indexes the package's files (see NewVars) and returns a
+// resolver over them. Analyzers that require the index analyzer use its
+// shared Vars through NewResolverFor instead.
 func NewResolver(info *types.Info, files []*ast.File) *Resolver {
-	r := &Resolver{info: info, files: files, assigns: map[*types.Var][]ast.Expr{}, funcs: map[*types.Func]*ast.FuncDecl{}, params: map[*types.Var]bool{}}
-	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				if fn, ok := info.Defs[n.Name].(*types.Func); ok {
-					r.funcs[fn] = n
-				}
-			case *ast.FuncType:
-				if n.Params != nil {
-					for _, fld := range n.Params.List {
-						for _, id := range fld.Names {
-							if v, ok := info.Defs[id].(*types.Var); ok {
-								r.params[v] = true
-							}
-						}
-					}
-				}
-			case *ast.AssignStmt:
-				r.indexAssign(n.Lhs, n.Rhs, n.Tok)
-			case *ast.ValueSpec:
-				lhs := make([]ast.Expr, len(n.Names))
-				for i, id := range n.Names {
-					lhs[i] = id
-				}
-				if len(n.Values) > 0 {
-					r.indexAssign(lhs, n.Values, token.DEFINE)
-				} else {
-					for _, id := range n.Names {
-						if v, ok := info.Defs[id].(*types.Var); ok {
-							// The zero value: "" for strings.
-							r.assigns[v] = append(r.assigns[v], nil)
-						}
-					}
-				}
-			case *ast.IncDecStmt:
-				r.spoil(n.X)
-			case *ast.RangeStmt:
-				r.spoil(n.Key)
-				r.spoil(n.Value)
-			}
-			return true
-		})
-	}
-	return r
+	return NewResolverFor(NewVars(info, files, nil))
 }
 
-func (r *Resolver) indexAssign(lhs, rhs []ast.Expr, tok token.Token) {
-	for i, l := range lhs {
-		v := r.varOf(l)
-		if v == nil {
-			continue
-		}
-		if (tok == token.ASSIGN || tok == token.DEFINE) && len(lhs) == len(rhs) {
-			r.assigns[v] = append(r.assigns[v], rhs[i])
-		} else {
-			r.assigns[v] = append(r.assigns[v], nil, nil)
-		}
-	}
-}
+// NewResolverFor returns a resolver over an existing variable index.
+func NewResolverFor(vars *Vars) *Resolver { return &Resolver{info: vars.Info, vars: vars} }
 
-func (r *Resolver) spoil(e ast.Expr) {
-	if e == nil {
-		return
-	}
-	if v := r.varOf(e); v != nil {
-		r.assigns[v] = append(r.assigns[v], nil, nil)
-	}
-}
+// Vars returns the variable index the resolver reads.
+func (r *Resolver) Vars() *Vars { return r.vars }
 
-func (r *Resolver) varOf(e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	obj := r.info.Defs[id]
-	if obj == nil {
-		obj = r.info.Uses[id]
-	}
-	v, _ := obj.(*types.Var)
-	if v == nil || v.IsField() {
-		return nil
-	}
-	return v
-}
+func (r *Resolver) varOf(e ast.Expr) *types.Var { return r.vars.VarOf(e) }
 
 // SingleAssignment returns the only expression ever assigned to v (its
-// initialiser), or nil if v is assigned more than once, has its address
-// taken, is a parameter, or is declared without a value.
+// initialiser), or nil if v is assigned more than once (a declaration
+// without a value counts as an assignment), incremented, assigned one of
+// several results, a parameter, or declared without a value.
 func (r *Resolver) SingleAssignment(v *types.Var) ast.Expr {
-	as := r.assigns[v]
-	if len(as) != 1 {
+	d, ok := r.vars.Only(v)
+	if !ok || d.Index >= 0 {
 		return nil
 	}
-	return as[0]
+	return d.Rhs
 }
 
 // Assignments returns every expression assigned to v; an entry is nil for
-// an assignment that cannot be followed.
-func (r *Resolver) Assignments(v *types.Var) []ast.Expr { return r.assigns[v] }
+// an assignment that cannot be followed (a declaration without a value,
+// one of several results, ++, op=, range).
+func (r *Resolver) Assignments(v *types.Var) []ast.Expr {
+	var out []ast.Expr
+	for _, d := range r.vars.Defs(v) {
+		if d.Index >= 0 {
+			out = append(out, nil)
+		} else {
+			out = append(out, d.Rhs)
+		}
+	}
+	if r.vars.opaque[v] || r.vars.incs[v] {
+		out = append(out, nil)
+	}
+	return out
+}
 
 // FuncDecl returns the declaration of a function of this package.
-func (r *Resolver) FuncDecl(fn *types.Func) *ast.FuncDecl { return r.funcs[fn] }
+func (r *Resolver) FuncDecl(fn *types.Func) *ast.FuncDecl { return r.vars.FuncDecl(fn) }
 
 // Of reconstructs the string (or *string) value of e.
 func (r *Resolver) Of(e ast.Expr) Value {
@@ -340,7 +276,7 @@ func (r *Resolver) opaque(e ast.Expr) Value {
 
 // IsParam reports whether v is a parameter of a function declared in
 // this package that is never reassigned.
-func (r *Resolver) IsParam(v *types.Var) bool { return r.params[v] && len(r.assigns[v]) == 0 }
+func (r *Resolver) IsParam(v *types.Var) bool { return r.vars.IsParam(v) }
 
 func (r *Resolver) of(e ast.Expr, depth int) Value {
 	if e == nil {
@@ -377,12 +313,11 @@ func (r *Resolver) of(e ast.Expr, depth int) Value {
 		if bound, ok := r.env[v]; ok {
 			return bound
 		}
-		as := r.assigns[v]
-		if len(as) == 1 {
-			if as[0] == nil {
+		if d, ok := r.vars.Only(v); ok && d.Index < 0 {
+			if d.Zero() {
 				return Value{} // declared without a value: ""
 			}
-			return r.of(as[0], depth+1)
+			return r.of(d.Rhs, depth+1)
 		}
 	case *ast.CallExpr:
 		if v, ok := r.call(e, depth); ok {
@@ -488,7 +423,7 @@ func (r *Resolver) call(call *ast.CallExpr, depth int) (Value, bool) {
 			return a, true
 		}
 		// A small helper of this package: func f(…) string { return E }.
-		if decl := r.funcs[fn]; decl != nil && decl.Body != nil && len(decl.Body.List) == 1 && sig.Results().Len() == 1 {
+		if decl := r.vars.FuncDecl(fn); decl != nil && decl.Body != nil && len(decl.Body.List) == 1 && sig.Results().Len() == 1 {
 			ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
 			if ok && len(ret.Results) == 1 && len(call.Args) == sig.Params().Len() && !sig.Variadic() {
 				env := map[*types.Var]Value{}

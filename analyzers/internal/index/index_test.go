@@ -1,0 +1,91 @@
+package index_test
+
+import (
+	"go/ast"
+	"go/types"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
+)
+
+// probe reports, for every call show(x), what the value resolver and the
+// write index each make of x: both read the one shared assignment index,
+// so they must agree on which variables have a single known value.
+var probe = &analysis.Analyzer{
+	Name:     "probe",
+	Doc:      "reports what the index resolves",
+	Requires: []*analysis.Analyzer{index.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		x := index.Of(pass)
+		show(pass, x.Resolver(), x.Writes)
+		for _, lit := range x.Entities {
+			pass.Reportf(lit.Pos(), "entity")
+		}
+		for _, c := range x.Calls {
+			name := "?"
+			for _, f := range pass.Files {
+				if f.FileStart <= c.Call.Pos() && c.Call.Pos() <= f.FileEnd {
+					path, _ := astutil.PathEnclosingInterval(f, c.Body.Pos(), c.Body.Pos())
+					for _, n := range path {
+						if fd, ok := n.(*ast.FuncDecl); ok {
+							name = fd.Name.Name
+						}
+					}
+				}
+			}
+			pass.Reportf(c.Call.Pos(), "write %s in %s", c.Method, name)
+		}
+		return nil, nil
+	},
+}
+
+// TestAssignmentsAgree: `var x string; x = "a"` used to be "a" for the
+// write index and unknown for the value resolver; now both see two
+// assignments.
+func TestAssignmentsAgree(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, probe, "assignments", "indexed")
+}
+
+// TestResolverWithoutIndex: values.NewResolver (used by analyzers that do
+// not require the index) walks the files itself; it must see the same
+// assignments as the shared index.
+func TestResolverWithoutIndex(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, standalone, "assignments")
+}
+
+var standalone = &analysis.Analyzer{
+	Name: "standalone",
+	Doc:  "reports what a standalone resolver resolves",
+	Run: func(pass *analysis.Pass) (any, error) {
+		show(pass, values.NewResolver(pass.TypesInfo, pass.Files), writes.NewIndex(pass.TypesInfo, pass.Files))
+		return nil, nil
+	},
+}
+
+// show reports, for every call show(x), what the value resolver and the
+// write index make of x.
+func show(pass *analysis.Pass, r *values.Resolver, w *writes.Index) {
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 {
+				return true
+			}
+			if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "show" {
+				return true
+			}
+			arg := call.Args[0]
+			pass.Reportf(call.Pos(), "values=%s writes=%s", r.Of(arg).String(), types.ExprString(w.Vars.Resolve(arg)))
+			return true
+		})
+	}
+}
