@@ -13,7 +13,7 @@ import (
 // Kind is the kind of a trace operation.
 type Kind uint8
 
-// The operations of a trace (contract §4).
+// The operations of a trace (docs/replay.md, "Workloads").
 const (
 	CreateTable Kind = iota + 1
 	Insert

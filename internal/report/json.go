@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// JSONFinding is the JSON form of a finding (contract §2).
+// JSONFinding is the JSON form of a finding.
 type JSONFinding struct {
 	Rule     string `json:"rule"`
 	Name     string `json:"name"`

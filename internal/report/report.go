@@ -1,5 +1,5 @@
 // Package report writes findings in the formats users read them in: text
-// for terminals and CI logs, JSON for scripts (the contract), SARIF 2.1.0
+// for terminals and CI logs, JSON for scripts (a stable format), SARIF 2.1.0
 // for code scanning and GitHub workflow commands; and decides the exit
 // code.
 package report
