@@ -101,6 +101,14 @@ func Write(w io.Writer, r Result, opt Options) error {
 }
 
 // hint returns the finding's hint, or its rule's.
+// docURL returns the documentation page of f's rule, or "".
+func docURL(f finding.Finding) string {
+	if r, ok := rules.Get(f.Rule); ok {
+		return r.DocURL()
+	}
+	return ""
+}
+
 func hint(f finding.Finding) string {
 	if f.Hint != "" {
 		return f.Hint
