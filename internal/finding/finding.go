@@ -5,6 +5,7 @@ package finding
 import (
 	"cmp"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/tablelint/tablelint/internal/rules"
 )
@@ -48,4 +49,24 @@ func Sort(fs []Finding) {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line),
 			cmp.Compare(a.Col, b.Col), cmp.Compare(a.Rule, b.Rule))
 	})
+}
+
+// MaxValueLen is how many characters of a value (a filter, an expression,
+// a key) a finding message quotes; Clip shortens longer ones.
+const MaxValueLen = 40
+
+// Clip returns s, or its first MaxValueLen-1 characters and "…" when it is
+// longer, so that messages quoting code or filters stay one short line.
+func Clip(s string) string {
+	if utf8.RuneCountInString(s) <= MaxValueLen {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == MaxValueLen-1 {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
 }
