@@ -17,6 +17,10 @@ func render(t *testing.T, res *review.Result) string {
 	var b strings.Builder
 	for _, it := range res.Items {
 		fmt.Fprintf(&b, "%d:%d: %s %s %s\n", it.Line, it.Col, it.Severity, it.Rule, it.Message)
+		if it.Hint != "" {
+			// Detail moved out of the message is checked here.
+			fmt.Fprintf(&b, "    hint: %s\n", it.Hint)
+		}
 		if it.Node == nil {
 			t.Errorf("finding %s at %d:%d has no YAML node", it.Rule, it.Line, it.Col)
 		}
