@@ -40,7 +40,7 @@ func (r *Report) Findings(file string) []finding.Finding {
 		if i == MaxHotFindings {
 			break
 		}
-		msg := fmt.Sprintf("hot partition %s of table %s: %s entities/s at peak, over %s",
+		msg := fmt.Sprintf("hot partition %s of table %s: %s entities/s at peak, over the target of %s/s",
 			strconv.Quote(finding.Clip(p.PK)), p.Table, group(p.Peak), rateText(tp.PartitionRate))
 		detail := fmt.Sprintf("peak in second %d; %s of all traffic; %s throttled (503)",
 			p.PeakAt, percent(p.Share), plural(int64(p.Throttled), "operation"))
