@@ -399,10 +399,10 @@ func (c *checker) property(name string, ft types.Type, v ast.Expr) (int64, bool)
 		diag.Report(c.pass, rule, v, "property %s is filled from %s with no length check", name, finding.Clip(s.what))
 		return 0, true
 	case stored > MaxEntityBytes:
-		diag.Report(c.pass, "TL121", v, "property %s is filled from %s, up to %d bytes: over the 1 MiB entity limit", name, finding.Clip(s.what), s.bound)
+		diag.Report(c.pass, "TL121", v, "property %s is filled with up to %d bytes, over the 1 MiB entity limit", name, s.bound)
 		return 0, true
 	case s.bound > limit:
-		diag.Report(c.pass, rule, v, "property %s is filled from %s, up to %d bytes: over the %s limit of 64 KiB", name, finding.Clip(s.what), s.bound, kind)
+		diag.Report(c.pass, rule, v, "property %s is filled with up to %d bytes, over the %s limit of 64 KiB", name, s.bound, kind)
 		return 0, true
 	}
 	return stored, false

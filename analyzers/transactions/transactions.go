@@ -272,15 +272,12 @@ func (c *checker) count(site *ast.CallExpr, v *types.Var, initial int, adds []ad
 	case lower > MaxActions:
 		diag.Report(c.pass, "TL401", site, "this transaction gets at least %d actions, over the limit of %d", lower, MaxActions)
 	case unbounded != nil && !c.guarded(v, unbounded):
-		what := "the loop"
+		what := "iteration of the loop"
 		if r, ok := unbounded.(*ast.RangeStmt); ok {
-			what = "the elements of " + finding.Clip(types.ExprString(r.X))
-			if sel, ok := ast.Unparen(r.X).(*ast.SelectorExpr); ok && sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.AztablesPath, "ListEntitiesResponse", "Entities") {
-				what += " (a page holds up to 1,000 entities)"
-			}
+			what = "element of " + finding.Clip(types.ExprString(r.X))
 		}
 		line := c.pass.Fset.Position(unbounded.Pos()).Line
-		diag.Report(c.pass, "TL401", site, "this transaction gets one action per iteration over %s (line %d) with no limit", what, line)
+		diag.Report(c.pass, "TL401", site, "this transaction gets one action per %s (line %d), with no limit", what, line)
 	}
 }
 

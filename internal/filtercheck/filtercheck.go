@@ -93,7 +93,7 @@ func planDiags(f *odata.Filter, p plan.Plan, opt Options) []Diag {
 		case orAcrossPartitions(f):
 			msg = subject + " scans the whole table: an or across partitions"
 		case mentions(f, plan.RowKey):
-			msg = subject + " scans the whole table: it constrains RowKey but not PartitionKey"
+			msg = subject + " scans the whole table: RowKey alone is not indexed"
 		}
 		return []Diag{{Rule: "TL301", Offset: 0, Len: len(f.Text), Message: msg}}
 	case plan.PartitionScan:

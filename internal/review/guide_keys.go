@@ -137,11 +137,11 @@ func (r *reviewer) rowKeyCollisions(e *model.Entity) {
 		if !ok || n <= s.distinct {
 			return
 		}
-		what := "is the same for every entity of a partition"
+		what := "is constant per partition"
 		if s.distinct > 1 {
 			what = "takes at most " + num(s.distinct) + " values in a partition"
 		}
-		r.add("TL207", rk.Node, -1, "entity type %s: RowKey %q %s, but a partition holds ~%s entities",
+		r.add("TL207", rk.Node, -1, "entity type %s: RowKey %q %s, which holds ~%s entities",
 			e.Name, finding.Clip(rk.Text), what, num(n)).Hint = "add a value unique per entity, such as an ID: entities with the same key overwrite each other (or inserts fail)"
 		return
 	}
@@ -432,9 +432,9 @@ func (r *reviewer) entityTypesTellable(t *model.Table) {
 				}
 			}
 			if mixed != nil && !(hasDiscriminator(t, a) && hasDiscriminator(t, b)) {
-				r.add("TL210", b.RowKey.Node, -1, "entity types %s and %s of table %s can have equal keys and nothing stores the type",
-					a.Name, b.Name, t.Name).Hint = sprintf("query %s can return both and cannot tell them apart (RowKeys %q, %q): %s, or store the type in an EntityType property (the table's discriminator:)",
-					mixed.Name, a.RowKey.Text, b.RowKey.Text, fix)
+				r.add("TL210", b.RowKey.Node, -1, "entity types %s and %s can have equal keys and nothing stores the type",
+					a.Name, b.Name).Hint = sprintf("in table %s, query %s can return both and cannot tell them apart (RowKeys %q, %q): %s, or store the type in an EntityType property (the table's discriminator:)",
+					t.Name, mixed.Name, a.RowKey.Text, b.RowKey.Text, fix)
 			} else {
 				r.add("TL212", b.RowKey.Node, -1, "entity types %s and %s of table %s can have equal keys",
 					a.Name, b.Name, t.Name).Hint = sprintf("an entity of one type can overwrite one of the other (RowKeys %q, %q): %s", a.RowKey.Text, b.RowKey.Text, fix)

@@ -97,9 +97,9 @@ func (r *reviewer) sortOrder(q *model.Query) {
 		if p.Kind == plan.TableScan {
 			where = "this query reads many partitions, and results come in PartitionKey order"
 		}
-		r.add("TL213", q.OrderNode, -1, "query %s.%s needs results by %s %s, which %s %q does not give",
-			q.Table.Name, q.Name, q.Order, dir, keyName, finding.Clip(key.Text)).Hint = sprintf("%s (entity type %s), so the client must read every match and sort it: choose %s",
-			where, e.Name, fix)
+		r.add("TL213", q.OrderNode, -1, "query %s.%s needs results by %s %s, not in %s order",
+			q.Table.Name, q.Name, q.Order, dir, keyName).Hint = sprintf("%s (%q for entity type %s), so the client must read every match and sort it: choose %s",
+			where, key.Text, e.Name, fix)
 		return
 	}
 }

@@ -33,7 +33,7 @@ func (r *reviewer) keyTemplate(e *model.Entity, key string, t *model.Template) {
 			if p.IsPlaceholder() {
 				what = p.String() + " produces"
 			}
-			r.addSpan("TL201", n, p.Offset, p.Len, "entity type %s: %s template %q %s %s, which keys cannot contain", e.Name, key, finding.Clip(t.Text), what, describe(c))
+			r.addSpan("TL201", n, p.Offset, p.Len, "entity type %s: %s template: %s %s, which keys cannot contain", e.Name, key, what, describe(c))
 		}
 		switch {
 		case invTicksUnpadded(p):
@@ -156,7 +156,7 @@ func (r *reviewer) partitionLoad(t *model.Table) {
 		}
 		why := map[string]string{
 			"now":      "starts with the current time",
-			"seq":      "starts with a monotonically increasing sequence",
+			"seq":      "starts with an increasing sequence",
 			"constant": "is constant",
 		}[kind]
 		switch {

@@ -14,7 +14,7 @@ func constants(ctx context.Context, c *aztables.Client) {
 	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: to.Ptr(byName)})                                                     // want `TL301: query scans the whole table: no top-level PartitionKey eq`
 	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: to.Ptr("PartitionKey eq 'Sales' and RowKey eq '1'")})                // point: silent
 	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: to.Ptr("PartitionKey eq 'Sales' and RowKey ge 'a'")})                // range: silent
-	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: to.Ptr("RowKey eq '1'")})                                            // want `TL301: query scans the whole table: it constrains RowKey but not PartitionKey`
+	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: to.Ptr("RowKey eq '1'")})                                            // want `TL301: query scans the whole table: RowKey alone is not indexed`
 	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: to.Ptr("PartitionKey eq 'AVD' or RowKey eq 'Input'")})               // want `TL301: query scans the whole table: an or across partitions`
 	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: to.Ptr("PartitionKey eq 'S' and (RowKey eq '1' or RowKey eq '2')")}) // want `TL304: query: an or over RowKey values is a partition scan`
 	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: to.Ptr("PartitionKey eq 'S' and startswith(RowKey, 'a')")})          // want `TL306: query: the Table service does not support the function startswith`
