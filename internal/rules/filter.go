@@ -53,11 +53,11 @@ func init() {
 			ID: "TL306", Name: "unsupported-operator", Severity: Error,
 			Targets:   []Target{Filter, GoCode, Design},
 			Title:     "Filter uses an OData feature the Table service does not support",
-			Rationale: "The Table service supports only the comparisons eq, ne, gt, ge, lt, le joined by and, or and not. Functions (startswith, substringof, tolower, …), arithmetic (add, mul, …), `in`, `has` and query options such as $orderby are rejected at run time.",
+			Rationale: "The Table service supports only the comparisons eq, ne, gt, ge, lt, le joined by and, or and not. Functions (startswith, substringof, tolower, …), arithmetic (add, mul, …), `in`, `has`, comparisons with `null` and query options such as $orderby are rejected at run time. There is no test for a missing property: a missing property never matches a comparison.",
 			Source:    `"Table storage supports a limited set of comparison operators (greater than, greater than or equal, less than, less than or equal, equal, and not equal) to use in the where clause." (Azure Table storage table design guide)`,
 			Bad:       `PartitionKey eq 'Sales' and startswith(RowKey, 'empid_')`,
 			Good:      `PartitionKey eq 'Sales' and RowKey ge 'empid_' and RowKey lt 'empid` + "`" + `'`,
-			Hint:      "express prefixes as a range (ge 'p' and lt the prefix with its last character incremented); sort and compute on the client",
+			Hint:      "use only eq, ne, gt, ge, lt, le with and, or, not: write a prefix as a range (ge 'p' and lt the next prefix); compute, sort and check for missing properties on the client",
 			Since:     "0.1.0",
 		},
 		&Rule{
