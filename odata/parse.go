@@ -212,7 +212,7 @@ func checkTokens(s string, toks []lexer.Token) error {
 				return errAt("function calls such as "+t.Value+"() are not supported by the Table service", RuleUnsupported)
 			}
 			if t.Value == "null" && i > 0 && toks[i-1].Type == tokOp {
-				return errAt("the Table service does not support null in a $filter: a missing property never matches a comparison", RuleUnsupported)
+				return errAt("the Table service does not support null in a $filter", RuleUnsupported)
 			}
 			// Keywords and operators are at most three letters: only such
 			// identifiers are lowered (a per-comparison allocation otherwise).

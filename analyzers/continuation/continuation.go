@@ -186,7 +186,7 @@ func (f *fn) check() {
 	// (reads NextPartitionKey/NextRowKey and hands them on).
 	if !manual {
 		for _, n := range chained {
-			diag.Report(f.pass, "TL307", n, "a new pager is made and only its first page is read: the rest of the results (after 1,000 entities, 5 seconds or a partition boundary) are dropped")
+			diag.Report(f.pass, "TL307", n, "a new pager is made and only its first page is read")
 		}
 	}
 	if len(pagers) == 0 && len(legacy) == 0 {
@@ -252,13 +252,13 @@ func (f *fn) check() {
 			if pu.escapes || pu.looped || len(pu.nextCalls) == 0 {
 				continue
 			}
-			diag.Report(f.pass, "TL307", pu.nextCalls[0], "only the first page of this query is read: NextPage is called outside a loop over pager.More(), so results after 1,000 entities, 5 seconds or a partition boundary are dropped")
+			diag.Report(f.pass, "TL307", pu.nextCalls[0], "only the first page of this query is read: NextPage is called outside a More() loop")
 		}
 		for _, lu := range legacy {
 			if lu.escapes {
 				continue
 			}
-			diag.Report(f.pass, "TL307", lu.create, "only the first segment of this query is read: the result's NextResults (continuation) is never followed, so results after 1,000 entities, 5 seconds or a partition boundary are dropped")
+			diag.Report(f.pass, "TL307", lu.create, "only the first segment of this query is read: NextResults is never followed")
 		}
 	}
 	f.shortPages()
@@ -271,7 +271,7 @@ func (f *fn) shortPages() {
 		switch n := n.(type) {
 		case *ast.ForStmt:
 			if n.Cond != nil && testsPageLen(info, n.Cond) && f.pagingLoop(n) {
-				diag.Report(f.pass, "TL308", n.Cond, "paging loop continues only while pages are full: a page can be short, even empty, and still have a continuation; loop on the continuation (pager.More()) instead")
+				diag.Report(f.pass, "TL308", n.Cond, "paging loop continues only while pages are full: loop on pager.More() instead")
 			}
 		case *ast.IfStmt:
 			loop := innermostLoop(stack)
@@ -279,7 +279,7 @@ func (f *fn) shortPages() {
 				return true
 			}
 			if shortTest(info, n.Cond) {
-				diag.Report(f.pass, "TL308", n.Cond, "paging stops on a short page: a page can hold fewer entities than requested, even none, and still have a continuation; decide from the continuation (pager.More()) instead")
+				diag.Report(f.pass, "TL308", n.Cond, "paging stops on a short page: a short page can still have a continuation")
 			}
 		}
 		return true

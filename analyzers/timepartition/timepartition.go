@@ -91,7 +91,7 @@ func (c *checker) key(e ast.Expr, call index.Call) {
 		switch {
 		case c.fromNow(h.Expr, 0):
 			if what == "" {
-				what = "the current time (time.Now)"
+				what = "time.Now()"
 			}
 		case c.fromCounter(h.Expr, 0):
 			what = "a counter"
@@ -101,7 +101,7 @@ func (c *checker) key(e ast.Expr, call index.Call) {
 	}
 	c.seen[e.Pos()] = true
 	diag.Report(c.pass, "TL209", e,
-		"PartitionKey written by %s comes only from %s: every write at a given moment goes to the same, newest partition (the prepend/append anti-pattern), a hot partition; prefix it with a well-spread value such as a tenant, device or hash bucket",
+		"PartitionKey written by %s comes only from %s",
 		c.x.Describe(call), what)
 }
 

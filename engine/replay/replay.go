@@ -34,8 +34,7 @@ type Options struct {
 	// Setup, when set, is run before the workload and not measured: the
 	// data a generated workload starts from.
 	Setup Source
-	// Results, when set, receives one JSON line per operation (contract
-	// §4).
+	// Results, when set, receives one JSON line per operation.
 	Results io.Writer
 	// Progress, when set, is called every few thousand operations with
 	// the number of operations done.

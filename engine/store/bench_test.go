@@ -12,8 +12,8 @@ import (
 
 var hired = time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// employee fills props with entity i, shaped like the contract's
-// Employee: 40 departments, RowKey empid_NNNNNN, LastName, Email, Age and
+// employee fills props with entity i, shaped like the example
+// design's Employee: 40 departments, RowKey empid_NNNNNN, LastName, Email, Age and
 // Hired. It builds its strings the way a decoder would (new allocations).
 func employee(props []edm.Property, i int) []edm.Property {
 	num := func(prefix string, v, width int, suffix string) string {
@@ -39,7 +39,7 @@ func employee(props []edm.Property, i int) []edm.Property {
 // BenchmarkLoad1M generates, validates (NewEntity) and inserts 1,000,000
 // entities; one op is the whole load. It also reports the heap the table
 // holds per entity, and that against the entities' estimated service size
-// (catalogue §2).
+// (docs/design-files.md, "Size and cost estimates").
 func BenchmarkLoad1M(b *testing.B) {
 	const n = 1_000_000
 	var memRatio, bytesPerEntity float64

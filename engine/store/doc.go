@@ -22,7 +22,7 @@
 //
 //   - PartitionKey and RowKey: strings of at most 1 KiB in UTF-16 (512
 //     characters), without / \ # ? or control characters U+0000..U+001F
-//     and U+007F..U+009F (InvalidInput, as Azurite answers; the seeds do
+//     and U+007F..U+009F (InvalidInput, as Azurite answers; the documentation does
 //     not name the code);
 //   - property names: C# identifiers without '-' (PropertyNameInvalid), at
 //     most 255 characters (PropertyNameTooLong); PartitionKey, RowKey and
