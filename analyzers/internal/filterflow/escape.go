@@ -201,6 +201,10 @@ func buildsDoubledQuote(info *types.Info, n ast.Node) bool {
 		if found {
 			return false
 		}
+		if ifs, ok := n.(*ast.IfStmt); ok && writesQuoteAgain(info, ifs) {
+			found = true
+			return false
+		}
 		e, ok := n.(ast.Expr)
 		if !ok {
 			return true
@@ -288,4 +292,74 @@ func regexpPattern(info *types.Info, r *values.Resolver, x ast.Expr) (string, bo
 		return "", false // Compile returns an error too: not a single value
 	}
 	return constString(info, call.Args[0])
+}
+
+// writesQuoteAgain reports whether ifs compares a value c with a single
+// quote (a rune or a one-character string, either side), has no else, and
+// its body writes c or a quote again (append(out, c), b.WriteRune(c),
+// out += c) without leaving the loop iteration (no continue, break, return,
+// goto): the quote is then written twice, once here and once by the code
+// that copies every character.
+func writesQuoteAgain(info *types.Info, ifs *ast.IfStmt) bool {
+	if ifs.Else != nil || ifs.Init != nil {
+		return false
+	}
+	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || cond.Op != token.EQL {
+		return false
+	}
+	isQuote := func(e ast.Expr) bool {
+		tv, ok := info.Types[ast.Unparen(e)]
+		if !ok || tv.Value == nil {
+			return false
+		}
+		switch tv.Value.Kind() {
+		case constant.String:
+			return constant.StringVal(tv.Value) == "'"
+		case constant.Int:
+			n, exact := constant.Int64Val(tv.Value)
+			return exact && n == '\''
+		}
+		return false
+	}
+	var c ast.Expr
+	switch {
+	case isQuote(cond.Y):
+		c = cond.X
+	case isQuote(cond.X):
+		c = cond.Y
+	default:
+		return false
+	}
+	text := types.ExprString(c)
+	same := func(e ast.Expr) bool { return isQuote(e) || types.ExprString(e) == text }
+	writes, leaves := false, false
+	ast.Inspect(ifs.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BranchStmt, *ast.ReturnStmt:
+			leaves = true
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if n.Tok == token.ADD_ASSIGN && len(n.Rhs) == 1 && same(n.Rhs[0]) {
+				writes = true
+			}
+		case *ast.CallExpr:
+			if b, ok := info.Uses[calleeIdent(n)].(*types.Builtin); ok && b.Name() == "append" && len(n.Args) >= 2 && !n.Ellipsis.IsValid() {
+				for _, a := range n.Args[1:] {
+					if same(a) {
+						writes = true
+					}
+				}
+			}
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && len(n.Args) == 1 && same(n.Args[0]) {
+				switch sel.Sel.Name {
+				case "WriteRune", "WriteByte", "WriteString":
+					writes = true
+				}
+			}
+		}
+		return true
+	})
+	return writes && !leaves
 }
