@@ -243,6 +243,9 @@ func (st *state) appendVariants(v *types.Var, use token.Pos) []values.Value {
 	if v == nil || v.Pkg() != st.pass.Pkg || v.Parent() == nil || v.Parent() == v.Pkg().Scope() || !isStringType(v.Type()) {
 		return nil
 	}
+	if !st.r.Vars().Incremented(v) {
+		return nil // no op= at all: not this shape (and no file walk)
+	}
 	var file *ast.File
 	for _, f := range st.pass.Files {
 		if f.FileStart <= v.Pos() && v.Pos() < f.FileEnd {
