@@ -143,12 +143,8 @@ func (c *checker) fromNow(e ast.Expr, depth int) bool {
 // however it was obtained on the other path (pk := submitted.Format(…);
 // if … { pk = time.Now().Format(…) }).
 func (c *checker) nowFallback(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
-	if !ok {
+	v := c.idx.VarOf(e)
+	if v == nil {
 		return false
 	}
 	as := c.res.Assignments(v)

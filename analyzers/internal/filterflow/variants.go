@@ -28,12 +28,7 @@ func (st *state) localAssignments(v *types.Var) (out []assignment, file *ast.Fil
 	if v == nil || v.Pkg() != st.pass.Pkg || v.Parent() == nil || v.Parent() == v.Pkg().Scope() || v.IsField() {
 		return nil, nil, false
 	}
-	for _, f := range st.pass.Files {
-		if f.FileStart <= v.Pos() && v.Pos() < f.FileEnd {
-			file = f
-		}
-	}
-	if file == nil {
+	if file = st.fileOf(v); file == nil {
 		return nil, nil, false
 	}
 	info := st.pass.TypesInfo
@@ -41,11 +36,8 @@ func (st *state) localAssignments(v *types.Var) (out []assignment, file *ast.Fil
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				id, isID := ast.Unparen(l).(*ast.Ident)
-				if !isID || info.ObjectOf(id) != v {
-					continue
-				}
+			for _, i := range lhsNaming(info, n, v) {
+				id := ast.Unparen(n.Lhs[i]).(*ast.Ident)
 				if (n.Tok != token.ASSIGN && n.Tok != token.DEFINE) || len(n.Lhs) != len(n.Rhs) {
 					ok = false
 					continue
@@ -79,6 +71,27 @@ func (st *state) localAssignments(v *types.Var) (out []assignment, file *ast.Fil
 		return true
 	})
 	return out, file, ok && len(out) > 0
+}
+
+// fileOf returns the file of the package that declares v, or nil.
+func (st *state) fileOf(v *types.Var) *ast.File {
+	for _, f := range st.pass.Files {
+		if f.FileStart <= v.Pos() && v.Pos() < f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// lhsNaming returns the indexes of n's left-hand sides that name v.
+func lhsNaming(info *types.Info, n *ast.AssignStmt, v *types.Var) []int {
+	var out []int
+	for i, l := range n.Lhs {
+		if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(id) == v {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // reaching returns the values of v that may reach a use: every later
@@ -246,12 +259,7 @@ func (st *state) appendVariants(v *types.Var, use token.Pos) []values.Value {
 	if !st.r.Vars().Incremented(v) {
 		return nil // no op= at all: not this shape (and no file walk)
 	}
-	var file *ast.File
-	for _, f := range st.pass.Files {
-		if f.FileStart <= v.Pos() && v.Pos() < f.FileEnd {
-			file = f
-		}
-	}
+	file := st.fileOf(v)
 	if file == nil {
 		return nil
 	}
@@ -270,11 +278,8 @@ func (st *state) appendVariants(v *types.Var, use token.Pos) []values.Value {
 		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				id, isID := ast.Unparen(l).(*ast.Ident)
-				if !isID || info.ObjectOf(id) != v {
-					continue
-				}
+			for _, i := range lhsNaming(info, n, v) {
+				id := ast.Unparen(n.Lhs[i]).(*ast.Ident)
 				switch {
 				case len(n.Lhs) != len(n.Rhs):
 					ok = false
