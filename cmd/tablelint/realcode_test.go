@@ -40,7 +40,8 @@ var corpus2Rules = map[string]bool{
 // testdata, labelled for the five kinds of mistake in corpus2Rules.
 func TestRealCode2Recall(t *testing.T) {
 	right, expected, found := measureCorpus(t, "realcode2", corpus2Rules, 40, 12)
-	// Thresholds set from the measurement (47/47 and 47/47 when written).
+	// Thresholds set from the measurement (49/50 and 49/49 when written;
+	// the miss is documented in docs/analyzers.md).
 	checkRates(t, right, expected, found, 0.95, 0.95)
 }
 
