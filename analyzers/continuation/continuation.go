@@ -34,24 +34,25 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	flow := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result)
-	point := map[*ast.CallExpr]bool{}
 	// Point queries (at most one entity) and queries whose filter cannot
 	// be reconstructed (it may well be a point query) are not reported:
-	// precision first.
+	// precision first. A call has one query per filter that can reach it
+	// (a filter extended in a branch); it is reported when any of them is
+	// known to be more than a point lookup.
+	point := map[*ast.CallExpr]bool{}
+	wide := map[*ast.CallExpr]bool{}
 	for _, q := range flow.Queries {
 		if q.Via != nil {
 			continue
 		}
-		if !q.Known && q.Options == nil {
+		if pointOrUnknown(q) {
 			point[q.Call] = true
-			continue
+		} else {
+			wide[q.Call] = true
 		}
-		if q.Known && !q.Empty {
-			f, p, err, ok := filterflow.Parse(q.Filter)
-			if (!ok && !fromParam(q.Filter)) || (err == nil && f != nil && p.Kind == plan.Point) {
-				point[q.Call] = true
-			}
-		}
+	}
+	for c := range wide {
+		delete(point, c)
 	}
 	ins.Preorder([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node) {
 		var body *ast.BlockStmt
@@ -66,6 +67,19 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	})
 	return nil, nil
+}
+
+// pointOrUnknown reports whether q reads at most one entity, or its filter
+// cannot be reconstructed.
+func pointOrUnknown(q *filterflow.Query) bool {
+	if !q.Known {
+		return q.Options == nil
+	}
+	if q.Empty {
+		return false
+	}
+	f, p, err, ok := filterflow.Parse(q.Filter)
+	return (!ok && !fromParam(q.Filter)) || (err == nil && f != nil && p.Kind == plan.Point)
 }
 
 // fromParam reports whether a filter has a part that is a parameter of
