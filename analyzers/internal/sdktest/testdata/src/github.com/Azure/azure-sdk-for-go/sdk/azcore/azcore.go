@@ -4,5 +4,8 @@ package azcore
 // ETag is an entity tag.
 type ETag string
 
+// ETagAny is an ETag that represents everything, the value is "*".
+const ETagAny ETag = "*"
+
 // TokenCredential is a credential.
 type TokenCredential interface{ GetToken() }

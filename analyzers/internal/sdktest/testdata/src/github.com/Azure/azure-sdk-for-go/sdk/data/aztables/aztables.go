@@ -139,11 +139,17 @@ type SubmitTransactionOptions struct{}
 
 type CreateTableResponse struct{}
 type DeleteTableResponse struct{}
-type GetEntityResponse struct{ Value []byte }
-type AddEntityResponse struct{ Value []byte }
+type GetEntityResponse struct {
+	ETag  azcore.ETag
+	Value []byte
+}
+type AddEntityResponse struct {
+	ETag  azcore.ETag
+	Value []byte
+}
 type DeleteEntityResponse struct{}
-type UpdateEntityResponse struct{}
-type UpsertEntityResponse struct{}
+type UpdateEntityResponse struct{ ETag azcore.ETag }
+type UpsertEntityResponse struct{ ETag azcore.ETag }
 type TransactionResponse struct{}
 
 type TransactionType string
@@ -185,3 +191,93 @@ type EDMBinary []byte
 type EDMInt64 int64
 type EDMGUID string
 type EDMDateTime time.Time
+
+// SAS (sas_service.go, sas_account.go, client.go, service_client.go of v1.4.0).
+
+type SASProtocol string
+
+const (
+	SASProtocolHTTPS        SASProtocol = "https"
+	SASProtocolHTTPSandHTTP SASProtocol = "https,http"
+)
+
+type IPRange struct{}
+
+type SASSignatureValues struct {
+	Version           string
+	Protocol          SASProtocol
+	StartTime         time.Time
+	ExpiryTime        time.Time
+	Permissions       string
+	IPRange           IPRange
+	Identifier        string
+	TableName         string
+	StartPartitionKey string
+	StartRowKey       string
+	EndPartitionKey   string
+	EndRowKey         string
+}
+
+func (v SASSignatureValues) Sign(credential *SharedKeyCredential) (string, error) { return "", nil }
+
+type SASPermissions struct {
+	Read              bool
+	Add               bool
+	Update            bool
+	Delete            bool
+	StartPartitionKey string
+	StartRowKey       string
+	EndPartitionKey   string
+	EndRowKey         string
+}
+
+func (p SASPermissions) String() string        { return "" }
+func (p *SASPermissions) Parse(s string) error { return nil }
+
+type AccountSASSignatureValues struct {
+	Version       string      `param:"sv"`
+	Protocol      SASProtocol `param:"spr"`
+	StartTime     time.Time   `param:"st"`
+	ExpiryTime    time.Time   `param:"se"`
+	Permissions   string      `param:"sp"`
+	IPRange       IPRange     `param:"sip"`
+	Services      string      `param:"ss"`
+	ResourceTypes string      `param:"srt"`
+}
+
+type SASQueryParameters struct{}
+
+func (p *SASQueryParameters) Encode() string { return "" }
+
+func (v AccountSASSignatureValues) Sign(sharedKeyCredential *SharedKeyCredential) (SASQueryParameters, error) {
+	return SASQueryParameters{}, nil
+}
+
+type AccountSASPermissions struct {
+	Read    bool
+	Write   bool
+	Delete  bool
+	List    bool
+	Add     bool
+	Create  bool
+	Update  bool
+	Process bool
+}
+
+func (p AccountSASPermissions) String() string { return "" }
+
+type AccountSASResourceTypes struct {
+	Service   bool
+	Container bool
+	Object    bool
+}
+
+func (rt AccountSASResourceTypes) String() string { return "" }
+
+func (t Client) GetTableSASURL(permissions SASPermissions, start time.Time, expiry time.Time) (string, error) {
+	return "", nil
+}
+
+func (t ServiceClient) GetAccountSASURL(resources AccountSASResourceTypes, permissions AccountSASPermissions, start time.Time, expiry time.Time) (string, error) {
+	return "", nil
+}
