@@ -11,6 +11,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/continuation"
 	"github.com/tablelint/tablelint/analyzers/directives"
 	"github.com/tablelint/tablelint/analyzers/entityshape"
+	"github.com/tablelint/tablelint/analyzers/etag"
 	"github.com/tablelint/tablelint/analyzers/filterinjection"
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/keyformat"
@@ -44,6 +45,7 @@ func build() []*analysis.Analyzer {
 		transactions.Analyzer,
 		tablename.Analyzer,
 		entityshape.Analyzer,
+		etag.Analyzer,
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)
 	for _, a := range rules {
