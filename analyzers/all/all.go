@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/tablelint/tablelint/analyzers/batchdup"
 	"github.com/tablelint/tablelint/analyzers/continuation"
 	"github.com/tablelint/tablelint/analyzers/directives"
 	"github.com/tablelint/tablelint/analyzers/entityshape"
@@ -46,6 +47,7 @@ func build() []*analysis.Analyzer {
 		tablename.Analyzer,
 		entityshape.Analyzer,
 		etag.Analyzer,
+		batchdup.Analyzer,
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)
 	for _, a := range rules {

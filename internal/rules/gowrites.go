@@ -6,6 +6,17 @@ func init() {
 	const guide = "(Azure Table storage table design guide)"
 	Register(
 		&Rule{
+			ID: "TL404", Name: "batch-duplicate-entity", Severity: Error,
+			Targets:   []Target{GoCode},
+			Title:     "A transaction changes the same entity twice",
+			Rationale: "The service rejects an entity group transaction in which two actions address the same PartitionKey and RowKey — a Delete followed by an Add to replace an entity, or the same entity appended twice — and none of its changes are made. Replace the pair with one action (UpdateReplace or InsertReplace), or send the second change in another transaction.\n\nSilent unless both actions are added on every run of one block and their keys are provably equal: the same constants, the same entity variable, or keys built the same way from the same variables. Actions in different branches, one action per loop iteration, and keys from calls such as uuid.New() are not reported.",
+			Source:    `"An EGT can only update an entity once." ` + guide,
+			Bad:       "b, _ := json.Marshal(o)\nc.SubmitTransaction(ctx, []aztables.TransactionAction{\n\t{ActionType: aztables.TransactionTypeDelete, Entity: b},\n\t{ActionType: aztables.TransactionTypeAdd, Entity: b},\n}, nil)",
+			Good:      "c.SubmitTransaction(ctx, []aztables.TransactionAction{\n\t{ActionType: aztables.TransactionTypeInsertReplace, Entity: b},\n}, nil)",
+			Hint:      "change each entity at most once per transaction: merge the two actions into one",
+			Since:     "0.2.0",
+		},
+		&Rule{
 			ID: "TL414", Name: "read-modify-write-without-etag", Severity: Warning,
 			Targets:   []Target{GoCode},
 			Title:     "An entity is read, changed and written back without its ETag",
