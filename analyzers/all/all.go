@@ -10,6 +10,7 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/batchdup"
 	"github.com/tablelint/tablelint/analyzers/continuation"
+	"github.com/tablelint/tablelint/analyzers/credentials"
 	"github.com/tablelint/tablelint/analyzers/directives"
 	"github.com/tablelint/tablelint/analyzers/entityshape"
 	"github.com/tablelint/tablelint/analyzers/etag"
@@ -48,6 +49,7 @@ func build() []*analysis.Analyzer {
 		entityshape.Analyzer,
 		etag.Analyzer,
 		batchdup.Analyzer,
+		credentials.Analyzer,
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)
 	for _, a := range rules {

@@ -27,5 +27,28 @@ func init() {
 			Hint:      "pass IfMatch: &resp.ETag from the read, and retry from a fresh read on 412",
 			Since:     "0.2.0",
 		},
+		&Rule{
+			ID: "TL601", Name: "account-key-in-client", Severity: Warning,
+			Targets:   []Target{GoCode},
+			Title:     "A storage account key is written in the code",
+			Rationale: "An account key gives full control of every table, queue and blob of the account. Written into the code — for NewSharedKeyCredential, the legacy NewBasicClient, or as the AccountKey of a connection string — it reaches everyone who can read the source, the binary or the device it ships to, and it can only be revoked by rotating the key for every user. Authenticate with a token credential (azidentity), hand clients a short-lived SAS minted by a service that keeps the key, or read the key from a secret store at run time.\n\nSilent for keys read at run time (environment, flags, secret stores), for the storage emulator's published development key and UseDevelopmentStorage=true, for placeholders that are not base64 keys, for SAS connection strings, and in _test.go files.",
+			Source:    `"You don't need to distribute your storage account key to an insecure platform (such as a mobile device)" ` + guide,
+			Bad:       `cred, _ := aztables.NewSharedKeyCredential("myaccount", "BwgJCgsMDQ4P…RFRg==")`,
+			Good:      "cred, _ := azidentity.NewDefaultAzureCredential(nil)\nc, _ := aztables.NewClient(url, cred, nil)",
+			Hint:      "use a token credential or a SAS, or read the key from a secret store at run time",
+			Since:     "0.2.0",
+		},
+		&Rule{
+			ID: "TL602", Name: "sas-overbroad", Severity: Info,
+			Targets:   []Target{GoCode},
+			Title:     "A shared access signature grants more than a client needs",
+			Rationale: "A SAS is a bearer token: whoever holds it can do what it grants until it expires, and it cannot be revoked short of rotating the account key. A table SAS that grants read, add, update and delete on the whole table — or an account SAS that grants every table permission — gives a client the run of the data; one valid for days or months stays usable long after it leaks. Grant only the operations the holder needs, limit a table SAS to the holder's PartitionKey range (StartPartitionKey/EndPartitionKey), and issue short-lived tokens that the client renews.\n\nSilent for SAS limited to a key range, for permissions or lifetimes that are not constants in the code (set field by field, read from configuration), and for expiry times not computed from the issue time.",
+			Source:    `"it's also possible to specify that the SAS token grant access to either a range of PartitionKey values, or a range of PartitionKey and RowKey values." ` + guide,
+			Bad:       "c.GetTableSASURL(aztables.SASPermissions{Read: true, Add: true, Update: true, Delete: true}, now, now.AddDate(1, 0, 0))",
+			Good:      "c.GetTableSASURL(aztables.SASPermissions{Read: true, StartPartitionKey: tenant, EndPartitionKey: tenant}, now, now.Add(time.Hour))",
+			Hint:      "grant only the needed operations on the holder's PartitionKey range, for hours rather than days",
+			Options:   "`-sas-max-expiry` (analyzer flag, default 24h): the longest SAS lifetime not reported.",
+			Since:     "0.2.0",
+		},
 	)
 }
