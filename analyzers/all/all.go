@@ -20,6 +20,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/tablename"
 	"github.com/tablelint/tablelint/analyzers/tablescan"
 	"github.com/tablelint/tablelint/analyzers/timepartition"
+	"github.com/tablelint/tablelint/analyzers/toplimit"
 	"github.com/tablelint/tablelint/analyzers/transactions"
 )
 
@@ -50,6 +51,7 @@ func build() []*analysis.Analyzer {
 		etag.Analyzer,
 		batchdup.Analyzer,
 		credentials.Analyzer,
+		toplimit.Analyzer,
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)
 	for _, a := range rules {
