@@ -18,6 +18,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/keyformat"
 	"github.com/tablelint/tablelint/analyzers/tablename"
+	"github.com/tablelint/tablelint/analyzers/tablereuse"
 	"github.com/tablelint/tablelint/analyzers/tablescan"
 	"github.com/tablelint/tablelint/analyzers/timepartition"
 	"github.com/tablelint/tablelint/analyzers/toplimit"
@@ -52,6 +53,7 @@ func build() []*analysis.Analyzer {
 		batchdup.Analyzer,
 		credentials.Analyzer,
 		toplimit.Analyzer,
+		tablereuse.Analyzer,
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)
 	for _, a := range rules {

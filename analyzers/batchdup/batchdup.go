@@ -29,10 +29,8 @@ type checker struct {
 	pass *analysis.Pass
 	x    *index.Index
 	res  *values.Resolver
-	// parents maps each node of the body being checked to its parent.
-	parents map[ast.Node]ast.Node
-	body    *ast.BlockStmt
-	seen    map[*ast.CompositeLit]bool
+	body *ast.BlockStmt
+	seen map[*ast.CompositeLit]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -55,13 +53,10 @@ type action struct {
 }
 
 func (c *checker) check(call index.Call) {
-	if c.body != call.Body {
-		c.body = call.Body
-		c.parents = parents(call.Body)
-	}
+	c.body = call.Body
 	var acts []action
 	for _, a := range c.x.Writes.ActionsOf(call.Actions) {
-		if a.Entity == nil || c.parents[a.Lit] == nil {
+		if a.Entity == nil || !contains(call.Body, a.Lit) {
 			continue // no entity, or built outside this function
 		}
 		var pks, rks []ast.Expr
@@ -158,10 +153,7 @@ func (c *checker) sameHole(a, b *values.Hole) bool {
 	}
 	// One expression, evaluated once in this function (a variable's
 	// single assignment), not a call inlined from a helper.
-	if a.Expr != b.Expr || c.parents[a.Expr] == nil {
-		return false
-	}
-	return true
+	return a.Expr == b.Expr && contains(c.body, a.Expr)
 }
 
 // together reports whether both literals are added on every run of the
@@ -172,31 +164,19 @@ func (c *checker) together(a, b *ast.CompositeLit) bool {
 }
 
 func (c *checker) block(n ast.Node) ast.Node {
-	for p := c.parents[n]; p != nil; p = c.parents[p] {
-		switch p.(type) {
-		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
-			return p
-		case *ast.FuncLit:
+	cur, ok := c.x.Inspector.Root().FindNode(n)
+	if !ok {
+		return nil
+	}
+	for p := range cur.Parent().Enclosing((*ast.BlockStmt)(nil), (*ast.CaseClause)(nil), (*ast.CommClause)(nil), (*ast.FuncLit)(nil)) {
+		if _, lit := p.Node().(*ast.FuncLit); lit {
 			return nil
 		}
+		return p.Node()
 	}
 	return nil
 }
 
-// parents maps every node under root, root excluded, to its parent.
-func parents(root ast.Node) map[ast.Node]ast.Node {
-	m := map[ast.Node]ast.Node{}
-	var stack []ast.Node
-	ast.Inspect(root, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return false
-		}
-		if len(stack) > 0 {
-			m[n] = stack[len(stack)-1]
-		}
-		stack = append(stack, n)
-		return true
-	})
-	return m
+func contains(outer, inner ast.Node) bool {
+	return outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
 }
