@@ -14,7 +14,9 @@
 //
 //   - TL414 read-modify-write-without-etag: an aztables Client.UpdateEntity
 //     whose entity was decoded (json.Unmarshal, in the same function) from
-//     the Value of a Client.GetEntity response, and whose options give no
+//     the Value of a Client.GetEntity response (a variable assigned from
+//     GetEntity, or a parameter of type GetEntityResponse: the caller
+//     read it), and whose options give no
 //     IfMatch (nil options, or UpdateEntityOptions without IfMatch), or
 //     give azcore.ETagAny ("*", which matches every version); and an
 //     UpsertEntity of such an entity, which never sends an If-Match

@@ -49,8 +49,8 @@ func run(pass *analysis.Pass) (any, error) {
 
 // read is a GetEntity call whose response an entity is decoded from.
 type read struct {
-	call *ast.CallExpr
-	resp *types.Var // the response variable (resp in resp, err := c.GetEntity(…))
+	call *ast.CallExpr // nil when the response is a parameter
+	resp *types.Var    // the response variable (resp in resp, err := c.GetEntity(…))
 }
 
 func (c *checker) check(w index.Call) {
@@ -58,11 +58,14 @@ func (c *checker) check(w index.Call) {
 	if !ok || len(w.Call.Args) < 3 {
 		return
 	}
-	line := c.pass.Fset.Position(r.call.Pos()).Line
+	read := "read by GetEntity (parameter " + c.respName(r) + ")"
+	if r.call != nil {
+		read = fmt.Sprintf("read by GetEntity (line %d)", c.pass.Fset.Position(r.call.Pos()).Line)
+	}
 	if w.Method == "UpsertEntity" {
 		diag.Report(c.pass, "TL414", w.Call,
-			"UpsertEntity writes back the entity read by GetEntity (line %d) unconditionally (it sends no If-Match, whatever UpsertEntityOptions.ETag says): an update made in between is lost; use UpdateEntity with IfMatch: &%s.ETag and retry from a fresh read on 412",
-			line, c.respName(r))
+			"UpsertEntity writes back the entity %s unconditionally (it sends no If-Match, whatever UpsertEntityOptions.ETag says): an update made in between is lost; use UpdateEntity with IfMatch: &%s.ETag and retry from a fresh read on 412",
+			read, c.respName(r))
 		return
 	}
 	opts := w.Call.Args[2]
@@ -73,13 +76,13 @@ func (c *checker) check(w index.Call) {
 	var msg string
 	switch {
 	case ifMatch == nil:
-		msg = "UpdateEntity writes back the entity read by GetEntity (line %d) without IfMatch: an update made in between is silently overwritten; pass IfMatch: &%s.ETag and retry from a fresh read on 412"
+		msg = "UpdateEntity writes back the entity %s without IfMatch: an update made in between is silently overwritten; pass IfMatch: &%s.ETag and retry from a fresh read on 412"
 	case c.isETagAny(ifMatch):
-		msg = "UpdateEntity writes back the entity read by GetEntity (line %d) with IfMatch azcore.ETagAny, which matches any version: an update made in between is silently overwritten; pass IfMatch: &%s.ETag and retry from a fresh read on 412"
+		msg = "UpdateEntity writes back the entity %s with IfMatch azcore.ETagAny, which matches any version: an update made in between is silently overwritten; pass IfMatch: &%s.ETag and retry from a fresh read on 412"
 	default:
 		return
 	}
-	d := diag.Diagnostic("TL414", w.Call.Pos(), w.Call.End(), msg, line, c.respName(r))
+	d := diag.Diagnostic("TL414", w.Call.Pos(), w.Call.End(), msg, read, c.respName(r))
 	if fix, ok := c.fix(w, r, opts, ifMatch); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
@@ -142,9 +145,18 @@ func (c *checker) response(e ast.Expr) (read, bool) {
 	if call, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok && sdk.IsMethod(c.pass.TypesInfo, call, "Client", "GetEntity") {
 		return read{call: call}, true
 	}
-	v := c.x.Vars.VarOf(sel.X)
+	x := ast.Unparen(sel.X)
+	if s, ok := x.(*ast.StarExpr); ok {
+		x = ast.Unparen(s.X)
+	}
+	v := c.x.Vars.VarOf(x)
 	if v == nil {
 		return read{}, false
+	}
+	if c.x.Vars.IsParam(v) {
+		// A helper given the response: the caller read it
+		// (update := func(r *aztables.GetEntityResponse) error {…}).
+		return read{call: nil, resp: v}, true
 	}
 	for _, d := range c.x.Vars.Defs(v) {
 		call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)

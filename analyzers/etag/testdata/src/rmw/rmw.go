@@ -106,3 +106,26 @@ func anyVar(ctx context.Context, c *aztables.Client, pk, rk string) error {
 	_, err := c.UpdateEntity(ctx, b, &opts) // want `TL414: .*azcore.ETagAny`
 	return err
 }
+
+// A helper given the response, which writes twice: once with the ETag,
+// once without.
+func balance(ctx context.Context, c *aztables.Client, pk, rk string, delta float64) error {
+	apply := func(r *aztables.GetEntityResponse) error {
+		var m map[string]any
+		if err := json.Unmarshal(r.Value, &m); err != nil {
+			return err
+		}
+		m["Balance"] = m["Balance"].(float64) + delta
+		b, _ := json.Marshal(m)
+		if _, err := c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{IfMatch: &r.ETag}); err != nil {
+			return err
+		}
+		_, err := c.UpdateEntity(ctx, b, nil) // want `TL414: UpdateEntity writes back the entity read by GetEntity \(parameter r\) without IfMatch`
+		return err
+	}
+	resp, err := c.GetEntity(ctx, pk, rk, nil)
+	if err != nil {
+		return err
+	}
+	return apply(&resp)
+}
