@@ -297,12 +297,11 @@ func (c *checker) set(e ast.Expr) bool {
 // or base.AddDate(y, m, d) with constant arguments, base time.Now() (or
 // its UTC, Local) or the SAS's start time.
 func (c *checker) expiry(exp, start ast.Expr) {
-	call, ok := c.x.Vars.Resolve(exp).(*ast.CallExpr)
-	if !ok {
-		return
+	call, sel, ok := c.timeCall(exp)
+	for ok && len(call.Args) == 0 && (sel.Sel.Name == "UTC" || sel.Sel.Name == "Local") {
+		call, sel, ok = c.timeCall(sel.X) // time.Now().Add(d).UTC()
 	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || !isTime(c.pass.TypesInfo.TypeOf(sel.X)) || !c.issued(sel.X, start) {
+	if !ok || !c.issued(sel.X, start) {
 		return
 	}
 	var d time.Duration
@@ -329,6 +328,19 @@ func (c *checker) expiry(exp, start ast.Expr) {
 	if d > maxExpiry {
 		diag.Report(c.pass, "TL602", exp, "the SAS stays valid for %v after it is issued, longer than %v: a leaked token is usable that long and cannot be revoked (short of rotating the account key); issue short-lived tokens and renew them", d, maxExpiry)
 	}
+}
+
+// timeCall returns e as a call of a time.Time method.
+func (c *checker) timeCall(e ast.Expr) (*ast.CallExpr, *ast.SelectorExpr, bool) {
+	call, ok := c.x.Vars.Resolve(e).(*ast.CallExpr)
+	if !ok {
+		return nil, nil, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !isTime(c.pass.TypesInfo.TypeOf(sel.X)) {
+		return nil, nil, false
+	}
+	return call, sel, true
 }
 
 // issued reports whether base is the time a SAS is issued: time.Now()

@@ -37,3 +37,9 @@ func account(cred *aztables.SharedKeyCredential) (aztables.SASQueryParameters, e
 		ExpiryTime:    time.Now().Add(time.Hour),
 	}.Sign(cred)
 }
+
+func utc(c *aztables.Client) (string, error) {
+	start := time.Now().Add(-time.Hour).UTC()
+	expiry := time.Now().Add(30 * 24 * time.Hour).UTC()
+	return c.GetTableSASURL(aztables.SASPermissions{Read: true}, start, expiry) // want `TL602: the SAS stays valid for 720h0m0s`
+}
