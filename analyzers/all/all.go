@@ -22,6 +22,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/tablescan"
 	"github.com/tablelint/tablelint/analyzers/timepartition"
 	"github.com/tablelint/tablelint/analyzers/toplimit"
+	"github.com/tablelint/tablelint/analyzers/updatemode"
 	"github.com/tablelint/tablelint/analyzers/transactions"
 )
 
@@ -54,6 +55,7 @@ func build() []*analysis.Analyzer {
 		credentials.Analyzer,
 		toplimit.Analyzer,
 		tablereuse.Analyzer,
+		updatemode.Analyzer,
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)
 	for _, a := range rules {
