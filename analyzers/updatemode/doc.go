@@ -31,6 +31,7 @@
 // Silent: Merge writes (the default); a Replace of the entity that was
 // read (decoded, changed and written back: every property is sent);
 // writes whose keys may differ from the read's; reads decoded into maps
+// and types with their own JSON encoding such as aztables.EDMEntity
 // (their properties are not known); updates whose error is checked;
 // updates of entities decoded from a read or a page.
 package updatemode

@@ -191,7 +191,7 @@ func (c *checker) builtEntity(w index.Call) (built, bool) {
 		b.props = properties(b.props)
 		return b, true
 	}
-	if !writes.IsEntityStruct(t) {
+	if !writes.IsEntityStruct(t) || marshals(t) {
 		return built{}, false
 	}
 	var names []string
@@ -227,7 +227,7 @@ func (c *checker) reads(body *ast.BlockStmt, pos token.Pos) []read {
 		if p, ok := t.(*types.Pointer); ok {
 			t = p.Elem()
 		}
-		if !writes.IsEntityStruct(t) {
+		if !writes.IsEntityStruct(t) || marshals(t) {
 			return true
 		}
 		var names []string
@@ -349,6 +349,18 @@ func (c *checker) decoded(w index.Call) bool {
 		return !found
 	})
 	return found
+}
+
+// marshals reports whether t (or *t) has its own MarshalJSON or
+// UnmarshalJSON (aztables.EDMEntity): its properties are not its fields.
+func marshals(t types.Type) bool {
+	for _, name := range []string{"MarshalJSON", "UnmarshalJSON"} {
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, nil, name)
+		if _, ok := obj.(*types.Func); ok {
+			return true
+		}
+	}
+	return false
 }
 
 func contains(outer, inner ast.Node) bool {

@@ -80,3 +80,13 @@ func filled(ctx context.Context, c *aztables.Client, dept, id string, fill func(
 	_, err := c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{UpdateMode: aztables.UpdateModeReplace})
 	return err
 }
+
+// EDMEntity marshals its Properties map: its properties are not its fields.
+func edm(ctx context.Context, c *aztables.Client, dept, id string) error {
+	resp, _ := c.GetEntity(ctx, dept, id, nil)
+	var e Employee
+	_ = json.Unmarshal(resp.Value, &e)
+	b, _ := json.Marshal(aztables.EDMEntity{Entity: aztables.Entity{PartitionKey: dept, RowKey: id}, Properties: map[string]any{"Name": e.Name, "Email": e.Email, "Salary": e.Salary}})
+	_, err := c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{UpdateMode: aztables.UpdateModeReplace})
+	return err
+}
