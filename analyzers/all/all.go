@@ -16,6 +16,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/etag"
 	"github.com/tablelint/tablelint/analyzers/filterinjection"
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/keychars"
 	"github.com/tablelint/tablelint/analyzers/keyformat"
 	"github.com/tablelint/tablelint/analyzers/tablename"
 	"github.com/tablelint/tablelint/analyzers/tablereuse"
@@ -56,6 +57,7 @@ func build() []*analysis.Analyzer {
 		toplimit.Analyzer,
 		tablereuse.Analyzer,
 		updatemode.Analyzer,
+		keychars.Analyzer,
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)
 	for _, a := range rules {
