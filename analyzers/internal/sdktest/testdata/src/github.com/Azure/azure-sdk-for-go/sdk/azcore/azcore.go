@@ -1,6 +1,11 @@
 // Package azcore is a test stub of the Azure SDK core package.
 package azcore
 
+import "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
+
+// ClientOptions contains optional settings for a client's pipeline.
+type ClientOptions = policy.ClientOptions
+
 // ETag is an entity tag.
 type ETag string
 

@@ -10,7 +10,9 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/runtime"
 )
 
-type ClientOptions struct{}
+type ClientOptions struct {
+	azcore.ClientOptions
+}
 type SharedKeyCredential struct{}
 
 func NewSharedKeyCredential(accountName, accountKey string) (*SharedKeyCredential, error) {
