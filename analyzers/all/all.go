@@ -18,6 +18,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/keychars"
 	"github.com/tablelint/tablelint/analyzers/keyformat"
+	"github.com/tablelint/tablelint/analyzers/retries"
 	"github.com/tablelint/tablelint/analyzers/tablename"
 	"github.com/tablelint/tablelint/analyzers/tablereuse"
 	"github.com/tablelint/tablelint/analyzers/tablescan"
@@ -58,6 +59,7 @@ func build() []*analysis.Analyzer {
 		tablereuse.Analyzer,
 		updatemode.Analyzer,
 		keychars.Analyzer,
+		retries.Analyzer,
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)
 	for _, a := range rules {

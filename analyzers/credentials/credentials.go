@@ -58,7 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
 	c := &checker{pass: pass, x: x, res: x.Resolver()}
 	for cur := range x.Inspector.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
-		if c.inTest(cur.Node()) {
+		if diag.InTestFile(pass, cur.Node().Pos()) {
 			continue
 		}
 		switch n := cur.Node().(type) {
@@ -71,11 +71,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-func (c *checker) inTest(n ast.Node) bool {
-	f := c.pass.Fset.File(n.Pos())
-	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
 
 func (c *checker) call(call *ast.CallExpr) {

@@ -50,6 +50,17 @@ func init() {
 			Since:     "0.2.0",
 		},
 		&Rule{
+			ID: "TL416", Name: "no-transient-retry", Severity: Warning,
+			Targets:   []Target{GoCode},
+			Title:     "A Table client is configured not to retry transient failures",
+			Rationale: "The Azure SDK retries throttling (429, 503), timeouts and server errors three times by default, with exponential back-off. ClientOptions with `Retry.MaxRetries` below zero (\"one try and no retries\") or an empty `Retry.StatusCodes` turn that off, so every transient failure — routine under load, during partition moves, or when a new table is still warming up — reaches the application as an error.\n\nSilent in _test.go files (tests turn retries off on purpose), for MaxRetries of zero or more, for run-time values, and for retry options of other clients.",
+			Source:    `"Some errors from Table storage and Queue storage are transient errors, and your client application should include suitable retry logic to handle them." ` + guide,
+			Bad:       "aztables.NewClient(url, cred, &aztables.ClientOptions{ClientOptions: azcore.ClientOptions{Retry: policy.RetryOptions{MaxRetries: -1}}})",
+			Good:      "aztables.NewClient(url, cred, nil)   // three retries with back-off; or MaxRetries: 5",
+			Hint:      "keep the SDK's retries: MaxRetries 0 (the default) or more, StatusCodes nil",
+			Since:     "0.2.0",
+		},
+		&Rule{
 			ID: "TL601", Name: "account-key-in-client", Severity: Warning,
 			Targets:   []Target{GoCode},
 			Title:     "A storage account key is written in the code",
