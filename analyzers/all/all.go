@@ -24,8 +24,8 @@ import (
 	"github.com/tablelint/tablelint/analyzers/tablescan"
 	"github.com/tablelint/tablelint/analyzers/timepartition"
 	"github.com/tablelint/tablelint/analyzers/toplimit"
-	"github.com/tablelint/tablelint/analyzers/updatemode"
 	"github.com/tablelint/tablelint/analyzers/transactions"
+	"github.com/tablelint/tablelint/analyzers/updatemode"
 )
 
 // list is built once: drivers that call Analyzers twice (the plugin
