@@ -187,12 +187,28 @@ type EDMEntity struct {
 	Properties map[string]any
 }
 
-func (e EDMEntity) MarshalJSON() ([]byte, error) { return nil, nil }
+func (e EDMEntity) MarshalJSON() ([]byte, error)           { return nil, nil }
+func (e *EDMEntity) UnmarshalJSON(data []byte) (err error) { return nil }
 
 type EDMBinary []byte
+
+func (e EDMBinary) MarshalText() ([]byte, error)     { return nil, nil }
+func (e *EDMBinary) UnmarshalText(data []byte) error { return nil }
+
 type EDMInt64 int64
+
+func (e EDMInt64) MarshalText() ([]byte, error)     { return nil, nil }
+func (e *EDMInt64) UnmarshalText(data []byte) error { return nil }
+
 type EDMGUID string
+
+func (e EDMGUID) MarshalText() ([]byte, error)     { return nil, nil }
+func (e *EDMGUID) UnmarshalText(data []byte) error { return nil }
+
 type EDMDateTime time.Time
+
+func (e EDMDateTime) MarshalText() ([]byte, error)     { return nil, nil }
+func (e *EDMDateTime) UnmarshalText(data []byte) error { return nil }
 
 // SAS (sas_service.go, sas_account.go, client.go, service_client.go of v1.4.0).
 
