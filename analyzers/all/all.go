@@ -18,6 +18,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/keychars"
 	"github.com/tablelint/tablelint/analyzers/keyformat"
+	"github.com/tablelint/tablelint/analyzers/properties"
 	"github.com/tablelint/tablelint/analyzers/retries"
 	"github.com/tablelint/tablelint/analyzers/tablename"
 	"github.com/tablelint/tablelint/analyzers/tablereuse"
@@ -60,6 +61,7 @@ func build() []*analysis.Analyzer {
 		updatemode.Analyzer,
 		keychars.Analyzer,
 		retries.Analyzer,
+		properties.Analyzer,
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)
 	for _, a := range rules {

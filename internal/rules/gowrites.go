@@ -6,6 +6,28 @@ func init() {
 	const guide = "(Azure Table storage table design guide)"
 	Register(
 		&Rule{
+			ID: "TL126", Name: "unsupported-property-type", Severity: Error,
+			Targets:   []Target{GoCode},
+			Title:     "A property's value is a JSON array or object, which the service cannot store",
+			Rationale: "A property holds one value of a supported type — Binary, Boolean, DateTime, Double, Guid, Int32, Int64 or String. encoding/json writes a slice as a JSON array and a map or nested struct as a JSON object, and the service rejects the entity. Serialize such values into a string property yourself (json.Marshal into a field), or split them into properties of their own.\n\nSilent for []byte (base64 text), time.Time, uuid.UUID and other types with their own text or JSON encoding, interface-typed values, fields tagged json:\"-\" or \",string\", and entities that are never written.",
+			Source:    `"To store complex data types in a single property, you must use a serialized format such as JSON or XML." ` + guide,
+			Bad:       "type Customer struct {\n\taztables.Entity\n\tTags []string\n}",
+			Good:      "type Customer struct {\n\taztables.Entity\n\tTags string // json.Marshal(tags)\n}",
+			Hint:      "serialize the value into a string property, or split it into properties",
+			Since:     "0.2.0",
+		},
+		&Rule{
+			ID: "TL128", Name: "timestamp-set-by-client", Severity: Warning,
+			Targets:   []Target{GoCode},
+			Title:     "The client sets Timestamp, which the service ignores",
+			Rationale: "Timestamp is a system property: the service sets it on every write and ignores the value a client sends. Code that puts an event time or a creation time into Timestamp loses it. Keep such times in a property of your own (EventTime, CreatedAt).\n\nSilent when Timestamp is left unset or zero (an embedded aztables.Entity sends its zero Timestamp harmlessly) and for entities that are never written.",
+			Source:    `"This property should not be set on insert or update operations (the value will be ignored)." (Understanding the Table service data model)`,
+			Bad:       "Event{PartitionKey: \"events\", RowKey: id, Timestamp: time.Now()}",
+			Good:      "Event{PartitionKey: \"events\", RowKey: id, EventTime: time.Now()}",
+			Hint:      "keep the time in a property of your own",
+			Since:     "0.2.0",
+		},
+		&Rule{
 			ID: "TL404", Name: "batch-duplicate-entity", Severity: Error,
 			Targets:   []Target{GoCode},
 			Title:     "A transaction changes the same entity twice",

@@ -1,0 +1,315 @@
+package properties
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports TL126 and TL128.
+var Analyzer = &analysis.Analyzer{
+	Name:     "properties",
+	Doc:      docs.MustExtract(doc, "properties"),
+	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/properties",
+	Requires: []*analysis.Analyzer{index.Analyzer},
+	Run:      run,
+}
+
+type checker struct {
+	pass *analysis.Pass
+	x    *index.Index
+	// fields already reported (TL126), and positions (TL128).
+	fields map[*types.Var]bool
+	seen   map[token.Pos]bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c := &checker{pass: pass, x: index.Of(pass), fields: map[*types.Var]bool{}, seen: map[token.Pos]bool{}}
+	for _, w := range c.x.Calls {
+		if w.Entity != nil {
+			c.entity(w.Entity, w)
+		}
+		if w.Actions != nil {
+			for _, a := range c.x.Writes.ActionsOf(w.Actions) {
+				if a.Entity != nil {
+					c.entity(a.Entity, w)
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// entity checks the entity written by w.
+func (c *checker) entity(e ast.Expr, w index.Call) {
+	roots := c.x.Writes.RootsOf(e)
+	for _, lit := range roots.Lits {
+		t := c.pass.TypesInfo.TypeOf(lit)
+		switch {
+		case writes.IsStringMap(t):
+			c.mapLiteral(lit)
+		case writes.IsEntityStruct(t):
+			c.structType(t, w)
+			c.structLiteral(lit)
+		}
+	}
+	vars := map[*types.Var]bool{}
+	for _, v := range roots.Vars {
+		if writes.IsEntityStruct(v.Type()) {
+			c.structType(v.Type(), w)
+		}
+		vars[v] = true
+	}
+	if w.Body != nil && len(vars) > 0 {
+		c.assignments(w.Body, vars)
+	}
+}
+
+// structType reports the fields of an entity struct that marshal to a
+// JSON array or object.
+func (c *checker) structType(t types.Type, w index.Call) {
+	if ownEncoding(t) {
+		return
+	}
+	st := structOf(t)
+	if st == nil {
+		return
+	}
+	for _, f := range writes.JSONFields(t) {
+		if c.fields[f.Var] || stringTagged(st, f.Var) {
+			continue
+		}
+		kind := unsupported(f.Var.Type())
+		if kind == "" {
+			continue
+		}
+		c.fields[f.Var] = true
+		var at ast.Node = w.Call
+		if f.Var.Pkg() == c.pass.Pkg && c.x.Writes.FileOf(f.Var.Pos()) != nil {
+			at = identAt(f.Var.Pos())
+		}
+		diag.Report(c.pass, "TL126", at,
+			"property %s is a %s, which encoding/json writes as a JSON %s: the Table service stores only Binary, Boolean, DateTime, Double, Guid, Int32, Int64 and String; serialize it into a string property (json.Marshal) or split it into properties",
+			f.Name, types.TypeString(f.Var.Type(), types.RelativeTo(c.pass.Pkg)), jsonKind(kind))
+	}
+}
+
+// stringTagged reports whether field v of st (or of a struct embedded in
+// it) has the json ",string" option.
+func stringTagged(st *types.Struct, v *types.Var) bool {
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i) == v {
+			tag, _ := reflect.StructTag(st.Tag(i)).Lookup("json")
+			_, opts, _ := strings.Cut(tag, ",")
+			return strings.Contains(","+opts+",", ",string,")
+		}
+		if inner := structOf(st.Field(i).Type()); inner != nil && st.Field(i).Embedded() && stringTagged(inner, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// identAt returns a zero-width node at pos (a field's name).
+func identAt(pos token.Pos) ast.Node { return &ast.Ident{NamePos: pos} }
+
+// mapLiteral reports entries of types the service cannot store, and a
+// Timestamp entry.
+func (c *checker) mapLiteral(lit *ast.CompositeLit) {
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		name, ok := c.x.Writes.ConstString(kv.Key)
+		if !ok {
+			continue
+		}
+		if name == writes.Timestamp {
+			c.timestamp(kv.Value)
+			continue
+		}
+		c.value(name, kv.Value)
+	}
+}
+
+// value reports one property value of a map entity.
+func (c *checker) value(name string, v ast.Expr) {
+	t := c.pass.TypesInfo.TypeOf(v)
+	if t == nil || c.seen[v.Pos()] {
+		return
+	}
+	kind := unsupported(t)
+	if kind == "" {
+		return
+	}
+	c.seen[v.Pos()] = true
+	diag.Report(c.pass, "TL126", v,
+		"property %s is a %s, which encoding/json writes as a JSON %s: the Table service stores only Binary, Boolean, DateTime, Double, Guid, Int32, Int64 and String; serialize it into a string property (json.Marshal) or split it into properties",
+		name, types.TypeString(t, types.RelativeTo(c.pass.Pkg)), jsonKind(kind))
+}
+
+// structLiteral reports a Timestamp given in an entity struct literal.
+func (c *checker) structLiteral(lit *ast.CompositeLit) {
+	st := structOf(c.pass.TypesInfo.TypeOf(lit))
+	if st == nil {
+		return
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		id, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		switch {
+		case jsonNameOf(st, id.Name) == writes.Timestamp:
+			c.timestamp(kv.Value)
+		case id.Name == "Entity" && sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(kv.Value), "Entity"):
+			// Event{Entity: aztables.Entity{…, Timestamp: …}}
+			if inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit); ok {
+				c.structLiteral(inner)
+			}
+		}
+	}
+}
+
+// assignments reports e.Timestamp = … and m["Timestamp"] = … to the
+// written entity's variables, and map entries of unsupported types.
+func (c *checker) assignments(body *ast.BlockStmt, vars map[*types.Var]bool) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			switch l := ast.Unparen(l).(type) {
+			case *ast.SelectorExpr:
+				if !vars[c.x.Vars.VarOf(writes.BaseOf(l.X))] {
+					continue
+				}
+				s := c.pass.TypesInfo.Selections[l]
+				if s != nil && s.Kind() == types.FieldVal && l.Sel.Name == writes.Timestamp && writes.IsEntityStruct(s.Recv()) {
+					c.timestamp(as.Rhs[i])
+				}
+			case *ast.IndexExpr:
+				if !vars[c.x.Vars.VarOf(l.X)] || !writes.IsStringMap(c.pass.TypesInfo.TypeOf(l.X)) {
+					continue
+				}
+				name, ok := c.x.Writes.ConstString(l.Index)
+				if !ok {
+					continue
+				}
+				if name == writes.Timestamp {
+					c.timestamp(as.Rhs[i])
+				} else {
+					c.value(name, as.Rhs[i])
+				}
+			}
+		}
+		return true
+	})
+}
+
+func (c *checker) timestamp(v ast.Expr) {
+	if c.seen[v.Pos()] {
+		return
+	}
+	if lit, ok := ast.Unparen(v).(*ast.CompositeLit); ok && len(lit.Elts) == 0 {
+		return // the zero value: nothing set
+	}
+	c.seen[v.Pos()] = true
+	diag.Report(c.pass, "TL128", v,
+		"Timestamp is set by the client: the service maintains Timestamp itself and ignores the value written; keep the time in a property of your own (CreatedAt, EventTime)")
+}
+
+// unsupported returns "array" or "object" when values of t marshal to a
+// JSON array or object, else "".
+func unsupported(t types.Type) string {
+	for range writes.MaxDepth {
+		if ownEncoding(t) {
+			return ""
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Slice:
+			if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+				return "" // base64 string
+			}
+			return "slice"
+		case *types.Array:
+			return "array"
+		case *types.Map:
+			return "map"
+		case *types.Struct:
+			return "struct"
+		}
+		return ""
+	}
+	return ""
+}
+
+func jsonKind(kind string) string {
+	if kind == "slice" || kind == "array" {
+		return "array"
+	}
+	return "object"
+}
+
+// ownEncoding reports whether t or *t implements json.Marshaler or
+// encoding.TextMarshaler (time.Time, uuid.UUID, aztables EDM types).
+func ownEncoding(t types.Type) bool {
+	for _, name := range []string{"MarshalJSON", "MarshalText"} {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+		if _, ok := obj.(*types.Func); ok {
+			return true
+		}
+		if _, isPtr := t.(*types.Pointer); !isPtr {
+			obj, _, _ = types.LookupFieldOrMethod(types.NewPointer(t), true, nil, name)
+			if _, ok := obj.(*types.Func); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func structOf(t types.Type) *types.Struct {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	return st
+}
+
+// jsonNameOf returns the JSON name of the field of st called name.
+func jsonNameOf(st *types.Struct, name string) string {
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == name {
+			n, _ := writes.FieldJSONName(st, i)
+			return n
+		}
+	}
+	return ""
+}
