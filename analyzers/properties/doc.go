@@ -4,7 +4,8 @@
 // # Analyzer properties
 //
 // properties: find properties of written entities with types the service
-// cannot store, and client-set Timestamps (TL126, TL128).
+// cannot store, integers it cannot store exactly, and client-set
+// Timestamps (TL126, TL127, TL128).
 //
 // "The Table service supports a subset of data types" — Binary, Boolean,
 // DateTime, Double, Guid, Int32, Int64 and String — and "To store complex
@@ -25,6 +26,15 @@
 //     map entry whose value has such a type. Reported once per struct
 //     field, at its declaration when the struct is in the package, else at
 //     the write; at the entry for maps.
+//   - TL127 implicit-string-type (info, reported with -info): an int,
+//     int64 or uint64 property value beyond 2^53 — a constant,
+//     t.UnixNano(), or a constant minus a value (reverse ticks) — sent as
+//     a bare JSON number. "By default a property is created as type
+//     String, unless you specify a different type"; an untyped JSON
+//     integer outside the Int32 range is stored as a Double, which cannot
+//     hold it exactly. Silent when the property is given an
+//     "Name@odata.type" in the function (a map entry or a struct field of
+//     that JSON name) or its field is tagged ",string".
 //   - TL128 timestamp-set-by-client: a Timestamp given a value in the
 //     literal of a written entity or assigned to it (e.Timestamp = …) in
 //     the function that writes it.

@@ -3,6 +3,7 @@ package properties
 import (
 	_ "embed"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -20,7 +21,7 @@ import (
 //go:embed doc.go
 var doc string
 
-// Analyzer reports TL126 and TL128.
+// Analyzer reports TL126, TL127 and TL128.
 var Analyzer = &analysis.Analyzer{
 	Name:     "properties",
 	Doc:      docs.MustExtract(doc, "properties"),
@@ -35,6 +36,15 @@ type checker struct {
 	// fields already reported (TL126), and positions (TL128).
 	fields map[*types.Var]bool
 	seen   map[token.Pos]bool
+	// annotated are the properties given an "@odata.type" in the
+	// function of the write being checked.
+	annotated map[string]bool
+}
+
+var info bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&info, "info", false, "also report info findings (TL127 integers beyond 2^53 sent as JSON numbers)")
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -56,6 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 // entity checks the entity written by w.
 func (c *checker) entity(e ast.Expr, w index.Call) {
+	c.annotated = annotations(c.x.Writes, w.Body)
 	roots := c.x.Writes.RootsOf(e)
 	for _, lit := range roots.Lits {
 		t := c.pass.TypesInfo.TypeOf(lit)
@@ -144,6 +155,9 @@ func (c *checker) mapLiteral(lit *ast.CompositeLit) {
 			continue
 		}
 		c.value(name, kv.Value)
+		if !c.annotated[name] {
+			c.bigInt(name, kv.Value)
+		}
 	}
 }
 
@@ -178,14 +192,17 @@ func (c *checker) structLiteral(lit *ast.CompositeLit) {
 		if !ok {
 			continue
 		}
+		name := jsonNameOf(st, id.Name)
 		switch {
-		case jsonNameOf(st, id.Name) == writes.Timestamp:
+		case name == writes.Timestamp:
 			c.timestamp(kv.Value)
 		case id.Name == "Entity" && sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(kv.Value), "Entity"):
 			// Event{Entity: aztables.Entity{…, Timestamp: …}}
 			if inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit); ok {
 				c.structLiteral(inner)
 			}
+		case name != "" && !c.typedStructField(lit, id.Name, name):
+			c.bigInt(name, kv.Value)
 		}
 	}
 }
@@ -205,8 +222,15 @@ func (c *checker) assignments(body *ast.BlockStmt, vars map[*types.Var]bool) {
 					continue
 				}
 				s := c.pass.TypesInfo.Selections[l]
-				if s != nil && s.Kind() == types.FieldVal && l.Sel.Name == writes.Timestamp && writes.IsEntityStruct(s.Recv()) {
+				if s == nil || s.Kind() != types.FieldVal || !writes.IsEntityStruct(s.Recv()) {
+					continue
+				}
+				if l.Sel.Name == writes.Timestamp {
 					c.timestamp(as.Rhs[i])
+				} else if st := structOf(s.Recv()); st != nil {
+					if name := jsonNameOf(st, l.Sel.Name); name != "" && !c.typedField(s.Recv(), l.Sel.Name, name) {
+						c.bigInt(name, as.Rhs[i])
+					}
 				}
 			case *ast.IndexExpr:
 				if !vars[c.x.Vars.VarOf(l.X)] || !writes.IsStringMap(c.pass.TypesInfo.TypeOf(l.X)) {
@@ -220,6 +244,9 @@ func (c *checker) assignments(body *ast.BlockStmt, vars map[*types.Var]bool) {
 					c.timestamp(as.Rhs[i])
 				} else {
 					c.value(name, as.Rhs[i])
+					if !c.annotated[name] {
+						c.bigInt(name, as.Rhs[i])
+					}
 				}
 			}
 		}
@@ -312,4 +339,116 @@ func jsonNameOf(st *types.Struct, name string) string {
 		}
 	}
 	return ""
+}
+
+// maxExact is 2^53: integers beyond it have no exact Double.
+const maxExact = 1 << 53
+
+// bigInt reports (TL127) an integer property value beyond 2^53 sent as a
+// bare JSON number: a constant, UnixNano(), or a constant minus a value
+// (reverse ticks).
+func (c *checker) bigInt(name string, v ast.Expr) {
+	if !diag.Enabled("TL127", info) || c.seen[v.Pos()] {
+		return
+	}
+	b, ok := c.pass.TypesInfo.TypeOf(v).Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 {
+		return
+	}
+	switch b.Kind() {
+	case types.Int, types.Int64, types.Uint, types.Uint64, types.Uintptr, types.UntypedInt:
+	default:
+		return // 32 bits or less: exact as a Double
+	}
+	what := c.beyond(v)
+	if what == "" {
+		return
+	}
+	c.seen[v.Pos()] = true
+	diag.Report(c.pass, "TL127", v,
+		"property %s gets %s, beyond 2^53, as a bare JSON number: the service stores an untyped integer outside the Int32 range as a Double, which cannot hold it exactly; send it as Edm.Int64 (aztables.EDMInt64 in an aztables.EDMEntity, or the decimal string with %q: \"Edm.Int64\")",
+		name, what, name+"@odata.type")
+}
+
+// beyond describes v when it is an integer beyond 2^53, else "".
+func (c *checker) beyond(v ast.Expr) string {
+	info := c.pass.TypesInfo
+	if tv, ok := info.Types[v]; ok && tv.Value != nil {
+		n := constant.ToInt(tv.Value)
+		if constant.Sign(n) < 0 {
+			n = constant.UnaryOp(token.SUB, n, 0)
+		}
+		if constant.Compare(n, token.GTR, constant.MakeUint64(maxExact)) {
+			return tv.Value.ExactString()
+		}
+		return ""
+	}
+	e := c.x.Vars.Resolve(v)
+	if isUnixNano(info, e) {
+		return "a UnixNano() time"
+	}
+	if be, ok := e.(*ast.BinaryExpr); ok && be.Op == token.SUB {
+		if tv, ok := info.Types[be.X]; ok && tv.Value != nil && constant.Compare(constant.ToInt(tv.Value), token.GTR, constant.MakeUint64(maxExact)) {
+			return "a constant minus a value (reverse ticks)"
+		}
+	}
+	return ""
+}
+
+func isUnixNano(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "UnixNano" && sdk.IsType(info.TypeOf(sel.X), "time", "Time")
+}
+
+// annotations returns the property names given an "@odata.type" by a
+// constant map key or struct JSON name in body.
+func annotations(x *writes.Index, body *ast.BlockStmt) map[string]bool {
+	out := map[string]bool{}
+	if body == nil {
+		return out
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		var key ast.Expr
+		switch n := n.(type) {
+		case *ast.KeyValueExpr:
+			key = n.Key
+		case *ast.IndexExpr:
+			key = n.Index
+		default:
+			return true
+		}
+		if k, ok := x.ConstString(key); ok {
+			if name, ok := strings.CutSuffix(k, "@odata.type"); ok {
+				out[name] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// typedStructField reports whether the field of lit's struct type is
+// sent typed: a ",string" tag, or a sibling field named name@odata.type.
+func (c *checker) typedStructField(lit *ast.CompositeLit, field, name string) bool {
+	return c.typedField(c.pass.TypesInfo.TypeOf(lit), field, name)
+}
+
+func (c *checker) typedField(t types.Type, field, name string) bool {
+	st := structOf(t)
+	if st == nil {
+		return false
+	}
+	for _, f := range writes.JSONFields(t) {
+		if f.Name == name+"@odata.type" {
+			return true
+		}
+		if f.Var.Name() == field && stringTagged(st, f.Var) {
+			return true
+		}
+	}
+	return false
 }

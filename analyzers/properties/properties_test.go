@@ -13,3 +13,12 @@ func TestProperties(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, properties.Analyzer, "unstorable", "storable", "timestamp")
 }
+
+func TestPropertiesInfo(t *testing.T) {
+	if err := properties.Analyzer.Flags.Set("info", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer properties.Analyzer.Flags.Set("info", "false")
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, properties.Analyzer, "bigint")
+}
