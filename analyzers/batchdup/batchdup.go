@@ -56,7 +56,7 @@ func (c *checker) check(call index.Call) {
 	c.body = call.Body
 	var acts []action
 	for _, a := range c.x.Writes.ActionsOf(call.Actions) {
-		if a.Entity == nil || !contains(call.Body, a.Lit) {
+		if a.Entity == nil || !writes.Contains(call.Body, a.Lit) {
 			continue // no entity, or built outside this function
 		}
 		var pks, rks []ast.Expr
@@ -107,10 +107,8 @@ func (c *checker) check(call index.Call) {
 // a parameter never reassigned.
 func (c *checker) identity(e ast.Expr) any {
 	e = c.x.Vars.Resolve(e)
-	if v := c.x.Vars.VarOf(e); v != nil {
-		if d, ok := c.x.Vars.Only(v); (ok && !d.Zero()) || c.x.Vars.IsParam(v) {
-			return v
-		}
+	if v := c.x.Vars.VarOf(e); c.x.Writes.Once(v) {
+		return v
 	}
 	return e
 }
@@ -153,7 +151,7 @@ func (c *checker) sameHole(a, b *values.Hole) bool {
 	}
 	// One expression, evaluated once in this function (a variable's
 	// single assignment), not a call inlined from a helper.
-	return a.Expr == b.Expr && contains(c.body, a.Expr)
+	return a.Expr == b.Expr && writes.Contains(c.body, a.Expr)
 }
 
 // together reports whether both literals are added on every run of the
@@ -175,8 +173,4 @@ func (c *checker) block(n ast.Node) ast.Node {
 		return p.Node()
 	}
 	return nil
-}
-
-func contains(outer, inner ast.Node) bool {
-	return outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
 }

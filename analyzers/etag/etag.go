@@ -47,20 +47,14 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// read is a GetEntity call whose response an entity is decoded from.
-type read struct {
-	call *ast.CallExpr // nil when the response is a parameter
-	resp *types.Var    // the response variable (resp in resp, err := c.GetEntity(…))
-}
-
 func (c *checker) check(w index.Call) {
 	r, ok := c.readOf(w)
 	if !ok || len(w.Call.Args) < 3 {
 		return
 	}
 	read := "read by GetEntity (parameter " + c.respName(r) + ")"
-	if r.call != nil {
-		read = fmt.Sprintf("read by GetEntity (line %d)", c.pass.Fset.Position(r.call.Pos()).Line)
+	if r.Call != nil {
+		read = fmt.Sprintf("read by GetEntity (line %d)", c.pass.Fset.Position(r.Call.Pos()).Line)
 	}
 	if w.Method == "UpsertEntity" {
 		diag.Report(c.pass, "TL414", w.Call,
@@ -89,82 +83,29 @@ func (c *checker) check(w index.Call) {
 	diag.ReportDiagnostic(c.pass, d)
 }
 
-func (c *checker) respName(r read) string {
-	if r.resp != nil && r.resp.Name() != "_" {
-		return r.resp.Name()
+func (c *checker) respName(r writes.Read) string {
+	if r.Resp != nil && r.Resp.Name() != "_" {
+		return r.Resp.Name()
 	}
 	return "resp"
 }
 
 // readOf finds the GetEntity read the written entity was decoded from,
 // in the function of the write, before it.
-func (c *checker) readOf(w index.Call) (read, bool) {
-	roots := c.x.Writes.RootsOf(w.Entity)
-	if len(roots.Vars) == 0 {
-		return read{}, false
-	}
+func (c *checker) readOf(w index.Call) (writes.Read, bool) {
 	vars := map[*types.Var]bool{}
-	for _, v := range roots.Vars {
+	for _, v := range c.x.Writes.RootsOf(w.Entity).Vars {
 		vars[v] = true
 	}
-	info := c.pass.TypesInfo
-	var found read
-	ok := false
-	ast.Inspect(w.Body, func(n ast.Node) bool {
-		if ok {
-			return false
+	for _, d := range c.x.Writes.DecodesIn(w.Body) {
+		if d.Call.Pos() >= w.Call.Pos() || !vars[d.Dst] {
+			continue
 		}
-		call, isCall := n.(*ast.CallExpr)
-		if !isCall || call.Pos() >= w.Call.Pos() || len(call.Args) != 2 || !sdk.IsFunc(info, call, "encoding/json", "Unmarshal") {
-			return true
-		}
-		dst := ast.Unparen(call.Args[1])
-		if u, isAddr := dst.(*ast.UnaryExpr); isAddr {
-			dst = ast.Unparen(u.X)
-		}
-		if !vars[c.x.Vars.VarOf(dst)] {
-			return true
-		}
-		if r, isRead := c.response(call.Args[0]); isRead {
-			found, ok = r, true
-		}
-		return !ok
-	})
-	return found, ok
-}
-
-// response reports whether e is the Value of a GetEntity response:
-// resp.Value, or a variable holding it, with resp assigned from
-// Client.GetEntity (or e the Value of the call itself).
-func (c *checker) response(e ast.Expr) (read, bool) {
-	e = c.x.Vars.Resolve(e)
-	sel, ok := e.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Value" || !sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(sel.X), "GetEntityResponse") {
-		return read{}, false
-	}
-	if call, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok && sdk.IsMethod(c.pass.TypesInfo, call, "Client", "GetEntity") {
-		return read{call: call}, true
-	}
-	x := ast.Unparen(sel.X)
-	if s, ok := x.(*ast.StarExpr); ok {
-		x = ast.Unparen(s.X)
-	}
-	v := c.x.Vars.VarOf(x)
-	if v == nil {
-		return read{}, false
-	}
-	if c.x.Vars.IsParam(v) {
-		// A helper given the response: the caller read it
-		// (update := func(r *aztables.GetEntityResponse) error {…}).
-		return read{call: nil, resp: v}, true
-	}
-	for _, d := range c.x.Vars.Defs(v) {
-		call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
-		if ok && d.Index <= 0 && sdk.IsMethod(c.pass.TypesInfo, call, "Client", "GetEntity") {
-			return read{call: call, resp: v}, true
+		if r, ok := c.x.Writes.ReadOf(d.Src); ok {
+			return r, true
 		}
 	}
-	return read{}, false
+	return writes.Read{}, false
 }
 
 // ifMatch returns the IfMatch the options of an UpdateEntity give (nil
@@ -256,8 +197,8 @@ func (c *checker) isETagAny(e ast.Expr) bool {
 
 // fix passes the read's ETag: it replaces nil options, adds IfMatch to an
 // options literal written at the call, or replaces azcore.ETagAny there.
-func (c *checker) fix(w index.Call, r read, opts, ifMatch ast.Expr) (analysis.SuggestedFix, bool) {
-	if r.resp == nil || r.resp.Name() == "_" {
+func (c *checker) fix(w index.Call, r writes.Read, opts, ifMatch ast.Expr) (analysis.SuggestedFix, bool) {
+	if r.Resp == nil || r.Resp.Name() == "_" {
 		return analysis.SuggestedFix{}, false
 	}
 	// The response variable must be the one in scope at the write.
@@ -265,10 +206,10 @@ func (c *checker) fix(w index.Call, r read, opts, ifMatch ast.Expr) (analysis.Su
 	if scope == nil {
 		return analysis.SuggestedFix{}, false
 	}
-	if _, obj := scope.LookupParent(r.resp.Name(), w.Call.Pos()); obj != r.resp {
+	if _, obj := scope.LookupParent(r.Resp.Name(), w.Call.Pos()); obj != r.Resp {
 		return analysis.SuggestedFix{}, false
 	}
-	etag := "&" + r.resp.Name() + ".ETag"
+	etag := "&" + r.Resp.Name() + ".ETag"
 	info := c.pass.TypesInfo
 	opts = ast.Unparen(opts)
 	if tv, ok := info.Types[opts]; ok && tv.IsNil() {
@@ -289,7 +230,7 @@ func (c *checker) fix(w index.Call, r read, opts, ifMatch ast.Expr) (analysis.Su
 		return analysis.SuggestedFix{}, false
 	}
 	if ifMatch != nil {
-		if !containsNode(opts, ifMatch) {
+		if !writes.Contains(opts, ifMatch) {
 			return analysis.SuggestedFix{}, false
 		}
 		return analysis.SuggestedFix{Message: "pass IfMatch: " + etag, TextEdits: []analysis.TextEdit{
@@ -314,8 +255,4 @@ func (c *checker) fix(w index.Call, r read, opts, ifMatch ast.Expr) (analysis.Su
 	pos := lit.Lbrace + 1
 	return analysis.SuggestedFix{Message: "pass IfMatch: " + etag, TextEdits: []analysis.TextEdit{
 		{Pos: pos, End: pos, NewText: []byte(text)}}}, true
-}
-
-func containsNode(outer, inner ast.Node) bool {
-	return outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
 }

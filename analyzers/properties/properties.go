@@ -93,10 +93,10 @@ func (c *checker) entity(e ast.Expr, w index.Call) {
 // structType reports the fields of an entity struct that marshal to a
 // JSON array or object.
 func (c *checker) structType(t types.Type, w index.Call) {
-	if ownEncoding(t) {
+	if writes.OwnEncoding(t) {
 		return
 	}
-	st := structOf(t)
+	st := writes.StructOf(t)
 	if st == nil {
 		return
 	}
@@ -128,7 +128,7 @@ func stringTagged(st *types.Struct, v *types.Var) bool {
 			_, opts, _ := strings.Cut(tag, ",")
 			return strings.Contains(","+opts+",", ",string,")
 		}
-		if inner := structOf(st.Field(i).Type()); inner != nil && st.Field(i).Embedded() && stringTagged(inner, v) {
+		if inner := writes.StructOf(st.Field(i).Type()); inner != nil && st.Field(i).Embedded() && stringTagged(inner, v) {
 			return true
 		}
 	}
@@ -179,7 +179,7 @@ func (c *checker) value(name string, v ast.Expr) {
 
 // structLiteral reports a Timestamp given in an entity struct literal.
 func (c *checker) structLiteral(lit *ast.CompositeLit) {
-	st := structOf(c.pass.TypesInfo.TypeOf(lit))
+	st := writes.StructOf(c.pass.TypesInfo.TypeOf(lit))
 	if st == nil {
 		return
 	}
@@ -227,7 +227,7 @@ func (c *checker) assignments(body *ast.BlockStmt, vars map[*types.Var]bool) {
 				}
 				if l.Sel.Name == writes.Timestamp {
 					c.timestamp(as.Rhs[i])
-				} else if st := structOf(s.Recv()); st != nil {
+				} else if st := writes.StructOf(s.Recv()); st != nil {
 					if name := jsonNameOf(st, l.Sel.Name); name != "" && !c.typedField(s.Recv(), l.Sel.Name, name) {
 						c.bigInt(name, as.Rhs[i])
 					}
@@ -270,7 +270,7 @@ func (c *checker) timestamp(v ast.Expr) {
 // JSON array or object, else "".
 func unsupported(t types.Type) string {
 	for range writes.MaxDepth {
-		if ownEncoding(t) {
+		if writes.OwnEncoding(t) {
 			return ""
 		}
 		switch u := t.Underlying().(type) {
@@ -299,35 +299,6 @@ func jsonKind(kind string) string {
 		return "array"
 	}
 	return "object"
-}
-
-// ownEncoding reports whether t or *t implements json.Marshaler or
-// encoding.TextMarshaler (time.Time, uuid.UUID, aztables EDM types).
-func ownEncoding(t types.Type) bool {
-	for _, name := range []string{"MarshalJSON", "MarshalText"} {
-		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
-		if _, ok := obj.(*types.Func); ok {
-			return true
-		}
-		if _, isPtr := t.(*types.Pointer); !isPtr {
-			obj, _, _ = types.LookupFieldOrMethod(types.NewPointer(t), true, nil, name)
-			if _, ok := obj.(*types.Func); ok {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func structOf(t types.Type) *types.Struct {
-	if t == nil {
-		return nil
-	}
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, _ := t.Underlying().(*types.Struct)
-	return st
 }
 
 // jsonNameOf returns the JSON name of the field of st called name.
@@ -438,7 +409,7 @@ func (c *checker) typedStructField(lit *ast.CompositeLit, field, name string) bo
 }
 
 func (c *checker) typedField(t types.Type, field, name string) bool {
-	st := structOf(t)
+	st := writes.StructOf(t)
 	if st == nil {
 		return false
 	}

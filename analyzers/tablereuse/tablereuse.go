@@ -3,7 +3,6 @@ package tablereuse
 import (
 	_ "embed"
 	"go/ast"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
 //go:embed doc.go
@@ -102,7 +102,7 @@ func (c *checker) op(call *ast.CallExpr) (op, bool, bool) {
 		recv := c.x.Vars.Resolve(sel.X)
 		if nc, ok := recv.(*ast.CallExpr); ok && sdk.IsMethod(info, nc, "ServiceClient", "NewClient") && len(nc.Args) == 1 {
 			o.name = nc.Args[0]
-		} else if v := c.x.Vars.VarOf(recv); v != nil && c.once(v) {
+		} else if v := c.x.Vars.VarOf(recv); v != nil && c.x.Writes.Once(v) {
 			o.id = v
 		} else {
 			return op{}, false, false
@@ -112,26 +112,12 @@ func (c *checker) op(call *ast.CallExpr) (op, bool, bool) {
 	return op{}, false, false
 }
 
-// once reports whether v holds one value in the function: assigned once,
-// or a parameter never reassigned.
-func (c *checker) once(v *types.Var) bool {
-	if c.x.Vars.IsParam(v) {
-		return true
-	}
-	d, ok := c.x.Vars.Only(v)
-	return ok && !d.Zero()
-}
-
 // sameTable reports whether two operations provably name the same table.
 func (c *checker) sameTable(a, b op) bool {
 	if a.id != nil || b.id != nil {
 		return a.id != nil && a.id == b.id
 	}
-	if va := c.x.Vars.VarOf(a.name); va != nil && va == c.x.Vars.VarOf(b.name) && c.once(va) {
-		return true
-	}
-	x, y := c.res.Of(a.name), c.res.Of(b.name)
-	return x.IsConst() && y.IsConst() && len(x.Parts) > 0 && x.String() == y.String()
+	return c.x.Writes.SameString(c.res, a.name, b.name)
 }
 
 // follows reports whether b can run after a: they are not in exclusive
@@ -149,7 +135,7 @@ func (c *checker) follows(a, b ast.Node) bool {
 		if p.Contains(cb) {
 			// The common ancestor: exclusive only as the two arms of an if.
 			if s, ok := p.Node().(*ast.IfStmt); ok && s.Else != nil {
-				return !(contains(s.Body, a) && contains(s.Else, b))
+				return !(writes.Contains(s.Body, a) && writes.Contains(s.Else, b))
 			}
 			return true
 		}
@@ -201,8 +187,4 @@ func ends(list []ast.Stmt, child ast.Node) bool {
 		}
 	}
 	return false
-}
-
-func contains(outer, inner ast.Node) bool {
-	return outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
 }

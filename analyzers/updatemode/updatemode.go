@@ -101,7 +101,7 @@ func (c *checker) partial(w index.Call) {
 		return
 	}
 	for _, r := range c.reads(w.Body, w.Call.Pos()) {
-		if !c.same(r.pk, b.pk) || !c.same(r.rk, b.rk) {
+		if !c.x.Writes.SameString(c.res, r.pk, b.pk) || !c.x.Writes.SameString(c.res, r.rk, b.rk) {
 			continue
 		}
 		var missing []string
@@ -130,7 +130,7 @@ func (c *checker) builtEntity(w index.Call) (built, bool) {
 		return built{}, false
 	}
 	lit := roots.Lits[0]
-	if !contains(w.Body, lit) {
+	if !writes.Contains(w.Body, lit) {
 		return built{}, false
 	}
 	var b built
@@ -191,7 +191,7 @@ func (c *checker) builtEntity(w index.Call) (built, bool) {
 		b.props = properties(b.props)
 		return b, true
 	}
-	if !writes.IsEntityStruct(t) || marshals(t) {
+	if !writes.IsEntityStruct(t) || writes.OwnEncoding(t) {
 		return built{}, false
 	}
 	var names []string
@@ -212,53 +212,26 @@ type read struct {
 // reads returns the GetEntity calls of body before pos whose response is
 // decoded (json.Unmarshal(resp.Value, &v)) into a struct.
 func (c *checker) reads(body *ast.BlockStmt, pos token.Pos) []read {
-	info := c.pass.TypesInfo
 	var out []read
-	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || call.Pos() >= pos || len(call.Args) != 2 || !sdk.IsFunc(info, call, "encoding/json", "Unmarshal") {
-			return true
+	for _, d := range c.x.Writes.DecodesIn(body) {
+		if d.Call.Pos() >= pos {
+			continue
 		}
-		get := c.getEntity(call.Args[0])
-		if get == nil || len(get.Args) < 3 {
-			return true
+		r, ok := c.x.Writes.ReadOf(d.Src)
+		if !ok || r.Call == nil || len(r.Call.Args) < 3 {
+			continue
 		}
-		t := info.TypeOf(call.Args[1])
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if !writes.IsEntityStruct(t) || marshals(t) {
-			return true
+		t := d.Dst.Type()
+		if !writes.IsEntityStruct(t) || writes.OwnEncoding(t) {
+			continue
 		}
 		var names []string
 		for _, f := range writes.JSONFields(t) {
 			names = append(names, f.Name)
 		}
-		out = append(out, read{call: get, pk: get.Args[1], rk: get.Args[2], props: properties(names)})
-		return true
-	})
+		out = append(out, read{call: r.Call, pk: r.Call.Args[1], rk: r.Call.Args[2], props: properties(names)})
+	}
 	return out
-}
-
-// getEntity returns the GetEntity call whose response's Value e is.
-func (c *checker) getEntity(e ast.Expr) *ast.CallExpr {
-	sel, ok := c.x.Vars.Resolve(e).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Value" {
-		return nil
-	}
-	x := c.x.Vars.Resolve(sel.X)
-	if v := c.x.Vars.VarOf(x); v != nil {
-		for _, d := range c.x.Vars.Defs(v) {
-			if call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr); ok && d.Index <= 0 && sdk.IsMethod(c.pass.TypesInfo, call, "Client", "GetEntity") {
-				return call
-			}
-		}
-		return nil
-	}
-	if call, ok := x.(*ast.CallExpr); ok && sdk.IsMethod(c.pass.TypesInfo, call, "Client", "GetEntity") {
-		return call
-	}
-	return nil
 }
 
 // properties returns the user properties among JSON names: without the
@@ -275,19 +248,6 @@ func properties(names []string) []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// same reports whether two key values are provably equal: the same
-// variable (assigned once, or a parameter) or equal constants.
-func (c *checker) same(a, b ast.Expr) bool {
-	va, vb := c.x.Vars.VarOf(a), c.x.Vars.VarOf(b)
-	if va != nil && va == vb {
-		if d, ok := c.x.Vars.Only(va); (ok && !d.Zero()) || c.x.Vars.IsParam(va) {
-			return true
-		}
-	}
-	x, y := c.res.Of(a), c.res.Of(b)
-	return x.IsConst() && y.IsConst() && len(x.Parts) > 0 && x.String() == y.String()
 }
 
 // mayNotExist reports TL412.
@@ -332,37 +292,10 @@ func (c *checker) decoded(w index.Call) bool {
 	for _, v := range c.x.Writes.RootsOf(w.Entity).Vars {
 		vars[v] = true
 	}
-	if len(vars) == 0 {
-		return false
-	}
-	found := false
-	ast.Inspect(w.Body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || found || len(call.Args) != 2 || !sdk.IsFunc(c.pass.TypesInfo, call, "encoding/json", "Unmarshal") {
-			return !found
-		}
-		dst := ast.Unparen(call.Args[1])
-		if u, ok := dst.(*ast.UnaryExpr); ok {
-			dst = ast.Unparen(u.X)
-		}
-		found = vars[c.x.Vars.VarOf(dst)]
-		return !found
-	})
-	return found
-}
-
-// marshals reports whether t (or *t) has its own MarshalJSON or
-// UnmarshalJSON (aztables.EDMEntity): its properties are not its fields.
-func marshals(t types.Type) bool {
-	for _, name := range []string{"MarshalJSON", "UnmarshalJSON"} {
-		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, nil, name)
-		if _, ok := obj.(*types.Func); ok {
+	for _, d := range c.x.Writes.DecodesIn(w.Body) {
+		if vars[d.Dst] {
 			return true
 		}
 	}
 	return false
-}
-
-func contains(outer, inner ast.Node) bool {
-	return outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
 }

@@ -1,0 +1,133 @@
+package writes
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
+)
+
+// Decode is a json.Unmarshal call that fills a variable.
+type Decode struct {
+	Call *ast.CallExpr
+	Src  ast.Expr   // the data decoded
+	Dst  *types.Var // the variable filled (json.Unmarshal(b, &v) or v)
+}
+
+// DecodesIn returns the json.Unmarshal calls under n that fill a
+// variable, in source order.
+func (x *Index) DecodesIn(n ast.Node) []Decode {
+	var out []Decode
+	if n == nil {
+		return nil
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 || !sdk.IsFunc(x.Info, call, "encoding/json", "Unmarshal") {
+			return true
+		}
+		dst := ast.Unparen(call.Args[1])
+		if u, ok := dst.(*ast.UnaryExpr); ok {
+			dst = ast.Unparen(u.X)
+		}
+		if v := x.VarOf(dst); v != nil {
+			out = append(out, Decode{Call: call, Src: call.Args[0], Dst: v})
+		}
+		return true
+	})
+	return out
+}
+
+// Read is an entity read with aztables Client.GetEntity.
+type Read struct {
+	// Call is the GetEntity call; nil when the response is a parameter
+	// (a helper given the response: its caller read it).
+	Call *ast.CallExpr
+	// Resp is the variable holding the response, if any.
+	Resp *types.Var
+}
+
+// ReadOf reports whether e is the Value of a GetEntity response:
+// resp.Value (or a variable holding it) with resp assigned from
+// Client.GetEntity or a parameter of type (*)GetEntityResponse, or the
+// Value of the call itself.
+func (x *Index) ReadOf(e ast.Expr) (Read, bool) {
+	sel, ok := x.Resolve(e).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Value" || !sdk.IsAztablesType(x.Info.TypeOf(sel.X), "GetEntityResponse") {
+		return Read{}, false
+	}
+	recv := ast.Unparen(sel.X)
+	if s, ok := recv.(*ast.StarExpr); ok {
+		recv = ast.Unparen(s.X)
+	}
+	if call, ok := recv.(*ast.CallExpr); ok && sdk.IsMethod(x.Info, call, "Client", "GetEntity") {
+		return Read{Call: call}, true
+	}
+	v := x.VarOf(recv)
+	if v == nil {
+		return Read{}, false
+	}
+	if x.IsParam(v) {
+		return Read{Resp: v}, true
+	}
+	for _, d := range x.Defs(v) {
+		if call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr); ok && d.Index <= 0 && sdk.IsMethod(x.Info, call, "Client", "GetEntity") {
+			return Read{Call: call, Resp: v}, true
+		}
+	}
+	return Read{}, false
+}
+
+// OwnEncoding reports whether t or *t has its own JSON or text encoding
+// (MarshalJSON, UnmarshalJSON, MarshalText, UnmarshalText): time.Time,
+// uuid.UUID, aztables.EDMEntity and the EDM types. Its JSON form is not
+// its fields.
+func OwnEncoding(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	for _, name := range []string{"MarshalJSON", "UnmarshalJSON", "MarshalText", "UnmarshalText"} {
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, nil, name)
+		if _, ok := obj.(*types.Func); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// StructOf returns the struct type of t or *t, or nil.
+func StructOf(t types.Type) *types.Struct { return structOf(t) }
+
+// Once reports whether v holds one value wherever its function reads it:
+// assigned exactly once (not a bare declaration), or a parameter never
+// reassigned.
+func (x *Index) Once(v *types.Var) bool {
+	if v == nil {
+		return false
+	}
+	if x.IsParam(v) {
+		return true
+	}
+	d, ok := x.Only(v)
+	return ok && !d.Zero()
+}
+
+// SameString reports whether two string expressions provably have the
+// same value: the same variable held once, or equal constants (as r
+// reconstructs them).
+func (x *Index) SameString(r *values.Resolver, a, b ast.Expr) bool {
+	if va := x.VarOf(a); va != nil && va == x.VarOf(b) && x.Once(va) {
+		return true
+	}
+	p, q := r.Of(a), r.Of(b)
+	return p.IsConst() && q.IsConst() && len(p.Parts) > 0 && p.String() == q.String()
+}
+
+// Contains reports whether inner lies within outer in the source.
+func Contains(outer, inner ast.Node) bool {
+	return outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
+}
