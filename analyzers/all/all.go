@@ -19,6 +19,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/keychars"
 	"github.com/tablelint/tablelint/analyzers/keyformat"
 	"github.com/tablelint/tablelint/analyzers/properties"
+	"github.com/tablelint/tablelint/analyzers/propnames"
 	"github.com/tablelint/tablelint/analyzers/retries"
 	"github.com/tablelint/tablelint/analyzers/tablename"
 	"github.com/tablelint/tablelint/analyzers/tablereuse"
@@ -62,6 +63,7 @@ func build() []*analysis.Analyzer {
 		keychars.Analyzer,
 		retries.Analyzer,
 		properties.Analyzer,
+		propnames.Analyzer,
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)
 	for _, a := range rules {
