@@ -34,5 +34,7 @@
 // elsewhere, a parameter); AddEntity, which fails with a conflict
 // instead of overwriting; entities built without decoding a read (a
 // blind write is not a read-modify-write); a read in another function
-// or through a helper; transactions; the legacy storage API.
+// or through a helper; a copy into another table (different constant
+// table names, or different client variables) or under keys the function
+// changes; transactions; the legacy storage API.
 package etag

@@ -13,6 +13,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
@@ -31,10 +32,12 @@ var Analyzer = &analysis.Analyzer{
 type checker struct {
 	pass *analysis.Pass
 	x    *index.Index
+	res  *values.Resolver
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	c := &checker{pass: pass, x: index.Of(pass)}
+	x := index.Of(pass)
+	c := &checker{pass: pass, x: x, res: x.Resolver()}
 	for _, call := range c.x.Calls {
 		if call.Via != nil || call.Closure != nil || call.Legacy || call.Body == nil {
 			continue
@@ -51,6 +54,12 @@ func (c *checker) check(w index.Call) {
 	r, ok := c.readOf(w)
 	if !ok || len(w.Call.Args) < 3 {
 		return
+	}
+	if r.Call != nil && writes.DifferentTables(c.x.Writes.TableOf(c.res, r.Call), c.x.Writes.TableOf(c.res, w.Call)) {
+		return // a copy into another table, not a write back
+	}
+	if len(c.x.Writes.KeysOf(c.x.Writes.RootsOf(w.Entity), w.Body)) > 0 {
+		return // its keys were changed: another entity
 	}
 	read := "read by GetEntity (parameter " + c.respName(r) + ")"
 	if r.Call != nil {

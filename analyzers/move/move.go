@@ -64,8 +64,8 @@ func (c *checker) check(w index.Call) {
 	if !found {
 		return
 	}
-	from, to := c.table(read.Call), c.table(w.Call)
-	if from == nil || to == nil || !c.differ(from, to) {
+	from, to := c.x.Writes.TableOf(c.res, read.Call), c.x.Writes.TableOf(c.res, w.Call)
+	if !writes.DifferentTables(from, to) {
 		return
 	}
 	// … and deleted from the table it was read from, with the same keys.
@@ -75,8 +75,7 @@ func (c *checker) check(w index.Call) {
 		if !ok || del != nil || !sdk.IsMethod(c.pass.TypesInfo, call, "Client", "DeleteEntity") || len(call.Args) < 3 {
 			return del == nil
 		}
-		t := c.table(call)
-		if t != nil && !c.differ(t, from) &&
+		if t := c.x.Writes.TableOf(c.res, call); t != nil && !writes.DifferentTables(t, from) &&
 			c.x.Writes.SameString(c.res, call.Args[1], read.Call.Args[1]) && c.x.Writes.SameString(c.res, call.Args[2], read.Call.Args[2]) {
 			del = call
 		}
@@ -92,58 +91,6 @@ func (c *checker) check(w index.Call) {
 	diag.Report(c.pass, "TL408", w.Call,
 		"the entity read from one table is written to another here and deleted from the first (line %d) in two independent requests: a failure between them leaves it in both tables or in neither; make the move eventually consistent — put a message on a queue and let a worker upsert the copy and delete the original, treating 404 as done, retrying until both succeed",
 		line)
-}
-
-// table returns what identifies the table a client method call acts on:
-// the constant table name given to ServiceClient.NewClient, the constant
-// URL given to an aztables.NewClient* function, or the client variable (a
-// parameter, or a variable assigned once from something else); nil when
-// unknown.
-func (c *checker) table(call *ast.CallExpr) any {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	recv := c.x.Vars.Resolve(sel.X)
-	if u, ok := recv.(*ast.StarExpr); ok {
-		recv = c.x.Vars.Resolve(u.X)
-	}
-	if nc, ok := recv.(*ast.CallExpr); ok {
-		var name ast.Expr
-		prefix := "table:"
-		switch {
-		case sdk.IsMethod(c.pass.TypesInfo, nc, "ServiceClient", "NewClient") && len(nc.Args) == 1:
-			name = nc.Args[0]
-		case len(nc.Args) >= 1 && (sdk.IsFunc(c.pass.TypesInfo, nc, sdk.AztablesPath, "NewClient") ||
-			sdk.IsFunc(c.pass.TypesInfo, nc, sdk.AztablesPath, "NewClientWithSharedKey") ||
-			sdk.IsFunc(c.pass.TypesInfo, nc, sdk.AztablesPath, "NewClientWithNoCredential")):
-			name, prefix = nc.Args[0], "url:"
-		default:
-			return nil
-		}
-		if v := c.res.Of(name); v.IsConst() && len(v.Parts) > 0 {
-			return prefix + strings.ToLower(v.String())
-		}
-		return nil
-	}
-	if v := c.x.Vars.VarOf(recv); c.x.Writes.Once(v) {
-		return v
-	}
-	return nil
-}
-
-// differ reports whether two table identities are provably different
-// tables: two different constant names (or URLs), or two different client
-// variables. A name and a variable might be the same table.
-func (c *checker) differ(a, b any) bool {
-	sa, okA := a.(string)
-	sb, okB := b.(string)
-	if okA && okB {
-		return sa != sb && sa[:4] == sb[:4]
-	}
-	_, varA := a.(*types.Var)
-	_, varB := b.(*types.Var)
-	return varA && varB && a != b
 }
 
 // toleratesNotFound reports whether body mentions a not-found error:

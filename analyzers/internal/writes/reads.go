@@ -3,6 +3,7 @@ package writes
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
@@ -130,4 +131,63 @@ func (x *Index) SameString(r *values.Resolver, a, b ast.Expr) bool {
 // Contains reports whether inner lies within outer in the source.
 func Contains(outer, inner ast.Node) bool {
 	return outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
+}
+
+// TableOf returns what identifies the table a Client method call acts on:
+// the constant table name given to ServiceClient.NewClient, the constant
+// URL given to an aztables.NewClient* function, or the client variable (a
+// parameter, or a variable assigned once from something else); nil when
+// unknown.
+func (x *Index) TableOf(r *values.Resolver, call *ast.CallExpr) any {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	recv := x.Resolve(sel.X)
+	if u, ok := recv.(*ast.StarExpr); ok {
+		recv = x.Resolve(u.X)
+	}
+	if nc, ok := recv.(*ast.CallExpr); ok {
+		var name ast.Expr
+		prefix := "table:"
+		switch {
+		case sdk.IsMethod(x.Info, nc, "ServiceClient", "NewClient") && len(nc.Args) == 1:
+			name = nc.Args[0]
+		case len(nc.Args) >= 1 && (sdk.IsFunc(x.Info, nc, sdk.AztablesPath, "NewClient") ||
+			sdk.IsFunc(x.Info, nc, sdk.AztablesPath, "NewClientWithSharedKey") ||
+			sdk.IsFunc(x.Info, nc, sdk.AztablesPath, "NewClientWithNoCredential")):
+			name, prefix = nc.Args[0], "url:"
+		default:
+			return nil
+		}
+		if v := r.Of(name); v.IsConst() && len(v.Parts) > 0 {
+			return prefix + strings.ToLower(v.String())
+		}
+		return nil
+	}
+	if v := x.VarOf(recv); x.Once(v) {
+		return v
+	}
+	return nil
+}
+
+// DifferentTables reports whether two TableOf results are provably
+// different tables: two different constant names (or URLs), or two
+// different client variables. A name and a variable, or an unknown (nil),
+// might be the same table.
+func DifferentTables(a, b any) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	sa, okA := a.(string)
+	sb, okB := b.(string)
+	if okA && okB {
+		// Both names, or both URLs; a name and a URL may be one table.
+		kindA, _, _ := strings.Cut(sa, ":")
+		kindB, _, _ := strings.Cut(sb, ":")
+		return kindA == kindB && sa != sb
+	}
+	_, varA := a.(*types.Var)
+	_, varB := b.(*types.Var)
+	return varA && varB && a != b
 }

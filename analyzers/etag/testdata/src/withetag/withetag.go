@@ -104,3 +104,23 @@ func other(ctx context.Context, c *aztables.Client, pk, rk string) error {
 	_, err := c.UpdateEntity(ctx, b, nil)
 	return err
 }
+
+// A copy into another table, and a copy under new keys: not a write back.
+func copyAcross(ctx context.Context, from, to *aztables.Client, pk, rk string) error {
+	resp, _ := from.GetEntity(ctx, pk, rk, nil)
+	var e Counter
+	_ = json.Unmarshal(resp.Value, &e)
+	b, _ := json.Marshal(e)
+	_, err := to.UpsertEntity(ctx, b, nil)
+	return err
+}
+
+func rekey(ctx context.Context, c *aztables.Client, pk, rk string) error {
+	resp, _ := c.GetEntity(ctx, pk, rk, nil)
+	var e Counter
+	_ = json.Unmarshal(resp.Value, &e)
+	e.RowKey = rk + "-copy"
+	b, _ := json.Marshal(e)
+	_, err := c.UpsertEntity(ctx, b, nil)
+	return err
+}
