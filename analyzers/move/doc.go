@@ -24,10 +24,12 @@
 //     and the function treats 404 from the delete as success (it mentions
 //     ResourceNotFound, http.StatusNotFound or 404).
 //
-// Tables are told apart by their clients: two client variables, each
-// assigned once, from ServiceClient.NewClient with different constant
-// names, or from different NewClient* calls; clients the analyzer cannot
-// tell apart (fields, one variable) are taken to be the same table.
+// Tables are told apart by their clients: clients from
+// ServiceClient.NewClient with different constant names (or NewClient*
+// with different constant URLs), through variables and struct fields
+// every assignment of which gives the same client; or two different
+// client parameters or variables. Clients the analyzer cannot tell apart
+// (a field given several tables) are taken to be the same table.
 //
 // Silent: the idempotent worker described above; moves within one table
 // (a transaction may be possible: see the transactions rules); copies

@@ -135,28 +135,37 @@ func Contains(outer, inner ast.Node) bool {
 
 // TableOf returns what identifies the table a Client method call acts on:
 // the constant table name given to ServiceClient.NewClient, the constant
-// URL given to an aztables.NewClient* function, or the client variable (a
-// parameter, or a variable assigned once from something else); nil when
-// unknown.
+// URL given to an aztables.NewClient* function (through variables and
+// struct fields every assignment of which gives the same one), or the
+// client variable (a parameter, or a variable assigned once from
+// something else); nil when unknown.
 func (x *Index) TableOf(r *values.Resolver, call *ast.CallExpr) any {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return nil
 	}
-	recv := x.Resolve(sel.X)
+	return x.clientTable(r, sel.X, 0)
+}
+
+func (x *Index) clientTable(r *values.Resolver, e ast.Expr, depth int) any {
+	if depth > MaxDepth {
+		return nil
+	}
+	recv := x.Resolve(e)
 	if u, ok := recv.(*ast.StarExpr); ok {
 		recv = x.Resolve(u.X)
 	}
-	if nc, ok := recv.(*ast.CallExpr); ok {
+	switch n := recv.(type) {
+	case *ast.CallExpr:
 		var name ast.Expr
 		prefix := "table:"
 		switch {
-		case sdk.IsMethod(x.Info, nc, "ServiceClient", "NewClient") && len(nc.Args) == 1:
-			name = nc.Args[0]
-		case len(nc.Args) >= 1 && (sdk.IsFunc(x.Info, nc, sdk.AztablesPath, "NewClient") ||
-			sdk.IsFunc(x.Info, nc, sdk.AztablesPath, "NewClientWithSharedKey") ||
-			sdk.IsFunc(x.Info, nc, sdk.AztablesPath, "NewClientWithNoCredential")):
-			name, prefix = nc.Args[0], "url:"
+		case sdk.IsMethod(x.Info, n, "ServiceClient", "NewClient") && len(n.Args) == 1:
+			name = n.Args[0]
+		case len(n.Args) >= 1 && (sdk.IsFunc(x.Info, n, sdk.AztablesPath, "NewClient") ||
+			sdk.IsFunc(x.Info, n, sdk.AztablesPath, "NewClientWithSharedKey") ||
+			sdk.IsFunc(x.Info, n, sdk.AztablesPath, "NewClientWithNoCredential")):
+			name, prefix = n.Args[0], "url:"
 		default:
 			return nil
 		}
@@ -164,11 +173,62 @@ func (x *Index) TableOf(r *values.Resolver, call *ast.CallExpr) any {
 			return prefix + strings.ToLower(v.String())
 		}
 		return nil
+	case *ast.SelectorExpr:
+		if s := x.Info.Selections[n]; s != nil && s.Kind() == types.FieldVal {
+			if f, ok := s.Obj().(*types.Var); ok {
+				return x.fieldTable(r, f, depth)
+			}
+		}
+		return nil
 	}
 	if v := x.VarOf(recv); x.Once(v) {
 		return v
 	}
 	return nil
+}
+
+// fieldTable returns the table every value given to struct field f in the
+// package names (keyed literals and assignments), or nil.
+func (x *Index) fieldTable(r *values.Resolver, f *types.Var, depth int) any {
+	var vals []ast.Expr
+	for _, file := range x.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.KeyValueExpr:
+				if id, ok := n.Key.(*ast.Ident); ok && x.Info.Uses[id] == f {
+					vals = append(vals, n.Value)
+				}
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+					if !ok || x.Info.Selections[sel] == nil || x.Info.Selections[sel].Obj() != f {
+						continue
+					}
+					if len(n.Lhs) != len(n.Rhs) {
+						vals = append(vals, nil) // from a call with several results
+						continue
+					}
+					vals = append(vals, n.Rhs[i])
+				}
+			}
+			return true
+		})
+	}
+	var table string
+	for _, v := range vals {
+		if v == nil {
+			return nil
+		}
+		t, ok := x.clientTable(r, v, depth+1).(string)
+		if !ok || (table != "" && t != table) {
+			return nil
+		}
+		table = t
+	}
+	if table == "" {
+		return nil
+	}
+	return table
 }
 
 // DifferentTables reports whether two TableOf results are provably

@@ -48,3 +48,27 @@ func move(ctx context.Context, from, to *aztables.Client, pk, rk string) error {
 	_, err = to.UpsertEntity(ctx, b, nil) // want `TL408`
 	return err
 }
+
+// Clients in struct fields, each given one constant table name.
+type Service struct {
+	orders, archive *aztables.Client
+}
+
+func NewService(svc *aztables.ServiceClient) *Service {
+	return &Service{orders: svc.NewClient("Orders"), archive: svc.NewClient("OrdersArchive")}
+}
+
+func (s *Service) ArchiveNow(ctx context.Context, customer, id string) error {
+	got, err := s.orders.GetEntity(ctx, customer, id, nil)
+	if err != nil {
+		return err
+	}
+	var e Employee
+	_ = json.Unmarshal(got.Value, &e)
+	b, _ := json.Marshal(e)
+	if _, err := s.archive.AddEntity(ctx, b, nil); err != nil { // want `TL408`
+		return err
+	}
+	_, err = s.orders.DeleteEntity(ctx, customer, id, nil)
+	return err
+}

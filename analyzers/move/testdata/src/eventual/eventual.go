@@ -74,3 +74,25 @@ func named(ctx context.Context, svc *aztables.ServiceClient, from, to, pk, rk st
 	_, err := src.DeleteEntity(ctx, pk, rk, nil)
 	return err
 }
+
+// A field given two different tables: unknown.
+type Mover struct{ src, dst *aztables.Client }
+
+func (m *Mover) Setup(svc *aztables.ServiceClient, flip bool) {
+	m.src, m.dst = svc.NewClient("A"), svc.NewClient("B")
+	if flip {
+		m.src, m.dst = svc.NewClient("B"), svc.NewClient("A")
+	}
+}
+
+func (m *Mover) Move(ctx context.Context, pk, rk string) error {
+	resp, _ := m.src.GetEntity(ctx, pk, rk, nil)
+	var e Employee
+	_ = json.Unmarshal(resp.Value, &e)
+	b, _ := json.Marshal(e)
+	if _, err := m.dst.AddEntity(ctx, b, nil); err != nil {
+		return err
+	}
+	_, err := m.src.DeleteEntity(ctx, pk, rk, nil)
+	return err
+}
