@@ -18,6 +18,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/keychars"
 	"github.com/tablelint/tablelint/analyzers/keyformat"
+	"github.com/tablelint/tablelint/analyzers/lastn"
 	"github.com/tablelint/tablelint/analyzers/move"
 	"github.com/tablelint/tablelint/analyzers/properties"
 	"github.com/tablelint/tablelint/analyzers/propnames"
@@ -66,6 +67,7 @@ func build() []*analysis.Analyzer {
 		properties.Analyzer,
 		propnames.Analyzer,
 		move.Analyzer,
+		lastn.Analyzer,
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)
 	for _, a := range rules {

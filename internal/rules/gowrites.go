@@ -28,6 +28,17 @@ func init() {
 			Since:     "0.2.0",
 		},
 		&Rule{
+			ID: "TL312", Name: "last-n-by-client-sort", Severity: Info,
+			Targets:   []Target{GoCode},
+			Title:     "A whole result is read to keep its last few entities",
+			Rationale: "Code that follows every page of a query into a slice and then keeps its tail (`all[len(all)-n:]`), or sorts it and keeps the first few, reads and pays for every entity of the partition to use n of them, and gets slower as the partition grows. The log tail pattern stores entities newest first — a RowKey of reverse ticks, zero-padded to 19 digits — so that the n newest are the first n of the partition: one request with Top n.\n\nSilent when the paging loop stops early (break or return), when the whole slice is used, and for slices not filled from a pager.",
+			Source:    `"There's no equivalent query operation to return the last n entities in a set." ` + guide,
+			Bad:       "for pager.More() { page, _ := pager.NextPage(ctx); all = append(all, page.Entities...) }\nlast := all[len(all)-10:]",
+			Good:      "RowKey: fmt.Sprintf(\"%019d\", math.MaxInt64-t.UnixNano())   // newest first\npager := c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &f, Top: to.Ptr(int32(10))})\npage, _ := pager.NextPage(ctx)   // the 10 newest",
+			Hint:      "store newest first (reverse-ticks RowKey) and read n with Top",
+			Since:     "0.2.0",
+		},
+		&Rule{
 			ID: "TL404", Name: "batch-duplicate-entity", Severity: Error,
 			Targets:   []Target{GoCode},
 			Title:     "A transaction changes the same entity twice",
