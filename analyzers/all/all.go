@@ -20,6 +20,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/keyformat"
 	"github.com/tablelint/tablelint/analyzers/lastn"
 	"github.com/tablelint/tablelint/analyzers/move"
+	"github.com/tablelint/tablelint/analyzers/perpartition"
 	"github.com/tablelint/tablelint/analyzers/properties"
 	"github.com/tablelint/tablelint/analyzers/propnames"
 	"github.com/tablelint/tablelint/analyzers/retries"
@@ -68,6 +69,7 @@ func build() []*analysis.Analyzer {
 		propnames.Analyzer,
 		move.Analyzer,
 		lastn.Analyzer,
+		perpartition.Analyzer,
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)
 	for _, a := range rules {

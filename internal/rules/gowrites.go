@@ -39,6 +39,17 @@ func init() {
 			Since:     "0.2.0",
 		},
 		&Rule{
+			ID: "TL320", Name: "sequential-multi-partition-queries", Severity: Info,
+			Targets:   []Target{GoCode},
+			Title:     "Partitions are queried one after another in a loop",
+			Rationale: "A loop that lists one partition per iteration and reads it to the end before starting the next adds up the latency of every query, although the queries are independent and the service serves different partitions in parallel. Start them concurrently (goroutines with a WaitGroup, errgroup, a small worker pool) and combine the results.\n\nSilent when the loop starts goroutines or hands the work to a function literal, when the loop's variable is not the PartitionKey, and for pagers read after the loop.",
+			Source:    `"Provided you are spreading your requests across multiple partitions, you can improve throughput and client responsiveness by using asynchronous or parallel queries." ` + guide,
+			Bad:       "for _, d := range depts {\n\tf := fmt.Sprintf(\"PartitionKey eq '%s'\", d)\n\tpager := c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &f})\n\tfor pager.More() { … }\n}",
+			Good:      "g, ctx := errgroup.WithContext(ctx)\nfor _, d := range depts {\n\tg.Go(func() error { … one partition … })\n}\nerr := g.Wait()",
+			Hint:      "query the partitions concurrently",
+			Since:     "0.2.0",
+		},
+		&Rule{
 			ID: "TL404", Name: "batch-duplicate-entity", Severity: Error,
 			Targets:   []Target{GoCode},
 			Title:     "A transaction changes the same entity twice",
