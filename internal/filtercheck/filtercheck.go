@@ -157,6 +157,10 @@ func InvalidKeyChar(s string) (rune, bool) {
 // limits.InvalidKeyRune).
 func IsInvalidKeyRune(r rune) bool { return limits.InvalidKeyRune(r) }
 
+// DescribeKeyRune names a character keys cannot hold, for messages:
+// "/" quoted, control characters as U+XXXX.
+func DescribeKeyRune(r rune) string { return describeRune(r) }
+
 func describeRune(r rune) string {
 	if r < 0x20 || (r >= 0x7f && r <= 0x9f) {
 		return fmt.Sprintf("the control character U+%04X", r)

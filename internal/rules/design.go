@@ -40,7 +40,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL110", Name: "property-name-too-long", Severity: Error,
-			Targets:   []Target{Design},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Property name is longer than 255 characters",
 			Rationale: "Property names are limited to 255 characters; a longer name is rejected when the entity is written.",
 			Source:    `"Property names are case-sensitive strings up to 255 characters in size." (Understanding the Table service data model)`,
@@ -51,7 +51,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL111", Name: "property-name-not-identifier", Severity: Warning,
-			Targets:   []Target{Design},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Property name is not a C# identifier",
 			Rationale: "Property names should follow the naming rules for C# identifiers: letters, digits and underscores, not starting with a digit. Other names (with spaces, dots, leading digits) may be rejected or mangled by client libraries and cannot be written unquoted in a $filter. Note that the design guide's own example `Manager Rating` breaks this rule.",
 			Source:    `"Property names should follow naming rules for C# identifiers." (Understanding the Table service data model)`,
@@ -62,7 +62,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL112", Name: "property-name-dash", Severity: Error,
-			Targets:   []Target{Design},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Property name contains a dash",
 			Rationale: "Since version 2009-04-14 the Table service rejects property names containing `-`.",
 			Source:    `"Beginning with version 2009-04-14, the Table service no longer supports including the dash (-) character in property names." (Understanding the Table service data model)`,
@@ -73,7 +73,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL113", Name: "property-name-invalid-chars", Severity: Error,
-			Targets:   []Target{Design},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Property name contains control or non-characters",
 			Rationale: "Control characters (U+0000–U+001F, U+007F–U+009F) and code points that are not valid characters (private use such as U+E000, non-characters such as U+FFFE) cannot appear in property names: names travel in XML payloads and URLs.",
 			Source:    `"Code points like \uE000, while valid in NTFS filenames, are not valid Unicode characters, so they cannot be used." / "some ASCII or Unicode characters, like control characters (0x00 to 0x1F, \u0081, etc.), are also not allowed." (Understanding the Table service data model)`,
@@ -84,7 +84,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL114", Name: "property-name-reserved", Severity: Error,
-			Targets:   []Target{Design},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Property is named like a system property",
 			Rationale: "PartitionKey, RowKey and Timestamp are system properties every entity has; their names are reserved. Declare the keys with partitionKey/rowKey templates; the server maintains Timestamp.",
 			Source:    `"The names of these properties are reserved and cannot be changed." (Understanding the Table service data model); Timestamp: "This property should not be set on insert or update operations (the value will be ignored)." (Understanding the Table service data model)`,
@@ -95,7 +95,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL115", Name: "property-name-case-duplicate", Severity: Warning,
-			Targets:   []Target{Design},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Two properties of an entity type differ only in case",
 			Rationale: "Property names are case-sensitive, so `Email` and `email` are two properties on the service, but many clients (and people) treat them as one; a merge through such a client can write the wrong one.",
 			Source:    `"Property names are case-sensitive strings up to 255 characters in size." (Understanding the Table service data model)`,

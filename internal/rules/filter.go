@@ -62,7 +62,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL309", Name: "top-over-1000", Severity: Error,
-			Targets:   []Target{Filter, Design},
+			Targets:   []Target{Filter, Design, GoCode},
 			Title:     "$top asks for more than 1,000 entities",
 			Rationale: "One query response holds at most 1,000 entities, and the service rejects a request whose $top is larger with 400 (InvalidInput), as tablelint's reference engine does. To read more than 1,000 entities, keep $top at 1,000 or less and follow the continuation tokens.",
 			Source:    `"A query against Table storage can return a maximum of 1,000 entities at one time, and run for a maximum of five seconds." (Azure Table storage table design guide)`,

@@ -65,3 +65,10 @@ func Enabled(id string, info bool) bool {
 	r, ok := rules.Get(id)
 	return ok && (r.Severity != rules.Info || info)
 }
+
+// InTestFile reports whether pos is in a _test.go file, for rules that
+// stay silent in tests (made-up keys, retries turned off on purpose).
+func InTestFile(pass *analysis.Pass, pos token.Pos) bool {
+	f := pass.Fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
