@@ -1,0 +1,808 @@
+package checkcache
+
+import (
+	"bytes"
+	"encoding/gob"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/gcexportdata"
+	"golang.org/x/tools/go/types/objectpath"
+)
+
+// Config configures Run.
+type Config struct {
+	// Dir is where go list runs; Patterns are its package patterns.
+	Dir      string
+	Patterns []string
+	// Tests also analyses the packages' test variants.
+	Tests bool
+	// Analyzers run on the roots in phase B; FactAnalyzers run on
+	// every package in phase A, for their facts.
+	Analyzers     []*analysis.Analyzer
+	FactAnalyzers []*analysis.Analyzer
+	// Summarize returns a root's summary from the object facts phase A
+	// exported for its own package (nil: no summary).
+	Summarize func(facts []analysis.ObjectFact) ([]byte, error)
+	// Install installs the summaries of every root before phase B;
+	// done is called after it.
+	Install func(summaries [][]byte) (done func(), err error)
+	// Report turns a root's phase B analysis into the bytes Run returns
+	// for it (and caches).
+	Report func(u *Unit) ([]byte, error)
+	// Cache keeps the entries (nil: none). ToolID identifies the
+	// analyzers (Cache.ToolID); Salt is more key material (flags).
+	Cache  *Cache
+	ToolID string
+	Salt   string
+}
+
+// Unit is a root package analysed in phase B, for Config.Report.
+type Unit struct {
+	ID        string // go list's ImportPath: "p", "p [p.test]", "p_test [p.test]"
+	ModuleDir string // the directory of the package's module ("" if none)
+	Fset      *token.FileSet
+	Files     []*ast.File
+	Pkg       *types.Package
+	// Outcomes holds what each of Config.Analyzers did.
+	Outcomes map[*analysis.Analyzer]*Outcome
+}
+
+// Outcome is what an analyzer did on a package.
+type Outcome struct {
+	Result      any
+	Diagnostics []analysis.Diagnostic
+	Err         error
+}
+
+// Report is a root's report (Config.Report's bytes).
+type Report struct {
+	ID   string
+	Data []byte
+}
+
+// PackageError is a problem that kept a package from being analysed:
+// Pos is "file:line:col" (or "") and Msg the problem.
+type PackageError struct {
+	Pkg, Pos, Msg string
+}
+
+// Stats counts the entries a run read and computed.
+type Stats struct {
+	Hits, Misses int
+}
+
+type listModule struct {
+	Path, Version, Dir, GoVersion string
+	Main                          bool
+}
+
+type listError struct {
+	ImportStack []string
+	Pos, Err    string
+}
+
+type listPkg struct {
+	ImportPath, Name, Dir, Export, BuildID, ForTest string
+	DepOnly, Standard, Incomplete                   bool
+	ImportMap                                       map[string]string
+	Imports, Deps, CompiledGoFiles                  []string
+	Module                                          *listModule
+	Error                                           *listError
+	DepsErrors                                      []*listError
+}
+
+// goList runs go list -export over the patterns and returns every
+// package, dependencies first.
+func goList(dir string, patterns []string, tests bool) ([]*listPkg, error) {
+	args := []string{"list", "-e", "-export", "-compiled", "-deps",
+		"-json=ImportPath,Name,Dir,Export,BuildID,ForTest,DepOnly,Standard,Incomplete,ImportMap,Imports,Deps,CompiledGoFiles,Module,Error,DepsErrors"}
+	if tests {
+		args = append(args, "-test")
+	}
+	args = append(args, "--")
+	args = append(args, patterns...)
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if i := strings.IndexByte(msg, '\n'); i >= 0 {
+			msg = msg[:i]
+		}
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, fmt.Errorf("go list: %s", msg)
+	}
+	var pkgs []*listPkg
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for dec.More() {
+		p := new(listPkg)
+		if err := dec.Decode(p); err != nil {
+			return nil, fmt.Errorf("reading go list output: %v", err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	return pkgs, nil
+}
+
+// isTestMain reports a generated test main package (p.test).
+func isTestMain(p *listPkg) bool {
+	return p.Name == "main" && p.ForTest == "" && strings.HasSuffix(p.ImportPath, ".test")
+}
+
+// factRecord is one exported fact: about object Obj (an objectpath) of
+// package Pkg, or about the package itself when Obj is "".
+type factRecord struct {
+	Pkg, Obj, Type string
+	Data           []byte
+}
+
+type entryA struct {
+	Facts   []factRecord
+	Summary []byte
+}
+
+type entryB struct {
+	Facts  []factRecord
+	Report []byte
+}
+
+// run holds one Run's state.
+type run struct {
+	cfg    *Config
+	pkgs   map[string]*listPkg
+	roots  map[string]bool // roots that can be analysed (phase B)
+	types  map[string]reflect.Type
+	names  map[reflect.Type]string
+	stats  Stats
+	mu     sync.Mutex
+	keysA  map[string]Key
+	keysB  map[string]Key
+	a      map[string]*entryA
+	b      map[string]*entryB
+	errs   []PackageError
+	failed map[string]bool
+	prog   string
+}
+
+// Run analyses the packages matching cfg.Patterns. It returns a report
+// for every root that could be analysed (a package and its test
+// variant: only the variant) and the problems of those that could not.
+// err is for failures that stop everything (go list cannot run).
+func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
+	list, err := goList(cfg.Dir, cfg.Patterns, cfg.Tests)
+	if err != nil {
+		return nil, nil, Stats{}, err
+	}
+	r := &run{cfg: cfg, pkgs: map[string]*listPkg{}, roots: map[string]bool{},
+		types: map[string]reflect.Type{}, names: map[reflect.Type]string{},
+		keysA: map[string]Key{}, keysB: map[string]Key{}, a: map[string]*entryA{}, b: map[string]*entryB{},
+		failed: map[string]bool{}}
+	r.registerFacts(append(slices.Clone(cfg.Analyzers), cfg.FactAnalyzers...))
+	for _, p := range list {
+		r.pkgs[p.ImportPath] = p
+	}
+	seenErr := map[string]bool{}
+	addErr := func(pkg string, e *listError) {
+		for _, pe := range packageErrors(cfg.Dir, pkg, e) {
+			k := pe.Pos + "\x00" + pe.Msg
+			if !seenErr[k] {
+				seenErr[k] = true
+				r.errs = append(r.errs, pe)
+			}
+		}
+	}
+	var roots []string
+	for _, p := range list {
+		if p.DepOnly || isTestMain(p) {
+			continue
+		}
+		if p.Error != nil || len(p.DepsErrors) > 0 || (p.Export == "" && p.ImportPath != "unsafe") {
+			if p.Error != nil {
+				addErr(p.ImportPath, p.Error)
+			}
+			for _, e := range p.DepsErrors {
+				addErr(p.ImportPath, e)
+			}
+			if p.Error == nil && len(p.DepsErrors) == 0 {
+				addErr(p.ImportPath, &listError{Err: "no export data"})
+			}
+			continue
+		}
+		r.roots[p.ImportPath] = true
+		roots = append(roots, p.ImportPath)
+	}
+	// A package and its test variant: report the variant only (it has
+	// every file of the package).
+	var report []string
+	for _, id := range roots {
+		p := r.pkgs[id]
+		if p.ForTest == "" && r.roots[id+" ["+id+".test]"] {
+			continue
+		}
+		report = append(report, id)
+	}
+	if len(report) == 0 {
+		return nil, r.errs, r.stats, nil
+	}
+	// Phase A: every root's summary.
+	summaries := make([][]byte, 0, len(roots))
+	var analysed []string
+	for _, id := range roots {
+		e, err := r.entryA(id)
+		if err != nil {
+			r.fail(id, err)
+			continue
+		}
+		summaries = append(summaries, e.Summary)
+		analysed = append(analysed, id)
+	}
+	h := NewKey(append([]string{"program"}, func() []string {
+		var s []string
+		for i, id := range analysed {
+			s = append(s, id, string(summaries[i]))
+		}
+		return s
+	}()...)...)
+	r.prog = h.String()
+	done, err := cfg.Install(summaries)
+	if err != nil {
+		return nil, nil, r.stats, err
+	}
+	defer done()
+	// Phase B: every root's report.
+	var out []Report
+	for _, id := range report {
+		if r.failed[id] {
+			continue
+		}
+		e, err := r.entryB(id)
+		if err != nil {
+			r.fail(id, err)
+			continue
+		}
+		out = append(out, Report{ID: id, Data: e.Report})
+	}
+	return out, r.errs, r.stats, nil
+}
+
+func (r *run) fail(id string, err error) {
+	if r.failed[id] {
+		return
+	}
+	r.failed[id] = true
+	var pe *pkgError
+	if errors.As(err, &pe) {
+		r.errs = append(r.errs, pe.errs...)
+		return
+	}
+	r.errs = append(r.errs, PackageError{Pkg: id, Msg: err.Error()})
+}
+
+// pkgError carries a package's type errors.
+type pkgError struct{ errs []PackageError }
+
+func (e *pkgError) Error() string { return e.errs[0].Pos + ": " + e.errs[0].Msg }
+
+// registerFacts names every fact type of the analyzers and what they
+// require.
+func (r *run) registerFacts(as []*analysis.Analyzer) {
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, req := range a.Requires {
+			visit(req)
+		}
+		for _, f := range a.FactTypes {
+			t := reflect.TypeOf(f)
+			name := t.Elem().PkgPath() + "." + t.Elem().Name()
+			r.types[name] = t
+			r.names[t] = name
+		}
+	}
+	for _, a := range as {
+		visit(a)
+	}
+}
+
+// keyA is the phase A key of package id.
+func (r *run) keyA(id string) Key {
+	if k, ok := r.keysA[id]; ok {
+		return k
+	}
+	p := r.pkgs[id]
+	parts := []string{"A", r.cfg.ToolID, r.cfg.Salt, id}
+	if p != nil {
+		parts = append(parts, p.BuildID)
+		for _, imp := range p.Imports {
+			k := r.keyA(imp)
+			parts = append(parts, imp, string(k[:]))
+		}
+	}
+	k := NewKey(parts...)
+	r.keysA[id] = k
+	return k
+}
+
+// keyB is the phase B key of root id: it holds the program's summary.
+func (r *run) keyB(id string) Key {
+	if k, ok := r.keysB[id]; ok {
+		return k
+	}
+	p := r.pkgs[id]
+	parts := []string{"B", r.cfg.ToolID, r.cfg.Salt, r.prog, id, p.BuildID}
+	for _, imp := range p.Imports {
+		var k Key
+		if r.roots[imp] {
+			k = r.keyB(imp)
+		} else {
+			k = r.keyA(imp)
+		}
+		parts = append(parts, imp, string(k[:]))
+	}
+	k := NewKey(parts...)
+	r.keysB[id] = k
+	return k
+}
+
+func (r *run) load(k Key, v any) bool {
+	data, ok := r.cfg.Cache.Get(k)
+	if !ok {
+		return false
+	}
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(v); err != nil {
+		return false
+	}
+	r.stats.Hits++
+	return true
+}
+
+func (r *run) store(k Key, v any) {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(v); err == nil {
+		_ = r.cfg.Cache.Put(k, buf.Bytes()) // a failure costs a miss next time
+	}
+}
+
+// entryA returns package id's facts and summary.
+func (r *run) entryA(id string) (*entryA, error) {
+	if e, ok := r.a[id]; ok {
+		return e, nil
+	}
+	k := r.keyA(id)
+	e := new(entryA)
+	if !r.load(k, e) {
+		r.stats.Misses++
+		u, facts, err := r.analyse(id, r.cfg.FactAnalyzers, r.factsA)
+		if err != nil {
+			return nil, err
+		}
+		e.Facts = facts
+		if u != nil && r.cfg.Summarize != nil {
+			var own []analysis.ObjectFact
+			for _, f := range u.ownFacts {
+				own = append(own, f)
+			}
+			sum, err := r.cfg.Summarize(own)
+			if err != nil {
+				return nil, err
+			}
+			e.Summary = sum
+		}
+		r.store(k, e)
+	}
+	r.a[id] = e
+	return e, nil
+}
+
+// entryB returns root id's phase B facts and report.
+func (r *run) entryB(id string) (*entryB, error) {
+	if e, ok := r.b[id]; ok {
+		return e, nil
+	}
+	k := r.keyB(id)
+	e := new(entryB)
+	if !r.load(k, e) {
+		r.stats.Misses++
+		u, facts, err := r.analyse(id, r.cfg.Analyzers, r.factsB)
+		if err != nil {
+			return nil, err
+		}
+		e.Facts = facts
+		rep, err := r.cfg.Report(u.Unit)
+		if err != nil {
+			return nil, err
+		}
+		e.Report = rep
+		r.store(k, e)
+	}
+	r.b[id] = e
+	return e, nil
+}
+
+func (r *run) factsA(id string) ([]factRecord, error) {
+	e, err := r.entryA(id)
+	if err != nil {
+		return nil, err
+	}
+	return e.Facts, nil
+}
+
+func (r *run) factsB(id string) ([]factRecord, error) {
+	if !r.roots[id] {
+		return r.factsA(id)
+	}
+	e, err := r.entryB(id)
+	if err != nil {
+		return nil, err
+	}
+	return e.Facts, nil
+}
+
+type analysed struct {
+	*Unit
+	ownFacts []analysis.ObjectFact
+}
+
+type factKey struct {
+	obj types.Object // nil for a package fact
+	pkg *types.Package
+	t   reflect.Type
+}
+
+// analyse type-checks package id from source against its dependencies'
+// export data, imports their facts (from factsOf) and runs the
+// analyzers. It returns the facts exported for the package.
+func (r *run) analyse(id string, analyzers []*analysis.Analyzer, factsOf func(string) ([]factRecord, error)) (*analysed, []factRecord, error) {
+	p := r.pkgs[id]
+	if p == nil {
+		return nil, nil, fmt.Errorf("package %s is not in go list's output", id)
+	}
+	if id == "unsafe" || len(p.CompiledGoFiles) == 0 {
+		return &analysed{Unit: &Unit{ID: id, Outcomes: map[*analysis.Analyzer]*Outcome{}}}, nil, nil
+	}
+	// The dependencies' facts first (computing them may analyse them).
+	depFacts := map[string][]factRecord{}
+	for _, d := range p.Deps {
+		if d == "unsafe" || d == "C" {
+			continue
+		}
+		if dp := r.pkgs[d]; dp == nil || isTestMain(dp) {
+			continue
+		}
+		fs, err := factsOf(d)
+		if err != nil {
+			return nil, nil, fmt.Errorf("dependency %s: %v", d, err)
+		}
+		depFacts[d] = fs
+	}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range p.CompiledGoFiles {
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(p.Dir, name)
+		}
+		src, err := os.ReadFile(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		f, err := parser.ParseFile(fset, name, src, parser.AllErrors|parser.ParseComments)
+		if err != nil {
+			return nil, nil, err
+		}
+		files = append(files, f)
+	}
+	imports := map[string]*types.Package{}
+	importer := importerFunc(func(path string) (*types.Package, error) {
+		dep := path
+		if m, ok := p.ImportMap[path]; ok {
+			dep = m
+		}
+		if dep == "unsafe" {
+			return types.Unsafe, nil
+		}
+		tp := trimPath(dep)
+		if pkg, ok := imports[tp]; ok && pkg.Complete() {
+			return pkg, nil
+		}
+		dp := r.pkgs[dep]
+		if dp == nil || dp.Export == "" {
+			return nil, fmt.Errorf("no export data for %s", dep)
+		}
+		f, err := os.Open(dp.Export)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		rd, err := gcexportdata.NewReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("reading export data of %s: %v", dep, err)
+		}
+		return gcexportdata.Read(rd, fset, imports, tp)
+	})
+	var typeErrs []PackageError
+	tc := &types.Config{
+		Importer: importer,
+		Sizes:    types.SizesFor("gc", runtime.GOARCH),
+		Error: func(err error) {
+			pe := PackageError{Pkg: id, Msg: err.Error()}
+			if te, ok := err.(types.Error); ok {
+				pe.Pos, pe.Msg = te.Fset.Position(te.Pos).String(), te.Msg
+			}
+			typeErrs = append(typeErrs, pe)
+		},
+	}
+	if p.Module != nil && p.Module.GoVersion != "" {
+		tc.GoVersion = "go" + p.Module.GoVersion
+	}
+	info := &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
+	}
+	pkg, _ := tc.Check(trimPath(id), fset, files, info)
+	if len(typeErrs) > 0 {
+		return nil, nil, &pkgError{errs: typeErrs}
+	}
+	// Import the dependencies' facts, as seen from this package.
+	facts := map[factKey]analysis.Fact{}
+	for _, fs := range depFacts {
+		for _, rec := range fs {
+			dp := imports[rec.Pkg]
+			t := r.types[rec.Type]
+			if dp == nil || t == nil {
+				continue
+			}
+			k := factKey{pkg: dp, t: t}
+			if rec.Obj != "" {
+				obj, err := objectpath.Object(dp, objectpath.Path(rec.Obj))
+				if err != nil {
+					continue
+				}
+				k.obj = obj
+			}
+			f := reflect.New(t.Elem()).Interface().(analysis.Fact)
+			if len(rec.Data) > 0 {
+				if err := gob.NewDecoder(bytes.NewReader(rec.Data)).Decode(f); err != nil {
+					continue
+				}
+			}
+			facts[k] = f
+		}
+	}
+	var module *analysis.Module
+	u := &analysed{Unit: &Unit{ID: id, Fset: fset, Files: files, Pkg: pkg, Outcomes: map[*analysis.Analyzer]*Outcome{}}}
+	if p.Module != nil {
+		module = &analysis.Module{Path: p.Module.Path, Version: p.Module.Version, GoVersion: p.Module.GoVersion}
+		u.ModuleDir = p.Module.Dir
+	}
+	outcomes := map[*analysis.Analyzer]*Outcome{}
+	var exec func(a *analysis.Analyzer) *Outcome
+	exec = func(a *analysis.Analyzer) *Outcome {
+		if o, ok := outcomes[a]; ok {
+			return o
+		}
+		o := new(Outcome)
+		outcomes[a] = o
+		inputs := map[*analysis.Analyzer]any{}
+		var failed []string
+		for _, req := range a.Requires {
+			ro := exec(req)
+			if ro.Err != nil {
+				failed = append(failed, req.Name)
+				continue
+			}
+			inputs[req] = ro.Result
+		}
+		if failed != nil {
+			sort.Strings(failed)
+			o.Err = fmt.Errorf("failed prerequisites: %s", strings.Join(failed, ", "))
+			return o
+		}
+		own := map[reflect.Type]bool{}
+		for _, f := range a.FactTypes {
+			own[reflect.TypeOf(f)] = true
+		}
+		pass := &analysis.Pass{
+			Analyzer:   a,
+			Fset:       fset,
+			Files:      files,
+			Pkg:        pkg,
+			TypesInfo:  info,
+			TypesSizes: tc.Sizes,
+			ResultOf:   inputs,
+			Module:     module,
+			Report:     func(d analysis.Diagnostic) { o.Diagnostics = append(o.Diagnostics, d) },
+			ImportObjectFact: func(obj types.Object, fact analysis.Fact) bool {
+				if obj == nil {
+					return false
+				}
+				f, ok := facts[factKey{obj: obj, pkg: obj.Pkg(), t: reflect.TypeOf(fact)}]
+				if ok {
+					reflect.ValueOf(fact).Elem().Set(reflect.ValueOf(f).Elem())
+				}
+				return ok
+			},
+			ExportObjectFact: func(obj types.Object, fact analysis.Fact) {
+				if obj.Pkg() != pkg {
+					panic(fmt.Sprintf("%s: fact about %s, not in package %s", a.Name, obj, pkg.Path()))
+				}
+				facts[factKey{obj: obj, pkg: pkg, t: reflect.TypeOf(fact)}] = fact
+			},
+			ImportPackageFact: func(fp *types.Package, fact analysis.Fact) bool {
+				f, ok := facts[factKey{pkg: fp, t: reflect.TypeOf(fact)}]
+				if ok {
+					reflect.ValueOf(fact).Elem().Set(reflect.ValueOf(f).Elem())
+				}
+				return ok
+			},
+			ExportPackageFact: func(fact analysis.Fact) {
+				facts[factKey{pkg: pkg, t: reflect.TypeOf(fact)}] = fact
+			},
+			AllObjectFacts: func() []analysis.ObjectFact {
+				var out []analysis.ObjectFact
+				for k, f := range facts {
+					if k.obj != nil && own[k.t] {
+						out = append(out, analysis.ObjectFact{Object: k.obj, Fact: f})
+					}
+				}
+				return out
+			},
+			AllPackageFacts: func() []analysis.PackageFact {
+				var out []analysis.PackageFact
+				for k, f := range facts {
+					if k.obj == nil && own[k.t] {
+						out = append(out, analysis.PackageFact{Package: k.pkg, Fact: f})
+					}
+				}
+				return out
+			},
+			ReadFile: func(name string) ([]byte, error) {
+				for _, f := range p.CompiledGoFiles {
+					if !filepath.IsAbs(f) {
+						f = filepath.Join(p.Dir, f)
+					}
+					if f == name {
+						return os.ReadFile(name)
+					}
+				}
+				return nil, fmt.Errorf("%s is not a file of package %s", name, id)
+			},
+		}
+		o.Result, o.Err = runAnalyzer(a, pass)
+		return o
+	}
+	for _, a := range analyzers {
+		u.Outcomes[a] = exec(a)
+	}
+	// The facts exported for this package.
+	var out []factRecord
+	var enc objectpath.Encoder
+	for k, f := range facts {
+		if k.pkg != pkg {
+			continue
+		}
+		rec := factRecord{Pkg: pkg.Path(), Type: r.names[k.t]}
+		if k.obj != nil {
+			path, err := enc.For(k.obj)
+			if err != nil {
+				continue // not addressable from importers (a local object)
+			}
+			rec.Obj = string(path)
+			u.ownFacts = append(u.ownFacts, analysis.ObjectFact{Object: k.obj, Fact: f})
+		}
+		if k.t.Elem().Kind() == reflect.Struct && k.t.Elem().NumField() > 0 {
+			var buf bytes.Buffer
+			if err := gob.NewEncoder(&buf).Encode(f); err != nil {
+				return nil, nil, fmt.Errorf("encoding a %s fact: %v", rec.Type, err)
+			}
+			rec.Data = buf.Bytes()
+		}
+		out = append(out, rec)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Obj != out[j].Obj {
+			return out[i].Obj < out[j].Obj
+		}
+		return out[i].Type < out[j].Type
+	})
+	return u, out, nil
+}
+
+// runAnalyzer runs a, turning a panic into an error: an analyzer that
+// fails on one package does not stop the run.
+func runAnalyzer(a *analysis.Analyzer, pass *analysis.Pass) (res any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error: %v", p)
+		}
+	}()
+	return a.Run(pass)
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// packageErrors splits a go list error into problems with positions:
+// compile errors come as "# pkg\nfile:line:col: msg" lines, with files
+// relative to dir.
+func packageErrors(dir, pkg string, e *listError) []PackageError {
+	if e.Pos != "" && e.Pos != "-" {
+		return []PackageError{{Pkg: pkg, Pos: absPos(dir, e.Pos), Msg: strings.TrimSpace(e.Err)}}
+	}
+	var out []PackageError
+	for _, line := range strings.Split(e.Err, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		pos, msg, ok := splitErrLine(line)
+		if !ok {
+			continue
+		}
+		out = append(out, PackageError{Pkg: pkg, Pos: absPos(dir, pos), Msg: msg})
+	}
+	if len(out) == 0 {
+		msg := strings.TrimSpace(e.Err)
+		if i := strings.IndexByte(msg, '\n'); i >= 0 && strings.HasPrefix(msg, "#") {
+			msg = strings.TrimSpace(msg[i+1:])
+		}
+		out = append(out, PackageError{Pkg: pkg, Msg: msg})
+	}
+	return out
+}
+
+// splitErrLine splits "file.go:12:3: msg".
+func splitErrLine(line string) (pos, msg string, ok bool) {
+	i := strings.Index(line, ".go:")
+	if i < 0 {
+		return "", "", false
+	}
+	j := strings.Index(line[i+4:], ": ")
+	if j < 0 {
+		return "", "", false
+	}
+	pos = line[:i+4+j]
+	for _, c := range pos[i+4:] {
+		if c != ':' && (c < '0' || c > '9') {
+			return "", "", false
+		}
+	}
+	return pos, line[i+4+j+2:], true
+}
+
+func absPos(dir, pos string) string {
+	if filepath.IsAbs(pos) || dir == "" {
+		return pos
+	}
+	return filepath.Join(dir, pos)
+}
