@@ -75,6 +75,8 @@ type checkOptions struct {
 	// addSource, if not nil, is given the content of every file that
 	// holds a finding or a directive.
 	addSource func(file, src string)
+	// stats, if not nil, is set to the cache's hits and misses.
+	stats *checkcache.Stats
 }
 
 // checkPackages analyses the packages matching patterns in dir with
@@ -121,9 +123,12 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 		ToolID:        toolID,
 		Salt:          "check 1; tablescan.info",
 	}
-	reports, perrs, _, err := checkcache.Run(cfg)
+	reports, perrs, stats, err := checkcache.Run(cfg)
 	if err != nil {
 		return nil, nil, err
+	}
+	if o.stats != nil {
+		*o.stats = stats
 	}
 	var loadErrs []report.InputError
 	for _, pe := range perrs {
