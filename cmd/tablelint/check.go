@@ -116,6 +116,7 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 		Tests:         o.tests,
 		Analyzers:     analyzers,
 		FactAnalyzers: all.FactAnalyzers(),
+		NoStdFacts:    true, // see all.FactAnalyzers
 		Summarize:     all.Summary,
 		Install:       all.InstallSummaries,
 		Report:        unitReporter(dir, analyzers),

@@ -45,6 +45,11 @@ type Config struct {
 	// Report turns a root's phase B analysis into the bytes Run returns
 	// for it (and caches).
 	Report func(u *Unit) ([]byte, error)
+	// NoStdFacts says that the analyzers export no facts about the
+	// standard library (tablelint's facts are about code that uses the
+	// Azure SDK, which the standard library never imports): its packages
+	// are then not analysed unless they are roots.
+	NoStdFacts bool
 	// Cache keeps the entries (nil: none). ToolID identifies the
 	// analyzers (Cache.ToolID); Salt is more key material (flags).
 	Cache  *Cache
@@ -173,12 +178,13 @@ type run struct {
 	roots  map[string]bool // roots that can be analysed (phase B)
 	types  map[string]reflect.Type
 	names  map[reflect.Type]string
+	mu     sync.Mutex // guards stats, a and b
 	stats  Stats
-	mu     sync.Mutex
 	keysA  map[string]Key
 	keysB  map[string]Key
-	a      map[string]*entryA
-	b      map[string]*entryB
+	a      map[string]*future[entryA]
+	b      map[string]*future[entryB]
+	sem    chan struct{} // one token per package analysed at once
 	errs   []PackageError
 	failed map[string]bool
 	prog   string
@@ -195,8 +201,8 @@ func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
 	}
 	r := &run{cfg: cfg, pkgs: map[string]*listPkg{}, roots: map[string]bool{},
 		types: map[string]reflect.Type{}, names: map[reflect.Type]string{},
-		keysA: map[string]Key{}, keysB: map[string]Key{}, a: map[string]*entryA{}, b: map[string]*entryB{},
-		failed: map[string]bool{}}
+		keysA: map[string]Key{}, keysB: map[string]Key{}, a: map[string]*future[entryA]{}, b: map[string]*future[entryB]{},
+		failed: map[string]bool{}, sem: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	r.registerFacts(append(slices.Clone(cfg.Analyzers), cfg.FactAnalyzers...))
 	for _, p := range list {
 		r.pkgs[p.ImportPath] = p
@@ -244,16 +250,27 @@ func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
 	if len(report) == 0 {
 		return nil, r.errs, r.stats, nil
 	}
+	// Keys first (they are read-only while packages are analysed in
+	// parallel).
+	for _, p := range list {
+		r.keyA(p.ImportPath)
+	}
 	// Phase A: every root's summary.
+	entries := make([]*entryA, len(roots))
+	errs := make([]error, len(roots))
+	var wg sync.WaitGroup
+	for i, id := range roots {
+		wg.Go(func() { entries[i], errs[i] = r.entryA(id) })
+	}
+	wg.Wait()
 	summaries := make([][]byte, 0, len(roots))
 	var analysed []string
-	for _, id := range roots {
-		e, err := r.entryA(id)
-		if err != nil {
-			r.fail(id, err)
+	for i, id := range roots {
+		if errs[i] != nil {
+			r.fail(id, errs[i])
 			continue
 		}
-		summaries = append(summaries, e.Summary)
+		summaries = append(summaries, entries[i].Summary)
 		analysed = append(analysed, id)
 	}
 	h := NewKey(append([]string{"program"}, func() []string {
@@ -270,22 +287,34 @@ func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
 	}
 	defer done()
 	// Phase B: every root's report.
+	for _, id := range roots {
+		r.keyB(id)
+	}
+	reports := make([]*entryB, len(report))
+	errs = make([]error, len(report))
+	for i, id := range report {
+		if !r.failed[id] {
+			wg.Go(func() { reports[i], errs[i] = r.entryB(id) })
+		}
+	}
+	wg.Wait()
 	var out []Report
-	for _, id := range report {
+	for i, id := range report {
 		if r.failed[id] {
 			continue
 		}
-		e, err := r.entryB(id)
-		if err != nil {
-			r.fail(id, err)
+		if errs[i] != nil {
+			r.fail(id, errs[i])
 			continue
 		}
-		out = append(out, Report{ID: id, Data: e.Report})
+		out = append(out, Report{ID: id, Data: reports[i].Report})
 	}
 	return out, r.errs, r.stats, nil
 }
 
 func (r *run) fail(id string, err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.failed[id] {
 		return
 	}
@@ -376,7 +405,9 @@ func (r *run) load(k Key, v any) bool {
 	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(v); err != nil {
 		return false
 	}
+	r.mu.Lock()
 	r.stats.Hits++
+	r.mu.Unlock()
 	return true
 }
 
@@ -387,46 +418,75 @@ func (r *run) store(k Key, v any) {
 	}
 }
 
+// future is a value computed once, by the first goroutine that asks.
+type future[T any] struct {
+	done chan struct{}
+	v    *T
+	err  error
+}
+
+// once returns m[id]'s value, computing it with f if no goroutine did.
+func once[T any](r *run, m map[string]*future[T], id string, f func() (*T, error)) (*T, error) {
+	r.mu.Lock()
+	fu, ok := m[id]
+	if !ok {
+		fu = &future[T]{done: make(chan struct{})}
+		m[id] = fu
+	}
+	r.mu.Unlock()
+	if ok {
+		<-fu.done
+		return fu.v, fu.err
+	}
+	defer close(fu.done)
+	fu.v, fu.err = f()
+	return fu.v, fu.err
+}
+
+func (r *run) miss() {
+	r.mu.Lock()
+	r.stats.Misses++
+	r.mu.Unlock()
+}
+
 // entryA returns package id's facts and summary.
 func (r *run) entryA(id string) (*entryA, error) {
-	if e, ok := r.a[id]; ok {
-		return e, nil
-	}
-	k := r.keyA(id)
-	e := new(entryA)
-	if !r.load(k, e) {
-		r.stats.Misses++
+	return once(r, r.a, id, func() (*entryA, error) {
+		k := r.keysA[id]
+		e := new(entryA)
+		if r.load(k, e) {
+			return e, nil
+		}
+		if p := r.pkgs[id]; r.cfg.NoStdFacts && p != nil && p.Standard && !r.roots[id] {
+			return e, nil // nothing to store: nothing was computed
+		}
+		r.miss()
 		u, facts, err := r.analyse(id, r.cfg.FactAnalyzers, r.factsA)
 		if err != nil {
 			return nil, err
 		}
 		e.Facts = facts
 		if u != nil && r.cfg.Summarize != nil {
-			var own []analysis.ObjectFact
-			for _, f := range u.ownFacts {
-				own = append(own, f)
-			}
-			sum, err := r.cfg.Summarize(own)
+			sum, err := r.cfg.Summarize(u.ownFacts)
 			if err != nil {
 				return nil, err
 			}
 			e.Summary = sum
 		}
 		r.store(k, e)
-	}
-	r.a[id] = e
-	return e, nil
+		return e, nil
+	})
 }
 
 // entryB returns root id's phase B facts and report.
 func (r *run) entryB(id string) (*entryB, error) {
-	if e, ok := r.b[id]; ok {
-		return e, nil
-	}
-	k := r.keyB(id)
-	e := new(entryB)
-	if !r.load(k, e) {
-		r.stats.Misses++
+	return once(r, r.b, id, func() (*entryB, error) {
+		k := r.keysB[id]
+		e := new(entryB)
+		if r.load(k, e) {
+			return e, nil
+		}
+		r.miss()
 		u, facts, err := r.analyse(id, r.cfg.Analyzers, r.factsB)
 		if err != nil {
 			return nil, err
@@ -438,9 +498,8 @@ func (r *run) entryB(id string) (*entryB, error) {
 		}
 		e.Report = rep
 		r.store(k, e)
-	}
-	r.b[id] = e
-	return e, nil
+		return e, nil
+	})
 }
 
 func (r *run) factsA(id string) ([]factRecord, error) {
@@ -484,7 +543,16 @@ func (r *run) analyse(id string, analyzers []*analysis.Analyzer, factsOf func(st
 	if id == "unsafe" || len(p.CompiledGoFiles) == 0 {
 		return &analysed{Unit: &Unit{ID: id, Outcomes: map[*analysis.Analyzer]*Outcome{}}}, nil, nil
 	}
-	// The dependencies' facts first (computing them may analyse them).
+	// The dependencies' facts first (computing them may analyse them):
+	// the direct imports in parallel, which makes every dependency's
+	// ready.
+	var wg sync.WaitGroup
+	for _, d := range p.Imports {
+		if dp := r.pkgs[d]; dp != nil && d != "unsafe" && !isTestMain(dp) {
+			wg.Go(func() { _, _ = factsOf(d) })
+		}
+	}
+	wg.Wait()
 	depFacts := map[string][]factRecord{}
 	for _, d := range p.Deps {
 		if d == "unsafe" || d == "C" {
@@ -499,6 +567,8 @@ func (r *run) analyse(id string, analyzers []*analysis.Analyzer, factsOf func(st
 		}
 		depFacts[d] = fs
 	}
+	r.sem <- struct{}{}
+	defer func() { <-r.sem }()
 	fset := token.NewFileSet()
 	var files []*ast.File
 	for _, name := range p.CompiledGoFiles {
