@@ -9,9 +9,9 @@
 // facts the analyzers export for them are computed once, from source,
 // and cached. A package's key is a hash of the tool (the executable's
 // content), the phase, the package's build ID (which the go command
-// derives from its source files and its dependencies' export data) and
-// the keys of its imports, so a change anywhere below a package changes
-// its key.
+// derives from its source files and its dependencies' export data), its
+// directory (findings hold absolute paths) and the keys of its imports,
+// so a change anywhere below a package changes its key.
 //
 // Runs have two phases. Phase A computes the facts of every package
 // (only the analyzers that export facts run on dependencies) and, for

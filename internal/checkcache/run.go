@@ -365,7 +365,7 @@ func (r *run) keyA(id string) Key {
 	p := r.pkgs[id]
 	parts := []string{"A", r.cfg.ToolID, r.cfg.Salt, id}
 	if p != nil {
-		parts = append(parts, p.BuildID)
+		parts = append(parts, p.BuildID, p.Dir)
 		for _, imp := range p.Imports {
 			k := r.keyA(imp)
 			parts = append(parts, imp, string(k[:]))
@@ -382,7 +382,7 @@ func (r *run) keyB(id string) Key {
 		return k
 	}
 	p := r.pkgs[id]
-	parts := []string{"B", r.cfg.ToolID, r.cfg.Salt, r.prog, id, p.BuildID}
+	parts := []string{"B", r.cfg.ToolID, r.cfg.Salt, r.prog, id, p.BuildID, p.Dir}
 	for _, imp := range p.Imports {
 		var k Key
 		if r.roots[imp] {
