@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -128,6 +129,7 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 	if err != nil {
 		return nil, nil, err
 	}
+	_ = cache.Trim(time.Now()) // old entries stay if it fails: nothing is lost
 	if o.stats != nil {
 		*o.stats = stats
 	}

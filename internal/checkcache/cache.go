@@ -30,9 +30,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // Cache is a directory of entries keyed by Key. The zero of *Cache (nil)
@@ -97,11 +99,50 @@ func (c *Cache) Get(k Key) ([]byte, bool) {
 	if c == nil {
 		return nil, false
 	}
-	data, err := os.ReadFile(c.path(k))
+	p := c.path(k)
+	data, err := os.ReadFile(p)
 	if err != nil {
 		return nil, false
 	}
+	// Mark the entry used (Trim keeps it), at most once an hour.
+	if fi, err := os.Stat(p); err == nil && time.Since(fi.ModTime()) > time.Hour {
+		now := time.Now()
+		_ = os.Chtimes(p, now, now)
+	}
 	return data, true
+}
+
+// Unused entries are removed after maxAge, by Trim, which walks the
+// cache at most once every trimEvery.
+const (
+	maxAge    = 5 * 24 * time.Hour
+	trimEvery = 24 * time.Hour
+)
+
+// Trim removes the entries no run has used for five days. It walks the
+// cache only when it has not done so for a day (the time of the last
+// walk is kept in the file "trimmed").
+func (c *Cache) Trim(now time.Time) error {
+	if c == nil {
+		return nil
+	}
+	mark := filepath.Join(c.dir, "trimmed")
+	if fi, err := os.Stat(mark); err == nil && now.Sub(fi.ModTime()) < trimEvery {
+		return nil
+	}
+	if err := os.WriteFile(mark, nil, 0o644); err != nil {
+		return err
+	}
+	_ = os.Chtimes(mark, now, now)
+	return filepath.WalkDir(c.dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || p == mark {
+			return nil
+		}
+		if fi, err := d.Info(); err == nil && now.Sub(fi.ModTime()) > maxAge {
+			_ = os.Remove(p)
+		}
+		return nil
+	})
 }
 
 // Put stores data as entry k, atomically (a temporary file renamed into

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 )
 
 func TestKeyParts(t *testing.T) {
@@ -102,4 +103,35 @@ func FuzzPackageErrors(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestCacheTrim(t *testing.T) {
+	t.Setenv(EnvVar, t.TempDir())
+	c, _ := Open()
+	old, fresh := NewKey("old"), NewKey("fresh")
+	c.Put(old, []byte("o"))
+	c.Put(fresh, []byte("f"))
+	long := time.Now().Add(-6 * 24 * time.Hour)
+	os.Chtimes(c.path(old), long, long)
+	if err := c.Trim(time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.Get(old); ok {
+		t.Error("an entry unused for 6 days was kept")
+	}
+	if _, ok := c.Get(fresh); !ok {
+		t.Error("a fresh entry was removed")
+	}
+	// A second trim within a day does not walk the cache.
+	c.Put(old, []byte("o"))
+	os.Chtimes(c.path(old), long, long)
+	c.Trim(time.Now())
+	if _, err := os.Stat(c.path(old)); err != nil {
+		t.Error("Trim walked the cache twice in a day")
+	}
+	// An old entry that is read is marked used.
+	c.Get(old)
+	if fi, err := os.Stat(c.path(old)); err != nil || time.Since(fi.ModTime()) > time.Hour {
+		t.Errorf("Get did not mark the entry used: %v", err)
+	}
 }
