@@ -2,7 +2,8 @@
 # Builds tablelint's golangci-lint module plugin into golangci-lint, the way
 # `golangci-lint custom` does (a main package importing golangci-lint's
 # command and the plugin, built with the plugin's module requirements), and
-# runs the result on plugin/testdata/gcl, a module with one known finding.
+# runs the result on plugin/testdata/gcl, a module with one known finding,
+# then runs it with --fix on a copy with a TL204 key and builds the result.
 #
 #   ./scripts/plugin-ci.sh              the two most recent golangci-lint v2 minor versions
 #   ./scripts/plugin-ci.sh v2.15.0 ...  these versions
@@ -94,4 +95,31 @@ GO
     die "golangci-lint $v with the plugin: exit $code, $n TL301 issues; want exit 1 and one TL301 at main.go:14:68"
   fi
   log "golangci-lint $v: the plugin reports the known finding"
+
+  # run --fix applies edits as they are (no import clean-up): a copy of the
+  # test module with a TL204 key whose strconv.Itoa is the file's only use
+  # of strconv must build after the fix.
+  fixmod="$work/fix-$v"
+  cp -r plugin/testdata/gcl "$fixmod"
+  cat >"$fixmod/keys.go" <<'GO'
+package main
+
+import (
+	"strconv"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+)
+
+func orderKey(customer string, id int) aztables.Entity {
+	return aztables.Entity{PartitionKey: customer, RowKey: strconv.Itoa(id)}
+}
+
+var _ = orderKey
+GO
+  (cd "$fixmod" && "$dir/custom-gcl" run --fix --output.text.path=stdout --show-stats=false ./... >/dev/null 2>&1) || true
+  grep -q 'RowKey: fmt.Sprintf("%019d", id)' "$fixmod/keys.go" || die "golangci-lint $v --fix did not apply TL204's fix:
+$(cat "$fixmod/keys.go")"
+  (cd "$fixmod" && go build -o /dev/null ./...) || die "golangci-lint $v --fix: the fixed module does not build:
+$(cat "$fixmod/keys.go")"
+  log "golangci-lint $v --fix: TL204's fix applied and the module builds"
 done
