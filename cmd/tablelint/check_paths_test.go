@@ -8,13 +8,28 @@ import (
 	"testing"
 )
 
+// unpaddedKey has a TL204 finding.
+const unpaddedKey = `package sub
+
+import (
+	"strconv"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+)
+
+func Key(id int) aztables.Entity {
+	return aztables.Entity{PartitionKey: "p", RowKey: strconv.Itoa(id)}
+}
+`
+
 // TestCheckPathsFromSubdirectory: run from a subdirectory, text output
 // names files as go vet does, relative to the working directory (s.go,
-// ../good/a.go); JSON keeps a path outside it absolute.
+// ../good/a.go); JSON keeps a path outside it absolute. The TL204 hint
+// of a Go finding is Go.
 func TestCheckPathsFromSubdirectory(t *testing.T) {
 	dir := hostileModule(t, map[string]string{
 		"good/a.go": fmt.Sprintf(injection, "good", ""),
-		"sub/s.go":  fmt.Sprintf(injection, "sub", ""),
+		"sub/s.go":  unpaddedKey,
 	})
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -27,6 +42,9 @@ func TestCheckPathsFromSubdirectory(t *testing.T) {
 		if code != 1 || !strings.Contains("\n"+out, w) {
 			t.Errorf("text: exit %d, want a line starting %q:\n%s\nstderr %q", code, w[1:], out, errs)
 		}
+	}
+	if !strings.Contains(out, "hint: format the number at a fixed width with leading zeros, e.g. fmt.Sprintf(\"%010d\", id)") {
+		t.Errorf("text: the TL204 hint is not in Go:\n%s", out)
 	}
 	if strings.Contains(out, abs) {
 		t.Errorf("text output names an absolute path:\n%s", out)
