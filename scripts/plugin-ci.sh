@@ -101,8 +101,8 @@ GO
   log "golangci-lint $v: the plugin reports the known finding"
 
   # run --fix applies edits as they are (no import clean-up): a copy of the
-  # test module with a TL204 key whose strconv.Itoa is the file's only use
-  # of strconv must build after the fix.
+  # test module with three TL204 keys, the file's only uses of strconv,
+  # must build after the fixes.
   fixmod="$work/fix-$v"
   cp -r plugin/testdata/gcl "$fixmod"
   cat >"$fixmod/keys.go" <<'GO'
@@ -118,12 +118,16 @@ func orderKey(customer string, id int) aztables.Entity {
 	return aztables.Entity{PartitionKey: customer, RowKey: strconv.Itoa(id)}
 }
 
-var _ = orderKey
+func lineKey(order, line int64) aztables.Entity {
+	return aztables.Entity{PartitionKey: strconv.FormatInt(order, 10), RowKey: strconv.FormatInt(line, 10)}
+}
+
+var _, _ = orderKey, lineKey
 GO
   (cd "$fixmod" && "$dir/custom-gcl" run --fix --output.text.path=stdout --show-stats=false ./... >/dev/null 2>&1) || true
-  grep -q 'RowKey: fmt.Sprintf("%019d", id)' "$fixmod/keys.go" || die "golangci-lint $v --fix did not apply TL204's fix:
+  [ "$(grep -o 'fmt.Sprintf("%019d", ' "$fixmod/keys.go" | wc -l)" -eq 3 ] || die "golangci-lint $v --fix did not apply the TL204 fixes:
 $(cat "$fixmod/keys.go")"
   (cd "$fixmod" && go build -o /dev/null ./...) || die "golangci-lint $v --fix: the fixed module does not build:
 $(cat "$fixmod/keys.go")"
-  log "golangci-lint $v --fix: TL204's fix applied and the module builds"
+  log "golangci-lint $v --fix: the TL204 fixes applied and the module builds"
 done
