@@ -12,5 +12,5 @@ import (
 // TestFilterInjection checks the TL321 findings and applies every fix as
 // drivers do: the result must be the golden file and type-check.
 func TestFilterInjection(t *testing.T) {
-	fixtest.Run(t, analysistest.TestData(), filterinjection.Analyzer, "inject", "injectquote", "injectsink", "injectservice", "injectparam", "injectother", "injectbuilder")
+	fixtest.Run(t, analysistest.TestData(), filterinjection.Analyzer, "inject", "injectquote", "injectsink", "injectservice", "injectparam", "injectother", "injectbuilder", "injectcleaned", "injectindexed", "injectrunes")
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
+	"github.com/tablelint/tablelint/internal/rules"
 )
 
 // MaxHotFindings bounds the TL501 findings of one replay; the last one
@@ -39,13 +40,15 @@ func (r *Report) Findings(file string) []finding.Finding {
 		if i == MaxHotFindings {
 			break
 		}
-		msg := fmt.Sprintf("hot partition %s of table %s: peaks at %s entities/s in second %d (target %s entities/s); %s of all traffic; %s throttled (503)",
-			strconv.Quote(p.PK), p.Table, group(p.Peak), p.PeakAt, rateText(tp.PartitionRate), percent(p.Share),
-			plural(int64(p.Throttled), "operation"))
+		msg := fmt.Sprintf("hot partition %s of table %s: %s entities/s at peak, over the target of %s/s",
+			strconv.Quote(finding.Clip(p.PK)), p.Table, group(p.Peak), rateText(tp.PartitionRate))
+		detail := fmt.Sprintf("peak in second %d; %s of all traffic; %s throttled (503)",
+			p.PeakAt, percent(p.Share), plural(int64(p.Throttled), "operation"))
 		if i == MaxHotFindings-1 && len(hot) > MaxHotFindings {
-			msg += fmt.Sprintf("; %d more partitions are over the target", len(hot)-MaxHotFindings)
+			detail += fmt.Sprintf("; %d more partitions are over the target", len(hot)-MaxHotFindings)
 		}
 		f := finding.New("TL501", msg)
+		f.Hint = rules.MustGet("TL501").Hint + "; " + detail
 		f.File, f.Line, f.Col = file, max(p.HotLine, 1), 1
 		fs = append(fs, f)
 	}

@@ -2,6 +2,7 @@ package review
 
 import (
 	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/internal/finding"
 )
 
 // hotReads reports a partition scan that, alone and at its declared
@@ -30,8 +31,10 @@ func (r *reviewer) hotReads(rows []QueryRow) {
 		if r.reported("TL303", q.FilterNode) {
 			continue
 		}
-		it := r.add("TL501", q.FilterNode, -1, "query %s.%s scans partition %s: ~%s entities per run at %s is ~%s entities/s from one partition, %s times a partition's target of %s entities/s (hot partition); read less per run (a RowKey range, $top) or less often, or spread the entities over more partitions",
-			row.Table, row.Name, row.Partition, num(row.Scanned), rateText(row.Rate), num(row.Cost), num(row.Cost/target), num(target))
+		it := r.add("TL501", q.FilterNode, -1, "query %s.%s reads ~%s entities/s from partition %s",
+			row.Table, row.Name, num(row.Cost), finding.Clip(row.Partition))
+		it.Hint = sprintf("~%s entities per run at %s, %s times a partition's target of %s entities/s (hot partition): read less per run (a RowKey range, $top) or less often, or spread the entities over more partitions",
+			num(row.Scanned), rateText(row.Rate), num(row.Cost/target), num(target))
 		it.Severity = warningSeverity
 	}
 }

@@ -36,11 +36,13 @@ import (
 // package paths, no "..."), with the SDK stubs, and checks its fixes:
 // analysistest's golden comparison, then the raw application of every
 // edit, which must equal the .golden file, and a type-check of the
-// fixed packages. Every pattern must yield at least one fix.
-func Run(t *testing.T, testdata string, a *analysis.Analyzer, patterns ...string) {
+// fixed packages. Every pattern must yield at least one fix, and the
+// messages are checked with sdktest.CheckMessages.
+func Run(t *testing.T, testdata string, a *analysis.Analyzer, patterns ...string) []*analysistest.Result {
 	t.Helper()
 	dir := sdktest.GOPATH(t, testdata)
 	results := analysistest.RunWithSuggestedFixes(t, dir, a, patterns...)
+	sdktest.CheckMessages(t, results)
 
 	fixed := map[string][]byte{} // file name in dir -> fixed content
 	pkgs := map[string]bool{}
@@ -123,6 +125,7 @@ func Run(t *testing.T, testdata string, a *analysis.Analyzer, patterns ...string
 		}
 	}
 	TypeCheck(t, check, slices.Sorted(maps.Keys(pkgs))...)
+	return results
 }
 
 // TypeCheck loads the packages of the GOPATH tree dir (as made by
