@@ -340,7 +340,7 @@ func toFinding(fset *token.FileSet, d analysis.Diagnostic, root string) (finding
 	if !ok {
 		return finding.Finding{}, false
 	}
-	f := finding.Finding{Rule: id, Severity: r.Severity, Message: msg}
+	f := finding.Finding{Rule: id, Severity: r.Severity, Message: msg, Hint: rules.HintFor(id, rules.GoCode)}
 	position := fset.Position
 	if p := fset.Position(d.Pos); !within(root, p.Filename) {
 		position = func(pos token.Pos) token.Position { return fset.PositionFor(pos, false) }
