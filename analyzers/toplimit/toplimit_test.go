@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/tablelint/tablelint/analyzers/internal/fixtest"
 	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
 	"github.com/tablelint/tablelint/analyzers/toplimit"
 )
@@ -12,5 +13,5 @@ import (
 func TestTopLimit(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, toplimit.Analyzer, "within")
-	analysistest.RunWithSuggestedFixes(t, dir, toplimit.Analyzer, "over")
+	fixtest.Run(t, analysistest.TestData(), toplimit.Analyzer, "over")
 }
