@@ -124,7 +124,13 @@ func (g *RefEngine) Do(op *Op, out *Outcome) {
 	t, terr := g.table(op.Table)
 	switch op.Kind {
 	case Insert, Upsert, Update:
-		e, err := decodeEntityBuf(&g.props, op.Entity)
+		var e *store.Entity
+		var err error
+		if op.Props != nil {
+			e, err = store.NewEntity(op.Props)
+		} else {
+			e, err = decodeEntityBuf(&g.props, op.Entity)
+		}
 		if err == nil {
 			out.addLoad(e.PartitionKey, 1)
 			out.Partitions = 1
@@ -236,7 +242,7 @@ func (g *RefEngine) query(t *store.Table, terr error, op *Op, out *Outcome) {
 				lastPK, havePK = pk, true
 			}
 		}
-		if pg.Next == nil {
+		if pg.Next == nil || out.Pages == op.Pages {
 			return
 		}
 		from = pg.Next
