@@ -264,7 +264,7 @@ func runReplay(e *env, args []string) int {
 		if ctx.Err() != nil {
 			return interrupted()
 		}
-		src, opts.Setup = w, w.Setup()
+		src, opts.Setup, opts.Generated = w, w.Setup(), true
 		size = int64(w.Len()) * 100
 		ops := 0
 		bytesRead = func() int64 { return int64(ops) * 100 }

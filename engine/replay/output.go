@@ -20,10 +20,21 @@ import (
 // says how many more partitions were over the target.
 const MaxHotFindings = 20
 
-// Findings returns the findings of a replay: TL501 for every partition
-// whose peak is over the partition target, hottest first. file is the
-// trace (or design) the operations' lines refer to.
+// Findings returns the findings of a replay: what it observed (the
+// rejected operations, grouped; unpadded numbers and time-ordered
+// partitions in the keys written) and TL501 for every partition whose
+// peak is over the partition target, hottest first. file is the trace
+// (or design) the operations' lines refer to.
 func (r *Report) Findings(file string) []finding.Finding {
+	fs := r.rejectionFindings(file)
+	if r.obs != nil {
+		fs = append(fs, r.obs.keyFindings(file)...)
+	}
+	return append(fs, r.hotFindings(file)...)
+}
+
+// hotFindings returns the TL501 findings.
+func (r *Report) hotFindings(file string) []finding.Finding {
 	tp := r.Throughput
 	var hot []PartitionStat
 	for _, p := range tp.Partitions {

@@ -43,6 +43,11 @@ type Options struct {
 	// Context, when set, stops the replay when it is done: Run then
 	// returns its error (context.Canceled on an interrupt).
 	Context context.Context
+	// Generated says the workload was generated from a design: its key
+	// values are the generator's, so the shapes of numbers in keys
+	// (TL204, TL205) are left to the design review, which reads the
+	// templates.
+	Generated bool
 }
 
 // cancelCheck is how many operations run between looks at the context.
@@ -83,6 +88,8 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 	}
 	m := NewModel(opts.PartitionRate, opts.AccountRate)
 	agg := newAggregator()
+	obs := newObserver()
+	obs.noShapes = opts.Generated
 	p := prefetch(src)
 	defer p.stop()
 	for i := 0; ; i++ {
@@ -100,6 +107,7 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 		eng.Do(&op, &out)
 		m.Add(&op, &out)
 		agg.add(&op, &out)
+		obs.add(&op, &out)
 		if rw != nil {
 			line = appendResult(line[:0], i, op.Line, &op, &out)
 			if _, err := rw.Write(line); err != nil {
@@ -116,7 +124,12 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 		}
 	}
 	tp := m.Run(RunOptions{Duration: opts.Duration, TopN: opts.TopN})
-	return agg.report(tp), nil
+	r := agg.report(tp)
+	r.obs = obs
+	for _, g := range obs.order {
+		r.rejections = append(r.rejections, *g)
+	}
+	return r, nil
 }
 
 // prefetcher reads a Source ahead on its own goroutine, in batches, so
@@ -354,6 +367,9 @@ type Report struct {
 	Queries []QueryStat
 	// Throughput is the throughput model's result.
 	Throughput *Throughput
+
+	obs        *observer
+	rejections []Rejection
 }
 
 // QueryStat is the cost of one query (all its calls).

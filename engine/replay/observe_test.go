@@ -1,0 +1,64 @@
+package replay
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tablelint/tablelint/internal/golden"
+	"github.com/tablelint/tablelint/internal/report"
+	"github.com/tablelint/tablelint/internal/rules"
+)
+
+// TestObservedFindings: replay reports what it saw, at the trace line:
+// rejected operations grouped (first line, count) under the rule of the
+// limit they broke, unpadded numbers and time-ordered partitions in the
+// keys written. Tables whose keys are padded or spread stay silent.
+func TestObservedFindings(t *testing.T) {
+	for _, tc := range []struct {
+		trace string
+		rules []string // in order
+	}{
+		// Every write rejected: a finding, never "no findings".
+		{"rejected", []string{"TL122"}},
+		{"mixed", []string{"TL201", "TL202", "TL123", "TL120", "TL517", "TL517", "TL309", "TL517", "TL403", "TL517"}},
+		// Orders: order_9 after order_12; Events: hour partitions in
+		// order and 18-digit reverse ticks. Padded and Spread: silent.
+		{"keys", []string{"TL205", "TL209", "TL204"}},
+	} {
+		t.Run(tc.trace, func(t *testing.T) {
+			path := filepath.Join("testdata", tc.trace+".jsonl")
+			rep := replayFile(t, path, Options{})
+			fds := rep.Findings(tc.trace + ".jsonl")
+			var got []string
+			var text bytes.Buffer
+			for _, f := range fds {
+				got = append(got, f.Rule)
+				if strings.Contains(f.Message, "Padded") || strings.Contains(f.Message, "Spread") {
+					t.Errorf("false positive on a padded or spread table: %s", f.Message)
+				}
+			}
+			if strings.Join(got, " ") != strings.Join(tc.rules, " ") {
+				t.Errorf("rules %v, want %v", got, tc.rules)
+			}
+			if report.ExitCode(fds, rules.Warning) != 1 {
+				t.Errorf("exit code 0 at --fail-on warning")
+			}
+			if err := report.Write(&text, report.Result{Findings: fds}, report.Options{Format: "text"}); err != nil {
+				t.Fatal(err)
+			}
+			golden.Check(t, filepath.Join("testdata", tc.trace+".findings"), text.Bytes())
+		})
+	}
+}
+
+// TestRejectionGroups: the 17 rejected inserts are one group with the
+// first line and the count.
+func TestRejectionGroups(t *testing.T) {
+	rep := replayFile(t, filepath.Join("testdata", "rejected.jsonl"), Options{})
+	rs := rep.Rejections()
+	if len(rs) != 1 || rs[0].Count != 17 || rs[0].Line != 2 || rs[0].Status != 400 || rs[0].Code != "PropertyValueTooLarge" {
+		t.Errorf("rejections %+v", rs)
+	}
+}
