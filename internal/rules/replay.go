@@ -21,7 +21,7 @@ func init() {
 			Options: "`--partition-rate N` (entities a second, default 2000) and `--account-rate N` (requests a second, default 20000) set the targets.",
 			Since:   "0.1.0",
 		},
-			&Rule{
+		&Rule{
 			ID: "TL517", Name: "operation-rejected", Severity: Warning,
 			Targets: []Target{Replay},
 			Title:   "The service rejects operations of the workload",
@@ -31,11 +31,11 @@ func init() {
 				"An answer about the data (404 Not Found, 409 Conflict, 412 Precondition Failed) is information: a conditional write that lost a race or an insert of an existing entity may be what the client expects. " +
 				"A rejection that breaks a limit another rule describes is reported under that rule instead (TL120–TL123 sizes, TL201/TL202 keys, TL306 unsupported filters, TL309 $top, TL401/TL403 batches). " +
 				"A get answered 404 is a lookup's answer, not a rejection, and stays silent; throttling (503) is TL501's.",
-			Source:  `"You must include the PartitionKey property in every insert, update, and delete operation." and "The following characters are not allowed in values for the PartitionKey and RowKey properties" [S1]: the service answers what it does not accept with an error status and code.`,
-			Bad:     `a trace of 17 inserts whose entities all carry a "Data" property of 70,000 characters: every one answered 400 PropertyValueTooLarge`,
-			Good:    `the same inserts with the data in Blob storage and its URL in the entity: 201 Created`,
-			Hint:    "fix the request the service refuses, or handle the answer the client expects (409 on insert: use upsert; 412: reread and retry)",
-			Since:   "0.2.0",
+			Source: `"You must include the PartitionKey property in every insert, update, and delete operation." and "The following characters are not allowed in values for the PartitionKey and RowKey properties" [S1]: the service answers what it does not accept with an error status and code.`,
+			Bad:    `a trace of 17 inserts whose entities all carry a "Data" property of 70,000 characters: every one answered 400 PropertyValueTooLarge`,
+			Good:   `the same inserts with the data in Blob storage and its URL in the entity: 201 Created`,
+			Hint:   "fix the request the service refuses, or handle the answer the client expects (409 on insert: use upsert; 412: reread and retry)",
+			Since:  "0.2.0",
 		},
 	)
 }
