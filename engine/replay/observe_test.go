@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/golden"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
@@ -60,5 +61,31 @@ func TestRejectionGroups(t *testing.T) {
 	rs := rep.Rejections()
 	if len(rs) != 1 || rs[0].Count != 17 || rs[0].Line != 2 || rs[0].Status != 400 || rs[0].Code != "PropertyValueTooLarge" {
 		t.Errorf("rejections %+v", rs)
+	}
+}
+
+// TestAccountFinding: a second over the account target is TL518 at the
+// line of the first request over it; within the target it stays silent.
+func TestAccountFinding(t *testing.T) {
+	account := func(fds []finding.Finding) []finding.Finding {
+		var out []finding.Finding
+		for _, f := range fds {
+			if f.Rule == "TL518" {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	if got := account(replayFile(t, smallTrace, Options{}).Findings("small.jsonl")); len(got) != 0 {
+		t.Errorf("within the target: %+v", got)
+	}
+	rep := replayFile(t, smallTrace, Options{AccountRate: 5})
+	got := account(rep.Findings("small.jsonl"))
+	if len(got) != 1 || got[0].Line != rep.Throughput.AccountHotLine || got[0].Line < 2 ||
+		!strings.Contains(got[0].Message, "the account serves 10 requests/s in second 2 (target 5 requests/s)") {
+		t.Errorf("over the target: %+v", got)
+	}
+	if rep.Throughput.ThrottledAccount == 0 || rep.Statuses[503] != rep.Throughput.Throttled {
+		t.Errorf("throttled %d (account %d), statuses %v: want 503 for each throttled operation", rep.Throughput.Throttled, rep.Throughput.ThrottledAccount, rep.Statuses)
 	}
 }

@@ -30,7 +30,22 @@ func (r *Report) Findings(file string) []finding.Finding {
 	if r.obs != nil {
 		fs = append(fs, r.obs.keyFindings(file)...)
 	}
+	fs = append(fs, r.accountFindings(file)...)
 	return append(fs, r.hotFindings(file)...)
+}
+
+// accountFindings returns TL518 when the account's requests went over
+// its target in some second.
+func (r *Report) accountFindings(file string) []finding.Finding {
+	tp := r.Throughput
+	if float64(tp.AccountPeak) <= math.Ceil(tp.AccountRate) {
+		return nil
+	}
+	f := finding.New("TL518", fmt.Sprintf("the account serves %s requests/s in second %d (target %s requests/s), over its target in %s; %s throttled (503) by the account target",
+		group(tp.AccountPeak), tp.AccountPeakAt, rateText(tp.AccountRate), plural(int64(tp.AccountHotSeconds), "second"),
+		plural(int64(tp.ThrottledAccount), "operation")))
+	f.File, f.Line, f.Col = file, max(tp.AccountHotLine, 1), 1
+	return []finding.Finding{f}
 }
 
 // hotFindings returns the TL501 findings.
@@ -49,9 +64,13 @@ func (r *Report) hotFindings(file string) []finding.Finding {
 		if i == MaxHotFindings {
 			break
 		}
-		msg := fmt.Sprintf("hot partition %s of table %s: peaks at %s entities/s in second %d (target %s entities/s); %s of all traffic; %s throttled (503)",
-			strconv.Quote(p.PK), p.Table, group(p.Peak), p.PeakAt, rateText(tp.PartitionRate), percent(p.Share),
-			plural(int64(p.Throttled), "operation"))
+		throttled := plural(int64(p.Throttled), "operation") + " throttled (503)"
+		if p.Throttled > 0 && tp.Throttled > 0 {
+			throttled = fmt.Sprintf("%s throttled (503), %s of all throttled", plural(int64(p.Throttled), "operation"),
+				percent(float64(p.Throttled)/float64(tp.Throttled)))
+		}
+		msg := fmt.Sprintf("hot partition %s of table %s: peaks at %s entities/s in second %d (target %s entities/s); %s of all traffic; %s",
+			strconv.Quote(p.PK), p.Table, group(p.Peak), p.PeakAt, rateText(tp.PartitionRate), percent(p.Share), throttled)
 		if i == MaxHotFindings-1 && len(hot) > MaxHotFindings {
 			msg += fmt.Sprintf("; %d more partitions are over the target", len(hot)-MaxHotFindings)
 		}

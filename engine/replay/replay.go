@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -81,10 +83,22 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 			}
 		}
 	}
+	// The results are spooled to a temporary file: whether an operation
+	// was throttled (503) is known only once the whole workload is
+	// placed in time.
 	var rw *bufio.Writer
 	var line []byte
+	var spool *os.File
 	if opts.Results != nil {
-		rw = bufio.NewWriterSize(opts.Results, 1<<16)
+		var err error
+		if spool, err = os.CreateTemp("", "tablelint-results-*.jsonl"); err != nil {
+			return nil, fmt.Errorf("results: %w", err)
+		}
+		defer func() {
+			spool.Close()
+			os.Remove(spool.Name())
+		}()
+		rw = bufio.NewWriterSize(spool, 1<<16)
 	}
 	m := NewModel(opts.PartitionRate, opts.AccountRate)
 	agg := newAggregator()
@@ -124,12 +138,85 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 		}
 	}
 	tp := m.Run(RunOptions{Duration: opts.Duration, TopN: opts.TopN})
+	if spool != nil {
+		if err := copyResults(opts.Results, spool, m); err != nil {
+			return nil, fmt.Errorf("results: %w", err)
+		}
+	}
+	// A throttled operation is answered 503 Server Busy, whatever the
+	// engine answered.
+	for st, n := range m.throttledStatuses() {
+		if agg.statuses[st] -= n; agg.statuses[st] <= 0 {
+			delete(agg.statuses, st)
+		}
+		agg.statuses[http.StatusServiceUnavailable] += n
+	}
 	r := agg.report(tp)
 	r.obs = obs
 	for _, g := range obs.order {
 		r.rejections = append(r.rejections, *g)
 	}
 	return r, nil
+}
+
+// copyResults copies the spooled results to w, with the line of every
+// throttled operation replaced by the service's answer: 503 with error
+// code ServerBusy, nothing returned.
+func copyResults(w io.Writer, spool *os.File, m *Model) error {
+	if _, err := spool.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	br := bufio.NewReaderSize(spool, 1<<16)
+	bw := bufio.NewWriterSize(w, 1<<16)
+	var b []byte
+	for i := 0; ; i++ {
+		line, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			// A long line (many keys): gather it whole.
+			b = append(b[:0], line...)
+			for errors.Is(err, bufio.ErrBufferFull) {
+				line, err = br.ReadSlice('\n')
+				b = append(b, line...)
+			}
+			line = b
+		}
+		if len(line) > 0 {
+			if i < m.Len() && m.Throttled(i) {
+				line = throttledResult(line)
+			}
+			if _, werr := bw.Write(line); werr != nil {
+				return werr
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// throttledResult rewrites a result line for a throttled operation:
+// {"i":N,"line":L,"status":503,"code":"ServerBusy"[,"keys":[]],"scanned":0,"returned":0,"pages":1,"partitions":0}.
+func throttledResult(line []byte) []byte {
+	const status = `,"status":`
+	k := bytes.Index(line, []byte(status))
+	if k < 0 {
+		return line
+	}
+	rest := line[k+len(status):]
+	j := bytes.IndexByte(rest, ',')
+	if j < 0 {
+		return line
+	}
+	out := append([]byte(nil), line[:k]...)
+	out = append(out, `,"status":503,"code":"ServerBusy"`...)
+	if bytes.HasPrefix(rest[j:], []byte(`,"keys":`)) {
+		out = append(out, `,"keys":[]`...)
+	}
+	return append(out, `,"scanned":0,"returned":0,"pages":1,"partitions":0}`+"\n"...)
 }
 
 // prefetcher reads a Source ahead on its own goroutine, in batches, so

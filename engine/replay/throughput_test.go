@@ -56,8 +56,9 @@ func TestModelWindowsAndThrottling(t *testing.T) {
 	if b := got["b"]; b.Peak != 1 || b.HotLine != 0 {
 		t.Errorf("b = %+v", b)
 	}
-	// Hottest first.
-	if tp.Partitions[0].PK != "c" || tp.Partitions[1].PK != "a" || tp.Partitions[2].PK != "b" {
+	// Hottest first: the most throttled (a: 2), then the highest peak
+	// (c: 26 over b: 1).
+	if tp.Partitions[0].PK != "a" || tp.Partitions[1].PK != "c" || tp.Partitions[2].PK != "b" {
 		t.Errorf("order %v %v %v", tp.Partitions[0].PK, tp.Partitions[1].PK, tp.Partitions[2].PK)
 	}
 	if s := got["a"].Share; s < 17.0/44-1e-9 || s > 17.0/44+1e-9 {
@@ -84,6 +85,10 @@ func TestModelAccountTarget(t *testing.T) {
 	}
 	if tp.AccountPeak != 10 {
 		t.Errorf("account peak %d, want 10", tp.AccountPeak)
+	}
+	// The sixth request of second 0 (line 6) took the account over 5.
+	if tp.AccountHotLine != 6 || tp.AccountHotSeconds != 1 {
+		t.Errorf("account hot at line %d, %d seconds; want line 6, 1 second", tp.AccountHotLine, tp.AccountHotSeconds)
 	}
 }
 

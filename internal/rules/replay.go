@@ -37,5 +37,22 @@ func init() {
 			Hint:   "fix the request the service refuses, or handle the answer the client expects (409 on insert: use upsert; 412: reread and retry)",
 			Since:  "0.2.0",
 		},
+		&Rule{
+			ID: "TL518", Name: "account-target-exceeded", Severity: Warning,
+			Targets: []Target{Replay},
+			Title:   "The workload sends the storage account more requests a second than its target",
+			Rationale: "Besides each partition's target, a storage account has a target for all its requests together. " +
+				"Replay counts every request (each write, get and batch, each page of a query) in one-second windows; when a second carries more than the account target " +
+				"(20,000 requests a second by default, the published target — an external figure, configurable with --account-rate), the service answers the requests over it with 503 Server Busy, however well the keys spread the load. " +
+				"The finding gives the peak, the number of seconds over the target and the operations throttled by the account target, at the line of the first request over it. " +
+				"It stays silent while every second is within the target.",
+			Source: `"there are specific scalability targets at the level of a partition that might limit the throughput of transactions you can expect for a single node." [S4]; ` +
+				`numeric target (external): "Maximum request rate per storage account: 20,000 transactions per second, which assumes a 1-KiB entity size" — Scalability and performance targets for Table storage, https://learn.microsoft.com/azure/storage/tables/scalability-targets`,
+			Bad:     `25,000 point reads a second spread evenly over 1,000 partitions: no partition is hot, the account is over its 20,000 requests a second`,
+			Good:    `the same reads with a client cache for repeated lookups, or the data split across two storage accounts`,
+			Hint:    "cache or batch requests (an EGT is one request), or split the data across storage accounts",
+			Options: "`--account-rate N` (requests a second, default 20000) sets the target.",
+			Since:   "0.2.0",
+		},
 	)
 }
