@@ -363,7 +363,7 @@ func (l *loader) design(doc *yaml.Node) error {
 		return l.errAt(r, "empty design file: expected a mapping with version, target and tables")
 	}
 	l.d.Root = r
-	fs, err := l.mapping(r, "the design", []string{"version", "target", "tables"})
+	fs, err := l.mapping(r, "the design", fieldNames(designFormat))
 	if err != nil {
 		return err
 	}
@@ -533,7 +533,7 @@ func (l *loader) boolean(n *yaml.Node, what string) (bool, error) {
 func (l *loader) table(tf field) (*Table, error) {
 	t := &Table{Name: tf.key.Value, Node: tf.key}
 	what := "table " + t.Name
-	fs, err := l.mapping(tf.val, what, []string{"entities", "queries", "transactions", "discriminator"})
+	fs, err := l.mapping(tf.val, what, fieldNames(tableFormat))
 	if err != nil {
 		return nil, err
 	}
@@ -598,7 +598,7 @@ func (l *loader) table(tf field) (*Table, error) {
 	return t, nil
 }
 
-var entityFields = []string{"partitionKey", "rowKey", "properties", "count", "writes", "inserts", "copyOf", "eventual", "partOf"}
+var entityFields = fieldNames(entityFormat)
 
 // entityRef is an entity type field naming another entity type, resolved
 // once every table is loaded.
@@ -736,7 +736,7 @@ func unknownProperty(name, where string, known []string) string {
 	return msg
 }
 
-var propertyFields = []string{"type", "maxLength", "maxBytes", "cardinality", "typicalLength", "typicalBytes", "copyOf"}
+var propertyFields = fieldNames(propertyFormat)
 
 func (l *loader) property(e *Entity, pf field) (*Property, error) {
 	p := &Property{Entity: e, Name: pf.key.Value, Node: pf.key}
@@ -842,7 +842,7 @@ func (l *loader) edmType(p *Property, n *yaml.Node) error {
 	return nil
 }
 
-var queryFields = []string{"filter", "rate", "top", "select", "order", "deletes", "then"}
+var queryFields = fieldNames(queryFormat)
 
 // systemProperties are the properties every entity has.
 var systemProperties = map[string]edm.Type{plan.PartitionKey: edm.String, plan.RowKey: edm.String, "Timestamp": edm.DateTime}

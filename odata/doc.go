@@ -4,10 +4,13 @@
 // comparison operators eq, ne, gt, ge, lt and le between a property name and
 // a literal, the connectives and, or and not (not binds tighter than and,
 // and tighter than or), and parentheses. Literals are strings in single
-// quotes with ” as the escape for a quote, Int32 (42, -7), Int64 (42L),
-// Double (2.5, -0.25, 1e3), Boolean (true, false), datetime'…' (ISO 8601 UTC
-// with up to seven fractional digits), guid'…', and binary as X'0aff' or
-// binary'0aff'.
+// quotes, a quote inside one written twice:
+//
+//	LastName eq 'O''Brien'
+//
+// Int32 (42, -7), Int64 (42L), Double (2.5, -0.25, 1e3), Boolean (true,
+// false), datetime'…' (ISO 8601 UTC with up to seven fractional digits),
+// guid'…', and binary as X'0aff' or binary'0aff'.
 //
 // The grammar is a participle grammar: the annotated structs in grammar.go
 // are both the grammar and the typed AST that the rest of tablelint

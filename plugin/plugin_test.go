@@ -1,12 +1,17 @@
 package plugin
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/golangci/plugin-module-register/register"
 )
@@ -82,5 +87,53 @@ func copyTree(t *testing.T, src, dst string) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPluginAgreesWithCheck runs the plugin's analyzers as golangci-lint
+// runs them (over the loaded packages, test variants included) on the
+// package cmd/tablelint's TestDriversAgree gives `tablelint check` and
+// go vet, and wants the same findings: directives suppress alike in
+// every driver.
+func TestPluginAgreesWithCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a package of the main module")
+	}
+	want := []string{
+		"drivers.go:42:2: TL901",
+		"drivers.go:43:68: TL301",
+		"drivers.go:59:57: TL204",
+		"drivers.go:62:1: TL903",
+	}
+	p, err := New(map[string]any{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Dir: "..", Tests: true}, "./cmd/tablelint/testdata/drivers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkgs) == 0 {
+		t.Fatal("no package loaded")
+	}
+	g, err := checker.Analyze(as, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, act := range g.Roots {
+		for _, d := range act.Diagnostics {
+			pos := act.Package.Fset.Position(d.Pos)
+			got = append(got, fmt.Sprintf("%s:%d:%d: %s", filepath.Base(pos.Filename), pos.Line, pos.Column, d.Category))
+		}
+	}
+	slices.Sort(got)
+	got = slices.Compact(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("plugin findings:\n%s\nwant (as check and go vet):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -1,18 +1,50 @@
 #!/usr/bin/env bash
-# The whole test suite, on a fresh machine: installs what the tests need,
-# starts Azurite's Table service on 127.0.0.1, runs gofmt, go vet and
-# go test ./..., and stops Azurite again.
+# The whole test suite, on a fresh machine with Go, Node.js/npm and
+# Python 3 (no root needed): installs what the tests need, starts Azurite's
+# Table service on 127.0.0.1, then runs
 #
-#   ./scripts/test.sh                 everything (what CI runs)
-#   ./scripts/test.sh -run TestFoo    extra arguments go to go test
+#   gofmt, go mod tidy -diff, go vet, staticcheck   (both modules: . and plugin/)
+#   go test ./...                                     Azurite conformance tests included
+#   go test -race -short ./...                        the data race detector
+#   scripts/release.sh --snapshot                     two targets, checksums and --version checked
+#   scripts/plugin-ci.sh                              the plugin inside the two newest golangci-lint v2 minors
+#
+# and stops Azurite again. CI (.ci/run) runs exactly this.
+#
+#   ./scripts/test.sh                 everything
+#   ./scripts/test.sh -run TestFoo    only go test, with these arguments (Azurite still started)
+#
+# Plain `go test ./...` needs none of this: without Azurite the
+# conformance tests skip themselves.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
+# Pinned tool versions.
+STATICCHECK_VERSION=v0.8.2 # honnef.co/go/tools; 0.8.x supports Go 1.26
+PRECOMMIT_VERSION=4.0.1    # https://pypi.org/project/pre-commit/
+
 log() { printf '== %s\n' "$*" >&2; }
+die() { printf 'scripts/test.sh: %s\n' "$*" >&2; exit 1; }
+step() { log "$1"; local t0=$SECONDS; shift; "$@"; log "  ($((SECONDS - t0))s)"; }
+
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/tablelint
+mkdir -p "$cache"
+
+# What must be installed already, each one line naming what to install.
+command -v go >/dev/null || die "Go is not installed: install Go 1.24 or later from https://go.dev/dl/ (staticcheck, which this script builds, needs Go 1.26)"
+command -v git >/dev/null || die "git is not installed: install git (Debian/Ubuntu: apt-get install git)"
+if [ ! -x tools/azurite/node_modules/.bin/azurite-table ]; then
+  command -v node >/dev/null && command -v npm >/dev/null ||
+    die "Node.js and npm are needed for Azurite, the Table service emulator: install Node.js 18 or later with npm (Debian/Ubuntu: apt-get install nodejs npm), or run plain 'go test ./...', which skips the Azurite tests"
+else
+  command -v node >/dev/null ||
+    die "Node.js is needed to run Azurite, the Table service emulator: install Node.js 18 or later (Debian/Ubuntu: apt-get install nodejs)"
+fi
 
 log "go modules"
 go mod download
+(cd plugin && go mod download)
 
 # Azurite: the Table service emulator the engine is checked against, pinned
 # in tools/azurite/package-lock.json.
@@ -22,12 +54,37 @@ if [ ! -x tools/azurite/node_modules/.bin/azurite-table ]; then
 fi
 
 # pre-commit: the hooks in .pre-commit-hooks.yaml are tested through it.
-if ! command -v pre-commit >/dev/null 2>&1; then
-  log "installing pre-commit (apt-get)"
-  if command -v apt-get >/dev/null 2>&1; then
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pre-commit; } >/dev/null 2>&1 \
-      || log "could not install pre-commit; its tests will be skipped"
+# Used from PATH if there; else installed, pinned, into a virtualenv in
+# the user's cache (no root). If that fails, its tests are skipped, and
+# this says so.
+if command -v pre-commit >/dev/null 2>&1; then
+  export TABLELINT_REQUIRE_PRECOMMIT=1
+  log "pre-commit: $(pre-commit --version) from PATH"
+else
+  venv="$cache/pre-commit-$PRECOMMIT_VERSION"
+  if [ ! -x "$venv/bin/pre-commit" ]; then
+    log "installing pre-commit $PRECOMMIT_VERSION into $venv (python3 -m venv)"
+    rm -rf "$venv"
+    if ! { python3 -m venv "$venv" && "$venv/bin/pip" install -q --disable-pip-version-check --retries 1 --timeout 20 "pre-commit==$PRECOMMIT_VERSION"; } >"$cache/pre-commit-install.log" 2>&1; then
+      rm -rf "$venv"
+    fi
   fi
+  if [ -x "$venv/bin/pre-commit" ]; then
+    export PATH="$venv/bin:$PATH" TABLELINT_REQUIRE_PRECOMMIT=1
+  else
+    log "SKIPPING the pre-commit hook tests: pre-commit $PRECOMMIT_VERSION could not be installed with python3 -m venv and pip (see $cache/pre-commit-install.log); install it with: python3 -m pip install --user pre-commit==$PRECOMMIT_VERSION"
+  fi
+fi
+
+# staticcheck, pinned, built once into the user's cache.
+staticcheck="$cache/bin/staticcheck-$STATICCHECK_VERSION"
+if [ ! -x "$staticcheck" ]; then
+  log "installing staticcheck $STATICCHECK_VERSION"
+  tmpbin=$(mktemp -d)
+  (cd "$tmpbin" && GOFLAGS= GOBIN="$tmpbin" go install "honnef.co/go/tools/cmd/staticcheck@$STATICCHECK_VERSION")
+  mkdir -p "$cache/bin"
+  mv "$tmpbin/staticcheck" "$staticcheck"
+  rm -rf "$tmpbin"
 fi
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])' 2>/dev/null || echo 10902)
@@ -47,12 +104,42 @@ grep -q "successfully started" "$azlog" || { cat "$azlog" >&2; echo "Azurite did
 export TABLELINT_AZURITE_TABLE_ENDPOINT="http://127.0.0.1:$port/devstoreaccount1"
 export TABLELINT_REQUIRE_AZURITE=1
 
-log "gofmt"
-unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './tools/*'))
-if [ -n "$unformatted" ]; then printf 'gofmt would change:\n%s\n' "$unformatted" >&2; exit 1; fi
+if [ $# -gt 0 ]; then
+  step "go test $*" go test -count=1 "$@" ./...
+  exit 0
+fi
 
-log "go vet"
-go vet ./...
-
-log "go test"
-go test -count=1 "$@" ./...
+start=$SECONDS
+gofmt_check() {
+  local unformatted
+  unformatted=$("$(go env GOROOT)/bin/gofmt" -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './tools/*'))
+  if [ -n "$unformatted" ]; then printf 'gofmt would change:\n%s\n' "$unformatted" >&2; return 1; fi
+}
+tidy_check() {
+  go mod tidy -diff || { echo "go.mod/go.sum are not tidy: run go mod tidy" >&2; return 1; }
+  (cd plugin && go mod tidy -diff) || { echo "plugin/go.mod is not tidy: run (cd plugin && go mod tidy)" >&2; return 1; }
+}
+generated_check() {
+  # Generated files are checked by tests (schema, docs/rules); this
+  # catches a forgotten go generate before the slower steps.
+  go test -count=1 -run 'TestDesignSchemaUpToDate' ./schema
+}
+step "gofmt" gofmt_check
+step "go mod tidy -diff" tidy_check
+step "go vet" sh -c 'go vet ./... && cd plugin && go vet ./...'
+step "staticcheck $STATICCHECK_VERSION" sh -c "'$staticcheck' ./... && cd plugin && '$staticcheck' ./..."
+step "generated files" generated_check
+step "go test" sh -c 'go test -count=1 ./... && cd plugin && go test -count=1 ./...'
+# The race detector over the unit tests; -short leaves out the long
+# Azurite runs and fuzz-corpus sweeps, which add minutes and no new
+# concurrency.
+step "go test -race -short" go test -count=1 -race -short ./...
+snapshot() {
+  local out
+  out=$(mktemp -d)
+  ./scripts/release.sh --snapshot --targets "$(go env GOHOSTOS)/$(go env GOHOSTARCH) windows/arm64" --out "$out/dist"
+  rm -rf "$out"
+}
+step "release snapshot" snapshot
+step "golangci-lint plugin" ./scripts/plugin-ci.sh
+log "all checks passed in $((SECONDS - start))s"

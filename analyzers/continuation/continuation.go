@@ -1,6 +1,7 @@
 package continuation
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -11,15 +12,20 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/engine/plan"
 )
+
+//go:embed doc.go
+var doc string
 
 // Analyzer reports ignored continuations (TL307) and short-page stops (TL308).
 var Analyzer = &analysis.Analyzer{
 	Name:     "continuation",
-	Doc:      "report Azure Table queries of which only the first page is read (TL307) and paging that stops on a short page (TL308)",
+	Doc:      docs.MustExtract(doc, "continuation"),
 	URL:      "https://github.com/tablelint/tablelint/blob/main/docs/rules",
 	Run:      run,
 	Requires: []*analysis.Analyzer{inspect.Analyzer, filterflow.Analyzer},
@@ -29,9 +35,20 @@ func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	flow := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result)
 	point := map[*ast.CallExpr]bool{}
+	// Point queries (at most one entity) and queries whose filter cannot
+	// be reconstructed (it may well be a point query) are not reported:
+	// precision first.
 	for _, q := range flow.Queries {
-		if q.Via == nil && q.Known && !q.Empty {
-			if f, p, err, ok := filterflow.Parse(q.Filter); ok && err == nil && f != nil && p.Kind == plan.Point {
+		if q.Via != nil {
+			continue
+		}
+		if !q.Known && q.Options == nil {
+			point[q.Call] = true
+			continue
+		}
+		if q.Known && !q.Empty {
+			f, p, err, ok := filterflow.Parse(q.Filter)
+			if (!ok && !fromParam(q.Filter)) || (err == nil && f != nil && p.Kind == plan.Point) {
 				point[q.Call] = true
 			}
 		}
@@ -49,6 +66,18 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	})
 	return nil, nil
+}
+
+// fromParam reports whether a filter has a part that is a parameter of
+// the enclosing function: a repository method running the filter it is
+// given is no point lookup, and reading one page of it is reported.
+func fromParam(v values.Value) bool {
+	for _, h := range v.Holes() {
+		if h.Param != nil {
+			return true
+		}
+	}
+	return false
 }
 
 type fn struct {
@@ -98,6 +127,7 @@ func (f *fn) check() {
 	}
 	pagers := map[*types.Var]*pagerUse{}
 	legacy := map[*types.Var]*pagerUse{}
+	var chained []*ast.CallExpr // NewListEntitiesPager(o).NextPage(ctx)
 
 	// Pass 1: pager and result variables, and manual continuation.
 	f.inspect(func(n ast.Node, stack []ast.Node) bool {
@@ -120,7 +150,7 @@ func (f *fn) check() {
 			if sdk.IsPagerMethod(info, n, "NextPage") {
 				sel := n.Fun.(*ast.SelectorExpr)
 				if inner, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok && sdk.IsListEntitiesCall(info, inner) && !f.point[inner] {
-					diag.Report(f.pass, "TL307", n, "a new pager is made and only its first page is read: the rest of the results (after 1,000 entities, 5 seconds or a partition boundary) are dropped")
+					chained = append(chained, n)
 				}
 			}
 		case *ast.AssignStmt:
@@ -152,6 +182,13 @@ func (f *fn) check() {
 		}
 		return true
 	})
+	// A chained first page is fine when the function resumes by hand
+	// (reads NextPartitionKey/NextRowKey and hands them on).
+	if !manual {
+		for _, n := range chained {
+			diag.Report(f.pass, "TL307", n, "a new pager is made and only its first page is read: the rest of the results (after 1,000 entities, 5 seconds or a partition boundary) are dropped")
+		}
+	}
 	if len(pagers) == 0 && len(legacy) == 0 {
 		f.shortPages()
 		return

@@ -12,14 +12,28 @@
 // Such a part is reported unless it cannot hold a single quote: a
 // compile-time constant, an integer, float or boolean (formatted with a
 // numeric verb, strconv.Itoa/FormatInt/…), a uuid.UUID, a time.Time
-// formatted with a constant layout, or a value escaped by odata.Quote,
-// url.QueryEscape or
+// formatted with a constant layout, a strconv conversion of a number, a
+// hex or base64 encoding, or a value escaped by odata.Quote,
+// url.QueryEscape,
 //
 //	strings.ReplaceAll(s, "'", "''")
 //
-// A part that is a parameter of the enclosing function is not reported
-// there: the function becomes a filter sink (a fact) and each call is
-// checked with its argument instead, in any package.
+// a strings.Replacer that doubles the quote, or any helper — a named
+// function or a closure, whatever its shape, loops included — that
+// writes a doubled quote (or, in another package, whose name says it
+// escapes or quotes).
+//
+// A part is reported where it enters the quoted literal, whatever its
+// origin: a parameter of the enclosing function (exported or not)
+// included, and the calls of that function are then not reported for
+// what they pass. One exception keeps a fix from escaping twice: when a
+// caller in the function's own package passes an escaped value, the
+// function's contract is "callers escape", and each call passing an
+// unescaped value is reported instead (in any package).
+//
+// A filter variable built up in several assignments (if/else, +=) is
+// checked piece by piece, and a filter returned by a query-builder
+// function of the same package is checked in each value it returns.
 //
 // The suggested fix escapes the value: when the file imports
 // github.com/tablelint/tablelint/odata and the value is a fmt.Sprintf

@@ -2,6 +2,7 @@ package filterinjection
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -13,15 +14,19 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports filter injection (TL321).
 var Analyzer = &analysis.Analyzer{
 	Name:     "filterinjection",
-	Doc:      "report strings put into Azure Table filter literals without escaping single quotes (TL321)",
+	Doc:      docs.MustExtract(doc, "filterinjection"),
 	URL:      "https://github.com/tablelint/tablelint/blob/main/docs/rules",
 	Run:      run,
 	Requires: []*analysis.Analyzer{filterflow.Analyzer},
@@ -35,18 +40,19 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		holes := QuotedHoles(q.Filter)
-		// A filter variable assigned in several places (built up with
-		// if/else and +=) is opaque as a whole; each piece assigned to
-		// it is checked on its own (it must be balanced in quotes).
-		for _, h := range q.Filter.Holes() {
-			if v := builtVar(pass, h); v != nil {
-				for _, rhs := range pieces(pass, v) {
-					holes = append(holes, QuotedHoles(res.Resolver.Of(rhs))...)
-				}
-			}
-		}
+		holes = append(holes, opaqueParts(pass, res, q.Filter, 0)...)
 		for _, h := range holes {
-			if h.Foreign || h.Param != nil || h.CannotCarryQuote() {
+			if h.Foreign || res.SafeHole(h) {
+				continue
+			}
+			// A parameter is reported where it is interpolated, unless
+			// its function's callers escape (then each caller is checked).
+			if h.Param != nil && res.AtCaller[h.Param] {
+				continue
+			}
+			// What a caller passes into a sink's quoted parameter was
+			// reported inside the sink.
+			if part := q.Inlined[h]; part != nil && part.Quoted && !part.AtCaller {
 				continue
 			}
 			at := h.Use
@@ -67,6 +73,72 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// opaqueParts returns the quoted holes of the pieces an opaque filter
+// part is built from: a filter variable assigned in several places
+// (built up with if/else and +=) is checked piece by piece, and a filter
+// returned by a helper of this package whose body is more than one
+// return (a query builder) is checked in each value it returns. Each
+// piece must be balanced in quotes.
+func opaqueParts(pass *analysis.Pass, res *filterflow.Result, v values.Value, depth int) []*values.Hole {
+	if depth > 2 {
+		return nil
+	}
+	var out []*values.Hole
+	for _, h := range v.Holes() {
+		if bv := builtVar(pass, h); bv != nil {
+			for _, rhs := range pieces(pass, bv) {
+				pv := res.Resolver.Of(rhs)
+				out = append(out, QuotedHoles(pv)...)
+				out = append(out, opaqueParts(pass, res, pv, depth+1)...)
+			}
+			continue
+		}
+		for _, ret := range builderReturns(pass, res, h) {
+			rv := res.Resolver.Of(ret)
+			out = append(out, QuotedHoles(rv)...)
+			out = append(out, opaqueParts(pass, res, rv, depth+1)...)
+		}
+	}
+	return out
+}
+
+// builderReturns returns the string results of the function an opaque
+// hole calls, when it is declared in this package.
+func builderReturns(pass *analysis.Pass, res *filterflow.Result, h *values.Hole) []ast.Expr {
+	if h.Verb != "" || h.Func != "" || h.Foreign {
+		return nil
+	}
+	call, ok := ast.Unparen(h.Expr).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn := sdk.Callee(pass.TypesInfo, call)
+	if fn == nil {
+		return nil
+	}
+	decl := res.Resolver.FuncDecl(fn)
+	if decl == nil || decl.Body == nil {
+		return nil
+	}
+	var out []ast.Expr
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) >= 1 {
+				if t := pass.TypesInfo.TypeOf(n.Results[0]); t != nil {
+					if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+						out = append(out, n.Results[0])
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // builtVar returns the string variable an opaque hole reads, if it is

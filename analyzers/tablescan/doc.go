@@ -31,7 +31,22 @@
 // (only the filter that reaches the query is checked, so a clause later
 // nested inside "PartitionKey eq … and (…)" is not a scan).
 //
-// A query inside a function that receives part of its filter as a
-// parameter is checked where the parts are known: in the function when
-// the parameters stand only for literal values, otherwise at each call.
+// A query inside a function that receives part of its filter, or its
+// whole options (*aztables.ListEntitiesOptions, *storage.QueryOptions),
+// as a parameter is checked where the parts are known: in the function
+// when the parameters stand only for literal values, otherwise at each
+// call (a paging helper called with nil reads the whole table). Options
+// returned by a one-line constructor of the same package
+// (newOptions(filter)) are read with its parameters bound. Calls are
+// followed through method values, function-typed variables, closures
+// stored in variables and generic types. Options or filters set in
+// branches are checked for each value that can reach the query: options
+// left nil on one path, a filter variable assigned in an if, a
+// strings.Join of parts some of which are optional.
+//
+// Interfaces: under tablelint check, which loads the whole program, a
+// call of an interface method is checked against every implementation
+// among the loaded packages (matched by method set). Under go vet, which
+// analyses one package at a time, calls through interfaces are not
+// followed.
 package tablescan

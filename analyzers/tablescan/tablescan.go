@@ -1,9 +1,11 @@
 package tablescan
 
 import (
+	_ "embed"
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"regexp"
 	"strconv"
@@ -12,16 +14,20 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/internal/filtercheck"
 	"github.com/tablelint/tablelint/odata"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports table scans and invalid filters in Azure Table queries.
 var Analyzer = &analysis.Analyzer{
 	Name:     "tablescan",
-	Doc:      "report Azure Table queries that scan the whole table or a whole partition, or whose filter the service rejects (TL301, TL303, TL304, TL306, TL322, TL201)",
+	Doc:      docs.MustExtract(doc, "tablescan"),
 	URL:      "https://github.com/tablelint/tablelint/blob/main/docs/rules",
 	Run:      run,
 	Requires: []*analysis.Analyzer{filterflow.Analyzer},
@@ -35,13 +41,26 @@ func init() {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result)
+	// A query may have several variants (a filter set in branches): one
+	// finding per rule and place.
+	type key struct {
+		pos  token.Pos
+		rule string
+	}
+	seen := map[key]bool{}
+	report := func(id string, at ast.Node, format string, args ...any) {
+		if k := (key{at.Pos(), id}); !seen[k] {
+			seen[k] = true
+			diag.Report(pass, id, at, format, args...)
+		}
+	}
 	for _, q := range res.Queries {
-		check(pass, q)
+		check(pass, q, report)
 	}
 	return nil, nil
 }
 
-func check(pass *analysis.Pass, q *filterflow.Query) {
+func check(pass *analysis.Pass, q *filterflow.Query, report func(id string, at ast.Node, format string, args ...any)) {
 	if !q.Known {
 		return
 	}
@@ -54,7 +73,7 @@ func check(pass *analysis.Pass, q *filterflow.Query) {
 		if q.Checked {
 			return
 		}
-		diag.Report(pass, "TL301", at, "%s has no filter and reads every entity in the table", what)
+		report("TL301", at, "%s has no filter and reads every entity in the table", what)
 		return
 	}
 	f, p, err, ok := filterflow.Parse(q.Filter)
@@ -66,7 +85,7 @@ func check(pass *analysis.Pass, q *filterflow.Query) {
 	if err != nil {
 		var oe *odata.Error
 		if errors.As(err, &oe) && !q.Checked {
-			diag.Report(pass, oe.Rule, at, "%s: %s in filter %q", what, oe.Msg, text)
+			report(oe.Rule, at, "%s: %s in filter %q", what, oe.Msg, text)
 		}
 		return
 	}
@@ -90,7 +109,7 @@ func check(pass *analysis.Pass, q *filterflow.Query) {
 		if !strings.Contains(msg, what) {
 			msg = what + ": " + msg
 		}
-		diag.Report(pass, d.Rule, at, "%s (filter %q)", msg, text)
+		report(d.Rule, at, "%s (filter %q)", msg, text)
 	}
 }
 

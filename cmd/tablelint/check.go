@@ -36,6 +36,7 @@ func runCheck(e *env, args []string) int {
 	var cf commonFlags
 	fs := newFlagSet(e, commands["check"], &cf)
 	tests := fs.Bool("tests", true, "also analyze test files")
+	gen := fs.Bool("include-generated", false, "also report findings in generated files (// Code generated … DO NOT EDIT.)")
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -50,29 +51,49 @@ func runCheck(e *env, args []string) int {
 	if len(pos) == 0 {
 		pos = []string{"./..."}
 	}
-	fds, errs, err := checkPackages(e.dir, pos, *tests, pl.AddGoDirectives, pl.AddSource)
+	opts := checkOptions{tests: *tests, includeGenerated: *gen, addDirectives: pl.AddGoDirectives, addSource: pl.AddSource}
+	fds, errs, err := checkPackages(e.dir, pos, opts)
 	if err != nil {
 		return pl.abort("", err)
 	}
+	// Packages that could not be analysed are reported, but as
+	// staticcheck does, they fail the run (exit 2) only when nothing
+	// else could be analysed: checkPackages returns err then.
+	pl.partialInputs = true
 	return pl.finish(report.Result{Findings: fds, Errors: errs})
 }
 
+// checkOptions configures checkPackages.
+type checkOptions struct {
+	// tests also loads test files.
+	tests bool
+	// includeGenerated keeps findings in generated files.
+	includeGenerated bool
+	// addDirectives, if not nil, is given every analyzed package's
+	// suppression directives (with the findings they suppressed).
+	addDirectives func(*directives.Result)
+	// addSource, if not nil, is given every Go file's content as parsed.
+	addSource func(file, src string)
+}
+
 // checkPackages loads the packages matching patterns in dir, runs every
-// analyzer and returns the findings, deduplicated (a file compiled into a
-// package and its test variant is reported once) with paths relative to
-// dir by the pipeline. addDirectives, if not nil, is given every analyzed
-// package's suppression directives (with the findings they suppressed);
-// addSource, if not nil, every Go file's content as parsed.
+// analyzer over each package that loads and type-checks, and returns the
+// findings, deduplicated (a file compiled into a package and its test
+// variant is reported once) with paths relative to dir by the pipeline.
 //
-// A package that does not load or type-check is not analysed: its
-// errors are returned as input errors, and the other packages are
-// analysed all the same. err is for failures that stop everything (go
-// list cannot run, no package matches).
+// A package that does not load or type-check is not analysed: its errors
+// are returned as input errors, one per problem, marked "(compile)", and
+// the other packages are analysed all the same. err is for failures that
+// stop everything: go list cannot run, no package matches, or no package
+// could be analysed.
+//
+// Findings in generated files (// Code generated … DO NOT EDIT.) are
+// dropped unless o.includeGenerated.
 //
 // A finding whose position a //line directive moves outside the module
 // is reported where it is in the file that holds it: the report never
 // names, nor opens, a path the analysed code chose.
-func checkPackages(dir string, patterns []string, tests bool, addDirectives func(*directives.Result), addSource func(file, src string)) ([]finding.Finding, []report.InputError, error) {
+func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Finding, []report.InputError, error) {
 	analyzers := all.Analyzers()
 	for _, a := range analyzers {
 		if f := a.Flags.Lookup("info"); f != nil {
@@ -83,11 +104,11 @@ func checkPackages(dir string, patterns []string, tests bool, addDirectives func
 	cfg := &packages.Config{
 		Mode:  packages.LoadAllSyntax | packages.NeedModule,
 		Dir:   dir,
-		Tests: tests,
+		Tests: o.tests,
 		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-			if addSource != nil {
+			if o.addSource != nil {
 				mu.Lock()
-				addSource(filename, string(src))
+				o.addSource(filename, string(src))
 				mu.Unlock()
 			}
 			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
@@ -101,7 +122,24 @@ func checkPackages(dir string, patterns []string, tests bool, addDirectives func
 		return nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
 	loadErrs := packageErrors(pkgs)
-	g, err := checker.Analyze(analyzers, pkgs, nil)
+	// Analyse every root that loaded and type-checked, and whose
+	// dependencies did; the others are in loadErrs.
+	broken := loadErrors(pkgs)
+	var good []*packages.Package
+	for _, p := range pkgs {
+		if broken[p] == "" {
+			good = append(good, p)
+		}
+	}
+	if len(good) == 0 {
+		return nil, nil, noneAnalysed(loadErrs)
+	}
+	done, err := all.WholeProgram(good)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer done()
+	g, err := checker.Analyze(analyzers, good, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -112,22 +150,32 @@ func checkPackages(dir string, patterns []string, tests bool, addDirectives func
 	}
 	seen := map[key]bool{}
 	var out []finding.Finding
+	analysed := 0
 	for _, act := range g.Roots {
-		if act.Package.IllTyped {
-			continue // its errors are in loadErrs
-		}
 		if act.Err != nil {
 			loadErrs = append(loadErrs, report.InputError{File: act.Package.PkgPath, Message: fmt.Sprintf("%s: %v", act.Analyzer.Name, act.Err)})
 			continue
 		}
-		if r, ok := act.Result.(*directives.Result); ok && addDirectives != nil {
-			addDirectives(r)
+		analysed++
+		if r, ok := act.Result.(*directives.Result); ok && o.addDirectives != nil {
+			o.addDirectives(r)
 		}
 		root := dir
 		if act.Package.Module != nil && act.Package.Module.Dir != "" {
 			root = act.Package.Module.Dir
 		}
+		generated := map[*token.File]bool{}
+		if !o.includeGenerated {
+			for _, f := range act.Package.Syntax {
+				if ast.IsGenerated(f) {
+					generated[act.Package.Fset.File(f.FileStart)] = true
+				}
+			}
+		}
 		for _, d := range act.Diagnostics {
+			if len(generated) > 0 && generated[act.Package.Fset.File(d.Pos)] {
+				continue
+			}
 			f, ok := toFinding(act.Package.Fset, d, root)
 			if !ok {
 				continue
@@ -140,7 +188,46 @@ func checkPackages(dir string, patterns []string, tests bool, addDirectives func
 			out = append(out, f)
 		}
 	}
+	if analysed == 0 {
+		return nil, nil, noneAnalysed(loadErrs)
+	}
 	return out, loadErrs, nil
+}
+
+// noneAnalysed is the error when no package could be analysed: the one
+// problem when there is one, else a count (each problem is on stderr).
+func noneAnalysed(errs []report.InputError) error {
+	switch len(errs) {
+	case 0:
+		return errors.New("no package could be analysed")
+	case 1:
+		return errors.New(errs[0].String())
+	}
+	return fmt.Errorf("no package could be analysed (%d problems: %s, …)", len(errs), errs[0].String())
+}
+
+// loadErrors returns, for each package in the import graph of pkgs that
+// cannot be analysed, the first error that keeps it from being analysed:
+// its own load, parse or type error, or a dependency's.
+func loadErrors(pkgs []*packages.Package) map[*packages.Package]string {
+	out := map[*packages.Package]string{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		// Post-order: every import is decided before p.
+		switch {
+		case len(p.Errors) > 0:
+			out[p] = p.Errors[0].Error()
+		case p.IllTyped:
+			out[p] = "does not type-check"
+		default:
+			for _, imp := range p.Imports {
+				if msg, bad := out[imp]; bad {
+					out[p] = msg
+					break
+				}
+			}
+		}
+	})
+	return out
 }
 
 // packageErrors returns the errors of the packages and their
@@ -156,7 +243,7 @@ func packageErrors(pkgs []*packages.Package) []report.InputError {
 				continue
 			}
 			seen[k] = true
-			ie := report.InputError{File: p.PkgPath, Message: err.Msg}
+			ie := report.InputError{File: p.PkgPath, Message: "(compile) " + err.Msg}
 			if err.Pos != "" && err.Pos != "-" {
 				ie.File, ie.Line, ie.Col = splitPos(err.Pos)
 			}

@@ -216,7 +216,8 @@ func TestCheckLineDirectiveOutsideModule(t *testing.T) {
 }
 
 // TestCheckBrokenPackage: one package that does not compile leaves the
-// others' findings in the report, in every format, and exit 2; SARIF
+// others' findings in the report, in every format, and exit 1 (exit 2
+// only when nothing could be analysed); SARIF
 // holds the error as a toolExecutionNotification; the error has no
 // stray "-:".
 func TestCheckBrokenPackage(t *testing.T) {
@@ -226,8 +227,8 @@ func TestCheckBrokenPackage(t *testing.T) {
 	})
 	wd, _ := os.Getwd()
 	code, out, errs := runIn(t, wd, "check", "--format", "sarif", "./"+dir+"/...")
-	if code != 2 || !strings.Contains(out, `"ruleId": "TL321"`) || !strings.Contains(out, `"toolExecutionNotifications"`) ||
-		!strings.Contains(out, `"executionSuccessful": false`) || !strings.Contains(errs, "broken/b.go:3:13: cannot use") {
+	if code != 1 || !strings.Contains(out, `"ruleId": "TL321"`) || !strings.Contains(out, `"toolExecutionNotifications"`) ||
+		!strings.Contains(out, `"executionSuccessful": false`) || !strings.Contains(errs, "broken/b.go:3:13: (compile) cannot use") {
 		t.Errorf("sarif: exit %d, stderr %q\n%s", code, errs, out)
 	}
 	code, out, errs = runIn(t, wd, "check", "--format", "json", "./"+dir+"/...")
@@ -239,12 +240,64 @@ func TestCheckBrokenPackage(t *testing.T) {
 			Message   string
 		}
 	}
-	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 2 || len(doc.Findings) == 0 || len(doc.Errors) != 1 ||
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 1 || len(doc.Findings) == 0 || len(doc.Errors) != 1 ||
 		doc.Errors[0].Line != 3 || strings.HasPrefix(doc.Errors[0].Message, "-:") {
 		t.Errorf("json: exit %d err %v %+v, stderr %q", code, err, doc, errs)
 	}
 	code, out, errs = runIn(t, wd, "check", "./"+dir+"/...")
-	if code != 2 || !strings.Contains(out, "TL321") || !strings.Contains(out, "1 input could not be checked") || strings.Contains(errs, "-:") {
+	if code != 1 || !strings.Contains(out, "TL321") || !strings.Contains(out, "1 input could not be checked") || strings.Contains(errs, "-:") {
 		t.Errorf("text: exit %d\n%s\nstderr %q", code, out, errs)
+	}
+}
+
+// TestCheckPartialLoad: a package that does not type-check is named on
+// one line of stderr and the others are still analysed; exit 2 only when
+// nothing could be analysed.
+func TestCheckPartialLoad(t *testing.T) {
+	wd, _ := os.Getwd()
+	code, out, errs := runIn(t, wd, "check", "--format", "json", "./testdata/checkpartial/...")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (findings in ok); stderr: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	if len(lines) != 1 || !strings.Contains(lines[0], "(compile) ") || !strings.Contains(lines[0], "broken.go:4:") {
+		t.Errorf("stderr %q; want one line naming the broken package and its error", errs)
+	}
+	if !strings.Contains(out, `"TL301"`) || !strings.Contains(out, "ok.go") {
+		t.Errorf("the package that loads was not analysed:\n%s", out)
+	}
+	code, _, errs = runIn(t, wd, "check", "./testdata/checkpartial/broken")
+	if code != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.Contains(errs, "(compile) ") {
+		t.Errorf("only a broken package: exit %d, stderr %q; want exit 2", code, errs)
+	}
+}
+
+// TestCheckGenerated: findings in generated files are dropped unless
+// --include-generated.
+func TestCheckGenerated(t *testing.T) {
+	wd, _ := os.Getwd()
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{nil, []string{"hand.go"}},
+		{[]string{"--include-generated"}, []string{"gen.go", "hand.go"}},
+	} {
+		args := append([]string{"check", "--format", "json"}, c.args...)
+		code, out, errs := runIn(t, wd, append(args, "./testdata/checkgen")...)
+		if code != 1 {
+			t.Fatalf("%v: exit %d; stderr %s", c.args, code, errs)
+		}
+		var doc struct{ Findings []struct{ File string } }
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range doc.Findings {
+			got = append(got, filepath.Base(f.File))
+		}
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("%v: findings in %v, want %v", c.args, got, c.want)
+		}
 	}
 }

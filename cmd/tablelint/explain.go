@@ -19,7 +19,7 @@ import (
 func init() {
 	register(&command{
 		name:    "explain",
-		usage:   "explain [flags] 'FILTER'",
+		usage:   "explain [flags] 'FILTER' | -",
 		summary: "parse one $filter, print its plan (point, range, partition scan, table scan) and its findings",
 		run:     runExplain,
 	})
@@ -43,6 +43,11 @@ func runExplain(e *env, args []string) int {
 		return code
 	}
 	input := pos[0]
+	if input == "-" {
+		if input, err = readFilterStdin(e); err != nil {
+			return fail(e, err)
+		}
+	}
 	pl.AddSource("", input)
 	q, err := odata.ParseQuery(input)
 	if err == nil {
@@ -188,4 +193,21 @@ func writePlanText(w io.Writer, p plan.Plan, q odata.Query) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// readFilterStdin reads the filter of `explain -` from stdin: the whole
+// input, without its final line ending, at most a little more than the
+// longest filter odata accepts (a longer one is rejected by the parser
+// with its own message).
+func readFilterStdin(e *env) (string, error) {
+	limit := int64(odata.MaxLength) + 4096
+	data, err := io.ReadAll(io.LimitReader(e.stdin, limit+1))
+	if err != nil {
+		return "", fmt.Errorf("reading the filter from stdin: %w", err)
+	}
+	if int64(len(data)) > limit {
+		return "", fmt.Errorf("the filter on stdin is longer than %d bytes", limit)
+	}
+	s := strings.TrimSuffix(string(data), "\n")
+	return strings.TrimSuffix(s, "\r"), nil
 }

@@ -9,6 +9,8 @@
 //	tablelint review FILE...          review YAML table designs
 //	tablelint check [PATTERNS]        run the Go analyzers (./... by default)
 //	tablelint replay [DESIGN]         replay a workload on the reference engine
+//	tablelint replay --target URL     replay a trace on a live Table endpoint
+//	tablelint trace import|compare    import service logs as a trace; compare results
 //	tablelint rules                   list the rules
 //	tablelint doc TLnnn               print one rule's documentation
 //
@@ -29,7 +31,10 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/term"
+
 	"github.com/tablelint/tablelint/internal/suggest"
+	"github.com/tablelint/tablelint/internal/version"
 )
 
 // command is one subcommand. Each lives in its own file and registers
@@ -93,12 +98,24 @@ func run(e *env, args []string) (code int) {
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
+		if len(args) > 1 {
+			// help COMMAND is COMMAND -h, on stdout.
+			c, ok := commands[args[1]]
+			if !ok {
+				fmt.Fprintf(e.stderr, "tablelint: unknown command %q; run 'tablelint help' for the list\n", args[1])
+				return 2
+			}
+			he := *e
+			he.stderr = e.stdout
+			c.run(&he, []string{"-h"})
+			return 0
+		}
 		if err := usage(e.stdout); err != nil {
 			return fail(e, err)
 		}
 		return 0
 	case "-V", "--version", "version":
-		if _, err := fmt.Fprintln(e.stdout, "tablelint", version()); err != nil {
+		if _, err := fmt.Fprintln(e.stdout, "tablelint", version.Get()); err != nil {
 			return fail(e, err)
 		}
 		return 0
@@ -132,17 +149,9 @@ func usage(w io.Writer) error {
 	for _, n := range names {
 		fmt.Fprintf(&b, "  %-36s %s\n", commands[n].usage, commands[n].summary)
 	}
-	fmt.Fprintln(&b, "\nrun 'tablelint COMMAND -h' for a command's flags")
+	fmt.Fprintln(&b, "\nrun 'tablelint help COMMAND' (or 'tablelint COMMAND -h') for a command's flags")
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// version returns the module version the binary was built from.
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "devel"
 }
 
 // usageError is an error in how the command was called (exit 2).
@@ -161,7 +170,4 @@ func fail(e *env, err error) int {
 	return 2
 }
 
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
+func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }

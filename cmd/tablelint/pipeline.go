@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/internal/suppress"
+	"github.com/tablelint/tablelint/internal/version"
 	"github.com/tablelint/tablelint/model"
 )
 
@@ -40,6 +42,13 @@ type pipeline struct {
 	// from the analyzers (AddGoDirectives).
 	Suppress *suppress.Set
 	sources  map[string]string
+	// partialInputs: inputs that could not be checked are reported but
+	// do not by themselves make the exit code 2 (check, where the
+	// packages that loaded were analysed; a run where none could be
+	// fails before finish).
+	partialInputs bool
+	// quiet: text output prints the findings only (review --quiet).
+	quiet bool
 }
 
 // startPipeline validates --format and --fail-on and loads the
@@ -189,18 +198,29 @@ func (p *pipeline) finish(res report.Result) int {
 		Format:      p.format,
 		Color:       p.format == "text" && useColor(p.e),
 		LineText:    report.SourceLines(p.relativeSources()),
-		ToolVersion: version(),
+		ToolVersion: version.Get().Version,
+	}
+	if p.quiet && p.format == "text" {
+		return p.finishQuiet(res, opt)
 	}
 	if err := report.Write(p.e.stdout, res, opt); err != nil {
 		return fail(p.e, err)
 	}
+	return p.exitCode(res)
+}
+
+// exitCode prints each input that could not be checked on one line of
+// stderr, whatever the format (JSON and SARIF also hold them), and
+// returns the exit code: 2 for such inputs (unless partialInputs), else
+// 1 when a finding is at or above --fail-on, else 0.
+func (p *pipeline) exitCode(res report.Result) int {
 	if len(res.Errors) > 0 {
-		// One line each on stderr, whatever the format; JSON and SARIF
-		// also hold them.
 		for _, ie := range res.Errors {
 			fmt.Fprintf(p.e.stderr, "tablelint: %s\n", report.EscapeControl(ie.String()))
 		}
-		return 2
+		if !p.partialInputs {
+			return 2
+		}
 	}
 	return report.ExitCode(res.Findings, p.failOn)
 }
@@ -226,4 +246,25 @@ func (p *pipeline) abort(file string, err error) int {
 		return fail(p.e, err)
 	}
 	return p.finish(report.Result{Errors: []report.InputError{ie}})
+}
+
+// finishQuiet writes the text report without the command's own text
+// (tables, plans) and without the summary line: the findings only, as
+// go vet prints them.
+func (p *pipeline) finishQuiet(res report.Result, opt report.Options) int {
+	res.Text = nil
+	var b strings.Builder
+	if err := report.Write(&b, res, opt); err != nil {
+		return fail(p.e, err)
+	}
+	out := strings.TrimSuffix(b.String(), "\n")
+	if i := strings.LastIndexByte(out, '\n'); i >= 0 {
+		out = out[:i+1]
+	} else {
+		out = ""
+	}
+	if _, err := io.WriteString(p.e.stdout, out); err != nil {
+		return fail(p.e, err)
+	}
+	return p.exitCode(res)
 }

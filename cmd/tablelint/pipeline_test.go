@@ -219,7 +219,7 @@ func TestRulesAndDoc(t *testing.T) {
 			t.Errorf("rules table lacks %s", r.ID)
 		}
 	}
-	if !strings.Contains(out, "severity") || !strings.Contains(out, "applies to") {
+	if !strings.Contains(out, "| SEVERITY ") || !strings.Contains(out, "| APPLIES TO ") {
 		t.Errorf("rules table header:\n%s", out)
 	}
 	code, out, _ = runIn(t, dir, "rules", "--format", "json")

@@ -129,6 +129,9 @@ type replayFlags struct {
 const progressThreshold = 32 << 20
 
 func runReplay(e *env, args []string) int {
+	if wantsLiveReplay(args) { // --target URL: replay_live.go
+		return replayLive(e, args)
+	}
 	var cf commonFlags
 	var rf replayFlags
 	fs := newFlagSet(e, commands["replay"], &cf)
@@ -206,7 +209,7 @@ func runReplay(e *env, args []string) int {
 	var size int64
 	var bytesRead func() int64
 	if rf.trace != "" {
-		var in io.Reader = e.stdin
+		in := e.stdin
 		file = rf.trace
 		if rf.trace != "-" {
 			f, err := os.Open(replayPath(e, rf.trace))

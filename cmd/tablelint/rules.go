@@ -9,13 +9,11 @@ import (
 	"os"
 	"strings"
 
-	"github.com/tablelint/tablelint/internal/suggest"
-
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 	"golang.org/x/term"
 
 	"github.com/tablelint/tablelint/internal/rules"
+	"github.com/tablelint/tablelint/internal/suggest"
+	"github.com/tablelint/tablelint/internal/textable"
 )
 
 func init() {
@@ -74,12 +72,8 @@ func runRules(e *env, args []string) int {
 		return fail(e, usageError{fmt.Sprintf("invalid --format %q: want text or json", *format)})
 	}
 	var buf strings.Builder
-	t := tablewriter.NewTable(&buf,
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-	)
-	t.Header("ID", "name", "severity", "applies to", "title")
+	t := textable.New(&buf, nil)
+	t.Header("ID", "NAME", "SEVERITY", "APPLIES TO", "TITLE")
 	for _, r := range all {
 		if err := t.Append(r.ID, r.Name, r.Severity.String(), r.AppliesTo(), r.Title); err != nil {
 			return fail(e, err)

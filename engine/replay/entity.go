@@ -8,18 +8,14 @@ import (
 	"github.com/tablelint/tablelint/engine/store"
 )
 
-// decodeEntity decodes an entity of a trace. The common shapes (String,
-// Int32 and Boolean values, and Int64 values annotated "Edm.Int64") are
-// read by a fast path; everything else goes through store.DecodeJSON
-// (edm.DecodeEntityJSON), whose semantics the fast path reproduces
-// exactly for what it accepts (FuzzFastEntity checks that).
-func decodeEntity(data []byte) (*store.Entity, error) {
-	return decodeEntityBuf(nil, data)
-}
-
-// decodeEntityBuf is decodeEntity with the fast path's properties
-// appended to (*buf)[:0] and kept there for the next entity; NewEntity
-// copies what it keeps, so one buffer serves a whole replay.
+// decodeEntityBuf decodes an entity of a trace. The common shapes
+// (String, Int32 and Boolean values, and Int64 values annotated
+// "Edm.Int64") are read by a fast path; everything else goes through
+// store.DecodeJSON (edm.DecodeEntityJSON), whose semantics the fast path
+// reproduces exactly for what it accepts (FuzzFastEntity checks that).
+// The fast path's properties are appended to (*buf)[:0] (buf may be nil)
+// and kept there for the next entity; NewEntity copies what it keeps, so
+// one buffer serves a whole replay.
 func decodeEntityBuf(buf *[]edm.Property, data []byte) (*store.Entity, error) {
 	var props []edm.Property
 	if buf != nil {

@@ -9,8 +9,9 @@ import (
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/tablelint/tablelint/internal/textable"
 
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
@@ -136,15 +137,7 @@ func decimal(f float64) string {
 	return strconv.FormatFloat(f, 'f', 1, 64)
 }
 
-func newTable(w io.Writer, align []tw.Align) *tablewriter.Table {
-	return tablewriter.NewTable(w,
-		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)})),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-	)
-}
+func newTable(w io.Writer, align []tw.Align) *tablewriter.Table { return textable.New(w, align) }
 
 // queryLabel is how the report names a query: its name, or its shape.
 func (q *QueryStat) label() string {

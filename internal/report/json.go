@@ -46,7 +46,7 @@ func writeJSON(w io.Writer, r Result) error {
 		}
 		errs := make([]jsonError, len(r.Errors))
 		for i, e := range r.Errors {
-			errs[i] = jsonError{e.File, e.Line, e.Col, e.Message}
+			errs[i] = jsonError(e)
 		}
 		b.WriteString(",\n  \"errors\": ")
 		if err := appendJSON(&b, errs); err != nil {

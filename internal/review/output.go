@@ -5,10 +5,11 @@ import (
 	"io"
 
 	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+
 	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/internal/report"
+	"github.com/tablelint/tablelint/internal/textable"
 	"github.com/tablelint/tablelint/model"
 )
 
@@ -23,16 +24,7 @@ func entityRow(e *model.Entity) EntityRow {
 	return EntityRow{Entity: e, Table: e.Table.Name, Name: e.Name, Size: e.Size()}
 }
 
-func newTable(w io.Writer, align []tw.Align) *tablewriter.Table {
-	return tablewriter.NewTable(w,
-		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)})),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-		tablewriter.WithFooterAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-	)
-}
+func newTable(w io.Writer, align []tw.Align) *tablewriter.Table { return textable.New(w, align) }
 
 // esc escapes the control characters of text from the design (names,
 // templates, key values): a table cell must not drive the terminal.

@@ -7,10 +7,16 @@
 // Query sites are calls of aztables Client.NewListEntitiesPager, legacy
 // storage Table.QueryEntities, and calls of functions that pass one of
 // their parameters into the filter of such a call (a repository method
-// that receives the filter, or part of it, from a service layer). Such a
+// that receives the filter, or part of it, from a service layer), or
+// that run options their caller builds (a paging helper). Such a
 // function gets a *Sink fact describing its filter as a template over its
-// parameters; every call of it, in any package, is a query site whose
-// filter is the template with the call's arguments substituted.
+// parameters (or naming its options parameter); every call of it, in any
+// package, is a query site whose filter is the template with the call's
+// arguments substituted. Calls are followed through method values,
+// function-typed variables and closures stored in variables; options or
+// filters set in branches give one query per value that can reach the
+// call. Calls of interface methods are resolved with a Program, which
+// only a whole-program driver installs (see Program).
 package filterflow
 
 import (
@@ -72,6 +78,12 @@ type SinkQuery struct {
 	Where string
 	// Pager reports an aztables list call (false: legacy QueryEntities).
 	Pager bool
+	// ByOptions reports that the sink receives the whole options value
+	// (*aztables.ListEntitiesOptions or *storage.QueryOptions) as
+	// parameter OptionsParam and runs the query with it; Parts is then
+	// empty and the filter is read from each call's argument.
+	ByOptions    bool
+	OptionsParam int
 }
 
 // SinkPart is constant Text, or a hole: a parameter (Param >= 0) or
@@ -86,10 +98,21 @@ type SinkPart struct {
 	// Safe reports a non-parameter hole that cannot carry a quote, or
 	// one already reported where it was built.
 	Safe bool
+	// Quoted reports a hole inside a quoted literal of the filter.
+	Quoted bool
+	// AtCaller reports a quoted, unescaped parameter hole that the
+	// sink's callers check (TL321 at each call passing an unsafe value),
+	// because callers in the sink's own package pass escaped values. When
+	// false, such a hole is reported where the sink interpolates it and
+	// callers do not report what they pass into it.
+	AtCaller bool
 }
 
 // Template renders q with parameters as {$N} and other holes as {?}.
 func (q SinkQuery) Template() string {
+	if q.ByOptions {
+		return fmt.Sprintf("{options $%d}", q.OptionsParam)
+	}
 	var b strings.Builder
 	for _, p := range q.Parts {
 		switch {
@@ -133,6 +156,13 @@ type Query struct {
 	Func *ast.FuncDecl
 	// Top is the expression given to ListEntitiesOptions.Top / QueryOptions.Top.
 	Top ast.Expr
+	// Inlined maps the holes of arguments substituted into a sink's
+	// filter to the sink part they fill (nil for direct queries).
+	Inlined map[*values.Hole]*SinkPart
+	// Options is the parameter of the enclosing function the query's
+	// options come from (the caller builds them); the query is then not
+	// Known here, and the function becomes a sink.
+	Options *types.Var
 }
 
 // Result is what the analyzer gives the query analyzers.
@@ -141,6 +171,12 @@ type Result struct {
 	// Resolver is the package's value resolver, for analyzers that
 	// reconstruct more values.
 	Resolver *values.Resolver
+	// AtCaller holds the parameters interpolated into quoted filter
+	// literals whose values are checked at each call of their function
+	// rather than where they are interpolated (see SinkPart.AtCaller).
+	AtCaller map[*types.Var]bool
+
+	safe *safety
 }
 
 // Template returns a filter's template text for odata.ParseTemplate:
@@ -171,14 +207,24 @@ func Template(v values.Value) (text string, holes []*values.Hole) {
 // *odata.Error carrying rule TL306.
 func Parse(v values.Value) (f *odata.Filter, p plan.Plan, err error, ok bool) {
 	// Analyzers must never panic: a parser bug on some filter found in
-	// code makes that filter unknown, not the run fail.
+	// code makes that filter unknown, not the run fail. The fuzz test
+	// calls parse directly, so that such a bug fails it.
 	defer func() {
 		if r := recover(); r != nil {
 			f, p, err, ok = nil, plan.Plan{}, fmt.Errorf("odata: internal error: %v", r), false
 		}
 	}()
+	return parse(v)
+}
+
+// parseTemplate is odata.ParseTemplate; a variable so that a test can
+// inject a panic.
+var parseTemplate = odata.ParseTemplate
+
+// parse is Parse without the recover.
+func parse(v values.Value) (f *odata.Filter, p plan.Plan, err error, ok bool) {
 	text, _ := Template(v)
-	f, err = odata.ParseTemplate(text)
+	f, err = parseTemplate(text)
 	if err != nil {
 		if oe, isOE := err.(*odata.Error); isOE && oe.Rule != "" {
 			return nil, plan.Plan{}, err, true
@@ -192,16 +238,24 @@ type state struct {
 	pass  *analysis.Pass
 	r     *values.Resolver
 	sinks map[*types.Func]*Sink // this package's sinks, found so far
+	// litFuncs names the function literals stored once in a variable
+	// (run := func(o *Options) {…}) by a function object of their own,
+	// synthetic (not exported as facts), so that they can be sinks.
+	litFuncs  map[*ast.FuncLit]*types.Func
+	synthetic map[*types.Func]bool
+	safe      *safety
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	st := &state{pass: pass, r: values.NewResolver(pass.TypesInfo, pass.Files), sinks: map[*types.Func]*Sink{}}
+	st.safe = &safety{pkg: pass.Pkg, info: pass.TypesInfo, r: st.r, files: pass.Files, consts: map[*types.Var]bool{}}
 
 	// Collect candidate calls with their enclosing declarations.
 	type site struct {
 		call *ast.CallExpr
 		decl *ast.FuncDecl
+		lit  *ast.FuncLit // innermost function literal, if any
 	}
 	var sites []site
 	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
@@ -209,15 +263,33 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		}
 		var decl *ast.FuncDecl
+		var lit *ast.FuncLit
 		for i := len(stack) - 1; i >= 0; i-- {
+			if l, ok := stack[i].(*ast.FuncLit); ok && lit == nil && decl == nil {
+				lit = l
+			}
 			if d, ok := stack[i].(*ast.FuncDecl); ok {
 				decl = d
 				break
 			}
 		}
-		sites = append(sites, site{n.(*ast.CallExpr), decl})
+		sites = append(sites, site{n.(*ast.CallExpr), decl, lit})
 		return true
 	})
+	st.indexClosures()
+	// sinkAt records that the function around a site runs q.
+	sinkAt := func(s site, q *Query) bool {
+		changed := false
+		if s.lit != nil {
+			if fn := st.litFuncs[s.lit]; fn != nil && st.addSinkFor(fn, q) {
+				changed = true
+			}
+		}
+		if s.decl != nil && st.addSink(s.decl, q) {
+			changed = true
+		}
+		return changed
+	}
 
 	// Direct queries do not depend on sinks: compute them once. Then
 	// find sinks to a fixed point: a call of a sink may make its caller
@@ -229,11 +301,9 @@ func run(pass *analysis.Pass) (any, error) {
 			for _, q := range st.queriesAt(s.call) {
 				q.Func = s.decl
 				direct = append(direct, q)
-				if s.decl != nil {
-					st.addSink(s.decl, q)
-				}
+				sinkAt(s, q)
 			}
-		} else if fn := sdk.Callee(pass.TypesInfo, s.call); fn != nil {
+		} else if st.callee(s.call) != nil {
 			calls = append(calls, s)
 		}
 	}
@@ -245,7 +315,7 @@ func run(pass *analysis.Pass) (any, error) {
 			for _, q := range st.queriesAt(s.call) {
 				q.Func = s.decl
 				queries = append(queries, q)
-				if s.decl != nil && st.addSink(s.decl, q) {
+				if sinkAt(s, q) {
 					changed = true
 				}
 			}
@@ -254,43 +324,92 @@ func run(pass *analysis.Pass) (any, error) {
 			break
 		}
 	}
+	atCaller := st.decideParams(queries)
 	for fn, s := range st.sinks {
-		pass.ExportObjectFact(fn, s)
+		if !st.synthetic[fn] {
+			pass.ExportObjectFact(fn, s)
+		}
 	}
-	return &Result{Queries: queries, Resolver: st.r}, nil
+	return &Result{Queries: queries, Resolver: st.r, AtCaller: atCaller, safe: st.safe}, nil
+}
+
+// decideParams decides, for each quoted unescaped parameter hole of this
+// package's sinks, where TL321 is reported: where the sink interpolates
+// the parameter (the default, whatever the parameter's origin), or, when
+// some caller in this package passes an escaped or otherwise safe value
+// (the function's contract is "callers escape"), at each caller passing
+// an unsafe one, so that a fix never escapes a value twice.
+func (st *state) decideParams(queries []*Query) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	for fn, s := range st.sinks {
+		sig := fn.Type().(*types.Signature)
+		for qi := range s.Queries {
+			for pi := range s.Queries[qi].Parts {
+				p := &s.Queries[qi].Parts[pi]
+				if !p.IsHole || p.Param < 0 || !p.Quoted || p.Escaped {
+					continue
+				}
+				safe := 0
+				for _, q := range queries {
+					if q.Via != fn || p.Param >= len(q.Call.Args) {
+						continue
+					}
+					if st.safeArg(q.Call.Args[p.Param]) {
+						safe++
+					}
+				}
+				if safe > 0 {
+					p.AtCaller = true
+					out[sig.Params().At(p.Param)] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// safeArg reports whether arg is escaped: every run-time part of it can
+// go into a quoted literal as it is, and one was escaped by the caller
+// (a constant argument says nothing about the function's contract).
+func (st *state) safeArg(arg ast.Expr) bool {
+	info := st.pass.TypesInfo
+	escaped := false
+	for _, h := range st.r.Of(arg).Holes() {
+		if !st.safe.hole(h) {
+			return false
+		}
+		if h.Escaped || Escapes(info, st.r, h.Expr, 0) {
+			escaped = true
+		}
+	}
+	return escaped
 }
 
 // isDirect reports whether call is an SDK query call.
 func (st *state) isDirect(call *ast.CallExpr) bool {
 	info := st.pass.TypesInfo
+	call = st.resolve(call)
 	return sdk.IsListEntitiesCall(info, call) || sdk.IsLegacyMethod(info, call, "Table", "QueryEntities")
 }
 
 // queriesAt returns the queries a call runs (zero or more: a sink may run
 // several).
-func (st *state) queriesAt(call *ast.CallExpr) []*Query {
+func (st *state) queriesAt(orig *ast.CallExpr) []*Query {
 	info := st.pass.TypesInfo
+	call := st.resolve(orig)
 	switch {
 	case sdk.IsListEntitiesCall(info, call):
-		q := &Query{Call: call, Pager: true}
 		if len(call.Args) != 1 {
 			return nil
 		}
-		if !st.options(q, call.Args[0], sdk.AztablesPath, "ListEntitiesOptions") {
-			return nil
-		}
-		return []*Query{q}
+		return st.optionQueries(Query{Call: orig, Pager: true}, call.Args[0], sdk.AztablesPath, "ListEntitiesOptions")
 	case sdk.IsLegacyMethod(info, call, "Table", "QueryEntities"):
-		q := &Query{Call: call, Legacy: true}
 		if len(call.Args) != 3 {
 			return nil
 		}
-		if !st.options(q, call.Args[2], sdk.LegacyPath, "QueryOptions") {
-			return nil
-		}
-		return []*Query{q}
+		return st.optionQueries(Query{Call: orig, Legacy: true}, call.Args[2], sdk.LegacyPath, "QueryOptions")
 	}
-	fn := sdk.Callee(info, call)
+	fn := st.callee(orig)
 	if fn == nil {
 		return nil
 	}
@@ -304,7 +423,23 @@ func (st *state) queriesAt(call *ast.CallExpr) []*Query {
 	}
 	var out []*Query
 	for _, sq := range sink.Queries {
-		q := &Query{Call: call, FilterExpr: call, Via: fn, Checked: sq.Checked, Where: sq.Where, Pager: sq.Pager, Legacy: !sq.Pager, Known: true}
+		if sq.ByOptions {
+			if sq.OptionsParam >= len(call.Args) {
+				continue
+			}
+			base := Query{Call: orig, Via: fn, Where: sq.Where, Pager: sq.Pager, Legacy: !sq.Pager}
+			pkgPath, typeName := sdk.AztablesPath, "ListEntitiesOptions"
+			if !sq.Pager {
+				pkgPath, typeName = sdk.LegacyPath, "QueryOptions"
+			}
+			for _, q := range st.optionQueries(base, call.Args[sq.OptionsParam], pkgPath, typeName) {
+				// Reported at the options argument of the helper call.
+				q.FilterExpr = call.Args[sq.OptionsParam]
+				out = append(out, q)
+			}
+			continue
+		}
+		q := &Query{Call: orig, FilterExpr: orig, Via: fn, Checked: sq.Checked, Where: sq.Where, Pager: sq.Pager, Legacy: !sq.Pager, Known: true}
 		for _, p := range sq.Parts {
 			if p.IsHole {
 				q.SinkFilter.Parts = append(q.SinkFilter.Parts, values.Part{Hole: &values.Hole{Expr: call, Verb: p.Verb, Foreign: true, Escaped: true}})
@@ -320,7 +455,8 @@ func (st *state) queriesAt(call *ast.CallExpr) []*Query {
 				continue
 			}
 		}
-		for _, p := range sq.Parts {
+		for pi := range sq.Parts {
+			p := sq.Parts[pi]
 			switch {
 			case !p.IsHole:
 				q.Filter.Parts = append(q.Filter.Parts, values.Part{Text: p.Text})
@@ -331,6 +467,12 @@ func (st *state) queriesAt(call *ast.CallExpr) []*Query {
 					for _, ap := range av.Parts {
 						if ap.Hole != nil && ap.Hole.Use == nil {
 							ap.Hole.Use = arg
+						}
+						if ap.Hole != nil {
+							if q.Inlined == nil {
+								q.Inlined = map[*values.Hole]*SinkPart{}
+							}
+							q.Inlined[ap.Hole] = &sq.Parts[pi]
 						}
 					}
 					q.Filter.Parts = append(q.Filter.Parts, av.Parts...)
@@ -370,6 +512,11 @@ func merge(v values.Value) values.Value {
 	return out
 }
 
+func isInterfaceMethod(fn *types.Func) bool {
+	sig, _ := fn.Type().(*types.Signature)
+	return sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
+}
+
 func isNil(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[ast.Unparen(e)]
 	return ok && tv.IsNil()
@@ -379,14 +526,15 @@ func (st *state) sinkOf(fn *types.Func) *Sink {
 	if s := st.sinks[fn]; s != nil {
 		return s
 	}
-	if fn.Pkg() == st.pass.Pkg {
+	if fn.Pkg() == st.pass.Pkg && !isInterfaceMethod(fn) {
 		return nil
 	}
 	s := new(Sink)
 	if st.pass.ImportObjectFact(fn, s) {
 		return s
 	}
-	return nil
+	// An interface method: the implementations the whole program has.
+	return program.Load().Dispatch(fn)
 }
 
 // options fills q from the options argument of a list call; false if the
@@ -399,10 +547,18 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 		return true
 	}
 	var filter, top ast.Expr
+	var env map[*types.Var]values.Value // parameters of an options constructor
 	switch {
 	case isLiteralOf(info, opts, pkgPath, typeName):
 		filter = sdk.Field(info, opts, "Filter")
 		top = sdk.Field(info, opts, "Top")
+	case st.optionsCtor(opts, pkgPath, typeName) != nil:
+		// newOptions(filter): a function of this package returning one
+		// options literal; its parameters are bound to the arguments.
+		var lit ast.Expr
+		lit, env = st.optionsCtor(opts, pkgPath, typeName), st.bindArgs(opts.(*ast.CallExpr))
+		filter = sdk.Field(info, lit, "Filter")
+		top = sdk.Field(info, lit, "Top")
 	default:
 		// A local variable initialised once with a literal; fields may be
 		// set by one later assignment each.
@@ -418,6 +574,12 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 		v, _ := info.Uses[id].(*types.Var)
 		if v == nil {
 			return false
+		}
+		if sdk.IsType(v.Type(), pkgPath, typeName) && (st.r.IsParam(v) || st.defaultedParam(v, pkgPath, typeName)) {
+			// The caller builds the options: the enclosing function
+			// becomes a sink, checked at each call.
+			q.Options = v
+			return true
 		}
 		init := st.r.SingleAssignment(v)
 		if init == nil || !isLiteralOf(info, init, pkgPath, typeName) {
@@ -446,9 +608,52 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 		return true
 	}
 	q.FilterExpr = filter
-	q.Filter = st.r.Of(filter)
+	if env != nil {
+		q.FilterExpr = opts // report at the constructor call
+		q.Filter = st.r.OfWith(filter, env)
+	} else {
+		q.Filter = st.r.Of(filter)
+	}
 	q.Empty = q.Filter.IsConst() && strings.TrimSpace(q.Filter.String()) == ""
 	return true
+}
+
+// optionsCtor returns the options literal that call's callee returns,
+// when the callee is a function of this package whose body is one
+// return of such a literal; nil otherwise.
+func (st *state) optionsCtor(e ast.Expr, pkgPath, typeName string) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn := sdk.Callee(st.pass.TypesInfo, call)
+	if fn == nil {
+		return nil
+	}
+	d := st.r.FuncDecl(fn)
+	if d == nil || d.Body == nil || len(d.Body.List) != 1 {
+		return nil
+	}
+	ret, ok := d.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 || !isLiteralOf(st.pass.TypesInfo, ret.Results[0], pkgPath, typeName) {
+		return nil
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) {
+		return nil
+	}
+	return ret.Results[0]
+}
+
+// bindArgs binds the callee's parameters to the call's arguments.
+func (st *state) bindArgs(call *ast.CallExpr) map[*types.Var]values.Value {
+	env := map[*types.Var]values.Value{}
+	fn := sdk.Callee(st.pass.TypesInfo, call)
+	sig := fn.Type().(*types.Signature)
+	for i := 0; i < sig.Params().Len(); i++ {
+		env[sig.Params().At(i)] = st.r.Of(call.Args[i])
+	}
+	return env
 }
 
 func isLiteralOf(info *types.Info, e ast.Expr, pkgPath, typeName string) bool {
@@ -499,26 +704,43 @@ func (st *state) fieldAssignments(v *types.Var, field string) (ast.Expr, bool) {
 // reports whether decl's sink changed.
 func (st *state) addSink(decl *ast.FuncDecl, q *Query) bool {
 	fn, _ := st.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-	if fn == nil || !q.Known {
+	if fn == nil {
 		return false
 	}
+	return st.addSinkFor(fn, q)
+}
+
+// addSinkFor records that fn passes its parameters into q's filter.
+func (st *state) addSinkFor(fn *types.Func, q *Query) bool {
 	sig := fn.Type().(*types.Signature)
 	index := map[*types.Var]int{}
 	for i := 0; i < sig.Params().Len(); i++ {
 		index[sig.Params().At(i)] = i
+	}
+	if q.Options != nil {
+		i, ok := index[q.Options]
+		if !ok || q.Known {
+			return false
+		}
+		return st.addSinkQuery(fn, q, SinkQuery{ByOptions: true, OptionsParam: i})
+	}
+	if !q.Known {
+		return false
 	}
 	var sq SinkQuery
 	hasParam := false
 	if q.Empty {
 		return false
 	}
+	quoted := false
 	for _, p := range q.Filter.Parts {
 		if p.Hole == nil {
 			sq.Parts = append(sq.Parts, SinkPart{Text: p.Text})
+			quoted = quoted != (strings.Count(p.Text, "'")%2 == 1)
 			continue
 		}
 		h := p.Hole
-		part := SinkPart{IsHole: true, Param: -1, Verb: h.Verb, Func: h.Func, Escaped: h.Escaped}
+		part := SinkPart{IsHole: true, Param: -1, Verb: h.Verb, Func: h.Func, Escaped: h.Escaped, Quoted: quoted}
 		if i, ok := index[h.Param]; ok && h.Param != nil && !h.Foreign {
 			part.Param = i
 			hasParam = true
@@ -531,6 +753,14 @@ func (st *state) addSink(decl *ast.FuncDecl, q *Query) bool {
 	if !hasParam {
 		return false
 	}
+	_, _, _, ok := Parse(q.Filter)
+	sq.Checked = ok
+	return st.addSinkQuery(fn, q, sq)
+}
+
+// addSinkQuery adds sq, run by q, to fn's sink; it reports whether the
+// sink changed.
+func (st *state) addSinkQuery(fn *types.Func, q *Query, sq SinkQuery) bool {
 	sq.Pager = q.Pager
 	pos := st.pass.Fset.Position(q.Call.Pos())
 	sq.Where = fmt.Sprintf("%s:%d", baseName(pos.Filename), pos.Line)
@@ -543,12 +773,10 @@ func (st *state) addSink(decl *ast.FuncDecl, q *Query) bool {
 		st.sinks[fn] = s
 	}
 	for _, old := range s.Queries {
-		if old.Where == sq.Where && old.Template() == sq.Template() {
+		if old.Where == sq.Where && old.Template() == sq.Template() && old.ByOptions == sq.ByOptions && old.OptionsParam == sq.OptionsParam {
 			return false
 		}
 	}
-	_, _, _, ok := Parse(q.Filter)
-	sq.Checked = ok
 	s.Queries = append(s.Queries, sq)
 	return true
 }

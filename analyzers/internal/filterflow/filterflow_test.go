@@ -63,9 +63,29 @@ func FuzzParse(f *testing.F) {
 		if len(holes) != strings.Count(s, "\x00") {
 			t.Fatalf("Template(%q) has %d holes, want %d", text, len(holes), strings.Count(s, "\x00"))
 		}
-		f, _, err, ok := filterflow.Parse(v)
+		f, _, err, ok := filterflow.ParseNoRecover(v)
 		if ok && err == nil && f == nil {
 			t.Fatalf("Parse(%q): ok without a filter", text)
 		}
 	})
+}
+
+// TestInjectedPanic: a parser panic reaches the fuzz body (which has no
+// recover), while Parse, which the analyzers call, turns it into an
+// unknown filter.
+func TestInjectedPanic(t *testing.T) {
+	restore := filterflow.InjectParsePanic()
+	defer restore()
+	v := values.Value{Parts: []values.Part{{Text: "PartitionKey eq 'a'"}}}
+	if _, _, err, ok := filterflow.Parse(v); ok || err == nil || !strings.Contains(err.Error(), "internal error") {
+		t.Errorf("Parse with a panicking parser: ok=%v err=%v; want not ok and an internal error", ok, err)
+	}
+	panicked := func() (p bool) {
+		defer func() { p = recover() != nil }()
+		filterflow.ParseNoRecover(v)
+		return false
+	}()
+	if !panicked {
+		t.Error("the fuzz path hid an injected panic")
+	}
 }

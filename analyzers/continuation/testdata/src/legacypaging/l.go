@@ -27,3 +27,17 @@ func returned(t *storage.Table) (*storage.EntityQueryResult, error) {
 	res, err := t.QueryEntities(30, storage.MinimalMetadata, nil)
 	return res, err
 }
+
+// A filter the analyzers cannot reconstruct may be a point query (at
+// most one entity): not reported.
+func unknownFilter(t *storage.Table, build func() string, opts func() *storage.QueryOptions) int {
+	res, err := t.QueryEntities(30, storage.MinimalMetadata, &storage.QueryOptions{Filter: build()})
+	if err != nil || res == nil {
+		return 0
+	}
+	res2, err := t.QueryEntities(30, storage.MinimalMetadata, opts())
+	if err != nil || res2 == nil {
+		return 0
+	}
+	return len(res.Entities) + len(res2.Entities)
+}

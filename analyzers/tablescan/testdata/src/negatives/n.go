@@ -48,7 +48,7 @@ func unknown(ctx context.Context, c *aztables.Client, build func() string, opts 
 	if ctx != nil {
 		f = "PartitionKey eq 'a'"
 	} else {
-		f = "Name eq 'b'"
+		f = build()
 	}
 	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &f})
 	o := &aztables.ListEntitiesOptions{}

@@ -46,3 +46,16 @@ func (r *Repo) Reassigned(f string) {
 	f = "x" + f
 	r.c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &f})
 }
+
+// List runs options its callers build.
+func List(ctx context.Context, c *aztables.Client, o *aztables.ListEntitiesOptions) { // want List:`sink\(\{options \$2\}\)`
+	p := c.NewListEntitiesPager(o)
+	for p.More() {
+		p.NextPage(ctx)
+	}
+}
+
+// Legacy runs legacy options its callers build.
+func Legacy(t *storage.Table, o *storage.QueryOptions) { // want Legacy:`sink\(\{options \$1\}\)`
+	t.QueryEntities(30, storage.MinimalMetadata, o)
+}

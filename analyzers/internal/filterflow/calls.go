@@ -1,0 +1,102 @@
+package filterflow
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+)
+
+// resolve returns call as the code means it: a call of a variable that
+// is assigned once a method value (list := c.NewListEntitiesPager), a
+// function or a generic instantiation becomes a call of that, with the
+// same arguments. Other calls are returned as they are.
+func (st *state) resolve(call *ast.CallExpr) *ast.CallExpr {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return call
+	}
+	v, ok := st.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return call
+	}
+	a := st.r.SingleAssignment(v)
+	if a == nil {
+		return call
+	}
+	switch fun := ast.Unparen(a).(type) {
+	case *ast.SelectorExpr, *ast.Ident, *ast.IndexExpr, *ast.IndexListExpr:
+		c := *call
+		c.Fun = fun
+		return &c
+	}
+	return call
+}
+
+// callee returns the function call runs: its static callee (through a
+// variable, see resolve), or the synthetic function of a closure stored
+// in a variable; nil if unknown.
+func (st *state) callee(call *ast.CallExpr) *types.Func {
+	info := st.pass.TypesInfo
+	if fn := sdk.Callee(info, st.resolve(call)); fn != nil {
+		return fn
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	if lit, ok := ast.Unparen(st.r.SingleAssignment(v)).(*ast.FuncLit); ok {
+		return st.litFuncs[lit]
+	}
+	return nil
+}
+
+// indexClosures gives each function literal stored once in a variable a
+// synthetic function object named after the variable.
+func (st *state) indexClosures() {
+	info := st.pass.TypesInfo
+	st.litFuncs = map[*ast.FuncLit]*types.Func{}
+	st.synthetic = map[*types.Func]bool{}
+	add := func(id *ast.Ident, rhs ast.Expr) {
+		lit, ok := ast.Unparen(rhs).(*ast.FuncLit)
+		if !ok {
+			return
+		}
+		v, ok := info.ObjectOf(id).(*types.Var)
+		if !ok || st.r.SingleAssignment(v) != rhs {
+			return
+		}
+		sig, ok := info.TypeOf(lit).(*types.Signature)
+		if !ok {
+			return
+		}
+		fn := types.NewFunc(lit.Pos(), st.pass.Pkg, v.Name(), sig)
+		st.litFuncs[lit] = fn
+		st.synthetic[fn] = true
+	}
+	for _, f := range st.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Lhs) == len(n.Rhs) {
+					for i, l := range n.Lhs {
+						if id, ok := l.(*ast.Ident); ok {
+							add(id, n.Rhs[i])
+						}
+					}
+				}
+			case *ast.ValueSpec:
+				if len(n.Names) == len(n.Values) {
+					for i, id := range n.Names {
+						add(id, n.Values[i])
+					}
+				}
+			}
+			return true
+		})
+	}
+}

@@ -1,0 +1,117 @@
+package filterflow
+
+import (
+	"go/types"
+	"sync/atomic"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Program summarises the sinks of every package a driver loaded, so that
+// a call of an interface method can be resolved to the implementations
+// among them. Facts flow only from a package to its importers, and a
+// service that calls repo.GetAll through an interface does not import
+// the package implementing it; a driver that loads the whole program
+// (tablelint check) runs Analyzer once over every package, builds a
+// Program from the Sink facts and runs the analyzers again with it
+// installed (SetProgram). The go vet driver installs none: there, calls
+// through interfaces are not followed.
+//
+// The unit is the per-package Sink fact, so a cache of facts keyed by
+// package content gives the same Program.
+type Program struct {
+	byName map[string][]impl
+}
+
+// impl is a concrete method with a sink: its type's method set (name
+// to signature, written with full package paths, so that it compares
+// across loads and can be stored) and the method's sink.
+type impl struct {
+	methods map[string]string
+	sink    *Sink
+}
+
+// NewProgram indexes the Sink facts of concrete methods.
+func NewProgram(facts []analysis.ObjectFact) *Program {
+	p := &Program{byName: map[string][]impl{}}
+	seen := map[types.Object]bool{}
+	for _, f := range facts {
+		s, ok := f.Fact.(*Sink)
+		fn, isFn := f.Object.(*types.Func)
+		if !ok || !isFn || seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		sig, _ := fn.Type().(*types.Signature)
+		if sig == nil || sig.Recv() == nil {
+			continue
+		}
+		t := sig.Recv().Type()
+		if ptr, isPtr := t.(*types.Pointer); isPtr {
+			t = ptr.Elem()
+		}
+		if types.IsInterface(t) {
+			continue
+		}
+		ms := types.NewMethodSet(types.NewPointer(t))
+		methods := make(map[string]string, ms.Len())
+		for i := 0; i < ms.Len(); i++ {
+			m := ms.At(i).Obj()
+			methods[m.Name()] = sigString(m.Type())
+		}
+		p.byName[fn.Name()] = append(p.byName[fn.Name()], impl{methods: methods, sink: s})
+	}
+	return p
+}
+
+// Dispatch returns the union of the sinks of every implementation of the
+// interface method fn among the program's packages, or nil.
+func (p *Program) Dispatch(fn *types.Func) *Sink {
+	if p == nil {
+		return nil
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return nil
+	}
+	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
+	if iface == nil {
+		return nil
+	}
+	want := make(map[string]string, iface.NumMethods())
+	for i := 0; i < iface.NumMethods(); i++ {
+		m := iface.Method(i)
+		want[m.Name()] = sigString(m.Type())
+	}
+	var out *Sink
+next:
+	for _, im := range p.byName[fn.Name()] {
+		for name, sig := range want {
+			if im.methods[name] != sig {
+				continue next
+			}
+		}
+		if out == nil {
+			out = new(Sink)
+		}
+		out.Queries = append(out.Queries, im.sink.Queries...)
+	}
+	return out
+}
+
+var program atomic.Pointer[Program]
+
+// SetProgram installs p for the following runs of Analyzer (nil removes
+// it). Only a driver that analyses the whole program at once should set
+// one; it must not be changed while analyses run.
+func SetProgram(p *Program) { program.Store(p) }
+
+// sigString writes a method signature without its receiver, packages by
+// path.
+func sigString(t types.Type) string {
+	sig, ok := t.(*types.Signature)
+	if !ok {
+		return types.TypeString(t, nil)
+	}
+	return types.TypeString(types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic()), nil)
+}

@@ -1,0 +1,393 @@
+package filterflow
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
+)
+
+// assignment is one value given to a local variable: its declaration's
+// initial value (Rhs nil for the zero value) or a later = / :=.
+type assignment struct {
+	Rhs  ast.Expr
+	Stmt ast.Node
+	Init bool
+}
+
+// localAssignments returns every value given to the local variable v,
+// in source order, or ok false if v is changed in a way not followed
+// (+=, ++, a multi-value assignment, range) or is not local.
+func (st *state) localAssignments(v *types.Var) (out []assignment, file *ast.File, ok bool) {
+	if v == nil || v.Pkg() != st.pass.Pkg || v.Parent() == nil || v.Parent() == v.Pkg().Scope() || v.IsField() {
+		return nil, nil, false
+	}
+	for _, f := range st.pass.Files {
+		if f.FileStart <= v.Pos() && v.Pos() < f.FileEnd {
+			file = f
+		}
+	}
+	if file == nil {
+		return nil, nil, false
+	}
+	info := st.pass.TypesInfo
+	ok = true
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, isID := ast.Unparen(l).(*ast.Ident)
+				if !isID || info.ObjectOf(id) != v {
+					continue
+				}
+				if (n.Tok != token.ASSIGN && n.Tok != token.DEFINE) || len(n.Lhs) != len(n.Rhs) {
+					ok = false
+					continue
+				}
+				out = append(out, assignment{Rhs: n.Rhs[i], Stmt: n, Init: id.Pos() == v.Pos()})
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if info.Defs[id] != v {
+					continue
+				}
+				a := assignment{Stmt: n, Init: true}
+				if len(n.Values) == len(n.Names) {
+					a.Rhs = n.Values[i]
+				} else if len(n.Values) > 0 {
+					ok = false
+				}
+				out = append(out, a)
+			}
+		case *ast.IncDecStmt:
+			if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && info.ObjectOf(id) == v {
+				ok = false
+			}
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if id, isID := e.(*ast.Ident); isID && info.ObjectOf(id) == v {
+					ok = false
+				}
+			}
+		}
+		return true
+	})
+	return out, file, ok && len(out) > 0
+}
+
+// reaching returns the values of v that may reach a use: every later
+// assignment, and the initial one when each later assignment is
+// conditional (inside an if without else, a loop body, or a switch case
+// without default), so that a path keeps the initial value. A variable
+// assigned once gives its one value. ok is false when v cannot be
+// followed.
+func (st *state) reaching(v *types.Var) (rhs []ast.Expr, zero bool, ok bool) {
+	as, file, ok := st.localAssignments(v)
+	if !ok || as[0].Stmt == nil || !as[0].Init {
+		return nil, false, false
+	}
+	initLive := true
+	for _, a := range as[1:] {
+		if !st.conditional(file, a.Stmt, as[0].Stmt) {
+			initLive = false
+		}
+		rhs = append(rhs, a.Rhs)
+	}
+	if initLive {
+		if as[0].Rhs == nil {
+			zero = true
+		} else {
+			rhs = append([]ast.Expr{as[0].Rhs}, rhs...)
+		}
+	}
+	return rhs, zero, true
+}
+
+// conditional reports whether stmt may be skipped on a path from decl's
+// statement: between it and the block that holds decl there is an if
+// without else, a loop, or a switch without default.
+func (st *state) conditional(file *ast.File, stmt, decl ast.Node) bool {
+	path, _ := astutil.PathEnclosingInterval(file, stmt.Pos(), stmt.End())
+	for i, n := range path {
+		if i == 0 {
+			continue
+		}
+		if n.Pos() <= decl.Pos() && decl.End() <= n.End() {
+			return false // reached the block that holds the declaration
+		}
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if n.Else == nil && i > 0 && path[i-1] == n.Body {
+				return true
+			}
+		case *ast.ForStmt, *ast.RangeStmt:
+			return true
+		case *ast.SwitchStmt:
+			if !hasDefault(n.Body) {
+				return true
+			}
+		case *ast.TypeSwitchStmt:
+			if !hasDefault(n.Body) {
+				return true
+			}
+		case *ast.FuncLit:
+			return true
+		}
+	}
+	return false
+}
+
+func hasDefault(b *ast.BlockStmt) bool {
+	for _, s := range b.List {
+		if cc, ok := s.(*ast.CaseClause); ok && cc.List == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// optionVariants returns the option values that may reach a query call:
+// the options argument itself, or, for a local variable assigned in
+// several branches, each value that reaches (nil for the zero value).
+func (st *state) optionVariants(opts ast.Expr) ([]ast.Expr, bool) {
+	e := ast.Unparen(opts)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return []ast.Expr{opts}, false
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return []ast.Expr{opts}, false
+	}
+	v, _ := st.pass.TypesInfo.Uses[id].(*types.Var)
+	if v == nil || st.r.IsParam(v) || st.r.SingleAssignment(v) != nil {
+		return []ast.Expr{opts}, false
+	}
+	if f, ok := st.fieldAssignments(v, "Filter"); f != nil || !ok {
+		return []ast.Expr{opts}, false // fields set one by one: not followed here
+	}
+	rhs, zero, ok := st.reaching(v)
+	if !ok || (len(rhs) == 0 && !zero) {
+		return []ast.Expr{opts}, false
+	}
+	if zero {
+		rhs = append(rhs, nil)
+	}
+	return rhs, true
+}
+
+// filterVariants returns the filter values that may reach a query when
+// the filter is a local string variable assigned in several branches
+// (each reaching value), or a strings.Join of a slice with optional
+// parts (the parts always present, and all of them). nil when the filter
+// is one value.
+func (st *state) filterVariants(filter ast.Expr) []values.Value {
+	info := st.pass.TypesInfo
+	e := ast.Unparen(filter)
+	for {
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+			continue
+		}
+		if c, ok := e.(*ast.CallExpr); ok && sdk.IsFunc(info, c, sdk.ToPath, "Ptr") && len(c.Args) == 1 {
+			e = ast.Unparen(c.Args[0])
+			continue
+		}
+		break
+	}
+	if c, ok := e.(*ast.CallExpr); ok {
+		return st.joinVariants(c)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil || st.r.IsParam(v) {
+		return nil
+	}
+	if a := st.r.SingleAssignment(v); a != nil {
+		if c, ok := ast.Unparen(a).(*ast.CallExpr); ok {
+			return st.joinVariants(c)
+		}
+		return nil
+	}
+	rhs, zero, ok := st.reaching(v)
+	if !ok || len(rhs) == 0 || (len(rhs) == 1 && !zero) {
+		return nil
+	}
+	var out []values.Value
+	for _, r := range rhs {
+		out = append(out, st.r.Of(r))
+	}
+	if zero {
+		out = append(out, values.Value{})
+	}
+	return out
+}
+
+// joinVariants handles strings.Join(parts, sep) over a local []string
+// built by a literal and appends: the value with only the parts every
+// path adds, and the value with all of them.
+func (st *state) joinVariants(c *ast.CallExpr) []values.Value {
+	info := st.pass.TypesInfo
+	if !sdk.IsFunc(info, c, "strings", "Join") || len(c.Args) != 2 {
+		return nil
+	}
+	sep, ok := constString(info, c.Args[1])
+	if !ok {
+		return nil
+	}
+	id, ok := ast.Unparen(c.Args[0]).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil {
+		return nil
+	}
+	as, file, ok := st.localAssignments(v)
+	if !ok || !as[0].Init {
+		return nil
+	}
+	var always, all []ast.Expr
+	addLit := func(e ast.Expr, cond bool) bool {
+		lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+		if !ok {
+			return e == nil || isNil(info, e)
+		}
+		for _, el := range lit.Elts {
+			if _, kv := el.(*ast.KeyValueExpr); kv {
+				return false
+			}
+			all = append(all, el)
+			if !cond {
+				always = append(always, el)
+			}
+		}
+		return true
+	}
+	if !addLit(as[0].Rhs, false) {
+		return nil
+	}
+	for _, a := range as[1:] {
+		call, ok := ast.Unparen(a.Rhs).(*ast.CallExpr)
+		if !ok || len(call.Args) < 2 || call.Ellipsis.IsValid() {
+			return nil
+		}
+		if b, ok := info.Uses[calleeIdent(call)].(*types.Builtin); !ok || b.Name() != "append" {
+			return nil
+		}
+		if first, ok := ast.Unparen(call.Args[0]).(*ast.Ident); !ok || info.Uses[first] != v {
+			return nil
+		}
+		cond := st.conditional(file, a.Stmt, as[0].Stmt)
+		for _, el := range call.Args[1:] {
+			all = append(all, el)
+			if !cond {
+				always = append(always, el)
+			}
+		}
+	}
+	join := func(es []ast.Expr) values.Value {
+		var out values.Value
+		for i, e := range es {
+			if i > 0 {
+				out.Parts = append(out.Parts, values.Part{Text: sep})
+			}
+			out.Parts = append(out.Parts, st.r.Of(e).Parts...)
+		}
+		return merge(out)
+	}
+	if len(always) == len(all) {
+		return []values.Value{join(all)}
+	}
+	return []values.Value{join(always), join(all)}
+}
+
+func calleeIdent(c *ast.CallExpr) *ast.Ident {
+	id, _ := ast.Unparen(c.Fun).(*ast.Ident)
+	return id
+}
+
+func constString(info *types.Info, e ast.Expr) (string, bool) {
+	tv, ok := info.Types[ast.Unparen(e)]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// optionQueries returns the queries call runs with the options argument
+// opts: one per options value and filter value that may reach it.
+func (st *state) optionQueries(base Query, opts ast.Expr, pkgPath, typeName string) []*Query {
+	variants, _ := st.optionVariants(opts)
+	var out []*Query
+	for _, o := range variants {
+		q := base
+		if o == nil {
+			q.Known, q.Empty = true, true
+			out = append(out, &q)
+			continue
+		}
+		if !st.options(&q, o, pkgPath, typeName) {
+			q.Known = false // options not understood: recorded, never checked
+			out = append(out, &q)
+			continue
+		}
+		if q.Known && q.FilterExpr != nil {
+			if fv := st.filterVariants(q.FilterExpr); len(fv) > 0 {
+				for _, f := range fv {
+					q2 := q
+					q2.Filter = f
+					q2.Empty = f.IsConst() && strings.TrimSpace(f.String()) == ""
+					out = append(out, &q2)
+				}
+				continue
+			}
+		}
+		out = append(out, &q)
+	}
+	return out
+}
+
+// defaultedParam reports whether v is a parameter whose only assignments
+// replace it with options that set no filter (if o == nil { o =
+// &Options{} }): what the caller passes still decides the filter, and
+// nil still reads everything.
+func (st *state) defaultedParam(v *types.Var, pkgPath, typeName string) bool {
+	as := st.r.Assignments(v)
+	if len(as) == 0 {
+		return false
+	}
+	info := st.pass.TypesInfo
+	for _, a := range as {
+		if a == nil || !isLiteralOf(info, a, pkgPath, typeName) {
+			return false
+		}
+		if f := sdk.Field(info, a, "Filter"); f != nil && !isNil(info, f) {
+			return false
+		}
+	}
+	// v must be declared among the parameters of a function.
+	for _, f := range st.pass.Files {
+		if !(f.FileStart <= v.Pos() && v.Pos() < f.FileEnd) {
+			continue
+		}
+		path, _ := astutil.PathEnclosingInterval(f, v.Pos(), v.Pos())
+		for _, n := range path {
+			if ft, ok := n.(*ast.FuncType); ok {
+				return ft.Params != nil && ft.Params.Pos() <= v.Pos() && v.Pos() < ft.Params.End()
+			}
+			if _, ok := n.(*ast.BlockStmt); ok {
+				return false
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,3 @@
+module github.com/Azure/azure-sdk-for-go
+
+go 1.22

@@ -1,0 +1,333 @@
+package traceimport
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"strconv"
+	"time"
+)
+
+// parseMonitor reads one Azure Monitor record: either the form resource
+// logs take when archived to a storage account (camelCase, sizes under
+// "properties") or a row of the StorageTableLogs table exported from Log
+// Analytics (PascalCase, flat). Field names are matched without regard
+// to case; unknown fields are skipped.
+func parseMonitor(line []byte, rec *record) error {
+	var status []byte
+	var timeText []byte
+	err := walkObject(line, 0, func(key, val []byte) error {
+		return monitorField(key, val, rec, &status, &timeText)
+	})
+	if err != nil {
+		return err
+	}
+	if rec.operation == "" {
+		return errors.New(`the record has no "operationName"`)
+	}
+	if len(status) == 0 {
+		return errors.New(`the record has no "statusCode"`)
+	}
+	if rec.status, err = strconv.Atoi(string(status)); err != nil || rec.status < 100 || rec.status > 999 {
+		return fmt.Errorf("statusCode %q is not an HTTP status", status)
+	}
+	if len(rec.uri) == 0 {
+		return errors.New(`the record has no "uri"`)
+	}
+	if len(timeText) > 0 {
+		if rec.time, err = time.Parse(time.RFC3339Nano, string(timeText)); err != nil {
+			return fmt.Errorf("time %q is not an RFC 3339 time", timeText)
+		}
+	}
+	return nil
+}
+
+func monitorField(key, val []byte, rec *record, status, timeText *[]byte) error {
+	var err error
+	switch {
+	case eqFold(key, "properties"):
+		if len(val) > 0 && val[0] == '{' {
+			return walkObject(val, 0, func(k, v []byte) error { return monitorField(k, v, rec, status, timeText) })
+		}
+	case eqFold(key, "time"), eqFold(key, "TimeGenerated"):
+		*timeText, err = stringValue(val)
+	case eqFold(key, "operationName"):
+		var s []byte
+		s, err = stringValue(val)
+		rec.operation = operationName(s)
+	case eqFold(key, "statusCode"):
+		if len(val) > 0 && val[0] == '"' {
+			*status, err = stringValue(val)
+		} else {
+			*status = val
+		}
+	case eqFold(key, "uri"):
+		rec.uri, err = stringValue(val)
+	case eqFold(key, "correlationId"):
+		rec.requestID, err = stringValue(val)
+	case eqFold(key, "objectKey"):
+		rec.objectKey, err = stringValue(val)
+	case eqFold(key, "conditionsUsed"):
+		rec.conditions, err = stringValue(val)
+	case eqFold(key, "serviceType"):
+		rec.service, err = stringValue(val)
+	case eqFold(key, "requestBodySize"):
+		if len(val) > 0 && val[0] == '"' {
+			val, err = stringValue(val)
+		}
+		if err == nil && len(val) > 0 && string(val) != "null" {
+			rec.bodySize, err = strconv.ParseInt(string(val), 10, 64)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("field %q: %v", key, err)
+	}
+	return nil
+}
+
+var opNames = func() map[string]string {
+	m := map[string]string{"EntityGroupTransaction": "EntityGroupTransaction"}
+	for n := range methods {
+		m[n] = n
+	}
+	return m
+}()
+
+// operationName interns the common operation names.
+func operationName(s []byte) string {
+	if n, ok := opNames[string(s)]; ok {
+		return n
+	}
+	return string(s)
+}
+
+func eqFold(b []byte, s string) bool { return len(b) == len(s) && bytes.EqualFold(b, []byte(s)) }
+
+// walkObject calls f with each key and raw value of the JSON object
+// starting at b[i]. Keys are returned unescaped only when they have no
+// escapes (the fields read here have none).
+func walkObject(b []byte, i int, f func(key, val []byte) error) error {
+	i = ws(b, i)
+	if i >= len(b) || b[i] != '{' {
+		return errors.New("not a JSON object")
+	}
+	i = ws(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return trailing(b, i+1)
+	}
+	for {
+		if i >= len(b) || b[i] != '"' {
+			return fmt.Errorf("column %d: want a field name", i+1)
+		}
+		end, err := skipString(b, i)
+		if err != nil {
+			return err
+		}
+		key := b[i+1 : end-1]
+		i = ws(b, end)
+		if i >= len(b) || b[i] != ':' {
+			return fmt.Errorf("column %d: want ':'", i+1)
+		}
+		i = ws(b, i+1)
+		vend, err := skipValue(b, i)
+		if err != nil {
+			return err
+		}
+		if err := f(key, b[i:vend]); err != nil {
+			return err
+		}
+		i = ws(b, vend)
+		if i >= len(b) {
+			return errors.New("unexpected end of the record")
+		}
+		switch b[i] {
+		case ',':
+			i = ws(b, i+1)
+		case '}':
+			return nil
+		default:
+			return fmt.Errorf("column %d: want ',' or '}'", i+1)
+		}
+	}
+}
+
+func trailing(b []byte, i int) error {
+	if ws(b, i) != len(b) {
+		return fmt.Errorf("column %d: data after the record", i+1)
+	}
+	return nil
+}
+
+func ws(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the end (after the closing quote) of the string
+// at b[i].
+func skipString(b []byte, i int) (int, error) {
+	j := i + 1
+	for {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
+			return 0, fmt.Errorf("column %d: unterminated string", i+1)
+		}
+		j += k
+		// The quote ends the string unless an odd number of
+		// backslashes escapes it.
+		n := 0
+		for n < j-i-1 && b[j-1-n] == '\\' {
+			n++
+		}
+		if n%2 == 0 {
+			return j + 1, nil
+		}
+		j++
+	}
+}
+
+// skipValue returns the end of the JSON value at b[i].
+func skipValue(b []byte, i int) (int, error) {
+	if i >= len(b) {
+		return 0, errors.New("unexpected end of the record")
+	}
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '"':
+				end, err := skipString(b, j)
+				if err != nil {
+					return 0, err
+				}
+				j = end - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1, nil
+				}
+			}
+		}
+		return 0, fmt.Errorf("column %d: unterminated object", i+1)
+	}
+	j := i
+	for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != ' ' && b[j] != '\t' && b[j] != '\r' && b[j] != '\n' {
+		j++
+	}
+	if j == i {
+		return 0, fmt.Errorf("column %d: want a value", i+1)
+	}
+	return j, nil
+}
+
+// stringValue returns the contents of a JSON string value, unescaped;
+// null is empty.
+func stringValue(v []byte) ([]byte, error) {
+	if string(v) == "null" {
+		return nil, nil
+	}
+	if len(v) < 2 || v[0] != '"' {
+		return nil, errors.New("want a string")
+	}
+	in := v[1 : len(v)-1]
+	if bytes.IndexByte(in, '\\') < 0 {
+		return in, nil
+	}
+	var s string
+	if err := json.Unmarshal(v, &s); err != nil {
+		return nil, err
+	}
+	return []byte(s), nil
+}
+
+// Storage Analytics log fields (0-based), version 1.0; 2.0 adds eight
+// fields after the thirty of 1.0.
+const (
+	saVersion       = 0
+	saStartTime     = 1
+	saOperation     = 2
+	saStatusCode    = 4
+	saServiceType   = 10
+	saRequestURL    = 11
+	saObjectKey     = 12
+	saRequestID     = 13
+	saContentLength = 21
+	saConditions    = 26
+	saFields10      = 30
+	saFields20      = 38
+)
+
+// parseAnalytics reads one Storage Analytics log entry: fields separated
+// by ';', a field that may hold '"', ';' or a newline quoted and HTML
+// encoded.
+func parseAnalytics(line []byte, rec *record) error {
+	var fields [saFields20 + 1][]byte
+	n := 0
+	for i := 0; i <= len(line); {
+		if n > saFields20 {
+			return fmt.Errorf("more than %d fields", saFields20)
+		}
+		if i < len(line) && line[i] == '"' {
+			end := bytes.IndexByte(line[i+1:], '"')
+			if end < 0 {
+				return fmt.Errorf("column %d: unterminated quoted field", i+1)
+			}
+			fields[n] = line[i+1 : i+1+end]
+			if bytes.IndexByte(fields[n], '&') >= 0 {
+				fields[n] = []byte(html.UnescapeString(string(fields[n])))
+			}
+			n++
+			i += end + 2
+			if i < len(line) && line[i] != ';' {
+				return fmt.Errorf("column %d: want ';' after a quoted field", i+1)
+			}
+			i++
+			continue
+		}
+		end := bytes.IndexByte(line[i:], ';')
+		if end < 0 {
+			end = len(line) - i
+		}
+		fields[n] = line[i : i+end]
+		n++
+		i += end + 1
+	}
+	switch v := string(fields[saVersion]); {
+	case v == "1.0" && n == saFields10, v == "2.0" && n == saFields20:
+	case v == "1.0" || v == "2.0":
+		return fmt.Errorf("version %s entry has %d fields, want %d", v, n, map[string]int{"1.0": saFields10, "2.0": saFields20}[v])
+	default:
+		return fmt.Errorf("unknown log version %q (want 1.0 or 2.0)", v)
+	}
+	var err error
+	if rec.time, err = time.Parse(time.RFC3339Nano, string(fields[saStartTime])); err != nil {
+		return fmt.Errorf("request-start-time %q is not a time", fields[saStartTime])
+	}
+	rec.operation = operationName(fields[saOperation])
+	if rec.status, err = strconv.Atoi(string(fields[saStatusCode])); err != nil || rec.status < 100 || rec.status > 999 {
+		return fmt.Errorf("http-status-code %q is not an HTTP status", fields[saStatusCode])
+	}
+	rec.service = fields[saServiceType]
+	rec.uri = fields[saRequestURL]
+	rec.objectKey = fields[saObjectKey]
+	rec.requestID = fields[saRequestID]
+	rec.conditions = fields[saConditions]
+	if s := fields[saContentLength]; len(s) > 0 {
+		if rec.bodySize, err = strconv.ParseInt(string(s), 10, 64); err != nil {
+			return fmt.Errorf("request-content-length %q is not a number", s)
+		}
+	}
+	if len(rec.uri) == 0 {
+		return errors.New("the entry has no request-url")
+	}
+	return nil
+}
