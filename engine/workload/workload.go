@@ -750,23 +750,17 @@ func (q *queryGen) call(op *replay.Op, t float64) {
 	op.Filter = q.filter(ctx)
 }
 
-// takeFirst returns the page size and the page limit of a design query
-// with top n: the caller takes the first n entities, so a query with
-// top up to 1,000 (the most the service returns in one page) is one
-// request, and a larger top is pages of 1,000 until n are read. Without
-// top (0) the caller reads every page.
+// takeFirst returns the $top and the page limit of a design query with
+// top n: the caller takes the first n entities, one request (the service
+// returns at most 1,000 entities a page). A top over 1,000 is sent as it
+// is and answered 400, as the service does and as review's TL309 says.
+// Without top (0) the caller reads every page.
 func takeFirst(n int) (top, pages int) {
 	if n <= 0 {
 		return 0, 0
 	}
-	if n <= maxPage {
-		return n, 1
-	}
-	return maxPage, (n + maxPage - 1) / maxPage
+	return n, 1
 }
-
-// maxPage is the most entities the service returns in one page.
-const maxPage = 1000
 
 // filter returns the query's filter with the values of ctx.
 func (q *queryGen) filter(ctx *expandCtx) string {
