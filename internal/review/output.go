@@ -3,6 +3,8 @@ package review
 import (
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/tw"
@@ -94,10 +96,11 @@ func writeQueries(w io.Writer, res *Result) error {
 	if len(res.Queries) == 0 {
 		return nil
 	}
-	fmt.Fprintf(w, "\nqueries (READ/RUN: entities read per run, an upper bound from the volumes; READ/S: at the query's rate)\n")
-	t := newTable(w, []tw.Align{l, l, l, l, l, r, r, r})
-	t.Header("TABLE", "QUERY", "PLAN", "PARTITION", "ROWKEY", "READ/RUN", "RATE", "READ/S")
+	fmt.Fprintf(w, "\nqueries (READ/RUN: entities read per run, an upper bound from the volumes; READ/S: at the query's rate; TX: billable transactions; BYTES/RUN: returned whole → with select, or keys only without; MONTH: %s)\n", priceText(res.Prices))
+	t := newTable(w, []tw.Align{l, l, l, l, l, r, r, r, r, r, r, r})
+	t.Header("TABLE", "QUERY", "PLAN", "PARTITION", "ROWKEY", "READ/RUN", "RATE", "READ/S", "TX/RUN", "TX/S", "BYTES/RUN", "MONTH")
 	total, unknown := 0.0, 0
+	month, monthUnknown := 0.0, 0
 	for _, q := range res.Queries {
 		rate := "?"
 		if q.RateKnown {
@@ -112,8 +115,20 @@ func writeQueries(w io.Writer, res *Result) error {
 		} else {
 			unknown++
 		}
+		c := q.Costs
+		bytes := "?"
+		if c.BytesKnown {
+			bytes = num(c.BytesPerRun) + " → " + num(c.SelectedBytesPerRun)
+		}
+		if c.MonthlyKnown {
+			month += c.Monthly
+		} else {
+			monthUnknown++
+		}
 		if err := t.Append([]string{esc(q.Table), esc(q.Name), q.Kind, esc(partition), esc(q.RowKeys),
-			optional(q.ScannedKnown, q.Scanned), rate, optional(q.CostKnown, q.Cost)}); err != nil {
+			optional(q.ScannedKnown, q.Scanned), rate, optional(q.CostKnown, q.Cost),
+			optional(c.TxKnown, c.TxPerRun), optional(c.TxKnown && q.RateKnown, c.TxPerSecond), bytes,
+			moneyText(c.MonthlyKnown, c.Monthly)}); err != nil {
 			return err
 		}
 	}
@@ -121,8 +136,39 @@ func writeQueries(w io.Writer, res *Result) error {
 	if unknown > 0 {
 		totalText += fmt.Sprintf(" + %d unknown", unknown)
 	}
-	t.Footer("", "", "", "", "", "", "total", totalText)
+	monthText := moneyText(true, month)
+	if monthUnknown > 0 {
+		monthText += fmt.Sprintf(" + %d unknown", monthUnknown)
+	}
+	t.Footer("", "", "", "", "", "", "total", totalText, "", "", "", monthText)
 	return t.Render()
+}
+
+// moneyText formats a price with enough digits to show small amounts.
+func moneyText(known bool, v float64) string {
+	switch {
+	case !known:
+		return "?"
+	case v == 0:
+		return "0"
+	case v >= 100:
+		return num(math.Round(v))
+	case v >= 0.01:
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 2, 64)
+}
+
+// priceText describes the price table.
+func priceText(p Prices) string {
+	s := fmt.Sprintf("%s a 30-day month at %s %g per 10,000 transactions", p.Currency, p.Currency, p.PerTenThousandTransactions)
+	if p.EgressPerGiB > 0 {
+		s += fmt.Sprintf(" and %g per GiB returned", p.EgressPerGiB)
+	}
+	if p.Region != "" {
+		s += " (" + p.Region + ")"
+	}
+	return s
 }
 
 // JSONEntity is an entity type in `review --format json`.
@@ -153,7 +199,13 @@ type JSONQuery struct {
 	Select           []string  `json:"select,omitempty"`
 	ScannedPerRun    *float64  `json:"scannedPerRun,omitempty"`
 	ScannedPerSecond *float64  `json:"scannedPerSecond,omitempty"`
-	Error            *JSONDiag `json:"error,omitempty"`
+	// The billable cost (see QueryCost).
+	TransactionsPerRun    *float64  `json:"transactionsPerRun,omitempty"`
+	TransactionsPerSecond *float64  `json:"transactionsPerSecond,omitempty"`
+	BytesPerRun           *float64  `json:"bytesPerRun,omitempty"`
+	SelectedBytesPerRun   *float64  `json:"selectedBytesPerRun,omitempty"`
+	Monthly               *float64  `json:"monthlyCost,omitempty"`
+	Error                 *JSONDiag `json:"error,omitempty"`
 }
 
 // JSONDiag is why a filter has no plan.
@@ -166,6 +218,9 @@ type JSONDiag struct {
 type JSONTotals struct {
 	ScannedPerSecond float64 `json:"scannedPerSecond"`
 	UnknownCost      int     `json:"queriesWithUnknownCost"`
+	// Monthly sums the queries' monthly costs in Currency.
+	Monthly  float64 `json:"monthlyCost"`
+	Currency string  `json:"currency"`
 }
 
 // JSON returns the entities, queries and totals of the reviews for the
@@ -205,6 +260,20 @@ func JSON(results []*Result) ([]JSONEntity, []JSONQuery, JSONTotals) {
 			if qr.ScannedKnown {
 				j.ScannedPerRun = ptr(qr.Scanned)
 			}
+			if c := qr.Costs; c.TxKnown {
+				j.TransactionsPerRun = ptr(c.TxPerRun)
+				if qr.RateKnown {
+					j.TransactionsPerSecond = ptr(c.TxPerSecond)
+				}
+			}
+			if c := qr.Costs; c.BytesKnown {
+				j.BytesPerRun, j.SelectedBytesPerRun = ptr(math.Round(c.BytesPerRun)), ptr(math.Round(c.SelectedBytesPerRun))
+			}
+			if c := qr.Costs; c.MonthlyKnown {
+				j.Monthly = ptr(c.Monthly)
+				totals.Monthly += c.Monthly
+			}
+			totals.Currency = res.Prices.Currency
 			if qr.CostKnown {
 				j.ScannedPerSecond = ptr(qr.Cost)
 				totals.ScannedPerSecond += qr.Cost

@@ -34,6 +34,9 @@ type QueryRow struct {
 	Rate                    float64
 	Cost                    float64
 	CostKnown               bool
+	// Costs is the query's billable cost: transactions, bytes returned
+	// and the monthly price.
+	Costs QueryCost
 }
 
 func (r *reviewer) query(q *model.Query) {
@@ -67,6 +70,7 @@ func (r *reviewer) query(q *model.Query) {
 	if row.ScannedKnown && row.RateKnown {
 		row.Cost, row.CostKnown = row.Scanned*row.Rate, true
 	}
+	row.Costs = queryCost(q, row.Scanned, row.ScannedKnown, row.Rate, row.RateKnown, r.opt.prices())
 	r.res.Queries = append(r.res.Queries, row)
 
 	target := r.opt.partitionRate()
@@ -89,6 +93,7 @@ func (r *reviewer) query(q *model.Query) {
 	}
 	r.declaredTypes(q, name)
 	r.secondaryIndex(q, name, row)
+	r.projection(q, name, row)
 }
 
 // planSuffix describes the plan and cost for a query finding.

@@ -60,6 +60,7 @@ func TestRulesPerCheck(t *testing.T) {
 		"queries":      {"TL301", "TL303", "TL304", "TL306", "TL309", "TL314", "TL322", "TL323"},
 		"transactions": {"TL401", "TL403"},
 		"patterns":     {"TL509", "TL516", "TL301"},
+		"costs":        {"TL310", "TL311"},
 	}
 	for name, rules := range want {
 		d, err := model.Load("../../testdata/designs/checks/" + name + ".yaml")
@@ -145,3 +146,48 @@ tables:
 		t.Errorf("max size %d, want %d", got, want)
 	}
 }
+
+// TestCosts: the billable transactions, bytes and monthly price of each
+// query of the costs check design; TL310 and TL311 only where the
+// comments say.
+func TestCosts(t *testing.T) {
+	d, err := model.Load("../../testdata/designs/checks/costs.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := review.Review(d, review.Options{Prices: review.Prices{Currency: "USD", PerTenThousandTransactions: 1}})
+	var got []string
+	for _, it := range res.Items {
+		if it.Rule == "TL310" || it.Rule == "TL311" {
+			got = append(got, it.Rule+" "+strings.SplitN(it.Message, " ", 3)[1])
+		}
+	}
+	if want := "TL310 Employees.byId TL311 Employees.keys"; strings.Join(got, " ") != want {
+		t.Errorf("findings %q, want %q", strings.Join(got, " "), want)
+	}
+	byName := map[string]review.QueryRow{}
+	for _, q := range res.Queries {
+		byName[q.Name] = q
+	}
+	for _, tc := range []struct {
+		name    string
+		tx, txs float64
+		monthly float64
+	}{
+		{"byId", 1, 100, 100 * review.SecondsPerMonth / 10_000},
+		{"keys", 5, 5, 5 * review.SecondsPerMonth / 10_000}, // 5,000 employees in a partition: 5 pages
+		// 200,000 entities over 40 partitions: 200 pages and 39 boundaries.
+		{"all", 239, 239.0 / 3600, 239.0 / 3600 * review.SecondsPerMonth / 10_000},
+		{"first", 1, 10, 10 * review.SecondsPerMonth / 10_000},
+	} {
+		c := byName[tc.name].Costs
+		if !c.TxKnown || c.TxPerRun != tc.tx || !near(c.TxPerSecond, tc.txs) || !c.MonthlyKnown || !near(c.Monthly, tc.monthly) {
+			t.Errorf("%s: %+v, want %v tx a run, %v a second, %v a month", tc.name, c, tc.tx, tc.txs, tc.monthly)
+		}
+	}
+	if c := byName["email"].Costs; !c.BytesKnown || c.SelectedBytesPerRun >= c.BytesPerRun/10 {
+		t.Errorf("email: %v bytes selected of %v", c.SelectedBytesPerRun, c.BytesPerRun)
+	}
+}
+
+func near(a, b float64) bool { return a > b*(1-1e-9) && a < b*(1+1e-9) }
