@@ -45,6 +45,7 @@ var loadDesignWorkload func(path string) (*designLoad, error)
 type designLoad struct {
 	spec        *workload.Spec
 	entityBytes [][]int64
+	predicted   map[string]replay.Prediction
 }
 
 // Memory estimate of a design replay, calibrated on
@@ -191,11 +192,14 @@ func runReplay(e *env, args []string) int {
 		return fail(e, usageError{"replay takes a design file or --trace FILE, not both"})
 	}
 
+	prices := configPrices(pl.Config().Prices)
 	opts := replay.Options{
 		Duration:      rf.duration.Seconds(),
 		PartitionRate: rf.partitionRate,
 		AccountRate:   rf.accountRate,
 		TopN:          rf.top,
+		PricePer10k:   prices.PerTenThousandTransactions,
+		Currency:      prices.Currency,
 	}
 	// SIGINT and SIGTERM stop the replay cleanly: one line, no output.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -267,7 +271,7 @@ func runReplay(e *env, args []string) int {
 		if ctx.Err() != nil {
 			return interrupted()
 		}
-		src, opts.Setup, opts.Generated = w, w.Setup(), true
+		src, opts.Setup, opts.Generated, opts.Predicted = w, w.Setup(), true, dl.predicted
 		size = int64(w.Len()) * 100
 		ops := 0
 		bytesRead = func() int64 { return int64(ops) * 100 }

@@ -190,19 +190,48 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 		if _, err := io.WriteString(w, "\nqueries (per call: mean / p99)\n"); err != nil {
 			return err
 		}
+		predicted := false
+		for i := range r.Queries {
+			predicted = predicted || r.Queries[i].Predicted != nil
+		}
 		l, rt := tw.AlignLeft, tw.AlignRight
-		t := newTable(w, []tw.Align{l, l, l, rt, rt, rt, rt, rt, rt})
-		t.Header("table", "query", "plan", "calls", "scanned", "returned", "pages/call", "partitions/call", "transactions")
+		align := []tw.Align{l, l, l, rt, rt, rt, rt, rt, rt, rt}
+		header := []string{"table", "query", "plan", "calls", "scanned", "returned", "pages/call", "partitions/call", "transactions", "tx/s"}
+		if r.PricePer10k > 0 {
+			align, header = append(align, rt), append(header, "month ("+r.Currency+")")
+		}
+		if predicted {
+			align, header = append(align, rt, rt), append(header, "predicted scanned/call", "predicted tx/call")
+		}
+		t := newTable(w, align)
+		t.Header(header)
 		for i := range r.Queries {
 			q := &r.Queries[i]
 			calls := group(int64(q.Calls))
 			if q.Errors > 0 {
 				calls += fmt.Sprintf(" (%d failed)", q.Errors)
 			}
-			if err := t.Append(report.EscapeControl(q.Table), report.EscapeControl(q.label()), q.Plan, calls,
-				decimal(q.Scanned.Mean)+" / "+group(q.Scanned.P99),
-				decimal(q.Returned.Mean)+" / "+group(q.Returned.P99),
-				decimal(q.PagesMean), decimal(q.PartitionsMean), group(q.Pages)); err != nil {
+			row := []string{report.EscapeControl(q.Table), report.EscapeControl(q.label()), q.Plan, calls,
+				decimal(q.Scanned.Mean) + " / " + group(q.Scanned.P99),
+				decimal(q.Returned.Mean) + " / " + group(q.Returned.P99),
+				decimal(q.PagesMean), decimal(q.PartitionsMean), group(q.Pages), decimal(q.TxPerSecond)}
+			if m, ok := r.Monthly(q); ok {
+				row = append(row, money(m))
+			}
+			if predicted {
+				sc, tx := "", ""
+				if p := q.Predicted; p != nil {
+					sc, tx = "?", "?"
+					if p.ScannedKnown {
+						sc = decimal(p.ScannedPerRun)
+					}
+					if p.TxKnown {
+						tx = decimal(p.TxPerRun)
+					}
+				}
+				row = append(row, sc, tx)
+			}
+			if err := t.Append(row); err != nil {
 				return err
 			}
 		}
@@ -232,6 +261,19 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 		}
 	}
 	return nil
+}
+
+// money formats a price with enough digits to show small amounts.
+func money(v float64) string {
+	switch {
+	case v == 0:
+		return "0"
+	case v >= 100:
+		return group(int64(math.Round(v)))
+	case v >= 0.01:
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 2, 64)
 }
 
 // JSON types of the report (report.Write's Extra fields).
@@ -270,6 +312,17 @@ type JSONQuery struct {
 	PartitionsMean float64   `json:"partitionsMean"`
 	PartitionsMax  int       `json:"partitionsMax"`
 	Transactions   int64     `json:"transactions"`
+	// TransactionsPerSecond over the workload; MonthlyCost at that rate
+	// (with a price); Predicted the design review's estimate per call.
+	TransactionsPerSecond float64         `json:"transactionsPerSecond"`
+	MonthlyCost           *float64        `json:"monthlyCost,omitempty"`
+	Predicted             *JSONPrediction `json:"predicted,omitempty"`
+}
+
+// JSONPrediction is the design review's estimate of one call.
+type JSONPrediction struct {
+	ScannedPerRun      *float64 `json:"scannedPerRun,omitempty"`
+	TransactionsPerRun *float64 `json:"transactionsPerRun,omitempty"`
 }
 
 // JSONCount is a per-call count's summary.
@@ -309,11 +362,28 @@ func (r *Report) JSON(topN int) (summary JSONSummary, queries []JSONQuery, parti
 		summary.Statuses[strconv.Itoa(c)] = n
 	}
 	queries = []JSONQuery{}
-	for _, q := range r.Queries {
-		queries = append(queries, JSONQuery{Table: q.Table, Name: q.Name, Shape: q.Shape, Plan: q.Plan, Line: q.Line,
+	for i := range r.Queries {
+		q := &r.Queries[i]
+		j := JSONQuery{Table: q.Table, Name: q.Name, Shape: q.Shape, Plan: q.Plan, Line: q.Line,
 			Calls: q.Calls, Errors: q.Errors, Scanned: sum2(q.Scanned), Returned: sum2(q.Returned),
 			Pages: q.Pages, PagesMean: round(q.PagesMean, 3), PartitionsMean: round(q.PartitionsMean, 3),
-			PartitionsMax: q.PartitionsMax, Transactions: q.Pages})
+			PartitionsMax: q.PartitionsMax, Transactions: q.Pages, TransactionsPerSecond: round(q.TxPerSecond, 3)}
+		if m, ok := r.Monthly(q); ok {
+			m = round(m, 6)
+			j.MonthlyCost = &m
+		}
+		if p := q.Predicted; p != nil {
+			j.Predicted = &JSONPrediction{}
+			if p.ScannedKnown {
+				v := round(p.ScannedPerRun, 3)
+				j.Predicted.ScannedPerRun = &v
+			}
+			if p.TxKnown {
+				v := round(p.TxPerRun, 3)
+				j.Predicted.TransactionsPerRun = &v
+			}
+		}
+		queries = append(queries, j)
 	}
 	if topN <= 0 {
 		topN = 10

@@ -45,12 +45,33 @@ type Options struct {
 	// Context, when set, stops the replay when it is done: Run then
 	// returns its error (context.Canceled on an interrupt).
 	Context context.Context
+	// PricePer10k is the price of 10,000 billable transactions, in
+	// Currency, for the monthly estimate (0: none shown).
+	PricePer10k float64
+	Currency    string
+	// Predicted holds the design review's estimate of each query, by
+	// PredictionKey(table, name), shown beside what the replay measured.
+	Predicted map[string]Prediction
 	// Generated says the workload was generated from a design: its key
 	// values are the generator's, so the shapes of numbers in keys
 	// (TL204, TL205) are left to the design review, which reads the
 	// templates.
 	Generated bool
 }
+
+// Prediction is what the design review estimates one run of a query
+// costs.
+type Prediction struct {
+	ScannedPerRun, TxPerRun float64
+	ScannedKnown, TxKnown   bool
+}
+
+// PredictionKey is the key of a query's prediction in
+// Options.Predicted.
+func PredictionKey(table, name string) string { return strings.ToLower(table) + "\x00" + name }
+
+// SecondsPerMonth is the month of the monthly estimate: 30 days.
+const SecondsPerMonth = 30 * 24 * 3600
 
 // cancelCheck is how many operations run between looks at the context.
 const cancelCheck = 1024
@@ -153,6 +174,16 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 	}
 	r := agg.report(tp)
 	r.obs = obs
+	r.PricePer10k, r.Currency = opts.PricePer10k, opts.Currency
+	for i := range r.Queries {
+		q := &r.Queries[i]
+		if tp.Seconds > 0 {
+			q.TxPerSecond = float64(q.Pages) / float64(tp.Seconds)
+		}
+		if p, ok := opts.Predicted[PredictionKey(q.Table, q.Name)]; ok && q.Name != "" {
+			q.Predicted = &p
+		}
+	}
 	for _, g := range obs.order {
 		r.rejections = append(r.rejections, *g)
 	}
@@ -454,6 +485,9 @@ type Report struct {
 	Queries []QueryStat
 	// Throughput is the throughput model's result.
 	Throughput *Throughput
+	// PricePer10k and Currency price the transactions (0: no price).
+	PricePer10k float64
+	Currency    string
 
 	obs        *observer
 	rejections []Rejection
@@ -480,6 +514,19 @@ type QueryStat struct {
 	// PartitionsMean and PartitionsMax are the partitions a call touched.
 	PartitionsMean float64
 	PartitionsMax  int
+	// TxPerSecond is its transactions a second over the workload.
+	TxPerSecond float64
+	// Predicted is the design review's estimate, when given.
+	Predicted *Prediction
+}
+
+// Monthly returns the price of the query's transactions over a 30-day
+// month at the rate measured, and false without a price.
+func (r *Report) Monthly(q *QueryStat) (float64, bool) {
+	if r.PricePer10k <= 0 {
+		return 0, false
+	}
+	return q.TxPerSecond * SecondsPerMonth / 10_000 * r.PricePer10k, true
 }
 
 // Summary summarizes a count per call.
