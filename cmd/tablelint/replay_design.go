@@ -3,8 +3,8 @@ package main
 import (
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/replay"
-	"github.com/tablelint/tablelint/internal/review"
 	"github.com/tablelint/tablelint/engine/workload"
+	"github.com/tablelint/tablelint/internal/review"
 	"github.com/tablelint/tablelint/model"
 )
 
