@@ -32,7 +32,31 @@ func (r *Report) Findings(file string) []finding.Finding {
 		fs = append(fs, r.obs.keyFindings(file)...)
 	}
 	fs = append(fs, r.accountFindings(file)...)
+	fs = append(fs, r.spikeFindings(file)...)
 	return append(fs, r.hotFindings(file)...)
+}
+
+// MaxSpikeFindings bounds the TL502 findings of one replay.
+const MaxSpikeFindings = 10
+
+// spikeFindings returns TL502 for the largest jumps in partitions' load.
+func (r *Report) spikeFindings(file string) []finding.Finding {
+	var fs []finding.Finding
+	sp := r.Throughput.Spikes
+	for i, s := range sp {
+		if i == MaxSpikeFindings {
+			break
+		}
+		msg := fmt.Sprintf("traffic spike on partition %s of table %s: %s entities in second %d, %s times its recent level of %s entities/s",
+			strconv.Quote(s.PK), s.Table, group(s.Load), s.Second, decimal(float64(s.Load)/max(s.Recent, 1)), decimal(s.Recent))
+		if i == MaxSpikeFindings-1 && len(sp) > MaxSpikeFindings {
+			msg += fmt.Sprintf("; %d more partitions spike", len(sp)-MaxSpikeFindings)
+		}
+		f := finding.New("TL502", msg)
+		f.File, f.Line, f.Col = file, s.Line, 1
+		fs = append(fs, f)
+	}
+	return fs
 }
 
 // accountFindings returns TL518 when the account's requests went over

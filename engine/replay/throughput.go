@@ -143,6 +143,8 @@ type Throughput struct {
 	Partitions []PartitionStat
 	// Heat is the load of the hottest partitions over time.
 	Heat HeatMap
+	// Spikes holds each partition's largest jump in load, largest first.
+	Spikes []Spike
 }
 
 // PartitionStat is one partition's load.
@@ -359,6 +361,7 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 		tp.Partitions[i] = stats[p]
 	}
 	tp.Heat = m.heat(order, rank, seconds, opts)
+	tp.Spikes = m.spikes(order)
 	return tp
 }
 

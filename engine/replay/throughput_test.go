@@ -163,3 +163,36 @@ func TestChunked(t *testing.T) {
 		}
 	}
 }
+
+// TestSpikes: a partition at 50 entities/s for 20 seconds that takes
+// 1,500 in second 20 spikes (TL502); a steady 1,500/s does not, nor a
+// jump in a partition's first seconds, nor a jump that stays far below
+// the target.
+func TestSpikes(t *testing.T) {
+	m := NewModel(2000, 1e9)
+	for s := 0; s < 25; s++ {
+		load := 50
+		if s == 20 {
+			load = 1500
+		}
+		add(m, float64(s), "T", 1, Load{"a", load})
+		add(m, float64(s), "T", 1, Load{"steady", 1500})
+		add(m, float64(s), "T", 1, Load{"small", 1 + 99*(s/20)}) // 1, then 100: far below the target
+	}
+	add(m, 2, "T", 1, Load{"young", 10})
+	add(m, 3, "T", 1, Load{"young", 1500})
+	tp := m.Run(RunOptions{})
+	if len(tp.Spikes) != 1 {
+		t.Fatalf("spikes %+v, want one on a", tp.Spikes)
+	}
+	s := tp.Spikes[0]
+	if s.PK != "a" || s.Second != 20 || s.Load != 1500 || s.Recent < 49 || s.Recent > 51 || s.Line != 61 {
+		t.Errorf("spike %+v", s)
+	}
+	rep := &Report{Throughput: tp}
+	fs := rep.spikeFindings("t.jsonl")
+	if len(fs) != 1 || fs[0].Rule != "TL502" || fs[0].Line != 61 ||
+		fs[0].Message != `traffic spike on partition "a" of table T: 1,500 entities in second 20, 30 times its recent level of 50 entities/s` {
+		t.Errorf("findings %+v", fs)
+	}
+}

@@ -54,5 +54,19 @@ func init() {
 			Options: "`--account-rate N` (requests a second, default 20000) sets the target.",
 			Since:   "0.2.0",
 		},
+		&Rule{
+			ID: "TL502", Name: "traffic-spike", Severity: Info,
+			Targets: []Target{Replay},
+			Title:   "A partition's load jumps far above its recent level",
+			Rationale: "The service scales by load-balancing partitions across nodes as their traffic changes, which does not happen at once: a partition whose traffic jumps within seconds is served where it is until then, and may be throttled though its steady rate would be fine. " +
+				"Replay keeps each partition's recent level (a moving average over about ten seconds, idle seconds counting as zero) and reports, per partition, the second whose load is at least five times that level and at least half the partition target, once the partition has ten seconds of history. " +
+				"It stays silent for steady traffic, for partitions far below their target, and for a partition's first seconds. At most ten are reported, the largest jumps first.",
+			Source:  `"Distribute the traffic over a reasonable period of time, and avoid spikes in traffic." and "the service scales by dynamically load-balancing partitions across nodes." [S4]`,
+			Bad:     `a nightly job that starts 3,000 writes a second into a partition that served 50 a second a moment before`,
+			Good:    `the same job ramping up over minutes, or spread over more partitions`,
+			Hint:    "ramp traffic up gradually, or spread a burst over more partitions",
+			Options: "`--partition-rate N` sets the target the jump is measured against.",
+			Since:   "0.2.0",
+		},
 	)
 }
