@@ -2,6 +2,7 @@ package replay
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -20,6 +21,7 @@ type observer struct {
 	order    []*Rejection
 	keys     map[string]*tableKeys // by table name, lower case
 	noShapes bool                  // leave TL204/TL205 out
+	batches  batchOverlaps
 }
 
 // Rejection is a group of operations the engine answered with the same
@@ -57,6 +59,9 @@ func rejected(op *Op, out *Outcome) bool {
 }
 
 func (o *observer) add(op *Op, out *Outcome) {
+	if op.Kind == Batch && op.HasT {
+		o.batches.add(op)
+	}
 	if rejected(op, out) {
 		rule := rejectionRule(out)
 		k := rejectKey{op.Kind, out.Status, out.Code, rule, strings.ToLower(op.Table)}
@@ -398,6 +403,97 @@ func (o *observer) keyFindings(file string) []finding.Finding {
 			f.File, f.Line, f.Col = file, max(t.changeLine, 1), 1
 			fs = append(fs, f)
 		}
+	}
+	return fs
+}
+
+// Overlapping batches (TL405): two batches less than overlapWindow
+// apart in a timed trace that act on a common entity. The service runs
+// a batch as one transaction on its entities; a second one on the same
+// entities waits for it or fails.
+const (
+	overlapWindow = 1.0 // seconds
+	// maxBatchKeys bounds the entities remembered; beyond it the older
+	// ones are forgotten.
+	maxBatchKeys = 1 << 18
+)
+
+type batchOverlaps struct {
+	last   map[batchKey]batchSeen
+	groups map[string]*BatchOverlap // by table, lower case
+	order  []*BatchOverlap
+	n      int32 // batches seen
+}
+
+type batchKey struct{ table, pk, rk string }
+
+type batchSeen struct {
+	t     float64
+	line  int32
+	batch int32
+}
+
+// BatchOverlap is the overlapping batches of one table: how many batches
+// acted on an entity a batch less than a second before had acted on, the
+// first such pair's lines and the entity.
+type BatchOverlap struct {
+	Table           string
+	Count           int
+	Line, FirstLine int
+	PK, RK          string
+}
+
+func (b *batchOverlaps) add(op *Op) {
+	if b.last == nil {
+		b.last, b.groups = map[batchKey]batchSeen{}, map[string]*BatchOverlap{}
+	}
+	b.n++
+	if len(b.last) > maxBatchKeys {
+		for k, v := range b.last {
+			if op.T-v.t >= overlapWindow {
+				delete(b.last, k)
+			}
+		}
+	}
+	table := strings.ToLower(op.Table)
+	overlapped := false
+	for i := range op.Actions {
+		a := &op.Actions[i]
+		pk, rk := a.PK, a.RK
+		if a.Entity != nil {
+			e, err := decodeEntityBuf(nil, a.Entity)
+			if err != nil {
+				continue
+			}
+			pk, rk = e.PartitionKey, e.RowKey
+		}
+		k := batchKey{table, pk, rk}
+		if prev, ok := b.last[k]; ok && prev.batch != b.n && math.Abs(op.T-prev.t) < overlapWindow && !overlapped {
+			overlapped = true
+			g := b.groups[table]
+			if g == nil {
+				g = &BatchOverlap{Table: op.Table, Line: op.Line, FirstLine: int(prev.line), PK: pk, RK: rk}
+				b.groups[table] = g
+				b.order = append(b.order, g)
+			}
+			g.Count++
+		}
+		b.last[k] = batchSeen{t: op.T, line: int32(op.Line), batch: b.n}
+	}
+}
+
+// overlapFindings returns TL405 for each table with overlapping batches.
+func (o *observer) overlapFindings(file string) []finding.Finding {
+	var fs []finding.Finding
+	for _, g := range o.batches.order {
+		msg := fmt.Sprintf("batch on table %s acts on entity (%s, %s), which the batch at line %d acted on less than a second before: concurrent transactions on the same entities wait for each other or fail",
+			g.Table, strconv.Quote(g.PK), strconv.Quote(g.RK), g.FirstLine)
+		if g.Count > 1 {
+			msg += fmt.Sprintf(" (%d overlapping batches on the table)", g.Count)
+		}
+		f := finding.New("TL405", msg)
+		f.File, f.Line, f.Col = file, max(g.Line, 1), 1
+		fs = append(fs, f)
 	}
 	return fs
 }

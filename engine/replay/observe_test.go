@@ -89,3 +89,20 @@ func TestAccountFinding(t *testing.T) {
 		t.Errorf("throttled %d (account %d), statuses %v: want 503 for each throttled operation", rep.Throughput.Throttled, rep.Throughput.ThrottledAccount, rep.Statuses)
 	}
 }
+
+// TestBatchOverlap: batches less than a second apart on a common entity
+// are TL405, once per table with the count; disjoint batches at the same
+// instant and batches on one entity seconds apart are silent.
+func TestBatchOverlap(t *testing.T) {
+	rep := replayFile(t, filepath.Join("testdata", "batches.jsonl"), Options{})
+	var got []finding.Finding
+	for _, f := range rep.Findings("batches.jsonl") {
+		if f.Rule == "TL405" {
+			got = append(got, f)
+		}
+	}
+	want := `batch on table Counters acts on entity ("dept1", "total"), which the batch at line 2 acted on less than a second before: concurrent transactions on the same entities wait for each other or fail (2 overlapping batches on the table)`
+	if len(got) != 1 || got[0].Line != 3 || got[0].Message != want {
+		t.Errorf("TL405 findings %+v", got)
+	}
+}

@@ -30,6 +30,7 @@ func (r *Report) Findings(file string) []finding.Finding {
 	fs := r.rejectionFindings(file)
 	if r.obs != nil {
 		fs = append(fs, r.obs.keyFindings(file)...)
+		fs = append(fs, r.obs.overlapFindings(file)...)
 	}
 	fs = append(fs, r.accountFindings(file)...)
 	fs = append(fs, r.spikeFindings(file)...)

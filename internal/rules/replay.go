@@ -68,5 +68,18 @@ func init() {
 			Options: "`--partition-rate N` sets the target the jump is measured against.",
 			Since:   "0.2.0",
 		},
+		&Rule{
+			ID: "TL405", Name: "concurrent-batch-overlap", Severity: Warning,
+			Targets: []Target{Replay},
+			Title:   "Concurrent batches act on the same entities",
+			Rationale: "An entity group transaction runs on its entities as one unit; a second transaction on some of the same entities at the same time waits for the first, or fails with a conflict when it uses ETags. " +
+				"In a trace with times, replay reports a batch that acts on an entity another batch acted on less than a second before, once per table with the number of such batches and the first pair's lines. " +
+				"It stays silent for batches on different entities, for batches further apart, and for traces without times (which cannot say what was concurrent).",
+			Source: `"ensure that those EGTs don't operate on entities that are common across EGTs. Otherwise, you risk delaying processing." [S4]`,
+			Bad:    `two workers submitting, in the same second, batches that both update the department's counter entity`,
+			Good:   `each worker batching only the entities it owns; a shared counter updated by one worker, or sharded`,
+			Hint:   "make concurrent batches act on disjoint entities (shard shared entities, or route updates of an entity through one writer)",
+			Since:  "0.2.0",
+		},
 	)
 }
