@@ -97,8 +97,14 @@ func writeQueries(w io.Writer, res *Result) error {
 		return nil
 	}
 	fmt.Fprintf(w, "\nqueries (READ/RUN: entities read per run, an upper bound from the volumes; READ/S: at the query's rate; TX: billable transactions; BYTES/RUN: returned whole → with select, or keys only without; MONTH: %s)\n", priceText(res.Prices))
-	t := newTable(w, []tw.Align{l, l, l, l, l, r, r, r, r, r, r, r})
-	t.Header("TABLE", "QUERY", "PLAN", "PARTITION", "ROWKEY", "READ/RUN", "RATE", "READ/S", "TX/RUN", "TX/S", "BYTES/RUN", "MONTH")
+	cosmos := res.Design.Target == model.Cosmos
+	align := []tw.Align{l, l, l, l, l, r, r, r, r, r, r, r}
+	header := []any{"TABLE", "QUERY", "PLAN", "PARTITION", "ROWKEY", "READ/RUN", "RATE", "READ/S", "TX/RUN", "TX/S", "BYTES/RUN", "MONTH"}
+	if cosmos {
+		align, header = append(align, r, r), append(header, "RU/RUN", "RU/S")
+	}
+	t := newTable(w, align)
+	t.Header(header...)
 	total, unknown := 0.0, 0
 	month, monthUnknown := 0.0, 0
 	for _, q := range res.Queries {
@@ -125,10 +131,14 @@ func writeQueries(w io.Writer, res *Result) error {
 		} else {
 			monthUnknown++
 		}
-		if err := t.Append([]string{esc(q.Table), esc(q.Name), q.Kind, esc(partition), esc(q.RowKeys),
+		row := []string{esc(q.Table), esc(q.Name), q.Kind, esc(partition), esc(q.RowKeys),
 			optional(q.ScannedKnown, q.Scanned), rate, optional(q.CostKnown, q.Cost),
 			optional(c.TxKnown, c.TxPerRun), optional(c.TxKnown && q.RateKnown, c.TxPerSecond), bytes,
-			moneyText(c.MonthlyKnown, c.Monthly)}); err != nil {
+			moneyText(c.MonthlyKnown, c.Monthly)}
+		if cosmos {
+			row = append(row, optional(q.RUKnown, q.RU), optional(q.RUKnown && q.RateKnown, q.RU*q.Rate))
+		}
+		if err := t.Append(row); err != nil {
 			return err
 		}
 	}
@@ -140,7 +150,11 @@ func writeQueries(w io.Writer, res *Result) error {
 	if monthUnknown > 0 {
 		monthText += fmt.Sprintf(" + %d unknown", monthUnknown)
 	}
-	t.Footer("", "", "", "", "", "", "total", totalText, "", "", "", monthText)
+	footer := []any{"", "", "", "", "", "", "total", totalText, "", "", "", monthText}
+	if cosmos {
+		footer = append(footer, "", "")
+	}
+	t.Footer(footer...)
 	return t.Render()
 }
 
@@ -200,11 +214,14 @@ type JSONQuery struct {
 	ScannedPerRun    *float64  `json:"scannedPerRun,omitempty"`
 	ScannedPerSecond *float64  `json:"scannedPerSecond,omitempty"`
 	// The billable cost (see QueryCost).
-	TransactionsPerRun    *float64  `json:"transactionsPerRun,omitempty"`
-	TransactionsPerSecond *float64  `json:"transactionsPerSecond,omitempty"`
-	BytesPerRun           *float64  `json:"bytesPerRun,omitempty"`
-	SelectedBytesPerRun   *float64  `json:"selectedBytesPerRun,omitempty"`
-	Monthly               *float64  `json:"monthlyCost,omitempty"`
+	TransactionsPerRun    *float64 `json:"transactionsPerRun,omitempty"`
+	TransactionsPerSecond *float64 `json:"transactionsPerSecond,omitempty"`
+	BytesPerRun           *float64 `json:"bytesPerRun,omitempty"`
+	SelectedBytesPerRun   *float64 `json:"selectedBytesPerRun,omitempty"`
+	Monthly               *float64 `json:"monthlyCost,omitempty"`
+	// RequestUnitsPerRun and RequestUnitsPerSecond: target cosmos only.
+	RequestUnitsPerRun    *float64  `json:"requestUnitsPerRun,omitempty"`
+	RequestUnitsPerSecond *float64  `json:"requestUnitsPerSecond,omitempty"`
 	Error                 *JSONDiag `json:"error,omitempty"`
 }
 
@@ -274,6 +291,12 @@ func JSON(results []*Result) ([]JSONEntity, []JSONQuery, JSONTotals) {
 				totals.Monthly += c.Monthly
 			}
 			totals.Currency = res.Prices.Currency
+			if qr.RUKnown {
+				j.RequestUnitsPerRun = ptr(qr.RU)
+				if qr.RateKnown {
+					j.RequestUnitsPerSecond = ptr(qr.RU * qr.Rate)
+				}
+			}
 			if qr.CostKnown {
 				j.ScannedPerSecond = ptr(qr.Cost)
 				totals.ScannedPerSecond += qr.Cost

@@ -37,6 +37,10 @@ type QueryRow struct {
 	// Costs is the query's billable cost: transactions, bytes returned
 	// and the monthly price.
 	Costs QueryCost
+	// RU is the request units of one run on the Cosmos DB Table API
+	// (target: cosmos), when RUKnown.
+	RU      float64
+	RUKnown bool
 }
 
 func (r *reviewer) query(q *model.Query) {
@@ -67,10 +71,16 @@ func (r *reviewer) query(q *model.Query) {
 		row.Partition = "range " + plan.RangeText(p.PKLow, p.PKHigh)
 	}
 	row.Scanned, row.ScannedKnown = scanned(q)
+	// The bytes returned: the entities read, narrowed by the filter's
+	// eq comparisons (whatever reads them).
+	row.Costs = queryCost(q, row.Scanned, row.ScannedKnown, row.Rate, row.RateKnown, r.opt.prices())
+	if r.d.Target == model.Cosmos && row.ScannedKnown {
+		row.Scanned = cosmosRead(q, row.Scanned)
+		row.RU, row.RUKnown = requestUnits(q, row.Scanned), true
+	}
 	if row.ScannedKnown && row.RateKnown {
 		row.Cost, row.CostKnown = row.Scanned*row.Rate, true
 	}
-	row.Costs = queryCost(q, row.Scanned, row.ScannedKnown, row.Rate, row.RateKnown, r.opt.prices())
 	r.res.Queries = append(r.res.Queries, row)
 
 	target := r.opt.partitionRate()
@@ -79,13 +89,16 @@ func (r *reviewer) query(q *model.Query) {
 		if !strings.HasPrefix(msg, "query ") {
 			msg = "query " + name + ": " + msg
 		}
-		frequent := d.Rule == "TL303" && row.CostKnown && row.Cost >= target
+		frequent := d.Rule == "TL303" && row.CostKnown && row.Cost >= target && r.d.Target != model.Cosmos
 		if frequent {
 			msg += fmt.Sprintf(", reading more entities per second than a partition's target of %s/s", num(target))
 		}
 		it := r.addSpan(d.Rule, q.FilterNode, d.Offset, d.Len, "%s%s", msg, planSuffix(row))
 		if frequent {
 			it.Severity = warningSeverity
+		}
+		if r.d.Target == model.Cosmos && (d.Rule == "TL301" || d.Rule == "TL303") {
+			cosmosScan(it, q)
 		}
 	}
 	if d, ok := filtercheck.CheckTop(q.Top); ok {
@@ -94,6 +107,7 @@ func (r *reviewer) query(q *model.Query) {
 	r.declaredTypes(q, name)
 	r.secondaryIndex(q, name, row)
 	r.projection(q, name, row)
+	r.cosmosOrdering(q, name)
 }
 
 // planSuffix describes the plan and cost for a query finding.
@@ -202,6 +216,9 @@ func article(t edm.Type) string {
 // secondaryIndex suggests the secondary index pattern for a frequent
 // equality lookup, by scan, on a property the design says is unique.
 func (r *reviewer) secondaryIndex(q *model.Query, name string, row QueryRow) {
+	if r.d.Target == model.Cosmos {
+		return // Cosmos DB indexes every property
+	}
 	p := q.Plan
 	if (p.Kind != plan.PartitionScan && p.Kind != plan.TableScan) || !row.RateKnown || row.Rate < FrequentRate {
 		return

@@ -29,5 +29,18 @@ func init() {
 			Hint:      "leave the keys and Timestamp out of select: they are always returned",
 			Since:     "0.2.0",
 		},
+		&Rule{
+			ID: "TL317", Name: "cosmos-ordering-dependence", Severity: Warning,
+			Targets: []Target{Design},
+			Title:   "A query relies on key order on the Cosmos DB Table API",
+			Rationale: "Table storage returns query results sorted by PartitionKey, then RowKey; the Cosmos DB Table API does not. " +
+				"A design for `target: cosmos` whose query takes the first `top` entities of a scan or range (the log tail pattern: the newest first through inverted ticks) or declares the order it needs gets other entities, or an unsorted list. " +
+				"tablelint reports such a query at its top (or order); it stays silent for point queries, for queries without top or order, and for `target: storage`.",
+			Source: `"Query results returned by the Azure Table API in Azure Cosmos DB aren't sorted by partition key or row key." and, of the log tail pattern, "Thus, while this pattern is suitable for Table storage, it isn't suitable for Azure Cosmos DB." [S4]`,
+			Bad:    `target: cosmos … latest10: {filter: "PartitionKey eq 'empid_{EmployeeId:%06d}'", top: 10}`,
+			Good:   `target: cosmos … read the partition's candidates (or a "latest" summary entity kept up to date) and sort them in the client`,
+			Hint:   "sort in the client, or keep the entities the application needs first in entities of their own",
+			Since:  "0.2.0",
+		},
 	)
 }
