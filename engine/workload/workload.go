@@ -213,34 +213,32 @@ const MaxEntities = 2_000_000_000
 // the generators. Preloaded counts the entities loaded.
 func (w *Workload) findTouched() {
 	x := exec.New(exec.Options{})
-	byName := map[string]*tableGen{}
 	for _, t := range w.g.tables {
 		t.touched = map[string]bool{}
-		byName[t.name] = t
 	}
 	var op replay.Op
-	for k := 0; w.Next(&op) == nil; k++ {
-		t := byName[op.Table]
-		if t.touched == nil {
-			continue
-		}
-		switch op.Kind {
-		case replay.Query:
-			p, err := x.Prepare(op.Filter)
-			if err != nil || p.Plan.PartitionKey == nil {
-				t.touched = nil // may read any partition
-				continue
-			}
-			t.touched[p.Plan.PartitionKey.Value.Str] = true
-		case replay.Insert:
+	for _, ev := range w.events {
+		if e := ev.ent; e != nil {
 			// An insert's status depends on what the partition holds,
 			// unless its keys are unique by construction; an
 			// upsert-merge answers 204 either way.
-			if w.events[k].ent.uniqueKeys() {
-				continue
+			insert, i := e.pick()
+			if e.t.touched != nil && insert && !e.uniqueKeys() {
+				e.t.touched[e.entityProps(i, ev.t)[0].Value.Str] = true // entityProps puts PartitionKey first
 			}
-			t.touched[op.Props[0].Value.Str] = true // entityProps puts PartitionKey first
+			continue
 		}
+		t := ev.query.t
+		if t.touched == nil {
+			continue
+		}
+		ev.query.call(&op, ev.t)
+		p, err := x.Prepare(op.Filter)
+		if err != nil || p.Plan.PartitionKey == nil {
+			t.touched = nil // may read any partition
+			continue
+		}
+		t.touched[p.Plan.PartitionKey.Value.Str] = true
 	}
 	w.rewind()
 }
@@ -589,17 +587,26 @@ func (e *entityGen) entityProps(i int64, at float64) []edm.Property {
 // the writes insert new entities, half update existing ones (upsert
 // merge), as "inserts+updates" suggests.
 func (e *entityGen) write(op *replay.Op, t float64) {
-	e.writes++
 	op.Table, op.Line = e.t.name, e.spec.Line
-	h := mix(e.g.seed, strHash(e.t.name+e.spec.Name), e.writes, 2)
-	if e.seq == 0 || h%2 == 0 {
-		i := e.seq
-		e.seq++
+	insert, i := e.pick()
+	if insert {
 		op.Kind, op.Props = replay.Insert, e.entityProps(i, t)
 		return
 	}
-	i := int64((h >> 1) % uint64(e.seq))
 	op.Kind, op.Mode, op.Props = replay.Upsert, replay.Merge, e.entityProps(i, t)
+}
+
+// pick chooses the next write: an insert of a new entity i, or an
+// upsert of existing entity i.
+func (e *entityGen) pick() (insert bool, i int64) {
+	e.writes++
+	h := mix(e.g.seed, strHash(e.t.name+e.spec.Name), e.writes, 2)
+	if e.seq == 0 || h%2 == 0 {
+		i = e.seq
+		e.seq++
+		return true, i
+	}
+	return false, int64((h >> 1) % uint64(e.seq))
 }
 
 type queryGen struct {
