@@ -290,14 +290,24 @@ func (e *entityGen) Loaded() int64 {
 	if e.t.touched != nil {
 		e.loaded = 0
 		keep := e.keepFunc(e.t.touched)
+		e.kept, e.keptAll = nil, true
 		for i := range e.spec.Count {
 			if keep(i) {
 				e.loaded++
+				if e.keptAll && len(e.kept) < maxKeptList {
+					e.kept = append(e.kept, i)
+				} else {
+					e.kept, e.keptAll = nil, false
+				}
 			}
 		}
 	}
 	return e.loaded
 }
+
+// maxKeptList bounds the list of preloaded entities Loaded keeps for
+// Setup; beyond it Setup looks at every entity again.
+const maxKeptList = 1 << 20
 
 // Len returns the number of timed operations.
 func (w *Workload) Len() int { return len(w.events) }
@@ -328,6 +338,7 @@ type setup struct {
 	i      int64
 	made   bool
 	keep   func(i int64) bool // when only touched partitions are loaded
+	k      int                // the next of the entity type's kept list
 }
 
 func (s *setup) Next(op *replay.Op) error {
@@ -340,6 +351,18 @@ func (s *setup) Next(op *replay.Op) error {
 		}
 		if s.ei < len(t.entities) {
 			e := t.entities[s.ei]
+			if t.touched != nil && e.loaded >= 0 && e.keptAll {
+				// The entities Loaded listed.
+				if s.k < len(e.kept) {
+					i := e.kept[s.k]
+					s.k++
+					at := -float64(e.spec.Count - i)
+					*op = replay.Op{Kind: replay.Insert, Table: t.name, Line: e.spec.Line, Props: e.entityProps(i, at)}
+					return nil
+				}
+				s.ei, s.i, s.k = s.ei+1, 0, 0
+				continue
+			}
 			if s.keep == nil && t.touched != nil {
 				s.keep = e.keepFunc(t.touched)
 			}
@@ -386,6 +409,10 @@ type entityGen struct {
 	seq    int64                // entities inserted so far (setup and workload)
 	writes uint64
 	loaded int64 // entities Setup loads; -1 until counted
+	// kept lists the entities Setup loads when keptAll (Loaded found at
+	// most maxKeptList of them in the partitions the workload reaches).
+	kept    []int64
+	keptAll bool
 }
 
 func newEntityGen(g *gen, t *tableGen, e *Entity, table *Table) (*entityGen, error) {
