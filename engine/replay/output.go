@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablelint/tablelint/internal/textable"
 
+	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
 )
@@ -241,7 +242,7 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 				decimal(q.Returned.Mean) + " / " + group(q.Returned.P99),
 				decimal(q.PagesMean), decimal(q.PartitionsMean), group(q.Pages), decimal(q.TxPerSecond)}
 			if m, ok := r.Monthly(q); ok {
-				row = append(row, money(m))
+				row = append(row, cost.Text(m))
 			}
 			if predicted {
 				sc, tx := "", ""
@@ -286,19 +287,6 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 		}
 	}
 	return nil
-}
-
-// money formats a price with enough digits to show small amounts.
-func money(v float64) string {
-	switch {
-	case v == 0:
-		return "0"
-	case v >= 100:
-		return group(int64(math.Round(v)))
-	case v >= 0.01:
-		return strconv.FormatFloat(v, 'f', 2, 64)
-	}
-	return strconv.FormatFloat(v, 'g', 2, 64)
 }
 
 // JSON types of the report (report.Write's Extra fields).

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/odata"
 )
 
@@ -69,9 +70,6 @@ type Prediction struct {
 // PredictionKey is the key of a query's prediction in
 // Options.Predicted.
 func PredictionKey(table, name string) string { return strings.ToLower(table) + "\x00" + name }
-
-// SecondsPerMonth is the month of the monthly estimate: 30 days.
-const SecondsPerMonth = 30 * 24 * 3600
 
 // cancelCheck is how many operations run between looks at the context.
 const cancelCheck = 1024
@@ -526,7 +524,7 @@ func (r *Report) Monthly(q *QueryStat) (float64, bool) {
 	if r.PricePer10k <= 0 {
 		return 0, false
 	}
-	return q.TxPerSecond * SecondsPerMonth / 10_000 * r.PricePer10k, true
+	return cost.Monthly(q.TxPerSecond, r.PricePer10k), true
 }
 
 // Summary summarizes a count per call.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
@@ -37,7 +38,7 @@ type Prices struct {
 var DefaultPrices = Prices{Currency: "USD", Region: "eastus", PerTenThousandTransactions: 0.00036}
 
 // SecondsPerMonth is the month of the monthly estimate: 30 days.
-const SecondsPerMonth = 30 * 24 * 3600
+const SecondsPerMonth = cost.SecondsPerMonth
 
 // QueryCost is what one run of a query costs, and at its rate.
 type QueryCost struct {
@@ -89,7 +90,7 @@ func queryCost(q *model.Query, n float64, nKnown bool, rate float64, rateKnown b
 	}
 	if rateKnown && c.TxKnown {
 		c.TxPerSecond = c.TxPerRun * rate
-		c.Monthly = c.TxPerSecond * SecondsPerMonth / 10_000 * prices.PerTenThousandTransactions
+		c.Monthly = cost.Monthly(c.TxPerSecond, prices.PerTenThousandTransactions)
 		c.MonthlyKnown = true
 		if prices.EgressPerGiB > 0 {
 			if !c.BytesKnown {

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/textable"
 	"github.com/tablelint/tablelint/model"
@@ -158,19 +158,12 @@ func writeQueries(w io.Writer, res *Result) error {
 	return t.Render()
 }
 
-// moneyText formats a price with enough digits to show small amounts.
+// moneyText formats a price, "?" when unknown.
 func moneyText(known bool, v float64) string {
-	switch {
-	case !known:
+	if !known {
 		return "?"
-	case v == 0:
-		return "0"
-	case v >= 100:
-		return num(math.Round(v))
-	case v >= 0.01:
-		return strconv.FormatFloat(v, 'f', 2, 64)
 	}
-	return strconv.FormatFloat(v, 'g', 2, 64)
+	return cost.Text(v)
 }
 
 // priceText describes the price table.
