@@ -1,5 +1,5 @@
 // Package model is tablelint's in-memory form of a YAML design file
-// (contract §1): tables, entity types with key templates and typed
+// (docs/design-files.md): tables, entity types with key templates and typed
 // properties, queries with their parsed and planned filters, transaction
 // groups and expected volumes.
 //

@@ -30,12 +30,72 @@ type Term struct {
 }
 
 // Factor is one operand of a Term: exactly one of Cmp, Group and Not is
-// set. The comparison alternative comes first because it is the common
-// case.
+// set. Its grammar is
+//
+//	Factor = Comparison | "(" Expr ")" | "not" Factor
+//
+// which Parse implements (see there).
 type Factor struct {
-	Cmp   *Comparison `parser:"  @@"`
-	Group *Expr       `parser:"| '(' @@ ')'"`
-	Not   *Factor     `parser:"| 'not' @@"`
+	Cmp   *Comparison
+	Group *Expr
+	Not   *Factor
+}
+
+// factorComparison holds a Factor and its Comparison in one allocation.
+type factorComparison struct {
+	f Factor
+	c Comparison
+}
+
+// Parse implements participle.Parseable. There is a factor for each
+// comparison of a filter, so participle's generic alternatives, captures
+// and branches (a dozen allocations each time) are replaced by a look at
+// the next token: a property name starts a comparison, "not" a negation,
+// "(" a group, whose Expr the participle grammar parses (the and/or
+// structure stays in the struct tags). Any other token is no match; a
+// group or negation that breaks off is an error at the token that breaks
+// it.
+func (f *Factor) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	switch {
+	case t.Type == tokIdent:
+		c := new(Comparison)
+		if err := c.Parse(lex); err != nil {
+			return err
+		}
+		f.Cmp = c
+		return nil
+	case t.Type == tokKeyword && t.Value == "not":
+		lex.Next()
+		n := new(factorComparison)
+		if lex.Peek().Type == tokIdent {
+			// The common case: the comparison shares the allocation.
+			if err := n.c.Parse(lex); err != nil {
+				return err
+			}
+			n.f.Cmp = &n.c
+		} else if err := n.f.Parse(lex); err != nil {
+			if err == participle.NextMatch {
+				return &participle.UnexpectedTokenError{Unexpected: *lex.Peek()}
+			}
+			return err
+		}
+		f.Not = &n.f
+		return nil
+	case t.Type == tokPunct && t.Value == "(":
+		lex.Next()
+		e, err := parser.ParseFromLexer(lex, participle.AllowTrailing(true))
+		if err != nil {
+			return err
+		}
+		if t := lex.Peek(); t.Type != tokPunct || t.Value != ")" {
+			return &participle.UnexpectedTokenError{Unexpected: *t}
+		}
+		lex.Next()
+		f.Group = e
+		return nil
+	}
+	return participle.NextMatch
 }
 
 // Comparison compares a property with a literal: Property Op Value.

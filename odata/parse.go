@@ -2,10 +2,12 @@ package odata
 
 import (
 	"errors"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -113,15 +115,51 @@ func parseTokens(s string, toks []lexer.Token) (*Filter, error) {
 	if err := checkTokens(s, toks); err != nil {
 		return nil, err
 	}
-	plex, err := lexer.Upgrade(&sliceLexer{toks: toks})
-	if err != nil {
-		return nil, err
-	}
-	e, err := parser.ParseFromLexer(plex)
+	e, err := parser.ParseFromLexer(peeking(toks))
 	if err != nil {
 		return nil, translate(s, toks, err)
 	}
 	return &Filter{Expr: e}, nil
+}
+
+// peekingLayout is the layout of lexer.PeekingLexer in participle v2.1.4
+// (the version go.mod pins), whose fields are unexported.
+type peekingLayout struct {
+	lexer.Checkpoint
+	tokens []lexer.Token
+	elide  map[lexer.TokenType]bool
+}
+
+// peekingOK reports whether lexer.PeekingLexer has peekingLayout's fields
+// at the same offsets. If an upgrade of participle changes them, peeking
+// falls back to lexer.Upgrade (and TestPeekingLayout fails).
+var peekingOK = func() bool {
+	a, b := reflect.TypeFor[lexer.PeekingLexer](), reflect.TypeFor[peekingLayout]()
+	if a.Size() != b.Size() || a.NumField() != b.NumField() {
+		return false
+	}
+	for i := range a.NumField() {
+		fa, fb := a.Field(i), b.Field(i)
+		if fa.Name != fb.Name || fa.Type != fb.Type || fa.Offset != fb.Offset {
+			return false
+		}
+	}
+	return true
+}()
+
+// peeking returns a participle PeekingLexer over toks, which end with EOF.
+// lexer.Upgrade would copy the tokens one append at a time (six
+// allocations for a typical filter) and make an empty map of elided
+// token types; the dialect elides none, and a zero Checkpoint is the
+// first token, so the PeekingLexer can use the pooled slice as it is.
+func peeking(toks []lexer.Token) *lexer.PeekingLexer {
+	if !peekingOK {
+		plex, _ := lexer.Upgrade(&sliceLexer{toks: toks}) // sliceLexer never fails
+		return plex
+	}
+	plex := new(lexer.PeekingLexer)
+	(*peekingLayout)(unsafe.Pointer(plex)).tokens = toks
+	return plex
 }
 
 // functions and operators of OData that the Table service does not support.
@@ -174,7 +212,7 @@ func checkTokens(s string, toks []lexer.Token) error {
 				return errAt("function calls such as "+t.Value+"() are not supported by the Table service", RuleUnsupported)
 			}
 			if t.Value == "null" && i > 0 && toks[i-1].Type == tokOp {
-				return errAt("the Table service does not support null in a $filter: a missing property never matches a comparison", RuleUnsupported)
+				return errAt("the Table service does not support null in a $filter", RuleUnsupported)
 			}
 			// Keywords and operators are at most three letters: only such
 			// identifiers are lowered (a per-comparison allocation otherwise).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures what tablelint's analyzers add to go vet's time (issue 5's
+# Measures what tablelint's analyzers add to go vet's time (the
 # target: under 30%). It builds vet tools from scripts/vetbench — go vet's
 # default analyzers, and the same plus tablelint's — and runs
 # `go vet -vettool=…` over a whole module with each, N times alternately.

@@ -10,6 +10,9 @@
 #   ./scripts/bench.sh              all rows, 3 rounds (a few minutes)
 #   ./scripts/bench.sh --10m        also replay 10 M operations (minutes, GiBs)
 #   ROUNDS=5 ./scripts/bench.sh     more rounds
+#   QUIET=8 ./scripts/bench.sh      before each step, wait (at most QUIET_WAIT
+#                                   seconds, default 600) for the 1-minute load
+#                                   average to fall to 8 or below
 #   OUT=/tmp/b.md ./scripts/bench.sh  write elsewhere
 #
 # Azurite is the npm package pinned in tools/azurite (installed by npm ci
@@ -42,6 +45,18 @@ med() { metric "$1" "$2" "$3" | median; }
 fmt1() { awk -v x="$1" 'BEGIN { if (x == "n/a") print x; else printf "%.1f", x }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a" || b == 0) print "n/a"; else printf "%.2f", a / b }'; }
 load() { cut -d' ' -f1-3 /proc/loadavg; }
+# quiet: with QUIET set, wait until the 1-minute load average is at most
+# QUIET, or QUIET_WAIT seconds have passed; then record the load.
+quiet() {
+  if [ -n "${QUIET:-}" ]; then
+    local waited=0
+    while awk -v q="$QUIET" '{ exit !($1 > q) }' /proc/loadavg && [ "$waited" -lt "${QUIET_WAIT:-600}" ]; do
+      sleep 10
+      waited=$((waited + 10))
+    done
+  fi
+  loads+=("$(load)")
+}
 
 machine="$(nproc) CPUs, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)"
 goversion=$(go version | cut -d' ' -f3-)
@@ -64,7 +79,7 @@ gobench() { # gobench BINARY PKGDIR ARGS...: run a test binary in its package di
 #    Azurite's parser over the same file; and parse scaling.
 for r in $(seq 1 "$rounds"); do
   log "parser, round $r/$rounds (load $(load))"
-  loads+=("$(load)")
+  quiet
   node scripts/azurite-parse-bench.js testdata/filters/bench41.txt 2 >>"$raw/azurite-parse.txt"
   gobench "$raw/odata.test" odata -test.bench 'ParsePlan41|ParseScaling' -test.benchtime 1s >>"$raw/parse.txt"
 done
@@ -87,13 +102,13 @@ done
 
 # 2. Replay scaling: 10 k, 100 k, 1 M (and 10 M) operations over 1,000
 #    partitions, from a file, end to end.
+quiet
 log "replay scaling (load $(load))"
-loads+=("$(load)")
 args=(-test.bench 'ReplayScaling' -test.benchtime 1x)
 $tenm && args+=(-replay10m)
 gobench "$raw/replay.test" engine/replay "${args[@]}" >"$raw/replay.txt"
 replay_rows=""
-prev=""
+prev="" prevwall="" prevrss=""
 for n in 10000 100000 1000000 10000000; do
   name="BenchmarkReplayScaling/ops=$n"
   wall=$(med "$raw/replay.txt" "$name" ns/op)
@@ -101,10 +116,11 @@ for n in 10000 100000 1000000 10000000; do
   cpu=$(med "$raw/replay.txt" "$name" cpu-s/op)
   per=$(med "$raw/replay.txt" "$name" ns/operation)
   heap=$(med "$raw/replay.txt" "$name" peak-heap-MiB)
+  rss=$(med "$raw/replay.txt" "$name" peak-RSS-MiB)
   grow=""
-  [ -n "$prev" ] && grow=" (×$(ratio "$cpu" "$prev") CPU for ×10 operations)"
-  replay_rows+="| replay $n operations | $(awk -v x="$wall" 'BEGIN { printf "%.2f", x / 1e9 }') s wall, ${cpu} s CPU, $(fmt1 "$per") ns/operation, peak heap $(fmt1 "$heap") MiB$grow | linear |"$'\n'
-  prev=$cpu
+  [ -n "$prev" ] && grow=" (for ×10 operations: ×$(ratio "$cpu" "$prev") CPU, ×$(ratio "$wall" "$prevwall") wall, ×$(ratio "$rss" "$prevrss") RSS)"
+  replay_rows+="| replay $n operations | $(awk -v x="$wall" 'BEGIN { printf "%.2f", x / 1e9 }') s wall, ${cpu} s CPU, $(fmt1 "$per") ns/operation, peak RSS $(fmt1 "$rss") MiB, peak heap $(fmt1 "$heap") MiB$grow | linear |"$'\n'
+  prev=$cpu prevwall=$wall prevrss=$rss
 done
 
 # 3. The same 10 k trace replayed on the reference engine and on Azurite.
@@ -116,8 +132,8 @@ if [ -x tools/azurite/node_modules/.bin/azurite-table ]; then
   for _ in $(seq 1 100); do grep -q "successfully started" "$raw/azurite.log" && break; sleep 0.1; done
   export TABLELINT_AZURITE_TABLE_ENDPOINT="http://127.0.0.1:$port/devstoreaccount1"
   for r in $(seq 1 "$rounds"); do
+    quiet
     log "replay vs Azurite, round $r/$rounds (load $(load))"
-    loads+=("$(load)")
     gobench "$raw/replay.test" engine/replay -test.bench '^Benchmark(Azurite)?Replay10k$' -test.benchtime 3x >>"$raw/vsazurite.txt"
   done
   ref10k=$(med "$raw/vsazurite.txt" BenchmarkReplay10k ns/op)
@@ -129,10 +145,11 @@ fi
 
 # 4. The engine: load 1 M entities, point gets, a partition scan; with a
 #    CPU profile of each.
+quiet
 log "engine (load $(load))"
-loads+=("$(load)")
 gobench "$raw/store.test" engine/store -test.bench 'Load1M' -test.benchtime 1x -test.cpuprofile "$raw/load.prof" >"$raw/engine.txt"
 gobench "$raw/store.test" engine/store -test.bench '^BenchmarkGet$' -test.benchtime 2000000x -test.cpuprofile "$raw/get.prof" >>"$raw/engine.txt"
+gobench "$raw/store.test" engine/store -test.bench '^BenchmarkGetProperty$' -test.benchtime 2000000x >>"$raw/engine.txt"
 gobench "$raw/exec.test" engine/exec -test.bench 'PartitionScan' -test.benchtime 5x -test.cpuprofile "$raw/scan.prof" >>"$raw/engine.txt"
 # The same load with the collector off: the difference is what marking
 # the live heap costs.
@@ -140,7 +157,12 @@ GOGC=off gobench "$raw/store.test" engine/store -test.bench 'Load1M' -test.bench
 load1m=$(med "$raw/engine.txt" BenchmarkLoad1M ns/op)
 load1m_nogc=$(med "$raw/engine-nogc.txt" BenchmarkLoad1M ns/op)
 gets=$(med "$raw/engine.txt" BenchmarkGet gets/s)
+gets_cpu=$(med "$raw/engine.txt" BenchmarkGet gets/cpu-s)
+getp=$(med "$raw/engine.txt" BenchmarkGetProperty gets/s)
+getp_cpu=$(med "$raw/engine.txt" BenchmarkGetProperty gets/cpu-s)
 scan=$(med "$raw/engine.txt" BenchmarkPartitionScan entities/s)
+scan_cpu=$(med "$raw/engine.txt" BenchmarkPartitionScan entities/cpu-s)
+load1m_cpu=$(med "$raw/engine.txt" BenchmarkLoad1M cpu-s/op)
 profile() { # profile NAME BINARY PROF [PPROF FLAGS]: the top of a CPU profile as a Markdown block
   local name=$1 bin=$2 prof=$3
   shift 3
@@ -170,9 +192,11 @@ section=$(mktemp)
   printf '%s' "$scaling"
   printf '%s' "$replay_rows"
   echo "| engine: load 1 M / point gets / partition scan | $(awk -v x="$load1m" 'BEGIN { printf "%.2f", x / 1e9 }') s ($(awk -v x="$load1m_nogc" 'BEGIN { printf "%.2f", x / 1e9 }') s with GOGC=off) / $(awk -v x="$gets" 'BEGIN { printf "%.2f", x / 1e6 }') M gets/s / $(awk -v x="$scan" 'BEGIN { printf "%.1f", x / 1e6 }') M entities/s | < 2 s / > 2 M/s / > 20 M/s |"
+  echo "| same, per CPU-second of the process (what the machine's load changes least) | load $(fmt1 "$load1m_cpu") CPU-s / $(awk -v x="$gets_cpu" 'BEGIN { printf "%.2f", x / 1e6 }') M gets / $(awk -v x="$scan_cpu" 'BEGIN { printf "%.1f", x / 1e6 }') M entities scanned | — |"
+  echo "| point gets that read a property of the entity | $(awk -v x="$getp" 'BEGIN { printf "%.2f", x / 1e6 }') M gets/s, $(awk -v x="$getp_cpu" 'BEGIN { printf "%.2f", x / 1e6 }') M per CPU-second | — |"
   echo "$vs_azurite"
   echo
-  echo "Each figure's benchmark: \`BenchmarkParsePlan41\` and \`BenchmarkParseScaling\` (odata), \`scripts/azurite-parse-bench.js\` (Azurite's parser over the same file, after a JIT warm-up), \`BenchmarkReplayScaling\` (engine/replay; \`-replay10m\` adds 10 M), \`BenchmarkReplay10k\` and \`BenchmarkAzuriteReplay10k\` (engine/replay), \`BenchmarkLoad1M\` and \`BenchmarkGet\` (engine/store), \`BenchmarkPartitionScan\` (engine/exec)."
+  echo "Each figure's benchmark: \`BenchmarkParsePlan41\` and \`BenchmarkParseScaling\` (odata), \`scripts/azurite-parse-bench.js\` (Azurite's parser over the same file, after a JIT warm-up), \`BenchmarkReplayScaling\` (engine/replay; \`-replay10m\` adds 10 M), \`BenchmarkReplay10k\` and \`BenchmarkAzuriteReplay10k\` (engine/replay), \`BenchmarkLoad1M\`, \`BenchmarkGet\` and \`BenchmarkGetProperty\` (engine/store), \`BenchmarkPartitionScan\` (engine/exec)."
   profile "Load 1 M" "$raw/store.test" "$raw/load.prof"
   profile "Point gets" "$raw/store.test" "$raw/get.prof" -ignore "$setup"
   profile "Partition scan" "$raw/exec.test" "$raw/scan.prof" -ignore "$setup"

@@ -34,24 +34,25 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	flow := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result)
-	point := map[*ast.CallExpr]bool{}
 	// Point queries (at most one entity) and queries whose filter cannot
 	// be reconstructed (it may well be a point query) are not reported:
-	// precision first.
+	// precision first. A call has one query per filter that can reach it
+	// (a filter extended in a branch); it is reported when any of them is
+	// known to be more than a point lookup.
+	point := map[*ast.CallExpr]bool{}
+	wide := map[*ast.CallExpr]bool{}
 	for _, q := range flow.Queries {
 		if q.Via != nil {
 			continue
 		}
-		if !q.Known && q.Options == nil {
+		if pointOrUnknown(q) {
 			point[q.Call] = true
-			continue
+		} else {
+			wide[q.Call] = true
 		}
-		if q.Known && !q.Empty {
-			f, p, err, ok := filterflow.Parse(q.Filter)
-			if (!ok && !fromParam(q.Filter)) || (err == nil && f != nil && p.Kind == plan.Point) {
-				point[q.Call] = true
-			}
-		}
+	}
+	for c := range wide {
+		delete(point, c)
 	}
 	ins.Preorder([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node) {
 		var body *ast.BlockStmt
@@ -66,6 +67,19 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	})
 	return nil, nil
+}
+
+// pointOrUnknown reports whether q reads at most one entity, or its filter
+// cannot be reconstructed.
+func pointOrUnknown(q *filterflow.Query) bool {
+	if !q.Known {
+		return q.Options == nil
+	}
+	if q.Empty {
+		return false
+	}
+	f, p, err, ok := filterflow.Parse(q.Filter)
+	return (!ok && !fromParam(q.Filter)) || (err == nil && f != nil && p.Kind == plan.Point)
 }
 
 // fromParam reports whether a filter has a part that is a parameter of
@@ -186,7 +200,7 @@ func (f *fn) check() {
 	// (reads NextPartitionKey/NextRowKey and hands them on).
 	if !manual {
 		for _, n := range chained {
-			diag.Report(f.pass, "TL307", n, "a new pager is made and only its first page is read: the rest of the results (after 1,000 entities, 5 seconds or a partition boundary) are dropped")
+			diag.Report(f.pass, "TL307", n, "a new pager is made and only its first page is read")
 		}
 	}
 	if len(pagers) == 0 && len(legacy) == 0 {
@@ -252,13 +266,13 @@ func (f *fn) check() {
 			if pu.escapes || pu.looped || len(pu.nextCalls) == 0 {
 				continue
 			}
-			diag.Report(f.pass, "TL307", pu.nextCalls[0], "only the first page of this query is read: NextPage is called outside a loop over pager.More(), so results after 1,000 entities, 5 seconds or a partition boundary are dropped")
+			diag.Report(f.pass, "TL307", pu.nextCalls[0], "only the first page of this query is read: NextPage is called outside a More() loop")
 		}
 		for _, lu := range legacy {
 			if lu.escapes {
 				continue
 			}
-			diag.Report(f.pass, "TL307", lu.create, "only the first segment of this query is read: the result's NextResults (continuation) is never followed, so results after 1,000 entities, 5 seconds or a partition boundary are dropped")
+			diag.Report(f.pass, "TL307", lu.create, "only the first segment of this query is read: NextResults is never followed")
 		}
 	}
 	f.shortPages()
@@ -271,7 +285,7 @@ func (f *fn) shortPages() {
 		switch n := n.(type) {
 		case *ast.ForStmt:
 			if n.Cond != nil && testsPageLen(info, n.Cond) && f.pagingLoop(n) {
-				diag.Report(f.pass, "TL308", n.Cond, "paging loop continues only while pages are full: a page can be short, even empty, and still have a continuation; loop on the continuation (pager.More()) instead")
+				diag.Report(f.pass, "TL308", n.Cond, "paging loop continues only while pages are full: loop on pager.More() instead")
 			}
 		case *ast.IfStmt:
 			loop := innermostLoop(stack)
@@ -279,7 +293,7 @@ func (f *fn) shortPages() {
 				return true
 			}
 			if shortTest(info, n.Cond) {
-				diag.Report(f.pass, "TL308", n.Cond, "paging stops on a short page: a page can hold fewer entities than requested, even none, and still have a continuation; decide from the continuation (pager.More()) instead")
+				diag.Report(f.pass, "TL308", n.Cond, "paging stops on a short page: a short page can still have a continuation")
 			}
 		}
 		return true

@@ -11,5 +11,5 @@ import (
 
 func TestContinuation(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, continuation.Analyzer, "paging", "legacypaging", "shortpage", "optspaging")
+	sdktest.CheckMessages(t, analysistest.Run(t, dir, continuation.Analyzer, "paging", "legacypaging", "shortpage", "optspaging", "branchfilter"))
 }

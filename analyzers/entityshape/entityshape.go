@@ -16,6 +16,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
+	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/limits"
 )
 
@@ -211,7 +212,7 @@ func (c *checker) countProps(t types.Type, at ast.Node) {
 	}
 	if n > MaxProperties {
 		name := types.TypeString(t, types.RelativeTo(c.pass.Pkg))
-		diag.Report(c.pass, "TL120", at, "entity type %s has %d properties; an entity holds at most %d besides PartitionKey, RowKey and Timestamp: split it (wide entities pattern) or serialize rarely used fields into one property", name, n, MaxProperties)
+		diag.Report(c.pass, "TL120", at, "entity type %s has %d properties, over the limit of %d", finding.Clip(name), n, MaxProperties)
 	}
 }
 
@@ -260,7 +261,7 @@ func (c *checker) literal(lit *ast.CompositeLit) {
 			return
 		}
 		if c.isProperties(lit) && len(lit.Elts) > MaxProperties {
-			diag.Report(c.pass, "TL120", lit, "entity has %d properties; an entity holds at most %d besides PartitionKey, RowKey and Timestamp", len(lit.Elts), MaxProperties)
+			diag.Report(c.pass, "TL120", lit, "entity has %d properties, over the limit of %d", len(lit.Elts), MaxProperties)
 		}
 		for _, e := range lit.Elts {
 			kv, ok := e.(*ast.KeyValueExpr)
@@ -305,7 +306,7 @@ func (c *checker) literal(lit *ast.CompositeLit) {
 		return
 	}
 	if !tooBig && total > MaxEntityBytes {
-		diag.Report(c.pass, "TL121", lit, "this entity's properties can together hold %d bytes; an entity holds at most 1 MiB: store the large values in blobs and keep their URLs", total)
+		diag.Report(c.pass, "TL121", lit, "this entity's properties can together hold %d bytes, over the 1 MiB entity limit", total)
 	}
 }
 
@@ -395,13 +396,13 @@ func (c *checker) property(name string, ft types.Type, v ast.Expr) (int64, bool)
 	}
 	switch {
 	case s.bound < 0:
-		diag.Report(c.pass, rule, v, "property %s is filled from %s with no length check: a %s property holds at most 64 KiB and an entity 1 MiB, so a large input fails the write at run time; check the length, or store the data in a blob and keep its URL", name, s.what, kind)
+		diag.Report(c.pass, rule, v, "property %s is filled from %s with no length check", name, finding.Clip(s.what))
 		return 0, true
 	case stored > MaxEntityBytes:
-		diag.Report(c.pass, "TL121", v, "property %s is filled from %s, up to %d bytes: more than an entity's 1 MiB (and a %s property's 64 KiB); lower the limit or store the data in a blob", name, s.what, s.bound, kind)
+		diag.Report(c.pass, "TL121", v, "property %s is filled with up to %d bytes, over the 1 MiB entity limit", name, s.bound)
 		return 0, true
 	case s.bound > limit:
-		diag.Report(c.pass, rule, v, "property %s is filled from %s, up to %d bytes: more than a %s property's 64 KiB; lower the limit to %d or store the data in a blob", name, s.what, s.bound, kind, limit)
+		diag.Report(c.pass, rule, v, "property %s is filled with up to %d bytes, over the %s limit of 64 KiB", name, s.bound, kind)
 		return 0, true
 	}
 	return stored, false

@@ -18,6 +18,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
+	"github.com/tablelint/tablelint/internal/finding"
 )
 
 //go:embed doc.go
@@ -64,7 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			seen[at.Pos()] = true
 			d := diag.Diagnostic("TL321", at.Pos(), at.End(),
-				"%s is put into a quoted filter literal without escaping: a ' in it ends the literal and can change the query (filter injection)",
+				"%s is put into a quoted filter literal without escaping",
 				describe(pass, at))
 			if fix, ok := suggestFix(pass, h, at); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
@@ -208,10 +209,7 @@ func QuotedHoles(v values.Value) []*values.Hole {
 }
 
 func describe(pass *analysis.Pass, e ast.Expr) string {
-	s := types.ExprString(e)
-	if len(s) > 50 {
-		s = s[:47] + "..."
-	}
+	s := finding.Clip(types.ExprString(e))
 	if t := pass.TypesInfo.TypeOf(e); t != nil {
 		return fmt.Sprintf("%s (%s)", s, types.TypeString(t, types.RelativeTo(pass.Pkg)))
 	}

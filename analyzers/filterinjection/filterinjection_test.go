@@ -11,5 +11,5 @@ import (
 
 func TestFilterInjection(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	analysistest.RunWithSuggestedFixes(t, dir, filterinjection.Analyzer, "inject", "injectquote", "injectsink", "injectservice", "injectparam", "injectother", "injectbuilder")
+	sdktest.CheckMessages(t, analysistest.RunWithSuggestedFixes(t, dir, filterinjection.Analyzer, "inject", "injectquote", "injectsink", "injectservice", "injectparam", "injectother", "injectbuilder", "injectcleaned", "injectindexed", "injectrunes"))
 }

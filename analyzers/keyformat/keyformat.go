@@ -103,7 +103,7 @@ func (c *checker) hole(k writes.KeySink, h *values.Hole) {
 	case reverse && (!zero || width < 19):
 		c.seen[h.Expr.Pos()] = true
 		d := diag.Diagnostic("TL205", at.Pos(), at.End(),
-			"reverse-time %s component %s is not zero-padded to 19 digits, so newer and older keys do not sort in reverse time order; format it with %%019d",
+			"reverse-time %s component %s is not zero-padded to 19 digits",
 			k.Key, describe(h))
 		d.SuggestedFixes = c.fix(h, call, 19)
 		diag.ReportDiagnostic(c.pass, d)
@@ -111,7 +111,7 @@ func (c *checker) hole(k writes.KeySink, h *values.Hole) {
 		c.seen[h.Expr.Pos()] = true
 		w := digits(c.pass.TypesSizes, h.Type)
 		d := diag.Diagnostic("TL204", at.Pos(), at.End(),
-			"numeric %s component %s is not zero-padded: keys sort as strings (\"10\" < \"9\"); format it with a fixed width such as %%0%dd",
+			"numeric %s component %s is not zero-padded; use %%0%dd",
 			k.Key, describe(h), w)
 		if w > 0 {
 			d.SuggestedFixes = c.fix(h, call, w)

@@ -11,6 +11,6 @@ import (
 
 func TestKeyFormat(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, keyformat.Analyzer, "padded", "blobnames", "wrappers")
-	analysistest.RunWithSuggestedFixes(t, dir, keyformat.Analyzer, "unpadded", "reverseticks")
+	sdktest.CheckMessages(t, analysistest.Run(t, dir, keyformat.Analyzer, "padded", "blobnames", "wrappers"))
+	sdktest.CheckMessages(t, analysistest.RunWithSuggestedFixes(t, dir, keyformat.Analyzer, "unpadded", "reverseticks"))
 }

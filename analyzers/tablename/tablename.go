@@ -15,6 +15,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
+	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/limits"
 )
 
@@ -97,11 +98,11 @@ func checkName(pass *analysis.Pass, at ast.Expr, v values.Value, isName bool) {
 	if v.IsConst() {
 		name := v.String()
 		if limits.ReservedTableName(name) {
-			diag.Report(pass, "TL102", at, "table name %q is reserved by the Table service", name)
+			diag.Report(pass, "TL102", at, "table name %q is reserved", finding.Clip(name))
 			return
 		}
 		if why := limits.TableNameProblem(name); why != "" {
-			d := diag.Diagnostic("TL101", at.Pos(), at.End(), "table name %q is invalid: %s", name, why)
+			d := diag.Diagnostic("TL101", at.Pos(), at.End(), "table name %q is invalid: %s", finding.Clip(name), why)
 			if isName {
 				d.SuggestedFixes = fix(at, name)
 			}
@@ -117,16 +118,16 @@ func checkName(pass *analysis.Pass, at ast.Expr, v values.Value, isName bool) {
 		}
 		total += utf8.RuneCountInString(p.Text)
 		if i == 0 && p.Text != "" && !isLetter(p.Text[0]) {
-			diag.Report(pass, "TL101", at, "table name %q is invalid: it must begin with a letter", v.String())
+			diag.Report(pass, "TL101", at, "table name %q is invalid: it must begin with a letter", finding.Clip(v.String()))
 			return
 		}
 		if j := strings.IndexFunc(p.Text, func(r rune) bool { return !limits.IsTableNameChar(r) }); j >= 0 {
-			diag.Report(pass, "TL101", at, "table name %q is invalid: %q is not a letter or digit (table names are alphanumeric)", v.String(), []rune(p.Text[j:])[0])
+			diag.Report(pass, "TL101", at, "table name %q is invalid: %q is not a letter or digit", finding.Clip(v.String()), []rune(p.Text[j:])[0])
 			return
 		}
 	}
 	if total > limits.MaxTableNameChars {
-		diag.Report(pass, "TL101", at, "table name %q is invalid: longer than %d characters", v.String(), limits.MaxTableNameChars)
+		diag.Report(pass, "TL101", at, "table name %q is invalid: longer than %d characters", finding.Clip(v.String()), limits.MaxTableNameChars)
 	}
 }
 

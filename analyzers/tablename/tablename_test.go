@@ -12,5 +12,5 @@ import (
 func TestTableName(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, tablename.Analyzer, "valid")
-	analysistest.RunWithSuggestedFixes(t, dir, tablename.Analyzer, "invalid")
+	sdktest.CheckMessages(t, analysistest.RunWithSuggestedFixes(t, dir, tablename.Analyzer, "invalid"))
 }

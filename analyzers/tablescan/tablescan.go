@@ -73,19 +73,18 @@ func check(pass *analysis.Pass, q *filterflow.Query, report func(id string, at a
 		if q.Checked {
 			return
 		}
-		report("TL301", at, "%s has no filter and reads every entity in the table", what)
+		report("TL301", at, "%s has no filter: it reads the whole table", what)
 		return
 	}
 	f, p, err, ok := filterflow.Parse(q.Filter)
 	if !ok {
 		return
 	}
-	text := Render(q.Filter)
 	_, holes := filterflow.Template(q.Filter)
 	if err != nil {
 		var oe *odata.Error
 		if errors.As(err, &oe) && !q.Checked {
-			report(oe.Rule, at, "%s: %s in filter %q", what, oe.Msg, text)
+			report(oe.Rule, at, "%s: %s", what, oe.Msg)
 		}
 		return
 	}
@@ -109,7 +108,7 @@ func check(pass *analysis.Pass, q *filterflow.Query, report func(id string, at a
 		if !strings.Contains(msg, what) {
 			msg = what + ": " + msg
 		}
-		report(d.Rule, at, "%s (filter %q)", msg, text)
+		report(d.Rule, at, "%s", msg)
 	}
 }
 
@@ -121,7 +120,7 @@ func describe(pass *analysis.Pass, q *filterflow.Query) string {
 				name = n + "." + name
 			}
 		}
-		return fmt.Sprintf("query (via %s, run at %s)", name, q.Where)
+		return fmt.Sprintf("query via %s at %s", name, q.Where)
 	}
 	return "query"
 }
@@ -161,18 +160,4 @@ func holeText(h *values.Hole) string {
 		s = "…"
 	}
 	return s
-}
-
-// Render returns a reconstructed filter as text, each run-time part
-// written as {expr} with the Go expression that supplies it.
-func Render(v values.Value) string {
-	var b strings.Builder
-	for _, p := range v.Parts {
-		if p.Hole == nil {
-			b.WriteString(p.Text)
-			continue
-		}
-		b.WriteString("{" + holeText(p.Hole) + "}")
-	}
-	return b.String()
 }

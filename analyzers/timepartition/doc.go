@@ -27,7 +27,12 @@
 //     time.Time methods (Format, UTC, Truncate, Unix, Year…), arithmetic
 //     or conversions, through variables assigned once; or
 //   - a counter: sync/atomic Add functions and methods, or a package
-//     variable incremented with ++ or +=.
+//     variable incremented with ++ or +=; or
+//   - a date key that falls back to the current time: a variable given
+//     the same time.Time method with the same arguments in every branch,
+//     one of them on time.Now() (pk := submitted.Format("2006-01"); if
+//     pk == "0001-01" { pk = time.Now().Format("2006-01") }): the other
+//     time stands for the time of the write too.
 //
 // Silent: a time-based RowKey under a stable PartitionKey (the log-tail
 // pattern); a PartitionKey that combines the time with another run-time

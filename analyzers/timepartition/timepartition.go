@@ -89,9 +89,9 @@ func (c *checker) key(e ast.Expr, call index.Call) {
 	what := ""
 	for _, h := range holes {
 		switch {
-		case c.fromNow(h.Expr, 0):
+		case c.fromNow(h.Expr, 0) || c.nowFallback(h.Expr):
 			if what == "" {
-				what = "the current time (time.Now)"
+				what = "time.Now()"
 			}
 		case c.fromCounter(h.Expr, 0):
 			what = "a counter"
@@ -101,7 +101,7 @@ func (c *checker) key(e ast.Expr, call index.Call) {
 	}
 	c.seen[e.Pos()] = true
 	diag.Report(c.pass, "TL209", e,
-		"PartitionKey written by %s comes only from %s: every write at a given moment goes to the same, newest partition (the prepend/append anti-pattern), a hot partition; prefix it with a well-spread value such as a tenant, device or hash bucket",
+		"PartitionKey written by %s comes only from %s",
 		c.x.Describe(call), what)
 }
 
@@ -134,6 +134,51 @@ func (c *checker) fromNow(e ast.Expr, depth int) bool {
 		return c.fromNow(e.X, depth+1)
 	}
 	return false
+}
+
+// nowFallback reports whether e is a variable given, in different
+// branches, the same time.Time method with the same constant arguments
+// (t.Format("2006-01")) of several times, one of which is time.Now(): a
+// date key that falls back to the current time is the time of the write,
+// however it was obtained on the other path (pk := submitted.Format(…);
+// if … { pk = time.Now().Format(…) }).
+func (c *checker) nowFallback(e ast.Expr) bool {
+	v := c.idx.VarOf(e)
+	if v == nil {
+		return false
+	}
+	as := c.res.Assignments(v)
+	if len(as) < 2 {
+		return false
+	}
+	info := c.pass.TypesInfo
+	sig, now := "", false
+	for _, a := range as {
+		call, ok := ast.Unparen(a).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		path, recv, name, ok := sdk.Method(info, call)
+		if !ok || path != "time" || recv != "Time" {
+			return false
+		}
+		this := name
+		for _, arg := range call.Args {
+			tv, ok := info.Types[arg]
+			if !ok || tv.Value == nil {
+				return false
+			}
+			this += "," + tv.Value.ExactString()
+		}
+		if sig != "" && this != sig {
+			return false
+		}
+		sig = this
+		if c.fromNow(call, 0) {
+			now = true
+		}
+	}
+	return now
 }
 
 func (c *checker) fromNowOrConst(e ast.Expr, depth int) bool {

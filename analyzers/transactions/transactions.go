@@ -16,6 +16,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
+	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/limits"
 )
 
@@ -142,7 +143,7 @@ func (c *checker) submit(call *ast.CallExpr, actions ast.Expr) {
 	e := ast.Unparen(actions)
 	if lit, ok := c.idx.Resolve(e).(*ast.CompositeLit); ok {
 		if n := len(lit.Elts); n > MaxActions {
-			diag.Report(c.pass, "TL401", call, "this transaction has %d actions; a transaction (entity group transaction) holds at most %d: submit them in chunks of %d", n, MaxActions, MaxActions)
+			diag.Report(c.pass, "TL401", call, "this transaction has %d actions, over the limit of %d", n, MaxActions)
 		}
 		return
 	}
@@ -269,17 +270,14 @@ func (c *checker) count(site *ast.CallExpr, v *types.Var, initial int, adds []ad
 	}
 	switch {
 	case lower > MaxActions:
-		diag.Report(c.pass, "TL401", site, "this transaction gets at least %d actions; a transaction (entity group transaction) holds at most %d: submit them in chunks of %d", lower, MaxActions, MaxActions)
+		diag.Report(c.pass, "TL401", site, "this transaction gets at least %d actions, over the limit of %d", lower, MaxActions)
 	case unbounded != nil && !c.guarded(v, unbounded):
-		what := "the loop"
+		what := "iteration of the loop"
 		if r, ok := unbounded.(*ast.RangeStmt); ok {
-			what = "the elements of " + types.ExprString(r.X)
-			if sel, ok := ast.Unparen(r.X).(*ast.SelectorExpr); ok && sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.AztablesPath, "ListEntitiesResponse", "Entities") {
-				what += " (a page holds up to 1,000 entities)"
-			}
+			what = "element of " + finding.Clip(types.ExprString(r.X))
 		}
 		line := c.pass.Fset.Position(unbounded.Pos()).Line
-		diag.Report(c.pass, "TL401", site, "this transaction gets one action per iteration over %s (line %d) with no limit; a transaction holds at most %d actions: submit in chunks of %d", what, line, MaxActions, MaxActions)
+		diag.Report(c.pass, "TL401", site, "this transaction gets one action per %s (line %d), with no limit", what, line)
 	}
 }
 
@@ -589,8 +587,8 @@ func (c *checker) partitions(entities []ast.Expr) {
 		for j := 0; j < i; j++ {
 			if differ(pks[i].val, pks[j].val) {
 				diag.Report(c.pass, "TL403", pks[i].expr,
-					"this action's PartitionKey %q differs from %q of another action in the same transaction; a transaction can only touch entities of one partition",
-					pks[i].val.String(), pks[j].val.String())
+					"this action's PartitionKey %q differs from %q in the same transaction",
+					finding.Clip(pks[i].val.String()), finding.Clip(pks[j].val.String()))
 				return
 			}
 		}

@@ -195,7 +195,7 @@ func TestReplayRateFlags(t *testing.T) {
 // given and findings point at the line that went over it.
 func TestReplayFractionalRate(t *testing.T) {
 	code, out, _ := replayCmd(t, "replay", "--trace", replaySmall, "--partition-rate", "0.5")
-	if code != 1 || !strings.Contains(out, "(target 0.5 entities/s)") || strings.Contains(out, "target 0 ") {
+	if code != 1 || !strings.Contains(out, "over the target of 0.5/s") || strings.Contains(out, "target 0 ") {
 		t.Errorf("exit %d\n%s", code, out)
 	}
 	for _, line := range strings.Split(out, "\n") {

@@ -50,7 +50,7 @@ func TestReviewGolden(t *testing.T) {
 	}
 }
 
-// checkJSON checks the contract's fields of `review --format json`.
+// checkJSON checks the documented fields of `review --format json`.
 func checkJSON(t *testing.T, out string) {
 	t.Helper()
 	var doc struct {

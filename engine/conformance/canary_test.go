@@ -209,7 +209,7 @@ func TestDeviationCanaries(t *testing.T) {
 	}
 }
 
-// TestUndocumentedChoices checks the behaviours the seeds do not settle,
+// TestUndocumentedChoices checks the behaviours the documentation does not settle,
 // where the engine follows Azurite (DEVIATIONS.md, "Choices"): both sides
 // must agree.
 func TestUndocumentedChoices(t *testing.T) {

@@ -8,7 +8,7 @@
 package conformance
 
 // Deviation is a known difference between Azurite 3.37.0 and the Table
-// service as documented (seed catalogue); the engine follows the service.
+// service as documented; the engine follows the service.
 type Deviation struct {
 	// Name identifies the deviation in test logs and DEVIATIONS.md.
 	Name string
@@ -24,7 +24,7 @@ type Deviation struct {
 // cannot go stale.
 var Deviations = []Deviation{
 	{"no-partition-boundary", "pages span partitions; a continuation comes only after 1,000 entities or $top",
-		"a query that crosses a partition boundary returns a continuation there (seed S4, catalogue §1.9)"},
+		"a query that crosses a partition boundary returns a continuation there (\"The query crosses the partition boundary\", Azure Table storage table design guide)"},
 	{"full-page-lookahead", "after a full page ($top or 1,000) it returns a continuation only if another matching entity exists",
 		"the engine stops when the page is full and returns the next key, so the last page may be empty"},
 	{"cross-type-comparison", "compares a property with a literal of another type as JavaScript values, so most type pairs can match (Int32 5 eq 5.0, Int64 5 eq '5', a String ne any Guid, every type ne true)",
@@ -36,28 +36,28 @@ var Deviations = []Deviation{
 	{"empty-key-continuation", "a continuation whose next entity has an empty PartitionKey is sent as an empty header, so the SDK's pager stops there",
 		"the continuation names the next entity; an empty key is a valid key"},
 	{"datetime-ms", "DateTime comparisons are at millisecond precision",
-		"DateTime values are 64-bit with 100 ns ticks (catalogue §1.7); comparisons use all seven fractional digits"},
+		"DateTime values are 64-bit with 100 ns ticks; comparisons use all seven fractional digits"},
 	{"guid-case", "Guids compare as case-sensitive strings: guid'abc…' does not match a Guid stored as ABC…",
-		"a Guid is a 128-bit value (catalogue §1.7) and compares by value"},
+		"a Guid is a 128-bit value and compares by value"},
 	{"invalid-key-in-url-500", "answers 500 to an update, upsert or delete whose key contains '/' (the key is part of the URL path)",
 		"400 InvalidInput, as for an insert with that key"},
 	{"integral-double-untyped", "returns a Double with an integral value (2.0) as the JSON number 2 without an Edm.Double annotation, even in full metadata, so clients read it back as an Int32",
 		"the value stays a Double on the wire"},
 	{"too-many-properties", "accepts more than 252 custom properties",
-		"400 TooManyProperties (catalogue §1.4: at most 252 custom properties)"},
-	{"entity-too-large", "accepts entities over 1 MiB", "400 EntityTooLarge (catalogue §1.4: at most 1 MiB)"},
+		"400 TooManyProperties (\"up to 252 custom properties\")"},
+	{"entity-too-large", "accepts entities over 1 MiB", "400 EntityTooLarge (\"cannot exceed 1 MiB\")"},
 	{"property-name-rules", "accepts property names with '-', spaces, a leading digit, or over 255 characters",
-		"400 PropertyNameInvalid / PropertyNameTooLong (catalogue §1.3)"},
+		"400 PropertyNameInvalid / PropertyNameTooLong (C# identifiers, no dash, at most 255 characters)"},
 	{"datetime-range", "accepts DateTime values before 1601-01-01",
-		"400 OutOfRangeInput (catalogue §1.7: the range begins 1601-01-01)"},
+		"400 OutOfRangeInput (the range begins 1601-01-01)"},
 	{"typed-value-validation", "accepts malformed Edm.DateTime, Edm.Guid and Edm.Int64 strings and out-of-range Edm.Int32 numbers",
 		"400 InvalidInput or OutOfRangeInput"},
 	{"unknown-type-500", "answers 500 to an unknown Edm type annotation and to a non-string PartitionKey",
 		"400 InvalidInput"},
 	{"batch-cross-partition", "commits a transaction whose actions name different partitions",
-		"400 CommandsInBatchActOnDifferentPartitions (catalogue §1.8: one partition)"},
+		"400 CommandsInBatchActOnDifferentPartitions (\"EGTs can only operate on entities stored in the same partition\")"},
 	{"batch-over-100", "answers a 101-action transaction with a response the SDK cannot parse",
-		"400 InvalidInput naming the first action over the limit (catalogue §1.8: at most 100)"},
+		"400 InvalidInput naming the first action over the limit (\"A transaction can include at most 100 entities\")"},
 }
 
 // Known reports whether name is a listed deviation.

@@ -378,7 +378,7 @@ func (x *Executor) PagePrepared(t *store.Table, p *Prepared, top int, from *Cont
 	budget := x.scanBudget
 	curPK, havePK := "", false
 	full := false
-	t.Ascend(spk, srk, func(e *store.Entity) bool {
+	t.Scan(spk, srk, func(e *store.Entity) bool { // e is reused: keep a Clone
 		if a.past(e) {
 			return false
 		}
@@ -402,7 +402,7 @@ func (x *Executor) PagePrepared(t *store.Table, p *Prepared, top int, from *Cont
 		}
 		pg.Stats.Scanned++
 		if p.match == nil || p.match(e) {
-			pg.Entities = append(pg.Entities, e)
+			pg.Entities = append(pg.Entities, e.Clone())
 			full = len(pg.Entities) == limit
 		}
 		return true

@@ -35,7 +35,7 @@ const (
 
 var kindNames = [...]string{Point: "point", Range: "range", PartitionScan: "partition-scan", TableScan: "table-scan"}
 
-// String returns the kind's name as the contract spells it: "point",
+// String returns the kind's name as reports spell it: "point",
 // "range", "partition-scan" or "table-scan".
 func (k Kind) String() string {
 	if k >= Point && k <= TableScan {

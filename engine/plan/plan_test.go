@@ -8,8 +8,8 @@ import (
 	"github.com/tablelint/tablelint/odata"
 )
 
-// TestSeedFilters classifies every filter of the seed documents (catalogue
-// §3.4, F1–F14) as the documents say.
+// TestSeedFilters classifies every example filter of the Table storage
+// design guide and design patterns as those documents say.
 func TestSeedFilters(t *testing.T) {
 	tests := []struct {
 		id, query string

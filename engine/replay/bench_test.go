@@ -94,6 +94,16 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// maxRSS returns the process's peak resident set so far, in bytes: the
+// sizes run in increasing order, so each reports its own peak.
+func maxRSS() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Maxrss * 1024
+}
+
 // writeBenchTrace writes benchTrace(n, parts, seed) to a file in dir, in
 // chunks, so that a 10 M-operation trace is never held in memory whole.
 func writeBenchTrace(b *testing.B, dir string, n, parts int, seed uint64) string {
@@ -171,6 +181,7 @@ func BenchmarkReplayScaling(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(runs*n), "ns/operation")
 			b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(runs), "cpu-s/op")
 			b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MiB")
+			b.ReportMetric(float64(maxRSS())/(1<<20), "peak-RSS-MiB")
 		})
 	}
 }

@@ -278,7 +278,7 @@ func pagePartition(t *store.Table, p *exec.Prepared, from *exec.Continuation) (s
 		lo, incl = p.Plan.PKLow.Value.Value.Str, p.Plan.PKLow.Inclusive
 	}
 	pk, ok := "", false
-	t.Ascend(lo, "", func(e *store.Entity) bool {
+	t.Scan(lo, "", func(e *store.Entity) bool {
 		if !incl && e.PartitionKey == lo {
 			return true
 		}

@@ -88,6 +88,14 @@ func (o *observer) add(op *Op, out *Outcome) {
 	t.add(op, out)
 }
 
+// hintWith returns the rule's hint followed by detail about this finding.
+func hintWith(id, detail string) string {
+	if r, ok := rules.Get(id); ok && r.Hint != "" {
+		return r.Hint + "; " + detail
+	}
+	return detail
+}
+
 // maxObservedTables bounds the tables whose keys are observed.
 const maxObservedTables = 1000
 
@@ -147,14 +155,16 @@ func (r *Report) rejectionFindings(file string) []finding.Finding {
 		if code == "" {
 			code = http.StatusText(g.Status)
 		}
-		msg := fmt.Sprintf("%s on table %s rejected with %d %s", what, g.Table, g.Status, code)
+		msg := fmt.Sprintf("%s rejected with %d %s", what, g.Status, code)
+		detail := "table " + g.Table
 		if g.Count > 1 {
-			msg += fmt.Sprintf(" (first at line %d)", g.Line)
+			detail += fmt.Sprintf("; first at line %d", g.Line)
 		}
 		if g.Message != "" {
-			msg += ": " + g.Message
+			detail += ": " + g.Message
 		}
 		f := finding.New(g.Rule, msg)
+		f.Hint = hintWith(g.Rule, detail)
 		if g.Rule == "TL517" {
 			switch g.Status {
 			case http.StatusNotFound, http.StatusConflict, http.StatusPreconditionFailed:
@@ -388,8 +398,9 @@ func (o *observer) keyFindings(file string) []finding.Finding {
 			if ko.Rule == "TL205" {
 				what = "reverse ticks"
 			}
-			f := finding.New(ko.Rule, fmt.Sprintf("%s values of table %s hold %s without leading zeros: %s sorts after %s, though its number is smaller",
-				ko.Column, t.table, what, strconv.Quote(ko.Shorter), strconv.Quote(ko.Longer)))
+			f := finding.New(ko.Rule, fmt.Sprintf("%s values of table %s hold %s without leading zeros", ko.Column, finding.Clip(t.table), what))
+			f.Hint = hintWith(ko.Rule, fmt.Sprintf("%s sorts after %s, though its number is smaller",
+				strconv.Quote(finding.Clip(ko.Shorter)), strconv.Quote(finding.Clip(ko.Longer))))
 			f.File, f.Line, f.Col = file, max(ko.Line, 1), 1
 			fs = append(fs, f)
 		}
@@ -398,8 +409,9 @@ func (o *observer) keyFindings(file string) []finding.Finding {
 			if t.dir < 0 {
 				order = "decreasing"
 			}
-			f := finding.New("TL209", fmt.Sprintf("inserts into table %s go to one partition at a time, in %s PartitionKey order (%s, then %d more partitions over %s): every insert lands in the newest partition, the prepend/append hotspot of a time-based or sequential PartitionKey",
-				t.table, order, strconv.Quote(t.firstPK), t.changes, plural(int64(t.inserts), "insert")))
+			f := finding.New("TL209", fmt.Sprintf("inserts into table %s go to one partition at a time, in %s key order", finding.Clip(t.table), order))
+			f.Hint = hintWith("TL209", fmt.Sprintf("%s, then %d more partitions over %s: every insert lands in the newest partition (prepend/append)",
+				strconv.Quote(finding.Clip(t.firstPK)), t.changes, plural(int64(t.inserts), "insert")))
 			f.File, f.Line, f.Col = file, max(t.changeLine, 1), 1
 			fs = append(fs, f)
 		}
@@ -486,12 +498,14 @@ func (b *batchOverlaps) add(op *Op) {
 func (o *observer) overlapFindings(file string) []finding.Finding {
 	var fs []finding.Finding
 	for _, g := range o.batches.order {
-		msg := fmt.Sprintf("batch on table %s acts on entity (%s, %s), which the batch at line %d acted on less than a second before: concurrent transactions on the same entities wait for each other or fail",
-			g.Table, strconv.Quote(g.PK), strconv.Quote(g.RK), g.FirstLine)
+		msg := fmt.Sprintf("batch on table %s overlaps the batch at line %d on a common entity", finding.Clip(g.Table), g.FirstLine)
+		detail := fmt.Sprintf("entity (%s, %s), less than a second apart: concurrent transactions on the same entities wait for each other or fail",
+			strconv.Quote(finding.Clip(g.PK)), strconv.Quote(finding.Clip(g.RK)))
 		if g.Count > 1 {
-			msg += fmt.Sprintf(" (%d overlapping batches on the table)", g.Count)
+			detail += fmt.Sprintf("; %d overlapping batches on the table", g.Count)
 		}
 		f := finding.New("TL405", msg)
+		f.Hint = hintWith("TL405", detail)
 		f.File, f.Line, f.Col = file, max(g.Line, 1), 1
 		fs = append(fs, f)
 	}

@@ -35,6 +35,9 @@ func TestObservedFindings(t *testing.T) {
 			var got []string
 			var text bytes.Buffer
 			for _, f := range fds {
+				if err := finding.CheckMessage(f.Rule, f.Message); err != nil {
+					t.Error(err)
+				}
 				got = append(got, f.Rule)
 				if strings.Contains(f.Message, "Padded") || strings.Contains(f.Message, "Spread") {
 					t.Errorf("false positive on a padded or spread table: %s", f.Message)
@@ -82,7 +85,7 @@ func TestAccountFinding(t *testing.T) {
 	rep := replayFile(t, smallTrace, Options{AccountRate: 5})
 	got := account(rep.Findings("small.jsonl"))
 	if len(got) != 1 || got[0].Line != rep.Throughput.AccountHotLine || got[0].Line < 2 ||
-		!strings.Contains(got[0].Message, "the account serves 10 requests/s in second 2 (target 5 requests/s)") {
+		got[0].Message != "the account serves 10 requests/s at peak, over the target of 5/s" || !strings.Contains(got[0].Hint, "peak in second 2") {
 		t.Errorf("over the target: %+v", got)
 	}
 	if rep.Throughput.ThrottledAccount == 0 || rep.Statuses[503] != rep.Throughput.Throttled {
@@ -101,8 +104,9 @@ func TestBatchOverlap(t *testing.T) {
 			got = append(got, f)
 		}
 	}
-	want := `batch on table Counters acts on entity ("dept1", "total"), which the batch at line 2 acted on less than a second before: concurrent transactions on the same entities wait for each other or fail (2 overlapping batches on the table)`
-	if len(got) != 1 || got[0].Line != 3 || got[0].Message != want {
+	want := `batch on table Counters overlaps the batch at line 2 on a common entity`
+	if len(got) != 1 || got[0].Line != 3 || got[0].Message != want ||
+		!strings.Contains(got[0].Hint, `entity ("dept1", "total")`) || !strings.Contains(got[0].Hint, "2 overlapping batches") {
 		t.Errorf("TL405 findings %+v", got)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
+	"github.com/tablelint/tablelint/internal/rules"
 )
 
 // MaxHotFindings bounds the TL501 findings of one replay; the last one
@@ -49,12 +50,14 @@ func (r *Report) spikeFindings(file string) []finding.Finding {
 		if i == MaxSpikeFindings {
 			break
 		}
-		msg := fmt.Sprintf("traffic spike on partition %s of table %s: %s entities in second %d, %s times its recent level of %s entities/s",
-			strconv.Quote(s.PK), s.Table, group(s.Load), s.Second, decimal(float64(s.Load)/max(s.Recent, 1)), decimal(s.Recent))
+		msg := fmt.Sprintf("traffic spike on partition %s: %s entities/s, %s times its recent level",
+			strconv.Quote(finding.Clip(s.PK)), group(s.Load), decimal(float64(s.Load)/max(s.Recent, 1)))
+		detail := fmt.Sprintf("table %s, second %d, recent level %s entities/s", s.Table, s.Second, decimal(s.Recent))
 		if i == MaxSpikeFindings-1 && len(sp) > MaxSpikeFindings {
-			msg += fmt.Sprintf("; %d more partitions spike", len(sp)-MaxSpikeFindings)
+			detail += fmt.Sprintf("; %d more partitions spike", len(sp)-MaxSpikeFindings)
 		}
 		f := finding.New("TL502", msg)
+		f.Hint = hintWith("TL502", detail)
 		f.File, f.Line, f.Col = file, s.Line, 1
 		fs = append(fs, f)
 	}
@@ -68,9 +71,10 @@ func (r *Report) accountFindings(file string) []finding.Finding {
 	if float64(tp.AccountPeak) <= math.Ceil(tp.AccountRate) {
 		return nil
 	}
-	f := finding.New("TL518", fmt.Sprintf("the account serves %s requests/s in second %d (target %s requests/s), over its target in %s; %s throttled (503) by the account target",
-		group(tp.AccountPeak), tp.AccountPeakAt, rateText(tp.AccountRate), plural(int64(tp.AccountHotSeconds), "second"),
-		plural(int64(tp.ThrottledAccount), "operation")))
+	f := finding.New("TL518", fmt.Sprintf("the account serves %s requests/s at peak, over the target of %s/s",
+		group(tp.AccountPeak), rateText(tp.AccountRate)))
+	f.Hint = hintWith("TL518", fmt.Sprintf("peak in second %d; over the target in %s; %s throttled (503) by the account target",
+		tp.AccountPeakAt, plural(int64(tp.AccountHotSeconds), "second"), plural(int64(tp.ThrottledAccount), "operation")))
 	f.File, f.Line, f.Col = file, max(tp.AccountHotLine, 1), 1
 	return []finding.Finding{f}
 }
@@ -91,17 +95,19 @@ func (r *Report) hotFindings(file string) []finding.Finding {
 		if i == MaxHotFindings {
 			break
 		}
+		msg := fmt.Sprintf("hot partition %s of table %s: %s entities/s at peak, over the target of %s/s",
+			strconv.Quote(finding.Clip(p.PK)), p.Table, group(p.Peak), rateText(tp.PartitionRate))
 		throttled := plural(int64(p.Throttled), "operation") + " throttled (503)"
 		if p.Throttled > 0 && tp.Throttled > 0 {
 			throttled = fmt.Sprintf("%s throttled (503), %s of all throttled", plural(int64(p.Throttled), "operation"),
 				percent(float64(p.Throttled)/float64(tp.Throttled)))
 		}
-		msg := fmt.Sprintf("hot partition %s of table %s: peaks at %s entities/s in second %d (target %s entities/s); %s of all traffic; %s",
-			strconv.Quote(p.PK), p.Table, group(p.Peak), p.PeakAt, rateText(tp.PartitionRate), percent(p.Share), throttled)
+		detail := fmt.Sprintf("peak in second %d; %s of all traffic; %s", p.PeakAt, percent(p.Share), throttled)
 		if i == MaxHotFindings-1 && len(hot) > MaxHotFindings {
-			msg += fmt.Sprintf("; %d more partitions are over the target", len(hot)-MaxHotFindings)
+			detail += fmt.Sprintf("; %d more partitions are over the target", len(hot)-MaxHotFindings)
 		}
 		f := finding.New("TL501", msg)
+		f.Hint = rules.MustGet("TL501").Hint + "; " + detail
 		f.File, f.Line, f.Col = file, max(p.HotLine, 1), 1
 		fs = append(fs, f)
 	}

@@ -37,8 +37,7 @@ type Options struct {
 	// Setup, when set, is run before the workload and not measured: the
 	// data a generated workload starts from.
 	Setup Source
-	// Results, when set, receives one JSON line per operation (contract
-	// §4).
+	// Results, when set, receives one JSON line per operation.
 	Results io.Writer
 	// Progress, when set, is called every few thousand operations with
 	// the number of operations done.
@@ -252,6 +251,7 @@ func throttledResult(line []byte) []byte {
 // that parsing a trace and executing it use two cores.
 type prefetcher struct {
 	ch    chan prefetchBatch
+	free  chan []Op // batches read to the end, for the reader to refill
 	done  chan struct{}
 	batch prefetchBatch
 	k     int
@@ -265,11 +265,16 @@ type prefetchBatch struct {
 const prefetchSize = 256
 
 func prefetch(src Source) *prefetcher {
-	p := &prefetcher{ch: make(chan prefetchBatch, 8), done: make(chan struct{})}
+	p := &prefetcher{ch: make(chan prefetchBatch, 8), free: make(chan []Op, 10), done: make(chan struct{})}
 	go func() {
 		defer close(p.ch)
 		for {
-			b := prefetchBatch{ops: make([]Op, 0, prefetchSize)}
+			var b prefetchBatch
+			select {
+			case b.ops = <-p.free: // emptied by next: no garbage per operation
+			default:
+				b.ops = make([]Op, 0, prefetchSize)
+			}
 			for len(b.ops) < prefetchSize {
 				b.ops = append(b.ops, Op{})
 				op := &b.ops[len(b.ops)-1]
@@ -308,6 +313,13 @@ func (p *prefetcher) next(ctx context.Context, op *Op) error {
 	for p.k == len(p.batch.ops) {
 		if p.batch.err != nil {
 			return p.batch.err
+		}
+		if p.batch.ops != nil {
+			select {
+			case p.free <- p.batch.ops[:0]: // every Op in it was cleared
+			default:
+			}
+			p.batch, p.k = prefetchBatch{}, 0 // the slice is the reader's again
 		}
 		var b prefetchBatch
 		var ok bool

@@ -8,10 +8,9 @@ import (
 	"github.com/tablelint/tablelint/internal/limits"
 )
 
-// Published scalability targets of Azure Table storage (external, not in
-// the seed documents: "Scalability and performance targets for Table
-// storage", https://learn.microsoft.com/azure/storage/tables/scalability-targets,
-// seed catalogue Appendix A.2): a single partition serves up to 2,000
+// Published scalability targets of Azure Table storage ("Scalability and
+// performance targets for Table storage",
+// https://learn.microsoft.com/azure/storage/tables/scalability-targets): a single partition serves up to 2,000
 // entities a second, an account up to 20,000 transactions a second (both
 // assuming 1 KiB entities). Over a target the service answers 503 Server
 // Busy.

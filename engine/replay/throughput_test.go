@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -192,7 +193,8 @@ func TestSpikes(t *testing.T) {
 	rep := &Report{Throughput: tp}
 	fs := rep.spikeFindings("t.jsonl")
 	if len(fs) != 1 || fs[0].Rule != "TL502" || fs[0].Line != 61 ||
-		fs[0].Message != `traffic spike on partition "a" of table T: 1,500 entities in second 20, 30 times its recent level of 50 entities/s` {
+		fs[0].Message != `traffic spike on partition "a": 1,500 entities/s, 30 times its recent level` ||
+		!strings.Contains(fs[0].Hint, "table T, second 20, recent level 50 entities/s") {
 		t.Errorf("findings %+v", fs)
 	}
 }

@@ -10,12 +10,13 @@ import (
 	"math/bits"
 
 	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/engine/store"
 )
 
 // Kind is the kind of a trace operation.
 type Kind uint8
 
-// The operations of a trace (contract §4).
+// The operations of a trace (docs/replay.md, "Workloads").
 const (
 	CreateTable Kind = iota + 1
 	Insert
@@ -48,23 +49,16 @@ func parseKind(s string) (Kind, bool) {
 	return 0, false
 }
 
-// Mode is how an upsert or update treats the stored entity.
-type Mode uint8
+// Mode is how an upsert or update treats the stored entity: the
+// engine's own store.Mode.
+type Mode = store.Mode
 
 // The modes; an upsert or update without "mode" merges, as the aztables
 // SDK does by default.
 const (
-	Merge Mode = iota + 1
-	Replace
+	Merge   = store.Merge
+	Replace = store.Replace
 )
-
-// String returns "merge" or "replace".
-func (m Mode) String() string {
-	if m == Replace {
-		return "replace"
-	}
-	return "merge"
-}
 
 // Op is one operation of a trace.
 type Op struct {

@@ -21,8 +21,8 @@ var writeSeeds = []string{
 	`{"op":"deleteTable","table":"Employees"}`,
 }
 
-// TestAppendOpRoundTrip writes every operation of the contract's example
-// trace and reads it back.
+// TestAppendOpRoundTrip writes every operation of the example
+// trace in docs/replay.md and reads it back.
 func TestAppendOpRoundTrip(t *testing.T) {
 	for _, line := range writeSeeds {
 		checkRoundTrip(t, []byte(line))

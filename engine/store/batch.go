@@ -140,7 +140,7 @@ func (t *Table) Transact(actions []Action) ([]*Entity, error) {
 		a := &actions[i]
 		if a.Kind == ActDelete {
 			pk, rk := a.keys()
-			t.remove(&Entity{PartitionKey: pk, RowKey: rk})
+			t.remove(pk, rk)
 			continue
 		}
 		out[i] = next[i].stamped(ticks)

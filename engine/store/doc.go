@@ -3,11 +3,17 @@
 // service's write operations with its status codes.
 //
 // A Store holds tables by name (case-insensitively, as the service does).
-// A Table keeps its entities in a B-tree (github.com/google/btree) ordered
-// by (PartitionKey, RowKey) with the service's string order: ordinal over
-// UTF-16 code units (edm.CompareStrings). Entities are immutable once
-// built; every write stores a new *Entity, so an *Entity handed out by a
-// read stays valid and unchanged.
+// A Table keeps its entities ordered by (PartitionKey, RowKey) with the
+// service's string order: ordinal over UTF-16 code units
+// (edm.CompareStrings). It stores them without a pointer per entity (a
+// B-tree of record numbers from github.com/google/btree, the keys and
+// properties encoded in large byte chunks, per partition a hash index of
+// RowKeys), so that the garbage collector's work does not grow with the
+// number of entities stored. A read builds an *Entity from that storage;
+// entities are immutable, and the bytes they refer to are never written
+// again, so an *Entity handed out by a read stays valid and unchanged
+// after later writes. Two reads of one entity give two *Entity values:
+// compare keys and Ticks, not pointers.
 //
 // # Entities
 //
@@ -16,7 +22,7 @@
 //
 //   - PartitionKey and RowKey: strings of at most 1 KiB in UTF-16 (512
 //     characters), without / \ # ? or control characters U+0000..U+001F
-//     and U+007F..U+009F (InvalidInput, as Azurite answers; the seeds do
+//     and U+007F..U+009F (InvalidInput, as Azurite answers; the documentation does
 //     not name the code);
 //   - property names: C# identifiers without '-' (PropertyNameInvalid), at
 //     most 255 characters (PropertyNameTooLong); PartitionKey, RowKey and
@@ -54,8 +60,9 @@
 // # Reading
 //
 // Get reads one entity; Ascend walks entities in key order from a
-// starting key, which is what the executor (package engine/exec) builds
-// point lookups, range seeks, partition scans and table scans on. The
+// starting key, and Scan does the same through one reused *Entity (keep
+// one with Entity.Clone), which is what the executor (package engine/exec)
+// builds point lookups, range seeks, partition scans and table scans on. The
 // low-level accessors NameID, Lookup and Raw let a compiled filter read a
 // property without building an edm.Value.
 //

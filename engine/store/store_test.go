@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -79,7 +80,7 @@ func TestWrites(t *testing.T) {
 	}
 	_, err = tb.Insert(mustEntity(t, "p", "1"))
 	wantErr(t, err, 409, CodeEntityAlreadyExists)
-	if got := tb.Lookup("p", "1"); got != e1 {
+	if got := tb.Lookup("p", "1"); !reflect.DeepEqual(got, e1) {
 		t.Fatal("a failed insert changed the stored entity")
 	}
 

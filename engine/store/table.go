@@ -1,11 +1,14 @@
 package store
 
 import (
+	"encoding/binary"
+	"hash/maphash"
+	"math"
+	"math/bits"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
-	"unsafe"
 
 	"github.com/google/btree"
 	"github.com/tablelint/tablelint/edm"
@@ -15,46 +18,217 @@ import (
 // degree is the B-tree's degree: nodes hold up to 2·degree-1 entities.
 const degree = 32
 
-// less orders entities by (PartitionKey, RowKey) in the service's string
-// order. Partition keys are interned per table, so entities of one
-// partition share the string and the equality test is a pointer check.
-func less(a, b *Entity) bool {
-	// PartitionKeys are interned per partition, so equal ones usually share
-	// their bytes and compare equal without a scan.
-	if len(a.PartitionKey) != len(b.PartitionKey) || unsafe.StringData(a.PartitionKey) != unsafe.StringData(b.PartitionKey) {
-		if c := edm.CompareStrings(a.PartitionKey, b.PartitionKey); c != 0 {
-			return c < 0
-		}
-	}
-	return edm.CompareStrings(a.RowKey, b.RowKey) < 0
-}
-
-// Table is a table of entities ordered by (PartitionKey, RowKey): a
-// B-tree for ordered reads, and per partition a hash index of RowKeys for
-// point lookups.
+// Table is a table of entities ordered by (PartitionKey, RowKey).
+//
+// Its storage holds no pointer per entity, so that the garbage collector
+// has next to nothing to mark in it however many entities it holds: each
+// entity is a record (rec) in one slice, its RowKey, Timestamp and
+// properties are encoded into large byte chunks (see encode), the B-tree
+// orders value entries (see item; only its nodes, one per few dozen
+// entities, hold pointers), and each partition maps a hash of the RowKey
+// to where the entity is encoded. Entities handed out by reads are built
+// from the encoding and refer to the chunk's bytes, which are never
+// written again once an entity is stored there.
 type Table struct {
 	name  string
 	store *Store
+	seed  maphash.Seed
+	// hashMask is ANDed into RowKey hashes: tests set it to 0 to send
+	// every RowKey of a partition down one chain.
+	hashMask uint64
 
-	mu    sync.RWMutex
-	tree  *btree.BTreeG[*Entity]
-	parts map[string]*partition // by PartitionKey
+	mu       sync.RWMutex
+	tree     *btree.BTreeG[item]   // records in key order
+	parts    map[string]*partition // by PartitionKey
+	partList []*partition          // by partition number; nil when free
+	freePart []uint32              // free partition numbers
+	recs     []rec                 // by record number
+	freeRec  []uint32              // free record numbers
+	chunks   [][]byte              // the encoded entities
+	live     int                   // bytes of chunks that live records use
+	dead     int                   // bytes of chunks that no record uses
+
+	// probes are the keys Ascend seeks to, as record numbers probeBase+i.
+	probes    [maxProbes]probe
+	probeFree chan uint32
 }
 
-// partition is one partition's interned key and RowKey index.
+// partition is one partition's key and RowKey index.
 type partition struct {
 	key  string
-	rows map[string]*Entity
+	num  uint32
+	n    int               // entities
+	rows map[uint64]uint64 // by RowKey hash: where the first record of a chain is encoded (see loc)
 }
 
-func newTable(s *Store, name string) *Table {
-	return &Table{
-		name:  name,
-		store: s,
-		tree:  btree.NewG(degree, less),
-		parts: map[string]*partition{},
-	}
+// rec is one stored entity; it holds no pointer. Its encoding (see
+// encode) starts with a header that holds the record number, the
+// Timestamp, and the lengths of the RowKey and of the property list.
+type rec struct {
+	part  uint32 // partition number
+	chunk uint32 // where the encoding is: chunks[chunk][off:off+size]
+	off   uint32
+	size  uint32
+	next  uint32 // the next record of the same RowKey hash, or noRec
 }
+
+// loc returns where r is encoded, as the partition indexes keep it: a
+// point read goes from the index to the encoding without reading the
+// record (one cache miss fewer in a large table).
+func (r *rec) loc() uint64 { return uint64(r.chunk)<<32 | uint64(r.off) }
+
+const (
+	noRec     = math.MaxUint32
+	noPart    = math.MaxUint32
+	maxProbes = 64
+	probeBase = noRec - maxProbes
+	// chunkSize is the size of the byte chunks entities are encoded in;
+	// an entity larger than that gets a chunk of its own.
+	chunkSize = 1 << 20
+)
+
+type probe struct{ pk, rk string }
+
+func newTable(s *Store, name string) *Table {
+	t := &Table{
+		name:      name,
+		store:     s,
+		seed:      maphash.MakeSeed(),
+		hashMask:  math.MaxUint64,
+		parts:     map[string]*partition{},
+		probeFree: make(chan uint32, maxProbes),
+	}
+	for i := range uint32(maxProbes) {
+		t.probeFree <- probeBase + i
+	}
+	t.tree = btree.NewG(degree, t.less)
+	return t
+}
+
+// item is a B-tree entry: a record number with its partition number and
+// the first 16 bytes of its RowKey, so that most comparisons are decided
+// without reading the record and its chunk (which, in a large table, are
+// cache misses).
+type item struct {
+	pfx  [2]uint64 // the RowKey's first 16 bytes, big endian, zero padded
+	part uint32    // partition number; noPart for a probe of a missing partition
+	rec  uint32    // record number, or probeBase+i for probe i
+}
+
+func prefixOf(rk string) [2]uint64 {
+	var b [16]byte
+	copy(b[:], rk)
+	return [2]uint64{binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])}
+}
+
+// itemOf returns record i's B-tree entry.
+func (t *Table) itemOf(i uint32) item {
+	r := &t.recs[i]
+	return item{pfx: prefixOf(t.rowKey(r)), part: r.part, rec: i}
+}
+
+// pk and rk return an item's keys.
+func (t *Table) pk(it item) string {
+	if it.rec >= probeBase {
+		return t.probes[it.rec-probeBase].pk
+	}
+	return t.partList[it.part].key
+}
+
+func (t *Table) rk(it item) string {
+	if it.rec >= probeBase {
+		return t.probes[it.rec-probeBase].rk
+	}
+	return t.rowKey(&t.recs[it.rec])
+}
+
+// less orders items by (PartitionKey, RowKey) in the service's string
+// order. Entities of one partition share its number, so most comparisons
+// of partition keys are a comparison of numbers, and most RowKeys differ
+// in their first 16 bytes.
+func (t *Table) less(a, b item) bool {
+	if a.part != b.part || a.part == noPart {
+		if c := edm.CompareStrings(t.pk(a), t.pk(b)); c != 0 {
+			return c < 0
+		}
+	}
+	if a.pfx != b.pfx {
+		x, y := a.pfx[0], b.pfx[0]
+		if x == y {
+			x, y = a.pfx[1], b.pfx[1]
+		}
+		if ok, less := prefixLess(x, y); ok {
+			return less
+		}
+	}
+	return edm.CompareStrings(t.rk(a), t.rk(b)) < 0
+}
+
+// prefixLess compares 8 bytes of two UTF-8 strings where they differ. The
+// order of UTF-8 bytes is the order of UTF-16 code units except between
+// U+E000..U+FFFF (lead bytes EE, EF) and the characters above U+FFFF
+// (lead bytes F0..F4, surrogates in UTF-16); ok is false when the first
+// differing bytes could be such a pair, and the strings must be compared.
+func prefixLess(x, y uint64) (ok, less bool) {
+	shift := 56 - bits.LeadingZeros64(x^y)&^7
+	if byte(x>>shift) >= 0xEE || byte(y>>shift) >= 0xEE {
+		return false, false
+	}
+	return true, x < y
+}
+
+// enc returns the encoding of record r.
+func (t *Table) enc(r *rec) []byte {
+	return t.chunks[r.chunk][r.off : r.off+r.size : r.off+r.size]
+}
+
+// at returns the encoding at loc l (and the chunk's bytes after it).
+func (t *Table) at(l uint64) []byte { return t.chunks[l>>32][uint32(l):] }
+
+// rowKey returns r's RowKey, referring to the chunk.
+func (t *Table) rowKey(r *rec) string { return encRowKey(t.enc(r)) }
+
+func (t *Table) hash(rk string) uint64 { return maphash.String(t.seed, rk) & t.hashMask }
+
+// find returns the record number of the entity with the given keys (or
+// noRec), its partition (nil if there is none) and its encoding. Callers
+// hold t.mu.
+func (t *Table) find(pk, rk string) (uint32, *partition, []byte) {
+	p := t.parts[pk]
+	if p == nil {
+		return noRec, nil, nil
+	}
+	l, ok := p.rows[t.hash(rk)]
+	if !ok {
+		return noRec, p, nil
+	}
+	b := t.at(l)
+	if encRowKey(b) == rk {
+		return encRec(b), p, b
+	}
+	for i := t.recs[encRec(b)].next; i != noRec; i = t.recs[i].next {
+		if b := t.enc(&t.recs[i]); encRowKey(b) == rk {
+			return i, p, b
+		}
+	}
+	return noRec, p, nil
+}
+
+// entity builds the entity of record i; it refers to the chunk's bytes.
+func (t *Table) entity(i uint32) *Entity {
+	r := &t.recs[i]
+	return entityAt(t.partList[r.part].key, t.enc(r))
+}
+
+// entityAt builds the entity of partition pk encoded in b.
+func entityAt(pk string, b []byte) *Entity {
+	e := entityWith(encLen(b))
+	decode(e, pk, b)
+	return e
+}
+
+// fill sets e to the entity of record r, reusing e's fields.
+func (t *Table) fill(e *Entity, r *rec) { decode(e, t.partList[r.part].key, t.enc(r)) }
 
 // Name returns the table's name as it was created.
 func (t *Table) Name() string { return t.name }
@@ -78,7 +252,7 @@ func (t *Table) PartitionLen(pk string) int {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	if p := t.parts[pk]; p != nil {
-		return len(p.rows)
+		return p.n
 	}
 	return 0
 }
@@ -91,8 +265,8 @@ func (t *Table) Lookup(pk, rk string) *Entity {
 }
 
 func (t *Table) lookup(pk, rk string) *Entity {
-	if p := t.parts[pk]; p != nil {
-		return p.rows[rk]
+	if i, p, b := t.find(pk, rk); i != noRec {
+		return entityAt(p.key, b)
 	}
 	return nil
 }
@@ -111,57 +285,185 @@ func (t *Table) Get(pk, rk string) (*Entity, error) {
 func (t *Table) Ascend(pk, rk string, fn func(*Entity) bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	t.tree.AscendGreaterOrEqual(&Entity{PartitionKey: pk, RowKey: rk}, fn)
+	t.ascend(pk, rk, func(it item) bool { return fn(t.entity(it.rec)) })
+}
+
+// Scan is Ascend without an allocation per entity: fn's entity is valid
+// only until fn returns, as Scan reuses it for the next one. Keep one
+// with Entity.Clone.
+func (t *Table) Scan(pk, rk string, fn func(*Entity) bool) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	e := &Entity{}
+	t.ascend(pk, rk, func(it item) bool {
+		t.fill(e, &t.recs[it.rec])
+		return fn(e)
+	})
+}
+
+// ascend walks the B-tree from (pk, rk). Callers hold t.mu.
+func (t *Table) ascend(pk, rk string, fn func(item) bool) {
+	pi := <-t.probeFree
+	t.probes[pi-probeBase] = probe{pk, rk}
+	defer func() {
+		t.probes[pi-probeBase] = probe{}
+		t.probeFree <- pi
+	}()
+	start := item{pfx: prefixOf(rk), part: noPart, rec: pi}
+	if p := t.parts[pk]; p != nil {
+		start.part = p.num
+	}
+	t.tree.AscendGreaterOrEqual(start, fn)
 }
 
 // AscendAll calls fn for every entity in key order until fn returns false.
 func (t *Table) AscendAll(fn func(*Entity) bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	t.tree.Ascend(fn)
+	t.tree.Ascend(func(it item) bool { return fn(t.entity(it.rec)) })
 }
 
-// put stores e (already stamped), interning its partition key. It returns
-// the entity it replaced, if any. Callers hold t.mu.
-func (t *Table) put(e *Entity) *Entity {
-	p := t.parts[e.PartitionKey]
-	if p == nil {
-		p = &partition{key: e.PartitionKey, rows: map[string]*Entity{}}
-		t.parts[p.key] = p
+// put stores e (already stamped) over the entity with its keys, if any.
+// Callers hold t.mu.
+func (t *Table) put(e *Entity) {
+	i, p, _ := t.find(e.PartitionKey, e.RowKey)
+	if i == noRec {
+		t.putNew(p, e)
+		return
 	}
-	e.PartitionKey = p.key
-	old := p.rows[e.RowKey]
-	p.rows[e.RowKey] = e
-	t.tree.ReplaceOrInsert(e)
-	return old
+	r := &t.recs[i]
+	old := r.loc()
+	t.live -= int(r.size)
+	t.dead += int(r.size)
+	t.store1(r, i, e)
+	if h := t.hash(e.RowKey); p.rows[h] == old {
+		p.rows[h] = r.loc()
+	}
+	t.maybeCompact()
 }
 
 // putNew stores e, stamped, whose keys are not in the table; p is its
 // partition or nil. Callers hold t.mu.
 func (t *Table) putNew(p *partition, e *Entity) {
 	if p == nil {
-		p = &partition{key: e.PartitionKey, rows: map[string]*Entity{}}
+		p = &partition{key: e.PartitionKey, rows: map[uint64]uint64{}}
+		if n := len(t.freePart); n > 0 {
+			p.num = t.freePart[n-1]
+			t.freePart = t.freePart[:n-1]
+			t.partList[p.num] = p
+		} else {
+			p.num = uint32(len(t.partList))
+			t.partList = append(t.partList, p)
+		}
 		t.parts[p.key] = p
 	}
-	e.PartitionKey = p.key
-	p.rows[e.RowKey] = e
-	t.tree.ReplaceOrInsert(e)
+	var i uint32
+	if n := len(t.freeRec); n > 0 {
+		i = t.freeRec[n-1]
+		t.freeRec = t.freeRec[:n-1]
+	} else {
+		i = uint32(len(t.recs))
+		t.recs = append(t.recs, rec{})
+	}
+	r := &t.recs[i]
+	*r = rec{part: p.num, next: noRec}
+	t.store1(r, i, e)
+	h := t.hash(e.RowKey)
+	if head, ok := p.rows[h]; ok {
+		r.next = encRec(t.at(head))
+	}
+	p.rows[h] = r.loc()
+	p.n++
+	t.tree.ReplaceOrInsert(t.itemOf(i))
 }
 
-// remove deletes the entity with e's keys. Callers hold t.mu.
-func (t *Table) remove(e *Entity) {
-	p := t.parts[e.PartitionKey]
-	if p == nil {
+// store1 encodes e, record i, into the chunks and points r at it.
+func (t *Table) store1(r *rec, i uint32, e *Entity) {
+	n := encodedSize(e)
+	if n > math.MaxUint32 {
+		panic("store: entity too large") // NewEntity bounds entities to 1 MiB
+	}
+	b, chunk, off := t.alloc(n)
+	encode(b, i, e)
+	r.chunk, r.off, r.size = chunk, off, uint32(n)
+	t.live += n
+}
+
+// alloc returns n bytes of fresh chunk space and where they are. Bytes
+// once handed out are never handed out again.
+func (t *Table) alloc(n int) ([]byte, uint32, uint32) {
+	if k := len(t.chunks); k > 0 {
+		c := t.chunks[k-1]
+		if cap(c)-len(c) >= n {
+			off := len(c)
+			t.chunks[k-1] = c[:off+n]
+			return c[off : off+n : off+n], uint32(k - 1), uint32(off)
+		}
+	}
+	c := make([]byte, n, max(n, chunkSize))
+	t.chunks = append(t.chunks, c)
+	return c, uint32(len(t.chunks) - 1), 0
+}
+
+// maybeCompact copies the live records into new chunks when more than
+// half of the chunks' bytes are dead. Entities handed out before keep the
+// old chunks alive as long as they are referenced.
+func (t *Table) maybeCompact() {
+	if t.dead < 4*chunkSize || t.dead < t.live {
 		return
 	}
-	if _, ok := p.rows[e.RowKey]; !ok {
+	old := t.chunks
+	t.chunks = nil
+	t.live, t.dead = 0, 0
+	t.tree.Ascend(func(it item) bool {
+		r := &t.recs[it.rec]
+		src := old[r.chunk][r.off : r.off+r.size]
+		b, chunk, off := t.alloc(len(src))
+		copy(b, src)
+		r.chunk, r.off = chunk, off
+		t.live += len(src)
+		return true
+	})
+	for _, p := range t.parts {
+		for h, l := range p.rows {
+			p.rows[h] = t.recs[encRec(old[l>>32][uint32(l):])].loc()
+		}
+	}
+}
+
+// remove deletes the entity with the given keys. Callers hold t.mu.
+func (t *Table) remove(pk, rk string) {
+	i, p, _ := t.find(pk, rk)
+	if i == noRec {
 		return
 	}
-	delete(p.rows, e.RowKey)
-	t.tree.Delete(e)
-	if len(p.rows) == 0 {
-		delete(t.parts, e.PartitionKey)
+	t.tree.Delete(t.itemOf(i))
+	h := t.hash(rk)
+	r := &t.recs[i]
+	if head := encRec(t.at(p.rows[h])); head == i {
+		if r.next == noRec {
+			delete(p.rows, h)
+		} else {
+			p.rows[h] = t.recs[r.next].loc()
+		}
+	} else {
+		j := head
+		for t.recs[j].next != i {
+			j = t.recs[j].next
+		}
+		t.recs[j].next = r.next
 	}
+	t.live -= int(r.size)
+	t.dead += int(r.size)
+	*r = rec{part: noPart, next: noRec}
+	t.freeRec = append(t.freeRec, i)
+	p.n--
+	if p.n == 0 {
+		delete(t.parts, p.key)
+		t.partList[p.num] = nil
+		t.freePart = append(t.freePart, p.num)
+	}
+	t.maybeCompact()
 }
 
 // Options configure a Store.

@@ -29,8 +29,8 @@ const AnyETag = "*"
 func (t *Table) Insert(e *Entity) (*Entity, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	p := t.parts[e.PartitionKey]
-	if p != nil && p.rows[e.RowKey] != nil {
+	i, p, _ := t.find(e.PartitionKey, e.RowKey)
+	if i != noRec {
 		return nil, conflict()
 	}
 	s := e.stamp(t.store.now())
@@ -49,11 +49,11 @@ func conflict() *Error {
 func (t *Table) Update(e *Entity, mode Mode, ifMatch string) (*Entity, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	cur := t.lookup(e.PartitionKey, e.RowKey)
-	if err := checkCondition(cur, ifMatch); err != nil {
+	i, _, _ := t.find(e.PartitionKey, e.RowKey)
+	if err := t.checkCondition(i, ifMatch); err != nil {
 		return nil, err
 	}
-	return t.write(cur, e, mode)
+	return t.write(i, e, mode)
 }
 
 // Upsert inserts the entity or, if it exists, updates it (Merge or
@@ -61,7 +61,8 @@ func (t *Table) Update(e *Entity, mode Mode, ifMatch string) (*Entity, error) {
 func (t *Table) Upsert(e *Entity, mode Mode) (*Entity, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.write(t.lookup(e.PartitionKey, e.RowKey), e, mode)
+	i, _, _ := t.find(e.PartitionKey, e.RowKey)
+	return t.write(i, e, mode)
 }
 
 // Delete removes an entity: 404 ResourceNotFound if it does not exist, 412
@@ -70,30 +71,42 @@ func (t *Table) Upsert(e *Entity, mode Mode) (*Entity, error) {
 func (t *Table) Delete(pk, rk, ifMatch string) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	cur := t.lookup(pk, rk)
-	if err := checkCondition(cur, ifMatch); err != nil {
+	i, _, _ := t.find(pk, rk)
+	if err := t.checkCondition(i, ifMatch); err != nil {
 		return err
 	}
-	t.remove(cur)
+	t.remove(pk, rk)
 	return nil
+}
+
+// checkCondition checks ifMatch against record i (noRec: none).
+func (t *Table) checkCondition(i uint32, ifMatch string) error {
+	if i == noRec {
+		return notFound()
+	}
+	return matchETag(encTicks(t.enc(&t.recs[i])), ifMatch)
 }
 
 func checkCondition(cur *Entity, ifMatch string) error {
 	if cur == nil {
 		return notFound()
 	}
-	if ifMatch != "" && ifMatch != AnyETag && ifMatch != cur.ETag() {
+	return matchETag(cur.ticks, ifMatch)
+}
+
+func matchETag(ticks int64, ifMatch string) error {
+	if ifMatch != "" && ifMatch != AnyETag && ifMatch != ETagOf(ticks) {
 		return newError(http.StatusPreconditionFailed, CodeUpdateConditionNotSatisfied, "The update condition specified in the request was not satisfied.")
 	}
 	return nil
 }
 
-// write stores e over cur (nil: insert) in the given mode. Callers hold
-// t.mu.
-func (t *Table) write(cur, e *Entity, mode Mode) (*Entity, error) {
+// write stores e over record i (noRec: insert) in the given mode. Callers
+// hold t.mu.
+func (t *Table) write(i uint32, e *Entity, mode Mode) (*Entity, error) {
 	next := e
-	if cur != nil && mode == Merge {
-		m, err := cur.merge(e)
+	if i != noRec && mode == Merge {
+		m, err := t.entity(i).merge(e)
 		if err != nil {
 			return nil, err
 		}

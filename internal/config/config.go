@@ -44,8 +44,8 @@ const altFileName = ".tablelint.yml"
 const MaxFileSize = 1 << 20
 
 // The published scalability targets of Azure Table storage ("Scalability
-// and performance targets for Table storage", learn.microsoft.com; not in
-// the seed documents): used unless the configuration says otherwise.
+// and performance targets for Table storage", learn.microsoft.com): used
+// unless the configuration says otherwise.
 const (
 	// DefaultPartitionEntitiesPerSecond is the target throughput of one
 	// table partition, 1 KiB entities.

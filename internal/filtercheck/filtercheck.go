@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/odata"
 )
@@ -42,7 +43,7 @@ func Check(f *odata.Filter, p plan.Plan, opt Options) []Diag {
 	cmps := f.Comparisons()
 	if n := len(cmps); n > MaxComparisons {
 		out = append(out, Diag{Rule: "TL322", Offset: cmps[MaxComparisons].Offset,
-			Message: fmt.Sprintf("filter has %d comparisons; the Table service accepts at most %d", n, MaxComparisons)})
+			Message: fmt.Sprintf("filter has %d comparisons, over the limit of %d", n, MaxComparisons)})
 	}
 	for _, c := range cmps {
 		if c.Property != plan.PartitionKey && c.Property != plan.RowKey {
@@ -51,13 +52,13 @@ func Check(f *odata.Filter, p plan.Plan, opt Options) []Diag {
 		t := c.Value.Value.Type
 		if t != edm.String && !(t == edm.Invalid && c.Value.IsParam()) {
 			out = append(out, Diag{Rule: "TL323", Offset: c.Value.Offset, Len: len(c.Value.Raw),
-				Message: fmt.Sprintf("%s is a String but is compared with %s literal %s: this comparison never matches", c.Property, article(t), c.Value.Raw)})
+				Message: fmt.Sprintf("%s is a String compared with %s literal: never matches", c.Property, article(t))})
 			continue
 		}
 		if c.Op == odata.OpEq && !c.Value.IsParam() {
 			if r, ok := InvalidKeyChar(c.Value.Value.Str); ok {
 				out = append(out, Diag{Rule: "TL201", Offset: c.Value.Offset, Len: len(c.Value.Raw),
-					Message: fmt.Sprintf("%s literal contains %s, which keys cannot contain: this comparison never matches", c.Property, describeRune(r))})
+					Message: fmt.Sprintf("%s literal contains %s, which keys cannot contain", c.Property, describeRune(r))})
 			}
 		}
 	}
@@ -73,7 +74,7 @@ func CheckTop(top int64) (Diag, bool) {
 	if top <= limits.MaxPageEntities {
 		return Diag{}, false
 	}
-	return Diag{Rule: "TL309", Message: fmt.Sprintf("$top %d is over %d, the most entities one page holds: the request fails", top, limits.MaxPageEntities)}, true
+	return Diag{Rule: "TL309", Message: fmt.Sprintf("$top %d is over the page limit of %d: the request fails", top, limits.MaxPageEntities)}, true
 }
 
 func planDiags(f *odata.Filter, p plan.Plan, opt Options) []Diag {
@@ -86,13 +87,13 @@ func planDiags(f *odata.Filter, p plan.Plan, opt Options) []Diag {
 		msg := subject + " scans the whole table: no top-level PartitionKey eq"
 		switch {
 		case f.Expr == nil:
-			msg = subject + " has an empty filter and reads every entity in the table"
+			msg = subject + " has an empty filter: it reads the whole table"
 		case p.PKLow.Set() || p.PKHigh.Set():
-			msg = subject + " scans every partition in a PartitionKey range: only PartitionKey eq confines it to one partition"
+			msg = subject + " scans every partition in a PartitionKey range"
 		case orAcrossPartitions(f):
-			msg = subject + " scans the whole table: an or across partitions (or between key and non-key branches) is not split into lookups"
+			msg = subject + " scans the whole table: an or across partitions"
 		case mentions(f, plan.RowKey):
-			msg = subject + " scans the whole table: it constrains RowKey but not PartitionKey, and RowKey alone is not indexed"
+			msg = subject + " scans the whole table: RowKey alone is not indexed"
 		}
 		return []Diag{{Rule: "TL301", Offset: 0, Len: len(f.Text), Message: msg}}
 	case plan.PartitionScan:
@@ -104,12 +105,12 @@ func planDiags(f *odata.Filter, p plan.Plan, opt Options) []Diag {
 					off = cs[0].Offset
 				}
 				out = append(out, Diag{Rule: "TL304", Offset: off,
-					Message: subject + ": an or over RowKey values is a partition scan, not a range or point query"})
+					Message: subject + ": an or over RowKey values is a partition scan"})
 			}
 		}
 		if len(out) == 0 && len(p.Residual) > 0 {
 			out = append(out, Diag{Rule: "TL303", Offset: 0, Len: len(f.Text),
-				Message: fmt.Sprintf("%s scans the whole partition %s: nothing narrows RowKey", subject, p.PartitionKey.String())})
+				Message: fmt.Sprintf("%s scans the whole partition %s", subject, finding.Clip(p.PartitionKey.String()))})
 		}
 		return out
 	}

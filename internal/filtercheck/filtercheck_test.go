@@ -85,7 +85,7 @@ func TestTooManyComparisons(t *testing.T) {
 func TestMessages(t *testing.T) {
 	for filter, want := range map[string]string{
 		"":              "empty filter",
-		"RowKey eq 'r'": "constrains RowKey but not PartitionKey",
+		"RowKey eq 'r'": "RowKey alone is not indexed",
 		"(PartitionKey eq 'a' and RowKey eq '1') or (PartitionKey eq 'b' and RowKey eq '2')": "an or across partitions",
 		"PartitionKey gt 'a'":                         "PartitionKey range",
 		"PartitionKey eq 'Sales' and LastName eq 'x'": "partition 'Sales'",

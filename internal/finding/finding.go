@@ -4,7 +4,9 @@ package finding
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/tablelint/tablelint/internal/rules"
 )
@@ -48,4 +50,39 @@ func Sort(fs []Finding) {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line),
 			cmp.Compare(a.Col, b.Col), cmp.Compare(a.Rule, b.Rule))
 	})
+}
+
+// MaxMessageLen bounds a finding's message, as go vet and staticcheck
+// keep theirs: one clause that states the fact. Advice, numbers behind the
+// fact and the plan go to the hint and the rule's page. Tests of every
+// surface (analyzers, review, replay) check their messages against it.
+const MaxMessageLen = 100
+
+// CheckMessage returns an error when msg is longer than MaxMessageLen
+// characters.
+func CheckMessage(id, msg string) error {
+	if n := utf8.RuneCountInString(msg); n > MaxMessageLen {
+		return fmt.Errorf("%s message has %d characters, over %d: %q", id, n, MaxMessageLen, msg)
+	}
+	return nil
+}
+
+// MaxValueLen is how many characters of a value (a filter, an expression,
+// a key) a finding message quotes; Clip shortens longer ones.
+const MaxValueLen = 40
+
+// Clip returns s, or its first MaxValueLen-1 characters and "…" when it is
+// longer, so that messages quoting code or filters stay one short line.
+func Clip(s string) string {
+	if utf8.RuneCountInString(s) <= MaxValueLen {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == MaxValueLen-1 {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
 }

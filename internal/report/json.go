@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// JSONFinding is the JSON form of a finding (contract §2).
+// JSONFinding is the JSON form of a finding.
 type JSONFinding struct {
 	Rule     string `json:"rule"`
 	Name     string `json:"name"`
@@ -18,13 +18,15 @@ type JSONFinding struct {
 	EndLine  int    `json:"endLine,omitempty"`
 	EndCol   int    `json:"endCol,omitempty"`
 	Hint     string `json:"hint,omitempty"`
+	// URL is the rule's documentation page.
+	URL string `json:"url,omitempty"`
 }
 
 func writeJSON(w io.Writer, r Result) error {
 	fs := make([]JSONFinding, 0, len(r.Findings))
 	for _, f := range r.Findings {
 		fs = append(fs, JSONFinding{Rule: f.Rule, Name: f.Name(), Severity: f.Severity.String(),
-			Message: f.Message, File: f.File, Line: f.Line, Col: f.Col, EndLine: f.EndLine, EndCol: f.EndCol, Hint: hint(f)})
+			Message: f.Message, File: f.File, Line: f.Line, Col: f.Col, EndLine: f.EndLine, EndCol: f.EndCol, Hint: hint(f), URL: docURL(f)})
 	}
 	var b strings.Builder
 	b.WriteString("{\n  \"findings\": ")

@@ -1,5 +1,5 @@
 // Package report writes findings in the formats users read them in: text
-// for terminals and CI logs, JSON for scripts (the contract), SARIF 2.1.0
+// for terminals and CI logs, JSON for scripts (a stable format), SARIF 2.1.0
 // for code scanning and GitHub workflow commands; and decides the exit
 // code.
 package report
@@ -101,6 +101,14 @@ func Write(w io.Writer, r Result, opt Options) error {
 }
 
 // hint returns the finding's hint, or its rule's.
+// docURL returns the documentation page of f's rule, or "".
+func docURL(f finding.Finding) string {
+	if r, ok := rules.Get(f.Rule); ok {
+		return r.DocURL()
+	}
+	return ""
+}
+
 func hint(f finding.Finding) string {
 	if f.Hint != "" {
 		return f.Hint

@@ -43,11 +43,22 @@ func location(f finding.Finding) string {
 func writeText(w io.Writer, r Result, opt Options) error {
 	var b strings.Builder
 	c := opt.Color
+	linked := map[string]bool{} // rules whose page has been named
 	for _, f := range r.Findings {
 		fmt.Fprintf(&b, "%s: %s %s %s\n", paint(c, ansiBold, location(f)),
 			paint(c, severityColor[f.Severity], f.Severity.String()), paint(c, ansiDim, f.Rule), EscapeControl(f.Message))
-		if h := hint(f); h != "" {
-			fmt.Fprintf(&b, "    %s %s\n", paint(c, ansiDim, "hint:"), EscapeControl(h))
+		h := EscapeControl(hint(f))
+		// The first finding of each rule names the rule's page; the
+		// others would only repeat it.
+		if u := docURL(f); u != "" && !linked[f.Rule] {
+			linked[f.Rule] = true
+			if h != "" {
+				h += " "
+			}
+			h += paint(c, ansiDim, "("+u+")")
+		}
+		if h != "" {
+			fmt.Fprintf(&b, "    %s %s\n", paint(c, ansiDim, "hint:"), h)
 		}
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/tablelint/tablelint/engine/plan"
@@ -23,10 +24,11 @@ func (r *reviewer) cosmosOrdering(q *model.Query, name string) {
 	}
 	switch {
 	case q.Top > 0 && q.TopNode != nil:
-		r.add("TL317", q.TopNode, -1, "query %s takes the first %d entities, but the Cosmos DB Table API does not return results sorted by PartitionKey or RowKey: they are not the %d lowest keys (a log tail \"isn't suitable for Azure Cosmos DB\"); read the candidates and sort them in the client, or keep the latest entities in entities of their own",
-			name, q.Top, q.Top)
+		r.add("TL317", q.TopNode, -1, "query %s takes the first %d entities, which Cosmos DB does not sort by key", name, q.Top).Hint =
+			hintWith("TL317", fmt.Sprintf("they are not the %d lowest keys: a log tail \"isn't suitable for Azure Cosmos DB\"", q.Top))
 	case q.Order != "" && q.OrderNode != nil:
-		r.add("TL317", q.OrderNode, -1, "query %s needs its results ordered by %s, but the Cosmos DB Table API does not return results sorted by PartitionKey or RowKey: sort them in the client", name, q.Order)
+		r.add("TL317", q.OrderNode, -1, "query %s needs results by %s, which Cosmos DB does not sort by key", name, q.Order).Hint =
+			hintWith("TL317", "the Cosmos DB Table API returns results unsorted: sort them in the client")
 	}
 }
 
@@ -59,9 +61,9 @@ func cosmosScan(it *Item, q *model.Query) {
 	it.Severity = rules.Info
 	switch it.Rule {
 	case "TL303":
-		it.Message += "; on the Cosmos DB Table API every property is indexed, so the partition's matching entities are read from the index, not scanned"
+		it.Hint += "; on the Cosmos DB Table API every property is indexed, so the partition's matching entities are read from the index, not scanned"
 	case "TL301":
-		it.Message += "; on the Cosmos DB Table API every property is indexed, so the index finds the matching entities, though the query still runs in every partition"
+		it.Hint += "; on the Cosmos DB Table API every property is indexed, so the index finds the matching entities, though the query still runs in every partition"
 	}
 }
 

@@ -245,18 +245,18 @@ func (r *reviewer) projection(q *model.Query, name string, row QueryRow) {
 		if whole < wide || keys*4 > whole {
 			return
 		}
-		msg := "query %s returns whole entities of about %s bytes (about %s bytes a run%s) and declares no select: a $select of the properties the application uses returns only those, the keys alone take about %s bytes"
-		rate := ""
+		detail := "about " + num(c.BytesPerRun) + " bytes a run"
 		if row.RateKnown {
-			rate = ", " + num(c.BytesPerRun*row.Rate) + " bytes/s"
+			detail += ", " + num(c.BytesPerRun*row.Rate) + " bytes/s"
 		}
-		r.add("TL310", q.Node, -1, msg, name, num(whole), num(c.BytesPerRun), rate, num(keys))
+		detail += "; the keys alone take about " + num(keys) + " bytes"
+		r.add("TL310", q.Node, -1, "query %s returns whole entities of about %s bytes", name, num(whole)).Hint = hintWith("TL310", detail)
 		return
 	}
 	for _, s := range q.Select {
 		switch s {
 		case "PartitionKey", "RowKey", "Timestamp":
-			r.add("TL311", selectNode(q), -1, "query %s selects %s, which the service returns with every entity anyway", name, s)
+			r.add("TL311", selectNode(q), -1, "query %s selects %s, which the service always returns", name, s)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"github.com/tablelint/tablelint/internal/finding"
 	"regexp"
 	"strconv"
 	"strings"
@@ -50,8 +51,8 @@ func (r *reviewer) compoundKeys(e *model.Entity) {
 				continue
 			}
 			r.addSpan("TL206", k.t.Node, a.Offset, b.Offset+b.Len-a.Offset,
-				"entity type %s: %s template %q joins %s and %s with no separator, and neither has a fixed width: different values give the same key and it cannot be parsed back; write %s_%s",
-				e.Name, k.name, k.t.Text, a.String(), b.String(), a.String(), b.String())
+				"entity type %s: %s template joins %s and %s with no separator",
+				e.Name, k.name, a.String(), b.String()).Hint = sprintf("write %s_%s: with neither of fixed width, different values give the same key, which cannot be parsed back", a.String(), b.String())
 		}
 	}
 }
@@ -136,12 +137,12 @@ func (r *reviewer) rowKeyCollisions(e *model.Entity) {
 		if !ok || n <= s.distinct {
 			return
 		}
-		what := "is the same for every entity of a partition"
+		what := "is constant per partition"
 		if s.distinct > 1 {
 			what = "takes at most " + num(s.distinct) + " values in a partition"
 		}
-		r.add("TL207", rk.Node, -1, "entity type %s: RowKey %q %s, but a partition holds ~%s entities: they overwrite each other (or inserts fail); add a value unique per entity, such as an ID",
-			e.Name, rk.Text, what, num(n))
+		r.add("TL207", rk.Node, -1, "entity type %s: RowKey %q %s, which holds ~%s entities",
+			e.Name, finding.Clip(rk.Text), what, num(n)).Hint = "add a value unique per entity, such as an ID: entities with the same key overwrite each other (or inserts fail)"
 		return
 	}
 	// Updates keep their key: only inserts can collide. Writes count as
@@ -166,8 +167,8 @@ func (r *reviewer) rowKeyCollisions(e *model.Entity) {
 	if perKey < 2 {
 		return
 	}
-	r.add("TL207", rk.Node, -1, "entity type %s: RowKey %q changes only every %s, but ~%s entities are inserted into a partition in that time: all but one get the same key and overwrite each other (or inserts fail); add a value unique per entity, such as a message ID or {uuid}",
-		e.Name, rk.Text, durationText(window), num(perKey*s.distinct))
+	r.add("TL207", rk.Node, -1, "entity type %s: RowKey %q changes every %s, while ~%s entities are inserted",
+		e.Name, finding.Clip(rk.Text), durationText(window), num(perKey*s.distinct)).Hint = "add a value unique per entity, such as a message ID or {uuid}: entities inserted with the same key overwrite each other (or the inserts fail)"
 }
 
 func durationText(sec float64) string {
@@ -431,11 +432,12 @@ func (r *reviewer) entityTypesTellable(t *model.Table) {
 				}
 			}
 			if mixed != nil && !(hasDiscriminator(t, a) && hasDiscriminator(t, b)) {
-				r.add("TL210", b.RowKey.Node, -1, "entity types %s and %s of table %s can share a partition, their RowKeys (%q, %q) can be equal, query %s can return both and nothing stores the type: it cannot tell them apart; %s, or store the type in an EntityType property (the table's discriminator:)",
-					a.Name, b.Name, t.Name, a.RowKey.Text, b.RowKey.Text, mixed.Name, fix)
+				r.add("TL210", b.RowKey.Node, -1, "entity types %s and %s can have equal keys and nothing stores the type",
+					a.Name, b.Name).Hint = sprintf("in table %s, query %s can return both and cannot tell them apart (RowKeys %q, %q): %s, or store the type in an EntityType property (the table's discriminator:)",
+					t.Name, mixed.Name, a.RowKey.Text, b.RowKey.Text, fix)
 			} else {
-				r.add("TL212", b.RowKey.Node, -1, "entity types %s and %s of table %s can share a partition and their RowKeys (%q, %q) can be equal: an entity of one type can overwrite one of the other; %s",
-					a.Name, b.Name, t.Name, a.RowKey.Text, b.RowKey.Text, fix)
+				r.add("TL212", b.RowKey.Node, -1, "entity types %s and %s of table %s can have equal keys",
+					a.Name, b.Name, t.Name).Hint = sprintf("an entity of one type can overwrite one of the other (RowKeys %q, %q): %s", a.RowKey.Text, b.RowKey.Text, fix)
 			}
 			break
 		}

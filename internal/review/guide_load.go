@@ -1,6 +1,7 @@
 package review
 
 import (
+	"github.com/tablelint/tablelint/internal/finding"
 	"strings"
 
 	"github.com/tablelint/tablelint/edm"
@@ -73,8 +74,9 @@ func (r *reviewer) guidePartitionLoad(t *model.Table) {
 		lead := pk.Leading()
 		if lead != nil && lead.Builtin == model.NotBuiltin && lead.Prop != nil && lead.Prop.Type == edm.DateTime {
 			if writes > target {
-				r.add("TL209", pk.Node, -1, "PartitionKey %q starts with the DateTime %s: if it is the time of the write, all %s writes/s of %s go to one partition at a time, over a partition's target of %s entities/s (prepend/append anti-pattern)",
-					pk.Text, lead.Name, num(writes), groupWho(g), num(target))
+				r.add("TL209", pk.Node, -1, "PartitionKey %q starts with the DateTime %s: %s writes/s on one partition",
+					finding.Clip(pk.Text), lead.Name, num(writes)).Hint = sprintf("if %s is the time of the write, all writes of %s go to one partition at a time, over a partition's target of %s entities/s (prepend/append anti-pattern): prefix it with a well-spread value",
+					lead.Name, groupWho(g), num(target))
 			}
 			continue
 		}
@@ -82,8 +84,9 @@ func (r *reviewer) guidePartitionLoad(t *model.Table) {
 		if !ok || spread < 2 || writes/spread <= target {
 			continue
 		}
-		r.add("TL209", pk.Node, -1, "PartitionKey %q takes only %s values: even spread evenly, the %s writes/s of %s put %s writes/s on each partition, over a partition's target of %s entities/s; add a value with more distinct values, such as {hash:…:N}",
-			pk.Text, num(spread), num(writes), groupWho(g), num(writes/spread), num(target))
+		r.add("TL209", pk.Node, -1, "PartitionKey %q takes only %s values: ~%s writes/s per partition",
+			finding.Clip(pk.Text), num(spread), num(writes/spread)).Hint = sprintf("the %s writes/s of %s, even spread evenly, are over a partition's target of %s entities/s: add a value with more distinct values, such as {hash:…:N}",
+			num(writes), groupWho(g), num(target))
 	}
 }
 
@@ -115,6 +118,7 @@ func (r *reviewer) constantPartitionReads(t *model.Table, g []*model.Entity, wri
 	if reads == 0 || (writes+reads)*4 < target {
 		return
 	}
-	r.add("TL208", g[0].PartitionKey.Node, -1, "PartitionKey %q is constant: %s of %s are all served by a single partition (~%s entities/s read by %s, %s/s written), %d%% of a partition's target of %s entities/s, and it cannot scale out",
-		g[0].PartitionKey.Text, "reads and writes", groupWho(g), num(reads), strings.Join(names, ", "), num(writes), int((writes+reads)*100/target), num(target))
+	r.add("TL208", g[0].PartitionKey.Node, -1, "PartitionKey %q is constant: one partition serves ~%s entities/s",
+		finding.Clip(g[0].PartitionKey.Text), num(writes+reads)).Hint = sprintf("reads and writes of %s (~%s entities/s read by %s, %s/s written) are %d%% of a partition's target of %s entities/s, and one partition cannot scale out",
+		groupWho(g), num(reads), strings.Join(names, ", "), num(writes), int((writes+reads)*100/target), num(target))
 }

@@ -48,8 +48,9 @@ func (r *reviewer) largeValues(t *model.Table) {
 		if largest > 0 {
 			size = "up to " + bytesText(largest)
 		}
-		r.add("TL508", large[0].Node, -1, "entity type %s: %s (%s) %s values that belong in Blob storage, with the blob's address in a property (large entities pattern): every read and write of the entity carries them, and a property holds at most 64 KiB",
-			e.Name, propList(large), size, plural(len(large), "holds", "hold"))
+		r.add("TL508", large[0].Node, -1, "entity type %s: %s %s values that belong in Blob storage",
+			e.Name, propList(large), plural(len(large), "holds", "hold")).Hint = sprintf("values %s: store them in Blob storage with the blob's address in a property (large entities pattern); every read and write of the entity carries them",
+			size)
 	}
 }
 
@@ -89,8 +90,9 @@ func (r *reviewer) cacheableLookup(t *model.Table, rows []QueryRow) {
 	if reads < CacheMinReads {
 		return
 	}
-	r.add("TL513", t.Node, -1, "table %s holds about %s entities, changes at most %s and is read %s: read it once and cache it on the client, refreshing it when it changes, instead of a round trip per read",
-		t.Name, thousands(count), rateText(writes), rateText(reads))
+	r.add("TL513", t.Node, -1, "table %s is small (~%s entities) and read %s: cache it",
+		t.Name, thousands(count), rateText(reads)).Hint = sprintf("it changes at most %s: read it once and cache it on the client, refreshing it when it changes, instead of a round trip per read",
+		rateText(writes))
 }
 
 // deleteByScan reports retention queries (deletes: true) that find what
@@ -102,8 +104,9 @@ func (r *reviewer) deleteByScan(rows []QueryRow) {
 		if !q.Deletes || q.Unsupported != nil || (q.Plan.Kind != plan.TableScan && q.Plan.Kind != plan.PartitionScan) {
 			continue
 		}
-		r.add("TL505", q.DeletesNode, -1, "query %s.%s finds the entities to delete by a %s, then each must be deleted one by one: put each period's entities in a table of its own (%s20140731, …) and delete the whole table (high volume delete pattern)",
-			q.Table.Name, q.Name, q.Plan.Kind, q.Table.Name)
+		r.add("TL505", q.DeletesNode, -1, "query %s.%s finds entities to delete by a %s, to delete one by one",
+			q.Table.Name, q.Name, q.Plan.Kind).Hint = sprintf("put each period's entities in a table of its own (%s20140731, …) and delete the whole table (high volume delete pattern)",
+			q.Table.Name)
 	}
 }
 
@@ -147,12 +150,13 @@ func tablesByStem(tables []*model.Table, re *regexp.Regexp) [][]*model.Table {
 // two or more tables of the design share the stem.
 func (r *reviewer) tableRotation() {
 	for _, g := range tablesByStem(r.d.Tables, rotationRE) {
-		r.add("TL104", g[1].Node, -1, "tables %s and %s are a rotation of names: each name is deleted and created again a cycle later, and the service delays reusing a name after a delete; use a unique name per period (%s20140731)",
-			g[0].Name, g[1].Name, rotationRE.FindStringSubmatch(g[1].Name)[1])
+		r.add("TL104", g[1].Node, -1, "tables %s and %s are a rotation of names",
+			g[0].Name, g[1].Name).Hint = sprintf("each name is deleted and created again a cycle later, and the service delays reusing a name after a delete: use a unique name per period (%s20140731)",
+			rotationRE.FindStringSubmatch(g[1].Name)[1])
 	}
 	for _, g := range tablesByStem(r.d.Tables, periodRE) {
-		r.add("TL105", g[1].Node, -1, "tables %s and %s are one table per period: each new table is rate limited at first while the service learns its access pattern and spreads its partitions; create the next period's table ahead of time and pick the period with this in mind",
-			g[0].Name, g[1].Name)
+		r.add("TL105", g[1].Node, -1, "tables %s and %s are one table per period",
+			g[0].Name, g[1].Name).Hint = "each new table is rate limited at first while the service learns its access pattern: create the next period's table ahead of time"
 	}
 }
 
@@ -202,8 +206,9 @@ func (r *reviewer) dataSeries(t *model.Table, rows []QueryRow) {
 			if row.Scanned < 2 || row.Scanned > MaxSeriesProperties || !mayRead(q, e) {
 				continue
 			}
-			r.add("TL506", q.FilterNode, -1, "query %s.%s reads ~%s %s entities per run, one per %s: store the series in one entity with a property per %s (data series pattern), read with one point query and updated with merge",
-				t.Name, q.Name, num(row.Scanned), e.Name, durationText(step), durationText(step))
+			r.add("TL506", q.FilterNode, -1, "query %s.%s reads ~%s %s entities per run, one per %s",
+				t.Name, q.Name, num(row.Scanned), e.Name, durationText(step)).Hint = sprintf("store the series in one entity with a property per %s (data series pattern), read with one point query and updated with merge",
+				durationText(step))
 			break
 		}
 	}

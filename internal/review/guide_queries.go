@@ -1,6 +1,7 @@
 package review
 
 import (
+	"github.com/tablelint/tablelint/internal/finding"
 	"strings"
 
 	"github.com/tablelint/tablelint/edm"
@@ -96,8 +97,9 @@ func (r *reviewer) sortOrder(q *model.Query) {
 		if p.Kind == plan.TableScan {
 			where = "this query reads many partitions, and results come in PartitionKey order"
 		}
-		r.add("TL213", q.OrderNode, -1, "query %s.%s needs results by %s %s, but %s: %s %q of entity type %s does not give that order, so the client must read every match and sort it; choose %s",
-			q.Table.Name, q.Name, q.Order, dir, where, keyName, key.Text, e.Name, fix)
+		r.add("TL213", q.OrderNode, -1, "query %s.%s needs results by %s %s, not in %s order",
+			q.Table.Name, q.Name, q.Order, dir, keyName).Hint = sprintf("%s (%q for entity type %s), so the client must read every match and sort it: choose %s",
+			where, key.Text, e.Name, fix)
 		return
 	}
 }
@@ -143,8 +145,9 @@ func (r *reviewer) nonUniqueLookup(row QueryRow) {
 		if p.Kind == plan.TableScan {
 			where = "in their own partition"
 		}
-		r.addSpan("TL315", q.FilterNode, c.Offset, 0, "query %s looks up %s, shared by ~%s %s entities each, by a %s at %s: keep index entities %s, keyed by %s, that list the RowKeys of the matching entities, and read one with a point query (index entities pattern)",
-			name, c.Property, num(perValue), owner.Name, p.Kind, rateText(row.Rate), where, c.Property)
+		r.addSpan("TL315", q.FilterNode, c.Offset, 0, "query %s looks up %s (~%s %s entities each) by a %s",
+			name, c.Property, num(perValue), owner.Name, p.Kind).Hint = sprintf("at %s: keep index entities %s, keyed by %s, that list the RowKeys of the matching entities, and read one with a point query (index entities pattern)",
+			rateText(row.Rate), where, c.Property)
 		w, ok := owner.RowKey.MaxWidth()
 		if !ok {
 			continue
@@ -157,8 +160,9 @@ func (r *reviewer) nonUniqueLookup(row QueryRow) {
 		if listChars*2 > limits.MaxEntityBytes {
 			advice = "keep the lists in Blob storage and store the blob's address"
 		}
-		r.addSpan("TL504", q.FilterNode, c.Offset, 0, "query %s: an index entity listing the ~%s %s RowKeys (up to %d characters each) that share one %s needs ~%s characters, over a String property's 64 KiB (%s characters); %s",
-			name, num(perValue), owner.Name, w, c.Property, num(listChars), thousands(limits.MaxStringChars), advice)
+		r.addSpan("TL504", q.FilterNode, c.Offset, 0, "query %s: an index by %s needs ~%s characters, over the String limit",
+			name, c.Property, num(listChars)).Hint = sprintf("one index entity lists the ~%s %s RowKeys (up to %d characters each) that share one %s, over a String property's %s characters: %s",
+			num(perValue), owner.Name, w, c.Property, thousands(limits.MaxStringChars), advice)
 	}
 }
 
@@ -215,8 +219,9 @@ func (r *reviewer) logByRange(t *model.Table, rows []QueryRow) {
 		if (!isLogName(t.Name) && !isLogName(e.Name)) || timeLed(e.PartitionKey) || !timeLed(e.RowKey) {
 			continue
 		}
-		r.add("TL509", reader.FilterNode, -1, "%s.%s looks like log data keyed by source (PartitionKey %q) with the time in the RowKey (%q), and query %s reads a time range across every partition: a table scan that grows with the log (log data anti-pattern: store log data in Blob storage)",
-			t.Name, e.Name, e.PartitionKey.Text, e.RowKey.Text, reader.Name)
+		r.add("TL509", reader.FilterNode, -1, "%s.%s looks like log data; query %s reads a time range of every partition",
+			t.Name, e.Name, reader.Name).Hint = sprintf("keyed by source (PartitionKey %q) with the time in the RowKey (%q), it is read by a table scan that grows with the log (log data anti-pattern): store log data in Blob storage",
+			e.PartitionKey.Text, e.RowKey.Text)
 	}
 }
 
@@ -277,16 +282,16 @@ func (r *reviewer) prefixRange(q *model.Query) {
 		all = all && covers
 		if p.High.Inclusive && hiOK && hi != "" && couldExtend(hi, e.RowKey) {
 			next, _ := successor(hi)
-			r.add("TL318", q.FilterNode, -1, "query %s: the range ends with RowKey le '%s', which leaves out keys of %s that start with '%s' and go on (such as '%s…'); to read the whole prefix, end with RowKey lt '%s'",
-				name, hi, e.Name, hi, hi, next)
+			r.add("TL318", q.FilterNode, -1, "query %s: RowKey le '%s' leaves out the %s keys that extend it",
+				name, finding.Clip(hi), e.Name).Hint = sprintf("such as '%s…': to read the whole prefix, end with RowKey lt '%s'", hi, next)
 			return
 		}
 	}
 	switch {
 	case !meetsAny && (loOK || hiOK):
-		r.add("TL318", q.FilterNode, -1, "query %s: no entity type of the partition has a RowKey in %s: the query can never return an entity; check the prefix against the RowKey templates", name, plan.RangeText(p.Low, p.High))
+		r.add("TL318", q.FilterNode, -1, "query %s: no entity type of the partition has a RowKey in %s", name, finding.Clip(plan.RangeText(p.Low, p.High))).Hint = "the query can never return an entity: check the prefix against the RowKey templates"
 	case meetsAny && all && (loOK || hiOK) && q.Top == 0: // with top, a range is where paging starts
-		r.add("TL318", q.FilterNode, -1, "query %s: the RowKey range %s includes every RowKey the entity types of the partition can have: it narrows nothing and reads the whole partition", name, plan.RangeText(p.Low, p.High))
+		r.add("TL318", q.FilterNode, -1, "query %s: the RowKey range %s narrows nothing", name, finding.Clip(plan.RangeText(p.Low, p.High))).Hint = "it includes every RowKey the entity types of the partition can have, so the query reads the whole partition"
 	}
 }
 
@@ -349,6 +354,7 @@ func (r *reviewer) twoRoundTrips(q *model.Query) {
 	if q.RateNode != nil {
 		rate = " at " + rateText(q.Rate.PerSecond()) + ","
 	}
-	r.add("TL316", q.ThenNode, -1, "query %s.%s reads entity type %s only to find the key for query %s.%s (entity type %s):%s two round trips per lookup; keep the properties the second read needs in the %s entity (denormalization pattern), so one point query returns everything",
-		q.Table.Name, q.Name, first[0].Name, next.Table.Name, next.Name, second[0].Name, rate, first[0].Name)
+	r.add("TL316", q.ThenNode, -1, "query %s.%s reads %s only to find the key for query %s.%s",
+		q.Table.Name, q.Name, first[0].Name, next.Table.Name, next.Name).Hint = sprintf("%s two round trips per lookup of %s: keep the properties the second read needs in the %s entity (denormalization pattern), so one point query returns everything",
+		strings.TrimSuffix(strings.TrimPrefix(rate, " "), ","), second[0].Name, first[0].Name)
 }

@@ -94,7 +94,7 @@ func TestGuideBadDesigns(t *testing.T) {
 	}
 }
 
-// TestGoodDesignsSilent reviews the seed documents' recommended designs
+// TestGoodDesignsSilent reviews the design guide's recommended designs
 // and every pattern's good form: none may have a finding (the guide's
 // designs), or a warning or error (the older pattern examples).
 func TestGoodDesignsSilent(t *testing.T) {

@@ -51,23 +51,25 @@ func (r *reviewer) copies(t *model.Table) {
 			src := qualified(c, t)
 			switch {
 			case samePartition(e, c) && !inTransaction(e, c):
-				r.add("TL407", e.CopyOfNode, -1, "entity type %s copies %s in the same partition (PartitionKey %q) but no transaction group writes them together: a failure between the two writes leaves them inconsistent; declare a transaction group [%s, %s] so one entity group transaction writes both",
-					e.Name, src, e.PartitionKey.Text, c.Name, e.Name)
+				r.add("TL407", e.CopyOfNode, -1, "entity type %s copies %s, but no transaction group writes both",
+					e.Name, src).Hint = sprintf("declare a transaction group [%s, %s] (both are in partition %q) so one entity group transaction writes both: a failure between two writes leaves them inconsistent",
+					c.Name, e.Name, e.PartitionKey.Text)
 			case !samePartition(e, c):
 				where := fmt.Sprintf("a different partition (PartitionKey %q, %s's is %q)", e.PartitionKey.Text, src, c.PartitionKey.Text)
 				if e.Table != c.Table {
 					where = "a different table"
 				}
-				r.add("TL408", e.CopyOfNode, -1, "entity type %s copies %s from %s: no entity group transaction can write both, so a failure leaves one updated and not the other; make the update eventually consistent (a queue and a retried, idempotent worker) and mark the copy eventual: true",
-					e.Name, src, where)
+				r.add("TL408", e.CopyOfNode, -1, "entity type %s copies %s, but no transaction can write both",
+					e.Name, src).Hint = sprintf("it is in %s: make the update eventually consistent (a queue and a retried, idempotent worker) and mark the copy eventual: true",
+					where)
 			}
 		}
 		if w := e.PartOf; w != nil && !e.Eventual {
 			switch {
 			case !samePartition(e, w):
-				r.add("TL507", e.PartOfNode, -1, "entity type %s is part of %s but in another partition: the parts of one logical entity cannot be updated in one entity group transaction; give them the same PartitionKey", e.Name, qualified(w, t))
+				r.add("TL507", e.PartOfNode, -1, "entity type %s is part of %s but in another partition", e.Name, qualified(w, t)).Hint = "give them the same PartitionKey, so one entity group transaction can update both parts"
 			case !inTransaction(e, w):
-				r.add("TL507", e.PartOfNode, -1, "entity type %s is part of %s, but no transaction group writes them together: an update of both can leave them out of step; declare a transaction group [%s, %s]", e.Name, w.Name, w.Name, e.Name)
+				r.add("TL507", e.PartOfNode, -1, "entity type %s is part of %s, but no transaction group writes both", e.Name, w.Name).Hint = sprintf("declare a transaction group [%s, %s]: an update of both can leave them out of step", w.Name, e.Name)
 			}
 		}
 		if e.CopyOf != nil {
@@ -107,8 +109,9 @@ func (r *reviewer) copyUse(t *model.Table, e *model.Entity) {
 		}
 	}
 	if len(users) == 0 {
-		r.add("TL515", e.Node, -1, "entity type %s is a copy of %s that no query of table %s reads by its keys: every write of %s pays for it; drop it, or add the query it is for",
-			e.Name, qualified(e.CopyOf, t), t.Name, e.CopyOf.Name)
+		r.add("TL515", e.Node, -1, "entity type %s is a copy of %s that no query reads by its keys",
+			e.Name, qualified(e.CopyOf, t)).Hint = sprintf("every write of %s pays for it: drop it, or add the query of table %s it is for",
+			e.CopyOf.Name, t.Name)
 		return
 	}
 	selected := map[string]bool{}
@@ -135,8 +138,8 @@ func (r *reviewer) copyUse(t *model.Table, e *model.Entity) {
 	if len(extra) == 0 {
 		return
 	}
-	r.add("TL514", extra[0].Node, -1, "entity type %s, a copy of %s, carries %s that no query reading it selects: each copy stores and rewrites them for nothing; keep only the properties its queries need",
-		e.Name, qualified(e.CopyOf, t), propList(extra))
+	r.add("TL514", extra[0].Node, -1, "entity type %s, a copy of %s, carries %s that no query selects",
+		e.Name, qualified(e.CopyOf, t), propList(extra)).Hint = "each copy stores and rewrites them for nothing: keep only the properties its queries need"
 }
 
 // indexAmplification reports sources whose same-partition copies multiply
@@ -166,8 +169,9 @@ func (r *reviewer) indexAmplification(t *model.Table) {
 		if per >= target || total*2 < target {
 			continue
 		}
-		r.add("TL503", c.Node, -1, "entity type %s: ~%s writes/s per partition become ~%s entity writes/s with its %d same-partition %s (%s), %d%% of a partition's target of %s entities/s",
-			c.Name, num(per), num(total), len(copies), plural(len(copies), "copy", "copies"), strings.Join(copies, ", "), int(total*100/target), num(target))
+		r.add("TL503", c.Node, -1, "entity type %s: its copies make ~%s entity writes/s per partition",
+			c.Name, num(total)).Hint = sprintf("~%s writes/s become ~%s with %s, %d%% of a partition's target of %s entities/s",
+			num(per), num(total), strings.Join(copies, ", "), int(total*100/target), num(target))
 	}
 }
 
@@ -181,8 +185,9 @@ func (r *reviewer) oneEntityPartitions(x *model.Transaction) {
 			continue
 		}
 		if why := uniquePerEntity(m.Entity); why != "" {
-			r.add("TL512", m.Node, -1, "transaction %s.%s writes %d %s entities in one group, but their PartitionKey %q is unique per entity (%s): each is in its own partition, and an entity group transaction works within one partition; key them by what the group shares",
-				x.Table.Name, x.Name, m.Count, m.Entity.Name, m.Entity.PartitionKey.Text, why)
+			r.add("TL512", m.Node, -1, "transaction %s.%s groups %d %s entities, each in its own partition",
+				x.Table.Name, x.Name, m.Count, m.Entity.Name).Hint = sprintf("PartitionKey %q is unique per entity (%s), and an entity group transaction works within one partition: key them by what the group shares",
+				m.Entity.PartitionKey.Text, why)
 		}
 	}
 }
@@ -235,8 +240,9 @@ func (r *reviewer) denormalizationFanout(t *model.Table) {
 			if fanout > limits.MaxBatchActions || !samePartition(e, s) {
 				atomic = ", more than one entity group transaction can hold"
 			}
-			r.add("TL510", p.CopyOfNode, -1, "property %s.%s copies %s.%s into ~%s %s entities per %s: every change of it must be written to all of them (up to ~%s entity writes/s at %s's %s writes)%s; keep it only in %s and read it from there, or accept eventual consistency",
-				e.Name, p.Name, qualified(s, t), src.Name, num(fanout), e.Name, s.Name, num(fanout*s.Writes.PerSecond()), s.Name, rateText(s.Writes.PerSecond()), atomic, s.Name)
+			r.add("TL510", p.CopyOfNode, -1, "property %s.%s copies %s.%s into ~%s entities per %s",
+				e.Name, p.Name, qualified(s, t), src.Name, num(fanout), s.Name).Hint = sprintf("every change must be written to all of them (up to ~%s entity writes/s at %s's %s writes)%s: keep it only in %s and read it from there, or accept eventual consistency",
+				num(fanout*s.Writes.PerSecond()), s.Name, rateText(s.Writes.PerSecond()), atomic, s.Name)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"github.com/tablelint/tablelint/internal/finding"
 	"regexp"
 	"strings"
 
@@ -27,8 +28,8 @@ func (r *reviewer) propertyTypes(t *model.Table) {
 				continue
 			}
 			reported[p.Name] = true
-			r.add("TL130", p.Value, -1, "property %s is %s in entity type %s but %s in %s: a filter on %s compares only entities whose value has the literal's type and silently skips the others; use one type",
-				p.Name, p.Type, p.Entity.Name, f.Type, f.Entity.Name, p.Name)
+			r.add("TL130", p.Value, -1, "property %s is %s in entity type %s but %s in %s",
+				p.Name, p.Type, p.Entity.Name, f.Type, f.Entity.Name).Hint = "use one type: a filter compares only entities whose value has the literal's type and silently skips the others"
 		}
 	}
 	for _, q := range t.Queries {
@@ -42,8 +43,8 @@ func (r *reviewer) propertyTypes(t *model.Table) {
 			}
 			raw := c.Value.Raw
 			if off := nonUTCOffset(raw); off != "" {
-				r.addSpan("TL131", q.FilterNode, c.Value.Offset, len(raw), "query %s.%s compares %s with %s, a time with offset %s: DateTime values are stored in UTC, so write the UTC time with Z",
-					t.Name, q.Name, c.Property, raw, off)
+				r.addSpan("TL131", q.FilterNode, c.Value.Offset, len(raw), "query %s.%s compares %s with a time at offset %s",
+					t.Name, q.Name, c.Property, off).Hint = "DateTime values are stored in UTC: write the UTC time with Z"
 			}
 		}
 	}
@@ -93,7 +94,7 @@ func (r *reviewer) numbersAsText(q *model.Query) {
 		if !allString {
 			continue
 		}
-		r.addSpan("TL127", q.FilterNode, c.Value.Offset, len(c.Value.Raw), "query %s.%s compares the String property %s with %s: strings compare character by character, so '100' sorts before '30'; store the number as Int32, Int64 or Double (and compare with a bare number), or zero-pad it to a fixed width",
-			q.Table.Name, q.Name, c.Property, c.Value.Raw)
+		r.addSpan("TL127", q.FilterNode, c.Value.Offset, len(c.Value.Raw), "query %s.%s compares the String property %s with the number %s",
+			q.Table.Name, q.Name, c.Property, finding.Clip(c.Value.Raw)).Hint = "strings compare character by character ('100' < '30'): store the number as Int32, Int64 or Double, or zero-pad it to a fixed width"
 	}
 }

@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"github.com/tablelint/tablelint/internal/finding"
 	"regexp"
 	"strings"
 
@@ -32,12 +33,12 @@ func (r *reviewer) keyTemplate(e *model.Entity, key string, t *model.Template) {
 			if p.IsPlaceholder() {
 				what = p.String() + " produces"
 			}
-			r.addSpan("TL201", n, p.Offset, p.Len, "entity type %s: %s template %q %s %s, which keys cannot contain: writes fail", e.Name, key, t.Text, what, describe(c))
+			r.addSpan("TL201", n, p.Offset, p.Len, "entity type %s: %s template: %s %s, which keys cannot contain", e.Name, key, what, describe(c))
 		}
 		switch {
 		case invTicksUnpadded(p):
-			r.addSpan("TL205", n, p.Offset, p.Len, "entity type %s: %s template: %s writes reverse-time ticks without padding to %d digits, so newer keys do not always sort first; write %s",
-				e.Name, key, p.String(), InvertedTicksWidth, paddedSuggestion(p, InvertedTicksWidth))
+			r.addSpan("TL205", n, p.Offset, p.Len, "entity type %s: %s template: %s is not padded to %d digits",
+				e.Name, key, p.String(), InvertedTicksWidth).Hint = sprintf("write %s, so that newer keys always sort first", paddedSuggestion(p, InvertedTicksWidth))
 		case numericUnpadded(p):
 			width := 10
 			if p.Builtin == model.Seq || (p.Prop != nil && p.Prop.Type == edm.Int64) {
@@ -47,12 +48,12 @@ func (r *reviewer) keyTemplate(e *model.Entity, key string, t *model.Template) {
 			if p.Prop != nil {
 				what = "an " + p.Prop.Type.String()
 			}
-			r.addSpan("TL204", n, p.Offset, p.Len, "entity type %s: %s template: %s is %s written without zero padding to a fixed width, so keys sort as text (\"10\" before \"9\"); write %s",
-				e.Name, key, p.String(), what, paddedSuggestion(p, width))
+			r.addSpan("TL204", n, p.Offset, p.Len, "entity type %s: %s template: %s (%s) is not zero-padded",
+				e.Name, key, p.String(), what).Hint = sprintf("write %s: keys sort as text (\"10\" before \"9\")", paddedSuggestion(p, width))
 		}
 	}
 	if w := t.DeclaredWidth(); w > limits.MaxKeyChars {
-		r.add("TL202", n, -1, "entity type %s: %s template %q can produce %s characters; keys are limited to 1 KiB of UTF-16 (%d characters)", e.Name, key, truncate(t.Text, 60), thousands(int64(w)), limits.MaxKeyChars)
+		r.add("TL202", n, -1, "entity type %s: %s template %q can produce %s characters, over %d", e.Name, key, finding.Clip(t.Text), thousands(int64(w)), limits.MaxKeyChars)
 	}
 }
 
@@ -155,16 +156,18 @@ func (r *reviewer) partitionLoad(t *model.Table) {
 		}
 		why := map[string]string{
 			"now":      "starts with the current time",
-			"seq":      "starts with a monotonically increasing sequence",
+			"seq":      "starts with an increasing sequence",
 			"constant": "is constant",
 		}[kind]
 		switch {
 		case writes > target:
-			r.add("TL209", e.PartitionKey.Node, -1, "PartitionKey %q %s: all %s writes/s of %s go to one partition at a time, over a partition's target of %s entities/s (prepend/append anti-pattern)",
-				e.PartitionKey.Text, why, num(writes), who, num(target))
+			r.add("TL209", e.PartitionKey.Node, -1, "PartitionKey %q %s: %s writes/s on one partition",
+				finding.Clip(e.PartitionKey.Text), why, num(writes)).Hint = sprintf("all writes of %s go to one partition at a time, over a partition's target of %s entities/s (prepend/append anti-pattern): prefix it with a well-spread value",
+				who, num(target))
 		case kind == "constant" && writes*4 >= target:
-			r.add("TL208", e.PartitionKey.Node, -1, "PartitionKey %q is constant: all %s writes/s of %s go to a single partition, %d%% of a partition's target of %s entities/s, and it cannot scale out",
-				e.PartitionKey.Text, num(writes), who, int(writes*100/target), num(target))
+			r.add("TL208", e.PartitionKey.Node, -1, "PartitionKey %q is constant: %s writes/s on one partition",
+				finding.Clip(e.PartitionKey.Text), num(writes)).Hint = sprintf("the writes of %s are %d%% of a partition's target of %s entities/s, and one partition cannot scale out",
+				who, int(writes*100/target), num(target))
 		}
 	}
 }
@@ -216,7 +219,8 @@ func (r *reviewer) logData(t *model.Table) {
 		if !timeLed {
 			continue
 		}
-		r.add("TL509", e.PartitionKey.Node, -1, "%s.%s looks like log data keyed by time (PartitionKey %q): writes pile onto the current time's partition, and spreading them makes time-range reads scan every partition (log data anti-pattern)",
-			t.Name, e.Name, e.PartitionKey.Text)
+		r.add("TL509", e.PartitionKey.Node, -1, "%s.%s looks like log data keyed by time",
+			t.Name, e.Name).Hint = sprintf("PartitionKey %q: writes pile onto the current time's partition, and spreading them makes time-range reads scan every partition (log data anti-pattern): store log data in Blob storage",
+			e.PartitionKey.Text)
 	}
 }

@@ -25,31 +25,30 @@ func (r *reviewer) size(e *model.Entity) {
 	case s.Declared > limit:
 		r.add("TL121", e.Node, -1, "entity type %s can be %s, over the entity limit of %s", e.Name, bytesText(s.Declared), limitText)
 	case s.Max > limit:
-		it := r.add("TL121", e.Node, -1, "entity type %s can reach %s if its unbounded properties (%s) hold 64 KiB each, over the entity limit of %s",
-			e.Name, bytesText(s.Max), propList(s.Unbounded), limitText)
+		it := r.add("TL121", e.Node, -1, "entity type %s can reach %s with unbounded properties, over %s",
+			e.Name, bytesText(s.Max), limitText)
 		it.Severity = warningSeverity
-		it.Hint = "declare maxLength/maxBytes for those properties; if they really can be that large, move them to Blob storage (large entities pattern)"
+		it.Hint = sprintf("declare maxLength/maxBytes for %s (counted at 64 KiB each); if they really can be that large, move them to Blob storage (large entities pattern)", propList(s.Unbounded))
 	case s.Declared*100 >= limit*limits.SizeWarnPercent:
-		it := r.add("TL121", e.Node, -1, "entity type %s can be %s, %d%% of the entity limit of %s", e.Name, bytesText(s.Declared), s.Declared*100/limit, limitText)
+		it := r.add("TL121", e.Node, -1, "entity type %s can be %s, %d%% of the limit of %s", e.Name, bytesText(s.Declared), s.Declared*100/limit, limitText)
 		it.Severity = warningSeverity
 	}
 	inKey := keyProperties(e.Table)
 	for _, p := range e.Properties {
 		switch {
 		case p.Type == edm.String && p.MaxLength > limits.MaxStringChars:
-			r.add("TL122", p.MaxLengthNode, -1, "property %s: maxLength %s characters is over the String limit of 64 KiB (%s characters)", p.Name, thousands(p.MaxLength), thousands(limits.MaxStringChars))
+			r.add("TL122", p.MaxLengthNode, -1, "property %s: maxLength %s is over the String limit of %s characters", p.Name, thousands(p.MaxLength), thousands(limits.MaxStringChars))
 		case p.Type == edm.Binary && p.MaxBytes > limits.MaxBinaryBytes:
-			r.add("TL123", p.MaxBytesNode, -1, "property %s: maxBytes %s is over the Binary limit of 64 KiB (%s bytes)", p.Name, thousands(p.MaxBytes), thousands(limits.MaxBinaryBytes))
+			r.add("TL123", p.MaxBytesNode, -1, "property %s: maxBytes %s is over the Binary limit of %s bytes", p.Name, thousands(p.MaxBytes), thousands(limits.MaxBinaryBytes))
 		case !p.Bounded():
 			field := "maxLength"
 			if p.Type == edm.Binary {
 				field = "maxBytes"
 			}
-			msg := "property %s (%s) has no %s: sized at the service's 64 KiB limit in the entity size estimate"
+			it := r.add("TL132", p.Node, -1, "property %s (%s) has no %s: sized at 64 KiB", p.Name, p.Type, field)
 			if inKey[p.Name] {
-				msg += "; it is also part of a key template, which can then exceed the 1 KiB (512-character) key limit"
+				it.Hint = sprintf("declare %s: the entity size estimate counts 64 KiB, and the key template it is part of can exceed the 1 KiB (512-character) key limit", field)
 			}
-			r.add("TL132", p.Node, -1, msg, p.Name, p.Type, field)
 		}
 	}
 }

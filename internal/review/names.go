@@ -17,12 +17,12 @@ func (r *reviewer) tableNames() {
 		if why := limits.TableNameProblem(t.Name); why != "" {
 			r.add("TL101", t.Node, -1, "table name %q is invalid: %s", t.Name, why)
 		} else if limits.ReservedTableName(t.Name) {
-			r.add("TL102", t.Node, -1, "table name %q is reserved by the Table service", t.Name)
+			r.add("TL102", t.Node, -1, "table name %q is reserved", t.Name)
 		}
 		key := strings.ToLower(t.Name)
 		if prev, dup := seen[key]; dup {
 			line, _ := r.d.Pos(prev.Node)
-			r.add("TL103", t.Node, -1, "table %q and table %q (line %d) are the same table: table names are case-insensitive", t.Name, prev.Name, line)
+			r.add("TL103", t.Node, -1, "tables %q and %q (line %d) differ only in case", t.Name, prev.Name, line)
 			continue
 		}
 		seen[key] = t
@@ -46,15 +46,15 @@ func (r *reviewer) properties(e *model.Entity) {
 		case edm.UTF16Len(name) > limits.MaxPropertyNameChars:
 			r.add("TL110", p.Node, -1, "property name %q… is %d characters long; the limit is %d", truncate(name, 20), edm.UTF16Len(name), limits.MaxPropertyNameChars)
 		case bad:
-			r.add("TL113", p.Node, -1, "property name %q contains %s, which property names cannot contain", name, describe(c))
+			r.add("TL113", p.Node, -1, "property name %q contains %s, not allowed in names", name, describe(c))
 		case strings.Contains(name, "-"):
 			r.add("TL112", p.Node, -1, "property name %q contains a dash, which the Table service rejects", name)
 		case !isCSharpIdentifier(name):
-			r.add("TL111", p.Node, -1, "property name %q is not a C# identifier (letters, digits and _, not starting with a digit)", name)
+			r.add("TL111", p.Node, -1, "property name %q is not a C# identifier", name)
 		}
 		for _, s := range systemProperties {
 			if name == s {
-				r.add("TL114", p.Node, -1, "property %q is a system property every entity has; declare keys with partitionKey/rowKey (the server maintains Timestamp)", name)
+				r.add("TL114", p.Node, -1, "property %q is a system property", name).Hint = "declare keys with partitionKey/rowKey; the server maintains Timestamp"
 			}
 		}
 		key := strings.ToLower(name)
@@ -68,7 +68,7 @@ func (r *reviewer) properties(e *model.Entity) {
 	n := len(e.Properties)
 	switch {
 	case n > limits.MaxCustomProperties:
-		r.add("TL120", e.Node, -1, "entity type %s has %d properties; an entity holds at most %d besides PartitionKey, RowKey and Timestamp", e.Name, n, limits.MaxCustomProperties)
+		r.add("TL120", e.Node, -1, "entity type %s has %d properties, over the limit of %d", e.Name, n, limits.MaxCustomProperties)
 	case n*10 >= limits.MaxCustomProperties*9:
 		it := r.add("TL120", e.Node, -1, "entity type %s has %d properties, %d%% of the limit of %d", e.Name, n, n*100/limits.MaxCustomProperties, limits.MaxCustomProperties)
 		it.Severity = warningSeverity

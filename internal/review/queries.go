@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"github.com/tablelint/tablelint/internal/rules"
 	"strings"
 
 	"github.com/tablelint/tablelint/edm"
@@ -91,11 +92,14 @@ func (r *reviewer) query(q *model.Query) {
 		}
 		frequent := d.Rule == "TL303" && row.CostKnown && row.Cost >= target && r.d.Target != model.Cosmos
 		if frequent {
-			msg += fmt.Sprintf(", reading more entities per second than a partition's target of %s/s", num(target))
+			msg += fmt.Sprintf(", ~%s entities/s", num(row.Cost))
 		}
-		it := r.addSpan(d.Rule, q.FilterNode, d.Offset, d.Len, "%s%s", msg, planSuffix(row))
+		it := r.addSpan(d.Rule, q.FilterNode, d.Offset, d.Len, "%s", msg)
+		// The plan and its cost are detail: they go with the hint.
+		it.Hint = hintWith(d.Rule, planText(row))
 		if frequent {
 			it.Severity = warningSeverity
+			it.Hint = hintWith(d.Rule, fmt.Sprintf("%s; over a partition's target of %s entities/s", planText(row), num(target)))
 		}
 		if r.d.Target == model.Cosmos && (d.Rule == "TL301" || d.Rule == "TL303") {
 			cosmosScan(it, q)
@@ -110,10 +114,10 @@ func (r *reviewer) query(q *model.Query) {
 	r.cosmosOrdering(q, name)
 }
 
-// planSuffix describes the plan and cost for a query finding.
-func planSuffix(row QueryRow) string {
+// planText describes the plan and cost of a query.
+func planText(row QueryRow) string {
 	var b strings.Builder
-	b.WriteString(" [plan: ")
+	b.WriteString("plan: ")
 	b.WriteString(row.Kind)
 	if row.Partition != "" {
 		b.WriteString(" of partition " + row.Partition)
@@ -127,8 +131,15 @@ func planSuffix(row QueryRow) string {
 			fmt.Fprintf(&b, ", ~%s/s at %s", num(row.Cost), rateText(row.Rate))
 		}
 	}
-	b.WriteString("]")
 	return b.String()
+}
+
+// hintWith returns the rule's hint followed by detail about this finding.
+func hintWith(id, detail string) string {
+	if r, ok := rules.Get(id); ok && r.Hint != "" {
+		return r.Hint + "; " + detail
+	}
+	return detail
 }
 
 func rateText(perSecond float64) string { return model.Rate(perSecond).String() }
@@ -188,8 +199,8 @@ func (r *reviewer) declaredTypes(q *model.Query, name string) {
 			continue
 		}
 		r.addSpan("TL323", q.FilterNode, c.Value.Offset, len(c.Value.Raw),
-			"query %s compares %s, declared %s, with %s literal %s: the service compares only values of the same type, so this silently matches nothing",
-			name, c.Property, typeList(declared), article(lt), c.Value.String())
+			"query %s compares %s, declared %s, with %s literal: never matches",
+			name, c.Property, typeList(declared), article(lt))
 	}
 }
 
@@ -238,16 +249,18 @@ func (r *reviewer) secondaryIndex(q *model.Query, name string, row QueryRow) {
 			continue
 		}
 		if idx := keyedBy(q.Table, c.Property); idx != nil {
-			r.addSpan("TL314", q.FilterNode, c.Offset, 0, "query %s looks up %s, unique per %s, by a %s at %s, but entity type %s is keyed by %s: query it with a point query (secondary index pattern)",
-				name, c.Property, unique.Entity.Name, p.Kind, rateText(row.Rate), idx.Name, c.Property)
+			r.addSpan("TL314", q.FilterNode, c.Offset, 0, "query %s looks up %s, unique per %s, by a %s",
+				name, c.Property, unique.Entity.Name, p.Kind).Hint = sprintf("at %s: entity type %s is keyed by %s; query it with a point query (secondary index pattern)",
+				rateText(row.Rate), idx.Name, c.Property)
 			continue
 		}
 		pattern := "inter-partition secondary index pattern: a copy with PartitionKey and RowKey built from " + c.Property
 		if p.Kind == plan.PartitionScan {
 			pattern = "intra-partition secondary index pattern: a copy in the same partition with RowKey \"" + strings.ToLower(c.Property) + "_{" + c.Property + "}\""
 		}
-		r.addSpan("TL314", q.FilterNode, c.Offset, 0, "query %s looks up %s, unique per %s, by a %s at %s: store a copy keyed by it and use a point query (%s)",
-			name, c.Property, unique.Entity.Name, p.Kind, rateText(row.Rate), pattern)
+		r.addSpan("TL314", q.FilterNode, c.Offset, 0, "query %s looks up %s, unique per %s, by a %s",
+			name, c.Property, unique.Entity.Name, p.Kind).Hint = sprintf("at %s: store a copy keyed by it and use a point query (%s)",
+			rateText(row.Rate), pattern)
 	}
 }
 

@@ -2,6 +2,7 @@ package review_test
 
 import (
 	"fmt"
+	"github.com/tablelint/tablelint/internal/finding"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,6 +18,13 @@ func render(t *testing.T, res *review.Result) string {
 	var b strings.Builder
 	for _, it := range res.Items {
 		fmt.Fprintf(&b, "%d:%d: %s %s %s\n", it.Line, it.Col, it.Severity, it.Rule, it.Message)
+		if err := finding.CheckMessage(it.Rule, it.Message); err != nil {
+			t.Errorf("%d:%d: %v", it.Line, it.Col, err)
+		}
+		if it.Hint != "" {
+			// Detail moved out of the message is checked here.
+			fmt.Fprintf(&b, "    hint: %s\n", it.Hint)
+		}
 		if it.Node == nil {
 			t.Errorf("finding %s at %d:%d has no YAML node", it.Rule, it.Line, it.Col)
 		}

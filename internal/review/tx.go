@@ -18,18 +18,19 @@ func (r *reviewer) transaction(x *model.Transaction) {
 		}
 	}
 	if len(differ) > 0 {
-		r.add("TL403", x.Node, -1, "transaction %s cannot commit atomically: its entity types do not share a partition (%s %q, but %s)",
-			name, first.Name, first.PartitionKey.Text, strings.Join(differ, ", "))
+		r.add("TL403", x.Node, -1, "transaction %s spans partitions: it cannot commit atomically",
+			name).Hint = sprintf("its entity types do not share a partition (%s %q, but %s): a transaction can only touch entities of one partition",
+			first.Name, first.PartitionKey.Text, strings.Join(differ, ", "))
 	}
 	ops := x.Ops()
 	if ops > limits.MaxBatchActions {
-		r.add("TL401", x.Node, -1, "transaction %s writes %d entities; an entity group transaction holds at most %d", name, ops, limits.MaxBatchActions)
+		r.add("TL401", x.Node, -1, "transaction %s writes %d entities, over the limit of %d", name, ops, limits.MaxBatchActions)
 	}
 	var entities int64
 	for _, m := range x.Members {
 		entities += m.Count * m.Entity.Size().Declared
 	}
 	if payload := limits.BatchPayload(ops, entities); payload >= limits.MaxBatchBytes {
-		r.add("TL401", x.Node, -1, "transaction %s can carry %s of entities; an entity group transaction's payload must be under 4 MiB", name, bytesText(payload))
+		r.add("TL401", x.Node, -1, "transaction %s can carry %s, over the 4 MiB payload limit", name, bytesText(payload))
 	}
 }

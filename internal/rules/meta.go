@@ -12,7 +12,7 @@ func init() {
 			Targets:   []Target{GoCode, Design},
 			Title:     "A tablelint:ignore directive does not say why the finding is acceptable",
 			Rationale: "A suppression is a decision someone made about a specific finding. Without a reason the next reader cannot tell whether the decision still holds when the code or the design changes, and reviewers cannot tell a considered exception from a silenced warning. So a directive without a reason suppresses nothing, as in staticcheck: the finding it names is still reported, next to this one asking for the reason.",
-			Source:    "tablelint contract §1: \"Any field may carry an inline suppression comment on its line: `# tablelint:ignore TL301 reason why this is acceptable`.\" The reason is required, as for staticcheck's `//lint:ignore Check reason`.",
+			Source:    "Any field of a design file may carry an inline suppression comment on its line: `# tablelint:ignore TL301 reason why this is acceptable`. The reason is required, as for staticcheck's `//lint:ignore Check reason`.",
 			Bad:       "//tablelint:ignore TL301\npager := client.NewListEntitiesPager(nil)",
 			Good:      "//tablelint:ignore TL301 admin export: runs nightly over the whole table on purpose\npager := client.NewListEntitiesPager(nil)",
 			Hint:      "write the reason after the rule list: //tablelint:ignore TL301 why this is acceptable",

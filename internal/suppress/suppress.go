@@ -246,7 +246,7 @@ func (d *Directive) Malformed() (id, msg string, bad bool) {
 		return RuleMalformed, d.Problem, true
 	}
 	if strings.TrimSpace(d.Reason) == "" {
-		return RuleNoReason, fmt.Sprintf("%s %s has no reason, so it suppresses nothing: say why the finding is acceptable", d.verb(), strings.Join(d.Rules, ",")), true
+		return RuleNoReason, fmt.Sprintf("%s %s has no reason, so it suppresses nothing", d.verb(), strings.Join(d.Rules, ",")), true
 	}
 	return "", "", false
 }

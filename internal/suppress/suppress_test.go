@@ -119,7 +119,7 @@ func TestGo(t *testing.T) {
 	probs := s.Problems(nil)
 	wantProbs := []string{
 		"p/p.go:7:2: TL902 tablelint:ignore TL322 suppresses nothing: no TL322 finding on this line or the next",
-		"p/p.go:9:2: TL901 tablelint:ignore TL201 has no reason, so it suppresses nothing: say why the finding is acceptable",
+		"p/p.go:9:2: TL901 tablelint:ignore TL201 has no reason, so it suppresses nothing",
 		"p/p.go:11:2: TL902 tablelint:ignore TL323 suppresses nothing: no TL323 finding on this line or the next",
 		"p/p.go:13:2: TL903 unknown directive tablelint:ignroe: want tablelint:ignore or tablelint:file-ignore",
 	}

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"regexp"
 	"strings"
 
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
@@ -154,8 +155,13 @@ func Escapes(info *types.Info, r *values.Resolver, e ast.Expr, depth int) bool {
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			return Escapes(info, r, sel.X, depth+1) || replacerBuilt(info, r, sel.X)
 		}
+	case path == "regexp" && (name == "ReplaceAllString" || name == "ReplaceAllLiteralString"):
+		return removesQuotes(info, r, call, name == "ReplaceAllLiteralString")
 	}
 	if d := r.FuncDecl(fn); d != nil && d.Body != nil {
+		if res := onlyResult(d.Body); res != nil && Escapes(info, r, res, depth+1) {
+			return true // func clean(s string) string { return re.ReplaceAllString(s, "") }
+		}
 		return buildsDoubledQuote(info, d.Body)
 	}
 	if fn.Pkg() != nil && !sdk.IsPath(path, "strings") {
@@ -195,6 +201,10 @@ func buildsDoubledQuote(info *types.Info, n ast.Node) bool {
 		if found {
 			return false
 		}
+		if ifs, ok := n.(*ast.IfStmt); ok && writesQuoteAgain(info, ifs) {
+			found = true
+			return false
+		}
 		e, ok := n.(ast.Expr)
 		if !ok {
 			return true
@@ -213,4 +223,143 @@ func buildsDoubledQuote(info *types.Info, n ast.Node) bool {
 func isStringType(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
+}
+
+// onlyResult returns the expression of a body that is a single return of
+// one value, or nil.
+func onlyResult(body *ast.BlockStmt) ast.Expr {
+	if len(body.List) != 1 {
+		return nil
+	}
+	ret, ok := body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil
+	}
+	return ret.Results[0]
+}
+
+// removesQuotes reports whether call, re.ReplaceAllString(s, repl) (or
+// ReplaceAllLiteralString), leaves no single quote in its result: re is
+// compiled from a constant pattern that matches the one-character string
+// "'" and never the empty string (so every quote is inside a replaced
+// match, as with `[^a-zA-Z0-9]+`), and repl is a constant without a quote
+// (nor, unless literal, a $ that could copy a match back).
+func removesQuotes(info *types.Info, r *values.Resolver, call *ast.CallExpr, literal bool) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 2 {
+		return false
+	}
+	repl, ok := constString(info, call.Args[1])
+	if !ok || strings.Contains(repl, "'") || (!literal && strings.Contains(repl, "$")) {
+		return false
+	}
+	pattern, ok := regexpPattern(info, r, sel.X)
+	if !ok {
+		return false
+	}
+	re, err := regexp.Compile(`^(?:` + pattern + `)$`)
+	if err != nil {
+		return false
+	}
+	return re.MatchString("'") && !re.MatchString("")
+}
+
+// regexpPattern returns the constant pattern x was compiled from:
+// regexp.MustCompile("…") (or Compile, MustCompilePOSIX) written in place
+// or assigned once to the variable x names.
+func regexpPattern(info *types.Info, r *values.Resolver, x ast.Expr) (string, bool) {
+	x = ast.Unparen(x)
+	if id, ok := x.(*ast.Ident); ok {
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok {
+			return "", false
+		}
+		if x = ast.Unparen(r.SingleAssignment(v)); x == nil {
+			return "", false
+		}
+	}
+	call, ok := x.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return "", false
+	}
+	fn := sdk.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "regexp" {
+		return "", false
+	}
+	switch fn.Name() {
+	case "MustCompile", "MustCompilePOSIX":
+	default:
+		return "", false // Compile returns an error too: not a single value
+	}
+	return constString(info, call.Args[0])
+}
+
+// writesQuoteAgain reports whether ifs compares a value c with a single
+// quote (a rune or a one-character string, either side), has no else, and
+// its body writes c or a quote again (append(out, c), b.WriteRune(c),
+// out += c) without leaving the loop iteration (no continue, break, return,
+// goto): the quote is then written twice, once here and once by the code
+// that copies every character.
+func writesQuoteAgain(info *types.Info, ifs *ast.IfStmt) bool {
+	if ifs.Else != nil || ifs.Init != nil {
+		return false
+	}
+	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || cond.Op != token.EQL {
+		return false
+	}
+	isQuote := func(e ast.Expr) bool {
+		tv, ok := info.Types[ast.Unparen(e)]
+		if !ok || tv.Value == nil {
+			return false
+		}
+		switch tv.Value.Kind() {
+		case constant.String:
+			return constant.StringVal(tv.Value) == "'"
+		case constant.Int:
+			n, exact := constant.Int64Val(tv.Value)
+			return exact && n == '\''
+		}
+		return false
+	}
+	var c ast.Expr
+	switch {
+	case isQuote(cond.Y):
+		c = cond.X
+	case isQuote(cond.X):
+		c = cond.Y
+	default:
+		return false
+	}
+	text := types.ExprString(c)
+	same := func(e ast.Expr) bool { return isQuote(e) || types.ExprString(e) == text }
+	writes, leaves := false, false
+	ast.Inspect(ifs.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BranchStmt, *ast.ReturnStmt:
+			leaves = true
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if n.Tok == token.ADD_ASSIGN && len(n.Rhs) == 1 && same(n.Rhs[0]) {
+				writes = true
+			}
+		case *ast.CallExpr:
+			if b, ok := info.Uses[calleeIdent(n)].(*types.Builtin); ok && b.Name() == "append" && len(n.Args) >= 2 && !n.Ellipsis.IsValid() {
+				for _, a := range n.Args[1:] {
+					if same(a) {
+						writes = true
+					}
+				}
+			}
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && len(n.Args) == 1 && same(n.Args[0]) {
+				switch sel.Sel.Name {
+				case "WriteRune", "WriteByte", "WriteString":
+					writes = true
+				}
+			}
+		}
+		return true
+	})
+	return writes && !leaves
 }

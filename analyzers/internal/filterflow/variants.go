@@ -28,12 +28,7 @@ func (st *state) localAssignments(v *types.Var) (out []assignment, file *ast.Fil
 	if v == nil || v.Pkg() != st.pass.Pkg || v.Parent() == nil || v.Parent() == v.Pkg().Scope() || v.IsField() {
 		return nil, nil, false
 	}
-	for _, f := range st.pass.Files {
-		if f.FileStart <= v.Pos() && v.Pos() < f.FileEnd {
-			file = f
-		}
-	}
-	if file == nil {
+	if file = st.fileOf(v); file == nil {
 		return nil, nil, false
 	}
 	info := st.pass.TypesInfo
@@ -41,11 +36,8 @@ func (st *state) localAssignments(v *types.Var) (out []assignment, file *ast.Fil
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				id, isID := ast.Unparen(l).(*ast.Ident)
-				if !isID || info.ObjectOf(id) != v {
-					continue
-				}
+			for _, i := range lhsNaming(info, n, v) {
+				id := ast.Unparen(n.Lhs[i]).(*ast.Ident)
 				if (n.Tok != token.ASSIGN && n.Tok != token.DEFINE) || len(n.Lhs) != len(n.Rhs) {
 					ok = false
 					continue
@@ -79,6 +71,27 @@ func (st *state) localAssignments(v *types.Var) (out []assignment, file *ast.Fil
 		return true
 	})
 	return out, file, ok && len(out) > 0
+}
+
+// fileOf returns the file of the package that declares v, or nil.
+func (st *state) fileOf(v *types.Var) *ast.File {
+	for _, f := range st.pass.Files {
+		if f.FileStart <= v.Pos() && v.Pos() < f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// lhsNaming returns the indexes of n's left-hand sides that name v.
+func lhsNaming(info *types.Info, n *ast.AssignStmt, v *types.Var) []int {
+	var out []int
+	for i, l := range n.Lhs {
+		if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(id) == v {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // reaching returns the values of v that may reach a use: every later
@@ -217,6 +230,9 @@ func (st *state) filterVariants(filter ast.Expr) []values.Value {
 		}
 		return nil
 	}
+	if out := st.appendVariants(v, id.Pos()); out != nil {
+		return out
+	}
 	rhs, zero, ok := st.reaching(v)
 	if !ok || len(rhs) == 0 || (len(rhs) == 1 && !zero) {
 		return nil
@@ -229,6 +245,90 @@ func (st *state) filterVariants(filter ast.Expr) []values.Value {
 		out = append(out, values.Value{})
 	}
 	return out
+}
+
+// appendVariants handles a local string variable given one initial
+// value and then only extended with += before use: the value with the
+// parts every path appends, and, when some += may be skipped (in an if
+// without else, a loop, a switch case), the value with all of them. nil
+// for anything else (a later =, ++, an address taken and written, or no +=).
+func (st *state) appendVariants(v *types.Var, use token.Pos) []values.Value {
+	if v == nil || v.Pkg() != st.pass.Pkg || v.Parent() == nil || v.Parent() == v.Pkg().Scope() || !isStringType(v.Type()) {
+		return nil
+	}
+	if !st.r.Vars().Incremented(v) {
+		return nil // no op= at all: not this shape (and no file walk)
+	}
+	file := st.fileOf(v)
+	if file == nil {
+		return nil
+	}
+	info := st.pass.TypesInfo
+	var init ast.Expr
+	var decl ast.Node
+	type piece struct {
+		rhs  ast.Expr
+		stmt ast.Node
+	}
+	var adds []piece
+	ok := true
+	ast.Inspect(file, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, i := range lhsNaming(info, n, v) {
+				id := ast.Unparen(n.Lhs[i]).(*ast.Ident)
+				switch {
+				case len(n.Lhs) != len(n.Rhs):
+					ok = false
+				case id.Pos() == v.Pos() && n.Tok == token.DEFINE:
+					init, decl = n.Rhs[i], n
+				case n.Tok == token.ADD_ASSIGN && n.Pos() < use:
+					adds = append(adds, piece{n.Rhs[i], n})
+				default:
+					ok = false // a later =, or += after the use
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if info.Defs[id] == v {
+					if len(n.Values) != len(n.Names) {
+						ok = false
+					} else {
+						init, decl = n.Values[i], n
+					}
+				}
+			}
+		case *ast.IncDecStmt, *ast.RangeStmt:
+			if u, isU := n.(*ast.IncDecStmt); isU {
+				if id, isID := ast.Unparen(u.X).(*ast.Ident); isID && info.ObjectOf(id) == v {
+					ok = false
+				}
+			}
+		}
+		return true
+	})
+	if !ok || init == nil || len(adds) == 0 {
+		return nil
+	}
+	always := st.r.Of(init)
+	all := st.r.Of(init)
+	cond := false
+	for _, a := range adds {
+		part := st.r.Of(a.rhs)
+		all.Parts = append(all.Parts, part.Parts...)
+		if st.conditional(file, a.stmt, decl) {
+			cond = true
+		} else {
+			always.Parts = append(always.Parts, part.Parts...)
+		}
+	}
+	if !cond {
+		return []values.Value{merge(all)}
+	}
+	return []values.Value{merge(always), merge(all)}
 }
 
 // joinVariants handles strings.Join(parts, sep) over a local []string

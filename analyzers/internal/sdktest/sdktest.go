@@ -15,7 +15,32 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/internal/finding"
 )
+
+// CheckMessages fails the test when a diagnostic of results has a message
+// longer than finding.MaxMessageLen, or when results hold no diagnostic
+// at all (so the check cannot pass on missing testdata).
+func CheckMessages(t testing.TB, results []*analysistest.Result) {
+	t.Helper()
+	n := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			n++
+			id, msg := diag.Split(d)
+			if err := finding.CheckMessage(id, msg); err != nil {
+				t.Errorf("%s: %v", r.Pass.Fset.Position(d.Pos), err)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no diagnostics to check")
+	}
+}
 
 // StubsDir returns the directory holding the shared stubs (a GOPATH
 // root: it has a src directory).

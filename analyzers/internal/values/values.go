@@ -495,6 +495,8 @@ func (r *Resolver) sprintf(call *ast.CallExpr, depth int) (Value, bool) {
 	args := call.Args[1:]
 	var v Value
 	argi := 0
+	indexed := false
+	used := make([]bool, len(args))
 	for i := 0; i < len(format); {
 		c := format[i]
 		if c != '%' {
@@ -515,10 +517,20 @@ func (r *Resolver) sprintf(call *ast.CallExpr, depth int) (Value, bool) {
 			v.addText("%")
 			continue
 		}
-		if strings.ContainsAny(verb, "*[") || argi >= len(args) {
-			return Value{}, false // width from args, explicit indexes: give up
+		if strings.Contains(verb, "[") {
+			// An explicit argument index, "%[2]s": the verb takes that
+			// argument and the next verb the one after it.
+			v2, idx, ok := explicitIndex(verb)
+			if !ok || idx > len(args) {
+				return Value{}, false
+			}
+			verb, argi, indexed = v2, idx-1, true
+		}
+		if strings.Contains(verb, "*") || argi >= len(args) {
+			return Value{}, false // width from args: give up
 		}
 		arg := args[argi]
+		used[argi] = true
 		argi++
 		last := verb[len(verb)-1]
 		t := r.info.TypeOf(arg)
@@ -536,10 +548,31 @@ func (r *Resolver) sprintf(call *ast.CallExpr, depth int) (Value, bool) {
 		}
 		v.addHole(h)
 	}
-	if argi != len(args) {
+	if !indexed && argi != len(args) {
 		return Value{}, false
 	}
+	for _, u := range used {
+		if !u {
+			return Value{}, false // an argument no verb formats: not what runs
+		}
+	}
 	return v, true
+}
+
+// explicitIndex splits a verb with one explicit argument index, "%[2]s" or
+// "%-[1]5d", into the verb without it ("%s", "%-5d") and the 1-based
+// index. ok is false for anything else (several indexes, "%[1]*d").
+func explicitIndex(verb string) (plain string, idx int, ok bool) {
+	open := strings.IndexByte(verb, '[')
+	end := strings.IndexByte(verb, ']')
+	if open < 0 || end < open+2 || strings.Count(verb, "[") != 1 || strings.Count(verb, "]") != 1 {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(verb[open+1 : end])
+	if err != nil || n < 1 {
+		return "", 0, false
+	}
+	return verb[:open] + verb[end+1:], n, true
 }
 
 // scanVerb returns the verb at the start of s ("%06d", "%-5s", "%%") and

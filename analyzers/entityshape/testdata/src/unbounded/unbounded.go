@@ -67,12 +67,12 @@ func mapEntity(r *http.Request) map[string]any {
 func limited(r *http.Request, w http.ResponseWriter) Document {
 	r.Body = http.MaxBytesReader(w, r.Body, 10<<20)
 	body, _ := io.ReadAll(r.Body)
-	return Document{PartitionKey: "p", RowKey: "r", Raw: body} // want `TL121: property Raw is filled from io.ReadAll\(r.Body\), up to 10485760 bytes`
+	return Document{PartitionKey: "p", RowKey: "r", Raw: body} // want `TL121: property Raw is filled with up to 10485760 bytes`
 }
 
 func tooLoose(r io.Reader) Document {
 	body, _ := io.ReadAll(io.LimitReader(r, 100000))
-	return Document{PartitionKey: "p", RowKey: "r", Raw: body} // want `TL123: property Raw is filled from io.ReadAll\(io.LimitReader\(r, 100000\)\), up to 100000 bytes`
+	return Document{PartitionKey: "p", RowKey: "r", Raw: body} // want `TL123: property Raw is filled with up to 100000 bytes, over the Binary limit`
 }
 
 type Big struct {

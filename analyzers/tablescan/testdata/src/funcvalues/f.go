@@ -21,7 +21,7 @@ func run(c *aztables.Client, filter string) {
 
 func funcVariable(c *aztables.Client) {
 	q := run
-	q(c, "Name eq 'x'") // want `TL301: query \(via run, run at f.go:19\) scans the whole table`
+	q(c, "Name eq 'x'") // want `TL301: query via run at f.go:19 scans the whole table`
 	q(c, "PartitionKey eq 'p'")
 }
 
@@ -38,7 +38,7 @@ func closure(ctx context.Context, c *aztables.Client) {
 		}
 		return n
 	}
-	fetch(nil) // want `TL301: query \(via fetch, run at f.go:31\) has no filter`
+	fetch(nil) // want `TL301: query via fetch at f.go:31 has no filter`
 	fetch(&aztables.ListEntitiesOptions{Filter: to.Ptr("PartitionKey eq 'p'")})
 }
 
@@ -53,7 +53,7 @@ func (r *Repo[T]) Find(filter string) []T {
 type User struct{ Name string }
 
 func generic(r *Repo[User]) {
-	r.Find("Name eq 'x'") // want `TL301: query \(via Repo.Find, run at f.go:49\) scans the whole table`
+	r.Find("Name eq 'x'") // want `TL301: query via Repo.Find at f.go:49 scans the whole table`
 	r.Find("PartitionKey eq 'u' and RowKey eq 'x'")
 }
 

@@ -13,9 +13,9 @@ type Service struct {
 }
 
 func (s *Service) Scans(ctx context.Context, name string) {
-	s.repo.GetAll(ctx, "Name eq '"+name+"'") // want `TL301: query \(via Repo.GetAll, run at store.go:25\) scans the whole table`
-	s.repo.GetAll(ctx, "")                   // want `TL301: query \(via Repo.GetAll, run at store.go:25\) has no filter`
-	s.repo.List(ctx, nil)                    // want `TL301: query \(via Repo.List, run at store.go:25\) has no filter`
+	s.repo.GetAll(ctx, "Name eq '"+name+"'") // want `TL301: query via Repo.GetAll at store.go:25 scans the whole table`
+	s.repo.GetAll(ctx, "")                   // want `TL301: query via Repo.GetAll at store.go:25 has no filter`
+	s.repo.List(ctx, nil)                    // want `TL301: query via Repo.List at store.go:25 has no filter`
 }
 
 func (s *Service) Silent(ctx context.Context, name string) {

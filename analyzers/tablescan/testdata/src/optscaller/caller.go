@@ -14,12 +14,12 @@ import (
 )
 
 func scans(ctx context.Context, c *aztables.Client, t *storage.Table, name string) {
-	optshelper.ListEntities(ctx, c, nil)                                                                              // want `TL301: query \(via ListEntities, run at helper.go:15\) has no filter`
-	optshelper.ListEntities(ctx, c, &aztables.ListEntitiesOptions{Filter: to.Ptr(fmt.Sprintf("Name eq '%s'", name))}) // want `TL301: query \(via ListEntities, run at helper.go:15\) scans the whole table`
+	optshelper.ListEntities(ctx, c, nil)                                                                              // want `TL301: query via ListEntities at helper.go:15 has no filter`
+	optshelper.ListEntities(ctx, c, &aztables.ListEntitiesOptions{Filter: to.Ptr(fmt.Sprintf("Name eq '%s'", name))}) // want `TL301: query via ListEntities at helper.go:15 scans the whole table`
 	opts := &aztables.ListEntitiesOptions{Filter: to.Ptr("RowKey eq 'r'")}
-	optshelper.ListEntities(ctx, c, opts)                             // want `TL301: query \(via ListEntities, run at helper.go:15\) scans the whole table`
-	optshelper.Query(t, nil)                                          // want `TL301: query \(via Query, run at helper.go:33\) has no filter`
-	optshelper.Query(t, &storage.QueryOptions{Filter: "Name eq 'x'"}) // want `TL301: query \(via Query, run at helper.go:33\) scans the whole table`
+	optshelper.ListEntities(ctx, c, opts)                             // want `TL301: query via ListEntities at helper.go:15 scans the whole table`
+	optshelper.Query(t, nil)                                          // want `TL301: query via Query at helper.go:33 has no filter`
+	optshelper.Query(t, &storage.QueryOptions{Filter: "Name eq 'x'"}) // want `TL301: query via Query at helper.go:33 scans the whole table`
 }
 
 // Partition-scoped and point queries through the same helper stay silent.

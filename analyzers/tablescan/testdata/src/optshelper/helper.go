@@ -39,11 +39,11 @@ func forward(ctx context.Context, c *aztables.Client, o *aztables.ListEntitiesOp
 }
 
 func local(ctx context.Context, c *aztables.Client, name string) {
-	ListEntities(ctx, c, nil) // want `TL301: query \(via ListEntities, run at helper.go:15\) has no filter`
+	ListEntities(ctx, c, nil) // want `TL301: query via ListEntities at helper.go:15 has no filter`
 	ListEntities(ctx, c, &aztables.ListEntitiesOptions{Filter: &name})
-	ListEntities(ctx, c, &aztables.ListEntitiesOptions{Top: &[]int32{5}[0]}) // want `TL301: query \(via ListEntities, run at helper.go:15\) has no filter`
-	listValue(c, aztables.ListEntitiesOptions{})                             // want `TL301: query \(via listValue, run at helper.go:28\) has no filter`
-	forward(ctx, c, nil)                                                     // want `TL301: query \(via forward, run at helper.go:15\) has no filter`
+	ListEntities(ctx, c, &aztables.ListEntitiesOptions{Top: &[]int32{5}[0]}) // want `TL301: query via ListEntities at helper.go:15 has no filter`
+	listValue(c, aztables.ListEntitiesOptions{})                             // want `TL301: query via listValue at helper.go:28 has no filter`
+	forward(ctx, c, nil)                                                     // want `TL301: query via forward at helper.go:15 has no filter`
 	pk := "PartitionKey eq 'p'"
 	forward(ctx, c, &aztables.ListEntitiesOptions{Filter: &pk})
 }
@@ -66,7 +66,7 @@ func withFilter(c *aztables.Client, o *aztables.ListEntitiesOptions) {
 }
 
 func callDefaulted(c *aztables.Client) {
-	defaulted(c, nil) // want `TL301: query \(via defaulted, run at helper.go:\d+\) has no filter`
+	defaulted(c, nil) // want `TL301: query via defaulted at helper.go:\d+ has no filter`
 	defaulted(c, &aztables.ListEntitiesOptions{Filter: &[]string{"PartitionKey eq 'p'"}[0]})
 	withFilter(c, nil)
 }

@@ -19,7 +19,7 @@ type Event struct {
 
 func hourly(ctx context.Context, c *aztables.Client, id, msg string) error {
 	e := Event{Entity: aztables.Entity{
-		PartitionKey: time.Now().UTC().Format("2006010215"), // want `TL209: PartitionKey written by AddEntity comes only from the current time`
+		PartitionKey: time.Now().UTC().Format("2006010215"), // want `TL209: PartitionKey written by AddEntity comes only from time.Now\(\)`
 		RowKey:       id,
 	}, Message: msg}
 	b, err := json.Marshal(e)

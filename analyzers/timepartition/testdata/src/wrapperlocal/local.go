@@ -94,7 +94,7 @@ func putEvent(ctx context.Context, c *aztables.Client, pk, id string) error {
 }
 
 func keyArg(ctx context.Context, c *aztables.Client, id string) error {
-	return putEvent(ctx, c, time.Now().Format("2006-01-02"), id) // want `TL209: PartitionKey written by AddEntity \(through putEvent\) comes only from the current time`
+	return putEvent(ctx, c, time.Now().Format("2006-01-02"), id) // want `TL209: PartitionKey written by AddEntity \(through putEvent\) comes only from time.Now\(\)`
 }
 
 // forward passes its key on: its callers are followed too.

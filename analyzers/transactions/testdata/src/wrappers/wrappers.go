@@ -22,7 +22,7 @@ func importAll(ctx context.Context, c *aztables.Client, items []item) error {
 		b, _ := json.Marshal(aztables.Entity{PartitionKey: "imports", RowKey: it.ID})
 		actions = append(actions, aztables.TransactionAction{ActionType: aztables.TransactionTypeAdd, Entity: b})
 	}
-	return submit(ctx, c, actions) // want `TL401: this transaction gets one action per iteration over the elements of items`
+	return submit(ctx, c, actions) // want `TL401: this transaction gets one action per element of items`
 }
 
 func twoDepartments(ctx context.Context, c *aztables.Client) error {

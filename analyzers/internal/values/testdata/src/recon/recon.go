@@ -47,11 +47,16 @@ func f(name string, id int, n int64, t time.Time, u uuid.UUID, k Kind, ok bool) 
 	show(y) // want `\{\}`
 	z := name
 	z += "x"
-	show(z)                            // want `\{\}`
-	show(fmt.Sprintf("%[1]s", name))   // want `\{\}`
-	show(fmt.Sprintf("%s %s", name))   // want `\{\}`
-	show(fmt.Sprint(id))               // want `\{%v,fmt.Sprint,param id,safe\}`
-	show(fmt.Sprintf("P eq '%q'", id)) // want `P eq '\{%q,fmt.Sprintf,param id\}'`
-	show(strings.ToLower(name) + "%")  // want `\{param name\}%`
-	show(string(k))                    // want `\{param k\}`
+	show(z)                                                                 // want `\{\}`
+	show(fmt.Sprintf("%[1]s", name))                                        // want `\{param name\}`
+	show(fmt.Sprintf("A eq '%[2]s' and B eq %[1]d", id, name))              // want `A eq '\{param name\}' and B eq \{%d,fmt.Sprintf,param id,safe\}`
+	show(fmt.Sprintf("A eq '%[1]s' or C eq '%[1]s' and D eq %d", name, id)) // want `A eq '\{param name\}' or C eq '\{param name\}' and D eq \{%d,fmt.Sprintf,param id,safe\}`
+	show(fmt.Sprintf("A eq '%[2]s'", name, name))                           // want `\{\}`
+	show(fmt.Sprintf("A eq '%[3]s'", name, name))                           // want `\{\}`
+	show(fmt.Sprintf("%[1]*d", id, id))                                     // want `\{\}`
+	show(fmt.Sprintf("%s %s", name))                                        // want `\{\}`
+	show(fmt.Sprint(id))                                                    // want `\{%v,fmt.Sprint,param id,safe\}`
+	show(fmt.Sprintf("P eq '%q'", id))                                      // want `P eq '\{%q,fmt.Sprintf,param id\}'`
+	show(strings.ToLower(name) + "%")                                       // want `\{param name\}%`
+	show(string(k))                                                         // want `\{param k\}`
 }

@@ -19,7 +19,7 @@ type Reading struct {
 
 func daily(ctx context.Context, c *aztables.Client, id string, t float64) error {
 	now := time.Now()
-	r := Reading{PartitionKey: now.Format("2006-01-02"), RowKey: id, Celsius: t} // want `TL209: PartitionKey written by UpsertEntity \(through store.Put\) comes only from the current time`
+	r := Reading{PartitionKey: now.Format("2006-01-02"), RowKey: id, Celsius: t} // want `TL209: PartitionKey written by UpsertEntity \(through store.Put\) comes only from time.Now\(\)`
 	return store.Put(ctx, c, &r)
 }
 
