@@ -28,7 +28,7 @@ func TestReplayExitCodes(t *testing.T) {
 	// The trace's invalid operations are reported at their lines (an
 	// error-severity TL201 among them); no partition is hot.
 	code, out, errs := replayCmd(t, "replay", "--trace", replaySmall, "--results", results, "--svg", svg)
-	if code != 1 || !strings.Contains(out, "small.jsonl:7:1: error TL201 1 insert operation on table Employees rejected with 400 InvalidInput") ||
+	if code != 1 || !strings.Contains(out, "small.jsonl:7:1: error TL201 1 insert operation rejected with 400 InvalidInput") ||
 		strings.Contains(out, "TL501") || errs != "" {
 		t.Errorf("replay: exit %d\n%s\n%s", code, out, errs)
 	}
