@@ -88,14 +88,6 @@ func (o *observer) add(op *Op, out *Outcome) {
 	t.add(op, out)
 }
 
-// hintWith returns the rule's hint followed by detail about this finding.
-func hintWith(id, detail string) string {
-	if r, ok := rules.Get(id); ok && r.Hint != "" {
-		return r.Hint + "; " + detail
-	}
-	return detail
-}
-
 // maxObservedTables bounds the tables whose keys are observed.
 const maxObservedTables = 1000
 
@@ -164,7 +156,7 @@ func (r *Report) rejectionFindings(file string) []finding.Finding {
 			detail += ": " + g.Message
 		}
 		f := finding.New(g.Rule, msg)
-		f.Hint = hintWith(g.Rule, detail)
+		f.Hint = finding.HintWith(g.Rule, detail)
 		if g.Rule == "TL517" {
 			switch g.Status {
 			case http.StatusNotFound, http.StatusConflict, http.StatusPreconditionFailed:
@@ -399,7 +391,7 @@ func (o *observer) keyFindings(file string) []finding.Finding {
 				what = "reverse ticks"
 			}
 			f := finding.New(ko.Rule, fmt.Sprintf("%s values of table %s hold %s without leading zeros", ko.Column, finding.Clip(t.table), what))
-			f.Hint = hintWith(ko.Rule, fmt.Sprintf("%s sorts after %s, though its number is smaller",
+			f.Hint = finding.HintWith(ko.Rule, fmt.Sprintf("%s sorts after %s, though its number is smaller",
 				strconv.Quote(finding.Clip(ko.Shorter)), strconv.Quote(finding.Clip(ko.Longer))))
 			f.File, f.Line, f.Col = file, max(ko.Line, 1), 1
 			fs = append(fs, f)
@@ -410,7 +402,7 @@ func (o *observer) keyFindings(file string) []finding.Finding {
 				order = "decreasing"
 			}
 			f := finding.New("TL209", fmt.Sprintf("inserts into table %s go to one partition at a time, in %s key order", finding.Clip(t.table), order))
-			f.Hint = hintWith("TL209", fmt.Sprintf("%s, then %d more partitions over %s: every insert lands in the newest partition (prepend/append)",
+			f.Hint = finding.HintWith("TL209", fmt.Sprintf("%s, then %d more partitions over %s: every insert lands in the newest partition (prepend/append)",
 				strconv.Quote(finding.Clip(t.firstPK)), t.changes, plural(int64(t.inserts), "insert")))
 			f.File, f.Line, f.Col = file, max(t.changeLine, 1), 1
 			fs = append(fs, f)
@@ -505,7 +497,7 @@ func (o *observer) overlapFindings(file string) []finding.Finding {
 			detail += fmt.Sprintf("; %d overlapping batches on the table", g.Count)
 		}
 		f := finding.New("TL405", msg)
-		f.Hint = hintWith("TL405", detail)
+		f.Hint = finding.HintWith("TL405", detail)
 		f.File, f.Line, f.Col = file, max(g.Line, 1), 1
 		fs = append(fs, f)
 	}

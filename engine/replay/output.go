@@ -16,7 +16,6 @@ import (
 	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
-	"github.com/tablelint/tablelint/internal/rules"
 )
 
 // MaxHotFindings bounds the TL501 findings of one replay; the last one
@@ -57,7 +56,7 @@ func (r *Report) spikeFindings(file string) []finding.Finding {
 			detail += fmt.Sprintf("; %d more partitions spike", len(sp)-MaxSpikeFindings)
 		}
 		f := finding.New("TL502", msg)
-		f.Hint = hintWith("TL502", detail)
+		f.Hint = finding.HintWith("TL502", detail)
 		f.File, f.Line, f.Col = file, s.Line, 1
 		fs = append(fs, f)
 	}
@@ -73,7 +72,7 @@ func (r *Report) accountFindings(file string) []finding.Finding {
 	}
 	f := finding.New("TL518", fmt.Sprintf("the account serves %s requests/s at peak, over the target of %s/s",
 		group(tp.AccountPeak), rateText(tp.AccountRate)))
-	f.Hint = hintWith("TL518", fmt.Sprintf("peak in second %d; over the target in %s; %s throttled (503) by the account target",
+	f.Hint = finding.HintWith("TL518", fmt.Sprintf("peak in second %d; over the target in %s; %s throttled (503) by the account target",
 		tp.AccountPeakAt, plural(int64(tp.AccountHotSeconds), "second"), plural(int64(tp.ThrottledAccount), "operation")))
 	f.File, f.Line, f.Col = file, max(tp.AccountHotLine, 1), 1
 	return []finding.Finding{f}
@@ -107,7 +106,7 @@ func (r *Report) hotFindings(file string) []finding.Finding {
 			detail += fmt.Sprintf("; %d more partitions are over the target", len(hot)-MaxHotFindings)
 		}
 		f := finding.New("TL501", msg)
-		f.Hint = rules.MustGet("TL501").Hint + "; " + detail
+		f.Hint = finding.HintWith("TL501", detail)
 		f.File, f.Line, f.Col = file, max(p.HotLine, 1), 1
 		fs = append(fs, f)
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
@@ -25,10 +26,10 @@ func (r *reviewer) cosmosOrdering(q *model.Query, name string) {
 	switch {
 	case q.Top > 0 && q.TopNode != nil:
 		r.add("TL317", q.TopNode, -1, "query %s takes the first %d entities, which Cosmos DB does not sort by key", name, q.Top).Hint =
-			hintWith("TL317", fmt.Sprintf("they are not the %d lowest keys: a log tail \"isn't suitable for Azure Cosmos DB\"", q.Top))
+			finding.HintWith("TL317", fmt.Sprintf("they are not the %d lowest keys: a log tail \"isn't suitable for Azure Cosmos DB\"", q.Top))
 	case q.Order != "" && q.OrderNode != nil:
 		r.add("TL317", q.OrderNode, -1, "query %s needs results by %s, which Cosmos DB does not sort by key", name, q.Order).Hint =
-			hintWith("TL317", "the Cosmos DB Table API returns results unsorted: sort them in the client")
+			finding.HintWith("TL317", "the Cosmos DB Table API returns results unsorted: sort them in the client")
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/internal/cost"
+	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
@@ -250,7 +251,7 @@ func (r *reviewer) projection(q *model.Query, name string, row QueryRow) {
 			detail += ", " + num(c.BytesPerRun*row.Rate) + " bytes/s"
 		}
 		detail += "; the keys alone take about " + num(keys) + " bytes"
-		r.add("TL310", q.Node, -1, "query %s returns whole entities of about %s bytes", name, num(whole)).Hint = hintWith("TL310", detail)
+		r.add("TL310", q.Node, -1, "query %s returns whole entities of about %s bytes", name, num(whole)).Hint = finding.HintWith("TL310", detail)
 		return
 	}
 	for _, s := range q.Select {

@@ -2,12 +2,12 @@ package review
 
 import (
 	"fmt"
-	"github.com/tablelint/tablelint/internal/rules"
 	"strings"
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/internal/filtercheck"
+	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
 )
@@ -96,10 +96,10 @@ func (r *reviewer) query(q *model.Query) {
 		}
 		it := r.addSpan(d.Rule, q.FilterNode, d.Offset, d.Len, "%s", msg)
 		// The plan and its cost are detail: they go with the hint.
-		it.Hint = hintWith(d.Rule, planText(row))
+		it.Hint = finding.HintWith(d.Rule, planText(row))
 		if frequent {
 			it.Severity = warningSeverity
-			it.Hint = hintWith(d.Rule, fmt.Sprintf("%s; over a partition's target of %s entities/s", planText(row), num(target)))
+			it.Hint = finding.HintWith(d.Rule, fmt.Sprintf("%s; over a partition's target of %s entities/s", planText(row), num(target)))
 		}
 		if r.d.Target == model.Cosmos && (d.Rule == "TL301" || d.Rule == "TL303") {
 			cosmosScan(it, q)
@@ -132,14 +132,6 @@ func planText(row QueryRow) string {
 		}
 	}
 	return b.String()
-}
-
-// hintWith returns the rule's hint followed by detail about this finding.
-func hintWith(id, detail string) string {
-	if r, ok := rules.Get(id); ok && r.Hint != "" {
-		return r.Hint + "; " + detail
-	}
-	return detail
 }
 
 func rateText(perSecond float64) string { return model.Rate(perSecond).String() }
