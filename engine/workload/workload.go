@@ -780,8 +780,26 @@ func (q *queryGen) call(op *replay.Op, t float64) {
 		}
 		ctx.vals, ctx.seq = e.entityValues(i), i
 		ctx.uuid = mix(e.g.seed, strHash(e.t.name+e.spec.Name), uint64(i), 1)
+		if i < e.spec.Count && e.timeKeyed() {
+			// The entity's keys hold the time it was written: so does
+			// the query that looks it up ({now}, {invticks}).
+			ctx.now = Start.Add(time.Duration(-float64(e.spec.Count-i) * float64(time.Second)))
+		}
 	}
 	op.Filter = q.filter(ctx)
+}
+
+// timeKeyed reports whether the entity type's keys hold the time it was
+// written ({now}, {invticks}).
+func (e *entityGen) timeKeyed() bool {
+	for _, parts := range [][]part{e.pk, e.rk} {
+		for _, p := range parts {
+			if p.Builtin == model.Now || p.Builtin == model.InvTicks {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // takeFirst returns the $top and the page limit of a design query with
