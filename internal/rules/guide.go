@@ -97,7 +97,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL131", Name: "datetime-not-utc", Severity: Warning,
-			Targets:   []Target{Design},
+			Targets:   []Target{Design, Filter, GoCode},
 			Title:     "DateTime literal is not in UTC",
 			Rationale: "DateTime values are stored in UTC. A filter literal with an offset (`datetime'2020-01-01T00:00:00+02:00'`) is converted by the service, so it does not mean the local midnight its author had in mind, and the same instant reads differently from what is stored. Write the UTC time with `Z`.\n\nSilent for `Z`, `+00:00` and literals built from placeholders.",
 			Source:    `Edm.DateTime: "A 64-bit value expressed as Coordinated Universal Time (UTC)." / "The Timestamp property must be expressed in one of the accepted ISO 8601 UTC formats." ` + dataModel,
