@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -61,11 +60,9 @@ func (c *checker) key(key string, e ast.Expr) {
 		}
 		if r, bad := filtercheck.InvalidKeyChar(p.Text); bad {
 			what := filtercheck.DescribeKeyRune(r)
-			msg := fmt.Sprintf("%s %q contains %s, which keys cannot contain", key, finding.Clip(v.String()), what)
-			if utf8.RuneCountInString(msg) > finding.MaxMessageLen {
-				msg = fmt.Sprintf("%s contains %s, which keys cannot contain", key, what)
-			}
-			diag.Report(c.pass, "TL201", e, "%s", msg)
+			diag.Report(c.pass, "TL201", e, "%s", diag.Fit(
+				fmt.Sprintf("%s %q contains %s, which keys cannot contain", key, finding.Clip(v.String()), what),
+				fmt.Sprintf("%s contains %s, which keys cannot contain", key, what)))
 			return
 		}
 	}
