@@ -2,6 +2,7 @@ package batchdup
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
 
 	"golang.org/x/tools/go/analysis"
@@ -11,6 +12,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
+	"github.com/tablelint/tablelint/internal/finding"
 )
 
 //go:embed doc.go
@@ -86,12 +88,11 @@ func (c *checker) check(call index.Call) {
 			switch {
 			case a.entity == b.entity:
 				diag.Report(c.pass, "TL404", b.lit,
-					"this action writes the same entity as the action at line %d of the same transaction; a transaction can change an entity only once, and the service rejects all of it",
-					line)
+					"this action changes the entity of the action at line %d again, in the same transaction", line)
 			case a.pk != nil && b.pk != nil && c.same(a.pk, b.pk) && c.same(a.rk, b.rk):
 				diag.Report(c.pass, "TL404", b.lit,
-					"this action's entity has the same PartitionKey %q and RowKey %q as the action at line %d of the same transaction; a transaction can change an entity only once, and the service rejects all of it",
-					c.res.Of(b.pk).String(), c.res.Of(b.rk).String(), line)
+					"this action changes entity %s again, after the action at line %d",
+					finding.Clip(fmt.Sprintf("PartitionKey %q, RowKey %q", c.res.Of(b.pk).String(), c.res.Of(b.rk).String())), line)
 			default:
 				continue
 			}

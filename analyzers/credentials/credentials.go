@@ -86,12 +86,12 @@ func (c *checker) call(call *ast.CallExpr) {
 	case !diag.Enabled("TL602", info):
 	case sdk.IsMethod(ti, call, "Client", "GetTableSASURL") && len(call.Args) == 3:
 		if c.allTablePerms(call.Args[0]) {
-			diag.Report(c.pass, "TL602", call.Args[0], "the SAS grants every table permission (read, add, update, delete) on the whole table; grant only the operations the holder needs, limited to its PartitionKey range (StartPartitionKey/EndPartitionKey)")
+			diag.Report(c.pass, "TL602", call.Args[0], "the SAS grants every table permission (read, add, update, delete) on the whole table")
 		}
 		c.expiry(call.Args[2], call.Args[1])
 	case sdk.IsMethod(ti, call, "ServiceClient", "GetAccountSASURL") && len(call.Args) == 4:
 		if c.allAccountPerms(call.Args[1]) {
-			diag.Report(c.pass, "TL602", call.Args[1], "the account SAS grants every table permission (read, write, delete, list, add, create, update) on every table; issue a table SAS with only the operations the holder needs")
+			diag.Report(c.pass, "TL602", call.Args[1], "the account SAS grants every table permission on every table")
 		}
 		c.expiry(call.Args[3], call.Args[2])
 	}
@@ -106,7 +106,7 @@ func (c *checker) key(e ast.Expr, fn string) {
 	if !isKey(v.String()) {
 		return
 	}
-	diag.Report(c.pass, "TL601", e, "account key written in the code and given to %s: whoever reads the source or the binary controls the whole storage account; use a token credential (azidentity) or a SAS, or read the key from a secret store at run time", fn)
+	diag.Report(c.pass, "TL601", e, "account key written in the code and given to %s", fn)
 }
 
 // isKey reports whether s looks like a storage account key: base64 of at
@@ -140,7 +140,7 @@ func (c *checker) connectionString(e ast.Expr) {
 			return // the key continues with a run-time value
 		}
 		if isKey(key) {
-			diag.Report(c.pass, "TL601", e, "connection string with an account key written in the code: whoever reads the source or the binary controls the whole storage account; use a token credential (azidentity) or a SAS, or read the connection string from a secret store at run time")
+			diag.Report(c.pass, "TL601", e, "connection string with an account key written in the code")
 		}
 		return
 	}
@@ -155,12 +155,12 @@ func (c *checker) sasLiteral(lit *ast.CompositeLit) {
 	case sdk.IsAztablesType(t, "SASSignatureValues"):
 		perms, ok := c.permString(sdk.Field(ti, lit, "Permissions"))
 		if ok && containsAll(perms, "raud") && !c.set(sdk.Field(ti, lit, "StartPartitionKey")) && !c.set(sdk.Field(ti, lit, "EndPartitionKey")) {
-			diag.Report(c.pass, "TL602", lit, "the SAS grants every table permission (%q) on the whole table; grant only the operations the holder needs, limited to its PartitionKey range (StartPartitionKey/EndPartitionKey)", perms)
+			diag.Report(c.pass, "TL602", lit, "the SAS grants every table permission (%q) on the whole table", perms)
 		}
 	case sdk.IsAztablesType(t, "AccountSASSignatureValues"):
 		perms, ok := c.permString(sdk.Field(ti, lit, "Permissions"))
 		if ok && containsAll(perms, "rwdlacu") {
-			diag.Report(c.pass, "TL602", lit, "the account SAS grants every table permission (%q) on every table; issue a table SAS with only the operations the holder needs", perms)
+			diag.Report(c.pass, "TL602", lit, "the account SAS grants every table permission (%q) on every table", perms)
 		}
 	default:
 		return
@@ -321,7 +321,7 @@ func (c *checker) expiry(exp, start ast.Expr) {
 		return
 	}
 	if d > maxExpiry {
-		diag.Report(c.pass, "TL602", exp, "the SAS stays valid for %v after it is issued, longer than %v: a leaked token is usable that long and cannot be revoked (short of rotating the account key); issue short-lived tokens and renew them", d, maxExpiry)
+		diag.Report(c.pass, "TL602", exp, "the SAS stays valid for %v after it is issued, longer than %v", d, maxExpiry)
 	}
 }
 

@@ -22,7 +22,9 @@
 //     UpsertEntity of such an entity, which never sends an If-Match
 //     header (aztables ignores UpsertEntityOptions.ETag). The suggested
 //     fix, for UpdateEntity with options written at the call (nil or a
-//     literal), passes IfMatch: &resp.ETag of the read's response.
+//     literal), passes IfMatch: &resp.ETag of the read's response; where
+//     it replaces azcore.ETagAny it also deletes an azcore or azcore/to
+//     import that it (with the file's other such fixes) leaves unused.
 //
 // The entity is followed from the write back through json.Marshal,
 // & and *, conversions and variables to the variable json.Unmarshal

@@ -6,6 +6,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -15,6 +17,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
+	"github.com/tablelint/tablelint/internal/finding"
 )
 
 //go:embed doc.go
@@ -30,9 +33,19 @@ var Analyzer = &analysis.Analyzer{
 }
 
 type checker struct {
-	pass *analysis.Pass
-	x    *index.Index
-	res  *values.Resolver
+	pass  *analysis.Pass
+	x     *index.Index
+	res   *values.Resolver
+	found []found
+}
+
+// A found is a finding queued until the file's fixes are known.
+type found struct {
+	d    analysis.Diagnostic
+	fix  *analysis.SuggestedFix
+	file *ast.File
+	// removed is the code the fix replaces (azcore.ETagAny), or nil.
+	removed ast.Expr
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -47,6 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		c.check(call)
 	}
+	c.finish()
 	return nil, nil
 }
 
@@ -61,14 +75,14 @@ func (c *checker) check(w index.Call) {
 	if len(c.x.Writes.KeysOf(c.x.Writes.RootsOf(w.Entity), w.Body)) > 0 {
 		return // its keys were changed: another entity
 	}
-	read := "read by GetEntity (parameter " + c.respName(r) + ")"
+	read := "read by GetEntity (parameter " + finding.Clip(c.respName(r)) + ")"
 	if r.Call != nil {
 		read = fmt.Sprintf("read by GetEntity (line %d)", c.pass.Fset.Position(r.Call.Pos()).Line)
 	}
 	if w.Method == "UpsertEntity" {
-		diag.Report(c.pass, "TL414", w.Call,
-			"UpsertEntity writes back the entity %s unconditionally (it sends no If-Match, whatever UpsertEntityOptions.ETag says): an update made in between is lost; use UpdateEntity with IfMatch: &%s.ETag and retry from a fresh read on 412",
-			read, c.respName(r))
+		diag.Report(c.pass, "TL414", w.Call, "%s", diag.Fit(
+			"UpsertEntity, which sends no If-Match, writes back the entity "+read,
+			"UpsertEntity, which sends no If-Match, writes back an entity read by GetEntity"))
 		return
 	}
 	opts := w.Call.Args[2]
@@ -76,20 +90,92 @@ func (c *checker) check(w index.Call) {
 	if !known {
 		return
 	}
-	var msg string
+	var removed ast.Expr // the IfMatch the fix replaces
 	switch {
 	case ifMatch == nil:
-		msg = "UpdateEntity writes back the entity %s without IfMatch: an update made in between is silently overwritten; pass IfMatch: &%s.ETag and retry from a fresh read on 412"
 	case c.isETagAny(ifMatch):
-		msg = "UpdateEntity writes back the entity %s with IfMatch azcore.ETagAny, which matches any version: an update made in between is silently overwritten; pass IfMatch: &%s.ETag and retry from a fresh read on 412"
+		removed = ifMatch
 	default:
 		return
 	}
-	d := diag.Diagnostic("TL414", w.Call.Pos(), w.Call.End(), msg, read, c.respName(r))
-	if fix, ok := c.fix(w, r, opts, ifMatch); ok {
-		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	msg := "UpdateEntity writes back the entity " + read + " without IfMatch"
+	short := "UpdateEntity writes back an entity read by GetEntity without IfMatch"
+	if removed != nil {
+		msg = "UpdateEntity writes back the entity " + read + " with IfMatch azcore.ETagAny"
+		short = "UpdateEntity writes back an entity read by GetEntity with IfMatch azcore.ETagAny"
 	}
-	diag.ReportDiagnostic(c.pass, d)
+	d := diag.Diagnostic("TL414", w.Call.Pos(), w.Call.End(), "%s", diag.Fit(msg, short))
+	if diag.Suppressed(c.pass, d) {
+		return // its fix is never applied either
+	}
+	f := found{d: d, file: c.x.Writes.FileOf(w.Call.Pos())}
+	if fix, ok := c.fix(w, r, opts, ifMatch); ok {
+		f.fix, f.removed = &fix, removed
+	}
+	c.found = append(c.found, f)
+}
+
+// finish reports the queued findings with their fixes.
+//
+// Replacing to.Ptr(azcore.ETagAny) with the read's ETag can leave the
+// azcore/to (or azcore) import unused, and golangci-lint run --fix
+// applies edits as they are, so the fix deletes the import itself.
+// Drivers apply all fixes of a file together (identical edits once) and
+// editors apply one: when the file's replacements together empty an
+// import, each of them carries all of those replacements and the
+// import's deletion, so that either way the result compiles.
+func (c *checker) finish() {
+	byFile := map[*ast.File][]*found{}
+	for i := range c.found {
+		if f := &c.found[i]; f.fix != nil && f.removed != nil && f.file != nil {
+			byFile[f.file] = append(byFile[f.file], f)
+		}
+	}
+	for file, fs := range byFile {
+		var deletes []analysis.TextEdit
+		var paths []string
+		for _, spec := range file.Imports {
+			emptied := writes.ImportEmptied(c.pass.TypesInfo, file, spec, func(id *ast.Ident) bool {
+				for _, f := range fs {
+					if writes.Within(id, f.removed) {
+						return true
+					}
+				}
+				return false
+			})
+			if emptied {
+				path, _ := strconv.Unquote(spec.Path.Value)
+				paths = append(paths, strconv.Quote(path))
+				deletes = append(deletes, writes.DeleteImport(c.pass.Fset, file, spec))
+			}
+		}
+		if len(deletes) == 0 {
+			continue
+		}
+		var edits []analysis.TextEdit
+		for _, f := range fs {
+			edits = append(edits, f.fix.TextEdits...)
+		}
+		edits = append(edits, deletes...)
+		for _, f := range fs {
+			msg := f.fix.Message + " and remove the unused " + strings.Join(paths, " and ") + " import"
+			if len(paths) > 1 {
+				msg += "s"
+			}
+			if n := len(fs) - 1; n == 1 {
+				msg += ", with the other such write in this file"
+			} else if n > 1 {
+				msg += fmt.Sprintf(", with the %d other such writes in this file", n)
+			}
+			*f.fix = analysis.SuggestedFix{Message: msg, TextEdits: edits}
+		}
+	}
+	for _, f := range c.found {
+		if f.fix != nil {
+			f.d.SuggestedFixes = []analysis.SuggestedFix{*f.fix}
+		}
+		c.pass.Report(f.d)
+	}
 }
 
 func (c *checker) respName(r writes.Read) string {

@@ -2,6 +2,7 @@ package keychars
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/token"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/filtercheck"
+	"github.com/tablelint/tablelint/internal/finding"
 )
 
 //go:embed doc.go
@@ -57,8 +59,10 @@ func (c *checker) key(key string, e ast.Expr) {
 			continue
 		}
 		if r, bad := filtercheck.InvalidKeyChar(p.Text); bad {
-			diag.Report(c.pass, "TL201", e, "%s %q contains %s, which keys cannot contain: the service rejects the write, and a read with this key never finds the entity",
-				key, v.String(), filtercheck.DescribeKeyRune(r))
+			what := filtercheck.DescribeKeyRune(r)
+			diag.Report(c.pass, "TL201", e, "%s", diag.Fit(
+				fmt.Sprintf("%s %q contains %s, which keys cannot contain", key, finding.Clip(v.String()), what),
+				fmt.Sprintf("%s contains %s, which keys cannot contain", key, what)))
 			return
 		}
 	}

@@ -3,13 +3,12 @@ package keyformat
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
-	"go/types"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
 // A fixPlan is a suggested fix before the package's other fixes are
@@ -73,7 +72,7 @@ func (c *checker) finish() {
 				// (adding next to a line being deleted would conflict).
 				edits = append(edits, analysis.TextEdit{Pos: spec.Pos(), End: spec.End(), NewText: []byte(strconv.Quote("fmt"))})
 			} else {
-				edits = append(edits, c.deleteImport(file, spec))
+				edits = append(edits, writes.DeleteImport(c.pass.Fset, file, spec))
 			}
 			for _, p := range plans {
 				msg := p.message + fmt.Sprintf(" and remove the unused %q import", path)
@@ -104,47 +103,15 @@ func (c *checker) finish() {
 // unusedAfter reports whether the rewrites of plans remove every use of
 // the package that spec imports in file (never fmt, which they use).
 func (c *checker) unusedAfter(file *ast.File, spec *ast.ImportSpec, plans []*fixPlan) bool {
-	pkgName, _ := c.pass.TypesInfo.Implicits[spec].(*types.PkgName)
-	if spec.Name != nil {
-		pkgName, _ = c.pass.TypesInfo.Defs[spec.Name].(*types.PkgName)
+	if path, _ := strconv.Unquote(spec.Path.Value); path == "fmt" {
+		return false // the rewrites use it
 	}
-	if pkgName == nil || pkgName.Name() == "_" || pkgName.Name() == "." || pkgName.Imported().Path() == "fmt" {
-		return false // fmt: the rewrites use it
-	}
-	uses, removed := 0, 0
-	ast.Inspect(file, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok || c.pass.TypesInfo.Uses[id] != pkgName {
-			return true
-		}
-		uses++
+	return writes.ImportEmptied(c.pass.TypesInfo, file, spec, func(id *ast.Ident) bool {
 		for _, p := range plans {
-			if within(id, p.call) && !within(id, p.kept) {
-				removed++
-				break
+			if writes.Within(id, p.call) && !writes.Within(id, p.kept) {
+				return true
 			}
 		}
-		return true
+		return false
 	})
-	return uses > 0 && uses == removed
-}
-
-func within(n, outer ast.Node) bool { return outer.Pos() <= n.Pos() && n.End() <= outer.End() }
-
-// deleteImport returns the edit that deletes spec: its whole line in an
-// import block of several, else the whole import declaration.
-func (c *checker) deleteImport(file *ast.File, spec *ast.ImportSpec) analysis.TextEdit {
-	var from, to ast.Node = spec, spec
-	for _, d := range file.Decls {
-		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT && len(gd.Specs) == 1 && gd.Specs[0] == spec {
-			from, to = gd, gd
-		}
-	}
-	tf := c.pass.Fset.File(spec.Pos())
-	start := tf.LineStart(tf.Line(from.Pos()))
-	end := to.End()
-	if line := tf.Line(end); line < tf.LineCount() {
-		end = tf.LineStart(line + 1)
-	}
-	return analysis.TextEdit{Pos: start, End: end}
 }

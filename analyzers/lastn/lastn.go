@@ -179,7 +179,7 @@ func (c *checker) tail(body *ast.BlockStmt, loop *ast.ForStmt, v *types.Var) {
 
 func (c *checker) report(n ast.Node) {
 	diag.Report(c.pass, "TL312", n,
-		"every page of the query is read to keep only a few entities: there is no query for the last n; store them newest first (a RowKey of reverse ticks, fmt.Sprintf(\"%%019d\", math.MaxInt64-t.UnixNano())) and read the n you need with Top from the first page")
+		"every page of the query is read to keep only a few entities")
 }
 
 // sorts reports whether call sorts or reverses v.

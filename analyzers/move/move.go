@@ -89,7 +89,7 @@ func (c *checker) check(w index.Call) {
 	}
 	line := c.pass.Fset.Position(del.Pos()).Line
 	diag.Report(c.pass, "TL408", w.Call,
-		"the entity read from one table is written to another here and deleted from the first (line %d) in two independent requests: a failure between them leaves it in both tables or in neither; make the move eventually consistent — put a message on a queue and let a worker upsert the copy and delete the original, treating 404 as done, retrying until both succeed",
+		"the entity is moved to another table here and deleted (line %d) in two independent requests",
 		line)
 }
 

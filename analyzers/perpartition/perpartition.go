@@ -100,7 +100,7 @@ func (c *checker) loop(body *ast.BlockStmt, loopVars map[*types.Var]bool) {
 			return true
 		}
 		diag.Report(c.pass, "TL320", call,
-			"one partition is queried per iteration, each read to the end before the next starts: the queries are independent; run them in parallel (goroutines, errgroup) to overlap their latency")
+			"one partition is queried per iteration, each read to the end before the next starts")
 		return true
 	})
 }

@@ -2,6 +2,7 @@ package properties
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -16,6 +17,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
+	"github.com/tablelint/tablelint/internal/finding"
 )
 
 //go:embed doc.go
@@ -113,9 +115,7 @@ func (c *checker) structType(t types.Type, w index.Call) {
 		if f.Var.Pkg() == c.pass.Pkg && c.x.Writes.FileOf(f.Var.Pos()) != nil {
 			at = identAt(f.Var.Pos())
 		}
-		diag.Report(c.pass, "TL126", at,
-			"property %s is a %s, which encoding/json writes as a JSON %s: the Table service stores only Binary, Boolean, DateTime, Double, Guid, Int32, Int64 and String; serialize it into a string property (json.Marshal) or split it into properties",
-			f.Name, types.TypeString(f.Var.Type(), types.RelativeTo(c.pass.Pkg)), jsonKind(kind))
+		diag.Report(c.pass, "TL126", at, "%s", unstorable(f.Name, types.TypeString(f.Var.Type(), types.RelativeTo(c.pass.Pkg)), jsonKind(kind)))
 	}
 }
 
@@ -172,9 +172,7 @@ func (c *checker) value(name string, v ast.Expr) {
 		return
 	}
 	c.seen[v.Pos()] = true
-	diag.Report(c.pass, "TL126", v,
-		"property %s is a %s, which encoding/json writes as a JSON %s: the Table service stores only Binary, Boolean, DateTime, Double, Guid, Int32, Int64 and String; serialize it into a string property (json.Marshal) or split it into properties",
-		name, types.TypeString(t, types.RelativeTo(c.pass.Pkg)), jsonKind(kind))
+	diag.Report(c.pass, "TL126", v, "%s", unstorable(name, types.TypeString(t, types.RelativeTo(c.pass.Pkg)), jsonKind(kind)))
 }
 
 // structLiteral reports a Timestamp given in an entity struct literal.
@@ -263,7 +261,7 @@ func (c *checker) timestamp(v ast.Expr) {
 	}
 	c.seen[v.Pos()] = true
 	diag.Report(c.pass, "TL128", v,
-		"Timestamp is set by the client: the service maintains Timestamp itself and ignores the value written; keep the time in a property of your own (CreatedAt, EventTime)")
+		"Timestamp is set by the client; the service ignores the value written")
 }
 
 // unsupported returns "array" or "object" when values of t marshal to a
@@ -336,9 +334,9 @@ func (c *checker) bigInt(name string, v ast.Expr) {
 		return
 	}
 	c.seen[v.Pos()] = true
-	diag.Report(c.pass, "TL127", v,
-		"property %s gets %s, beyond 2^53, as a bare JSON number: the service stores an untyped integer outside the Int32 range as a Double, which cannot hold it exactly; send it as Edm.Int64 (aztables.EDMInt64 in an aztables.EDMEntity, or the decimal string with %q: \"Edm.Int64\")",
-		name, what, name+"@odata.type")
+	diag.Report(c.pass, "TL127", v, "%s", diag.Fit(
+		fmt.Sprintf("property %s gets %s, beyond 2^53, as a bare JSON number", finding.Clip(name), finding.Clip(what)),
+		fmt.Sprintf("property %s gets an integer beyond 2^53 as a bare JSON number", finding.Clip(name))))
 }
 
 // beyond describes v when it is an integer beyond 2^53, else "".
@@ -422,4 +420,13 @@ func (c *checker) typedField(t types.Type, field, name string) bool {
 		}
 	}
 	return false
+}
+
+// unstorable is the TL126 message for property name of Go type typ, which
+// encoding/json writes as a JSON kind; a long type is left out.
+func unstorable(name, typ, kind string) string {
+	name = finding.Clip(name)
+	return diag.Fit(
+		fmt.Sprintf("property %s is a %s, which encoding/json writes as a JSON %s", name, finding.Clip(typ), kind),
+		fmt.Sprintf("property %s is written by encoding/json as a JSON %s", name, kind))
 }

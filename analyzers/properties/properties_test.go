@@ -11,7 +11,7 @@ import (
 
 func TestProperties(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, properties.Analyzer, "unstorable", "storable", "timestamp")
+	sdktest.CheckMessages(t, analysistest.Run(t, dir, properties.Analyzer, "unstorable", "storable", "timestamp"))
 }
 
 func TestPropertiesInfo(t *testing.T) {
@@ -20,5 +20,5 @@ func TestPropertiesInfo(t *testing.T) {
 	}
 	defer properties.Analyzer.Flags.Set("info", "false")
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, properties.Analyzer, "bigint")
+	sdktest.CheckMessages(t, analysistest.Run(t, dir, properties.Analyzer, "bigint"))
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/limits"
 )
 
@@ -117,7 +118,9 @@ func (c *checker) entity(what string, props []prop) {
 		key := strings.ToLower(p.name)
 		if prev, dup := byFold[key]; dup && prev.name != p.name {
 			line := c.pass.Fset.Position(prev.at.Pos()).Line
-			diag.Report(c.pass, "TL115", p.at, "property names %q and %q (line %d) differ only in case: the service keeps them as two properties, and code that matches names without case mixes them up", p.name, prev.name, line)
+			diag.Report(c.pass, "TL115", p.at, "%s", diag.Fit(
+				fmt.Sprintf("property names %q and %q (line %d) differ only in case", finding.Clip(p.name), finding.Clip(prev.name), line),
+				fmt.Sprintf("property name %q differs only in case from line %d", finding.Clip(p.name), line)))
 			continue
 		}
 		byFold[key] = p
@@ -135,20 +138,22 @@ func (c *checker) name(p prop) {
 	case edm.UTF16Len(name) > limits.MaxPropertyNameChars:
 		diag.Report(c.pass, "TL110", p.at, "property name %q… is %d characters long; the limit is %d", truncate(name, 20), edm.UTF16Len(name), limits.MaxPropertyNameChars)
 	case bad:
-		diag.Report(c.pass, "TL113", p.at, "property name %q contains %s, which property names cannot contain", name, describe(r))
+		diag.Report(c.pass, "TL113", p.at, "%s", diag.Fit(
+			fmt.Sprintf("property name %q contains %s, which property names cannot contain", finding.Clip(name), describe(r)),
+			fmt.Sprintf("property name contains %s, which property names cannot contain", describe(r))))
 	case strings.Contains(name, "-"):
-		diag.Report(c.pass, "TL112", p.at, "property name %q contains a dash, which the Table service rejects; use a json tag without it (%q)", name, strings.ReplaceAll(name, "-", ""))
+		diag.Report(c.pass, "TL112", p.at, "property name %q contains a dash, which the Table service rejects", finding.Clip(name))
 	case !limits.IsCSharpIdentifier(name):
-		diag.Report(c.pass, "TL111", p.at, "property name %q is not a C# identifier (letters, digits and _, not starting with a digit)", name)
+		diag.Report(c.pass, "TL111", p.at, "property name %q is not a C# identifier", finding.Clip(name))
 	}
 	switch name {
 	case writes.PartitionKey, writes.RowKey:
 		if !isString(p.typ) {
-			diag.Report(c.pass, "TL114", p.at, "%s is a system property that holds a string; this one is a %s", name, typeString(c.pass, p.typ))
+			diag.Report(c.pass, "TL114", p.at, "%s, a system property that holds a string, is a %s here", name, finding.Clip(typeString(c.pass, p.typ)))
 		}
 	case writes.Timestamp:
 		if !isString(p.typ) && !isTime(p.typ) {
-			diag.Report(c.pass, "TL114", p.at, "Timestamp is a system property the service sets to the time of the last write; this one is a %s", typeString(c.pass, p.typ))
+			diag.Report(c.pass, "TL114", p.at, "Timestamp, a system property the service sets, is a %s here", finding.Clip(typeString(c.pass, p.typ)))
 		}
 	}
 }

@@ -11,5 +11,5 @@ import (
 
 func TestPropNames(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, propnames.Analyzer, "badnames", "goodnames")
+	sdktest.CheckMessages(t, analysistest.Run(t, dir, propnames.Analyzer, "badnames", "goodnames"))
 }

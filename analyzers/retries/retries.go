@@ -92,7 +92,7 @@ func (c *checker) maxRetries(e ast.Expr) {
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int || constant.Sign(tv.Value) >= 0 {
 		return
 	}
-	diag.Report(c.pass, "TL416", e, "MaxRetries %s turns off retries for this Table client: throttling (429, 503), timeouts and server errors become errors the application sees; leave MaxRetries at 0 (three retries) or set a positive count", tv.Value)
+	diag.Report(c.pass, "TL416", e, "MaxRetries %s turns off retries for this Table client, throttling included", tv.Value)
 }
 
 func (c *checker) statusCodes(e ast.Expr) {
@@ -103,7 +103,7 @@ func (c *checker) statusCodes(e ast.Expr) {
 	if _, ok := c.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Slice); !ok {
 		return
 	}
-	diag.Report(c.pass, "TL416", e, "an empty StatusCodes turns off retries on HTTP status codes for this Table client: throttling (429, 503) and server errors become errors the application sees; leave StatusCodes nil for the default list")
+	diag.Report(c.pass, "TL416", e, "an empty StatusCodes turns off retries on HTTP status codes for this Table client")
 }
 
 // assign checks opts.Retry.MaxRetries = … and opts.Retry.StatusCodes = …

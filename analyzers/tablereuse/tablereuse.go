@@ -78,7 +78,7 @@ func (c *checker) function(body *ast.BlockStmt) {
 			}
 			line := c.pass.Fset.Position(d.call.Pos()).Line
 			diag.Report(c.pass, "TL104", cr.call,
-				"the table deleted at line %d is created again under the same name: the service refuses the name (409 TableBeingDeleted) until the delete completes; use a new, unique table name (with a date or a counter), or delete the entities instead of the table",
+				"the table deleted at line %d is created again under its name (409 until the delete ends)",
 				line)
 			break
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
+	"github.com/tablelint/tablelint/internal/finding"
 )
 
 //go:embed doc.go
@@ -115,8 +116,8 @@ func (c *checker) partial(w index.Call) {
 		}
 		line := c.pass.Fset.Position(r.call.Pos()).Line
 		diag.Report(c.pass, "TL411", w.Call,
-			"%s in Replace mode sends %d of the %d properties of the entity read at line %d: the service deletes the others (%s); send the whole entity, or use UpdateModeMerge",
-			w.Method, len(r.props)-len(missing), len(r.props), line, strings.Join(missing, ", "))
+			"%s replaces the entity read at line %d without %s",
+			w.Method, line, finding.Clip(strings.Join(missing, ", ")))
 		return
 	}
 }
@@ -256,7 +257,7 @@ func (c *checker) mayNotExist(w index.Call) {
 		return
 	}
 	diag.Report(c.pass, "TL412", w.Call,
-		"UpdateEntity fails with 404 (ResourceNotFound) when the entity does not exist, and its error is discarded: the write is lost unnoticed; use UpsertEntity to insert or update, or check the error")
+		"UpdateEntity's error is discarded; it fails with 404 when the entity does not exist")
 }
 
 // discarded reports whether the error of call is dropped: the call is a

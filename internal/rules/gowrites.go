@@ -90,7 +90,7 @@ func init() {
 			Source:    `"If you have multiple clients updating an entity simultaneously, use the ETag to implement optimistic concurrency." ` + guide,
 			Bad:       "resp, _ := c.GetEntity(ctx, pk, rk, nil)\njson.Unmarshal(resp.Value, &e)\ne.Count++\nb, _ := json.Marshal(e)\nc.UpdateEntity(ctx, b, nil)",
 			Good:      "c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{IfMatch: &resp.ETag})   // and on 412, read again and retry",
-			Hint:      "pass IfMatch: &resp.ETag from the read, and retry from a fresh read on 412",
+			Hint:      "write with UpdateEntity and IfMatch: &resp.ETag from the read; on 412, read again and retry",
 			Since:     "0.2.0",
 		},
 		&Rule{

@@ -5,6 +5,7 @@ package rules
 var goHints = map[string]string{
 	"TL204": `format the number at a fixed width with leading zeros, e.g. fmt.Sprintf("%010d", id)`,
 	"TL205": `format inverted ticks at 19 digits: fmt.Sprintf("%019d", math.MaxInt64-t.UnixNano())`,
+	"TL408": "move it through a queue: a worker upserts the copy, deletes the original (404 counts as done) and retries until both succeed",
 }
 
 // HintFor returns rule id's hint for findings of target t when it differs

@@ -19,7 +19,7 @@ func replace(ctx context.Context, c *aztables.Client, o Order) error {
 	b, _ := json.Marshal(o)
 	actions := []aztables.TransactionAction{
 		{ActionType: aztables.TransactionTypeDelete, Entity: b},
-		{ActionType: aztables.TransactionTypeAdd, Entity: b}, // want `TL404: this action writes the same entity as the action at line 21`
+		{ActionType: aztables.TransactionTypeAdd, Entity: b}, // want `TL404: this action changes the entity of the action at line 21 again`
 	}
 	_, err := c.SubmitTransaction(ctx, actions, nil)
 	return err
@@ -31,7 +31,7 @@ func constants(ctx context.Context, c *aztables.Client) error {
 	b, _ := json.Marshal(Order{PartitionKey: "orders", RowKey: "0001", Total: 2})
 	var actions []aztables.TransactionAction
 	actions = append(actions, aztables.TransactionAction{ActionType: aztables.TransactionTypeUpdateMerge, Entity: a})
-	actions = append(actions, aztables.TransactionAction{ActionType: aztables.TransactionTypeUpdateMerge, Entity: b}) // want `TL404: .*"orders" and RowKey "0001"`
+	actions = append(actions, aztables.TransactionAction{ActionType: aztables.TransactionTypeUpdateMerge, Entity: b}) // want `TL404: this action changes entity PartitionKey "orders", RowKey "0001" again, after the action at line 33$`
 	_, err := c.SubmitTransaction(ctx, actions, nil)
 	return err
 }
@@ -42,7 +42,7 @@ func sameParams(ctx context.Context, c *aztables.Client, customer string, id int
 	e2, _ := json.Marshal(map[string]any{"PartitionKey": customer, "RowKey": fmt.Sprintf("order-%010d", id), "Status": "paid"})
 	_, err := submit(ctx, c, []aztables.TransactionAction{
 		{ActionType: aztables.TransactionTypeInsertMerge, Entity: e1},
-		{ActionType: aztables.TransactionTypeInsertMerge, Entity: e2}, // want `TL404: .*RowKey "order-\{\?\}"`
+		{ActionType: aztables.TransactionTypeInsertMerge, Entity: e2}, // want `TL404: .*PartitionKey "\{\?\}", RowKey "order-\{\?\}" again`
 	})
 	return err
 }
@@ -55,7 +55,7 @@ func submit(ctx context.Context, c *aztables.Client, actions []aztables.Transact
 func twice(ctx context.Context, c *aztables.Client, entity []byte) error {
 	_, err := c.SubmitTransaction(ctx, []aztables.TransactionAction{
 		{ActionType: aztables.TransactionTypeUpdateMerge, Entity: entity},
-		{ActionType: aztables.TransactionTypeUpdateReplace, Entity: entity}, // want `TL404: this action writes the same entity`
+		{ActionType: aztables.TransactionTypeUpdateReplace, Entity: entity}, // want `TL404: this action changes the entity of the action at line 57 again`
 	}, nil)
 	return err
 }

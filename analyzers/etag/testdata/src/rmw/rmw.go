@@ -45,7 +45,7 @@ func rename(ctx context.Context, c *aztables.Client, pk, rk, name string) error 
 	_ = json.Unmarshal(got.Value, &m)
 	m["Name"] = name
 	b, _ := json.Marshal(m)
-	_, err = c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{UpdateMode: aztables.UpdateModeReplace}) // want `TL414: .*without IfMatch: .* pass IfMatch: &got.ETag`
+	_, err = c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{UpdateMode: aztables.UpdateModeReplace}) // want `TL414: UpdateEntity writes back the entity read by GetEntity \(line 40\) without IfMatch$`
 	return err
 }
 
@@ -59,7 +59,7 @@ func force(ctx context.Context, c *aztables.Client, pk, rk string) error {
 	_ = json.Unmarshal(resp.Value, &e)
 	e.Properties["Seen"] = true
 	b, _ := json.Marshal(e)
-	_, err = c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{IfMatch: to.Ptr(azcore.ETagAny)}) // want `TL414: .*with IfMatch azcore.ETagAny, which matches any version`
+	_, err = c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{IfMatch: to.Ptr(azcore.ETagAny)}) // want `TL414: UpdateEntity writes back the entity read by GetEntity \(line 54\) with IfMatch azcore.ETagAny$`
 	return err
 }
 
@@ -73,7 +73,7 @@ func upsert(ctx context.Context, c *aztables.Client, pk, rk string) error {
 	_ = json.Unmarshal(resp.Value, &e)
 	e.Count += 10
 	b, _ := json.Marshal(&e)
-	_, err = c.UpsertEntity(ctx, b, &aztables.UpsertEntityOptions{ETag: resp.ETag}) // want `TL414: UpsertEntity writes back the entity read by GetEntity \(line 68\) unconditionally`
+	_, err = c.UpsertEntity(ctx, b, &aztables.UpsertEntityOptions{ETag: resp.ETag}) // want `TL414: UpsertEntity, which sends no If-Match, writes back the entity read by GetEntity \(line 68\)$`
 	return err
 }
 

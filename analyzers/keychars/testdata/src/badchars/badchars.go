@@ -46,6 +46,12 @@ func control(ctx context.Context, c *aztables.Client) error {
 	return err
 }
 
+// A long key is left out of the message, which states the character only.
+func longControl(ctx context.Context, c *aztables.Client) error {
+	_, err := c.DeleteEntity(ctx, "p", "a rather long row key of many words\tand a tab", nil) // want `^TL201: RowKey contains the control character U\+0009, which keys cannot contain$`
+	return err
+}
+
 // Through a helper that makes its parameter the RowKey.
 func put(ctx context.Context, c *aztables.Client, pk, rk string) error {
 	b, _ := json.Marshal(Order{PartitionKey: pk, RowKey: rk})

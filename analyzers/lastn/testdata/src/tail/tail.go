@@ -31,7 +31,7 @@ func last10(ctx context.Context, c *aztables.Client, device string) ([]LogLine, 
 		}
 	}
 	if len(all) > 10 {
-		all = all[len(all)-10:] // want `TL312: every page of the query is read to keep only a few entities`
+		all = all[len(all)-10:] // want `TL312: every page of the query is read to keep only a few entities$`
 	}
 	return all, nil
 }

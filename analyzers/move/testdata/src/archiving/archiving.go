@@ -26,7 +26,7 @@ func archive(ctx context.Context, svc *aztables.ServiceClient, dept, id string) 
 		return err
 	}
 	b, _ := json.Marshal(e)
-	if _, err := archived.AddEntity(ctx, b, nil); err != nil { // want `TL408: the entity read from one table is written to another here and deleted from the first \(line 32\)`
+	if _, err := archived.AddEntity(ctx, b, nil); err != nil { // want `TL408: the entity is moved to another table here and deleted \(line 32\) in two independent requests$`
 		return err
 	}
 	_, err = current.DeleteEntity(ctx, dept, id, nil)

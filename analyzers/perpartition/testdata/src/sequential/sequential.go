@@ -15,7 +15,7 @@ func headcount(ctx context.Context, c *aztables.Client, depts []Dept) (int, erro
 	n := 0
 	for _, d := range depts {
 		filter := fmt.Sprintf("PartitionKey eq '%s'", d.ID)
-		pager := c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &filter}) // want `TL320: one partition is queried per iteration`
+		pager := c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &filter}) // want `TL320: one partition is queried per iteration, each read to the end before the next starts$`
 		for pager.More() {
 			page, err := pager.NextPage(ctx)
 			if err != nil {

@@ -15,7 +15,7 @@ type Status struct {
 
 func mark(ctx context.Context, c *aztables.Client, job string) {
 	b, _ := json.Marshal(Status{PartitionKey: "jobs", RowKey: job, State: "done"})
-	c.UpdateEntity(ctx, b, nil) // want `TL412: UpdateEntity fails with 404 \(ResourceNotFound\) when the entity does not exist, and its error is discarded`
+	c.UpdateEntity(ctx, b, nil) // want `TL412: UpdateEntity's error is discarded; it fails with 404 when the entity does not exist$`
 }
 
 func markAsync(ctx context.Context, c *aztables.Client, job string) {
