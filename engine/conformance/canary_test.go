@@ -180,6 +180,18 @@ var canaries = map[string]canary{
 		e := engOutcome(store.OpTransact, eerr).String()
 		return a, e, err != nil && !errors.As(err, &re) && e == "400 InvalidInput at 100"
 	},
+	"table-reuse-delay": func(t *testing.T, c *aztables.Client, _ *store.Table) (string, string, bool) {
+		// Delete the canary's table and create it again at once.
+		_, aderr := c.Delete(ctx, nil)
+		_, acerr := c.CreateTable(ctx, nil)
+		a := azOutcome(aderr, 204).String() + ", then " + azOutcome(acerr, 201).String()
+		st := store.New(store.Options{})
+		_, _ = st.CreateTable("Reuse")
+		ederr := st.DeleteTable("Reuse")
+		_, ecerr := st.CreateTable("Reuse")
+		e := engOutcome(store.OpDeleteTable, ederr).String() + ", then " + engOutcome(store.OpCreateTable, ecerr).String()
+		return a, e, a == "204 , then 201 " && e == "204 , then 409 TableBeingDeleted"
+	},
 }
 
 // TestDeviationCanaries shows every listed deviation still happens: when

@@ -58,6 +58,8 @@ var Deviations = []Deviation{
 		"400 CommandsInBatchActOnDifferentPartitions (\"EGTs can only operate on entities stored in the same partition\")"},
 	{"batch-over-100", "answers a 101-action transaction with a response the SDK cannot parse",
 		"400 InvalidInput naming the first action over the limit (\"A transaction can include at most 100 entities\")"},
+	{"table-reuse-delay", "creates a table again at once after deleting it",
+		"409 TableBeingDeleted for 40 seconds after the delete (\"Expect a delay if you want to reuse the same table name after deleting it\", Azure Table storage table design guide)"},
 }
 
 // Known reports whether name is a listed deviation.

@@ -3,6 +3,7 @@ package replay
 import (
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/tablelint/tablelint/edm"
 
@@ -85,11 +86,37 @@ type RefEngine struct {
 	lastTable *store.Table
 	// props is decodeEntityBuf's buffer.
 	props []edm.Property
+	// start is the time of the trace's start; opT is the time of the
+	// operation being executed, when it has one (hasT). The store's clock
+	// reads them unless EngineOptions.Store sets a clock.
+	start time.Time
+	opT   float64
+	hasT  bool
 }
 
 // NewEngine returns a reference engine with an empty store.
+//
+// Unless opts.Store sets a clock, the store's clock is the trace's: an
+// operation with a time ("t") runs at that many seconds after the engine
+// was made, one without at the wall-clock time. So a table created again
+// less than limits.TableReuseDelay after its delete, by the trace's times,
+// is answered 409 TableBeingDeleted; a create without a time never is,
+// since the delay cannot be judged.
 func NewEngine(opts EngineOptions) *RefEngine {
-	return &RefEngine{st: store.New(opts.Store), x: exec.New(opts.Exec), keys: opts.Keys}
+	g := &RefEngine{x: exec.New(opts.Exec), keys: opts.Keys, start: time.Now()}
+	if opts.Store.Clock == nil {
+		opts.Store.Clock = g.clock
+	}
+	g.st = store.New(opts.Store)
+	return g
+}
+
+// clock is the store's clock: the time of the operation being executed.
+func (g *RefEngine) clock() time.Time {
+	if g.hasT {
+		return g.start.Add(time.Duration(g.opT * float64(time.Second)))
+	}
+	return time.Now()
 }
 
 // Store returns the engine's store.
@@ -123,8 +150,12 @@ func setStatus(out *Outcome, op store.Op, err error) {
 // Do executes op on the reference engine.
 func (g *RefEngine) Do(op *Op, out *Outcome) {
 	out.Pages = 1
+	g.opT, g.hasT = op.T, op.HasT
 	switch op.Kind {
 	case CreateTable:
+		if !op.HasT {
+			g.st.ForgetDeleted(op.Table)
+		}
 		_, err := g.st.CreateTable(op.Table)
 		setStatus(out, store.OpCreateTable, err)
 		return

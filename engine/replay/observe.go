@@ -107,6 +107,8 @@ func rejectionRule(out *Outcome) string {
 		return "TL123"
 	case store.CodeDifferentPartitions:
 		return "TL403"
+	case store.CodeTableBeingDeleted:
+		return "TL104"
 	case store.CodeInvalidInput:
 		isKey := strings.HasPrefix(msg, "PartitionKey ") || strings.HasPrefix(msg, "RowKey ")
 		switch {

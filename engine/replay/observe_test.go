@@ -27,6 +27,10 @@ func TestObservedFindings(t *testing.T) {
 		// Orders: order_9 after order_12; Events: hour partitions in
 		// order and 18-digit reverse ticks. Padded and Spread: silent.
 		{"keys", []string{"TL205", "TL209", "TL204"}},
+		// Logins created again 10 s after its delete: 409
+		// TableBeingDeleted. Later re-creates 40 s after the delete, and a
+		// re-create without a time, stay silent.
+		{"reuse", []string{"TL104"}},
 	} {
 		t.Run(tc.trace, func(t *testing.T) {
 			path := filepath.Join("testdata", tc.trace+".jsonl")

@@ -20,6 +20,7 @@ const (
 	CodeUpdateConditionNotSatisfied = "UpdateConditionNotSatisfied"
 	CodeTableNotFound               = "TableNotFound"
 	CodeTableAlreadyExists          = "TableAlreadyExists"
+	CodeTableBeingDeleted           = "TableBeingDeleted"
 	CodeInvalidResourceName         = "InvalidResourceName"
 	CodeDifferentPartitions         = "CommandsInBatchActOnDifferentPartitions"
 	CodeInvalidDuplicateRow         = "InvalidDuplicateRow"

@@ -479,7 +479,8 @@ type Store struct {
 	opts Options
 
 	mu        sync.RWMutex
-	tables    map[string]*Table // by lower-case name
+	tables    map[string]*Table    // by lower-case name
+	deleted   map[string]time.Time // when a table was deleted, by lower-case name
 	lastTicks int64
 }
 
@@ -497,16 +498,24 @@ func ValidTableName(name string) bool { return limits.ValidTableName(name) }
 
 // CreateTable creates a table: 400 InvalidResourceName for an invalid
 // name, 409 TableAlreadyExists if a table of that name (ignoring case)
-// exists.
+// exists, 409 TableBeingDeleted if one was deleted less than
+// limits.TableReuseDelay ago by the Store's clock.
 func (s *Store) CreateTable(name string) (*Table, error) {
 	if !ValidTableName(name) {
 		return nil, badRequest(CodeInvalidResourceName, "%q is not a valid table name", name)
 	}
 	key := strings.ToLower(name)
+	now := s.opts.Clock()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.tables[key]; ok {
 		return nil, newError(http.StatusConflict, CodeTableAlreadyExists, "The table specified already exists.")
+	}
+	if at, ok := s.deleted[key]; ok {
+		if now.Sub(at) < limits.TableReuseDelay {
+			return nil, newError(http.StatusConflict, CodeTableBeingDeleted, "The specified table is being deleted. Try operation later.")
+		}
+		delete(s.deleted, key)
 	}
 	t := newTable(s, name)
 	s.tables[key] = t
@@ -514,16 +523,31 @@ func (s *Store) CreateTable(name string) (*Table, error) {
 }
 
 // DeleteTable deletes a table and its entities: 404 TableNotFound if it
-// does not exist.
+// does not exist. It records the time of the delete by the Store's clock:
+// the name cannot be created again for limits.TableReuseDelay.
 func (s *Store) DeleteTable(name string) error {
 	key := strings.ToLower(name)
+	now := s.opts.Clock()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.tables[key]; !ok {
 		return tableNotFound()
 	}
 	delete(s.tables, key)
+	if s.deleted == nil {
+		s.deleted = map[string]time.Time{}
+	}
+	s.deleted[key] = now
 	return nil
+}
+
+// ForgetDeleted drops the record of when the table of that name (ignoring
+// case) was deleted, so that it can be created again at once. Replay uses
+// it for operations without a time, when the delay cannot be judged.
+func (s *Store) ForgetDeleted(name string) {
+	s.mu.Lock()
+	delete(s.deleted, strings.ToLower(name))
+	s.mu.Unlock()
 }
 
 // Table returns the table of that name (ignoring case): 404 TableNotFound

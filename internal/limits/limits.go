@@ -148,6 +148,19 @@ const (
 	AccountRequestsPerSecond = 20000
 )
 
+// Tables.
+const (
+	// TableReuseDelay is how long after a delete the service refuses to
+	// create a table of the same name (409 TableBeingDeleted). The design
+	// guide says only "Expect a delay if you want to reuse the same table
+	// name after deleting it. It's better to always use unique table
+	// names."; the value is from the Delete Table REST reference, which
+	// notes that deleting a table "is likely to take at least 40 seconds
+	// to complete". The service may take longer; tablelint models the
+	// least delay, so it never reports a re-create that could succeed.
+	TableReuseDelay = 40 * time.Second
+)
+
 // InvalidKeyRune reports whether r may not appear in a PartitionKey or
 // RowKey: "The following characters are not allowed in values for the
 // PartitionKey and RowKey properties: The forward slash (/) character, The

@@ -163,10 +163,10 @@ func init() {
 		},
 		&Rule{
 			ID: "TL104", Name: "table-name-reuse-after-delete", Severity: Warning,
-			Targets:   []Target{Design, GoCode},
+			Targets:   []Target{Design, GoCode, Replay},
 			Title:     "Tables named in a cycle are deleted and created again",
-			Rationale: "A rotation of tables named by weekday or month (`LoginsMonday` … `LoginsSunday`) deletes each table and creates one of the same name a cycle later. The service delays reusing a table name after a delete, so the re-create can fail. Name each period's table uniquely, with the date (`Logins20140731`).\n\nSilent unless two or more tables of the design share the stem.\n\nIn Go code: `DeleteTable(ctx, \"Sessions\", nil)` followed by `CreateTable(ctx, \"Sessions\", nil)` in one function (or `Delete` then `CreateTable` on one client) fails with 409 while the delete completes. Silent for different names, exclusive branches, and a delete whose block returns before the create.",
-			Source:    `"Expect a delay if you want to reuse the same table name after deleting it. It's better to always use unique table names." ` + guide,
+			Rationale: "A rotation of tables named by weekday or month (`LoginsMonday` … `LoginsSunday`) deletes each table and creates one of the same name a cycle later. The service delays reusing a table name after a delete, so the re-create can fail. Name each period's table uniquely, with the date (`Logins20140731`).\n\nSilent unless two or more tables of the design share the stem.\n\nIn Go code: `DeleteTable(ctx, \"Sessions\", nil)` followed by `CreateTable(ctx, \"Sessions\", nil)` in one function (or `Delete` then `CreateTable` on one client) fails with 409 while the delete completes. Silent for different names, exclusive branches, and a delete whose block returns before the create.\n\nIn replay: a `createTable` less than 40 seconds after the `deleteTable` of the same name (ignoring case), by the trace's times, is answered 409 TableBeingDeleted, as the service answers while the delete completes. Silent for a `createTable` without a time.",
+			Source:    `"Expect a delay if you want to reuse the same table name after deleting it. It's better to always use unique table names." ` + guide + `; "deleting a table is likely to take at least 40 seconds to complete" (Delete Table, Table service REST API reference)`,
 			Bad:       "tables: {LoginsMonday: …, LoginsTuesday: …}",
 			Good:      "tables: {Logins20140731: …, Logins20140801: …}",
 			Hint:      "name each period's table with its date",
