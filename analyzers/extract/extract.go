@@ -27,7 +27,7 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:       "tlextract",
 	Doc:        docs.MustExtract(doc, "tlextract"),
-	URL:        "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/internal/extract",
+	URL:        "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/extract",
 	Requires:   []*analysis.Analyzer{index.Analyzer, filterflow.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	Run:        run,
@@ -138,7 +138,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if c.Legacy || c.Closure != nil {
 			continue
 		}
-		tbl := TableRef{}
+		tbl := e.pkgTable()
 		if c.Via == nil {
 			tbl = e.clientTable(c.Call)
 		}
@@ -298,10 +298,23 @@ func (e *extractor) urlTable(arg ast.Expr) string {
 func (e *extractor) clientTable(call *ast.CallExpr) TableRef {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return TableRef{}
+		return e.pkgTable()
 	}
-	return e.tableOf(sel.X, 0)
+	if t := e.tableOf(sel.X, 0); t.Name != "" || t.Key != "" {
+		return t
+	}
+	return e.pkgTable()
 }
+
+// pkgTable is the table of a write or query whose client is not known
+// (it goes through a helper): the package's.
+func (e *extractor) pkgTable() TableRef {
+	return TableRef{Key: PackageKey + e.pass.Pkg.Path(), Hint: "a client given to package " + e.pass.Pkg.Name()}
+}
+
+// PackageKey starts the TableRef.Key of a table known only as the
+// package's.
+const PackageKey = "pkg:"
 
 func (e *extractor) tableOf(x ast.Expr, depth int) TableRef {
 	if depth > 8 {

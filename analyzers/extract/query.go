@@ -28,6 +28,7 @@ func (e *extractor) query(q *filterflow.Query) {
 		return
 	}
 	out := &Query{Name: funcName(q.Func), Filter: filter, Params: params, Pos: q.Call.Pos()}
+	out.Table = e.pkgTable()
 	if q.Via == nil {
 		out.Table = e.clientTable(q.Call)
 		if len(q.Call.Args) >= 1 {
@@ -42,7 +43,12 @@ func (e *extractor) query(q *filterflow.Query) {
 			if sel := sdk.Field(e.info, opts, "Select"); sel != nil {
 				if v := e.res.Of(sel); v.IsConst() && v.String() != "" {
 					for _, s := range strings.Split(v.String(), ",") {
-						out.Select = append(out.Select, strings.TrimSpace(s))
+						if s = strings.TrimSpace(s); s != "" {
+							out.Select = append(out.Select, s)
+							if !isSystem(s) {
+								out.Params = append(out.Params, Prop{Name: s})
+							}
+						}
 					}
 				}
 			}
