@@ -12,6 +12,8 @@ import (
 	"unicode"
 
 	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/odata"
 )
 
 // Design is a design file built from the results of every package.
@@ -180,6 +182,7 @@ func Build(results []*Result, where func(token.Pos) string) *Design {
 		}
 	}
 	for _, t := range d.Tables {
+		t.unify()
 		t.complete()
 	}
 	return d
@@ -525,4 +528,204 @@ func oneLine(s string) string {
 		}
 		return r
 	}, s)
+}
+
+func (e *DEntity) prop(name string) *Prop {
+	for i := range e.Props {
+		if e.Props[i].Name == name {
+			return &e.Props[i]
+		}
+	}
+	return nil
+}
+
+func (e *DEntity) typeOf(name string) edm.Type {
+	if p := e.prop(name); p != nil {
+		return p.Type
+	}
+	return edm.Invalid
+}
+
+func (t *DTable) typeOf(name string) edm.Type {
+	if p := t.property(name); p != nil {
+		return p.Type
+	}
+	return edm.Invalid
+}
+
+// renderParts writes key parts back as a template.
+func renderParts(ps []KeyPart) string {
+	var b strings.Builder
+	for _, p := range ps {
+		if p.Hole {
+			b.WriteString(p.Name)
+		} else {
+			b.WriteString(escapeText(p.Text))
+		}
+	}
+	return b.String()
+}
+
+// unify names the values the code does not store after what the table's
+// other key templates call them: an index entity's PartitionKey built
+// from the same dept variable as the Employee's {Department} becomes
+// {Department}, and so does a query's PartitionKey eq '{Dept}'. Values
+// then no longer named are dropped.
+func (t *DTable) unify() {
+	for i, e := range t.Entities {
+		for k, key := range []*string{&e.PartitionKey, &e.RowKey} {
+			parts, ok := KeyParts(*key, e.typeOf)
+			if !ok {
+				continue
+			}
+			for _, o := range t.Entities[:i] {
+				other := []string{o.PartitionKey, o.RowKey}[k]
+				oparts, ok := KeyParts(other, o.typeOf)
+				if !ok || Contradiction(parts, oparts) != "" {
+					continue
+				}
+				changed := false
+				for j := range parts {
+					p := parts[j]
+					if p.Hole && p.Prop != "" && e.prop(p.Prop) != nil && e.prop(p.Prop).KeyOnly && oparts[j].Prop != "" && o.prop(oparts[j].Prop) != nil && !o.prop(oparts[j].Prop).KeyOnly {
+						parts[j] = oparts[j]
+						changed = true
+					}
+				}
+				if changed {
+					*key = renderParts(parts)
+					break
+				}
+			}
+		}
+	}
+	for _, q := range t.Queries {
+		q.Filter = t.unifyFilter(q.Filter)
+	}
+	t.prune()
+}
+
+func (t *DTable) unifyFilter(filter string) string {
+	f, err := odata.ParseTemplate(filter)
+	if err != nil {
+		return filter
+	}
+	type edit struct {
+		from, to int
+		text     string
+	}
+	var edits []edit
+	for _, c := range f.Comparisons() {
+		if (c.Property != "PartitionKey" && c.Property != "RowKey") || !c.Value.IsParam() {
+			continue
+		}
+		var b strings.Builder
+		for _, p := range c.Value.Parts {
+			if p.Param == nil {
+				b.WriteString(escapeText(p.Text))
+			} else {
+				b.WriteString(p.Param.String())
+			}
+		}
+		parts, ok := KeyParts(b.String(), t.typeOf)
+		if !ok {
+			continue
+		}
+		for _, e := range t.Entities {
+			tmpl := e.PartitionKey
+			if c.Property == "RowKey" {
+				tmpl = e.RowKey
+			}
+			oparts, ok := KeyParts(tmpl, e.typeOf)
+			if !ok || Contradiction(parts, oparts) != "" {
+				continue
+			}
+			var holes []int
+			for j := range parts {
+				if parts[j].Hole {
+					holes = append(holes, j)
+				}
+			}
+			k := 0
+			for _, p := range c.Value.Parts {
+				if p.Param == nil {
+					continue
+				}
+				if k >= len(holes) {
+					break
+				}
+				j := holes[k]
+				k++
+				own := t.property(p.Param.Name)
+				target := oparts[j]
+				if own == nil || !own.KeyOnly || (target.Prop != "" && e.prop(target.Prop) != nil && e.prop(target.Prop).KeyOnly) {
+					continue
+				}
+				if target.Prop == "" && target.Kind != parts[j].Kind {
+					continue // a built-in only for a value of its kind
+				}
+				end := strings.IndexByte(filter[p.Param.Offset:], '}')
+				if end < 0 {
+					continue
+				}
+				edits = append(edits, edit{p.Param.Offset, p.Param.Offset + end + 1, target.Name})
+			}
+			break
+		}
+	}
+	for i := len(edits) - 1; i >= 0; i-- {
+		ed := edits[i]
+		filter = filter[:ed.from] + ed.text + filter[ed.to:]
+	}
+	return filter
+}
+
+// prune drops the values not stored that no template or filter names.
+func (t *DTable) prune() {
+	used := map[string]bool{}
+	for _, e := range t.Entities {
+		for _, key := range []string{e.PartitionKey, e.RowKey} {
+			parts, _ := model.ParseTemplate(key)
+			for _, p := range parts {
+				used[p.Name] = true
+			}
+		}
+	}
+	for _, q := range t.Queries {
+		for _, s := range q.Select {
+			used[s] = true
+		}
+		f, err := odata.ParseTemplate(q.Filter)
+		if err != nil {
+			continue
+		}
+		for _, c := range f.Comparisons() {
+			used[c.Property] = true
+		}
+		for _, p := range f.Params() {
+			used[p.Name] = true
+			if b, _, ok := strings.Cut(p.Verb, ":"); p.Name == "hash" && ok {
+				used[b] = true
+			}
+		}
+	}
+	stored := map[string]edm.Type{}
+	for _, e := range t.Entities {
+		for _, p := range e.Props {
+			if !p.KeyOnly {
+				stored[p.Name] = p.Type
+			}
+		}
+	}
+	for _, e := range t.Entities {
+		e.Props = slices.DeleteFunc(e.Props, func(p Prop) bool {
+			if !p.KeyOnly {
+				return false
+			}
+			if st, ok := stored[p.Name]; ok && st == p.Type {
+				return true // another entity type of the table stores it
+			}
+			return !used[p.Name]
+		})
+	}
 }

@@ -200,13 +200,16 @@ func (e *extractor) set(s *entityState, name string, v ast.Expr, pos token.Pos) 
 	}
 	switch x := ast.Unparen(v).(type) {
 	case *ast.Ident:
+		if isSystem(name) {
+			break
+		}
 		if o := e.info.Uses[x]; o != nil {
 			if _, seen := s.byObj[o]; !seen {
 				s.byObj[o] = name
 			}
 		}
 	case *ast.SelectorExpr:
-		if sel := e.info.Selections[x]; sel != nil {
+		if sel := e.info.Selections[x]; sel != nil && !isSystem(name) {
 			if _, seen := s.byObj[sel.Obj()]; !seen {
 				s.byObj[sel.Obj()] = name
 			}

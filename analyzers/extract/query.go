@@ -108,6 +108,11 @@ func FilterTemplate(v values.Value, name func(*values.Hole) string) (text string
 			if n == "" || isSystem(n) {
 				n = "Value"
 			}
+			if t == edm.String && h.Func == "(time.Time).Format" && h.Layout != "" && !strings.ContainsAny(h.Layout, "{}'") {
+				names[i] = "{" + n + ":" + h.Layout + "}"
+				addParam(Prop{Name: n, Type: edm.DateTime})
+				continue
+			}
 			if t == edm.String && h.IsInteger() {
 				// A number inside a quoted key: keep it a number so its
 				// padding verb stays valid.
