@@ -42,12 +42,16 @@ func runExtract(e *env, args []string) int {
 	if len(pos) == 0 {
 		pos = []string{"./..."}
 	}
-	path := ""
+	var o *outputFile // nil: stdout
 	if *out != "" {
-		path = replayPath(e, *out)
+		path := replayPath(e, *out)
 		if err := checkOutputs(nil, map[string]string{"-o": path}); err != nil {
 			return fail(e, err)
 		}
+		if o, err = createOutput(path); err != nil {
+			return fail(e, err)
+		}
+		defer o.abort()
 	}
 	results, fset, errs, err := extractPackages(e.dir, pos, *tests)
 	if err != nil {
@@ -64,7 +68,7 @@ func runExtract(e *env, args []string) int {
 		}
 		return fmt.Sprintf("%s:%d", name, position.Line)
 	})
-	header := "Extracted by: tablelint extract " + strings.Join(pos, " ")
+	header := "Extracted by: tablelint extract " + strings.Join(args, " ")
 	text, err := d.Valid(header, func(src []byte) (int, error) {
 		_, err := model.Parse("extracted.tablelint.yaml", src)
 		var me *model.Error
@@ -76,18 +80,13 @@ func runExtract(e *env, args []string) int {
 	if err != nil {
 		return fail(e, fmt.Errorf("internal error: %v", err))
 	}
-	if path == "" {
+	if o == nil {
 		if _, err := io.WriteString(e.stdout, text); err != nil {
 			return fail(e, err)
 		}
 		return 0
 	}
-	o, err := createOutput(path)
-	if err != nil {
-		return fail(e, err)
-	}
 	if _, err := io.WriteString(o.f, text); err != nil {
-		o.abort()
 		return fail(e, err)
 	}
 	if err := o.commit(); err != nil {
