@@ -60,10 +60,11 @@ func runExtract(e *env, args []string) int {
 	for _, ie := range errs {
 		fmt.Fprintf(e.stderr, "tablelint: %s\n", report.EscapeControl(ie.String()))
 	}
+	base, _ := filepath.Abs(e.dir)
 	d := extract.Build(results, func(p token.Pos) string {
 		position := fset.Position(p)
 		name := position.Filename
-		if rel, err := filepath.Rel(e.dir, name); err == nil && !strings.HasPrefix(rel, "..") {
+		if rel, err := filepath.Rel(base, name); err == nil && !strings.HasPrefix(rel, "..") {
 			name = filepath.ToSlash(rel)
 		}
 		return fmt.Sprintf("%s:%d", name, position.Line)
