@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/continuation"
+	"github.com/tablelint/tablelint/analyzers/designdrift"
 	"github.com/tablelint/tablelint/analyzers/directives"
 	"github.com/tablelint/tablelint/analyzers/entityshape"
 	"github.com/tablelint/tablelint/analyzers/filterinjection"
@@ -44,6 +45,7 @@ func build() []*analysis.Analyzer {
 		transactions.Analyzer,
 		tablename.Analyzer,
 		entityshape.Analyzer,
+		designdrift.Analyzer, // silent without -design
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)
 	for _, a := range rules {

@@ -219,7 +219,13 @@ func (e *extractor) set(s *entityState, name string, v ast.Expr, pos token.Pos) 
 	if sdk.IsFunc(e.info, callOf(v), sdk.ToPath, "Ptr") {
 		t = edmOf(e.info.TypeOf(callOf(v).Args[0]))
 	}
-	s.add(Prop{Name: name, Type: t, Pos: pos})
+	s.add(Prop{Name: name, Type: t, Pos: pos, Set: true})
+	if p := s.prop(name); p != nil && !p.Set {
+		p.Pos, p.Set = pos, true
+		if t != edm.Invalid {
+			p.Type = t
+		}
+	}
 }
 
 func callOf(v ast.Expr) *ast.CallExpr {

@@ -81,8 +81,9 @@ type Prop struct {
 	Type edm.Type
 	// KeyOnly marks a value the keys carry but the entity does not store.
 	KeyOnly bool
-	// Pos is where the property is set or declared.
+	// Pos is where the property is set (Set) or declared.
 	Pos token.Pos
+	Set bool
 }
 
 // Key is a key template rebuilt from code.

@@ -37,6 +37,7 @@ func runCheck(e *env, args []string) int {
 	fs := newFlagSet(e, commands["check"], &cf)
 	tests := fs.Bool("tests", true, "also analyze test files")
 	gen := fs.Bool("include-generated", false, "also report findings in generated files (// Code generated … DO NOT EDIT.)")
+	design := fs.String("design", "", "compare the code with this design file: undeclared queries (TL517), keys and types unlike the design's (TL518), unused declarations (TL519)")
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -52,10 +53,15 @@ func runCheck(e *env, args []string) int {
 		pos = []string{"./..."}
 	}
 	opts := checkOptions{tests: *tests, includeGenerated: *gen, addDirectives: pl.AddGoDirectives, addSource: pl.AddSource}
+	dc, err := startDesignCheck(e, pl, *design, &opts)
+	if err != nil {
+		return fail(e, err)
+	}
 	fds, errs, err := checkPackages(e.dir, pos, opts)
 	if err != nil {
 		return pl.abort("", err)
 	}
+	fds = append(fds, dc.unused()...)
 	// Packages that could not be analysed are reported, but as
 	// staticcheck does, they fail the run (exit 2) only when nothing
 	// else could be analysed: checkPackages returns err then.
@@ -74,6 +80,9 @@ type checkOptions struct {
 	addDirectives func(*directives.Result)
 	// addSource, if not nil, is given every Go file's content as parsed.
 	addSource func(file, src string)
+	// addResult, if not nil, is given every analyzed package's result of
+	// every analyzer.
+	addResult func(a *analysis.Analyzer, result any)
 }
 
 // checkPackages loads the packages matching patterns in dir, runs every
@@ -159,6 +168,9 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 		analysed++
 		if r, ok := act.Result.(*directives.Result); ok && o.addDirectives != nil {
 			o.addDirectives(r)
+		}
+		if o.addResult != nil {
+			o.addResult(act.Analyzer, act.Result)
 		}
 		root := dir
 		if act.Package.Module != nil && act.Package.Module.Dir != "" {
