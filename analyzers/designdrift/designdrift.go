@@ -82,11 +82,17 @@ func run(pass *analysis.Pass) (any, error) {
 		return res, nil
 	}
 	m := &matcher{pass: pass, d: d, res: res}
+	// Tests are not the application's access patterns.
+	test := func(pos token.Pos) bool { return strings.HasSuffix(pass.Fset.Position(pos).Filename, "_test.go") }
 	for _, q := range x.Queries {
-		m.query(q)
+		if !test(q.Pos) {
+			m.query(q)
+		}
 	}
 	for _, e := range x.Entities {
-		m.entity(e)
+		if !test(e.Pos) {
+			m.entity(e)
+		}
 	}
 	return res, nil
 }

@@ -26,6 +26,9 @@
 // queries and entity types no package matched; `tablelint check` reports
 // them at the design's positions once every package is analysed.
 //
+// Test files (_test.go) are not compared: they are not the application's
+// access patterns.
+//
 // Limits: a filter that could not be reconstructed, a key part that is
 // any text, and a write that shares no property with any declared entity
 // type are not compared. Filters match when their shapes are equal: an

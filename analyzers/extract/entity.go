@@ -68,7 +68,11 @@ func (e *extractor) entity(expr ast.Expr, body *ast.BlockStmt, tbl TableRef, fn 
 		}
 	}
 	if s.ent.Name == "" {
-		s.ent.Name = exported(strings.ReplaceAll(fn, ".", ""))
+		var b strings.Builder
+		for _, part := range strings.Split(fn, ".") {
+			b.WriteString(exported(part))
+		}
+		s.ent.Name = b.String()
 	}
 	for name, t := range s.ann {
 		if p := s.prop(name); p != nil {
