@@ -16,6 +16,7 @@ import (
 // nothing on a nil designCheck (no --design).
 type designCheck struct {
 	d       *model.Design
+	name    string // the design's path as given
 	results []*designdrift.Result
 }
 
@@ -44,9 +45,10 @@ func startDesignCheck(e *env, pl *pipeline, path string, o *checkOptions) (*desi
 	if err := designdrift.Analyzer.Flags.Set("design", abs); err != nil {
 		return nil, err
 	}
-	pl.AddSource(abs, string(d.Src))
-	pl.Suppress.AddYAML(abs, d.Src, d.Root)
-	dc := &designCheck{d: d}
+	// Findings in the design name it as given, as review's do.
+	pl.AddSource(path, string(d.Src))
+	pl.Suppress.AddYAML(path, d.Src, d.Root)
+	dc := &designCheck{d: d, name: path}
 	o.addResult = func(a *analysis.Analyzer, r any) {
 		if res, ok := r.(*designdrift.Result); ok && a.Name == designdrift.Analyzer.Name {
 			dc.results = append(dc.results, res)
@@ -60,5 +62,9 @@ func (dc *designCheck) unused() []finding.Finding {
 	if dc == nil || len(dc.results) == 0 {
 		return nil
 	}
-	return designdrift.Unused(dc.d, dc.results)
+	fds := designdrift.Unused(dc.d, dc.results)
+	for i := range fds {
+		fds[i].File = dc.name
+	}
+	return fds
 }

@@ -129,3 +129,66 @@ func TestExtractOutput(t *testing.T) {
 		t.Fatalf("temporary files left: %v", entries)
 	}
 }
+
+// TestCheckDesignSelf: a design extracted from a module and checked
+// against the same module gives no TL517, TL518 or TL519 finding.
+func TestCheckDesignSelf(t *testing.T) {
+	for name, dir := range map[string]string{
+		"extract":  filepath.Join("testdata", "extract"),
+		"realcode": filepath.Join("..", "..", "testdata", "realcode"),
+		"aztables": aztablesDir(t),
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "service.tablelint.yaml")
+			if code, _, errs := runIn(t, dir, "extract", "-o", path, "./..."); code != 0 {
+				t.Fatalf("extract: exit %d, stderr %s", code, errs)
+			}
+			code, out, errs := runIn(t, dir, "check", "--format", "json", "--design", path, "./...")
+			if code > 1 {
+				t.Fatalf("check: exit %d, stderr %s", code, errs)
+			}
+			var res struct {
+				Findings []struct{ Rule, File, Message string } `json:"findings"`
+			}
+			if err := json.Unmarshal([]byte(out), &res); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			if len(res.Findings) == 0 {
+				t.Fatalf("no findings at all: was anything checked?\n%s", errs)
+			}
+			for _, f := range res.Findings {
+				switch f.Rule {
+				case "TL517", "TL518", "TL519":
+					t.Errorf("%s %s: %s", f.Rule, f.File, f.Message)
+				}
+			}
+		})
+	}
+}
+
+// TestCheckDesignDrift checks the extract module against a design that
+// drifted from it (golden output), and a design that does not load.
+func TestCheckDesignDrift(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("testdata", "extract"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runIn(t, dir, "check", "--design", "../extract-drift.tablelint.yaml", "./...")
+	if code != 1 {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	var kept []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, " TL517 ") || strings.Contains(l, " TL518 ") || strings.Contains(l, " TL519 ") {
+			kept = append(kept, l)
+		}
+	}
+	golden.CheckString(t, filepath.Join("testdata", "extract-drift.golden"), strings.Join(kept, "\n")+"\n")
+
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	writeFile(t, bad, "tables:\n  Employees:\n    entities:\n      E: {partitionKey: \"{Nope}\", rowKey: x}\n")
+	code, _, errs = runIn(t, dir, "check", "--design", bad, "./...")
+	if code != 2 || !strings.Contains(errs, "bad.yaml:4:") || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+		t.Fatalf("bad design: exit %d, stderr %q", code, errs)
+	}
+}
