@@ -92,7 +92,7 @@ func Contradiction(code, template []KeyPart) string {
 		return b.String()
 	}
 	if len(code) != len(template) {
-		return fmt.Sprintf("the code builds %q, %d parts, where the template %q has %d", show(code), len(code), show(template), len(template))
+		return fmt.Sprintf("the code builds %q, %d part(s), where the template %q has %d", show(code), len(code), show(template), len(template))
 	}
 	for i := range code {
 		a, b := code[i], template[i]
