@@ -94,6 +94,9 @@ func (e *extractor) entity(expr ast.Expr, body *ast.BlockStmt, tbl TableRef, fn 
 	if rk != nil {
 		s.ent.RowKey = e.key(s, rk)
 	}
+	if pk == nil && rk == nil && len(s.ent.Props) == 0 {
+		return nil // nothing known: a helper's parameter of interface type
+	}
 	return s.ent
 }
 
