@@ -82,7 +82,9 @@ type checkOptions struct {
 	addSource func(file, src string)
 	// addResult, if not nil, is given every analyzed package's result of
 	// every analyzer.
-	addResult func(a *analysis.Analyzer, result any)
+	addResult func(a *analysis.Analyzer, pkg *packages.Package, result any)
+	// analyzers, if not nil, replaces all.Analyzers() (extract runs one).
+	analyzers []*analysis.Analyzer
 }
 
 // checkPackages loads the packages matching patterns in dir, runs every
@@ -104,6 +106,9 @@ type checkOptions struct {
 // names, nor opens, a path the analysed code chose.
 func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Finding, []report.InputError, error) {
 	analyzers := all.Analyzers()
+	if o.analyzers != nil {
+		analyzers = o.analyzers
+	}
 	for _, a := range analyzers {
 		if f := a.Flags.Lookup("info"); f != nil {
 			_ = a.Flags.Set("info", "true") // check reports info findings; --fail-on decides
@@ -170,7 +175,7 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 			o.addDirectives(r)
 		}
 		if o.addResult != nil {
-			o.addResult(act.Analyzer, act.Result)
+			o.addResult(act.Analyzer, act.Package, act.Result)
 		}
 		root := dir
 		if act.Package.Module != nil && act.Package.Module.Dir != "" {

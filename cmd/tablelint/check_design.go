@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/tablelint/tablelint/analyzers/designdrift"
 	"github.com/tablelint/tablelint/internal/finding"
@@ -49,7 +50,7 @@ func startDesignCheck(e *env, pl *pipeline, path string, o *checkOptions) (*desi
 	pl.AddSource(path, string(d.Src))
 	pl.Suppress.AddYAML(path, d.Src, d.Root)
 	dc := &designCheck{d: d, name: path}
-	o.addResult = func(a *analysis.Analyzer, r any) {
+	o.addResult = func(a *analysis.Analyzer, _ *packages.Package, r any) {
 		if res, ok := r.(*designdrift.Result); ok && a.Name == designdrift.Analyzer.Name {
 			dc.results = append(dc.results, res)
 		}

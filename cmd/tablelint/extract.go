@@ -10,10 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/tablelint/tablelint/analyzers/all"
 	"github.com/tablelint/tablelint/analyzers/extract"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/model"
@@ -98,50 +96,27 @@ func runExtract(e *env, args []string) int {
 
 // extractPackages loads the packages matching patterns in dir and runs
 // the extract analyzer (and only what it requires) over those that load
-// and type-check. Packages that do not are returned as input errors.
+// and type-check, as check runs its analyzers. Packages that do not are
+// returned as input errors.
 func extractPackages(dir string, patterns []string, tests bool) ([]*extract.Result, *token.FileSet, []report.InputError, error) {
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Dir: dir, Tests: tests}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("loading packages: %v", err)
-	}
-	if len(pkgs) == 0 {
-		return nil, nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
-	}
-	loadErrs := packageErrors(pkgs)
-	broken := loadErrors(pkgs)
-	var good []*packages.Package
-	for _, p := range pkgs {
-		if broken[p] == "" {
-			good = append(good, p)
-		}
-	}
-	if len(good) == 0 {
-		return nil, nil, nil, noneAnalysed(loadErrs)
-	}
-	done, err := all.WholeProgram(good)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	defer done()
-	g, err := checker.Analyze([]*analysis.Analyzer{extract.Analyzer}, good, nil)
-	if err != nil {
-		return nil, nil, nil, err
-	}
 	var out []*extract.Result
+	var fset *token.FileSet
 	seen := map[string]bool{} // a package and its test variant: once
-	for _, act := range g.Roots {
-		if act.Err != nil {
-			loadErrs = append(loadErrs, report.InputError{File: act.Package.PkgPath, Message: act.Err.Error()})
-			continue
-		}
-		r, _ := act.Result.(*extract.Result)
-		if r == nil {
-			continue
-		}
-		out = append(out, dedupe(r, act.Package, seen))
+	o := checkOptions{tests: tests, analyzers: []*analysis.Analyzer{extract.Analyzer},
+		addResult: func(_ *analysis.Analyzer, p *packages.Package, r any) {
+			if x, ok := r.(*extract.Result); ok {
+				fset = p.Fset
+				out = append(out, dedupe(x, p, seen))
+			}
+		}}
+	_, errs, err := checkPackages(dir, patterns, o)
+	if err != nil {
+		return nil, nil, nil, err
 	}
-	return out, good[0].Fset, loadErrs, nil
+	if fset == nil {
+		fset = token.NewFileSet()
+	}
+	return out, fset, errs, nil
 }
 
 // dedupe drops what a package's test variant repeats of the package.
