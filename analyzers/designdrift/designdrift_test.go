@@ -98,3 +98,24 @@ type quiet struct {
 }
 
 func (q *quiet) Errorf(format string, args ...any) {}
+
+// FuzzShape: Shape never panics, and the order of and-ed conditions does
+// not change it.
+func FuzzShape(f *testing.F) {
+	f.Add("PartitionKey eq '{Department}'", "RowKey eq 'empid_{Id:%06d}'")
+	f.Add("Age gt {Age}", "Hired lt datetime'2020-01-01T00:00:00Z'")
+	f.Add("a eq 'x''y'", "b ne {{")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		designdrift.Shape(a)
+		simple := func(s string) bool {
+			return s != "" && !strings.ContainsAny(s, "()'{}\t\n\r\v\f") && !strings.Contains(s, " or ") && !strings.Contains(s, " and ") &&
+				strings.TrimSpace(s) == s && !strings.Contains(s, "  ")
+		}
+		if !simple(a) || !simple(b) {
+			return
+		}
+		if x, y := designdrift.Shape(a+" and "+b), designdrift.Shape(b+" and "+a); x != y {
+			t.Errorf("Shape(%q and %q) = %q, reversed %q", a, b, x, y)
+		}
+	})
+}
