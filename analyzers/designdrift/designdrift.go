@@ -4,11 +4,13 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"os"
 	"reflect"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -52,17 +54,24 @@ type Result struct {
 var cache struct {
 	sync.Mutex
 	path string
+	mod  time.Time
+	size int64
 	d    *model.Design
 	err  error
 }
 
-// Load loads the design file once per process (every package's pass
-// shares it; it is read-only).
+// Load loads the design file once per process while it is unchanged
+// (every package's pass shares it; it is read-only).
 func Load(path string) (*model.Design, error) {
 	cache.Lock()
 	defer cache.Unlock()
-	if cache.path != path || (cache.d == nil && cache.err == nil) {
-		cache.path = path
+	var mod time.Time
+	var size int64
+	if fi, err := os.Stat(path); err == nil {
+		mod, size = fi.ModTime(), fi.Size()
+	}
+	if cache.path != path || !cache.mod.Equal(mod) || cache.size != size || (cache.d == nil && cache.err == nil) {
+		cache.path, cache.mod, cache.size = path, mod, size
 		cache.d, cache.err = model.Load(path)
 	}
 	return cache.d, cache.err
