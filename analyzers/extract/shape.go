@@ -75,10 +75,10 @@ func KeyParts(text string, typeOf func(string) edm.Type) ([]KeyPart, bool) {
 
 // Contradiction returns why key shape code contradicts template, or ""
 // when it can be an instance of it. A placeholder of kind 's' (any text)
-// on either side matches any placeholder: only what both sides make
-// definite can contradict (literal text, the number and order of parts,
-// an integer's padding, a time's layout, a time where the template has
-// none).
+// on either side matches any placeholder, except a time the code formats
+// where the template has text: only what both sides make definite can
+// contradict (literal text, the number and order of parts, an integer's
+// padding, a time's layout, a time where the template has none).
 func Contradiction(code, template []KeyPart) string {
 	show := func(ps []KeyPart) string {
 		var b strings.Builder
@@ -103,6 +103,8 @@ func Contradiction(code, template []KeyPart) string {
 			}
 		case a.Hole != b.Hole:
 			return fmt.Sprintf("the code builds %q where the template has %q: the parts are in another order", show(code), show(template))
+		case a.Kind == 't' && b.Kind == 's':
+			return fmt.Sprintf("%s is a time where the template has %s, no time", a.Name, b.Name)
 		case a.Kind == 's' || b.Kind == 's':
 		case a.Kind != b.Kind:
 			return fmt.Sprintf("%s is %s where the template has %s", a.Name, kindName(a.Kind), kindName(b.Kind))

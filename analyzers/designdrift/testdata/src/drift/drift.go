@@ -118,3 +118,10 @@ func (s *store) sales(ctx context.Context) int {
 	}
 	return n
 }
+
+// yearly keys by the time where the design keys by department.
+func (s *store) yearly(ctx context.Context, dept string, id int32) {
+	e := map[string]any{"PartitionKey": time.Now().Format("2006"), "RowKey": fmt.Sprintf("empid_%06d", id), "Department": dept} // want `TL518: .*PartitionKey: \{now:2006\} is a time where the template has \{Department\}, no time`
+	b, _ := json.Marshal(e)
+	s.emp.UpsertEntity(ctx, b, nil)
+}
