@@ -127,6 +127,9 @@ func Build(results []*Result, where func(token.Pos) string) *Design {
 		switch {
 		case strings.HasPrefix(k, "name:"):
 			t.Name = strings.TrimPrefix(k, "name:")
+		case strings.HasPrefix(k, "key:env:"):
+			t.Unknown, t.Hint = true, hints[k]
+			t.Name = tableName(strings.ToLower(strings.TrimPrefix(k, "key:env:")))
 		case strings.HasPrefix(k, "key:"+PackageKey):
 			t.Unknown, t.Hint = true, hints[k]
 			t.Name = tableName(path.Base(strings.TrimPrefix(k, "key:"+PackageKey)))
@@ -422,7 +425,11 @@ func (d *Design) render(header string) (string, []span) {
 	b.WriteString("tables:\n")
 	for _, t := range d.Tables {
 		if t.Unknown {
-			fmt.Fprintf(&b, "  # The code does not give this table's name: its client is %s. Rename it.\n", oneLine(t.Hint))
+			if strings.HasPrefix(t.ref, "key:env:") {
+				fmt.Fprintf(&b, "  # The code does not give this table's name: it is %s. Rename it.\n", oneLine(t.Hint))
+			} else {
+				fmt.Fprintf(&b, "  # The code does not give this table's name: its client is %s. Rename it.\n", oneLine(t.Hint))
+			}
 		}
 		fmt.Fprintf(&b, "  %s:\n", quote(t.Name))
 		live := slices.DeleteFunc(slices.Clone(t.Entities), func(e *DEntity) bool { return e.dropped })

@@ -378,8 +378,16 @@ func (e *extractor) tableOf(x ast.Expr, depth int) TableRef {
 	return TableRef{}
 }
 
-// keyOf names an unknown table after the expression giving its name.
+// keyOf names an unknown table after the expression giving its name: the
+// configuration key it is read from (os.Getenv("ORDERS_TABLE")), else
+// the variable or field holding it.
 func (e *extractor) keyOf(arg ast.Expr) TableRef {
+	if call, ok := ast.Unparen(e.x.Vars.Resolve(arg)).(*ast.CallExpr); ok && len(call.Args) == 1 &&
+		(sdk.IsFunc(e.info, call, "os", "Getenv") || sdk.IsFunc(e.info, call, "os", "LookupEnv")) {
+		if name, ok := e.x.Writes.ConstString(call.Args[0]); ok && name != "" {
+			return TableRef{Key: "env:" + name, Hint: "named by the environment variable " + name}
+		}
+	}
 	switch a := ast.Unparen(arg).(type) {
 	case *ast.Ident:
 		if v, ok := e.info.Uses[a].(*types.Var); ok {

@@ -39,6 +39,9 @@ func TestShapes(t *testing.T) {
 	}
 	var got []string
 	for _, e := range r.Entities {
+		if e.Name == "Audit" && e.Table.Key != "env:AUDIT_TABLE" {
+			t.Errorf("audit's table: %+v", e.Table)
+		}
 		var props []string
 		for _, p := range e.Props {
 			s := p.Name + ":" + p.Type.String()
@@ -64,6 +67,8 @@ func TestShapes(t *testing.T) {
 		// the package's (the helper's client is not known at the call);
 		// customer is stored as "customer", when as nothing; Placed is
 		// annotated Edm.DateTime.
+		// The table is named by configuration.
+		"AddEntity  Audit {User} x User:String(key)",
 		"UpsertEntity  Order {customer} {When:20060102150405}-{N:%d} customer:String,Total:Double,Placed:DateTime,When:DateTime(key),N:Int64(key)",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
