@@ -17,6 +17,8 @@ import (
 	"github.com/tablelint/tablelint/analyzers/extract"
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/model"
@@ -28,10 +30,12 @@ var doc string
 
 // Analyzer reports code that drifts from the design given with -design.
 var Analyzer = &analysis.Analyzer{
-	Name:       "tabledesign",
-	Doc:        docs.MustExtract(doc, "tabledesign"),
-	URL:        "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/designdrift",
-	Requires:   []*analysis.Analyzer{extract.Analyzer},
+	Name: "tabledesign",
+	Doc:  docs.MustExtract(doc, "tabledesign"),
+	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/designdrift",
+	// The analyzers extract.Describe reads; they run for the other
+	// analyzers anyway, and Describe runs only with -design.
+	Requires:   []*analysis.Analyzer{index.Analyzer, filterflow.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	Run:        run,
 }
@@ -86,10 +90,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	x, _ := pass.ResultOf[extract.Analyzer].(*extract.Result)
-	if x == nil {
-		return res, nil
-	}
+	x := extract.Describe(pass)
 	m := &matcher{pass: pass, d: d, res: res}
 	// Tests are not the application's access patterns.
 	test := func(pos token.Pos) bool { return strings.HasSuffix(pass.Fset.Position(pos).Filename, "_test.go") }

@@ -8,9 +8,9 @@
 //
 // With -design FILE (`tablelint check --design FILE`, the golangci-lint
 // setting `design`), the tables, entity types and queries the code has
-// (from the tlextract analyzer, the same facts `tablelint extract`
-// writes) are matched with the design's, by table, key shapes,
-// properties and filter shape, not by names:
+// (extract.Describe: what `tablelint extract` writes) are matched with
+// the design's by table, key shapes, properties and filter shape, not
+// by names:
 //
 //   - TL517 undeclared-access-pattern: a query whose filter shape (every
 //     value replaced by ?, the conditions of a top-level `and` in any

@@ -127,10 +127,16 @@ type extractor struct {
 	out    *Result
 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass) (any, error) { return Describe(pass), nil }
+
+// Describe computes the Result for a pass of an analyzer that requires
+// index.Analyzer and filterflow.Analyzer (as Analyzer does): an analyzer
+// that needs the Result only sometimes calls it instead of requiring
+// Analyzer, so that runs without it pay nothing.
+func Describe(pass *analysis.Pass) *Result {
 	out := &Result{}
 	if index.Std(pass) {
-		return out, nil
+		return out
 	}
 	x := index.Of(pass)
 	e := &extractor{pass: pass, x: x, res: x.Resolver(), info: pass.TypesInfo, out: out}
@@ -172,7 +178,7 @@ func run(pass *analysis.Pass) (any, error) {
 			e.query(q)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // isWriteAction reports whether a TransactionAction literal inserts or
