@@ -17,6 +17,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
+	"github.com/tablelint/tablelint/analyzers/tablename"
 	"github.com/tablelint/tablelint/edm"
 )
 
@@ -274,30 +275,10 @@ func (e *extractor) constName(arg ast.Expr) (string, bool) {
 	return s, s != ""
 }
 
-// urlTable returns the table part of a client URL (its last path
-// segment, before any query) when it is constant.
+// urlTable returns the table part of a client URL when it is constant.
 func (e *extractor) urlTable(arg ast.Expr) string {
-	v := e.res.Of(arg)
-	if len(v.Parts) == 0 {
-		return ""
-	}
-	last := v.Parts[len(v.Parts)-1]
-	if last.Hole != nil {
-		return ""
-	}
-	s := last.Text
-	if i := strings.IndexAny(s, "?#"); i >= 0 {
-		s = s[:i]
-	}
-	i := strings.LastIndexByte(s, '/')
-	if i < 0 {
-		return ""
-	}
-	// A whole URL in one constant has "://" before the last slash.
-	if len(v.Parts) == 1 && !strings.Contains(s[:i], "://") {
-		return ""
-	}
-	return s[i+1:]
+	name, _ := tablename.TableOfURL(e.res.Of(arg))
+	return name
 }
 
 // clientTable returns the table of the client a write or query call is
