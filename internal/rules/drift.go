@@ -13,7 +13,7 @@ func init() {
 				"With `--design FILE`, each query the code runs whose filter was reconstructed is compared with the design's queries of its table (every table when the code does not name the table): " +
 				"by the filter's shape — the filter with every value, literal or placeholder, replaced by `?`, the `and`-ed conditions of the top level in any order — not by names.\n\n" +
 				"Silent for filters that could not be reconstructed (built at run time from parts tablelint cannot follow) and without `--design`.",
-			Source: `"A good starting point … is to ask "What queries will my application need to run to retrieve the data it needs?"" [S4]`,
+			Source: `"A good starting point … is to ask "What queries will my application need to run to retrieve the data it needs?"" (Azure Table storage table design guide)`,
 			Bad:    "code: fmt.Sprintf(\"PartitionKey eq '%s' and LastName eq '%s'\", dept, last); design: only byId: \"PartitionKey eq '{Department}' and RowKey eq '{EmployeeId}'\"",
 			Good:   "design: byLastName: {filter: \"PartitionKey eq '{Department}' and LastName eq '{LastName}'\", rate: 5/s}",
 			Hint:   "add the query to the design (tablelint extract writes it for you), or remove it from the code",
@@ -30,7 +30,7 @@ func init() {
 				"The entity type a write is is found by its table, its keys' shapes and its properties, not by names: the declared type whose key templates the keys can be instances of and that shares the most properties; " +
 				"when no template fits, the type sharing the most properties, and then the key is reported.\n\n" +
 				"Silent when a key's value or a property's type cannot be reconstructed, when a part of a key is any text (a string variable matches any placeholder), and for writes that share no property with any declared entity type.",
-			Source: `"The Table service does not enforce any schema for tables, so two entities in the same table may have different sets of properties. Developers may choose to enforce a schema on the client side." [S1]`,
+			Source: `"The Table service does not enforce any schema for tables, so two entities in the same table may have different sets of properties. Developers may choose to enforce a schema on the client side." (Understanding the Table service data model)`,
 			Bad:    "design: rowKey: \"empid_{EmployeeId:%06d}\"; code: RowKey: fmt.Sprintf(\"emp-%d\", id)",
 			Good:   "RowKey: fmt.Sprintf(\"empid_%06d\", id)",
 			Hint:   "make the code write what the design declares, or change the design (and review it again)",
@@ -44,7 +44,7 @@ func init() {
 				"and an entity type that no write of the code matches, in a table the code writes, are reported at the design's position. " +
 				"Either the design describes what the code no longer does — its costs and capacity are then overstated — or the code that does it was not analysed.\n\n" +
 				"Silent for the entity types of tables the code never writes (another service may write them) and when no package could be analysed.",
-			Source: `"only add duplicate entities to support the queries your client application will run." [S4]`,
+			Source: `"only add duplicate entities to support the queries your client application will run." (Azure Table storage table design guide)`,
 			Bad:    "design: recent: {filter: \"Timestamp gt datetime'{now}'\"} while no code runs such a query",
 			Good:   "remove the query from the design, or analyse the package that runs it",
 			Hint:   "remove it from the design, or check the packages that use it",
