@@ -13,7 +13,7 @@
 //	          info: false            # also report info findings (TL303)
 //	          disable: [TL308]       # rule IDs not to report
 //	          analyzers: []          # run only these analyzers (default: all)
-//	          design: service.tablelint.yaml # compare the code with this design (TL517, TL518)
+//	          design: service.tablelint.yaml # compare the code with this design (TL519, TL520)
 package plugin
 
 import (
@@ -45,8 +45,8 @@ type Settings struct {
 	// tablescan, filterinjection, continuation, …); empty means all.
 	Analyzers []string `json:"analyzers"`
 	// Design is a design file the code must implement: the tabledesign
-	// analyzer reports undeclared queries (TL517) and writes unlike the
-	// design (TL518). Empty: not checked.
+	// analyzer reports undeclared queries (TL519) and writes unlike the
+	// design (TL520). Empty: not checked.
 	Design string `json:"design"`
 }
 

@@ -157,7 +157,7 @@ func (m *matcher) query(q *extract.Query) {
 	case len(tables) == 0:
 		where = fmt.Sprintf("in table %s, which the design does not list (it has %s)", q.Table.Name, tableNames(m.d.Tables))
 	}
-	diag.Report(m.pass, "TL517", posNode(q.Pos), "%s runs the query %q (shape %q) and no query of the design %s has that shape: the design's costs and capacity leave it out",
+	diag.Report(m.pass, "TL519", posNode(q.Pos), "%s runs the query %q (shape %q) and no query of the design %s has that shape: the design's costs and capacity leave it out",
 		q.Name, q.Filter, shape, where)
 }
 
@@ -178,7 +178,7 @@ func class(t edm.Type) edm.Type {
 func (m *matcher) entity(e *extract.Entity) {
 	tables := m.tables(e.Table)
 	if len(tables) == 0 {
-		diag.Report(m.pass, "TL518", posNode(e.Pos), "%s writes %s to table %s, which the design does not list (it has %s)",
+		diag.Report(m.pass, "TL520", posNode(e.Pos), "%s writes %s to table %s, which the design does not list (it has %s)",
 			e.Method, e.Name, e.Table.Name, tableNames(m.d.Tables))
 		return
 	}
@@ -256,7 +256,7 @@ func (m *matcher) entity(e *extract.Entity) {
 		} else {
 			m.res.Used[o.de] = true
 			m.res.Written[o.de.Table] = true
-			diag.Report(m.pass, "TL518", posNode(o.key.Expr.Pos()), "%s writes %s with keys unlike the design's %s.%s (partitionKey %q, rowKey %q): %s",
+			diag.Report(m.pass, "TL520", posNode(o.key.Expr.Pos()), "%s writes %s with keys unlike the design's %s.%s (partitionKey %q, rowKey %q): %s",
 				e.Method, e.Name, o.de.Table.Name, o.de.Name, o.de.PartitionKey.Text, o.de.RowKey.Text, o.why)
 			m.properties(e, o.de)
 			return
@@ -290,7 +290,7 @@ func (m *matcher) properties(e *extract.Entity, de *model.Entity) {
 		if p.Type == edm.String && dp.Type == edm.DateTime {
 			note = " (a time.Time without a \"" + p.Name + "@odata.type\": \"Edm.DateTime\" annotation is stored as a String)"
 		}
-		diag.Report(m.pass, "TL518", posNode(at), "%s writes property %s of %s as %s where the design's %s.%s declares %s%s",
+		diag.Report(m.pass, "TL520", posNode(at), "%s writes property %s of %s as %s where the design's %s.%s declares %s%s",
 			e.Method, p.Name, e.Name, p.Type, de.Table.Name, de.Name, dp.Type, note)
 	}
 }
@@ -359,7 +359,7 @@ func sortConjuncts(s string) string {
 	return strings.Join(parts, " and ")
 }
 
-// Unused returns a TL519 finding, at the design's position, for each
+// Unused returns a TL521 finding, at the design's position, for each
 // query of d that no package matched, and each entity type that none
 // matched in a table some package writes. results are every analysed
 // package's.
@@ -376,7 +376,7 @@ func Unused(d *model.Design, results []*Result) []finding.Finding {
 	}
 	var out []finding.Finding
 	at := func(n any, msg string) {
-		f := finding.New("TL519", msg)
+		f := finding.New("TL521", msg)
 		f.File = d.File
 		switch n := n.(type) {
 		case *model.Query:

@@ -37,7 +37,7 @@ func runCheck(e *env, args []string) int {
 	fs := newFlagSet(e, commands["check"], &cf)
 	tests := fs.Bool("tests", true, "also analyze test files")
 	gen := fs.Bool("include-generated", false, "also report findings in generated files (// Code generated … DO NOT EDIT.)")
-	design := fs.String("design", "", "compare the code with this design file: undeclared queries (TL517), keys and types unlike the design's (TL518), unused declarations (TL519)")
+	design := fs.String("design", "", "compare the code with this design file: undeclared queries (TL519), keys and types unlike the design's (TL520), unused declarations (TL521)")
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0

@@ -5,7 +5,7 @@ package rules
 func init() {
 	Register(
 		&Rule{
-			ID: "TL517", Name: "undeclared-access-pattern", Severity: Warning,
+			ID: "TL519", Name: "undeclared-access-pattern", Severity: Warning,
 			Targets: []Target{GoCode},
 			Title:   "A query the code runs that no query of the design declares",
 			Rationale: "A design's review — plans, partitions read, entities read per second, capacity — covers the queries the design lists. " +
@@ -20,7 +20,7 @@ func init() {
 			Since:  "0.1.0",
 		},
 		&Rule{
-			ID: "TL518", Name: "design-drift", Severity: Warning,
+			ID: "TL520", Name: "design-drift", Severity: Warning,
 			Targets: []Target{GoCode},
 			Title:   "Code that writes entities another way than the design says",
 			Rationale: "The design's size estimates, key checks and partition loads hold only if the code writes what the design declares. With `--design FILE`, tablelint reports, where the code writes:\n\n" +
@@ -37,10 +37,10 @@ func init() {
 			Since:  "0.1.0",
 		},
 		&Rule{
-			ID: "TL519", Name: "unused-design-element", Severity: Info,
+			ID: "TL521", Name: "unused-design-element", Severity: Info,
 			Targets: []Target{GoCode},
 			Title:   "A declared query or entity type that no code uses",
-			Rationale: "With `--design FILE`, a query of the design that no query of the analysed code matches (by table and filter shape, as for TL517), " +
+			Rationale: "With `--design FILE`, a query of the design that no query of the analysed code matches (by table and filter shape, as for TL519), " +
 				"and an entity type that no write of the code matches, in a table the code writes, are reported at the design's position. " +
 				"Either the design describes what the code no longer does — its costs and capacity are then overstated — or the code that does it was not analysed.\n\n" +
 				"Silent for the entity types of tables the code never writes (another service may write them) and when no package could be analysed.",
