@@ -210,16 +210,6 @@ section=$(mktemp)
 } >"$section"
 
 # Replace the section in $out, keeping everything else; write atomically.
-mkdir -p "$(dirname "$out")"
-tmp=$(mktemp "$(dirname "$out")/.benchmarks.XXXXXX")
-if [ -f "$out" ] && grep -q '<!-- bench.sh:begin' "$out"; then
-  awk -v f="$section" '
-    /<!-- bench.sh:begin/ { while ((getline l < f) > 0) print l; skip = 1; next }
-    /<!-- bench.sh:end -->/ { skip = 0; next }
-    !skip { print }' "$out" >"$tmp"
-else
-  { if [ -f "$out" ]; then cat "$out"; echo; else printf '# Benchmarks\n\nMeasurements of tablelint, each with the command that reproduces it.\n\n'; fi; cat "$section"; } >"$tmp"
-fi
+scripts/write-section.sh bench.sh "$section" "$out"
 rm -f "$section"
-mv "$tmp" "$out"
 log "wrote $out"

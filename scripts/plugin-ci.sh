@@ -2,7 +2,8 @@
 # Builds tablelint's golangci-lint module plugin into golangci-lint, the way
 # `golangci-lint custom` does (a main package importing golangci-lint's
 # command and the plugin, built with the plugin's module requirements), and
-# runs the result on plugin/testdata/gcl, a module with one known finding.
+# runs the result on plugin/testdata/gcl, a module with one known finding,
+# then runs it with --fix on a copy with a TL204 key and builds the result.
 #
 #   ./scripts/plugin-ci.sh              the two most recent golangci-lint v2 minor versions
 #   ./scripts/plugin-ci.sh v2.15.0 ...  these versions
@@ -29,6 +30,10 @@ fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# golangci-lint caches issues by the linted package's content, not by the
+# linter's code: a shared cache would report (and fix) what an earlier
+# build of the plugin found.
+export GOLANGCI_LINT_CACHE="$work/golangci-cache"
 
 for v in "${versions[@]}"; do
   log "golangci-lint $v + tablelint plugin"
@@ -94,4 +99,35 @@ GO
     die "golangci-lint $v with the plugin: exit $code, $n TL301 issues; want exit 1 and one TL301 at main.go:14:68"
   fi
   log "golangci-lint $v: the plugin reports the known finding"
+
+  # run --fix applies edits as they are (no import clean-up): a copy of the
+  # test module with three TL204 keys, the file's only uses of strconv,
+  # must build after the fixes.
+  fixmod="$work/fix-$v"
+  cp -r plugin/testdata/gcl "$fixmod"
+  cat >"$fixmod/keys.go" <<'GO'
+package main
+
+import (
+	"strconv"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+)
+
+func orderKey(customer string, id int) aztables.Entity {
+	return aztables.Entity{PartitionKey: customer, RowKey: strconv.Itoa(id)}
+}
+
+func lineKey(order, line int64) aztables.Entity {
+	return aztables.Entity{PartitionKey: strconv.FormatInt(order, 10), RowKey: strconv.FormatInt(line, 10)}
+}
+
+var _, _ = orderKey, lineKey
+GO
+  (cd "$fixmod" && "$dir/custom-gcl" run --fix --output.text.path=stdout --show-stats=false ./... >/dev/null 2>&1) || true
+  [ "$(grep -o 'fmt.Sprintf("%019d", ' "$fixmod/keys.go" | wc -l)" -eq 3 ] || die "golangci-lint $v --fix did not apply the TL204 fixes:
+$(cat "$fixmod/keys.go")"
+  (cd "$fixmod" && go build -o /dev/null ./...) || die "golangci-lint $v --fix: the fixed module does not build:
+$(cat "$fixmod/keys.go")"
+  log "golangci-lint $v --fix: the TL204 fixes applied and the module builds"
 done

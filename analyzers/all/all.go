@@ -8,17 +8,30 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/tablelint/tablelint/analyzers/batchdup"
 	"github.com/tablelint/tablelint/analyzers/continuation"
+	"github.com/tablelint/tablelint/analyzers/credentials"
 	"github.com/tablelint/tablelint/analyzers/designdrift"
 	"github.com/tablelint/tablelint/analyzers/directives"
 	"github.com/tablelint/tablelint/analyzers/entityshape"
+	"github.com/tablelint/tablelint/analyzers/etag"
 	"github.com/tablelint/tablelint/analyzers/filterinjection"
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/keychars"
 	"github.com/tablelint/tablelint/analyzers/keyformat"
+	"github.com/tablelint/tablelint/analyzers/lastn"
+	"github.com/tablelint/tablelint/analyzers/move"
+	"github.com/tablelint/tablelint/analyzers/perpartition"
+	"github.com/tablelint/tablelint/analyzers/properties"
+	"github.com/tablelint/tablelint/analyzers/propnames"
+	"github.com/tablelint/tablelint/analyzers/retries"
 	"github.com/tablelint/tablelint/analyzers/tablename"
+	"github.com/tablelint/tablelint/analyzers/tablereuse"
 	"github.com/tablelint/tablelint/analyzers/tablescan"
 	"github.com/tablelint/tablelint/analyzers/timepartition"
+	"github.com/tablelint/tablelint/analyzers/toplimit"
 	"github.com/tablelint/tablelint/analyzers/transactions"
+	"github.com/tablelint/tablelint/analyzers/updatemode"
 )
 
 // list is built once: drivers that call Analyzers twice (the plugin
@@ -45,6 +58,19 @@ func build() []*analysis.Analyzer {
 		transactions.Analyzer,
 		tablename.Analyzer,
 		entityshape.Analyzer,
+		etag.Analyzer,
+		batchdup.Analyzer,
+		credentials.Analyzer,
+		toplimit.Analyzer,
+		tablereuse.Analyzer,
+		updatemode.Analyzer,
+		keychars.Analyzer,
+		retries.Analyzer,
+		properties.Analyzer,
+		propnames.Analyzer,
+		move.Analyzer,
+		lastn.Analyzer,
+		perpartition.Analyzer,
 		designdrift.Analyzer, // silent without -design
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)

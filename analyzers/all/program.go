@@ -1,6 +1,8 @@
 package all
 
 import (
+	"encoding/json"
+	"fmt"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -40,3 +42,71 @@ func WholeProgram(pkgs []*packages.Package) (done func(), err error) {
 }
 
 var programMu sync.Mutex
+
+// Summary returns, as JSON, a package's share of the whole-program
+// summary: its concrete methods that run queries, from the facts the
+// analyzers exported for the package (with no summary installed). A
+// driver that caches per-package results (tablelint check) stores it
+// and passes the summaries of every package to InstallSummaries.
+// It returns nil when the package has no such method.
+func Summary(facts []analysis.ObjectFact) ([]byte, error) {
+	impls := filterflow.Summarize(facts)
+	if len(impls) == 0 {
+		return nil, nil
+	}
+	return json.Marshal(impls)
+}
+
+// InstallSummaries installs the whole-program summary made of the
+// packages' Summary results, like WholeProgram; call done after the
+// run.
+func InstallSummaries(summaries [][]byte) (done func(), err error) {
+	var impls []filterflow.Impl
+	for _, s := range summaries {
+		if len(s) == 0 {
+			continue
+		}
+		var more []filterflow.Impl
+		if err := json.Unmarshal(s, &more); err != nil {
+			return nil, fmt.Errorf("reading a package summary: %v", err)
+		}
+		impls = append(impls, more...)
+	}
+	programMu.Lock()
+	filterflow.SetProgram(filterflow.ProgramOf(impls))
+	return func() {
+		filterflow.SetProgram(nil)
+		programMu.Unlock()
+	}, nil
+}
+
+// FactAnalyzers returns the analyzers a driver must run on a dependency
+// for the facts its importers read: every analyzer Analyzers runs
+// (themselves or as a requirement) that exports facts. Their own
+// requirements run with them.
+//
+// None of them exports a fact about a standard library package: the
+// facts are about functions that query, write or fill entities through
+// the Azure SDK (or the legacy storage package), which the standard
+// library never imports. A driver may skip the standard library.
+func FactAnalyzers() []*analysis.Analyzer {
+	seen := map[*analysis.Analyzer]bool{}
+	var out []*analysis.Analyzer
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, r := range a.Requires {
+			visit(r)
+		}
+		if len(a.FactTypes) > 0 {
+			out = append(out, a)
+		}
+	}
+	for _, a := range list {
+		visit(a)
+	}
+	return out
+}

@@ -127,14 +127,6 @@ func (m *matcher) tables(ref extract.TableRef) []*model.Table {
 	return nil
 }
 
-func tableNames(ts []*model.Table) string {
-	var names []string
-	for _, t := range ts {
-		names = append(names, t.Name)
-	}
-	return strings.Join(names, ", ")
-}
-
 func (m *matcher) query(q *extract.Query) {
 	shape := Shape(q.Filter)
 	tables := m.tables(q.Table)
@@ -155,10 +147,12 @@ func (m *matcher) query(q *extract.Query) {
 	case !q.Table.Known():
 		where = "in any table"
 	case len(tables) == 0:
-		where = fmt.Sprintf("in table %s, which the design does not list (it has %s)", q.Table.Name, tableNames(m.d.Tables))
+		where = fmt.Sprintf("in table %s (not in the design)", q.Table.Name)
 	}
-	diag.Report(m.pass, "TL519", posNode(q.Pos), "%s runs the query %q (shape %q) and no query of the design %s has that shape: the design's costs and capacity leave it out",
-		q.Name, q.Filter, shape, where)
+	diag.Report(m.pass, "TL519", posNode(q.Pos), "%s", diag.Fit(
+		fmt.Sprintf("%s runs %q: no query of the design %s has its shape", q.Name, finding.Clip(q.Filter), where),
+		diag.Fit(fmt.Sprintf("query %q: no query of the design has its shape", finding.Clip(shape)),
+			"a query whose shape no query of the design has")))
 }
 
 type posNode token.Pos
@@ -178,8 +172,9 @@ func class(t edm.Type) edm.Type {
 func (m *matcher) entity(e *extract.Entity) {
 	tables := m.tables(e.Table)
 	if len(tables) == 0 {
-		diag.Report(m.pass, "TL520", posNode(e.Pos), "%s writes %s to table %s, which the design does not list (it has %s)",
-			e.Method, e.Name, e.Table.Name, tableNames(m.d.Tables))
+		diag.Report(m.pass, "TL520", posNode(e.Pos), "%s", diag.Fit(
+			fmt.Sprintf("%s writes %s to table %s, which the design does not list", e.Method, e.Name, e.Table.Name),
+			"a write to a table the design does not list"))
 		return
 	}
 	codeType := func(name string) edm.Type {
@@ -256,8 +251,11 @@ func (m *matcher) entity(e *extract.Entity) {
 		} else {
 			m.res.Used[o.de] = true
 			m.res.Written[o.de.Table] = true
-			diag.Report(m.pass, "TL520", posNode(o.key.Expr.Pos()), "%s writes %s with keys unlike the design's %s.%s (partitionKey %q, rowKey %q): %s",
-				e.Method, e.Name, o.de.Table.Name, o.de.Name, o.de.PartitionKey.Text, o.de.RowKey.Text, o.why)
+			diag.Report(m.pass, "TL520", posNode(o.key.Expr.Pos()), "%s", diag.Fit(
+				fmt.Sprintf("%s writes %s with keys unlike %s.%s's: %s", e.Method, e.Name, o.de.Table.Name, o.de.Name, o.why),
+				diag.Fit(o.why, // "RowKey: literal text … where the template … has …"
+					diag.Fit(fmt.Sprintf("%s writes %s with keys unlike %s.%s's", e.Method, e.Name, o.de.Table.Name, o.de.Name),
+						"a write with keys unlike the design's templates"))))
 			m.properties(e, o.de)
 			return
 		}
@@ -286,12 +284,10 @@ func (m *matcher) properties(e *extract.Entity, de *model.Entity) {
 		if dp == nil || class(dp.Type) == class(p.Type) {
 			continue
 		}
-		note := ""
-		if p.Type == edm.String && dp.Type == edm.DateTime {
-			note = " (a time.Time without a \"" + p.Name + "@odata.type\": \"Edm.DateTime\" annotation is stored as a String)"
-		}
-		diag.Report(m.pass, "TL520", posNode(at), "%s writes property %s of %s as %s where the design's %s.%s declares %s%s",
-			e.Method, p.Name, e.Name, p.Type, de.Table.Name, de.Name, dp.Type, note)
+		diag.Report(m.pass, "TL520", posNode(at), "%s", diag.Fit(
+			fmt.Sprintf("%s writes property %s of %s as %s where the design declares %s", e.Method, p.Name, e.Name, p.Type, dp.Type),
+			diag.Fit(fmt.Sprintf("property %s written as %s where the design declares %s", p.Name, p.Type, dp.Type),
+				"a property written with another type than the design declares")))
 	}
 }
 
@@ -389,7 +385,9 @@ func Unused(d *model.Design, results []*Result) []finding.Finding {
 	for _, t := range d.Tables {
 		for _, q := range t.Queries {
 			if !used[q] {
-				at(q, fmt.Sprintf("query %s.%s (%q) matches no query of the analysed code", t.Name, q.Name, q.FilterNode.Value))
+				at(q, diag.Fit(fmt.Sprintf("query %s.%s (%q) matches no query of the analysed code", t.Name, q.Name, finding.Clip(q.FilterNode.Value)),
+					diag.Fit(fmt.Sprintf("query %s.%s matches no query of the analysed code", t.Name, q.Name),
+						"a declared query matches no query of the analysed code")))
 			}
 		}
 		if !written[t] {
@@ -397,7 +395,8 @@ func Unused(d *model.Design, results []*Result) []finding.Finding {
 		}
 		for _, e := range t.Entities {
 			if !used[e] {
-				at(e, fmt.Sprintf("entity type %s.%s matches no write of the analysed code, which writes table %s", t.Name, e.Name, t.Name))
+				at(e, diag.Fit(fmt.Sprintf("entity type %s.%s matches no write of the analysed code", t.Name, e.Name),
+					"a declared entity type matches no write of the analysed code"))
 			}
 		}
 	}

@@ -6,10 +6,11 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/tablelint/tablelint/analyzers/filterinjection"
-	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
+	"github.com/tablelint/tablelint/analyzers/internal/fixtest"
 )
 
+// TestFilterInjection checks the TL321 findings and applies every fix as
+// drivers do: the result must be the golden file and type-check.
 func TestFilterInjection(t *testing.T) {
-	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.RunWithSuggestedFixes(t, dir, filterinjection.Analyzer, "inject", "injectquote", "injectsink", "injectservice", "injectparam", "injectother", "injectbuilder", "injectcleaned", "injectindexed", "injectrunes"))
+	fixtest.Run(t, analysistest.TestData(), filterinjection.Analyzer, "inject", "injectquote", "injectsink", "injectservice", "injectparam", "injectother", "injectbuilder", "injectcleaned", "injectindexed", "injectrunes")
 }

@@ -47,6 +47,9 @@ type checker struct {
 	// loops maps loop variables to their loops, built on first use.
 	loops map[*types.Var]ast.Stmt
 	seen  map[token.Pos]bool
+	// found holds the findings to report, in order, once every fix of
+	// the package is known (see finish).
+	found []finding
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -64,6 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, k := range x.Keys {
 		c.sink(writes.KeySink{Key: k.Key, Value: k.Value})
 	}
+	c.finish()
 	return nil, nil
 }
 
@@ -105,18 +109,18 @@ func (c *checker) hole(k writes.KeySink, h *values.Hole) {
 		d := diag.Diagnostic("TL205", at.Pos(), at.End(),
 			"reverse-time %s component %s is not zero-padded to 19 digits",
 			k.Key, describe(h))
-		d.SuggestedFixes = c.fix(h, call, 19)
-		diag.ReportDiagnostic(c.pass, d)
+		c.report(d, c.fix(h, call, 19))
 	case !reverse && (!zero || width < 2):
 		c.seen[h.Expr.Pos()] = true
 		w := digits(c.pass.TypesSizes, h.Type)
 		d := diag.Diagnostic("TL204", at.Pos(), at.End(),
 			"numeric %s component %s is not zero-padded; use %%0%dd",
 			k.Key, describe(h), w)
+		var fix *fixPlan
 		if w > 0 {
-			d.SuggestedFixes = c.fix(h, call, w)
+			fix = c.fix(h, call, w)
 		}
-		diag.ReportDiagnostic(c.pass, d)
+		c.report(d, fix)
 	}
 }
 
@@ -216,8 +220,9 @@ func (c *checker) callOf(e ast.Expr) *ast.CallExpr {
 	return c.calls[e]
 }
 
-// fix returns the suggested fix that formats h with %0<width>d.
-func (c *checker) fix(h *values.Hole, call *ast.CallExpr, width int) []analysis.SuggestedFix {
+// fix returns the plan of the suggested fix that formats h with
+// %0<width>d, or nil.
+func (c *checker) fix(h *values.Hole, call *ast.CallExpr, width int) *fixPlan {
 	if call == nil {
 		return nil
 	}
@@ -233,7 +238,7 @@ func (c *checker) fix(h *values.Hole, call *ast.CallExpr, width int) []analysis.
 		if file == nil {
 			return nil
 		}
-		name, edits, ok := writes.ImportName(file, "fmt", "fmt")
+		name, imports, ok := writes.ImportName(file, "fmt", "fmt")
 		if !ok {
 			return nil
 		}
@@ -242,14 +247,20 @@ func (c *checker) fix(h *values.Hole, call *ast.CallExpr, width int) []analysis.
 			return nil
 		}
 		text := fmt.Sprintf("%s.Sprintf(%q, %s)", name, verb, arg.String())
-		edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(text)})
-		return []analysis.SuggestedFix{{Message: "format with " + verb, TextEdits: edits}}
+		return &fixPlan{
+			message: "format with " + verb,
+			edits:   []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(text)}},
+			imports: imports,
+			file:    file,
+			call:    call,
+			kept:    h.Expr,
+		}
 	}
 	return nil
 }
 
 // fixVerb rewrites the verb of h in a Sprintf call's literal format.
-func (c *checker) fixVerb(h *values.Hole, call *ast.CallExpr, verb string) []analysis.SuggestedFix {
+func (c *checker) fixVerb(h *values.Hole, call *ast.CallExpr, verb string) *fixPlan {
 	lit, ok := call.Args[0].(*ast.BasicLit)
 	if !ok || lit.Kind != token.STRING {
 		return nil
@@ -293,10 +304,10 @@ func (c *checker) fixVerb(h *values.Hole, call *ast.CallExpr, verb string) []ana
 			}
 			pos := lit.Pos() + token.Pos(1+i)
 			end := lit.Pos() + token.Pos(1+j+1)
-			return []analysis.SuggestedFix{{
-				Message:   "format with " + verb,
-				TextEdits: []analysis.TextEdit{{Pos: pos, End: end, NewText: []byte(verb)}},
-			}}
+			return &fixPlan{
+				message: "format with " + verb,
+				edits:   []analysis.TextEdit{{Pos: pos, End: end, NewText: []byte(verb)}},
+			}
 		}
 		n++
 		i = j + 1

@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/tablelint/tablelint/analyzers/internal/fixtest"
 	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
 	"github.com/tablelint/tablelint/analyzers/keyformat"
 )
@@ -12,5 +13,10 @@ import (
 func TestKeyFormat(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	sdktest.CheckMessages(t, analysistest.Run(t, dir, keyformat.Analyzer, "padded", "blobnames", "wrappers"))
-	sdktest.CheckMessages(t, analysistest.RunWithSuggestedFixes(t, dir, keyformat.Analyzer, "unpadded", "reverseticks"))
+}
+
+// TestFixes applies every TL204/TL205 fix as golangci-lint --fix and go
+// vet -fix do, compares with the golden files and type-checks the result.
+func TestFixes(t *testing.T) {
+	fixtest.Run(t, analysistest.TestData(), keyformat.Analyzer, "unpadded", "reverseticks", "lastuse")
 }

@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/tablelint/tablelint/analyzers/internal/fixtest"
 	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
 	"github.com/tablelint/tablelint/analyzers/tablename"
 )
@@ -12,5 +13,10 @@ import (
 func TestTableName(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, tablename.Analyzer, "valid")
-	sdktest.CheckMessages(t, analysistest.RunWithSuggestedFixes(t, dir, tablename.Analyzer, "invalid"))
+}
+
+// TestFixes applies every fix as drivers do: the result must be the
+// golden file and type-check.
+func TestFixes(t *testing.T) {
+	fixtest.Run(t, analysistest.TestData(), tablename.Analyzer, "invalid")
 }

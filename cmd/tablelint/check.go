@@ -1,26 +1,27 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/tablelint/tablelint/analyzers/all"
 	"github.com/tablelint/tablelint/analyzers/directives"
+	"github.com/tablelint/tablelint/internal/checkcache"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
+	"github.com/tablelint/tablelint/internal/suppress"
 )
 
 func init() {
@@ -52,8 +53,8 @@ func runCheck(e *env, args []string) int {
 	if len(pos) == 0 {
 		pos = []string{"./..."}
 	}
-	opts := checkOptions{tests: *tests, includeGenerated: *gen, addDirectives: pl.AddGoDirectives, addSource: pl.AddSource}
-	dc, err := startDesignCheck(e, pl, *design, &opts)
+	opts := checkOptions{tests: *tests, includeGenerated: *gen, addDirective: pl.Suppress.Add, addSource: pl.AddSource}
+	dc, err := startDesignCheck(e, pl, *design)
 	if err != nil {
 		return fail(e, err)
 	}
@@ -61,7 +62,16 @@ func runCheck(e *env, args []string) int {
 	if err != nil {
 		return pl.abort("", err)
 	}
-	fds = append(fds, dc.unused()...)
+	if dc != nil {
+		// The cached run above left designdrift silent; it runs here,
+		// uncached, as its findings depend on the design file.
+		dfds, derrs, err := dc.run(e.dir, pos, opts)
+		if err != nil {
+			return pl.abort("", err)
+		}
+		fds = append(fds, dfds...)
+		errs = append(errs, derrs...)
+	}
 	// Packages that could not be analysed are reported, but as
 	// staticcheck does, they fail the run (exit 2) only when nothing
 	// else could be analysed: checkPackages returns err then.
@@ -75,22 +85,22 @@ type checkOptions struct {
 	tests bool
 	// includeGenerated keeps findings in generated files.
 	includeGenerated bool
-	// addDirectives, if not nil, is given every analyzed package's
-	// suppression directives (with the findings they suppressed).
-	addDirectives func(*directives.Result)
-	// addSource, if not nil, is given every Go file's content as parsed.
+	// addDirective, if not nil, is given every suppression directive
+	// of the analysed packages (with the findings it suppressed).
+	addDirective func(*suppress.Directive)
+	// addSource, if not nil, is given the content of every file that
+	// holds a finding or a directive.
 	addSource func(file, src string)
-	// addResult, if not nil, is given every analyzed package's result of
-	// every analyzer.
-	addResult func(a *analysis.Analyzer, pkg *packages.Package, result any)
-	// analyzers, if not nil, replaces all.Analyzers() (extract runs one).
-	analyzers []*analysis.Analyzer
+	// stats, if not nil, is set to the cache's hits and misses.
+	stats *checkcache.Stats
 }
 
-// checkPackages loads the packages matching patterns in dir, runs every
-// analyzer over each package that loads and type-checks, and returns the
-// findings, deduplicated (a file compiled into a package and its test
-// variant is reported once) with paths relative to dir by the pipeline.
+// checkPackages analyses the packages matching patterns in dir with
+// every analyzer and returns the findings, deduplicated (a file compiled
+// into a package and its test variant is reported once) with paths
+// relative to dir by the pipeline. Each package's results come from the
+// check cache when neither it nor anything it depends on changed (see
+// internal/checkcache).
 //
 // A package that does not load or type-check is not analysed: its errors
 // are returned as input errors, one per problem, marked "(compile)", and
@@ -106,56 +116,47 @@ type checkOptions struct {
 // names, nor opens, a path the analysed code chose.
 func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Finding, []report.InputError, error) {
 	analyzers := all.Analyzers()
-	if o.analyzers != nil {
-		analyzers = o.analyzers
-	}
 	for _, a := range analyzers {
 		if f := a.Flags.Lookup("info"); f != nil {
 			_ = a.Flags.Set("info", "true") // check reports info findings; --fail-on decides
 		}
 	}
-	var mu sync.Mutex
-	cfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax | packages.NeedModule,
-		Dir:   dir,
-		Tests: o.tests,
-		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-			if o.addSource != nil {
-				mu.Lock()
-				o.addSource(filename, string(src))
-				mu.Unlock()
-			}
-			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
-		},
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	cache, _ := checkcache.Open() // no cache directory: every run computes everything
+	toolID, err := cache.ToolID()
 	if err != nil {
-		return nil, nil, fmt.Errorf("loading packages: %v", err)
+		cache = nil
 	}
-	if len(pkgs) == 0 {
-		return nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	cfg := &checkcache.Config{
+		Dir:           dir,
+		Patterns:      patterns,
+		Tests:         o.tests,
+		Analyzers:     analyzers,
+		FactAnalyzers: all.FactAnalyzers(),
+		NoStdFacts:    true, // see all.FactAnalyzers
+		Summarize:     all.Summary,
+		Install:       all.InstallSummaries,
+		Report:        unitReporter(dir, analyzers),
+		Cache:         cache,
+		ToolID:        toolID,
+		Salt:          "check 1; tablescan.info",
 	}
-	loadErrs := packageErrors(pkgs)
-	// Analyse every root that loaded and type-checked, and whose
-	// dependencies did; the others are in loadErrs.
-	broken := loadErrors(pkgs)
-	var good []*packages.Package
-	for _, p := range pkgs {
-		if broken[p] == "" {
-			good = append(good, p)
+	reports, perrs, stats, err := checkcache.Run(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	_ = cache.Trim(time.Now()) // old entries stay if it fails: nothing is lost
+	if o.stats != nil {
+		*o.stats = stats
+	}
+	var loadErrs []report.InputError
+	for _, pe := range perrs {
+		loadErrs = append(loadErrs, compileError(pe.Pkg, pe.Pos, pe.Msg))
+	}
+	if len(reports) == 0 {
+		if len(loadErrs) == 0 {
+			return nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 		}
-	}
-	if len(good) == 0 {
 		return nil, nil, noneAnalysed(loadErrs)
-	}
-	done, err := all.WholeProgram(good)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer done()
-	g, err := checker.Analyze(analyzers, good, nil)
-	if err != nil {
-		return nil, nil, err
 	}
 	type key struct {
 		file      string
@@ -163,52 +164,147 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 		rule, msg string
 	}
 	seen := map[key]bool{}
+	sources := map[string]bool{}
 	var out []finding.Finding
 	analysed := 0
-	for _, act := range g.Roots {
-		if act.Err != nil {
-			loadErrs = append(loadErrs, report.InputError{File: act.Package.PkgPath, Message: fmt.Sprintf("%s: %v", act.Analyzer.Name, act.Err)})
-			continue
+	for _, r := range reports {
+		var u unitReport
+		if err := json.Unmarshal(r.Data, &u); err != nil {
+			return nil, nil, fmt.Errorf("reading the results of %s: %v", r.ID, err)
 		}
-		analysed++
-		if r, ok := act.Result.(*directives.Result); ok && o.addDirectives != nil {
-			o.addDirectives(r)
+		pkgPath, _, _ := strings.Cut(r.ID, " ")
+		for _, msg := range u.Errors {
+			loadErrs = append(loadErrs, report.InputError{File: pkgPath, Message: msg})
 		}
-		if o.addResult != nil {
-			o.addResult(act.Analyzer, act.Package, act.Result)
-		}
-		root := dir
-		if act.Package.Module != nil && act.Package.Module.Dir != "" {
-			root = act.Package.Module.Dir
-		}
-		generated := map[*token.File]bool{}
-		if !o.includeGenerated {
-			for _, f := range act.Package.Syntax {
-				if ast.IsGenerated(f) {
-					generated[act.Package.Fset.File(f.FileStart)] = true
-				}
-			}
-		}
-		for _, d := range act.Diagnostics {
-			if len(generated) > 0 && generated[act.Package.Fset.File(d.Pos)] {
+		analysed += u.Analysed
+		for _, d := range u.Directives {
+			sources[d.D.File] = true
+			if o.addDirective == nil {
 				continue
 			}
-			f, ok := toFinding(act.Package.Fset, d, root)
+			for _, h := range d.Hits {
+				if line, col, rule, msg, ok := splitHit(h); ok {
+					d.D.Use(rule, line, col, msg)
+				}
+			}
+			o.addDirective(d.D)
+		}
+		for _, cf := range u.Findings {
+			if cf.Generated && !o.includeGenerated {
+				continue
+			}
+			f := cf.Finding
+			rule, ok := rules.Get(f.Rule)
 			if !ok {
 				continue
 			}
+			f.Severity = rule.Severity
 			k := key{f.File, f.Line, f.Col, f.Rule, f.Message}
 			if seen[k] {
 				continue
 			}
 			seen[k] = true
+			sources[f.File] = true
 			out = append(out, f)
 		}
 	}
 	if analysed == 0 {
 		return nil, nil, noneAnalysed(loadErrs)
 	}
+	if o.addSource != nil {
+		for file := range sources {
+			if src, ok := readSource(file); ok {
+				o.addSource(file, src)
+			}
+		}
+	}
 	return out, loadErrs, nil
+}
+
+// unitReport is what check keeps of a package's analysis (in the check
+// cache, as JSON): its findings with absolute paths, its directives
+// with the findings each suppressed, the analyzers' errors, and how
+// many analyzers ran without one.
+type unitReport struct {
+	Findings   []unitFinding   `json:",omitempty"`
+	Directives []unitDirective `json:",omitempty"`
+	Errors     []string        `json:",omitempty"`
+	Analysed   int
+}
+
+type unitFinding struct {
+	finding.Finding
+	Generated bool `json:",omitempty"` // in a generated file
+}
+
+type unitDirective struct {
+	D    *suppress.Directive
+	Hits []string `json:",omitempty"` // Directive.Hits
+}
+
+// unitReporter returns the function that turns a package's analysis
+// into its unitReport.
+func unitReporter(dir string, analyzers []*analysis.Analyzer) func(u *checkcache.Unit) ([]byte, error) {
+	return func(u *checkcache.Unit) ([]byte, error) {
+		var rep unitReport
+		root := dir
+		if u.ModuleDir != "" {
+			root = u.ModuleDir
+		}
+		generated := map[*token.File]bool{}
+		for _, f := range u.Files {
+			if ast.IsGenerated(f) {
+				generated[u.Fset.File(f.FileStart)] = true
+			}
+		}
+		for _, a := range analyzers {
+			o := u.Outcomes[a]
+			if o == nil {
+				continue
+			}
+			if o.Err != nil {
+				rep.Errors = append(rep.Errors, fmt.Sprintf("%s: %v", a.Name, o.Err))
+				continue
+			}
+			rep.Analysed++
+			if r, ok := o.Result.(*directives.Result); ok {
+				for _, d := range r.Directives() {
+					rep.Directives = append(rep.Directives, unitDirective{D: d, Hits: d.Hits()})
+				}
+			}
+			for _, d := range o.Diagnostics {
+				f, ok := toFinding(u.Fset, d, root)
+				if !ok {
+					continue
+				}
+				f.Severity = 0
+				rep.Findings = append(rep.Findings, unitFinding{Finding: f, Generated: generated[u.Fset.File(d.Pos)]})
+			}
+		}
+		return json.Marshal(rep)
+	}
+}
+
+// splitHit splits a Directive.Hits entry, "line:col:rule:message".
+func splitHit(h string) (line, col int, rule, msg string, ok bool) {
+	parts := strings.SplitN(h, ":", 4)
+	if len(parts) != 4 {
+		return 0, 0, "", "", false
+	}
+	line, err1 := strconv.Atoi(parts[0])
+	col, err2 := strconv.Atoi(parts[1])
+	return line, col, parts[2], parts[3], err1 == nil && err2 == nil
+}
+
+// readSource reads a Go file that holds a finding, for SARIF's columns:
+// regular files only (never a FIFO or device a path might name).
+func readSource(file string) (string, bool) {
+	fi, err := os.Stat(file)
+	if err != nil || !fi.Mode().IsRegular() {
+		return "", false
+	}
+	data, err := os.ReadFile(file)
+	return string(data), err == nil
 }
 
 // noneAnalysed is the error when no package could be analysed: the one
@@ -221,56 +317,6 @@ func noneAnalysed(errs []report.InputError) error {
 		return errors.New(errs[0].String())
 	}
 	return fmt.Errorf("no package could be analysed (%d problems: %s, …)", len(errs), errs[0].String())
-}
-
-// loadErrors returns, for each package in the import graph of pkgs that
-// cannot be analysed, the first error that keeps it from being analysed:
-// its own load, parse or type error, or a dependency's.
-func loadErrors(pkgs []*packages.Package) map[*packages.Package]string {
-	out := map[*packages.Package]string{}
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		// Post-order: every import is decided before p.
-		switch {
-		case len(p.Errors) > 0:
-			out[p] = p.Errors[0].Error()
-		case p.IllTyped:
-			out[p] = "does not type-check"
-		default:
-			for _, imp := range p.Imports {
-				if msg, bad := out[imp]; bad {
-					out[p] = msg
-					break
-				}
-			}
-		}
-	})
-	return out
-}
-
-// packageErrors returns the errors of the packages and their
-// dependencies, each once, as input errors with the position split off
-// (go/packages writes "-: msg" when it has none).
-func packageErrors(pkgs []*packages.Package) []report.InputError {
-	var out []report.InputError
-	seen := map[string]bool{}
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, err := range p.Errors {
-			k := err.Pos + "\x00" + err.Msg
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			ie := report.InputError{File: p.PkgPath, Message: "(compile) " + err.Msg}
-			if err.Pos != "" && err.Pos != "-" {
-				ie.File, ie.Line, ie.Col = splitPos(err.Pos)
-			}
-			if ie.File == "" {
-				ie.File = p.PkgPath
-			}
-			out = append(out, ie)
-		}
-	})
-	return out
 }
 
 // splitPos splits "file:line:col" (or "file:line", or "file").
@@ -302,7 +348,7 @@ func toFinding(fset *token.FileSet, d analysis.Diagnostic, root string) (finding
 	if !ok {
 		return finding.Finding{}, false
 	}
-	f := finding.Finding{Rule: id, Severity: r.Severity, Message: msg}
+	f := finding.Finding{Rule: id, Severity: r.Severity, Message: msg, Hint: rules.HintFor(id, rules.GoCode)}
 	position := fset.Position
 	if p := fset.Position(d.Pos); !within(root, p.Filename) {
 		position = func(pos token.Pos) token.Position { return fset.PositionFor(pos, false) }

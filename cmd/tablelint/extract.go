@@ -96,22 +96,31 @@ func runExtract(e *env, args []string) int {
 
 // extractPackages loads the packages matching patterns in dir and runs
 // the extract analyzer (and only what it requires) over those that load
-// and type-check, as check runs its analyzers. Packages that do not are
-// returned as input errors.
+// and type-check, outside check's cache (which keeps findings, not
+// results). Packages that do not are returned as input errors.
 func extractPackages(dir string, patterns []string, tests bool) ([]*extract.Result, *token.FileSet, []report.InputError, error) {
+	g, errs, done, err := analyzeUncached(dir, patterns, tests, []*analysis.Analyzer{extract.Analyzer})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer done()
 	var out []*extract.Result
 	var fset *token.FileSet
 	seen := map[string]bool{} // a package and its test variant: once
-	o := checkOptions{tests: tests, analyzers: []*analysis.Analyzer{extract.Analyzer},
-		addResult: func(_ *analysis.Analyzer, p *packages.Package, r any) {
-			if x, ok := r.(*extract.Result); ok {
-				fset = p.Fset
-				out = append(out, dedupe(x, p, seen))
-			}
-		}}
-	_, errs, err := checkPackages(dir, patterns, o)
-	if err != nil {
-		return nil, nil, nil, err
+	analysed := 0
+	for _, act := range g.Roots {
+		if act.Err != nil {
+			errs = append(errs, report.InputError{File: act.Package.PkgPath, Message: act.Analyzer.Name + ": " + act.Err.Error()})
+			continue
+		}
+		analysed++
+		if x, ok := act.Result.(*extract.Result); ok {
+			fset = act.Package.Fset
+			out = append(out, dedupe(x, act.Package, seen))
+		}
+	}
+	if analysed == 0 {
+		return nil, nil, nil, noneAnalysed(errs)
 	}
 	if fset == nil {
 		fset = token.NewFileSet()

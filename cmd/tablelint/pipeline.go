@@ -161,14 +161,22 @@ func (p *pipeline) process(in []finding.Finding) (kept, suppressed []finding.Fin
 	return kept, suppressed, n
 }
 
-// relative makes paths under the working directory relative to it.
+// relative makes paths under the working directory relative to it. In
+// text output, as go vet prints them, so are paths beside it (../x.go, run
+// from a subdirectory) when that is shorter; machine formats keep those
+// absolute (a SARIF or GitHub path must not leave its base).
 func (p *pipeline) relative(file string) string {
 	if !filepath.IsAbs(file) || p.e.dir == "" {
 		return file
 	}
 	rel, err := filepath.Rel(p.e.dir, file)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if err != nil {
 		return file
+	}
+	if rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		if p.format != "text" || len(rel) >= len(file) {
+			return file
+		}
 	}
 	return rel
 }

@@ -150,7 +150,7 @@ func TestExplainFormats(t *testing.T) {
 func TestPipelineSuppressions(t *testing.T) {
 	dir := repo(t)
 	writeFile(t, filepath.Join(dir, ".tablelint.yaml"), "exclude: [generated/**]\nrules: {TL303: warning}\n")
-	design := "tables:\n  T:\n    queries:\n      a: {filter: \"x eq 1\"}  # tablelint:ignore TL301 reporting job\n      b: {filter: \"y eq 1\"}  # tablelint:ignore TL304\n      c: {filter: \"z eq 1\"}  # tablelint:ignore TL501 replay only\n"
+	design := "tables:\n  T:\n    queries:\n      a: {filter: \"x eq 1\"}  # tablelint:ignore TL301 reporting job\n      b: {filter: \"y eq 1\"}  # tablelint:ignore TL304\n      c: {filter: \"z eq 1\"}  # tablelint:ignore TL321 Go code only\n"
 	path := filepath.Join(dir, "d.tablelint.yaml")
 	writeFile(t, path, design)
 
@@ -191,14 +191,14 @@ func TestPipelineSuppressions(t *testing.T) {
 		got = append(got, f.File+":"+itoa(f.Line)+" "+f.Severity+" "+f.Rule)
 	}
 	// TL304's directive has no reason, so it suppresses nothing and is
-	// reported once (TL901, not also as unused); TL501's: unused, but TL501
-	// is not a design rule — except where it is not registered, when it is
-	// malformed (TL903).
+	// reported once (TL901, not also as unused); TL321's: unused, but TL321
+	// is not a design rule (Go code only) — except where it is not
+	// registered, when it is malformed (TL903).
 	want := []string{
 		"d.tablelint.yaml:5 warning TL303",
 		"d.tablelint.yaml:5 warning TL901",
 	}
-	if _, ok := rules.Get("TL501"); !ok {
+	if _, ok := rules.Get("TL321"); !ok {
 		want = append(want, "d.tablelint.yaml:6 warning TL903")
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") || doc.Suppressed != 1 {

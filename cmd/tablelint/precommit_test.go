@@ -262,5 +262,18 @@ func TestPreCommitHooks(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "(no files to check)") {
 			t.Errorf("vet hook ran without Go files: exit %d\n%s", code, out)
 		}
+
+		// Code with a table scan fails the hook, which names the rule.
+		stubs, err := filepath.Abs("../../analyzers/internal/sdktest/testdata/src/github.com/Azure/azure-sdk-for-go")
+		if err != nil {
+			t.Fatal(err)
+		}
+		dirtyMod := "module scratch\n\ngo 1.22\n\nrequire github.com/Azure/azure-sdk-for-go v0.0.0\n\nreplace github.com/Azure/azure-sdk-for-go => " + stubs + "\n"
+		scan := "package scratch\n\nimport \"github.com/Azure/azure-sdk-for-go/sdk/data/aztables\"\n\n// All lists the whole table.\nfunc All(c *aztables.Client) {\n\t_ = c.NewListEntitiesPager(nil)\n}\n"
+		dir = scratch(t, env, cfg, map[string]string{"go.mod": dirtyMod, "scan.go": scan})
+		code, out = preCommitRun(t, pc, dir, env, "tablelint-vet", "--all-files")
+		if code == 0 || !strings.Contains(out, "TL301") || !strings.Contains(out, "scan.go") {
+			t.Errorf("vet hook passed code with a table scan: exit %d\n%s", code, out)
+		}
 	})
 }

@@ -45,6 +45,7 @@ var loadDesignWorkload func(path string) (*designLoad, error)
 type designLoad struct {
 	spec        *workload.Spec
 	entityBytes [][]int64
+	predicted   map[string]replay.Prediction
 }
 
 // Memory estimate of a design replay, calibrated on
@@ -59,10 +60,16 @@ const (
 // estimateMemory returns the bytes a replay of the design over duration
 // seconds is expected to hold at its peak, and the entities it preloads
 // or writes, as floats (the volumes may be far beyond int64 products).
-func estimateMemory(dl *designLoad, duration float64) (bytes, entities float64) {
+// loaded holds the entities preloaded of each entity type (by table,
+// then entity, as in the spec); nil counts none, for an estimate before
+// the workload is generated.
+func estimateMemory(dl *designLoad, duration float64, loaded [][]int64) (bytes, entities float64) {
 	for ti, t := range dl.spec.Tables {
 		for ei, e := range t.Entities {
-			n := float64(e.Count) + e.Writes*duration
+			n := e.Writes * duration
+			if loaded != nil {
+				n += float64(loaded[ti][ei])
+			}
 			entities += n
 			bytes += n*(2*float64(dl.entityBytes[ti][ei])+entityOverhead) + e.Writes*duration*eventBytes
 		}
@@ -185,11 +192,14 @@ func runReplay(e *env, args []string) int {
 		return fail(e, usageError{"replay takes a design file or --trace FILE, not both"})
 	}
 
+	prices := configPrices(pl.Config().Prices)
 	opts := replay.Options{
 		Duration:      rf.duration.Seconds(),
 		PartitionRate: rf.partitionRate,
 		AccountRate:   rf.accountRate,
 		TopN:          rf.top,
+		PricePer10k:   prices.PerTenThousandTransactions,
+		Currency:      prices.Currency,
 	}
 	// SIGINT and SIGTERM stop the replay cleanly: one line, no output.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -237,19 +247,31 @@ func runReplay(e *env, args []string) int {
 		if err != nil {
 			return pl.abort(file, err)
 		}
-		if need, n := estimateMemory(dl, rf.duration.Seconds()); need > float64(maxMemory) {
-			return fail(e, fmt.Errorf("%s: replaying this design over %s needs about %s for %s entities, more than --max-memory %s; raise --max-memory, shorten --duration or lower the design's counts and rates",
-				file, rf.duration, sizeText(need), strconv.FormatFloat(n, 'g', 4, 64), rf.maxMemory))
+		tooBig := func(loaded [][]int64) error {
+			if need, n := estimateMemory(dl, rf.duration.Seconds(), loaded); need > float64(maxMemory) {
+				return fmt.Errorf("%s: replaying this design over %s needs about %s for %s entities, more than --max-memory %s; raise --max-memory, shorten --duration or lower the design's counts and rates",
+					file, rf.duration, sizeText(need), strconv.FormatFloat(n, 'g', 4, 64), rf.maxMemory)
+			}
+			return nil
+		}
+		// The writes and queries first, before generating them; then the
+		// entities preloaded, once the partitions the workload reaches
+		// are known.
+		if err := tooBig(nil); err != nil {
+			return fail(e, err)
 		}
 		spec := dl.spec
 		w, err := workload.Generate(spec, workload.Options{Seed: rf.seed, Duration: rf.duration.Seconds()})
 		if err != nil {
 			return pl.abort(file, err)
 		}
+		if err := tooBig(w.PreloadCounts()); err != nil {
+			return fail(e, err)
+		}
 		if ctx.Err() != nil {
 			return interrupted()
 		}
-		src, opts.Setup = w, w.Setup()
+		src, opts.Setup, opts.Generated, opts.Predicted = w, w.Setup(), true, dl.predicted
 		size = int64(w.Len()) * 100
 		ops := 0
 		bytesRead = func() int64 { return int64(ops) * 100 }

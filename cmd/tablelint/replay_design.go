@@ -2,7 +2,9 @@ package main
 
 import (
 	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/engine/workload"
+	"github.com/tablelint/tablelint/internal/review"
 	"github.com/tablelint/tablelint/model"
 )
 
@@ -14,8 +16,25 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return &designLoad{spec: spec, entityBytes: sizes}, nil
+		d, err := model.Load(path)
+		if err != nil {
+			return nil, err
+		}
+		return &designLoad{spec: spec, entityBytes: sizes, predicted: predictions(d)}, nil
 	}
+}
+
+// predictions returns the design review's estimate of each query's cost
+// per run, for replay to show beside what it measures.
+func predictions(d *model.Design) map[string]replay.Prediction {
+	out := map[string]replay.Prediction{}
+	for _, q := range review.Review(d, review.Options{}).Queries {
+		out[replay.PredictionKey(q.Table, q.Name)] = replay.Prediction{
+			ScannedPerRun: q.Scanned, ScannedKnown: q.ScannedKnown,
+			TxPerRun: q.Costs.TxPerRun, TxKnown: q.Costs.TxKnown,
+		}
+	}
+	return out
 }
 
 // designWorkload is designWorkloadSizes without the sizes.

@@ -102,7 +102,7 @@ func runReview(e *env, args []string) int {
 		d.File = p
 		pl.AddSource(p, string(d.Src))
 		pl.Suppress.AddYAML(p, d.Src, d.Root)
-		res := review.Review(d, review.Options{PartitionRate: partitionRate})
+		res := review.Review(d, review.Options{PartitionRate: partitionRate, Prices: configPrices(pl.Config().Prices)})
 		results = append(results, res)
 		fds = append(fds, res.Findings()...)
 	}
@@ -306,4 +306,23 @@ func unwrapPathError(err error) error {
 		}
 	}
 	return err
+}
+
+// configPrices returns the price table: the defaults with what the
+// configuration sets.
+func configPrices(c config.Prices) review.Prices {
+	p := review.DefaultPrices
+	if c.Currency != "" {
+		p.Currency = c.Currency
+	}
+	if c.Region != "" {
+		p.Region = c.Region
+	}
+	if c.HasTransactions {
+		p.PerTenThousandTransactions = c.PerTenThousandTransactions
+	}
+	if c.HasEgress {
+		p.EgressPerGiB = c.EgressPerGiB
+	}
+	return p
 }

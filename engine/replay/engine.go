@@ -21,8 +21,13 @@ type Engine interface {
 
 // Outcome is what one operation did and cost.
 type Outcome struct {
-	// Status is the HTTP status the service answers.
-	Status int
+	// Status is the HTTP status the service answers; Code and Message
+	// its error code and message when the operation failed.
+	Status        int
+	Code, Message string
+	// Key is the PartitionKey and RowKey of the entity an insert,
+	// upsert or update wrote (when its entity could be read).
+	Key [2]string
 	// Keys holds, for get and query, the keys of every entity returned,
 	// across all pages, in the order returned (when the engine was asked
 	// to keep them).
@@ -105,7 +110,15 @@ func (g *RefEngine) table(name string) (*store.Table, error) {
 	return t, nil
 }
 
-func status(op store.Op, err error) int { return store.StatusOf(op, err) }
+// setStatus sets out's status, and its error code and message when the
+// operation failed.
+func setStatus(out *Outcome, op store.Op, err error) {
+	out.Status = store.StatusOf(op, err)
+	var se *store.Error
+	if errors.As(err, &se) {
+		out.Code, out.Message = se.Code, se.Message
+	}
+}
 
 // Do executes op on the reference engine.
 func (g *RefEngine) Do(op *Op, out *Outcome) {
@@ -113,21 +126,28 @@ func (g *RefEngine) Do(op *Op, out *Outcome) {
 	switch op.Kind {
 	case CreateTable:
 		_, err := g.st.CreateTable(op.Table)
-		out.Status = status(store.OpCreateTable, err)
+		setStatus(out, store.OpCreateTable, err)
 		return
 	case DeleteTable:
 		err := g.st.DeleteTable(op.Table)
 		g.lastName, g.lastTable = "", nil
-		out.Status = status(store.OpDeleteTable, err)
+		setStatus(out, store.OpDeleteTable, err)
 		return
 	}
 	t, terr := g.table(op.Table)
 	switch op.Kind {
 	case Insert, Upsert, Update:
-		e, err := decodeEntityBuf(&g.props, op.Entity)
+		var e *store.Entity
+		var err error
+		if op.Props != nil {
+			e, err = store.NewEntity(op.Props)
+		} else {
+			e, err = decodeEntityBuf(&g.props, op.Entity)
+		}
 		if err == nil {
 			out.addLoad(e.PartitionKey, 1)
 			out.Partitions = 1
+			out.Key = [2]string{e.PartitionKey, e.RowKey}
 		}
 		if err == nil {
 			err = terr
@@ -150,7 +170,7 @@ func (g *RefEngine) Do(op *Op, out *Outcome) {
 				_, err = t.Update(e, storeMode(op.Mode), op.IfMatch)
 			}
 		}
-		out.Status = status(sop, err)
+		setStatus(out, sop, err)
 	case Delete:
 		err := store.CheckKeys(op.PK, op.RK)
 		if err == nil {
@@ -161,7 +181,7 @@ func (g *RefEngine) Do(op *Op, out *Outcome) {
 		if err == nil {
 			err = t.Delete(op.PK, op.RK, op.IfMatch)
 		}
-		out.Status = status(store.OpDelete, err)
+		setStatus(out, store.OpDelete, err)
 	case Get:
 		err := store.CheckKeys(op.PK, op.RK)
 		if err == nil {
@@ -173,7 +193,7 @@ func (g *RefEngine) Do(op *Op, out *Outcome) {
 		if err == nil {
 			e, err = t.Get(op.PK, op.RK)
 		}
-		out.Status = status(store.OpGet, err)
+		setStatus(out, store.OpGet, err)
 		if e != nil {
 			out.Scanned, out.Returned = 1, 1
 			if g.keys {
@@ -206,7 +226,7 @@ func (g *RefEngine) query(t *store.Table, terr error, op *Op, out *Outcome) {
 		err = terr
 	}
 	if err != nil {
-		out.Status = status(store.OpQuery, err)
+		setStatus(out, store.OpQuery, err)
 		return
 	}
 	out.Status = http.StatusOK
@@ -236,7 +256,7 @@ func (g *RefEngine) query(t *store.Table, terr error, op *Op, out *Outcome) {
 				lastPK, havePK = pk, true
 			}
 		}
-		if pg.Next == nil {
+		if pg.Next == nil || out.Pages == op.Pages {
 			return
 		}
 		from = pg.Next
@@ -316,7 +336,7 @@ func (g *RefEngine) batch(t *store.Table, terr error, op *Op, out *Outcome) {
 	if err == nil {
 		_, err = t.Transact(actions)
 	}
-	out.Status = status(store.OpTransact, err)
+	setStatus(out, store.OpTransact, err)
 }
 
 func countPartitions(ls []Load) int {

@@ -13,19 +13,73 @@ import (
 
 	"github.com/tablelint/tablelint/internal/textable"
 
+	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
-	"github.com/tablelint/tablelint/internal/rules"
 )
 
 // MaxHotFindings bounds the TL501 findings of one replay; the last one
 // says how many more partitions were over the target.
 const MaxHotFindings = 20
 
-// Findings returns the findings of a replay: TL501 for every partition
-// whose peak is over the partition target, hottest first. file is the
-// trace (or design) the operations' lines refer to.
+// Findings returns the findings of a replay: what it observed (the
+// rejected operations, grouped; unpadded numbers and time-ordered
+// partitions in the keys written) and TL501 for every partition whose
+// peak is over the partition target, hottest first. file is the trace
+// (or design) the operations' lines refer to.
 func (r *Report) Findings(file string) []finding.Finding {
+	fs := r.rejectionFindings(file)
+	if r.obs != nil {
+		fs = append(fs, r.obs.keyFindings(file)...)
+		fs = append(fs, r.obs.overlapFindings(file)...)
+	}
+	fs = append(fs, r.accountFindings(file)...)
+	fs = append(fs, r.spikeFindings(file)...)
+	return append(fs, r.hotFindings(file)...)
+}
+
+// MaxSpikeFindings bounds the TL502 findings of one replay.
+const MaxSpikeFindings = 10
+
+// spikeFindings returns TL502 for the largest jumps in partitions' load.
+func (r *Report) spikeFindings(file string) []finding.Finding {
+	var fs []finding.Finding
+	sp := r.Throughput.Spikes
+	for i, s := range sp {
+		if i == MaxSpikeFindings {
+			break
+		}
+		msg := fmt.Sprintf("traffic spike on partition %s: %s entities/s, %s times its recent level",
+			strconv.Quote(finding.Clip(s.PK)), group(s.Load), decimal(float64(s.Load)/max(s.Recent, 1)))
+		detail := fmt.Sprintf("table %s, second %d, recent level %s entities/s", s.Table, s.Second, decimal(s.Recent))
+		if i == MaxSpikeFindings-1 && len(sp) > MaxSpikeFindings {
+			detail += fmt.Sprintf("; %d more partitions spike", len(sp)-MaxSpikeFindings)
+		}
+		f := finding.New("TL502", msg)
+		f.Hint = finding.HintWith("TL502", detail)
+		f.File, f.Line, f.Col = file, s.Line, 1
+		fs = append(fs, f)
+	}
+	return fs
+}
+
+// accountFindings returns TL518 when the account's requests went over
+// its target in some second.
+func (r *Report) accountFindings(file string) []finding.Finding {
+	tp := r.Throughput
+	if float64(tp.AccountPeak) <= math.Ceil(tp.AccountRate) {
+		return nil
+	}
+	f := finding.New("TL518", fmt.Sprintf("the account serves %s requests/s at peak, over the target of %s/s",
+		group(tp.AccountPeak), rateText(tp.AccountRate)))
+	f.Hint = finding.HintWith("TL518", fmt.Sprintf("peak in second %d; over the target in %s; %s throttled (503) by the account target",
+		tp.AccountPeakAt, plural(int64(tp.AccountHotSeconds), "second"), plural(int64(tp.ThrottledAccount), "operation")))
+	f.File, f.Line, f.Col = file, max(tp.AccountHotLine, 1), 1
+	return []finding.Finding{f}
+}
+
+// hotFindings returns the TL501 findings.
+func (r *Report) hotFindings(file string) []finding.Finding {
 	tp := r.Throughput
 	var hot []PartitionStat
 	for _, p := range tp.Partitions {
@@ -42,13 +96,17 @@ func (r *Report) Findings(file string) []finding.Finding {
 		}
 		msg := fmt.Sprintf("hot partition %s of table %s: %s entities/s at peak, over the target of %s/s",
 			strconv.Quote(finding.Clip(p.PK)), p.Table, group(p.Peak), rateText(tp.PartitionRate))
-		detail := fmt.Sprintf("peak in second %d; %s of all traffic; %s throttled (503)",
-			p.PeakAt, percent(p.Share), plural(int64(p.Throttled), "operation"))
+		throttled := plural(int64(p.Throttled), "operation") + " throttled (503)"
+		if p.Throttled > 0 && tp.Throttled > 0 {
+			throttled = fmt.Sprintf("%s throttled (503), %s of all throttled", plural(int64(p.Throttled), "operation"),
+				percent(float64(p.Throttled)/float64(tp.Throttled)))
+		}
+		detail := fmt.Sprintf("peak in second %d; %s of all traffic; %s", p.PeakAt, percent(p.Share), throttled)
 		if i == MaxHotFindings-1 && len(hot) > MaxHotFindings {
 			detail += fmt.Sprintf("; %d more partitions are over the target", len(hot)-MaxHotFindings)
 		}
 		f := finding.New("TL501", msg)
-		f.Hint = rules.MustGet("TL501").Hint + "; " + detail
+		f.Hint = finding.HintWith("TL501", detail)
 		f.File, f.Line, f.Col = file, max(p.HotLine, 1), 1
 		fs = append(fs, f)
 	}
@@ -163,19 +221,48 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 		if _, err := io.WriteString(w, "\nqueries (per call: mean / p99)\n"); err != nil {
 			return err
 		}
+		predicted := false
+		for i := range r.Queries {
+			predicted = predicted || r.Queries[i].Predicted != nil
+		}
 		l, rt := tw.AlignLeft, tw.AlignRight
-		t := newTable(w, []tw.Align{l, l, l, rt, rt, rt, rt, rt, rt})
-		t.Header("table", "query", "plan", "calls", "scanned", "returned", "pages/call", "partitions/call", "transactions")
+		align := []tw.Align{l, l, l, rt, rt, rt, rt, rt, rt, rt}
+		header := []string{"table", "query", "plan", "calls", "scanned", "returned", "pages/call", "partitions/call", "transactions", "tx/s"}
+		if r.PricePer10k > 0 {
+			align, header = append(align, rt), append(header, "month ("+r.Currency+")")
+		}
+		if predicted {
+			align, header = append(align, rt, rt), append(header, "predicted scanned/call", "predicted tx/call")
+		}
+		t := newTable(w, align)
+		t.Header(header)
 		for i := range r.Queries {
 			q := &r.Queries[i]
 			calls := group(int64(q.Calls))
 			if q.Errors > 0 {
 				calls += fmt.Sprintf(" (%d failed)", q.Errors)
 			}
-			if err := t.Append(report.EscapeControl(q.Table), report.EscapeControl(q.label()), q.Plan, calls,
-				decimal(q.Scanned.Mean)+" / "+group(q.Scanned.P99),
-				decimal(q.Returned.Mean)+" / "+group(q.Returned.P99),
-				decimal(q.PagesMean), decimal(q.PartitionsMean), group(q.Pages)); err != nil {
+			row := []string{report.EscapeControl(q.Table), report.EscapeControl(q.label()), q.Plan, calls,
+				decimal(q.Scanned.Mean) + " / " + group(q.Scanned.P99),
+				decimal(q.Returned.Mean) + " / " + group(q.Returned.P99),
+				decimal(q.PagesMean), decimal(q.PartitionsMean), group(q.Pages), decimal(q.TxPerSecond)}
+			if m, ok := r.Monthly(q); ok {
+				row = append(row, cost.Text(m))
+			}
+			if predicted {
+				sc, tx := "", ""
+				if p := q.Predicted; p != nil {
+					sc, tx = "?", "?"
+					if p.ScannedKnown {
+						sc = decimal(p.ScannedPerRun)
+					}
+					if p.TxKnown {
+						tx = decimal(p.TxPerRun)
+					}
+				}
+				row = append(row, sc, tx)
+			}
+			if err := t.Append(row); err != nil {
 				return err
 			}
 		}
@@ -243,6 +330,17 @@ type JSONQuery struct {
 	PartitionsMean float64   `json:"partitionsMean"`
 	PartitionsMax  int       `json:"partitionsMax"`
 	Transactions   int64     `json:"transactions"`
+	// TransactionsPerSecond over the workload; MonthlyCost at that rate
+	// (with a price); Predicted the design review's estimate per call.
+	TransactionsPerSecond float64         `json:"transactionsPerSecond"`
+	MonthlyCost           *float64        `json:"monthlyCost,omitempty"`
+	Predicted             *JSONPrediction `json:"predicted,omitempty"`
+}
+
+// JSONPrediction is the design review's estimate of one call.
+type JSONPrediction struct {
+	ScannedPerRun      *float64 `json:"scannedPerRun,omitempty"`
+	TransactionsPerRun *float64 `json:"transactionsPerRun,omitempty"`
 }
 
 // JSONCount is a per-call count's summary.
@@ -282,11 +380,28 @@ func (r *Report) JSON(topN int) (summary JSONSummary, queries []JSONQuery, parti
 		summary.Statuses[strconv.Itoa(c)] = n
 	}
 	queries = []JSONQuery{}
-	for _, q := range r.Queries {
-		queries = append(queries, JSONQuery{Table: q.Table, Name: q.Name, Shape: q.Shape, Plan: q.Plan, Line: q.Line,
+	for i := range r.Queries {
+		q := &r.Queries[i]
+		j := JSONQuery{Table: q.Table, Name: q.Name, Shape: q.Shape, Plan: q.Plan, Line: q.Line,
 			Calls: q.Calls, Errors: q.Errors, Scanned: sum2(q.Scanned), Returned: sum2(q.Returned),
 			Pages: q.Pages, PagesMean: round(q.PagesMean, 3), PartitionsMean: round(q.PartitionsMean, 3),
-			PartitionsMax: q.PartitionsMax, Transactions: q.Pages})
+			PartitionsMax: q.PartitionsMax, Transactions: q.Pages, TransactionsPerSecond: round(q.TxPerSecond, 3)}
+		if m, ok := r.Monthly(q); ok {
+			m = round(m, 6)
+			j.MonthlyCost = &m
+		}
+		if p := q.Predicted; p != nil {
+			j.Predicted = &JSONPrediction{}
+			if p.ScannedKnown {
+				v := round(p.ScannedPerRun, 3)
+				j.Predicted.ScannedPerRun = &v
+			}
+			if p.TxKnown {
+				v := round(p.TxPerRun, 3)
+				j.Predicted.TransactionsPerRun = &v
+			}
+		}
+		queries = append(queries, j)
 	}
 	if topN <= 0 {
 		topN = 10

@@ -7,11 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/odata"
 )
 
@@ -42,7 +45,30 @@ type Options struct {
 	// Context, when set, stops the replay when it is done: Run then
 	// returns its error (context.Canceled on an interrupt).
 	Context context.Context
+	// PricePer10k is the price of 10,000 billable transactions, in
+	// Currency, for the monthly estimate (0: none shown).
+	PricePer10k float64
+	Currency    string
+	// Predicted holds the design review's estimate of each query, by
+	// PredictionKey(table, name), shown beside what the replay measured.
+	Predicted map[string]Prediction
+	// Generated says the workload was generated from a design: its key
+	// values are the generator's, so the shapes of numbers in keys
+	// (TL204, TL205) are left to the design review, which reads the
+	// templates.
+	Generated bool
 }
+
+// Prediction is what the design review estimates one run of a query
+// costs.
+type Prediction struct {
+	ScannedPerRun, TxPerRun float64
+	ScannedKnown, TxKnown   bool
+}
+
+// PredictionKey is the key of a query's prediction in
+// Options.Predicted.
+func PredictionKey(table, name string) string { return strings.ToLower(table) + "\x00" + name }
 
 // cancelCheck is how many operations run between looks at the context.
 const cancelCheck = 1024
@@ -75,13 +101,27 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 			}
 		}
 	}
+	// The results are spooled to a temporary file: whether an operation
+	// was throttled (503) is known only once the whole workload is
+	// placed in time.
 	var rw *bufio.Writer
 	var line []byte
+	var spool *os.File
 	if opts.Results != nil {
-		rw = bufio.NewWriterSize(opts.Results, 1<<16)
+		var err error
+		if spool, err = os.CreateTemp("", "tablelint-results-*.jsonl"); err != nil {
+			return nil, fmt.Errorf("results: %w", err)
+		}
+		defer func() {
+			spool.Close()
+			os.Remove(spool.Name())
+		}()
+		rw = bufio.NewWriterSize(spool, 1<<16)
 	}
 	m := NewModel(opts.PartitionRate, opts.AccountRate)
 	agg := newAggregator()
+	obs := newObserver()
+	obs.noShapes = opts.Generated
 	p := prefetch(src)
 	defer p.stop()
 	for i := 0; ; i++ {
@@ -99,6 +139,7 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 		eng.Do(&op, &out)
 		m.Add(&op, &out)
 		agg.add(&op, &out)
+		obs.add(&op, &out)
 		if rw != nil {
 			line = appendResult(line[:0], i, op.Line, &op, &out)
 			if _, err := rw.Write(line); err != nil {
@@ -115,7 +156,95 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 		}
 	}
 	tp := m.Run(RunOptions{Duration: opts.Duration, TopN: opts.TopN})
-	return agg.report(tp), nil
+	if spool != nil {
+		if err := copyResults(opts.Results, spool, m); err != nil {
+			return nil, fmt.Errorf("results: %w", err)
+		}
+	}
+	// A throttled operation is answered 503 Server Busy, whatever the
+	// engine answered.
+	for st, n := range m.throttledStatuses() {
+		if agg.statuses[st] -= n; agg.statuses[st] <= 0 {
+			delete(agg.statuses, st)
+		}
+		agg.statuses[http.StatusServiceUnavailable] += n
+	}
+	r := agg.report(tp)
+	r.obs = obs
+	r.PricePer10k, r.Currency = opts.PricePer10k, opts.Currency
+	for i := range r.Queries {
+		q := &r.Queries[i]
+		if tp.Seconds > 0 {
+			q.TxPerSecond = float64(q.Pages) / float64(tp.Seconds)
+		}
+		if p, ok := opts.Predicted[PredictionKey(q.Table, q.Name)]; ok && q.Name != "" {
+			q.Predicted = &p
+		}
+	}
+	for _, g := range obs.order {
+		r.rejections = append(r.rejections, *g)
+	}
+	return r, nil
+}
+
+// copyResults copies the spooled results to w, with the line of every
+// throttled operation replaced by the service's answer: 503 with error
+// code ServerBusy, nothing returned.
+func copyResults(w io.Writer, spool *os.File, m *Model) error {
+	if _, err := spool.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	br := bufio.NewReaderSize(spool, 1<<16)
+	bw := bufio.NewWriterSize(w, 1<<16)
+	var b []byte
+	for i := 0; ; i++ {
+		line, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			// A long line (many keys): gather it whole.
+			b = append(b[:0], line...)
+			for errors.Is(err, bufio.ErrBufferFull) {
+				line, err = br.ReadSlice('\n')
+				b = append(b, line...)
+			}
+			line = b
+		}
+		if len(line) > 0 {
+			if i < m.Len() && m.Throttled(i) {
+				line = throttledResult(line)
+			}
+			if _, werr := bw.Write(line); werr != nil {
+				return werr
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// throttledResult rewrites a result line for a throttled operation:
+// {"i":N,"line":L,"status":503,"code":"ServerBusy"[,"keys":[]],"scanned":0,"returned":0,"pages":1,"partitions":0}.
+func throttledResult(line []byte) []byte {
+	const status = `,"status":`
+	k := bytes.Index(line, []byte(status))
+	if k < 0 {
+		return line
+	}
+	rest := line[k+len(status):]
+	j := bytes.IndexByte(rest, ',')
+	if j < 0 {
+		return line
+	}
+	out := append([]byte(nil), line[:k]...)
+	out = append(out, `,"status":503,"code":"ServerBusy"`...)
+	if bytes.HasPrefix(rest[j:], []byte(`,"keys":`)) {
+		out = append(out, `,"keys":[]`...)
+	}
+	return append(out, `,"scanned":0,"returned":0,"pages":1,"partitions":0}`+"\n"...)
 }
 
 // prefetcher reads a Source ahead on its own goroutine, in batches, so
@@ -366,6 +495,12 @@ type Report struct {
 	Queries []QueryStat
 	// Throughput is the throughput model's result.
 	Throughput *Throughput
+	// PricePer10k and Currency price the transactions (0: no price).
+	PricePer10k float64
+	Currency    string
+
+	obs        *observer
+	rejections []Rejection
 }
 
 // QueryStat is the cost of one query (all its calls).
@@ -389,6 +524,19 @@ type QueryStat struct {
 	// PartitionsMean and PartitionsMax are the partitions a call touched.
 	PartitionsMean float64
 	PartitionsMax  int
+	// TxPerSecond is its transactions a second over the workload.
+	TxPerSecond float64
+	// Predicted is the design review's estimate, when given.
+	Predicted *Prediction
+}
+
+// Monthly returns the price of the query's transactions over a 30-day
+// month at the rate measured, and false without a price.
+func (r *Report) Monthly(q *QueryStat) (float64, bool) {
+	if r.PricePer10k <= 0 {
+		return 0, false
+	}
+	return cost.Monthly(q.TxPerSecond, r.PricePer10k), true
 }
 
 // Summary summarizes a count per call.

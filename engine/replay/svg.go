@@ -97,7 +97,9 @@ func (r *Report) WriteSVG(w io.Writer, name string) error {
 		if label == "other" {
 			label = fmt.Sprintf("other (busiest of %d more)", h.Other)
 		}
-		p(`<text x="%d" y="%d" text-anchor="end">%s<title>%s</title></text>`+"\n", gridX-8, y+cellH/2+4, esc(truncate(label, 38)), esc(h.Labels[i]))
+		// The full label as a tooltip: a <title> on a group, not inside
+		// <text>, which renderers such as ImageMagick print as text.
+		p(`<g><title>%s</title><text x="%d" y="%d" text-anchor="end">%s</text></g>`+"\n", esc(h.Labels[i]), gridX-8, y+cellH/2+4, esc(truncate(label, 38)))
 		var peak int64
 		for j, v := range row {
 			peak = max(peak, v)

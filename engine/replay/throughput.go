@@ -27,7 +27,8 @@ type rec struct {
 	txs       int32 // requests: one per operation, one per page of a query
 	lo, hi    int32 // its loads: loadPart[lo:hi], loadN[lo:hi]
 	throttled bool
-	byAccount bool // throttled by the account target rather than a partition's
+	byAccount bool  // throttled by the account target rather than a partition's
+	status    int16 // the engine's answer, which a throttled operation replaces with 503
 }
 
 // Model places operations in time and measures them against the
@@ -89,7 +90,7 @@ func (m *Model) part(table, pk string) int32 {
 
 // Add records one executed operation.
 func (m *Model) Add(op *Op, out *Outcome) {
-	r := rec{t: op.T, hasT: op.HasT, line: int32(op.Line), txs: int32(max(out.Pages, 1)), lo: int32(m.loadPart.n)}
+	r := rec{t: op.T, hasT: op.HasT, line: int32(op.Line), txs: int32(max(out.Pages, 1)), lo: int32(m.loadPart.n), status: int16(out.Status)}
 	for _, l := range out.Load {
 		m.loadPart.append(m.part(op.Table, l.PK))
 		m.loadN.append(int32(min(l.N, math.MaxInt32)))
@@ -100,6 +101,18 @@ func (m *Model) Add(op *Op, out *Outcome) {
 
 // Throttled reports whether operation i was throttled; valid after Run.
 func (m *Model) Throttled(i int) bool { return m.recs.at(i).throttled }
+
+// throttledStatuses counts the throttled operations by the status the
+// engine answered them with; valid after Run.
+func (m *Model) throttledStatuses() map[int]int {
+	out := map[int]int{}
+	for i := range m.recs.n {
+		if r := m.recs.at(i); r.throttled {
+			out[int(r.status)]++
+		}
+	}
+	return out
+}
 
 // Throughput is the result of the throughput model.
 type Throughput struct {
@@ -115,14 +128,22 @@ type Throughput struct {
 	// AccountPeak is the most requests in one second, at AccountPeakAt.
 	AccountPeak   int64
 	AccountPeakAt int
+	// AccountHotLine is the trace line of the first operation that took
+	// the account over its target in a window (0 if it never went
+	// over); AccountHotSeconds counts the windows over the target.
+	AccountHotLine    int
+	AccountHotSeconds int
 	// Throttled counts operations over a target (503 Server Busy);
 	// ThrottledAccount those over the account's target.
 	Throttled        int
 	ThrottledAccount int
-	// Partitions holds every partition, hottest (highest peak) first.
+	// Partitions holds every partition, hottest first: the most
+	// throttled operations, then the highest peak.
 	Partitions []PartitionStat
 	// Heat is the load of the hottest partitions over time.
 	Heat HeatMap
+	// Spikes holds each partition's largest jump in load, largest first.
+	Spikes []Spike
 }
 
 // PartitionStat is one partition's load.
@@ -255,6 +276,12 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 			accWindow, accOffered, accServed = w, 0, 0
 		}
 		tp.Transactions += int64(r.txs)
+		if accOffered <= accTarget && accOffered+int64(r.txs) > accTarget {
+			tp.AccountHotSeconds++
+			if tp.AccountHotLine == 0 {
+				tp.AccountHotLine = max(int(r.line), 1)
+			}
+		}
 		accOffered += int64(r.txs)
 		throttled := false
 		if accServed >= accTarget {
@@ -317,6 +344,8 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 	slices.SortStableFunc(rank, func(a, b int32) int {
 		sa, sb := &stats[a], &stats[b]
 		switch {
+		case sa.Throttled != sb.Throttled:
+			return cmpDesc(int64(sa.Throttled), int64(sb.Throttled))
 		case sa.Peak != sb.Peak:
 			return cmpDesc(sa.Peak, sb.Peak)
 		case sa.Entities != sb.Entities:
@@ -331,6 +360,7 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 		tp.Partitions[i] = stats[p]
 	}
 	tp.Heat = m.heat(order, rank, seconds, opts)
+	tp.Spikes = m.spikes(order)
 	return tp
 }
 

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -56,8 +57,9 @@ func TestModelWindowsAndThrottling(t *testing.T) {
 	if b := got["b"]; b.Peak != 1 || b.HotLine != 0 {
 		t.Errorf("b = %+v", b)
 	}
-	// Hottest first.
-	if tp.Partitions[0].PK != "c" || tp.Partitions[1].PK != "a" || tp.Partitions[2].PK != "b" {
+	// Hottest first: the most throttled (a: 2), then the highest peak
+	// (c: 26 over b: 1).
+	if tp.Partitions[0].PK != "a" || tp.Partitions[1].PK != "c" || tp.Partitions[2].PK != "b" {
 		t.Errorf("order %v %v %v", tp.Partitions[0].PK, tp.Partitions[1].PK, tp.Partitions[2].PK)
 	}
 	if s := got["a"].Share; s < 17.0/44-1e-9 || s > 17.0/44+1e-9 {
@@ -84,6 +86,10 @@ func TestModelAccountTarget(t *testing.T) {
 	}
 	if tp.AccountPeak != 10 {
 		t.Errorf("account peak %d, want 10", tp.AccountPeak)
+	}
+	// The sixth request of second 0 (line 6) took the account over 5.
+	if tp.AccountHotLine != 6 || tp.AccountHotSeconds != 1 {
+		t.Errorf("account hot at line %d, %d seconds; want line 6, 1 second", tp.AccountHotLine, tp.AccountHotSeconds)
 	}
 }
 
@@ -156,5 +162,39 @@ func TestChunked(t *testing.T) {
 		if got := *c.at(i); got != int32(i) {
 			t.Fatalf("at(%d) = %d", i, got)
 		}
+	}
+}
+
+// TestSpikes: a partition at 50 entities/s for 20 seconds that takes
+// 1,500 in second 20 spikes (TL502); a steady 1,500/s does not, nor a
+// jump in a partition's first seconds, nor a jump that stays far below
+// the target.
+func TestSpikes(t *testing.T) {
+	m := NewModel(2000, 1e9)
+	for s := 0; s < 25; s++ {
+		load := 50
+		if s == 20 {
+			load = 1500
+		}
+		add(m, float64(s), "T", 1, Load{"a", load})
+		add(m, float64(s), "T", 1, Load{"steady", 1500})
+		add(m, float64(s), "T", 1, Load{"small", 1 + 99*(s/20)}) // 1, then 100: far below the target
+	}
+	add(m, 2, "T", 1, Load{"young", 10})
+	add(m, 3, "T", 1, Load{"young", 1500})
+	tp := m.Run(RunOptions{})
+	if len(tp.Spikes) != 1 {
+		t.Fatalf("spikes %+v, want one on a", tp.Spikes)
+	}
+	s := tp.Spikes[0]
+	if s.PK != "a" || s.Second != 20 || s.Load != 1500 || s.Recent < 49 || s.Recent > 51 || s.Line != 61 {
+		t.Errorf("spike %+v", s)
+	}
+	rep := &Report{Throughput: tp}
+	fs := rep.spikeFindings("t.jsonl")
+	if len(fs) != 1 || fs[0].Rule != "TL502" || fs[0].Line != 61 ||
+		fs[0].Message != `traffic spike on partition "a": 1,500 entities/s, 30 times its recent level` ||
+		!strings.Contains(fs[0].Hint, "table T, second 20, recent level 50 entities/s") {
+		t.Errorf("findings %+v", fs)
 	}
 }

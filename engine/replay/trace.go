@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/bits"
 
+	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/store"
 )
 
@@ -71,6 +72,9 @@ type Op struct {
 	// Entity is the entity of insert, upsert and update, in the Table
 	// service's JSON wire format, as it appears in the trace.
 	Entity []byte
+	// Props, when set instead of Entity, is the entity already decoded
+	// (a generated workload's preload skips the JSON).
+	Props []edm.Property
 	// Mode is the update mode of upsert and update.
 	Mode Mode
 	// IfMatch is the ETag condition of update and delete ("*" or an
@@ -82,6 +86,10 @@ type Op struct {
 	Filter string
 	Top    int
 	Select []string
+	// Pages bounds the requests of a query: 0 follows every
+	// continuation ("pages": "all", the default), N stops after N pages
+	// (a caller taking the first N entities asks for one page).
+	Pages int
 	// Name optionally names a query; the report groups queries by name,
 	// or by filter shape when they have none.
 	Name string
@@ -238,11 +246,12 @@ const (
 	fName
 	fActions
 	fT
+	fPages
 )
 
 var fieldNames = map[string]fieldSet{"op": fOp, "table": fTable, "entity": fEntity, "mode": fMode,
 	"ifMatch": fIfMatch, "pk": fPK, "rk": fRK, "filter": fFilter, "top": fTop, "select": fSelect,
-	"name": fName, "actions": fActions, "t": fT}
+	"name": fName, "actions": fActions, "t": fT, "pages": fPages}
 
 // allowed lists the fields each operation may have besides op and t.
 var allowed = map[Kind]fieldSet{
@@ -253,7 +262,7 @@ var allowed = map[Kind]fieldSet{
 	Update:      fTable | fEntity | fMode | fIfMatch,
 	Delete:      fTable | fPK | fRK | fIfMatch,
 	Get:         fTable | fPK | fRK | fSelect,
-	Query:       fTable | fFilter | fTop | fSelect | fName,
+	Query:       fTable | fFilter | fTop | fSelect | fName | fPages,
 	Batch:       fTable | fActions,
 }
 
@@ -321,6 +330,8 @@ func parseOp(line []byte, op *Op) error {
 			op.Select, err = l.strings()
 		case fName:
 			op.Name, err = l.str()
+		case fPages:
+			op.Pages, err = l.pages()
 		case fActions:
 			op.Actions, err = l.actions()
 		case fT:
@@ -377,6 +388,27 @@ func (l *lexer) entity() ([]byte, error) {
 		return nil, l.unexpected("an entity object")
 	}
 	return l.skip(1)
+}
+
+// pages reads "pages": "all" (0) or a whole number of pages from 1.
+func (l *lexer) pages() (int, error) {
+	l.ws()
+	off := l.pos
+	if l.peek() == '"' {
+		s, err := l.str()
+		if err != nil {
+			return 0, err
+		}
+		if s != "all" {
+			return 0, l.errf(off, `pages must be "all" or a number of pages from 1, not %q`, s)
+		}
+		return 0, nil
+	}
+	n, err := l.integer(1, math.MaxInt32)
+	if err != nil {
+		return 0, l.errf(off, `pages must be "all" or a number of pages from 1`)
+	}
+	return int(n), nil
 }
 
 func (l *lexer) mode() (Mode, error) {

@@ -56,6 +56,10 @@ func AppendOp(b []byte, op *Op) []byte {
 		if op.Select != nil {
 			b = appendSelect(b, op.Select)
 		}
+		if op.Pages != 0 {
+			b = append(b, `,"pages":`...)
+			b = strconv.AppendInt(b, int64(op.Pages), 10)
+		}
 	case Batch:
 		b = append(b, `,"actions":[`...)
 		for i := range op.Actions {

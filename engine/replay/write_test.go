@@ -8,6 +8,8 @@ import (
 
 var writeSeeds = []string{
 	`{"op":"createTable","table":"Employees"}`,
+	`{"op":"query","table":"Employees","filter":"PartitionKey eq 'Sales'","top":10,"pages":1}`,
+	`{"op":"query","table":"Employees","top":10,"pages":"all"}`,
 	`{"op":"insert","table":"Employees","entity":{"PartitionKey":"Sales","RowKey":"000123","Age":34,"Big":"9","Big@odata.type":"Edm.Int64"}}`,
 	`{"op":"upsert","table":"Employees","mode":"merge","entity":{"PartitionKey":"Sales","RowKey":"000123","Age":35}}`,
 	`{"op":"update","table":"Employees","mode":"replace","ifMatch":"*","entity":{"PartitionKey":"Sales","RowKey":"000123"}}`,

@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/engine/exec"
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
@@ -92,6 +93,9 @@ type Options struct {
 	// MaxOps bounds the operations generated (setup and workload); 0
 	// means 20,000,000.
 	MaxOps int64
+	// LoadAll makes Setup load every entity, not only those of the
+	// partitions the workload reaches.
+	LoadAll bool
 }
 
 // Start is the instant the generated workload starts at ({now:…} of an
@@ -137,7 +141,7 @@ func Generate(spec *Spec, opts Options) (*Workload, error) {
 	g := &gen{seed: uint64(opts.Seed)}
 	w := &Workload{g: g}
 	rng := rand.New(rand.NewPCG(uint64(opts.Seed), 0x7461626c656c696e))
-	var total int64
+	var total, counted int64
 	for ti := range spec.Tables {
 		t := &spec.Tables[ti]
 		tg := &tableGen{name: t.Name}
@@ -149,12 +153,18 @@ func Generate(spec *Spec, opts Options) (*Workload, error) {
 				return nil, err
 			}
 			tg.entities = append(tg.entities, eg)
-			n, ok := opCount(total, float64(e.Count)+math.Round(e.Writes*opts.Duration), opts.MaxOps)
-			if e.Count < 0 || !ok {
+			// The entities are counted when the partitions the workload
+			// reaches are known (findTouched); a count is only bounded
+			// here, as every one is looked at.
+			counted += e.Count
+			if e.Count < 0 || e.Count > MaxEntities || counted > MaxEntities {
+				return nil, fmt.Errorf("workload: more than %d entities (entity %s.%s)", int64(MaxEntities), t.Name, e.Name)
+			}
+			n, ok := opCount(total, math.Round(e.Writes*opts.Duration), opts.MaxOps)
+			if !ok {
 				return nil, fmt.Errorf("workload: more than %d operations (entity %s.%s)", opts.MaxOps, t.Name, e.Name)
 			}
 			total += n
-			n -= e.Count
 			for k := int64(0); k < n; k++ {
 				w.events = append(w.events, event{t: rng.Float64() * opts.Duration, ent: eg})
 			}
@@ -165,6 +175,7 @@ func Generate(spec *Spec, opts Options) (*Workload, error) {
 			if err != nil {
 				return nil, err
 			}
+			tg.queries = append(tg.queries, qg)
 			n, ok := opCount(total, math.Round(q.Rate*opts.Duration), opts.MaxOps)
 			if !ok {
 				return nil, fmt.Errorf("workload: more than %d operations (query %s.%s)", opts.MaxOps, t.Name, q.Name)
@@ -176,8 +187,127 @@ func Generate(spec *Spec, opts Options) (*Workload, error) {
 		}
 	}
 	slices.SortStableFunc(w.events, func(a, b event) int { return cmp.Compare(a.t, b.t) })
+	if !opts.LoadAll {
+		w.findTouched()
+	}
+	loaded, _ := w.Preloaded()
+	if _, ok := opCount(total, float64(loaded), opts.MaxOps); !ok {
+		return nil, fmt.Errorf("workload: more than %d operations (%d entities to load in the partitions the workload reaches, and %d timed operations)", opts.MaxOps, loaded, total)
+	}
 	return w, nil
 }
+
+// MaxEntities bounds the entities a design may declare for a replay: each
+// is looked at to decide whether its partition is loaded.
+const MaxEntities = 2_000_000_000
+
+// findTouched records, for each table whose queries all read a single
+// partition, the partitions the timed workload reads and those it
+// inserts into (unless the inserted keys are unique by construction):
+// Setup then loads only the entities of those partitions, and the
+// replay measures the same statuses, entities and loads as with every
+// entity loaded, since what an operation answers and costs depends only
+// on those partitions (an upsert-merge answers 204 whether or not the
+// entity exists). A design of millions of entities then replays in
+// seconds. It runs the workload once without keeping it and rewinds
+// the generators. Preloaded counts the entities loaded.
+func (w *Workload) findTouched() {
+	x := exec.New(exec.Options{})
+	for _, t := range w.g.tables {
+		t.touched = map[string]bool{}
+	}
+	var op replay.Op
+	for _, ev := range w.events {
+		if e := ev.ent; e != nil {
+			// An insert's status depends on what the partition holds,
+			// unless its keys are unique by construction; an
+			// upsert-merge answers 204 either way.
+			insert, i := e.pick()
+			if e.t.touched != nil && insert && !e.uniqueKeys() {
+				e.t.touched[e.entityProps(i, ev.t)[0].Value.Str] = true // entityProps puts PartitionKey first
+			}
+			continue
+		}
+		t := ev.query.t
+		if t.touched == nil {
+			continue
+		}
+		ev.query.call(&op, ev.t)
+		p, err := x.Prepare(op.Filter)
+		if err != nil || p.Plan.PartitionKey == nil {
+			t.touched = nil // may read any partition
+			continue
+		}
+		t.touched[p.Plan.PartitionKey.Value.Str] = true
+	}
+	w.rewind()
+}
+
+// rewind puts the generators back to the start of the timed workload.
+func (w *Workload) rewind() {
+	w.next = 0
+	for _, t := range w.g.tables {
+		for _, e := range t.entities {
+			e.seq, e.writes = e.spec.Count, 0
+		}
+		for _, q := range t.queries {
+			q.n = 0
+		}
+	}
+}
+
+// Preloaded returns how many entities Setup loads and how many the
+// design holds: fewer when only the partitions the workload reaches are
+// loaded.
+func (w *Workload) Preloaded() (loaded, total int64) {
+	for _, t := range w.g.tables {
+		for _, e := range t.entities {
+			total += e.spec.Count
+			loaded += e.Loaded()
+		}
+	}
+	return loaded, total
+}
+
+// PreloadCounts returns how many entities Setup loads of each entity
+// type, by table and entity type as in the Spec.
+func (w *Workload) PreloadCounts() [][]int64 {
+	out := make([][]int64, len(w.g.tables))
+	for ti, t := range w.g.tables {
+		for _, e := range t.entities {
+			out[ti] = append(out[ti], e.Loaded())
+		}
+	}
+	return out
+}
+
+// Loaded returns how many entities of the type Setup loads.
+func (e *entityGen) Loaded() int64 {
+	if e.loaded >= 0 {
+		return e.loaded
+	}
+	e.loaded = e.spec.Count
+	if e.t.touched != nil {
+		e.loaded = 0
+		keep := e.keepFunc(e.t.touched)
+		e.kept, e.keptAll = nil, true
+		for i := range e.spec.Count {
+			if keep(i) {
+				e.loaded++
+				if e.keptAll && len(e.kept) < maxKeptList {
+					e.kept = append(e.kept, i)
+				} else {
+					e.kept, e.keptAll = nil, false
+				}
+			}
+		}
+	}
+	return e.loaded
+}
+
+// maxKeptList bounds the list of preloaded entities Loaded keeps for
+// Setup; beyond it Setup looks at every entity again.
+const maxKeptList = 1 << 20
 
 // Len returns the number of timed operations.
 func (w *Workload) Len() int { return len(w.events) }
@@ -207,6 +337,8 @@ type setup struct {
 	ti, ei int
 	i      int64
 	made   bool
+	keep   func(i int64) bool // when only touched partitions are loaded
+	k      int                // the next of the entity type's kept list
 }
 
 func (s *setup) Next(op *replay.Op) error {
@@ -219,14 +351,32 @@ func (s *setup) Next(op *replay.Op) error {
 		}
 		if s.ei < len(t.entities) {
 			e := t.entities[s.ei]
+			if t.touched != nil && e.loaded >= 0 && e.keptAll {
+				// The entities Loaded listed.
+				if s.k < len(e.kept) {
+					i := e.kept[s.k]
+					s.k++
+					at := -float64(e.spec.Count - i)
+					*op = replay.Op{Kind: replay.Insert, Table: t.name, Line: e.spec.Line, Props: e.entityProps(i, at)}
+					return nil
+				}
+				s.ei, s.i, s.k = s.ei+1, 0, 0
+				continue
+			}
+			if s.keep == nil && t.touched != nil {
+				s.keep = e.keepFunc(t.touched)
+			}
+			for s.keep != nil && s.i < e.spec.Count && !s.keep(s.i) {
+				s.i++ // a partition no operation reaches
+			}
 			if s.i < e.spec.Count {
 				i := s.i
 				s.i++
 				at := -float64(e.spec.Count - i) // before the start, one a second
-				*op = replay.Op{Kind: replay.Insert, Table: t.name, Line: e.spec.Line, Entity: e.entityJSON(i, at)}
+				*op = replay.Op{Kind: replay.Insert, Table: t.name, Line: e.spec.Line, Props: e.entityProps(i, at)}
 				return nil
 			}
-			s.ei, s.i = s.ei+1, 0
+			s.ei, s.i, s.keep = s.ei+1, 0, nil
 			continue
 		}
 		s.ti, s.ei, s.made = s.ti+1, 0, false
@@ -242,6 +392,11 @@ type gen struct {
 type tableGen struct {
 	name     string
 	entities []*entityGen
+	queries  []*queryGen
+	// touched holds the partitions the timed workload reads or writes,
+	// when every one of its queries reads a single partition; nil when
+	// some query may read any partition (then Setup loads everything).
+	touched map[string]bool
 }
 
 type entityGen struct {
@@ -253,10 +408,15 @@ type entityGen struct {
 	owner  map[string]string    // entity type whose values a property takes
 	seq    int64                // entities inserted so far (setup and workload)
 	writes uint64
+	loaded int64 // entities Setup loads; -1 until counted
+	// kept lists the entities Setup loads when keptAll (Loaded found at
+	// most maxKeptList of them in the partitions the workload reaches).
+	kept    []int64
+	keptAll bool
 }
 
 func newEntityGen(g *gen, t *tableGen, e *Entity, table *Table) (*entityGen, error) {
-	eg := &entityGen{g: g, t: t, spec: e, props: map[string]*Property{}, owner: map[string]string{}, seq: e.Count}
+	eg := &entityGen{g: g, t: t, spec: e, props: map[string]*Property{}, owner: map[string]string{}, seq: e.Count, loaded: -1}
 	for i := range e.Properties {
 		eg.props[e.Properties[i].Name] = &e.Properties[i]
 		eg.owner[e.Properties[i].Name] = e.Name
@@ -307,9 +467,15 @@ func strHash(s string) uint64 {
 // Cardinality values, or i itself.
 func (e *entityGen) valueIndex(p *Property, i int64) int64 {
 	if p.Cardinality > 0 {
-		return int64(mix(e.g.seed, strHash(e.t.name+"."+e.owner[p.Name]+"."+p.Name), uint64(i)) % uint64(p.Cardinality))
+		return int64(mix(e.g.seed, e.propHash(p), uint64(i)) % uint64(p.Cardinality))
 	}
 	return i
+}
+
+// propHash is the hash that makes property p's values independent of
+// other properties' (valueIndex).
+func (e *entityGen) propHash(p *Property) uint64 {
+	return strHash(e.t.name + "." + e.owner[p.Name] + "." + p.Name)
 }
 
 // value returns value number idx of property p.
@@ -351,9 +517,85 @@ func (e *entityGen) entityValues(i int64) map[string]edm.Value {
 	return vals
 }
 
-// entityJSON returns entity i in the service's JSON format, written at
+// keepFunc returns a function telling whether preloaded entity i is in a
+// partition of touched. A key made of literal text and properties with a
+// cardinality (at most 1<<22 combinations) is computed once per
+// combination of values.
+func (e *entityGen) keepFunc(touched map[string]bool) func(i int64) bool {
+	var props []*Property
+	combos := int64(1)
+	simple := true
+	for _, p := range e.pk {
+		switch {
+		case !p.IsPlaceholder():
+		case p.prop != nil && (p.Builtin == model.NotBuiltin || p.Builtin == model.Hash) && p.prop.Cardinality > 0:
+			if !slices.Contains(props, p.prop) {
+				props = append(props, p.prop)
+				if combos > (1<<22)/p.prop.Cardinality {
+					simple = false
+				}
+				combos *= p.prop.Cardinality
+			}
+		default:
+			simple = false
+		}
+	}
+	ctx := &expandCtx{vals: make(map[string]edm.Value, len(props))}
+	full := func(i int64) bool {
+		for _, p := range e.pk {
+			if p.prop != nil {
+				ctx.vals[p.prop.Name] = value(p.prop, e.valueIndex(p.prop, i))
+			}
+		}
+		ctx.now = Start.Add(time.Duration(-float64(e.spec.Count-i) * float64(time.Second)))
+		ctx.seq, ctx.uuid = i, mix(e.g.seed, strHash(e.t.name+e.spec.Name), uint64(i), 1)
+		return touched[expand(e.pk, ctx)]
+	}
+	if !simple || combos > 1<<22 {
+		return full
+	}
+	hashes := make([]uint64, len(props))
+	for k, p := range props {
+		hashes[k] = e.propHash(p)
+	}
+	memo := make([]int8, combos) // 0 unknown, 1 keep, 2 skip
+	return func(i int64) bool {
+		c := int64(0)
+		for k, p := range props {
+			c = c*p.Cardinality + int64(mix(e.g.seed, hashes[k], uint64(i))%uint64(p.Cardinality))
+		}
+		if memo[c] == 0 {
+			memo[c] = 2
+			if full(i) {
+				memo[c] = 1
+			}
+		}
+		return memo[c] == 1
+	}
+}
+
+// uniqueKeys reports whether every entity of the type has its own keys,
+// whatever the others hold: a key part is {uuid}, {seq} or an integer
+// property without a cardinality (its value is the entity's number). An
+// insert of such a type cannot collide with a preloaded entity.
+func (e *entityGen) uniqueKeys() bool {
+	for _, parts := range [][]part{e.pk, e.rk} {
+		for _, p := range parts {
+			switch {
+			case p.Builtin == model.UUID || p.Builtin == model.Seq:
+				return true
+			case p.prop != nil && p.Builtin == model.NotBuiltin && p.prop.Cardinality == 0 &&
+				(p.prop.Type == edm.Int32 || p.prop.Type == edm.Int64):
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// entityProps returns entity i's properties, keys first, written at
 // time at (seconds from Start).
-func (e *entityGen) entityJSON(i int64, at float64) []byte {
+func (e *entityGen) entityProps(i int64, at float64) []edm.Property {
 	vals := e.entityValues(i)
 	now := Start.Add(time.Duration(at * float64(time.Second)))
 	ctx := &expandCtx{vals: vals, now: now, seq: i, uuid: mix(e.g.seed, strHash(e.t.name+e.spec.Name), uint64(i), 1)}
@@ -365,24 +607,33 @@ func (e *entityGen) entityJSON(i int64, at float64) []byte {
 		n := e.spec.Properties[k].Name
 		props = append(props, edm.Property{Name: n, Value: vals[n]})
 	}
-	return edm.AppendEntityJSON(nil, props)
+	return props
 }
 
 // write fills op with the next write of the entity type at time t: half
 // the writes insert new entities, half update existing ones (upsert
 // merge), as "inserts+updates" suggests.
 func (e *entityGen) write(op *replay.Op, t float64) {
-	e.writes++
 	op.Table, op.Line = e.t.name, e.spec.Line
-	h := mix(e.g.seed, strHash(e.t.name+e.spec.Name), e.writes, 2)
-	if e.seq == 0 || h%2 == 0 {
-		i := e.seq
-		e.seq++
-		op.Kind, op.Entity = replay.Insert, e.entityJSON(i, t)
+	insert, i := e.pick()
+	if insert {
+		op.Kind, op.Props = replay.Insert, e.entityProps(i, t)
 		return
 	}
-	i := int64((h >> 1) % uint64(e.seq))
-	op.Kind, op.Mode, op.Entity = replay.Upsert, replay.Merge, e.entityJSON(i, t)
+	op.Kind, op.Mode, op.Props = replay.Upsert, replay.Merge, e.entityProps(i, t)
+}
+
+// pick chooses the next write: an insert of a new entity i, or an
+// upsert of existing entity i.
+func (e *entityGen) pick() (insert bool, i int64) {
+	e.writes++
+	h := mix(e.g.seed, strHash(e.t.name+e.spec.Name), e.writes, 2)
+	if e.seq == 0 || h%2 == 0 {
+		i = e.seq
+		e.seq++
+		return true, i
+	}
+	return false, int64((h >> 1) % uint64(e.seq))
 }
 
 type queryGen struct {
@@ -518,7 +769,8 @@ func resolveLiteral(l *odata.Literal, props map[string]*Property) (literal, erro
 func (q *queryGen) call(op *replay.Op, t float64) {
 	q.n++
 	op.Kind, op.Table, op.Name, op.Line = replay.Query, q.t.name, q.spec.Name, q.spec.Line
-	op.Top, op.Select = q.spec.Top, q.spec.Select
+	op.Top, op.Pages = takeFirst(q.spec.Top)
+	op.Select = q.spec.Select
 	ctx := &expandCtx{now: Start.Add(time.Duration(t * float64(time.Second)))}
 	if e := q.ent; e != nil {
 		h := mix(e.g.seed, strHash(q.t.name+q.spec.Name), q.n, 3)
@@ -528,8 +780,38 @@ func (q *queryGen) call(op *replay.Op, t float64) {
 		}
 		ctx.vals, ctx.seq = e.entityValues(i), i
 		ctx.uuid = mix(e.g.seed, strHash(e.t.name+e.spec.Name), uint64(i), 1)
+		if i < e.spec.Count && e.timeKeyed() {
+			// The entity's keys hold the time it was written: so does
+			// the query that looks it up ({now}, {invticks}).
+			ctx.now = Start.Add(time.Duration(-float64(e.spec.Count-i) * float64(time.Second)))
+		}
 	}
 	op.Filter = q.filter(ctx)
+}
+
+// timeKeyed reports whether the entity type's keys hold the time it was
+// written ({now}, {invticks}).
+func (e *entityGen) timeKeyed() bool {
+	for _, parts := range [][]part{e.pk, e.rk} {
+		for _, p := range parts {
+			if p.Builtin == model.Now || p.Builtin == model.InvTicks {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// takeFirst returns the $top and the page limit of a design query with
+// top n: the caller takes the first n entities, one request (the service
+// returns at most 1,000 entities a page). A top over 1,000 is sent as it
+// is and answered 400, as the service does and as review's TL309 says.
+// Without top (0) the caller reads every page.
+func takeFirst(n int) (top, pages int) {
+	if n <= 0 {
+		return 0, 0
+	}
+	return n, 1
 }
 
 // filter returns the query's filter with the values of ctx.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -124,7 +125,7 @@ func TestIndexCopyKeys(t *testing.T) {
 	}
 	ops := drain(t, w.Setup())
 	// Employee i and ByEmail i share the department.
-	emp, idx := string(ops[1].Entity), string(ops[501].Entity)
+	emp, idx := string(edm.AppendEntityJSON(nil, ops[1].Props)), string(edm.AppendEntityJSON(nil, ops[501].Props))
 	dept := func(s string) string { return s[strings.Index(s, `"PartitionKey":`):strings.Index(s, `,"RowKey"`)] }
 	if dept(emp) != dept(idx) || !strings.Contains(idx, `"RowKey":"email_Email0"`) {
 		t.Errorf("employee %s\nindex %s", emp, idx)
@@ -157,7 +158,7 @@ func TestOperationCapCannotOverflow(t *testing.T) {
 	} {
 		e.Name, e.PartitionKey, e.RowKey = "E", tpl("p"), tpl("{seq}")
 		s := &Spec{Tables: []Table{{Name: "T", Entities: []Entity{e}}}}
-		if _, err := Generate(s, Options{Duration: 60}); err == nil || !strings.Contains(err.Error(), "more than 20000000 operations") {
+		if _, err := Generate(s, Options{Duration: 60}); err == nil || !capError.MatchString(err.Error()) {
 			t.Errorf("count %d writes %g: err = %v, want the cap", e.Count, e.Writes, err)
 		}
 	}
@@ -173,6 +174,64 @@ func TestOperationCapCannotOverflow(t *testing.T) {
 		Queries: []Query{{Name: "q", Filter: flt("PartitionKey eq 'p'"), Rate: 1e300}}}}}
 	if _, err := Generate(q, Options{Duration: 60}); err == nil {
 		t.Errorf("query rate 1e300: no error")
+	}
+}
+
+var capError = regexp.MustCompile(`more than (20000000 operations|2000000000 entities)`)
+
+// TestPreloadCap: the entities loaded in the partitions the workload
+// reaches count against the operation cap.
+func TestPreloadCap(t *testing.T) {
+	s := &Spec{Tables: []Table{{Name: "T",
+		Entities: []Entity{{Name: "E", PartitionKey: tpl("p"), RowKey: tpl("{seq}"), Count: 30_000_000}},
+		Queries:  []Query{{Name: "q", Filter: flt("PartitionKey eq 'p'"), Rate: 1, Top: 1}}}}}
+	if _, err := Generate(s, Options{Duration: 10}); err == nil || !strings.Contains(err.Error(), "more than 20000000 operations (30000000 entities to load") {
+		t.Errorf("err = %v, want the cap with the entities to load", err)
+	}
+}
+
+// TestPreloadTouchedOnly: loading only the partitions the workload
+// reaches measures exactly what loading every entity does, and loads
+// fewer entities when the queries read single partitions.
+func TestPreloadTouchedOnly(t *testing.T) {
+	sp := &Spec{Tables: []Table{{Name: "Log",
+		Entities: []Entity{{Name: "E", PartitionKey: tpl("emp_{Emp:%04d}"), RowKey: tpl("{invticks}"), Count: 20_000, Writes: 20, Line: 3,
+			Properties: []Property{{Name: "Emp", Type: edm.Int32, Cardinality: 1000}, {Name: "Note", Type: edm.String}}}},
+		Queries: []Query{
+			{Name: "latest", Filter: flt("PartitionKey eq 'emp_{Emp:%04d}'"), Rate: 5, Top: 10, Line: 7},
+			{Name: "all", Filter: flt("PartitionKey eq 'emp_{Emp:%04d}'"), Rate: 1, Line: 8},
+		}}}}
+	run := func(all bool) (*replay.Report, int64) {
+		w, err := Generate(sp, Options{Seed: 2, Duration: 10, LoadAll: all})
+		if err != nil {
+			t.Fatal(err)
+		}
+		loaded, total := w.Preloaded()
+		if total != 20_000 {
+			t.Fatalf("total %d, want 20000", total)
+		}
+		rep, err := replay.Run(w, replay.NewEngine(replay.EngineOptions{}), replay.Options{Duration: 10, Setup: w.Setup()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep, loaded
+	}
+	part, nPart := run(false)
+	full, nFull := run(true)
+	if nFull != 20_000 || nPart >= nFull/2 || nPart == 0 {
+		t.Errorf("loaded %d of %d entities, want fewer than half and some", nPart, nFull)
+	}
+	a, b := fmt.Sprintf("%+v %+v %d %d", part.Queries, part.Statuses, part.Scanned, part.Returned), fmt.Sprintf("%+v %+v %d %d", full.Queries, full.Statuses, full.Scanned, full.Returned)
+	if a != b {
+		t.Errorf("touched partitions only:\n%s\nevery entity:\n%s", a, b)
+	}
+	for _, q := range part.Queries {
+		if q.Name == "latest" && (q.Pages != int64(q.Calls) || q.Returned.Max != 10) {
+			t.Errorf("latest (top 10) read %d pages in %d calls, at most %d entities; want one page of 10 a call", q.Pages, q.Calls, q.Returned.Max)
+		}
+		if q.Name == "all" && q.Returned.Mean < 15 {
+			t.Errorf("all (no top) returned %.1f entities a call, want the partition (about 20)", q.Returned.Mean)
+		}
 	}
 }
 
@@ -204,5 +263,26 @@ func TestFilterValues(t *testing.T) {
 	}
 	if _, err := newQueryGen(tg, &Query{Name: "q", Filter: flt("X eq '{Nope}'")}); err == nil || !strings.Contains(err.Error(), "{Nope} names no property") {
 		t.Errorf("unknown placeholder: err = %v", err)
+	}
+}
+
+// TestTimeKeyedLookup: a point query on a key holding the time an entity
+// was written ({invticks}) looks up an existing entity at that time, so
+// it finds it, as the log tail design's "claim" query does.
+func TestTimeKeyedLookup(t *testing.T) {
+	sp := &Spec{Tables: []Table{{Name: "Claims",
+		Entities: []Entity{{Name: "E", PartitionKey: tpl("emp_{Emp:%04d}"), RowKey: tpl("{invticks}"), Count: 2_000,
+			Properties: []Property{{Name: "Emp", Type: edm.Int32, Cardinality: 100}}}},
+		Queries: []Query{{Name: "claim", Filter: flt("PartitionKey eq 'emp_{Emp:%04d}' and RowKey eq '{invticks}'"), Rate: 20}}}}}
+	w, err := Generate(sp, Options{Seed: 4, Duration: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := replay.Run(w, replay.NewEngine(replay.EngineOptions{}), replay.Options{Duration: 5, Setup: w.Setup()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Queries) != 1 || rep.Queries[0].Calls != 100 || rep.Queries[0].Returned.Total != 100 {
+		t.Errorf("claim %+v: want 100 calls each finding its entity", rep.Queries)
 	}
 }

@@ -75,6 +75,19 @@ type Throughput struct {
 	AccountTransactionsPerSecond float64
 }
 
+// Prices is the price table of the cost estimates, as the file sets it;
+// what it leaves unset keeps the defaults (see docs/design-files.md).
+type Prices struct {
+	// Currency and Region label the prices.
+	Currency, Region string
+	// PerTenThousandTransactions is the price of 10,000 billable
+	// transactions; EgressPerGiB the price of a GiB returned. Each is
+	// set when its Has field is.
+	PerTenThousandTransactions float64
+	EgressPerGiB               float64
+	HasTransactions, HasEgress bool
+}
+
 // Config is a loaded configuration. The zero value is not useful; use
 // Default or Load.
 type Config struct {
@@ -92,6 +105,8 @@ type Config struct {
 	Exclude []string
 	// Throughput holds the throughput assumptions.
 	Throughput Throughput
+	// Prices holds the price table's overrides.
+	Prices Prices
 }
 
 // Default returns the configuration used when there is no file, with

@@ -39,8 +39,9 @@ const maxErrors = 20
 
 // keys of the top-level mapping and of throughput, for did-you-mean.
 var (
-	topKeys        = []string{"version", "target", "rules", "exclude", "throughput"}
+	topKeys        = []string{"version", "target", "rules", "exclude", "throughput", "prices"}
 	throughputKeys = []string{"partitionEntitiesPerSecond", "accountTransactionsPerSecond"}
+	priceKeys      = []string{"currency", "region", "transactionsPer10k", "egressPerGiB"}
 )
 
 // Parse parses configuration data read from file (the name is used in
@@ -94,6 +95,8 @@ func Parse(file string, data []byte) (*Config, error) {
 			p.exclude(v, c)
 		case "throughput":
 			p.throughput(v, c)
+		case "prices":
+			p.prices(v, c)
 		default:
 			p.errorf(k, "unknown key %q%s (known keys: %s)", k.Value, didYouMean(k.Value, topKeys), strings.Join(topKeys, ", "))
 		}
@@ -261,6 +264,41 @@ func (p *parser) throughput(v *yaml.Node, c *Config) {
 			return
 		}
 		*dst = n
+	})
+}
+
+func (p *parser) prices(v *yaml.Node, c *Config) {
+	if !p.kind(v, yaml.MappingNode, "prices", "a mapping") {
+		return
+	}
+	p.pairs(v, func(k, nv *yaml.Node) {
+		switch k.Value {
+		case "currency", "region":
+			if !p.kind(nv, yaml.ScalarNode, "prices."+k.Value, "a string") {
+				return
+			}
+			if k.Value == "currency" {
+				c.Prices.Currency = nv.Value
+			} else {
+				c.Prices.Region = nv.Value
+			}
+		case "transactionsPer10k", "egressPerGiB":
+			n, ok := p.number(nv, "prices."+k.Value)
+			if !ok {
+				return
+			}
+			if !(n >= 0) || math.IsInf(n, 0) {
+				p.errorf(nv, "prices.%s must be a number from 0, not %s", k.Value, nv.Value)
+				return
+			}
+			if k.Value == "transactionsPer10k" {
+				c.Prices.PerTenThousandTransactions, c.Prices.HasTransactions = n, true
+			} else {
+				c.Prices.EgressPerGiB, c.Prices.HasEgress = n, true
+			}
+		default:
+			p.errorf(k, "unknown key %q in prices%s (known keys: %s)", k.Value, didYouMean(k.Value, priceKeys), strings.Join(priceKeys, ", "))
+		}
 	})
 }
 

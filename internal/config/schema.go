@@ -59,6 +59,17 @@ func Schema() []byte {
 					"accountTransactionsPerSecond": positive("requests per second one storage account serves", DefaultAccountTransactionsPerSecond),
 				},
 			},
+			"prices": map[string]any{
+				"type":                 "object",
+				"additionalProperties": false,
+				"description":          "the price table of the monthly cost estimates of review and replay (defaults: Azure Table storage, Standard LRS, East US, pay-as-you-go, as published in 2024)",
+				"properties": map[string]any{
+					"currency":           map[string]any{"type": "string", "description": "the currency of the prices", "default": "USD"},
+					"region":             map[string]any{"type": "string", "description": "the region the prices are for (a label)", "default": "eastus"},
+					"transactionsPer10k": map[string]any{"type": "number", "minimum": 0, "description": "price of 10,000 billable transactions", "default": 0.00036},
+					"egressPerGiB":       map[string]any{"type": "number", "minimum": 0, "description": "price of a GiB of data returned (0: clients in the same region)", "default": 0},
+				},
+			},
 		},
 	}
 	out, err := json.MarshalIndent(s, "", "  ")

@@ -2,7 +2,8 @@
 // plan: table scans (TL301), partition scans (TL303), or over RowKey
 // (TL304), unsupported features (TL306), too many comparisons (TL322), key
 // literals with characters keys cannot hold (TL201), key comparisons
-// with non-string literals (TL323) and a $top over the page size (TL309,
+// with non-string literals (TL323), DateTime literals not in UTC (TL131)
+// and a $top over the page size (TL309,
 // CheckTop). `tablelint explain`, design review and
 // the Go analyzers all use it, so they always agree.
 package filtercheck
@@ -46,6 +47,12 @@ func Check(f *odata.Filter, p plan.Plan, opt Options) []Diag {
 			Message: fmt.Sprintf("filter has %d comparisons, over the limit of %d", n, MaxComparisons)})
 	}
 	for _, c := range cmps {
+		if !c.Value.IsParam() && c.Value.Value.Type == edm.DateTime {
+			if off := NonUTCOffset(c.Value.Raw); off != "" {
+				out = append(out, Diag{Rule: "TL131", Offset: c.Value.Offset, Len: len(c.Value.Raw),
+					Message: fmt.Sprintf("%s is compared with a time at offset %s, not UTC", c.Property, off)})
+			}
+		}
 		if c.Property != plan.PartitionKey && c.Property != plan.RowKey {
 			continue
 		}
@@ -157,6 +164,10 @@ func InvalidKeyChar(s string) (rune, bool) {
 // limits.InvalidKeyRune).
 func IsInvalidKeyRune(r rune) bool { return limits.InvalidKeyRune(r) }
 
+// DescribeKeyRune names a character keys cannot hold, for messages:
+// "/" quoted, control characters as U+XXXX.
+func DescribeKeyRune(r rune) string { return describeRune(r) }
+
 func describeRune(r rune) string {
 	if r < 0x20 || (r >= 0x7f && r <= 0x9f) {
 		return fmt.Sprintf("the control character U+%04X", r)
@@ -170,4 +181,22 @@ func article(t edm.Type) string {
 		return "an " + s
 	}
 	return "a " + s
+}
+
+// NonUTCOffset returns the offset of a datetime'…' literal when it is not
+// Z or +00:00, and "" otherwise (also when it has no offset). The service
+// stores DateTime values in UTC, so a filter written with another offset
+// is converted silently and rarely means what it says.
+func NonUTCOffset(raw string) string {
+	s := strings.TrimSuffix(raw, "'")
+	t := strings.Index(s, "T")
+	i := strings.LastIndexAny(s, "+-")
+	if t < 0 || i < t {
+		return ""
+	}
+	off := s[i:]
+	if off == "+00:00" || off == "-00:00" || off == "+0000" {
+		return ""
+	}
+	return off
 }

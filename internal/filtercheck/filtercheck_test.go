@@ -58,6 +58,11 @@ func TestCheck(t *testing.T) {
 		{"Path eq 'a/b' and PartitionKey eq 'p' and RowKey eq 'r'", ""},
 		{"PartitionKey eq 42", "TL323@16 TL301@0"},
 		{"PartitionKey eq 'p' and RowKey eq 5", "TL323@34 TL303@0"},
+		// DateTime literals not in UTC.
+		{"PartitionKey eq 'p' and RowKey eq 'r' and At ge datetime'2020-01-01T00:00:00+02:00'", "TL131@48"},
+		{"PartitionKey eq 'p' and RowKey eq 'r' and At ge datetime'2020-01-01T00:00:00-05:30'", "TL131@48"},
+		{"PartitionKey eq 'p' and RowKey eq 'r' and At ge datetime'2020-01-01T00:00:00Z'", ""},
+		{"PartitionKey eq 'p' and RowKey eq 'r' and At ge datetime'2020-01-01T00:00:00+00:00'", ""},
 	}
 	for _, tt := range tests {
 		if got := summary(check(t, tt.filter)); got != tt.want {

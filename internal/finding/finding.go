@@ -86,3 +86,13 @@ func Clip(s string) string {
 	}
 	return s
 }
+
+// HintWith returns rule id's hint followed by detail about one finding
+// (the numbers behind it), as a finding's Hint; detail alone when the
+// rule has no hint.
+func HintWith(id, detail string) string {
+	if r, ok := rules.Get(id); ok && r.Hint != "" {
+		return r.Hint + "; " + detail
+	}
+	return detail
+}

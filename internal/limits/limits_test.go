@@ -69,3 +69,31 @@ func TestInvalidKeyRune(t *testing.T) {
 		}
 	}
 }
+
+func TestPropertyNames(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		ident bool
+		bad   rune
+	}{
+		{"LastName", true, 0},
+		{"_x1", true, 0},
+		{"Last-Name", false, 0},
+		{"Manager Rating", false, 0},
+		{"1st", false, 0},
+		{"Prénom", true, 0},
+		{"", false, 0},
+		{"a\x01b", false, 0x01},
+		{"a\u0081", false, 0x81},
+		{"x\uE000", false, 0xE000},
+		{"x\uFDD0", false, 0xFDD0},
+	} {
+		if got := IsCSharpIdentifier(c.name); got != c.ident {
+			t.Errorf("IsCSharpIdentifier(%q) = %v, want %v", c.name, got, c.ident)
+		}
+		r, bad := InvalidPropertyNameRune(c.name)
+		if bad != (c.bad != 0) || r != c.bad {
+			t.Errorf("InvalidPropertyNameRune(%q) = %U, %v; want %U", c.name, r, bad, c.bad)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package limits
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -71,3 +72,34 @@ func IsTableNameChar(r rune) bool {
 }
 
 func isLetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
+
+// InvalidPropertyNameRune returns a character property names cannot hold:
+// control characters, private-use code points (such as U+E000),
+// surrogates and non-characters — "Code points like \uE000 … cannot be
+// used" and "control characters (0x00 to 0x1F, \u0081, etc.), are also not
+// allowed" (data model reference).
+func InvalidPropertyNameRune(s string) (rune, bool) {
+	for _, c := range s {
+		switch {
+		case c == utf8.RuneError, unicode.IsControl(c), unicode.Is(unicode.Co, c), unicode.Is(unicode.Cs, c),
+			c >= 0xFDD0 && c <= 0xFDEF, c&0xFFFE == 0xFFFE:
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+// IsCSharpIdentifier reports whether s is a C# identifier — "Property
+// names should follow naming rules for C# identifiers": a letter or _
+// followed by letters, digits, connectors and combining marks.
+func IsCSharpIdentifier(s string) bool {
+	for i, c := range s {
+		switch {
+		case c == '_' || unicode.IsLetter(c) || unicode.Is(unicode.Nl, c):
+		case i > 0 && (unicode.IsDigit(c) || unicode.Is(unicode.Pc, c) || unicode.Is(unicode.Mn, c) || unicode.Is(unicode.Mc, c) || unicode.Is(unicode.Cf, c)):
+		default:
+			return false
+		}
+	}
+	return s != ""
+}

@@ -43,15 +43,13 @@ func location(f finding.Finding) string {
 func writeText(w io.Writer, r Result, opt Options) error {
 	var b strings.Builder
 	c := opt.Color
-	linked := map[string]bool{} // rules whose page has been named
 	for _, f := range r.Findings {
 		fmt.Fprintf(&b, "%s: %s %s %s\n", paint(c, ansiBold, location(f)),
 			paint(c, severityColor[f.Severity], f.Severity.String()), paint(c, ansiDim, f.Rule), EscapeControl(f.Message))
 		h := EscapeControl(hint(f))
-		// The first finding of each rule names the rule's page; the
-		// others would only repeat it.
-		if u := docURL(f); u != "" && !linked[f.Rule] {
-			linked[f.Rule] = true
+		// The hint line ends with the rule's page, on every finding, so
+		// that the output for several inputs is the outputs for each.
+		if u := docURL(f); u != "" {
 			if h != "" {
 				h += " "
 			}

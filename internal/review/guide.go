@@ -33,6 +33,7 @@ func (r *reviewer) guide(t *model.Table) {
 	r.cacheableLookup(t, rows)
 	r.deleteByScan(rows)
 	r.dataSeries(t, rows)
+	r.hotReads(rows)
 	if t == r.d.Tables[len(r.d.Tables)-1] {
 		r.tableRotation() // once per design, after the last table
 	}

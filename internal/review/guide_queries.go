@@ -110,7 +110,7 @@ func (r *reviewer) sortOrder(q *model.Query) {
 // (TL504).
 func (r *reviewer) nonUniqueLookup(row QueryRow) {
 	q := row.Query
-	if q.Unsupported != nil {
+	if q.Unsupported != nil || r.d.Target == model.Cosmos { // Cosmos DB indexes every property
 		return
 	}
 	p := q.Plan

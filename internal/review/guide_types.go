@@ -3,7 +3,6 @@ package review
 import (
 	"github.com/tablelint/tablelint/internal/finding"
 	"regexp"
-	"strings"
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/plan"
@@ -37,32 +36,7 @@ func (r *reviewer) propertyTypes(t *model.Table) {
 			continue
 		}
 		r.numbersAsText(q)
-		for _, c := range q.Filter.Comparisons() {
-			if c.Value.IsParam() || c.Value.Value.Type != edm.DateTime {
-				continue
-			}
-			raw := c.Value.Raw
-			if off := nonUTCOffset(raw); off != "" {
-				r.addSpan("TL131", q.FilterNode, c.Value.Offset, len(raw), "query %s.%s compares %s with a time at offset %s",
-					t.Name, q.Name, c.Property, off).Hint = "DateTime values are stored in UTC: write the UTC time with Z"
-			}
-		}
 	}
-}
-
-// nonUTCOffset returns the offset of a datetime'…' literal when it is not
-// Z or +00:00, and "" otherwise (also when it has no offset).
-func nonUTCOffset(raw string) string {
-	s := strings.TrimSuffix(raw, "'")
-	i := strings.LastIndexAny(s, "+-")
-	if i < 0 || !strings.Contains(s, "T") || i < strings.Index(s, "T") {
-		return ""
-	}
-	off := s[i:]
-	if off == "+00:00" || off == "-00:00" || off == "+0000" {
-		return ""
-	}
-	return off
 }
 
 var numberRE = regexp.MustCompile(`^-?[1-9][0-9]*(\.[0-9]+)?$`)

@@ -42,14 +42,14 @@ func (r *reviewer) properties(e *model.Entity) {
 	byFold := map[string]*model.Property{}
 	for _, p := range e.Properties {
 		name := p.Name
-		switch c, bad := invalidNameRune(name); {
+		switch c, bad := limits.InvalidPropertyNameRune(name); {
 		case edm.UTF16Len(name) > limits.MaxPropertyNameChars:
 			r.add("TL110", p.Node, -1, "property name %q… is %d characters long; the limit is %d", truncate(name, 20), edm.UTF16Len(name), limits.MaxPropertyNameChars)
 		case bad:
 			r.add("TL113", p.Node, -1, "property name %q contains %s, not allowed in names", name, describe(c))
 		case strings.Contains(name, "-"):
 			r.add("TL112", p.Node, -1, "property name %q contains a dash, which the Table service rejects", name)
-		case !isCSharpIdentifier(name):
+		case !limits.IsCSharpIdentifier(name):
 			r.add("TL111", p.Node, -1, "property name %q is not a C# identifier", name)
 		}
 		for _, s := range systemProperties {
@@ -73,33 +73,6 @@ func (r *reviewer) properties(e *model.Entity) {
 		it := r.add("TL120", e.Node, -1, "entity type %s has %d properties, %d%% of the limit of %d", e.Name, n, n*100/limits.MaxCustomProperties, limits.MaxCustomProperties)
 		it.Severity = warningSeverity
 	}
-}
-
-// invalidNameRune returns a character property names cannot hold: control
-// characters, private-use code points (such as U+E000) and non-characters.
-func invalidNameRune(s string) (rune, bool) {
-	for _, c := range s {
-		switch {
-		case c == utf8.RuneError, unicode.IsControl(c), unicode.Is(unicode.Co, c), unicode.Is(unicode.Cs, c),
-			c >= 0xFDD0 && c <= 0xFDEF, c&0xFFFE == 0xFFFE:
-			return c, true
-		}
-	}
-	return 0, false
-}
-
-// isCSharpIdentifier reports whether s is a C# identifier: a letter or _
-// followed by letters, digits, connectors and combining marks.
-func isCSharpIdentifier(s string) bool {
-	for i, c := range s {
-		switch {
-		case c == '_' || unicode.IsLetter(c) || unicode.Is(unicode.Nl, c):
-		case i > 0 && (unicode.IsDigit(c) || unicode.Is(unicode.Pc, c) || unicode.Is(unicode.Mn, c) || unicode.Is(unicode.Mc, c) || unicode.Is(unicode.Cf, c)):
-		default:
-			return false
-		}
-	}
-	return s != ""
 }
 
 func truncate(s string, n int) string {

@@ -3,11 +3,13 @@ package review
 import (
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/textable"
 	"github.com/tablelint/tablelint/model"
@@ -94,10 +96,17 @@ func writeQueries(w io.Writer, res *Result) error {
 	if len(res.Queries) == 0 {
 		return nil
 	}
-	fmt.Fprintf(w, "\nqueries (READ/RUN: entities read per run, an upper bound from the volumes; READ/S: at the query's rate)\n")
-	t := newTable(w, []tw.Align{l, l, l, l, l, r, r, r})
-	t.Header("TABLE", "QUERY", "PLAN", "PARTITION", "ROWKEY", "READ/RUN", "RATE", "READ/S")
+	fmt.Fprintf(w, "\nqueries (READ/RUN: entities read per run, an upper bound from the volumes; READ/S: at the query's rate; TX: billable transactions; BYTES/RUN: returned whole → with select, or keys only without; MONTH: %s)\n", priceText(res.Prices))
+	cosmos := res.Design.Target == model.Cosmos
+	align := []tw.Align{l, l, l, l, l, r, r, r, r, r, r, r}
+	header := []any{"TABLE", "QUERY", "PLAN", "PARTITION", "ROWKEY", "READ/RUN", "RATE", "READ/S", "TX/RUN", "TX/S", "BYTES/RUN", "MONTH"}
+	if cosmos {
+		align, header = append(align, r, r), append(header, "RU/RUN", "RU/S")
+	}
+	t := newTable(w, align)
+	t.Header(header...)
 	total, unknown := 0.0, 0
+	month, monthUnknown := 0.0, 0
 	for _, q := range res.Queries {
 		rate := "?"
 		if q.RateKnown {
@@ -112,8 +121,24 @@ func writeQueries(w io.Writer, res *Result) error {
 		} else {
 			unknown++
 		}
-		if err := t.Append([]string{esc(q.Table), esc(q.Name), q.Kind, esc(partition), esc(q.RowKeys),
-			optional(q.ScannedKnown, q.Scanned), rate, optional(q.CostKnown, q.Cost)}); err != nil {
+		c := q.Costs
+		bytes := "?"
+		if c.BytesKnown {
+			bytes = num(c.BytesPerRun) + " → " + num(c.SelectedBytesPerRun)
+		}
+		if c.MonthlyKnown {
+			month += c.Monthly
+		} else {
+			monthUnknown++
+		}
+		row := []string{esc(q.Table), esc(q.Name), q.Kind, esc(partition), esc(q.RowKeys),
+			optional(q.ScannedKnown, q.Scanned), rate, optional(q.CostKnown, q.Cost),
+			optional(c.TxKnown, c.TxPerRun), optional(c.TxKnown && q.RateKnown, c.TxPerSecond), bytes,
+			moneyText(c.MonthlyKnown, c.Monthly)}
+		if cosmos {
+			row = append(row, optional(q.RUKnown, q.RU), optional(q.RUKnown && q.RateKnown, q.RU*q.Rate))
+		}
+		if err := t.Append(row); err != nil {
 			return err
 		}
 	}
@@ -121,8 +146,36 @@ func writeQueries(w io.Writer, res *Result) error {
 	if unknown > 0 {
 		totalText += fmt.Sprintf(" + %d unknown", unknown)
 	}
-	t.Footer("", "", "", "", "", "", "total", totalText)
+	monthText := moneyText(true, month)
+	if monthUnknown > 0 {
+		monthText += fmt.Sprintf(" + %d unknown", monthUnknown)
+	}
+	footer := []any{"", "", "", "", "", "", "total", totalText, "", "", "", monthText}
+	if cosmos {
+		footer = append(footer, "", "")
+	}
+	t.Footer(footer...)
 	return t.Render()
+}
+
+// moneyText formats a price, "?" when unknown.
+func moneyText(known bool, v float64) string {
+	if !known {
+		return "?"
+	}
+	return cost.Text(v)
+}
+
+// priceText describes the price table.
+func priceText(p Prices) string {
+	s := fmt.Sprintf("%s a 30-day month at %s %g per 10,000 transactions", p.Currency, p.Currency, p.PerTenThousandTransactions)
+	if p.EgressPerGiB > 0 {
+		s += fmt.Sprintf(" and %g per GiB returned", p.EgressPerGiB)
+	}
+	if p.Region != "" {
+		s += " (" + p.Region + ")"
+	}
+	return s
 }
 
 // JSONEntity is an entity type in `review --format json`.
@@ -153,7 +206,16 @@ type JSONQuery struct {
 	Select           []string  `json:"select,omitempty"`
 	ScannedPerRun    *float64  `json:"scannedPerRun,omitempty"`
 	ScannedPerSecond *float64  `json:"scannedPerSecond,omitempty"`
-	Error            *JSONDiag `json:"error,omitempty"`
+	// The billable cost (see QueryCost).
+	TransactionsPerRun    *float64 `json:"transactionsPerRun,omitempty"`
+	TransactionsPerSecond *float64 `json:"transactionsPerSecond,omitempty"`
+	BytesPerRun           *float64 `json:"bytesPerRun,omitempty"`
+	SelectedBytesPerRun   *float64 `json:"selectedBytesPerRun,omitempty"`
+	Monthly               *float64 `json:"monthlyCost,omitempty"`
+	// RequestUnitsPerRun and RequestUnitsPerSecond: target cosmos only.
+	RequestUnitsPerRun    *float64  `json:"requestUnitsPerRun,omitempty"`
+	RequestUnitsPerSecond *float64  `json:"requestUnitsPerSecond,omitempty"`
+	Error                 *JSONDiag `json:"error,omitempty"`
 }
 
 // JSONDiag is why a filter has no plan.
@@ -166,6 +228,9 @@ type JSONDiag struct {
 type JSONTotals struct {
 	ScannedPerSecond float64 `json:"scannedPerSecond"`
 	UnknownCost      int     `json:"queriesWithUnknownCost"`
+	// Monthly sums the queries' monthly costs in Currency.
+	Monthly  float64 `json:"monthlyCost"`
+	Currency string  `json:"currency"`
 }
 
 // JSON returns the entities, queries and totals of the reviews for the
@@ -204,6 +269,26 @@ func JSON(results []*Result) ([]JSONEntity, []JSONQuery, JSONTotals) {
 			}
 			if qr.ScannedKnown {
 				j.ScannedPerRun = ptr(qr.Scanned)
+			}
+			if c := qr.Costs; c.TxKnown {
+				j.TransactionsPerRun = ptr(c.TxPerRun)
+				if qr.RateKnown {
+					j.TransactionsPerSecond = ptr(c.TxPerSecond)
+				}
+			}
+			if c := qr.Costs; c.BytesKnown {
+				j.BytesPerRun, j.SelectedBytesPerRun = ptr(math.Round(c.BytesPerRun)), ptr(math.Round(c.SelectedBytesPerRun))
+			}
+			if c := qr.Costs; c.MonthlyKnown {
+				j.Monthly = ptr(c.Monthly)
+				totals.Monthly += c.Monthly
+			}
+			totals.Currency = res.Prices.Currency
+			if qr.RUKnown {
+				j.RequestUnitsPerRun = ptr(qr.RU)
+				if qr.RateKnown {
+					j.RequestUnitsPerSecond = ptr(qr.RU * qr.Rate)
+				}
 			}
 			if qr.CostKnown {
 				j.ScannedPerSecond = ptr(qr.Cost)

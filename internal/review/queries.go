@@ -2,12 +2,12 @@ package review
 
 import (
 	"fmt"
-	"github.com/tablelint/tablelint/internal/rules"
 	"strings"
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/internal/filtercheck"
+	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
 )
@@ -35,6 +35,13 @@ type QueryRow struct {
 	Rate                    float64
 	Cost                    float64
 	CostKnown               bool
+	// Costs is the query's billable cost: transactions, bytes returned
+	// and the monthly price.
+	Costs QueryCost
+	// RU is the request units of one run on the Cosmos DB Table API
+	// (target: cosmos), when RUKnown.
+	RU      float64
+	RUKnown bool
 }
 
 func (r *reviewer) query(q *model.Query) {
@@ -65,6 +72,13 @@ func (r *reviewer) query(q *model.Query) {
 		row.Partition = "range " + plan.RangeText(p.PKLow, p.PKHigh)
 	}
 	row.Scanned, row.ScannedKnown = scanned(q)
+	// The bytes returned: the entities read, narrowed by the filter's
+	// eq comparisons (whatever reads them).
+	row.Costs = queryCost(q, row.Scanned, row.ScannedKnown, row.Rate, row.RateKnown, r.opt.prices())
+	if r.d.Target == model.Cosmos && row.ScannedKnown {
+		row.Scanned = cosmosRead(q, row.Scanned)
+		row.RU, row.RUKnown = requestUnits(q, row.Scanned), true
+	}
 	if row.ScannedKnown && row.RateKnown {
 		row.Cost, row.CostKnown = row.Scanned*row.Rate, true
 	}
@@ -76,16 +90,19 @@ func (r *reviewer) query(q *model.Query) {
 		if !strings.HasPrefix(msg, "query ") {
 			msg = "query " + name + ": " + msg
 		}
-		frequent := d.Rule == "TL303" && row.CostKnown && row.Cost >= target
+		frequent := d.Rule == "TL303" && row.CostKnown && row.Cost >= target && r.d.Target != model.Cosmos
 		if frequent {
 			msg += fmt.Sprintf(", ~%s entities/s", num(row.Cost))
 		}
 		it := r.addSpan(d.Rule, q.FilterNode, d.Offset, d.Len, "%s", msg)
 		// The plan and its cost are detail: they go with the hint.
-		it.Hint = hintWith(d.Rule, planText(row))
+		it.Hint = finding.HintWith(d.Rule, planText(row))
 		if frequent {
 			it.Severity = warningSeverity
-			it.Hint = hintWith(d.Rule, fmt.Sprintf("%s; over a partition's target of %s entities/s", planText(row), num(target)))
+			it.Hint = finding.HintWith(d.Rule, fmt.Sprintf("%s; over a partition's target of %s entities/s", planText(row), num(target)))
+		}
+		if r.d.Target == model.Cosmos && (d.Rule == "TL301" || d.Rule == "TL303") {
+			cosmosScan(it, q)
 		}
 	}
 	if d, ok := filtercheck.CheckTop(q.Top); ok {
@@ -93,6 +110,8 @@ func (r *reviewer) query(q *model.Query) {
 	}
 	r.declaredTypes(q, name)
 	r.secondaryIndex(q, name, row)
+	r.projection(q, name, row)
+	r.cosmosOrdering(q, name)
 }
 
 // planText describes the plan and cost of a query.
@@ -113,14 +132,6 @@ func planText(row QueryRow) string {
 		}
 	}
 	return b.String()
-}
-
-// hintWith returns the rule's hint followed by detail about this finding.
-func hintWith(id, detail string) string {
-	if r, ok := rules.Get(id); ok && r.Hint != "" {
-		return r.Hint + "; " + detail
-	}
-	return detail
 }
 
 func rateText(perSecond float64) string { return model.Rate(perSecond).String() }
@@ -208,6 +219,9 @@ func article(t edm.Type) string {
 // secondaryIndex suggests the secondary index pattern for a frequent
 // equality lookup, by scan, on a property the design says is unique.
 func (r *reviewer) secondaryIndex(q *model.Query, name string, row QueryRow) {
+	if r.d.Target == model.Cosmos {
+		return // Cosmos DB indexes every property
+	}
 	p := q.Plan
 	if (p.Kind != plan.PartitionScan && p.Kind != plan.TableScan) || !row.RateKnown || row.Rate < FrequentRate {
 		return

@@ -20,6 +20,16 @@ type Options struct {
 	// decides TL209 (writes) and when a partition scan (TL303) is frequent
 	// enough to be a warning.
 	PartitionRate float64
+	// Prices is the price table of the monthly estimate; the zero value
+	// means DefaultPrices.
+	Prices Prices
+}
+
+func (o Options) prices() Prices {
+	if o.Prices == (Prices{}) {
+		return DefaultPrices
+	}
+	return o.Prices
 }
 
 func (o Options) partitionRate() float64 {
@@ -39,7 +49,9 @@ type Item struct {
 
 // Result is the review of one design.
 type Result struct {
-	Design   *model.Design
+	Design *model.Design
+	// Prices is the price table the monthly costs are in.
+	Prices   Prices
 	Items    []Item
 	Entities []EntityRow
 	Queries  []QueryRow
@@ -56,7 +68,7 @@ func (r *Result) Findings() []finding.Finding {
 
 // Review checks a design.
 func Review(d *model.Design, opt Options) *Result {
-	r := &reviewer{d: d, opt: opt, res: &Result{Design: d}}
+	r := &reviewer{d: d, opt: opt, res: &Result{Design: d, Prices: opt.prices()}}
 	r.tableNames()
 	for _, t := range d.Tables {
 		for _, e := range t.Entities {

@@ -40,7 +40,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL110", Name: "property-name-too-long", Severity: Error,
-			Targets:   []Target{Design},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Property name is longer than 255 characters",
 			Rationale: "Property names are limited to 255 characters; a longer name is rejected when the entity is written.",
 			Source:    `"Property names are case-sensitive strings up to 255 characters in size." (Understanding the Table service data model)`,
@@ -51,7 +51,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL111", Name: "property-name-not-identifier", Severity: Warning,
-			Targets:   []Target{Design},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Property name is not a C# identifier",
 			Rationale: "Property names should follow the naming rules for C# identifiers: letters, digits and underscores, not starting with a digit. Other names (with spaces, dots, leading digits) may be rejected or mangled by client libraries and cannot be written unquoted in a $filter. Note that the design guide's own example `Manager Rating` breaks this rule.",
 			Source:    `"Property names should follow naming rules for C# identifiers." (Understanding the Table service data model)`,
@@ -62,7 +62,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL112", Name: "property-name-dash", Severity: Error,
-			Targets:   []Target{Design},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Property name contains a dash",
 			Rationale: "Since version 2009-04-14 the Table service rejects property names containing `-`.",
 			Source:    `"Beginning with version 2009-04-14, the Table service no longer supports including the dash (-) character in property names." (Understanding the Table service data model)`,
@@ -73,7 +73,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL113", Name: "property-name-invalid-chars", Severity: Error,
-			Targets:   []Target{Design},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Property name contains control or non-characters",
 			Rationale: "Control characters (U+0000–U+001F, U+007F–U+009F) and code points that are not valid characters (private use such as U+E000, non-characters such as U+FFFE) cannot appear in property names: names travel in XML payloads and URLs.",
 			Source:    `"Code points like \uE000, while valid in NTFS filenames, are not valid Unicode characters, so they cannot be used." / "some ASCII or Unicode characters, like control characters (0x00 to 0x1F, \u0081, etc.), are also not allowed." (Understanding the Table service data model)`,
@@ -84,7 +84,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL114", Name: "property-name-reserved", Severity: Error,
-			Targets:   []Target{Design},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Property is named like a system property",
 			Rationale: "PartitionKey, RowKey and Timestamp are system properties every entity has; their names are reserved. Declare the keys with partitionKey/rowKey templates; the server maintains Timestamp.",
 			Source:    `"The names of these properties are reserved and cannot be changed." (Understanding the Table service data model); Timestamp: "This property should not be set on insert or update operations (the value will be ignored)." (Understanding the Table service data model)`,
@@ -95,7 +95,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL115", Name: "property-name-case-duplicate", Severity: Warning,
-			Targets:   []Target{Design},
+			Targets:   []Target{Design, GoCode},
 			Title:     "Two properties of an entity type differ only in case",
 			Rationale: "Property names are case-sensitive, so `Email` and `email` are two properties on the service, but many clients (and people) treat them as one; a merge through such a client can write the wrong one.",
 			Source:    `"Property names are case-sensitive strings up to 255 characters in size." (Understanding the Table service data model)`,
@@ -106,7 +106,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL120", Name: "too-many-properties", Severity: Error,
-			Targets:   []Target{Design, GoCode},
+			Targets:   []Target{Design, GoCode, Replay},
 			Title:     "Entity type has more than 252 custom properties",
 			Rationale: "An entity holds at most 255 properties including PartitionKey, RowKey and Timestamp: 252 of your own. A design with more cannot be written; at 90% of the limit (227) there is little room left and tablelint warns. Split the logical entity over several physical entities (wide entities pattern) or keep the data series in a blob.",
 			Source:    `"the user may include up to 252 custom properties, in addition to the 3 system properties." (Understanding the Table service data model)`,
@@ -117,7 +117,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL121", Name: "entity-too-large", Severity: Error,
-			Targets:   []Target{Design, GoCode},
+			Targets:   []Target{Design, GoCode, Replay},
 			Title:     "Entity type can exceed the entity size limit",
 			Rationale: "An entity's data is limited to 1 MiB (2 MB on the Cosmos DB Table API). tablelint estimates the largest entity from the key templates and the properties' types and maximum sizes, with the commonly cited accounting (4 + 2 × key characters + for each property 8 + 2 × name length + value size; external, approximate). Over the limit is an error; from 80% it is a warning. When only unbounded properties (no maxLength/maxBytes, sized at the 64 KiB value limit) push it over, it is a warning: declare their maximums.",
 			Source:    `"The combined size of all data in an entity's properties cannot exceed 1 MiB." (Understanding the Table service data model); estimator: Avkash Chauhan, "How the size of an entity is calculated in Windows Azure table storage" (external)`,
@@ -129,7 +129,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL122", Name: "string-value-too-large", Severity: Error,
-			Targets:   []Target{Design, GoCode},
+			Targets:   []Target{Design, GoCode, Replay},
 			Title:     "String property's maximum exceeds 64 KiB",
 			Rationale: "A String value is at most 64 KiB of UTF-16: 32,768 characters (UTF-16 code units). A maxLength above that cannot be stored.",
 			Source:    `"A UTF-16-encoded value. String values may be up to 64 KiB in size. Note that the maximum number of characters supported is about 32 K or less." (Understanding the Table service data model)`,
@@ -140,7 +140,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL123", Name: "binary-value-too-large", Severity: Error,
-			Targets:   []Target{Design, GoCode},
+			Targets:   []Target{Design, GoCode, Replay},
 			Title:     "Binary property's maximum exceeds 64 KiB",
 			Rationale: "A Binary value is at most 64 KiB (65,536 bytes). A maxBytes above that cannot be stored.",
 			Source:    `"An array of bytes up to 64 KiB in size." (Understanding the Table service data model)`,
@@ -162,7 +162,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL202", Name: "key-too-long", Severity: Error,
-			Targets:   []Target{Design},
+			Targets:   []Target{Design, Replay},
 			Title:     "Key template can produce a key longer than 1 KiB",
 			Rationale: "PartitionKey and RowKey are each at most 1 KiB. Keys are Strings, which the service measures in UTF-16 (\"String values may be up to 64 KiB in size ... about 32 K\" characters), so a key holds at most 512 characters; the reference engine and the Azurite emulator reject a 513-character key. tablelint adds up the widest value of every part of the template — literal text, each property at its maxLength and format, each built-in at its width — and reports a key that can exceed 512 characters. Unbounded String placeholders are not counted against the limit (they are reported by TL132).",
 			Source:    `"The partition key may be a string value up to 1 KiB in size." / "The row key is a string value that may be up to 1 KiB in size." (Understanding the Table service data model)`,
@@ -173,7 +173,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL204", Name: "numeric-key-unpadded", Severity: Warning,
-			Targets:   []Target{Design, GoCode},
+			Targets:   []Target{Design, GoCode, Replay},
 			Title:     "Number in a key is not zero-padded to a fixed width",
 			Rationale: "Keys are strings and sort as strings: `10` sorts before `9`. A number in a key must be written at a fixed width with leading zeros (`%06d`) for ranges and ordering to work. An Int32/Int64 placeholder or `{seq}` without a zero-padded width is reported.",
 			Source:    `"Keys in Table storage are string values. To ensure that numeric values sort correctly, you should convert them to a fixed length, and pad them with zeroes. For example, if the employee ID value you use as the RowKey is an integer value, you should convert employee ID 123 to 00000123." (Azure Table storage table design guide)`,
@@ -184,7 +184,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL205", Name: "reverse-ticks-unpadded", Severity: Warning,
-			Targets:   []Target{Design, GoCode},
+			Targets:   []Target{Design, GoCode, Replay},
 			Title:     "Reverse-time key is not padded to 19 digits",
 			Rationale: "Inverted ticks (DateTime.MaxValue.Ticks − now) sort newest-first only at a fixed width of 19 digits. `{invticks}` is always 19 digits; reported are `{invticks:VERB}` with another verb and Int64 properties named like inverted/reverse ticks formatted without %019d.",
 			Source:    `"You must pad the reverse tick value with leading zeroes, to ensure the string value sorts as expected." (Azure Table storage table design guide); string.Format("{0:D19}", DateTime.MaxValue.Ticks - DateTime.UtcNow.Ticks) (Azure Table storage table design guide)`,
@@ -206,7 +206,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL209", Name: "time-based-partition-key", Severity: Warning,
-			Targets:   []Target{Design, GoCode},
+			Targets:   []Target{Design, GoCode, Replay},
 			Title:     "PartitionKey from the clock, a sequence or a constant sends all writes to one partition",
 			Rationale: "When the PartitionKey starts with the current time (`{now:…}`), a monotonic sequence (`{seq}`) or is constant, all inserts at any moment go to the same partition: the prepend/append anti-pattern. tablelint reports it when the entity types sharing that PartitionKey template declare more writes than one partition's throughput target (2,000 entities/s by default, an external figure). The same holds for a PartitionKey led by a DateTime property (`{At:2006010215}`, when it is the time of the write), and for one whose values are too few for the writes: with `cardinality: 2` and 5,000 writes/s each partition still takes 2,500/s.",
 			Source:    `"Prepending or appending entities to your stored entities typically results in the application adding new entities to the first or last partition of a sequence of partitions. In this case, all of the inserts at any particular time are taking place in the same partition, creating a hotspot." (Azure Table storage table design guide); target: "Target throughput for a single table partition (1 KiB entities): up to 2,000 entities per second" (scalability targets, external)`,
@@ -229,7 +229,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL401", Name: "batch-too-many", Severity: Error,
-			Targets:   []Target{Design, GoCode},
+			Targets:   []Target{Design, GoCode, Replay},
 			Title:     "Transaction can exceed 100 operations or the 4 MB payload",
 			Rationale: "An entity group transaction holds at most 100 operations, one per entity, and its payload must be under 4 MB, which tablelint reads as 4 MiB (4,194,304 bytes) as it reads the entity limit's \"1 MB\" as 1 MiB. A `transactions` group whose members' largest entities (by the entity size estimate), plus about 300 bytes of framing per operation, add up to 4 MiB or more cannot commit as one; the reference engine measures a transaction's payload the same way.",
 			Source:    `"A transaction can include at most 100 entities, and the payload must be less than 4 MB in size. An EGT can only update an entity once." (Azure Table storage table design guide)`,
@@ -241,7 +241,7 @@ c.SubmitTransaction(ctx, actions, nil)`,
 		},
 		&Rule{
 			ID: "TL403", Name: "batch-cross-partition", Severity: Error,
-			Targets:   []Target{Design, GoCode},
+			Targets:   []Target{Design, GoCode, Replay},
 			Title:     "Transaction group's entity types do not share a partition",
 			Rationale: "An entity group transaction can only touch entities of one partition of one table. A `transactions` group whose entity types have different PartitionKey templates cannot commit atomically: give them the same PartitionKey template, or make the update eventually consistent (a queue and idempotent steps).",
 			Source:    `"EGTs can only operate on entities stored in the same partition (sharing the same partition key in a particular table)" (Azure Table storage table design guide)`,

@@ -7,7 +7,7 @@ func init() {
 	Register(
 		&Rule{
 			ID: "TL201", Name: "key-invalid-char", Severity: Error,
-			Targets:   []Target{Design, Filter, GoCode},
+			Targets:   []Target{Design, Filter, GoCode, Replay},
 			Title:     "A PartitionKey or RowKey value contains a character keys can never hold",
 			Rationale: "The Table service rejects keys containing `/`, `\\`, `#`, `?` or control characters (U+0000–U+001F, U+007F–U+009F). A write with such a key fails at run time; an equality filter with such a key can never match.",
 			Source:    `"The following characters are not allowed in values for the PartitionKey and RowKey properties: The forward slash (/) character, The backslash (\) character, The number sign (#) character, The question mark (?) character, Control characters from U+0000 to U+001F … Control characters from U+007F to U+009F" (Understanding the Table service data model)`,
@@ -51,7 +51,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL306", Name: "unsupported-operator", Severity: Error,
-			Targets:   []Target{Filter, GoCode, Design},
+			Targets:   []Target{Filter, GoCode, Design, Replay},
 			Title:     "Filter uses an OData feature the Table service does not support",
 			Rationale: "The Table service supports only the comparisons eq, ne, gt, ge, lt, le joined by and, or and not. Functions (startswith, substringof, tolower, …), arithmetic (add, mul, …), `in`, `has`, comparisons with `null` and query options such as $orderby are rejected at run time. There is no test for a missing property: a missing property never matches a comparison.",
 			Source:    `"Table storage supports a limited set of comparison operators (greater than, greater than or equal, less than, less than or equal, equal, and not equal) to use in the where clause." (Azure Table storage table design guide)`,
@@ -62,7 +62,7 @@ func init() {
 		},
 		&Rule{
 			ID: "TL309", Name: "top-over-1000", Severity: Error,
-			Targets:   []Target{Filter, Design},
+			Targets:   []Target{Filter, Design, GoCode, Replay},
 			Title:     "$top asks for more than 1,000 entities",
 			Rationale: "One query response holds at most 1,000 entities, and the service rejects a request whose $top is larger with 400 (InvalidInput), as tablelint's reference engine does. To read more than 1,000 entities, keep $top at 1,000 or less and follow the continuation tokens.",
 			Source:    `"A query against Table storage can return a maximum of 1,000 entities at one time, and run for a maximum of five seconds." (Azure Table storage table design guide)`,

@@ -178,6 +178,18 @@ func (d *Directive) Use(id string, line, col int, msg string) {
 	d.hits[fmt.Sprintf("%d:%d:%s:%s", line, col, id, msg)] = true
 }
 
+// Hits returns the findings d suppressed (recorded by Use), each as
+// "line:col:rule:message", sorted: a driver that caches the analyzers'
+// results stores them and replays them with Use.
+func (d *Directive) Hits() []string {
+	out := make([]string, 0, len(d.hits))
+	for h := range d.hits {
+		out = append(out, h)
+	}
+	slices.Sort(out)
+	return out
+}
+
 // Suppressed returns how many distinct findings the set's directives
 // suppressed before they were added (see Use).
 func (s *Set) Suppressed() int {

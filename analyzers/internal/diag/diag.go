@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"go/token"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/directives"
+	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/rules"
 )
 
@@ -64,4 +66,21 @@ func Split(d analysis.Diagnostic) (id, msg string) {
 func Enabled(id string, info bool) bool {
 	r, ok := rules.Get(id)
 	return ok && (r.Severity != rules.Info || info)
+}
+
+// InTestFile reports whether pos is in a _test.go file, for rules that
+// stay silent in tests (made-up keys, retries turned off on purpose).
+func InTestFile(pass *analysis.Pass, pos token.Pos) bool {
+	f := pass.Fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
+
+// Fit returns msg, or short when msg is longer than finding.MaxMessageLen:
+// analyzers whose messages quote values (keys, types, expressions) pass a
+// short form without them.
+func Fit(msg, short string) string {
+	if utf8.RuneCountInString(msg) > finding.MaxMessageLen {
+		return short
+	}
+	return msg
 }

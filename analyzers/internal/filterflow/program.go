@@ -33,7 +33,23 @@ type impl struct {
 
 // NewProgram indexes the Sink facts of concrete methods.
 func NewProgram(facts []analysis.ObjectFact) *Program {
-	p := &Program{byName: map[string][]impl{}}
+	return ProgramOf(Summarize(facts))
+}
+
+// Impl is a concrete method with a sink, as plain data: the name of the
+// method, the method set of its receiver's type (name to signature,
+// with full package paths) and its sink. A package's Impls are its
+// share of a Program; a driver that caches per-package results stores
+// them and builds the Program with ProgramOf.
+type Impl struct {
+	Name    string
+	Methods map[string]string
+	Sink    *Sink
+}
+
+// Summarize returns the Impls among the Sink facts.
+func Summarize(facts []analysis.ObjectFact) []Impl {
+	var out []Impl
 	seen := map[types.Object]bool{}
 	for _, f := range facts {
 		s, ok := f.Fact.(*Sink)
@@ -59,7 +75,19 @@ func NewProgram(facts []analysis.ObjectFact) *Program {
 			m := ms.At(i).Obj()
 			methods[m.Name()] = sigString(m.Type())
 		}
-		p.byName[fn.Name()] = append(p.byName[fn.Name()], impl{methods: methods, sink: s})
+		out = append(out, Impl{Name: fn.Name(), Methods: methods, Sink: s})
+	}
+	return out
+}
+
+// ProgramOf indexes impls (from Summarize, of any number of packages).
+func ProgramOf(impls []Impl) *Program {
+	p := &Program{byName: map[string][]impl{}}
+	for _, im := range impls {
+		if im.Sink == nil {
+			continue
+		}
+		p.byName[im.Name] = append(p.byName[im.Name], impl{methods: im.Methods, sink: im.Sink})
 	}
 	return p
 }

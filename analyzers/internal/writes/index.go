@@ -1,8 +1,9 @@
 // Package writes finds where Go code writes Azure Table entities and what
 // goes into them: the SDK calls that write, the values given to
 // PartitionKey and RowKey, the expressions that build an entity before it
-// is marshalled, and the properties it is filled with. The write-side
-// analyzers (keyformat, timepartition, entityshape, transactions) share it.
+// is marshalled, and the properties it is filled with; where an entity
+// was decoded from a GetEntity read (ReadOf, DecodesIn). The write-side
+// analyzers share it.
 //
 // Everything here is syntactic plus go/types: it follows local and
 // package variables through their assignments, json.Marshal and & / *,

@@ -174,8 +174,10 @@ func (x *Index) KeysOf(r Roots, body ast.Node) []KeySink {
 	return out
 }
 
-// baseOf returns the variable expression at the base of a selector or
+// BaseOf returns the variable expression at the base of a selector or
 // index chain (e in e.A.B, e["k"]).
+func BaseOf(e ast.Expr) ast.Expr { return baseOf(e) }
+
 func baseOf(e ast.Expr) ast.Expr {
 	for range MaxDepth {
 		switch s := ast.Unparen(e).(type) {

@@ -21,6 +21,11 @@ func constants(ctx context.Context, c *aztables.Client) {
 	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: to.Ptr("PartitionKey eq 'a/b' and RowKey eq '1'")})                  // want `TL201: query: PartitionKey literal contains "/"`
 }
 
+func times(c *aztables.Client) {
+	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: to.Ptr("PartitionKey eq 'S' and RowKey ge 'a' and At ge datetime'2020-01-01T00:00:00+02:00'")}) // want `TL131: query: At is compared with a time at offset \+02:00, not UTC`
+	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: to.Ptr("PartitionKey eq 'S' and RowKey ge 'a' and At ge datetime'2020-01-01T00:00:00Z'")})      // UTC: silent
+}
+
 func empty(ctx context.Context, c *aztables.Client) {
 	c.NewListEntitiesPager(nil)                                                   // want `TL301: query has no filter: it reads the whole table`
 	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{})                       // want `TL301: query has no filter`

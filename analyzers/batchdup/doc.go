@@ -1,0 +1,34 @@
+// Package batchdup defines an Analyzer that reports transactions that
+// touch the same entity twice.
+//
+// # Analyzer batchdup
+//
+// batchdup: find entity group transactions with two actions on the same
+// PartitionKey and RowKey (TL404).
+//
+// "An EGT can only update an entity once." The service rejects the whole
+// transaction when two of its actions address the same entity — a
+// Delete followed by an Add to "replace" it, or the same entity appended
+// twice — so none of its changes are made.
+//
+//   - TL404 batch-duplicate-entity: two TransactionAction literals of one
+//     SubmitTransaction (directly, or through a helper that submits its
+//     parameter) whose entities' PartitionKey and RowKey are provably
+//     equal: the same constants, the same variable marshalled into both,
+//     or values built the same way from the same variables (a parameter,
+//     a variable assigned once in the function) — and both actions are
+//     appended on every run of one block (the same slice literal, the same
+//     append, or statements of the same block).
+//
+// The actions are followed through slice literals, appends and variables;
+// each entity through json.Marshal, & and *, and variables to the literal
+// or variable that sets its keys.
+//
+// Silent: actions in different branches (if/else, switch cases) or in
+// different loops — only one of them may run, or they run on different
+// iterations; a single action literal in a loop (one per item: its keys
+// differ from item to item as far as the analyzer knows); keys computed
+// by calls (uuid.NewString(), a helper) even if written the same way;
+// keys set more than once; entities built by helpers; the legacy
+// storage API.
+package batchdup

@@ -1,0 +1,61 @@
+package dup
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+)
+
+type Order struct {
+	PartitionKey string
+	RowKey       string
+	Total        int
+}
+
+// Delete and re-add the same entity in one transaction.
+func replace(ctx context.Context, c *aztables.Client, o Order) error {
+	b, _ := json.Marshal(o)
+	actions := []aztables.TransactionAction{
+		{ActionType: aztables.TransactionTypeDelete, Entity: b},
+		{ActionType: aztables.TransactionTypeAdd, Entity: b}, // want `TL404: this action changes the entity of the action at line 21 again`
+	}
+	_, err := c.SubmitTransaction(ctx, actions, nil)
+	return err
+}
+
+// The same constant keys twice.
+func constants(ctx context.Context, c *aztables.Client) error {
+	a, _ := json.Marshal(Order{PartitionKey: "orders", RowKey: "0001", Total: 1})
+	b, _ := json.Marshal(Order{PartitionKey: "orders", RowKey: "0001", Total: 2})
+	var actions []aztables.TransactionAction
+	actions = append(actions, aztables.TransactionAction{ActionType: aztables.TransactionTypeUpdateMerge, Entity: a})
+	actions = append(actions, aztables.TransactionAction{ActionType: aztables.TransactionTypeUpdateMerge, Entity: b}) // want `TL404: this action changes entity PartitionKey "orders", RowKey "0001" again, after the action at line 33$`
+	_, err := c.SubmitTransaction(ctx, actions, nil)
+	return err
+}
+
+// Keys built the same way from the same parameters.
+func sameParams(ctx context.Context, c *aztables.Client, customer string, id int) error {
+	e1, _ := json.Marshal(map[string]any{"PartitionKey": customer, "RowKey": fmt.Sprintf("order-%010d", id), "Status": "open"})
+	e2, _ := json.Marshal(map[string]any{"PartitionKey": customer, "RowKey": fmt.Sprintf("order-%010d", id), "Status": "paid"})
+	_, err := submit(ctx, c, []aztables.TransactionAction{
+		{ActionType: aztables.TransactionTypeInsertMerge, Entity: e1},
+		{ActionType: aztables.TransactionTypeInsertMerge, Entity: e2}, // want `TL404: .*PartitionKey "\{\?\}", RowKey "order-\{\?\}" again`
+	})
+	return err
+}
+
+func submit(ctx context.Context, c *aztables.Client, actions []aztables.TransactionAction) (aztables.TransactionResponse, error) {
+	return c.SubmitTransaction(ctx, actions, nil)
+}
+
+// The same entity parameter twice.
+func twice(ctx context.Context, c *aztables.Client, entity []byte) error {
+	_, err := c.SubmitTransaction(ctx, []aztables.TransactionAction{
+		{ActionType: aztables.TransactionTypeUpdateMerge, Entity: entity},
+		{ActionType: aztables.TransactionTypeUpdateReplace, Entity: entity}, // want `TL404: this action changes the entity of the action at line 57 again`
+	}, nil)
+	return err
+}

@@ -1,0 +1,42 @@
+// Package etag defines an Analyzer that reports read-modify-write
+// sequences on Azure Table entities that do not use the ETag of the read.
+//
+// # Analyzer etag
+//
+// etag: find entities read with GetEntity, changed, and written back
+// without optimistic concurrency (TL414).
+//
+// "If you have multiple clients updating an entity simultaneously, use
+// the ETag to implement optimistic concurrency." Code that reads an
+// entity, changes it and writes it back unconditionally silently loses
+// the updates other clients make between the read and the write: the
+// last writer wins, and nobody sees an error.
+//
+//   - TL414 read-modify-write-without-etag: an aztables Client.UpdateEntity
+//     whose entity was decoded (json.Unmarshal, in the same function) from
+//     the Value of a Client.GetEntity response (a variable assigned from
+//     GetEntity, or a parameter of type GetEntityResponse: the caller
+//     read it), and whose options give no
+//     IfMatch (nil options, or UpdateEntityOptions without IfMatch), or
+//     give azcore.ETagAny ("*", which matches every version); and an
+//     UpsertEntity of such an entity, which never sends an If-Match
+//     header (aztables ignores UpsertEntityOptions.ETag). The suggested
+//     fix, for UpdateEntity with options written at the call (nil or a
+//     literal), passes IfMatch: &resp.ETag of the read's response; where
+//     it replaces azcore.ETagAny it also deletes an azcore or azcore/to
+//     import that it (with the file's other such fixes) leaves unused.
+//
+// The entity is followed from the write back through json.Marshal,
+// & and *, conversions and variables to the variable json.Unmarshal
+// fills, and from there to the GetEntity call whose response it decodes.
+//
+// Silent: an IfMatch that is not azcore.ETagAny (the read's ETag, one
+// carried in the entity, one from elsewhere — whatever it is, the write
+// is conditional); options the analyzer cannot see (a variable assigned
+// elsewhere, a parameter); AddEntity, which fails with a conflict
+// instead of overwriting; entities built without decoding a read (a
+// blind write is not a read-modify-write); a read in another function
+// or through a helper; a copy into another table (different constant
+// table names, or different client variables) or under keys the function
+// changes; transactions; the legacy storage API.
+package etag

@@ -1,0 +1,17 @@
+package etag_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/tablelint/tablelint/analyzers/etag"
+	"github.com/tablelint/tablelint/analyzers/internal/fixtest"
+	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
+)
+
+func TestETag(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, etag.Analyzer, "withetag") // silent: no messages to check
+	fixtest.Run(t, analysistest.TestData(), etag.Analyzer, "rmw", "anyonly")
+}

@@ -1,0 +1,31 @@
+// Package keychars defines an Analyzer that reports PartitionKey and
+// RowKey values written in Go with characters keys can never hold.
+//
+// # Analyzer keychars
+//
+// keychars: find keys whose constant text contains / \ # ? or a control
+// character (TL201).
+//
+// "The following characters are not allowed in values for the
+// PartitionKey and RowKey properties: The forward slash (/) character,
+// The backslash (\) character, The number sign (#) character, The
+// question mark (?) character, Control characters from U+0000 to U+001F
+// … Control characters from U+007F to U+009F". A write with such a key
+// fails; a GetEntity or DeleteEntity with one never finds the entity.
+//
+//   - TL201 key-invalid-char: a key sink — the PartitionKey or RowKey of
+//     an entity literal (aztables.Entity, EDMEntity, legacy storage.Entity,
+//     any struct with PartitionKey and RowKey string fields, a map literal
+//     with those entries), an assignment to one, the key arguments of
+//     GetEntity, DeleteEntity and legacy GetEntityReference, or an
+//     argument a helper makes a key — whose value, reconstructed through
+//     constants, +, fmt.Sprintf and variables assigned once, has constant
+//     text with one of those characters ("sales/emea",
+//     fmt.Sprintf("%s#%s", a, b)). Whatever the run-time parts hold, the
+//     key is invalid.
+//
+// Silent: characters that come only from run-time values (a parameter, a
+// request field): the analyzer cannot know them; keys escaped by the code
+// (url.PathEscape, strings.ReplaceAll) — their constant text is checked
+// only where it is written into the key.
+package keychars

@@ -1,0 +1,432 @@
+package properties
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
+	"github.com/tablelint/tablelint/internal/finding"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports TL126, TL127 and TL128.
+var Analyzer = &analysis.Analyzer{
+	Name:     "properties",
+	Doc:      docs.MustExtract(doc, "properties"),
+	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/properties",
+	Requires: []*analysis.Analyzer{index.Analyzer},
+	Run:      run,
+}
+
+type checker struct {
+	pass *analysis.Pass
+	x    *index.Index
+	// fields already reported (TL126), and positions (TL128).
+	fields map[*types.Var]bool
+	seen   map[token.Pos]bool
+	// annotated are the properties given an "@odata.type" in the
+	// function of the write being checked.
+	annotated map[string]bool
+}
+
+var info bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&info, "info", false, "also report info findings (TL127 integers beyond 2^53 sent as JSON numbers)")
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c := &checker{pass: pass, x: index.Of(pass), fields: map[*types.Var]bool{}, seen: map[token.Pos]bool{}}
+	for _, w := range c.x.Calls {
+		if w.Entity != nil {
+			c.entity(w.Entity, w)
+		}
+		if w.Actions != nil {
+			for _, a := range c.x.Writes.ActionsOf(w.Actions) {
+				if a.Entity != nil {
+					c.entity(a.Entity, w)
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// entity checks the entity written by w.
+func (c *checker) entity(e ast.Expr, w index.Call) {
+	c.annotated = annotations(c.x.Writes, w.Body)
+	roots := c.x.Writes.RootsOf(e)
+	for _, lit := range roots.Lits {
+		t := c.pass.TypesInfo.TypeOf(lit)
+		switch {
+		case writes.IsStringMap(t):
+			c.mapLiteral(lit)
+		case writes.IsEntityStruct(t):
+			c.structType(t, w)
+			c.structLiteral(lit)
+		}
+	}
+	vars := map[*types.Var]bool{}
+	for _, v := range roots.Vars {
+		if writes.IsEntityStruct(v.Type()) {
+			c.structType(v.Type(), w)
+		}
+		vars[v] = true
+	}
+	if w.Body != nil && len(vars) > 0 {
+		c.assignments(w.Body, vars)
+	}
+}
+
+// structType reports the fields of an entity struct that marshal to a
+// JSON array or object.
+func (c *checker) structType(t types.Type, w index.Call) {
+	if writes.OwnEncoding(t) {
+		return
+	}
+	st := writes.StructOf(t)
+	if st == nil {
+		return
+	}
+	for _, f := range writes.JSONFields(t) {
+		if c.fields[f.Var] || stringTagged(st, f.Var) {
+			continue
+		}
+		kind := unsupported(f.Var.Type())
+		if kind == "" {
+			continue
+		}
+		c.fields[f.Var] = true
+		var at ast.Node = w.Call
+		if f.Var.Pkg() == c.pass.Pkg && c.x.Writes.FileOf(f.Var.Pos()) != nil {
+			at = identAt(f.Var.Pos())
+		}
+		diag.Report(c.pass, "TL126", at, "%s", unstorable(f.Name, types.TypeString(f.Var.Type(), types.RelativeTo(c.pass.Pkg)), jsonKind(kind)))
+	}
+}
+
+// stringTagged reports whether field v of st (or of a struct embedded in
+// it) has the json ",string" option.
+func stringTagged(st *types.Struct, v *types.Var) bool {
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i) == v {
+			tag, _ := reflect.StructTag(st.Tag(i)).Lookup("json")
+			_, opts, _ := strings.Cut(tag, ",")
+			return strings.Contains(","+opts+",", ",string,")
+		}
+		if inner := writes.StructOf(st.Field(i).Type()); inner != nil && st.Field(i).Embedded() && stringTagged(inner, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// identAt returns a zero-width node at pos (a field's name).
+func identAt(pos token.Pos) ast.Node { return &ast.Ident{NamePos: pos} }
+
+// mapLiteral reports entries of types the service cannot store, and a
+// Timestamp entry.
+func (c *checker) mapLiteral(lit *ast.CompositeLit) {
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		name, ok := c.x.Writes.ConstString(kv.Key)
+		if !ok {
+			continue
+		}
+		if name == writes.Timestamp {
+			c.timestamp(kv.Value)
+			continue
+		}
+		c.value(name, kv.Value)
+		if !c.annotated[name] {
+			c.bigInt(name, kv.Value)
+		}
+	}
+}
+
+// value reports one property value of a map entity.
+func (c *checker) value(name string, v ast.Expr) {
+	t := c.pass.TypesInfo.TypeOf(v)
+	if t == nil || c.seen[v.Pos()] {
+		return
+	}
+	kind := unsupported(t)
+	if kind == "" {
+		return
+	}
+	c.seen[v.Pos()] = true
+	diag.Report(c.pass, "TL126", v, "%s", unstorable(name, types.TypeString(t, types.RelativeTo(c.pass.Pkg)), jsonKind(kind)))
+}
+
+// structLiteral reports a Timestamp given in an entity struct literal.
+func (c *checker) structLiteral(lit *ast.CompositeLit) {
+	st := writes.StructOf(c.pass.TypesInfo.TypeOf(lit))
+	if st == nil {
+		return
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		id, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		name := jsonNameOf(st, id.Name)
+		switch {
+		case name == writes.Timestamp:
+			c.timestamp(kv.Value)
+		case id.Name == "Entity" && sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(kv.Value), "Entity"):
+			// Event{Entity: aztables.Entity{…, Timestamp: …}}
+			if inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit); ok {
+				c.structLiteral(inner)
+			}
+		case name != "" && !c.typedStructField(lit, id.Name, name):
+			c.bigInt(name, kv.Value)
+		}
+	}
+}
+
+// assignments reports e.Timestamp = … and m["Timestamp"] = … to the
+// written entity's variables, and map entries of unsupported types.
+func (c *checker) assignments(body *ast.BlockStmt, vars map[*types.Var]bool) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			switch l := ast.Unparen(l).(type) {
+			case *ast.SelectorExpr:
+				if !vars[c.x.Vars.VarOf(writes.BaseOf(l.X))] {
+					continue
+				}
+				s := c.pass.TypesInfo.Selections[l]
+				if s == nil || s.Kind() != types.FieldVal || !writes.IsEntityStruct(s.Recv()) {
+					continue
+				}
+				if l.Sel.Name == writes.Timestamp {
+					c.timestamp(as.Rhs[i])
+				} else if st := writes.StructOf(s.Recv()); st != nil {
+					if name := jsonNameOf(st, l.Sel.Name); name != "" && !c.typedField(s.Recv(), l.Sel.Name, name) {
+						c.bigInt(name, as.Rhs[i])
+					}
+				}
+			case *ast.IndexExpr:
+				if !vars[c.x.Vars.VarOf(l.X)] || !writes.IsStringMap(c.pass.TypesInfo.TypeOf(l.X)) {
+					continue
+				}
+				name, ok := c.x.Writes.ConstString(l.Index)
+				if !ok {
+					continue
+				}
+				if name == writes.Timestamp {
+					c.timestamp(as.Rhs[i])
+				} else {
+					c.value(name, as.Rhs[i])
+					if !c.annotated[name] {
+						c.bigInt(name, as.Rhs[i])
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+func (c *checker) timestamp(v ast.Expr) {
+	if c.seen[v.Pos()] {
+		return
+	}
+	if lit, ok := ast.Unparen(v).(*ast.CompositeLit); ok && len(lit.Elts) == 0 {
+		return // the zero value: nothing set
+	}
+	c.seen[v.Pos()] = true
+	diag.Report(c.pass, "TL128", v,
+		"Timestamp is set by the client; the service ignores the value written")
+}
+
+// unsupported returns "array" or "object" when values of t marshal to a
+// JSON array or object, else "".
+func unsupported(t types.Type) string {
+	for range writes.MaxDepth {
+		if writes.OwnEncoding(t) {
+			return ""
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Slice:
+			if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+				return "" // base64 string
+			}
+			return "slice"
+		case *types.Array:
+			return "array"
+		case *types.Map:
+			return "map"
+		case *types.Struct:
+			return "struct"
+		}
+		return ""
+	}
+	return ""
+}
+
+func jsonKind(kind string) string {
+	if kind == "slice" || kind == "array" {
+		return "array"
+	}
+	return "object"
+}
+
+// jsonNameOf returns the JSON name of the field of st called name.
+func jsonNameOf(st *types.Struct, name string) string {
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == name {
+			n, _ := writes.FieldJSONName(st, i)
+			return n
+		}
+	}
+	return ""
+}
+
+// maxExact is 2^53: integers beyond it have no exact Double.
+const maxExact = 1 << 53
+
+// bigInt reports (TL127) an integer property value beyond 2^53 sent as a
+// bare JSON number: a constant, UnixNano(), or a constant minus a value
+// (reverse ticks).
+func (c *checker) bigInt(name string, v ast.Expr) {
+	if !diag.Enabled("TL127", info) || c.seen[v.Pos()] {
+		return
+	}
+	b, ok := c.pass.TypesInfo.TypeOf(v).Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 {
+		return
+	}
+	switch b.Kind() {
+	case types.Int, types.Int64, types.Uint, types.Uint64, types.Uintptr, types.UntypedInt:
+	default:
+		return // 32 bits or less: exact as a Double
+	}
+	what := c.beyond(v)
+	if what == "" {
+		return
+	}
+	c.seen[v.Pos()] = true
+	diag.Report(c.pass, "TL127", v, "%s", diag.Fit(
+		fmt.Sprintf("property %s gets %s, beyond 2^53, as a bare JSON number", finding.Clip(name), finding.Clip(what)),
+		fmt.Sprintf("property %s gets an integer beyond 2^53 as a bare JSON number", finding.Clip(name))))
+}
+
+// beyond describes v when it is an integer beyond 2^53, else "".
+func (c *checker) beyond(v ast.Expr) string {
+	info := c.pass.TypesInfo
+	if tv, ok := info.Types[v]; ok && tv.Value != nil {
+		n := constant.ToInt(tv.Value)
+		if constant.Sign(n) < 0 {
+			n = constant.UnaryOp(token.SUB, n, 0)
+		}
+		if constant.Compare(n, token.GTR, constant.MakeUint64(maxExact)) {
+			return tv.Value.ExactString()
+		}
+		return ""
+	}
+	e := c.x.Vars.Resolve(v)
+	if isUnixNano(info, e) {
+		return "a UnixNano() time"
+	}
+	if be, ok := e.(*ast.BinaryExpr); ok && be.Op == token.SUB {
+		if tv, ok := info.Types[be.X]; ok && tv.Value != nil && constant.Compare(constant.ToInt(tv.Value), token.GTR, constant.MakeUint64(maxExact)) {
+			return "a constant minus a value (reverse ticks)"
+		}
+	}
+	return ""
+}
+
+func isUnixNano(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "UnixNano" && sdk.IsType(info.TypeOf(sel.X), "time", "Time")
+}
+
+// annotations returns the property names given an "@odata.type" by a
+// constant map key or struct JSON name in body.
+func annotations(x *writes.Index, body *ast.BlockStmt) map[string]bool {
+	out := map[string]bool{}
+	if body == nil {
+		return out
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		var key ast.Expr
+		switch n := n.(type) {
+		case *ast.KeyValueExpr:
+			key = n.Key
+		case *ast.IndexExpr:
+			key = n.Index
+		default:
+			return true
+		}
+		if k, ok := x.ConstString(key); ok {
+			if name, ok := strings.CutSuffix(k, "@odata.type"); ok {
+				out[name] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// typedStructField reports whether the field of lit's struct type is
+// sent typed: a ",string" tag, or a sibling field named name@odata.type.
+func (c *checker) typedStructField(lit *ast.CompositeLit, field, name string) bool {
+	return c.typedField(c.pass.TypesInfo.TypeOf(lit), field, name)
+}
+
+func (c *checker) typedField(t types.Type, field, name string) bool {
+	st := writes.StructOf(t)
+	if st == nil {
+		return false
+	}
+	for _, f := range writes.JSONFields(t) {
+		if f.Name == name+"@odata.type" {
+			return true
+		}
+		if f.Var.Name() == field && stringTagged(st, f.Var) {
+			return true
+		}
+	}
+	return false
+}
+
+// unstorable is the TL126 message for property name of Go type typ, which
+// encoding/json writes as a JSON kind; a long type is left out.
+func unstorable(name, typ, kind string) string {
+	name = finding.Clip(name)
+	return diag.Fit(
+		fmt.Sprintf("property %s is a %s, which encoding/json writes as a JSON %s", name, finding.Clip(typ), kind),
+		fmt.Sprintf("property %s is written by encoding/json as a JSON %s", name, kind))
+}

@@ -1,0 +1,40 @@
+// Package propnames defines an Analyzer that reports property names in Go
+// entity types and map literals that the Table service rejects or that
+// break its naming rules.
+//
+// # Analyzer propnames
+//
+// propnames: find entity property names that are too long, hold a dash
+// or a forbidden character, are not identifiers, reuse a system name, or
+// differ from another only in case (TL110–TL115).
+//
+// A property's name is what encoding/json writes: a struct field's json
+// tag name or its Go name, a constant key of a map literal. Entity types
+// are the structs whose JSON form has PartitionKey and RowKey string
+// fields (and aztables.Entity embedders); map entities are string-keyed
+// map literals with a "PartitionKey" or "RowKey" entry.
+//
+//   - TL110 property-name-too-long: over 255 UTF-16 code units ("Property
+//     names are case-sensitive strings up to 255 characters in size").
+//   - TL113 property-name-invalid-chars: a control character, a
+//     private-use code point (U+E000) or a non-character.
+//   - TL112 property-name-dash: a "-" ("the Table service no longer
+//     supports including the dash (-) character in property names").
+//   - TL111 property-name-not-identifier: not a C# identifier — a space,
+//     a leading digit, punctuation ("Property names should follow naming
+//     rules for C# identifiers").
+//   - TL114 property-name-reserved: a PartitionKey or RowKey that is not a
+//     string, or a Timestamp that is neither a time nor a string ("The
+//     names of these properties are reserved").
+//   - TL115 property-name-case-duplicate: two names of one entity equal
+//     ignoring case.
+//
+// A name gets at most one of TL110–TL113, the first that applies, as in
+// design review. Reported at the struct field, or at the map key.
+//
+// Silent: OData annotations ("Name@odata.type", "odata.etag"); fields
+// skipped by encoding/json (unexported, json:"-"); types with their own
+// JSON encoding (aztables.EDMEntity: its names are the keys of its
+// Properties map, which are not constants here); map keys built at run
+// time; structs that are not entities.
+package propnames

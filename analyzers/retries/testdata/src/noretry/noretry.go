@@ -1,0 +1,25 @@
+package noretry
+
+import (
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
+	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+)
+
+func client(url string, cred azcore.TokenCredential) (*aztables.Client, error) {
+	return aztables.NewClient(url, cred, &aztables.ClientOptions{
+		ClientOptions: azcore.ClientOptions{Retry: policy.RetryOptions{MaxRetries: -1}}, // want `TL416: MaxRetries -1 turns off retries for this Table client`
+	})
+}
+
+func statusCodes(url string) (*aztables.Client, error) {
+	retry := policy.RetryOptions{StatusCodes: []int{}} // want `TL416: an empty StatusCodes turns off retries`
+	opts := &aztables.ClientOptions{ClientOptions: policy.ClientOptions{Retry: retry}}
+	return aztables.NewClientWithNoCredential(url, opts)
+}
+
+func assigned(conn string) (*aztables.ServiceClient, error) {
+	var opts aztables.ClientOptions
+	opts.Retry.MaxRetries = -1 // want `TL416: MaxRetries -1`
+	return aztables.NewServiceClientFromConnectionString(conn, &opts)
+}

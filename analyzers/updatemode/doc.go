@@ -1,0 +1,37 @@
+// Package updatemode defines an Analyzer that reports updates that lose
+// data: a Replace with fewer properties than the entity read, and an
+// update whose failure on a missing entity goes unnoticed.
+//
+// # Analyzer updatemode
+//
+// updatemode: find Replace writes of partial entities and updates of
+// entities that may not exist (TL411, TL412).
+//
+// A Replace stores exactly the properties sent: "If you don't include a
+// property in the request when that property exists in the stored
+// entity, the request removes that property from the stored entity." And
+// "The Replace and Merge methods fail if the entity doesn't exist."
+//
+//   - TL411 replace-with-partial-entity: an aztables UpdateEntity or
+//     UpsertEntity in Replace mode (UpdateMode: aztables.UpdateModeReplace
+//     in options written at the call or in a variable assigned once) of an
+//     entity built in the function — a struct literal, or a map literal
+//     with its constant entries — with the same PartitionKey and RowKey as
+//     a GetEntity of the same function whose response was decoded into a
+//     struct that has more properties. The properties the write leaves out
+//     are deleted. The message names them.
+//   - TL412 update-may-not-exist (info, reported with -info): an
+//     UpdateEntity whose error is discarded (the call is a statement of
+//     its own, its error is assigned to _, or it runs under go or defer)
+//     of an entity built in the function rather than decoded from a read:
+//     when the entity does not exist the update fails with 404
+//     (ResourceNotFound) and nothing is written, unnoticed. UpsertEntity
+//     inserts it instead.
+//
+// Silent: Merge writes (the default); a Replace of the entity that was
+// read (decoded, changed and written back: every property is sent);
+// writes whose keys may differ from the read's; reads decoded into maps
+// and types with their own JSON encoding such as aztables.EDMEntity
+// (their properties are not known); updates whose error is checked;
+// updates of entities decoded from a read or a page.
+package updatemode

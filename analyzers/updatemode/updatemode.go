@@ -1,0 +1,302 @@
+package updatemode
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
+	"github.com/tablelint/tablelint/internal/finding"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports TL411 and TL412.
+var Analyzer = &analysis.Analyzer{
+	Name:     "updatemode",
+	Doc:      docs.MustExtract(doc, "updatemode"),
+	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/updatemode",
+	Requires: []*analysis.Analyzer{index.Analyzer},
+	Run:      run,
+}
+
+var info bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&info, "info", false, "also report info findings (TL412 update of an entity that may not exist)")
+}
+
+type checker struct {
+	pass *analysis.Pass
+	x    *index.Index
+	res  *values.Resolver
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	x := index.Of(pass)
+	c := &checker{pass: pass, x: x, res: x.Resolver()}
+	for _, w := range x.Calls {
+		if w.Via != nil || w.Closure != nil || w.Legacy || w.Body == nil || len(w.Call.Args) < 3 {
+			continue
+		}
+		switch w.Method {
+		case "UpdateEntity":
+			if c.replace(w.Call.Args[2], "UpdateEntityOptions") {
+				c.partial(w)
+			}
+			if diag.Enabled("TL412", info) {
+				c.mayNotExist(w)
+			}
+		case "UpsertEntity":
+			if c.replace(w.Call.Args[2], "UpsertEntityOptions") {
+				c.partial(w)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// replace reports whether opts is an options literal (or a variable
+// assigned one once) whose UpdateMode is the constant "replace".
+func (c *checker) replace(opts ast.Expr, typeName string) bool {
+	info := c.pass.TypesInfo
+	opts = ast.Unparen(opts)
+	if u, ok := opts.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		opts = ast.Unparen(u.X)
+	}
+	opts = c.x.Vars.Resolve(opts)
+	if !sdk.IsOptionsLiteral(info, opts, typeName) {
+		return false
+	}
+	mode := sdk.Field(info, opts, "UpdateMode")
+	if mode == nil {
+		return false
+	}
+	tv, ok := info.Types[mode]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == "replace"
+}
+
+// built is an entity literal and the properties it sends.
+type built struct {
+	props []string
+	pk    ast.Expr
+	rk    ast.Expr
+}
+
+// partial reports TL411.
+func (c *checker) partial(w index.Call) {
+	b, ok := c.builtEntity(w)
+	if !ok || b.pk == nil || b.rk == nil {
+		return
+	}
+	for _, r := range c.reads(w.Body, w.Call.Pos()) {
+		if !c.x.Writes.SameString(c.res, r.pk, b.pk) || !c.x.Writes.SameString(c.res, r.rk, b.rk) {
+			continue
+		}
+		var missing []string
+		for _, p := range r.props {
+			if !slices.Contains(b.props, p) {
+				missing = append(missing, p)
+			}
+		}
+		if len(missing) == 0 {
+			continue
+		}
+		line := c.pass.Fset.Position(r.call.Pos()).Line
+		diag.Report(c.pass, "TL411", w.Call,
+			"%s replaces the entity read at line %d without %s",
+			w.Method, line, finding.Clip(strings.Join(missing, ", ")))
+		return
+	}
+}
+
+// builtEntity returns the entity a write sends when it is one literal
+// built in the function (a struct literal, or a map literal with the
+// constant entries assigned to it in the function).
+func (c *checker) builtEntity(w index.Call) (built, bool) {
+	roots := c.x.Writes.RootsOf(w.Entity)
+	if len(roots.Lits) != 1 || len(roots.Refs) > 0 {
+		return built{}, false
+	}
+	lit := roots.Lits[0]
+	if !writes.Contains(w.Body, lit) {
+		return built{}, false
+	}
+	var b built
+	for _, k := range c.x.Writes.KeysOf(roots, w.Body) {
+		switch {
+		case k.Key == writes.PartitionKey && b.pk == nil:
+			b.pk = k.Value
+		case k.Key == writes.RowKey && b.rk == nil:
+			b.rk = k.Value
+		default:
+			return built{}, false // a key set twice
+		}
+	}
+	t := c.pass.TypesInfo.TypeOf(lit)
+	if writes.IsStringMap(t) {
+		for _, e := range lit.Elts {
+			kv, ok := e.(*ast.KeyValueExpr)
+			if !ok {
+				return built{}, false
+			}
+			k, ok := c.x.Writes.ConstString(kv.Key)
+			if !ok {
+				return built{}, false
+			}
+			b.props = append(b.props, k)
+		}
+		// Entries added to the map variables in the function.
+		vars := map[*types.Var]bool{}
+		for _, v := range roots.Vars {
+			if writes.IsStringMap(v.Type()) {
+				vars[v] = true
+			}
+		}
+		unknown := false
+		ast.Inspect(w.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.IndexExpr:
+				if vars[c.x.Vars.VarOf(n.X)] {
+					if k, ok := c.x.Writes.ConstString(n.Index); ok {
+						b.props = append(b.props, k)
+					} else {
+						unknown = true
+					}
+				}
+			case *ast.CallExpr:
+				// maps.Copy(m, …) or a helper given the map: unknown.
+				for _, a := range n.Args {
+					if vars[c.x.Vars.VarOf(a)] && writes.MarshalArg(c.pass.TypesInfo, n) == nil {
+						unknown = true
+					}
+				}
+			}
+			return true
+		})
+		if unknown {
+			return built{}, false
+		}
+		b.props = properties(b.props)
+		return b, true
+	}
+	if !writes.IsEntityStruct(t) || writes.OwnEncoding(t) {
+		return built{}, false
+	}
+	var names []string
+	for _, f := range writes.JSONFields(t) {
+		names = append(names, f.Name)
+	}
+	b.props = properties(names)
+	return b, true
+}
+
+// read is a GetEntity decoded into a struct.
+type read struct {
+	call   *ast.CallExpr
+	pk, rk ast.Expr
+	props  []string
+}
+
+// reads returns the GetEntity calls of body before pos whose response is
+// decoded (json.Unmarshal(resp.Value, &v)) into a struct.
+func (c *checker) reads(body *ast.BlockStmt, pos token.Pos) []read {
+	var out []read
+	for _, d := range c.x.Writes.DecodesIn(body) {
+		if d.Call.Pos() >= pos {
+			continue
+		}
+		r, ok := c.x.Writes.ReadOf(d.Src)
+		if !ok || r.Call == nil || len(r.Call.Args) < 3 {
+			continue
+		}
+		t := d.Dst.Type()
+		if !writes.IsEntityStruct(t) || writes.OwnEncoding(t) {
+			continue
+		}
+		var names []string
+		for _, f := range writes.JSONFields(t) {
+			names = append(names, f.Name)
+		}
+		out = append(out, read{call: r.Call, pk: r.Call.Args[1], rk: r.Call.Args[2], props: properties(names)})
+	}
+	return out
+}
+
+// properties returns the user properties among JSON names: without the
+// keys, Timestamp and OData annotations, sorted.
+func properties(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if n == writes.PartitionKey || n == writes.RowKey || n == writes.Timestamp || strings.HasPrefix(n, "odata.") || strings.Contains(n, "@odata.") {
+			continue
+		}
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// mayNotExist reports TL412.
+func (c *checker) mayNotExist(w index.Call) {
+	if !c.discarded(w.Call, w.Body) || c.decoded(w) {
+		return
+	}
+	diag.Report(c.pass, "TL412", w.Call,
+		"UpdateEntity's error is discarded; it fails with 404 when the entity does not exist")
+}
+
+// discarded reports whether the error of call is dropped: the call is a
+// statement, or run by go or defer, or its error is assigned to _.
+func (c *checker) discarded(call *ast.CallExpr, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch s := n.(type) {
+		case *ast.ExprStmt:
+			found = ast.Unparen(s.X) == call
+		case *ast.GoStmt:
+			found = s.Call == call
+		case *ast.DeferStmt:
+			found = s.Call == call
+		case *ast.AssignStmt:
+			if len(s.Rhs) == 1 && ast.Unparen(s.Rhs[0]) == call && len(s.Lhs) == 2 {
+				id, ok := s.Lhs[1].(*ast.Ident)
+				found = ok && id.Name == "_"
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// decoded reports whether the entity written was decoded from something
+// read (json.Unmarshal into it in the function): it existed.
+func (c *checker) decoded(w index.Call) bool {
+	vars := map[*types.Var]bool{}
+	for _, v := range c.x.Writes.RootsOf(w.Entity).Vars {
+		vars[v] = true
+	}
+	for _, d := range c.x.Writes.DecodesIn(w.Body) {
+		if vars[d.Dst] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,580 @@
+package checkcache
+
+import (
+	"bytes"
+	"encoding/gob"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Config configures Run.
+type Config struct {
+	// Dir is where go list runs; Patterns are its package patterns.
+	Dir      string
+	Patterns []string
+	// Tests also analyses the packages' test variants.
+	Tests bool
+	// Analyzers run on the roots in phase B; FactAnalyzers run on
+	// every package in phase A, for their facts.
+	Analyzers     []*analysis.Analyzer
+	FactAnalyzers []*analysis.Analyzer
+	// Summarize returns a root's summary from the object facts phase A
+	// exported for its own package (nil: no summary).
+	Summarize func(facts []analysis.ObjectFact) ([]byte, error)
+	// Install installs the summaries of every root before phase B;
+	// done is called after it.
+	Install func(summaries [][]byte) (done func(), err error)
+	// Report turns a root's phase B analysis into the bytes Run returns
+	// for it (and caches).
+	Report func(u *Unit) ([]byte, error)
+	// NoStdFacts says that the analyzers export no facts about the
+	// standard library (tablelint's facts are about code that uses the
+	// Azure SDK, which the standard library never imports): its packages
+	// are then not analysed unless they are roots.
+	NoStdFacts bool
+	// Cache keeps the entries (nil: none). ToolID identifies the
+	// analyzers (Cache.ToolID); Salt is more key material (flags).
+	Cache  *Cache
+	ToolID string
+	Salt   string
+}
+
+// Unit is a root package analysed in phase B, for Config.Report.
+type Unit struct {
+	ID        string // go list's ImportPath: "p", "p [p.test]", "p_test [p.test]"
+	ModuleDir string // the directory of the package's module ("" if none)
+	Fset      *token.FileSet
+	Files     []*ast.File
+	Pkg       *types.Package
+	// Outcomes holds what each of Config.Analyzers did.
+	Outcomes map[*analysis.Analyzer]*Outcome
+}
+
+// Outcome is what an analyzer did on a package.
+type Outcome struct {
+	Result      any
+	Diagnostics []analysis.Diagnostic
+	Err         error
+}
+
+// Report is a root's report (Config.Report's bytes).
+type Report struct {
+	ID   string
+	Data []byte
+}
+
+// PackageError is a problem that kept a package from being analysed:
+// Pos is "file:line:col" (or "") and Msg the problem.
+type PackageError struct {
+	Pkg, Pos, Msg string
+}
+
+// Stats counts the entries a run read and computed.
+type Stats struct {
+	Hits, Misses int
+}
+
+type listModule struct {
+	Path, Version, Dir, GoVersion string
+	Main                          bool
+}
+
+type listError struct {
+	ImportStack []string
+	Pos, Err    string
+}
+
+type listPkg struct {
+	ImportPath, Name, Dir, Export, BuildID, ForTest string
+	DepOnly, Standard, Incomplete                   bool
+	ImportMap                                       map[string]string
+	Imports, Deps, CompiledGoFiles                  []string
+	Module                                          *listModule
+	Error                                           *listError
+	DepsErrors                                      []*listError
+}
+
+// goList runs go list -export over the patterns and returns every
+// package, dependencies first.
+func goList(dir string, patterns []string, tests bool) ([]*listPkg, error) {
+	args := []string{"list", "-e", "-export", "-compiled", "-deps",
+		"-json=ImportPath,Name,Dir,Export,BuildID,ForTest,DepOnly,Standard,Incomplete,ImportMap,Imports,Deps,CompiledGoFiles,Module,Error,DepsErrors"}
+	if tests {
+		args = append(args, "-test")
+	}
+	args = append(args, "--")
+	args = append(args, patterns...)
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if i := strings.IndexByte(msg, '\n'); i >= 0 {
+			msg = msg[:i]
+		}
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, fmt.Errorf("go list: %s", msg)
+	}
+	var pkgs []*listPkg
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for dec.More() {
+		p := new(listPkg)
+		if err := dec.Decode(p); err != nil {
+			return nil, fmt.Errorf("reading go list output: %v", err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	return pkgs, nil
+}
+
+// isTestMain reports a generated test main package (p.test).
+func isTestMain(p *listPkg) bool {
+	return p.Name == "main" && p.ForTest == "" && strings.HasSuffix(p.ImportPath, ".test")
+}
+
+// factRecord is one exported fact: about object Obj (an objectpath) of
+// package Pkg, or about the package itself when Obj is "".
+type factRecord struct {
+	Pkg, Obj, Type string
+	Data           []byte
+}
+
+type entryA struct {
+	Facts   []factRecord
+	Summary []byte
+}
+
+type entryB struct {
+	Facts  []factRecord
+	Report []byte
+}
+
+// run holds one Run's state.
+type run struct {
+	cfg    *Config
+	pkgs   map[string]*listPkg
+	roots  map[string]bool // roots that can be analysed (phase B)
+	types  map[string]reflect.Type
+	names  map[reflect.Type]string
+	mu     sync.Mutex // guards stats, a and b
+	stats  Stats
+	keysA  map[string]Key
+	keysB  map[string]Key
+	a      map[string]*future[entryA]
+	b      map[string]*future[entryB]
+	sem    chan struct{} // one token per package analysed at once
+	errs   []PackageError
+	failed map[string]bool
+	prog   string
+}
+
+// Run analyses the packages matching cfg.Patterns. It returns a report
+// for every root that could be analysed (a package and its test
+// variant: only the variant) and the problems of those that could not.
+// err is for failures that stop everything (go list cannot run).
+func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
+	list, err := goList(cfg.Dir, cfg.Patterns, cfg.Tests)
+	if err != nil {
+		return nil, nil, Stats{}, err
+	}
+	r := &run{cfg: cfg, pkgs: map[string]*listPkg{}, roots: map[string]bool{},
+		types: map[string]reflect.Type{}, names: map[reflect.Type]string{},
+		keysA: map[string]Key{}, keysB: map[string]Key{}, a: map[string]*future[entryA]{}, b: map[string]*future[entryB]{},
+		failed: map[string]bool{}, sem: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	r.registerFacts(append(slices.Clone(cfg.Analyzers), cfg.FactAnalyzers...))
+	for _, p := range list {
+		r.pkgs[p.ImportPath] = p
+	}
+	seenErr := map[string]bool{}
+	addErr := func(pkg string, e *listError) {
+		for _, pe := range packageErrors(cfg.Dir, pkg, e) {
+			k := pe.Pos + "\x00" + pe.Msg
+			if !seenErr[k] {
+				seenErr[k] = true
+				r.errs = append(r.errs, pe)
+			}
+		}
+	}
+	var roots []string
+	for _, p := range list {
+		if p.DepOnly || isTestMain(p) {
+			continue
+		}
+		if p.Error != nil || len(p.DepsErrors) > 0 || (p.Export == "" && p.ImportPath != "unsafe") {
+			if p.Error != nil {
+				addErr(p.ImportPath, p.Error)
+			}
+			for _, e := range p.DepsErrors {
+				addErr(p.ImportPath, e)
+			}
+			if p.Error == nil && len(p.DepsErrors) == 0 {
+				addErr(p.ImportPath, &listError{Err: "no export data"})
+			}
+			continue
+		}
+		r.roots[p.ImportPath] = true
+		roots = append(roots, p.ImportPath)
+	}
+	// A package and its test variant: report the variant only (it has
+	// every file of the package).
+	var report []string
+	for _, id := range roots {
+		p := r.pkgs[id]
+		if p.ForTest == "" && r.roots[id+" ["+id+".test]"] {
+			continue
+		}
+		report = append(report, id)
+	}
+	if len(report) == 0 {
+		return nil, r.errs, r.stats, nil
+	}
+	// Keys first (they are read-only while packages are analysed in
+	// parallel).
+	for _, p := range list {
+		r.keyA(p.ImportPath)
+	}
+	// Phase A: every root's summary.
+	entries := make([]*entryA, len(roots))
+	errs := make([]error, len(roots))
+	var wg sync.WaitGroup
+	for i, id := range roots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			entries[i], errs[i] = r.entryA(id)
+		}()
+	}
+	wg.Wait()
+	summaries := make([][]byte, 0, len(roots))
+	var analysed []string
+	for i, id := range roots {
+		if errs[i] != nil {
+			r.fail(id, errs[i])
+			continue
+		}
+		summaries = append(summaries, entries[i].Summary)
+		analysed = append(analysed, id)
+	}
+	h := NewKey(append([]string{"program"}, func() []string {
+		var s []string
+		for i, id := range analysed {
+			s = append(s, id, string(summaries[i]))
+		}
+		return s
+	}()...)...)
+	r.prog = h.String()
+	done, err := cfg.Install(summaries)
+	if err != nil {
+		return nil, nil, r.stats, err
+	}
+	defer done()
+	// Phase B: every root's report.
+	for _, id := range roots {
+		r.keyB(id)
+	}
+	reports := make([]*entryB, len(report))
+	errs = make([]error, len(report))
+	for i, id := range report {
+		if !r.failed[id] {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				reports[i], errs[i] = r.entryB(id)
+			}()
+		}
+	}
+	wg.Wait()
+	var out []Report
+	for i, id := range report {
+		if r.failed[id] {
+			continue
+		}
+		if errs[i] != nil {
+			r.fail(id, errs[i])
+			continue
+		}
+		out = append(out, Report{ID: id, Data: reports[i].Report})
+	}
+	return out, r.errs, r.stats, nil
+}
+
+func (r *run) fail(id string, err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.failed[id] {
+		return
+	}
+	r.failed[id] = true
+	var pe *pkgError
+	if errors.As(err, &pe) {
+		r.errs = append(r.errs, pe.errs...)
+		return
+	}
+	r.errs = append(r.errs, PackageError{Pkg: id, Msg: err.Error()})
+}
+
+// pkgError carries a package's type errors.
+type pkgError struct{ errs []PackageError }
+
+func (e *pkgError) Error() string { return e.errs[0].Pos + ": " + e.errs[0].Msg }
+
+// registerFacts names every fact type of the analyzers and what they
+// require.
+func (r *run) registerFacts(as []*analysis.Analyzer) {
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, req := range a.Requires {
+			visit(req)
+		}
+		for _, f := range a.FactTypes {
+			t := reflect.TypeOf(f)
+			name := t.Elem().PkgPath() + "." + t.Elem().Name()
+			r.types[name] = t
+			r.names[t] = name
+		}
+	}
+	for _, a := range as {
+		visit(a)
+	}
+}
+
+// keyA is the phase A key of package id.
+func (r *run) keyA(id string) Key {
+	if k, ok := r.keysA[id]; ok {
+		return k
+	}
+	p := r.pkgs[id]
+	parts := []string{"A", r.cfg.ToolID, r.cfg.Salt, id}
+	if p != nil {
+		parts = append(parts, p.BuildID, p.Dir)
+		for _, imp := range p.Imports {
+			k := r.keyA(imp)
+			parts = append(parts, imp, string(k[:]))
+		}
+	}
+	k := NewKey(parts...)
+	r.keysA[id] = k
+	return k
+}
+
+// keyB is the phase B key of root id: it holds the program's summary.
+func (r *run) keyB(id string) Key {
+	if k, ok := r.keysB[id]; ok {
+		return k
+	}
+	p := r.pkgs[id]
+	parts := []string{"B", r.cfg.ToolID, r.cfg.Salt, r.prog, id, p.BuildID, p.Dir}
+	for _, imp := range p.Imports {
+		var k Key
+		if r.roots[imp] {
+			k = r.keyB(imp)
+		} else {
+			k = r.keyA(imp)
+		}
+		parts = append(parts, imp, string(k[:]))
+	}
+	k := NewKey(parts...)
+	r.keysB[id] = k
+	return k
+}
+
+func (r *run) load(k Key, v any) bool {
+	data, ok := r.cfg.Cache.Get(k)
+	if !ok {
+		return false
+	}
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(v); err != nil {
+		return false
+	}
+	r.mu.Lock()
+	r.stats.Hits++
+	r.mu.Unlock()
+	return true
+}
+
+func (r *run) store(k Key, v any) {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(v); err == nil {
+		_ = r.cfg.Cache.Put(k, buf.Bytes()) // a failure costs a miss next time
+	}
+}
+
+// future is a value computed once, by the first goroutine that asks.
+type future[T any] struct {
+	done chan struct{}
+	v    *T
+	err  error
+}
+
+// once returns m[id]'s value, computing it with f if no goroutine did.
+func once[T any](r *run, m map[string]*future[T], id string, f func() (*T, error)) (*T, error) {
+	r.mu.Lock()
+	fu, ok := m[id]
+	if !ok {
+		fu = &future[T]{done: make(chan struct{})}
+		m[id] = fu
+	}
+	r.mu.Unlock()
+	if ok {
+		<-fu.done
+		return fu.v, fu.err
+	}
+	defer close(fu.done)
+	fu.v, fu.err = f()
+	return fu.v, fu.err
+}
+
+func (r *run) miss() {
+	r.mu.Lock()
+	r.stats.Misses++
+	r.mu.Unlock()
+}
+
+// entryA returns package id's facts and summary.
+func (r *run) entryA(id string) (*entryA, error) {
+	return once(r, r.a, id, func() (*entryA, error) {
+		k := r.keysA[id]
+		e := new(entryA)
+		if r.load(k, e) {
+			return e, nil
+		}
+		if p := r.pkgs[id]; r.cfg.NoStdFacts && p != nil && p.Standard && !r.roots[id] {
+			return e, nil // nothing to store: nothing was computed
+		}
+		r.miss()
+		u, facts, err := r.analyse(id, r.cfg.FactAnalyzers, r.factsA)
+		if err != nil {
+			return nil, err
+		}
+		e.Facts = facts
+		if u != nil && r.cfg.Summarize != nil {
+			sum, err := r.cfg.Summarize(u.ownFacts)
+			if err != nil {
+				return nil, err
+			}
+			e.Summary = sum
+		}
+		r.store(k, e)
+		return e, nil
+	})
+}
+
+// entryB returns root id's phase B facts and report.
+func (r *run) entryB(id string) (*entryB, error) {
+	return once(r, r.b, id, func() (*entryB, error) {
+		k := r.keysB[id]
+		e := new(entryB)
+		if r.load(k, e) {
+			return e, nil
+		}
+		r.miss()
+		u, facts, err := r.analyse(id, r.cfg.Analyzers, r.factsB)
+		if err != nil {
+			return nil, err
+		}
+		e.Facts = facts
+		rep, err := r.cfg.Report(u.Unit)
+		if err != nil {
+			return nil, err
+		}
+		e.Report = rep
+		r.store(k, e)
+		return e, nil
+	})
+}
+
+func (r *run) factsA(id string) ([]factRecord, error) {
+	e, err := r.entryA(id)
+	if err != nil {
+		return nil, err
+	}
+	return e.Facts, nil
+}
+
+func (r *run) factsB(id string) ([]factRecord, error) {
+	if !r.roots[id] {
+		return r.factsA(id)
+	}
+	e, err := r.entryB(id)
+	if err != nil {
+		return nil, err
+	}
+	return e.Facts, nil
+}
+
+// packageErrors splits a go list error into problems with positions:
+// compile errors come as "# pkg\nfile:line:col: msg" lines, with files
+// relative to dir.
+func packageErrors(dir, pkg string, e *listError) []PackageError {
+	if e.Pos != "" && e.Pos != "-" {
+		return []PackageError{{Pkg: pkg, Pos: absPos(dir, e.Pos), Msg: strings.TrimSpace(e.Err)}}
+	}
+	var out []PackageError
+	for _, line := range strings.Split(e.Err, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		pos, msg, ok := splitErrLine(line)
+		if !ok {
+			continue
+		}
+		out = append(out, PackageError{Pkg: pkg, Pos: absPos(dir, pos), Msg: msg})
+	}
+	if len(out) == 0 {
+		msg := strings.TrimSpace(e.Err)
+		if i := strings.IndexByte(msg, '\n'); i >= 0 && strings.HasPrefix(msg, "#") {
+			msg = strings.TrimSpace(msg[i+1:])
+		}
+		out = append(out, PackageError{Pkg: pkg, Msg: msg})
+	}
+	return out
+}
+
+// splitErrLine splits "file.go:12:3: msg".
+func splitErrLine(line string) (pos, msg string, ok bool) {
+	i := strings.Index(line, ".go:")
+	if i < 0 {
+		return "", "", false
+	}
+	j := strings.Index(line[i+4:], ": ")
+	if j < 0 {
+		return "", "", false
+	}
+	pos = line[:i+4+j]
+	for _, c := range pos[i+4:] {
+		if c != ':' && (c < '0' || c > '9') {
+			return "", "", false
+		}
+	}
+	return pos, line[i+4+j+2:], true
+}
+
+func absPos(dir, pos string) string {
+	if filepath.IsAbs(pos) || dir == "" {
+		return pos
+	}
+	return filepath.Join(dir, pos)
+}

@@ -1,0 +1,46 @@
+package rules
+
+// The rules about what queries return and cost (design review).
+func init() {
+	Register(
+		&Rule{
+			ID: "TL310", Name: "missing-projection", Severity: Info,
+			Targets: []Target{Design},
+			Title:   "A query returns wide entities whole",
+			Rationale: "Without $select the service returns every property of every entity a query reads. " +
+				"For wide entities (a photo, a document, many properties) most of the bytes sent are ones the application may never use, and it pays for them in latency and, outside the region, in egress. " +
+				"tablelint reports a design query that declares no select when the entities it returns take at least 4 KiB each (their typical size, else the declared bounds) and the keys are at most a quarter of that; " +
+				"it gives the bytes a run returns, and a second at the query's rate. " +
+				"It stays silent for a query with a select, and for narrow entities.",
+			Source: `"Use query projection. You can reduce the amount of data that you transfer over the network by using queries that select just the fields you need." (Azure Table storage table design guide)`,
+			Bad:    `byId: {filter: "PartitionKey eq '{Department}' and RowKey eq 'empid_{EmployeeId:%06d}'", rate: 500/s}   # Employee has a 60 KB Photo`,
+			Good:   `byId: {filter: "...", rate: 500/s, select: [Email, LastName]}`,
+			Hint:   "list the properties the application uses in the query's select",
+			Since:  "0.2.0",
+		},
+		&Rule{
+			ID: "TL311", Name: "redundant-select-keys", Severity: Info,
+			Targets:   []Target{Design},
+			Title:     "A select lists PartitionKey, RowKey or Timestamp",
+			Rationale: "The service returns PartitionKey, RowKey and Timestamp with every entity, whatever $select lists, so listing them adds nothing. tablelint reports each one a design query's select lists; it stays silent for a select of other properties.",
+			Source:    `"Notice how the RowKey value is available even though it isn't included in the list of properties to retrieve." (Azure Table storage table design guide)`,
+			Bad:       `select: [RowKey, Email]`,
+			Good:      `select: [Email]`,
+			Hint:      "leave the keys and Timestamp out of select: they are always returned",
+			Since:     "0.2.0",
+		},
+		&Rule{
+			ID: "TL317", Name: "cosmos-ordering-dependence", Severity: Warning,
+			Targets: []Target{Design},
+			Title:   "A query relies on key order on the Cosmos DB Table API",
+			Rationale: "Table storage returns query results sorted by PartitionKey, then RowKey; the Cosmos DB Table API does not. " +
+				"A design for `target: cosmos` whose query takes the first `top` entities of a scan or range (the log tail pattern: the newest first through inverted ticks) or declares the order it needs gets other entities, or an unsorted list. " +
+				"tablelint reports such a query at its top (or order); it stays silent for point queries, for queries without top or order, and for `target: storage`.",
+			Source: `"Query results returned by the Azure Table API in Azure Cosmos DB aren't sorted by partition key or row key." and, of the log tail pattern, "Thus, while this pattern is suitable for Table storage, it isn't suitable for Azure Cosmos DB." (Azure Table storage table design guide)`,
+			Bad:    `target: cosmos … latest10: {filter: "PartitionKey eq 'empid_{EmployeeId:%06d}'", top: 10}`,
+			Good:   `target: cosmos … read the partition's candidates (or a "latest" summary entity kept up to date) and sort them in the client`,
+			Hint:   "sort in the client, or keep the entities the application needs first in entities of their own",
+			Since:  "0.2.0",
+		},
+	)
+}
