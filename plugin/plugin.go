@@ -13,6 +13,7 @@
 //	          info: false            # also report info findings (TL303)
 //	          disable: [TL308]       # rule IDs not to report
 //	          analyzers: []          # run only these analyzers (default: all)
+//	          design: service.tablelint.yaml # compare the code with this design (TL519, TL520)
 package plugin
 
 import (
@@ -24,6 +25,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/all"
+	"github.com/tablelint/tablelint/analyzers/designdrift"
 	"github.com/tablelint/tablelint/internal/rules"
 )
 
@@ -42,6 +44,10 @@ type Settings struct {
 	// Analyzers restricts the run to these analyzers (by name:
 	// tablescan, filterinjection, continuation, …); empty means all.
 	Analyzers []string `json:"analyzers"`
+	// Design is a design file the code must implement: the tabledesign
+	// analyzer reports undeclared queries (TL519) and writes unlike the
+	// design (TL520). Empty: not checked.
+	Design string `json:"design"`
 }
 
 // Plugin is the golangci-lint linter plugin.
@@ -73,6 +79,11 @@ func New(raw any) (register.LinterPlugin, error) {
 			return nil, fmt.Errorf("tablelint: unknown analyzer %q in analyzers", n)
 		}
 	}
+	if s.Design != "" {
+		if _, err := designdrift.Load(s.Design); err != nil {
+			return nil, fmt.Errorf("tablelint: design: %w", err)
+		}
+	}
 	return p, nil
 }
 
@@ -85,6 +96,11 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 		}
 		if f := a.Flags.Lookup("info"); f != nil {
 			if err := a.Flags.Set("info", fmt.Sprint(p.settings.Info)); err != nil {
+				return nil, err
+			}
+		}
+		if f := a.Flags.Lookup("design"); f != nil {
+			if err := a.Flags.Set("design", p.settings.Design); err != nil {
 				return nil, err
 			}
 		}

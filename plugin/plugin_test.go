@@ -137,3 +137,31 @@ func TestPluginAgreesWithCheck(t *testing.T) {
 		t.Errorf("plugin findings:\n%s\nwant (as check and go vet):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestDesignSetting: the design setting reaches the tabledesign
+// analyzer's -design flag; a design that does not load is refused.
+func TestDesignSetting(t *testing.T) {
+	design, err := filepath.Abs("../analyzers/designdrift/testdata/design.tablelint.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := New(map[string]any{"design": design, "analyzers": []string{"tabledesign"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil || len(as) != 1 {
+		t.Fatalf("BuildAnalyzers: %v, %d analyzers", err, len(as))
+	}
+	t.Cleanup(func() { as[0].Flags.Set("design", "") })
+	if got := as[0].Flags.Lookup("design").Value.String(); got != design {
+		t.Errorf("-design = %q, want %q", got, design)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	if err := os.WriteFile(bad, []byte("tables: [\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(map[string]any{"design": bad}); err == nil {
+		t.Error("a design that does not load was accepted")
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/batchdup"
 	"github.com/tablelint/tablelint/analyzers/continuation"
 	"github.com/tablelint/tablelint/analyzers/credentials"
+	"github.com/tablelint/tablelint/analyzers/designdrift"
 	"github.com/tablelint/tablelint/analyzers/directives"
 	"github.com/tablelint/tablelint/analyzers/entityshape"
 	"github.com/tablelint/tablelint/analyzers/etag"
@@ -70,6 +71,7 @@ func build() []*analysis.Analyzer {
 		move.Analyzer,
 		lastn.Analyzer,
 		perpartition.Analyzer,
+		designdrift.Analyzer, // silent without -design
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)
 	for _, a := range rules {

@@ -59,6 +59,16 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// TableOfURL returns the table name in a client URL (tablelint extract
+// names tables with it), when its part of the URL is constant.
+func TableOfURL(v values.Value) (string, bool) {
+	name, ok := tableOfURL(v)
+	if !ok {
+		return "", false
+	}
+	return name.String(), true
+}
+
 // tableOfURL returns the table part of a service URL, as the SDK takes it:
 // the last segment of the path, before the query. It is known only when
 // that segment is constant text.

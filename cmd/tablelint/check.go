@@ -38,6 +38,7 @@ func runCheck(e *env, args []string) int {
 	fs := newFlagSet(e, commands["check"], &cf)
 	tests := fs.Bool("tests", true, "also analyze test files")
 	gen := fs.Bool("include-generated", false, "also report findings in generated files (// Code generated … DO NOT EDIT.)")
+	design := fs.String("design", "", "compare the code with this design file: undeclared queries (TL519), keys and types unlike the design's (TL520), unused declarations (TL521)")
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -53,9 +54,23 @@ func runCheck(e *env, args []string) int {
 		pos = []string{"./..."}
 	}
 	opts := checkOptions{tests: *tests, includeGenerated: *gen, addDirective: pl.Suppress.Add, addSource: pl.AddSource}
+	dc, err := startDesignCheck(e, pl, *design)
+	if err != nil {
+		return fail(e, err)
+	}
 	fds, errs, err := checkPackages(e.dir, pos, opts)
 	if err != nil {
 		return pl.abort("", err)
+	}
+	if dc != nil {
+		// The cached run above left designdrift silent; it runs here,
+		// uncached, as its findings depend on the design file.
+		dfds, derrs, err := dc.run(e.dir, pos, opts)
+		if err != nil {
+			return pl.abort("", err)
+		}
+		fds = append(fds, dfds...)
+		errs = append(errs, derrs...)
 	}
 	// Packages that could not be analysed are reported, but as
 	// staticcheck does, they fail the run (exit 2) only when nothing
@@ -135,14 +150,7 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 	}
 	var loadErrs []report.InputError
 	for _, pe := range perrs {
-		ie := report.InputError{File: pe.Pkg, Message: "(compile) " + pe.Msg}
-		if pe.Pos != "" && pe.Pos != "-" {
-			ie.File, ie.Line, ie.Col = splitPos(pe.Pos)
-		}
-		if ie.File == "" {
-			ie.File = pe.Pkg
-		}
-		loadErrs = append(loadErrs, ie)
+		loadErrs = append(loadErrs, compileError(pe.Pkg, pe.Pos, pe.Msg))
 	}
 	if len(reports) == 0 {
 		if len(loadErrs) == 0 {

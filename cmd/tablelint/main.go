@@ -8,6 +8,7 @@
 //	tablelint explain 'FILTER'        plan one $filter and report its findings
 //	tablelint review FILE...          review YAML table designs
 //	tablelint check [PATTERNS]        run the Go analyzers (./... by default)
+//	tablelint extract [PATTERNS]      write the design the Go code implements
 //	tablelint replay [DESIGN]         replay a workload on the reference engine
 //	tablelint replay --target URL     replay a trace on a live Table endpoint
 //	tablelint trace import|compare    import service logs as a trace; compare results

@@ -1,0 +1,194 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tablelint/tablelint/internal/golden"
+	"github.com/tablelint/tablelint/model"
+)
+
+// aztablesDir returns the aztables module's directory in the module
+// cache (its example_test.go is one of the round trip's inputs).
+func aztablesDir(t *testing.T) string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-m", "-json", "github.com/Azure/azure-sdk-for-go/sdk/data/aztables").Output()
+	if err != nil {
+		t.Fatalf("go list -m aztables: %v", err)
+	}
+	var m struct{ Dir string }
+	if err := json.Unmarshal(out, &m); err != nil || m.Dir == "" {
+		t.Fatalf("the aztables module is not in the module cache (run go mod download): %s", out)
+	}
+	return m.Dir
+}
+
+// TestExtractGolden extracts the round-trip module's design and compares
+// it with the golden file (go test -run TestExtractGolden -update).
+func TestExtractGolden(t *testing.T) {
+	code, out, errs := runIn(t, filepath.Join("testdata", "extract"), "extract", "./...")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	golden.CheckString(t, filepath.Join("testdata", "extract.golden.yaml"), out)
+	for _, want := range []string{
+		`partitionKey: "{Department}"`,
+		`rowKey: "empid_{Id:%06d}"`,
+		`partitionKey: "{now:20060102}"`,
+		`rowKey: "{uuid}"`,
+		`"At": DateTime`,
+		`"Total": Int64`,
+		`filter: "PartitionKey eq '{Department}' and RowKey eq 'empid_{Id:%06d}'"`,
+		`select: ["FirstName", "LastName", "Email"]`,
+		`"Directory.Hire": ["Employee", "EmailIndex"]`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the design has no %s", want)
+		}
+	}
+	if strings.Contains(out, "not extracted") {
+		t.Errorf("entries were dropped:\n%s", out)
+	}
+}
+
+// TestExtractRoundTrip extracts each module's design, loads it, reviews
+// it and replays it: extract's output is a design the other commands
+// take as it is.
+func TestExtractRoundTrip(t *testing.T) {
+	for name, c := range map[string]struct {
+		dir  string
+		args []string
+		// want are entries the design must have.
+		want []string
+	}{
+		"extract":  {filepath.Join("testdata", "extract"), []string{"./..."}, []string{`"Employees":`, `"AuditEvents":`}},
+		"realcode": {filepath.Join("..", "..", "testdata", "realcode"), []string{"./..."}, []string{`filter: "PartitionKey eq '{User}'"`, `"duties":`}},
+		"aztables": {aztablesDir(t), []string{"-tests", "./..."}, []string{`"InventoryEntity":`, `"ExampleClient_SubmitTransaction": ["MyEntity"]`}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "service.tablelint.yaml")
+			code, _, errs := runIn(t, c.dir, append([]string{"extract", "-o", path}, c.args...)...)
+			if code != 0 {
+				t.Fatalf("extract: exit %d, stderr %s", code, errs)
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(string(src), w) {
+					t.Errorf("the design has no %s", w)
+				}
+			}
+			d, err := model.Load(path)
+			if err != nil {
+				t.Fatalf("load: %v", err)
+			}
+			if len(d.Tables) < 2 {
+				t.Fatalf("%d tables", len(d.Tables))
+			}
+			code, out, errs := runIn(t, t.TempDir(), "review", "--format", "json", path)
+			if code > 1 || errs != "" {
+				t.Fatalf("review: exit %d, stderr %s", code, errs)
+			}
+			var res struct {
+				Errors []any `json:"errors"`
+			}
+			if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Errors) > 0 {
+				t.Fatalf("review: %v %v\n%s", err, res.Errors, out)
+			}
+			if code, _, errs := runIn(t, t.TempDir(), "replay", path); code > 1 || errs != "" {
+				t.Fatalf("replay: exit %d, stderr %s", code, errs)
+			}
+		})
+	}
+}
+
+// TestExtractOutput: -o replaces the file only when extraction succeeds;
+// bad input is one line on stderr and exit 2.
+func TestExtractOutput(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.yaml")
+	writeFile(t, path, "keep me\n")
+	code, _, errs := runIn(t, filepath.Join("testdata", "extract"), "extract", "-o", path, "./nosuchpackage/...")
+	if code != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "keep me\n" {
+		t.Fatalf("the output was changed: %q", b)
+	}
+	if code, _, errs := runIn(t, filepath.Join("testdata", "extract"), "extract", "-o", filepath.Join(dir, "no", "such", "dir.yaml"), "./..."); code != 2 || errs == "" {
+		t.Fatalf("missing directory: exit %d, stderr %q", code, errs)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Fatalf("temporary files left: %v", entries)
+	}
+}
+
+// TestCheckDesignSelf: a design extracted from a module and checked
+// against the same module gives no TL519, TL520 or TL521 finding.
+func TestCheckDesignSelf(t *testing.T) {
+	for name, dir := range map[string]string{
+		"extract":  filepath.Join("testdata", "extract"),
+		"realcode": filepath.Join("..", "..", "testdata", "realcode"),
+		"aztables": aztablesDir(t),
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "service.tablelint.yaml")
+			if code, _, errs := runIn(t, dir, "extract", "-o", path, "./..."); code != 0 {
+				t.Fatalf("extract: exit %d, stderr %s", code, errs)
+			}
+			code, out, errs := runIn(t, dir, "check", "--format", "json", "--design", path, "./...")
+			if code > 1 {
+				t.Fatalf("check: exit %d, stderr %s", code, errs)
+			}
+			var res struct {
+				Findings []struct{ Rule, File, Message string } `json:"findings"`
+			}
+			if err := json.Unmarshal([]byte(out), &res); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			if len(res.Findings) == 0 {
+				t.Fatalf("no findings at all: was anything checked?\n%s", errs)
+			}
+			for _, f := range res.Findings {
+				switch f.Rule {
+				case "TL519", "TL520", "TL521":
+					t.Errorf("%s %s: %s", f.Rule, f.File, f.Message)
+				}
+			}
+		})
+	}
+}
+
+// TestCheckDesignDrift checks the extract module against a design that
+// drifted from it (golden output), and a design that does not load.
+func TestCheckDesignDrift(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("testdata", "extract"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runIn(t, dir, "check", "--design", "../extract-drift.tablelint.yaml", "./...")
+	if code != 1 {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	var kept []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, " TL519 ") || strings.Contains(l, " TL520 ") || strings.Contains(l, " TL521 ") {
+			kept = append(kept, l)
+		}
+	}
+	golden.CheckString(t, filepath.Join("testdata", "extract-drift.golden"), strings.Join(kept, "\n")+"\n")
+
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	writeFile(t, bad, "tables:\n  Employees:\n    entities:\n      E: {partitionKey: \"{Nope}\", rowKey: x}\n")
+	code, _, errs = runIn(t, dir, "check", "--design", bad, "./...")
+	if code != 2 || !strings.Contains(errs, "bad.yaml:4:") || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+		t.Fatalf("bad design: exit %d, stderr %q", code, errs)
+	}
+}
