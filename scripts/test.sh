@@ -55,8 +55,8 @@ fi
 
 # pre-commit: the hooks in .pre-commit-hooks.yaml are tested through it.
 # Used from PATH if there; else installed, pinned, into a virtualenv in
-# the user's cache (no root). If that fails, its tests are skipped, and
-# this says so.
+# the user's cache (no root); else, as root on Debian, with apt-get. If
+# all fail, its tests are skipped, and this says so.
 if command -v pre-commit >/dev/null 2>&1; then
   export TABLELINT_REQUIRE_PRECOMMIT=1
   log "pre-commit: $(pre-commit --version) from PATH"
@@ -71,6 +71,12 @@ else
   fi
   if [ -x "$venv/bin/pre-commit" ]; then
     export PATH="$venv/bin:$PATH" TABLELINT_REQUIRE_PRECOMMIT=1
+  elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 &&
+    { log "installing pre-commit with apt-get (PyPI could not be reached)"
+      { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pre-commit; } >>"$cache/pre-commit-install.log" 2>&1; } &&
+    command -v pre-commit >/dev/null 2>&1; then
+    export TABLELINT_REQUIRE_PRECOMMIT=1
+    log "pre-commit: $(pre-commit --version) from apt"
   else
     log "SKIPPING the pre-commit hook tests: pre-commit $PRECOMMIT_VERSION could not be installed with python3 -m venv and pip (see $cache/pre-commit-install.log); install it with: python3 -m pip install --user pre-commit==$PRECOMMIT_VERSION"
   fi
