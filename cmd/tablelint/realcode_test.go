@@ -142,11 +142,13 @@ func corpusLabels(t *testing.T, dir string) []string {
 const corpus3Header = `# Generated from the // L: (expected) and // S (must stay silent) markers in
 # the code: go test ./cmd/tablelint -run TestRealCode3Labels -update-labels
 # file:line RULE, one line per expected finding; file:line silent.
-# A finding about a value (a key, a property, a struct field, an option, a
-# credential or connection string) is placed on the line of that value;
-# one about a request (read-modify-write, replace, update, transaction,
-# move, worker step, SAS) on the line of the call that makes the mistake
-# (for TL408 the delete that ends the move; for TL404 the second action).
+# A finding about a value (a key, a property, a struct field, an option)
+# is placed on the line of that value; one about a request (read-modify-
+# write, replace, update, transaction, move, worker step) on the line of
+# the call that makes the mistake (for TL408 the delete that ends the move;
+# for TL404 the second action). An account key is placed on the call that
+# builds the client; an over-broad SAS counts once for its permissions and
+# once for its lifetime, on the permissions (or the literal) and the expiry.
 `
 
 // TestRealCode3Labels checks that labels.txt is what the markers say.

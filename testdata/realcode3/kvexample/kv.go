@@ -10,11 +10,11 @@ import (
 )
 
 // The sample's account; the key is pasted from the portal.
-const connStr = "DefaultEndpointsProtocol=https;AccountName=kvsampleacct;AccountKey=Whk3IPeVaWx4NgO/q4qPSn5YLbp3Gbx2z5Iqsrvhle70aBYv305IZFCdM9/M1OVla/TI7Fc1RaVBHzJiR5J5Gw==;EndpointSuffix=core.windows.net" // L: TL601
+const connStr = "DefaultEndpointsProtocol=https;AccountName=kvsampleacct;AccountKey=Whk3IPeVaWx4NgO/q4qPSn5YLbp3Gbx2z5Iqsrvhle70aBYv305IZFCdM9/M1OVla/TI7Fc1RaVBHzJiR5J5Gw==;EndpointSuffix=core.windows.net"
 
 // ServiceClient returns the sample's service client.
 func ServiceClient() (*aztables.ServiceClient, error) {
-	return aztables.NewServiceClientFromConnectionString(connStr, nil)
+	return aztables.NewServiceClientFromConnectionString(connStr, nil) // L: TL601
 }
 
 // KeyValue is a row of the sample table.

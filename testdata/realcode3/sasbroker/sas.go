@@ -32,7 +32,7 @@ func (b *Broker) DeviceToken(w http.ResponseWriter, r *http.Request) {
 func (b *Broker) PartnerToken() (string, error) {
 	now := time.Now().UTC()
 	perms := aztables.SASPermissions{Read: true, Add: true, Update: true, Delete: true}
-	return b.exports.GetTableSASURL(perms, now, now.AddDate(1, 0, 0)) // L: TL602
+	return b.exports.GetTableSASURL(perms, now, now.AddDate(1, 0, 0)) // L: TL602 TL602
 }
 
 // ReportToken is a read-only URL of the export table for a week.

@@ -43,14 +43,14 @@ func SaveTheme(ctx context.Context, c *aztables.Client, tenant, theme string) er
 // permission, for thirty days.
 func ExportToken(cred *aztables.SharedKeyCredential, table string) (string, error) {
 	now := time.Now().UTC()
-	v := aztables.SASSignatureValues{
+	v := aztables.SASSignatureValues{ // L: TL602
 		Protocol:    aztables.SASProtocolHTTPS,
 		StartTime:   now,
-		ExpiryTime:  now.AddDate(0, 0, 30),
+		ExpiryTime:  now.AddDate(0, 0, 30), // L: TL602
 		Permissions: "raud",
 		TableName:   table,
 	}
-	return v.Sign(cred) // L: TL602
+	return v.Sign(cred)
 }
 
 // ViewToken signs a read-only SAS on one tenant's partition for an hour.
