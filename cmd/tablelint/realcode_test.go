@@ -70,8 +70,14 @@ var corpus3Rules = map[string]bool{
 // see TestRealCode3Labels).
 func TestRealCode3Recall(t *testing.T) {
 	right, expected, found := measureCorpus(t, "realcode3", corpus3Rules, true, 40, 20)
-	// Thresholds: not yet measured.
-	checkRates(t, right, expected, found, 0, 0)
+	// Thresholds set from the measurement (30/55 and 30/31 when written, a
+	// floor that fails if either drops). Of the 25 misses, 9 are rules not
+	// on main yet (TL406, TL409, TL415, TL124, TL125, TL129), 5 legacy-API
+	// writes, 9 shapes the analyzers do not follow and 2 documented as
+	// silent (docs/benchmarks.md lists them); the unlabelled finding is
+	// TL127 where the corpus says TL125 (an integer beyond 2^53 sent as a
+	// bare JSON number). Raise the floors as the write-side rules land.
+	checkRates(t, right, expected, found, 0.54, 0.96)
 }
 
 var updateLabels = flag.Bool("update-labels", false, "rewrite testdata/realcode3/labels.txt from the markers in its code")
@@ -145,7 +151,7 @@ const corpus3Header = `# Generated from the // L: (expected) and // S (must stay
 # A finding about a value (a key, a property, a struct field, an option)
 # is placed on the line of that value; one about a request (read-modify-
 # write, replace, update, transaction, move, worker step) on the line of
-# the call that makes the mistake (for TL408 the delete that ends the move;
+# the call that makes the mistake (for TL408 the write to the other table;
 # for TL404 the second action). An account key is placed on the call that
 # builds the client; an over-broad SAS counts once for its permissions and
 # once for its lifetime, on the permissions (or the literal) and the expiry.

@@ -41,10 +41,10 @@ func (s *Service) Complete(ctx context.Context, customer, id string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.archive.AddEntity(ctx, b, nil); err != nil {
+	if _, err := s.archive.AddEntity(ctx, b, nil); err != nil { // L: TL408
 		return err
 	}
-	_, err = s.orders.DeleteEntity(ctx, customer, id, nil) // L: TL408
+	_, err = s.orders.DeleteEntity(ctx, customer, id, nil)
 	return err
 }
 

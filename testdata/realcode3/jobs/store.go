@@ -92,9 +92,9 @@ func (s *Store) Finish(ctx context.Context, queue, id, result string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.done.AddEntity(ctx, b, nil); err != nil {
+	if _, err := s.done.AddEntity(ctx, b, nil); err != nil { // L: TL408
 		return err
 	}
-	_, err = s.jobs.DeleteEntity(ctx, queue, id, &aztables.DeleteEntityOptions{IfMatch: &resp.ETag}) // L: TL408
+	_, err = s.jobs.DeleteEntity(ctx, queue, id, &aztables.DeleteEntityOptions{IfMatch: &resp.ETag})
 	return err
 }
