@@ -159,22 +159,6 @@ type propPool struct {
 	vals []edm.Value
 }
 
-func mustDT(s string) edm.Value {
-	t, err := edm.ParseDateTime(s)
-	if err != nil {
-		panic(err)
-	}
-	return edm.DateTimeValue(t)
-}
-
-func mustGuid(s string) edm.Value {
-	v, err := edm.GuidValue(s)
-	if err != nil {
-		panic(err)
-	}
-	return v
-}
-
 var (
 	edgeStrings = []string{"", "a", "A", "it's", "O''Brien", "é", "😀", "\ue000", "abc", "abd", "zz", "a b", strings.Repeat("long", 250)}
 	guids       = []string{"00000000-0000-0000-0000-000000000000", "abcdef01-2345-6789-abcd-ef0123456789", "abcdef01-2345-6789-abcd-ef012345678a", "ffffffff-ffff-ffff-ffff-ffffffffffff"}
@@ -187,7 +171,7 @@ func pools() []propPool {
 	}
 	var g []edm.Value
 	for _, x := range guids {
-		g = append(g, mustGuid(x))
+		g = append(g, edm.MustGuidValue(x))
 	}
 	return []propPool{
 		{"S", s},
@@ -195,8 +179,8 @@ func pools() []propPool {
 		{"L", []edm.Value{edm.Int64Value(-3), edm.Int64Value(0), edm.Int64Value(3), edm.Int64Value(1 << 40), edm.Int64Value(math.MinInt64), edm.Int64Value(math.MaxInt64)}},
 		{"D", []edm.Value{edm.DoubleValue(-1.5), edm.DoubleValue(0), edm.DoubleValue(0.5), edm.DoubleValue(2), edm.DoubleValue(12345.25)}},
 		{"B", []edm.Value{edm.BoolValue(false), edm.BoolValue(true)}},
-		{"T", []edm.Value{mustDT("1601-01-01T00:00:00Z"), mustDT("2024-01-01T00:00:00Z"), mustDT("2024-01-01T00:00:00.123Z"), mustDT("9999-12-31T23:59:59Z")}},
-		{"TP", []edm.Value{mustDT("2024-01-01T00:00:00.1234567Z"), mustDT("2024-01-01T00:00:00.1234568Z"), mustDT("2024-01-01T00:00:00.123Z")}},
+		{"T", []edm.Value{edm.MustDateTimeValue("1601-01-01T00:00:00Z"), edm.MustDateTimeValue("2024-01-01T00:00:00Z"), edm.MustDateTimeValue("2024-01-01T00:00:00.123Z"), edm.MustDateTimeValue("9999-12-31T23:59:59Z")}},
+		{"TP", []edm.Value{edm.MustDateTimeValue("2024-01-01T00:00:00.1234567Z"), edm.MustDateTimeValue("2024-01-01T00:00:00.1234568Z"), edm.MustDateTimeValue("2024-01-01T00:00:00.123Z")}},
 		{"G", g},
 		{"GU", g},
 		{"X", []edm.Value{edm.BinaryValue([]byte{}), edm.BinaryValue([]byte{0}), edm.BinaryValue([]byte{1, 2}), edm.BinaryValue([]byte{1, 2, 3}), edm.BinaryValue([]byte{255})}},
