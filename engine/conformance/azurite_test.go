@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"regexp"
 	"slices"
 	"sort"
@@ -17,44 +16,23 @@ import (
 	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
-	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/exec"
 	"github.com/tablelint/tablelint/engine/store"
+	"github.com/tablelint/tablelint/internal/azuritetest"
 )
 
-// The well-known development account of the Azure Storage emulators.
-const (
-	devAccount = "devstoreaccount1"
-	devKey     = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
-	seed       = 20240601
-)
+const seed = 20240601
 
 var ctx = context.Background()
 
 // azurite returns a service client for the Azurite endpoint, or skips
 // the test when TABLELINT_AZURITE_TABLE_ENDPOINT is unset (failing instead
-// when TABLELINT_REQUIRE_AZURITE=1).
+// when TABLELINT_REQUIRE_AZURITE is set).
 func azurite(t *testing.T) *aztables.ServiceClient {
 	t.Helper()
-	ep := os.Getenv("TABLELINT_AZURITE_TABLE_ENDPOINT")
-	if ep == "" {
-		if os.Getenv("TABLELINT_REQUIRE_AZURITE") == "1" {
-			t.Fatal("TABLELINT_REQUIRE_AZURITE=1 but TABLELINT_AZURITE_TABLE_ENDPOINT is not set")
-		}
-		t.Skip("TABLELINT_AZURITE_TABLE_ENDPOINT not set (scripts/test.sh starts Azurite)")
-	}
-	cred, err := aztables.NewSharedKeyCredential(devAccount, devKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := &aztables.ClientOptions{ClientOptions: azcore.ClientOptions{Retry: policy.RetryOptions{MaxRetries: -1}}}
-	svc, err := aztables.NewServiceClientWithSharedKey(ep, cred, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return svc
+	return azuritetest.Service(t, nil)
 }
 
 // uniqueName returns a table name not used before in this Azurite.
