@@ -64,6 +64,26 @@ func GuidValue(s string) (Value, error) {
 	return Value{Type: Guid, Str: g}, nil
 }
 
+// MustGuidValue is GuidValue for constants known to be valid, as in
+// tests and tables of fixed values; it panics when s is not a GUID.
+func MustGuidValue(s string) Value {
+	v, err := GuidValue(s)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// MustDateTimeValue parses s with ParseDateTime and returns a DateTime
+// value, for constants known to be valid; it panics when s does not parse.
+func MustDateTimeValue(s string) Value {
+	t, err := ParseDateTime(s)
+	if err != nil {
+		panic(err)
+	}
+	return DateTimeValue(t)
+}
+
 // ticksAtUnixEpoch is the number of 100 ns ticks from 0001-01-01 to 1970-01-01.
 const ticksAtUnixEpoch = 621355968000000000
 

@@ -12,10 +12,10 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
-
 	"github.com/tablelint/tablelint/engine/live"
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/azuritetest"
+	"github.com/tablelint/tablelint/internal/devstore"
 )
 
 // workload is an application: it drives the aztables SDK through every
@@ -111,7 +111,7 @@ func TestAzuriteRecordReplay(t *testing.T) {
 		t.Run(fmt.Sprintf("redact=%v", redact), func(t *testing.T) {
 			var traceBuf, observed bytes.Buffer
 			rec := New(&traceBuf, Options{Redact: redact, Results: &observed})
-			cred, err := aztables.NewSharedKeyCredential(live.DevAccount, live.DevKey)
+			cred, err := aztables.NewSharedKeyCredential(devstore.Account, devstore.Key)
 			if err != nil {
 				t.Fatal(err)
 			}

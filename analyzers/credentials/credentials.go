@@ -9,14 +9,14 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
+	"github.com/tablelint/tablelint/internal/devstore"
+	"golang.org/x/tools/go/analysis"
 )
 
 //go:embed doc.go
@@ -43,10 +43,6 @@ func init() {
 	Analyzer.Flags.BoolVar(&info, "info", false, "also report info findings (TL602 over-broad SAS)")
 	Analyzer.Flags.DurationVar(&maxExpiry, "sas-max-expiry", DefaultMaxExpiry, "TL602: longest SAS lifetime not reported")
 }
-
-// devKey is the storage emulator's published account key (Azurite):
-// not a secret.
-const devKey = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
 
 type checker struct {
 	pass *analysis.Pass
@@ -113,7 +109,7 @@ func (c *checker) key(e ast.Expr, fn string) {
 // least 16 bytes, not the emulator's published key.
 func isKey(s string) bool {
 	s = strings.TrimSpace(s)
-	if s == devKey {
+	if s == devstore.Key {
 		return false
 	}
 	b, err := base64.StdEncoding.DecodeString(s)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"regexp"
 	"slices"
 	"sort"
@@ -17,44 +16,23 @@ import (
 	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
-	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/exec"
 	"github.com/tablelint/tablelint/engine/store"
+	"github.com/tablelint/tablelint/internal/azuritetest"
 )
 
-// The well-known development account of the Azure Storage emulators.
-const (
-	devAccount = "devstoreaccount1"
-	devKey     = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
-	seed       = 20240601
-)
+const seed = 20240601
 
 var ctx = context.Background()
 
 // azurite returns a service client for the Azurite endpoint, or skips
 // the test when TABLELINT_AZURITE_TABLE_ENDPOINT is unset (failing instead
-// when TABLELINT_REQUIRE_AZURITE=1).
+// when TABLELINT_REQUIRE_AZURITE is set).
 func azurite(t *testing.T) *aztables.ServiceClient {
 	t.Helper()
-	ep := os.Getenv("TABLELINT_AZURITE_TABLE_ENDPOINT")
-	if ep == "" {
-		if os.Getenv("TABLELINT_REQUIRE_AZURITE") == "1" {
-			t.Fatal("TABLELINT_REQUIRE_AZURITE=1 but TABLELINT_AZURITE_TABLE_ENDPOINT is not set")
-		}
-		t.Skip("TABLELINT_AZURITE_TABLE_ENDPOINT not set (scripts/test.sh starts Azurite)")
-	}
-	cred, err := aztables.NewSharedKeyCredential(devAccount, devKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := &aztables.ClientOptions{ClientOptions: azcore.ClientOptions{Retry: policy.RetryOptions{MaxRetries: -1}}}
-	svc, err := aztables.NewServiceClientWithSharedKey(ep, cred, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return svc
+	return azuritetest.Service(t, nil)
 }
 
 // uniqueName returns a table name not used before in this Azurite.
@@ -159,22 +137,6 @@ type propPool struct {
 	vals []edm.Value
 }
 
-func mustDT(s string) edm.Value {
-	t, err := edm.ParseDateTime(s)
-	if err != nil {
-		panic(err)
-	}
-	return edm.DateTimeValue(t)
-}
-
-func mustGuid(s string) edm.Value {
-	v, err := edm.GuidValue(s)
-	if err != nil {
-		panic(err)
-	}
-	return v
-}
-
 var (
 	edgeStrings = []string{"", "a", "A", "it's", "O''Brien", "é", "😀", "\ue000", "abc", "abd", "zz", "a b", strings.Repeat("long", 250)}
 	guids       = []string{"00000000-0000-0000-0000-000000000000", "abcdef01-2345-6789-abcd-ef0123456789", "abcdef01-2345-6789-abcd-ef012345678a", "ffffffff-ffff-ffff-ffff-ffffffffffff"}
@@ -187,7 +149,7 @@ func pools() []propPool {
 	}
 	var g []edm.Value
 	for _, x := range guids {
-		g = append(g, mustGuid(x))
+		g = append(g, edm.MustGuidValue(x))
 	}
 	return []propPool{
 		{"S", s},
@@ -195,8 +157,8 @@ func pools() []propPool {
 		{"L", []edm.Value{edm.Int64Value(-3), edm.Int64Value(0), edm.Int64Value(3), edm.Int64Value(1 << 40), edm.Int64Value(math.MinInt64), edm.Int64Value(math.MaxInt64)}},
 		{"D", []edm.Value{edm.DoubleValue(-1.5), edm.DoubleValue(0), edm.DoubleValue(0.5), edm.DoubleValue(2), edm.DoubleValue(12345.25)}},
 		{"B", []edm.Value{edm.BoolValue(false), edm.BoolValue(true)}},
-		{"T", []edm.Value{mustDT("1601-01-01T00:00:00Z"), mustDT("2024-01-01T00:00:00Z"), mustDT("2024-01-01T00:00:00.123Z"), mustDT("9999-12-31T23:59:59Z")}},
-		{"TP", []edm.Value{mustDT("2024-01-01T00:00:00.1234567Z"), mustDT("2024-01-01T00:00:00.1234568Z"), mustDT("2024-01-01T00:00:00.123Z")}},
+		{"T", []edm.Value{edm.MustDateTimeValue("1601-01-01T00:00:00Z"), edm.MustDateTimeValue("2024-01-01T00:00:00Z"), edm.MustDateTimeValue("2024-01-01T00:00:00.123Z"), edm.MustDateTimeValue("9999-12-31T23:59:59Z")}},
+		{"TP", []edm.Value{edm.MustDateTimeValue("2024-01-01T00:00:00.1234567Z"), edm.MustDateTimeValue("2024-01-01T00:00:00.1234568Z"), edm.MustDateTimeValue("2024-01-01T00:00:00.123Z")}},
 		{"G", g},
 		{"GU", g},
 		{"X", []edm.Value{edm.BinaryValue([]byte{}), edm.BinaryValue([]byte{0}), edm.BinaryValue([]byte{1, 2}), edm.BinaryValue([]byte{1, 2, 3}), edm.BinaryValue([]byte{255})}},

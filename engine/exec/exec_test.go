@@ -18,22 +18,6 @@ import (
 
 func p(name string, v edm.Value) edm.Property { return edm.Property{Name: name, Value: v} }
 
-func dt(s string) edm.Value {
-	t, err := edm.ParseDateTime(s)
-	if err != nil {
-		panic(err)
-	}
-	return edm.DateTimeValue(t)
-}
-
-func guid(s string) edm.Value {
-	v, err := edm.GuidValue(s)
-	if err != nil {
-		panic(err)
-	}
-	return v
-}
-
 // semanticTable holds entities of every type, some lacking properties.
 func semanticTable(t testing.TB) *store.Table {
 	t.Helper()
@@ -49,7 +33,7 @@ func semanticTable(t testing.TB) *store.Table {
 		}
 	}
 	add("p", "a", p("X", edm.StringValue("a")), p("N", edm.Int32Value(5)), p("L", edm.Int64Value(5)), p("D", edm.DoubleValue(5.5)),
-		p("B", edm.BoolValue(true)), p("T", dt("2024-01-01T00:00:00.1234567Z")), p("G", guid("ABCDEF01-2345-6789-ABCD-EF0123456789")),
+		p("B", edm.BoolValue(true)), p("T", edm.MustDateTimeValue("2024-01-01T00:00:00.1234567Z")), p("G", edm.MustGuidValue("ABCDEF01-2345-6789-ABCD-EF0123456789")),
 		p("Y", edm.BinaryValue([]byte{1, 2, 3})))
 	add("p", "b", p("X", edm.StringValue("b")), p("N", edm.Int32Value(7)), p("D", edm.DoubleValue(math.NaN())))
 	add("p", "c")

@@ -9,19 +9,12 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+	"github.com/tablelint/tablelint/internal/devstore"
 )
 
 // ConnectionStringVar is the environment variable the credentials are
 // read from, the one Azure's own tools read.
 const ConnectionStringVar = "AZURE_STORAGE_CONNECTION_STRING"
-
-// DevAccount and DevKey are the development account of the storage
-// emulators, which the connection string "UseDevelopmentStorage=true"
-// stands for.
-const (
-	DevAccount = "devstoreaccount1"
-	DevKey     = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
-)
 
 // TokenCredential returns the credential used when there is no
 // connection string (azidentity's DefaultAzureCredential in the
@@ -57,7 +50,7 @@ func NewClient(target, conn string) (*aztables.ServiceClient, error) {
 		return nil, fmt.Errorf("%s: %v", ConnectionStringVar, err)
 	}
 	if strings.EqualFold(kv["usedevelopmentstorage"], "true") {
-		kv["accountname"], kv["accountkey"] = DevAccount, DevKey
+		kv["accountname"], kv["accountkey"] = devstore.Account, devstore.Key
 	}
 	if sas := kv["sharedaccesssignature"]; sas != "" && kv["accountkey"] == "" {
 		t := strings.TrimSuffix(target, "/")

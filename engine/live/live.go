@@ -471,10 +471,10 @@ func (r *runner) do(j *job) {
 		_, err = c.AddEntity(ctx, op.Entity, nil)
 		out.Status = status(err, http.StatusCreated)
 	case replay.Upsert:
-		_, err = c.UpsertEntity(ctx, op.Entity, &aztables.UpsertEntityOptions{UpdateMode: mode(op.Mode)})
+		_, err = c.UpsertEntity(ctx, op.Entity, &aztables.UpsertEntityOptions{UpdateMode: UpdateMode(op.Mode)})
 		out.Status = status(err, http.StatusNoContent)
 	case replay.Update:
-		o := &aztables.UpdateEntityOptions{UpdateMode: mode(op.Mode)}
+		o := &aztables.UpdateEntityOptions{UpdateMode: UpdateMode(op.Mode)}
 		if op.IfMatch != "" {
 			e := azcore.ETag(op.IfMatch)
 			o.IfMatch = &e
@@ -538,32 +538,7 @@ func (r *runner) do(j *job) {
 		}
 		out.Scanned = out.Returned
 	case replay.Batch:
-		actions := make([]aztables.TransactionAction, 0, len(op.Actions))
-		for _, x := range op.Actions {
-			ta := aztables.TransactionAction{Entity: x.Entity}
-			switch {
-			case x.Kind == replay.Insert:
-				ta.ActionType = aztables.TransactionTypeAdd
-			case x.Kind == replay.Upsert && x.Mode == replay.Replace:
-				ta.ActionType = aztables.TransactionTypeInsertReplace
-			case x.Kind == replay.Upsert:
-				ta.ActionType = aztables.TransactionTypeInsertMerge
-			case x.Kind == replay.Update && x.Mode == replay.Replace:
-				ta.ActionType = aztables.TransactionTypeUpdateReplace
-			case x.Kind == replay.Update:
-				ta.ActionType = aztables.TransactionTypeUpdateMerge
-			case x.Kind == replay.Delete:
-				ta.ActionType = aztables.TransactionTypeDelete
-				if ta.Entity == nil {
-					ta.Entity, _ = json.Marshal(map[string]string{"PartitionKey": x.PK, "RowKey": x.RK})
-				}
-			}
-			if x.IfMatch != "" {
-				e := azcore.ETag(x.IfMatch)
-				ta.IfMatch = &e
-			}
-			actions = append(actions, ta)
-		}
+		actions := TransactionActions(op.Actions)
 		_, err = c.SubmitTransaction(ctx, actions, nil)
 		out.Status = status(err, http.StatusAccepted)
 		m.mu.Lock()
@@ -578,11 +553,46 @@ func (r *runner) do(j *job) {
 	m.mu.Unlock()
 }
 
-func mode(m replay.Mode) aztables.UpdateMode {
+// UpdateMode is the SDK's update mode for a trace operation's mode.
+func UpdateMode(m replay.Mode) aztables.UpdateMode {
 	if m == replay.Replace {
 		return aztables.UpdateModeReplace
 	}
 	return aztables.UpdateModeMerge
+}
+
+// TransactionActions maps the actions of a trace's batch to the SDK's
+// transaction actions: the action type from the kind and mode, the
+// If-Match ETag, and for a delete without an entity body one holding
+// just its keys.
+func TransactionActions(acts []replay.Action) []aztables.TransactionAction {
+	actions := make([]aztables.TransactionAction, 0, len(acts))
+	for _, x := range acts {
+		ta := aztables.TransactionAction{Entity: x.Entity}
+		switch {
+		case x.Kind == replay.Insert:
+			ta.ActionType = aztables.TransactionTypeAdd
+		case x.Kind == replay.Upsert && x.Mode == replay.Replace:
+			ta.ActionType = aztables.TransactionTypeInsertReplace
+		case x.Kind == replay.Upsert:
+			ta.ActionType = aztables.TransactionTypeInsertMerge
+		case x.Kind == replay.Update && x.Mode == replay.Replace:
+			ta.ActionType = aztables.TransactionTypeUpdateReplace
+		case x.Kind == replay.Update:
+			ta.ActionType = aztables.TransactionTypeUpdateMerge
+		case x.Kind == replay.Delete:
+			ta.ActionType = aztables.TransactionTypeDelete
+			if ta.Entity == nil {
+				ta.Entity, _ = json.Marshal(map[string]string{"PartitionKey": x.PK, "RowKey": x.RK})
+			}
+		}
+		if x.IfMatch != "" {
+			e := azcore.ETag(x.IfMatch)
+			ta.IfMatch = &e
+		}
+		actions = append(actions, ta)
+	}
+	return actions
 }
 
 // status returns the HTTP status of an SDK call's result: ok when it

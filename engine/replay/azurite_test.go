@@ -1,4 +1,4 @@
-package replay
+package replay_test
 
 import (
 	"bytes"
@@ -7,45 +7,16 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
-	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+	"github.com/tablelint/tablelint/engine/live"
+	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/internal/azuritetest"
 )
-
-// The well-known development account of the Azure Storage emulators.
-const (
-	azDevAccount = "devstoreaccount1"
-	azDevKey     = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
-)
-
-// azuriteService returns a client of the Azurite Table endpoint in
-// TABLELINT_AZURITE_TABLE_ENDPOINT, or skips (fails when
-// TABLELINT_REQUIRE_AZURITE=1).
-func azuriteService(tb testing.TB) *aztables.ServiceClient {
-	tb.Helper()
-	ep := os.Getenv("TABLELINT_AZURITE_TABLE_ENDPOINT")
-	if ep == "" {
-		if os.Getenv("TABLELINT_REQUIRE_AZURITE") == "1" {
-			tb.Fatal("TABLELINT_REQUIRE_AZURITE=1 but TABLELINT_AZURITE_TABLE_ENDPOINT is not set")
-		}
-		tb.Skip("TABLELINT_AZURITE_TABLE_ENDPOINT not set (scripts/test.sh starts Azurite)")
-	}
-	cred, err := aztables.NewSharedKeyCredential(azDevAccount, azDevKey)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	opts := &aztables.ClientOptions{ClientOptions: azcore.ClientOptions{Retry: policy.RetryOptions{MaxRetries: -1}}}
-	svc, err := aztables.NewServiceClientWithSharedKey(ep, cred, opts)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return svc
-}
 
 var azTableSeq atomic.Int64
 
@@ -74,32 +45,32 @@ func azStatus(err error, ok int) int {
 	return -1
 }
 
-func (a *azEngine) Do(op *Op, out *Outcome) {
+func (a *azEngine) Do(op *replay.Op, out *replay.Outcome) {
 	out.Pages = 1
 	c := a.svc.NewClient(op.Table)
 	var err error
 	switch op.Kind {
-	case CreateTable:
+	case replay.CreateTable:
 		_, err = a.svc.CreateTable(a.ctx, op.Table, nil)
 		out.Status = azStatus(err, http.StatusCreated)
-	case DeleteTable:
+	case replay.DeleteTable:
 		_, err = a.svc.DeleteTable(a.ctx, op.Table, nil)
 		out.Status = azStatus(err, http.StatusNoContent)
-	case Insert:
+	case replay.Insert:
 		_, err = c.AddEntity(a.ctx, op.Entity, nil)
 		out.Status = azStatus(err, http.StatusCreated)
-	case Upsert:
-		_, err = c.UpsertEntity(a.ctx, op.Entity, &aztables.UpsertEntityOptions{UpdateMode: azMode(op.Mode)})
+	case replay.Upsert:
+		_, err = c.UpsertEntity(a.ctx, op.Entity, &aztables.UpsertEntityOptions{UpdateMode: live.UpdateMode(op.Mode)})
 		out.Status = azStatus(err, http.StatusNoContent)
-	case Update:
-		o := &aztables.UpdateEntityOptions{UpdateMode: azMode(op.Mode)}
+	case replay.Update:
+		o := &aztables.UpdateEntityOptions{UpdateMode: live.UpdateMode(op.Mode)}
 		if op.IfMatch != "" {
 			e := azcore.ETag(op.IfMatch)
 			o.IfMatch = &e
 		}
 		_, err = c.UpdateEntity(a.ctx, op.Entity, o)
 		out.Status = azStatus(err, http.StatusNoContent)
-	case Delete:
+	case replay.Delete:
 		o := &aztables.DeleteEntityOptions{}
 		if op.IfMatch != "" {
 			e := azcore.ETag(op.IfMatch)
@@ -107,7 +78,7 @@ func (a *azEngine) Do(op *Op, out *Outcome) {
 		}
 		_, err = c.DeleteEntity(a.ctx, op.PK, op.RK, o)
 		out.Status = azStatus(err, http.StatusNoContent)
-	case Get:
+	case replay.Get:
 		var r aztables.GetEntityResponse
 		r, err = c.GetEntity(a.ctx, op.PK, op.RK, nil)
 		out.Status = azStatus(err, http.StatusOK)
@@ -117,7 +88,7 @@ func (a *azEngine) Do(op *Op, out *Outcome) {
 				out.Keys = append(out.Keys, entityKeys(r.Value))
 			}
 		}
-	case Query:
+	case replay.Query:
 		o := &aztables.ListEntitiesOptions{}
 		if op.Filter != "" {
 			o.Filter = &op.Filter
@@ -145,43 +116,11 @@ func (a *azEngine) Do(op *Op, out *Outcome) {
 			}
 		}
 		out.Scanned = out.Returned
-	case Batch:
-		var actions []aztables.TransactionAction
-		for _, x := range op.Actions {
-			ta := aztables.TransactionAction{Entity: x.Entity}
-			switch {
-			case x.Kind == Insert:
-				ta.ActionType = aztables.TransactionTypeAdd
-			case x.Kind == Upsert && x.Mode == Replace:
-				ta.ActionType = aztables.TransactionTypeInsertReplace
-			case x.Kind == Upsert:
-				ta.ActionType = aztables.TransactionTypeInsertMerge
-			case x.Kind == Update && x.Mode == Replace:
-				ta.ActionType = aztables.TransactionTypeUpdateReplace
-			case x.Kind == Update:
-				ta.ActionType = aztables.TransactionTypeUpdateMerge
-			case x.Kind == Delete:
-				ta.ActionType = aztables.TransactionTypeDelete
-				if ta.Entity == nil {
-					ta.Entity, _ = json.Marshal(map[string]string{"PartitionKey": x.PK, "RowKey": x.RK})
-				}
-			}
-			if x.IfMatch != "" {
-				e := azcore.ETag(x.IfMatch)
-				ta.IfMatch = &e
-			}
-			actions = append(actions, ta)
-		}
+	case replay.Batch:
+		actions := live.TransactionActions(op.Actions)
 		_, err = c.SubmitTransaction(a.ctx, actions, nil)
 		out.Status = azStatus(err, http.StatusAccepted)
 	}
-}
-
-func azMode(m Mode) aztables.UpdateMode {
-	if m == Replace {
-		return aztables.UpdateModeReplace
-	}
-	return aztables.UpdateModeMerge
 }
 
 func entityKeys(raw []byte) [2]string {
@@ -190,13 +129,13 @@ func entityKeys(raw []byte) [2]string {
 	return [2]string{k.PartitionKey, k.RowKey}
 }
 
-// recorder wraps an Engine and keeps every outcome.
+// recorder wraps a replay.Engine and keeps every outcome.
 type recorder struct {
-	Engine
-	outs []Outcome
+	replay.Engine
+	outs []replay.Outcome
 }
 
-func (r *recorder) Do(op *Op, out *Outcome) {
+func (r *recorder) Do(op *replay.Op, out *replay.Outcome) {
 	r.Engine.Do(op, out)
 	c := *out
 	c.Keys = append([][2]string(nil), out.Keys...)
@@ -206,7 +145,7 @@ func (r *recorder) Do(op *Op, out *Outcome) {
 
 // azTrace is benchTrace on a table of its own.
 func azTrace(n, parts int, seed uint64) []byte {
-	return bytes.ReplaceAll(benchTrace(n, parts, seed), []byte(`"table":"Bench"`), []byte(`"table":"`+uniqueTable("Replay")+`"`))
+	return bytes.ReplaceAll(replay.BenchTrace(n, parts, seed), []byte(`"table":"Bench"`), []byte(`"table":"`+uniqueTable("Replay")+`"`))
 }
 
 // TestAzuriteReplay replays a generated trace on Azurite and on the
@@ -214,12 +153,12 @@ func azTrace(n, parts int, seed uint64) []byte {
 // it returned, in order. (Pages differ by a recorded deviation: Azurite's
 // pages span partitions; see engine/conformance/DEVIATIONS.md.)
 func TestAzuriteReplay(t *testing.T) {
-	svc := azuriteService(t)
+	svc := azuritetest.Service(t, nil)
 	trace := azTrace(400, 10, 7)
 	az := &recorder{Engine: &azEngine{svc: svc, ctx: context.Background(), keys: true}}
-	ref := &recorder{Engine: NewEngine(EngineOptions{Keys: true})}
-	for _, e := range []Engine{az, ref} {
-		if _, err := Run(NewReader(bytes.NewReader(trace), "az"), e, Options{Duration: 10}); err != nil {
+	ref := &recorder{Engine: replay.NewEngine(replay.EngineOptions{Keys: true})}
+	for _, e := range []replay.Engine{az, ref} {
+		if _, err := replay.Run(replay.NewReader(bytes.NewReader(trace), "az"), e, replay.Options{Duration: 10}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -243,12 +182,12 @@ func TestAzuriteReplay(t *testing.T) {
 // BenchmarkReplay10k through Azurite; the ratio of the two is the
 // engine's speed-up over the emulator.
 func BenchmarkAzuriteReplay10k(b *testing.B) {
-	svc := azuriteService(b)
+	svc := azuritetest.Service(b, nil)
 	for b.Loop() {
 		b.StopTimer()
 		trace := azTrace(10_000, 50, 2)
 		b.StartTimer()
-		if _, err := Run(NewReader(bytes.NewReader(trace), "az"), &azEngine{svc: svc, ctx: context.Background(), keys: true}, Options{Duration: 60}); err != nil {
+		if _, err := replay.Run(replay.NewReader(bytes.NewReader(trace), "az"), &azEngine{svc: svc, ctx: context.Background(), keys: true}, replay.Options{Duration: 60}); err != nil {
 			b.Fatal(err)
 		}
 	}
