@@ -6,6 +6,28 @@ func init() {
 	const guide = "(Azure Table storage table design guide)"
 	Register(
 		&Rule{
+			ID: "TL124", Name: "datetime-out-of-range", Severity: Error,
+			Targets:   []Target{GoCode},
+			Title:     "A DateTime property holds a date before 1601 or after 9999",
+			Rationale: "The service stores DateTime values from 1601-01-01 to 9999-12-31 (UTC) and rejects an entity whose DateTime property is outside that range. Go's zero time.Time is 0001-01-01, so a DateTime property that code forgets to set — `aztables.EDMDateTime(time.Time{})` in an EDMEntity, a time.Time variable never assigned, an annotated field left out of the literal — makes the whole write fail. Set the value, or leave the property out when there is none.\n\nA property is a DateTime only when it is sent with the annotation `\"Name@odata.type\": \"Edm.DateTime\"`: EDMEntity adds it for EDMDateTime values in Properties, and code can write it itself. time.Time and EDMDateTime fields of a plain struct are sent as RFC 3339 strings without it and stored as Strings, so their zero value is the string \"0001-01-01T00:00:00Z\" and no error; they are not reported. Silent for values from run time (parameters, time.Now(), decoded values, variables passed by address).",
+			Source:    `"The supported DateTime range begins from 12:00 midnight, January 1, 1601 A.D. (C.E.), UTC. The range ends at December 31, 9999." (Understanding the Table service data model)`,
+			Bad:       "aztables.EDMEntity{Entity: aztables.Entity{PartitionKey: p, RowKey: id},\n\tProperties: map[string]any{\"Due\": aztables.EDMDateTime(time.Time{})}}",
+			Good:      "props := map[string]any{}\nif !due.IsZero() {\n\tprops[\"Due\"] = aztables.EDMDateTime(due)\n}",
+			Hint:      "set the date, or leave the property out when there is none",
+			Since:     "0.2.0",
+		},
+		&Rule{
+			ID: "TL125", Name: "integer-out-of-range", Severity: Warning,
+			Targets:   []Target{GoCode},
+			Title:     "An integer beyond Int32 is sent without the Edm.Int64 type",
+			Rationale: "A property written as a bare JSON number is typed by the service: an integer that fits Int32 (\"A 32-bit integer.\") is an Int32, and anything larger is stored as a Double, not an Int64. Readers then get a floating-point number (aztables decodes it as float64, and json.Unmarshal of a Double with a fraction into an int64 field fails), and a filter with an Int64 literal (`At ge 1700000000000L`) compares a different type. Milliseconds and microseconds since 1970 (`t.UnixMilli()`, `t.UnixMicro()`) and constants such as quotas in bytes are beyond Int32. Send them as Int64: `aztables.EDMInt64(v)` in an EDMEntity, or the decimal string with `\"Name@odata.type\": \"Edm.Int64\"`.\n\nSilent for integer types of 32 bits or less, values from run time, properties the function annotates, fields tagged `,string`, EDMInt64 values, and integers beyond 2^53, which implicit-string-type reports (the client itself rounds them to a float64).",
+			Source:    `"Edm.Int32 … A 32-bit integer." / "Edm.Int64 … A 64-bit integer." (Understanding the Table service data model)`,
+			Bad:       "b, _ := json.Marshal(Session{PartitionKey: p, RowKey: id, StartedMs: time.Now().UnixMilli()})",
+			Good:      "aztables.EDMEntity{Entity: aztables.Entity{PartitionKey: p, RowKey: id},\n\tProperties: map[string]any{\"StartedMs\": aztables.EDMInt64(time.Now().UnixMilli())}}",
+			Hint:      "send it as Edm.Int64 (aztables.EDMInt64 in an EDMEntity, or a string with Name@odata.type)",
+			Since:     "0.2.0",
+		},
+		&Rule{
 			ID: "TL126", Name: "unsupported-property-type", Severity: Error,
 			Targets:   []Target{GoCode},
 			Title:     "A property's value is a JSON array or object, which the service cannot store",
@@ -25,6 +47,17 @@ func init() {
 			Bad:       "Event{PartitionKey: \"events\", RowKey: id, Timestamp: time.Now()}",
 			Good:      "Event{PartitionKey: \"events\", RowKey: id, EventTime: time.Now()}",
 			Hint:      "keep the time in a property of your own",
+			Since:     "0.2.0",
+		},
+		&Rule{
+			ID: "TL129", Name: "null-property-write", Severity: Info,
+			Targets:   []Target{GoCode},
+			Title:     "A Replace leaves out a nil or empty property, which deletes it",
+			Rationale: "encoding/json writes a nil pointer, slice, map or interface as null and drops an empty `omitempty` (or zero `omitzero`) field, and the service treats a null property as one that was not sent. In a Replace (UpdateEntity or UpsertEntity with UpdateModeReplace) every property not sent is deleted from the stored entity, so building the entity from a literal that leaves such fields unset silently deletes their stored values. Set every field, or use UpdateModeMerge, which keeps the properties not sent.\n\nSilent for Merge writes, for fields set in the literal to values that are not provably nil or empty, for fields assigned or read later in the function or entities passed by address to a helper, for entities built elsewhere (parameters, decoded reads), for fields without a pointer, slice, map or interface type and without `omitempty`/`omitzero`, and for fields promoted from an embedded struct set in the literal.",
+			Source:    `"When writing entities, the above property types are all nullable, and any property with a null value is handled as if the payload did not contain that property." (Understanding the Table service data model)`,
+			Bad:       "type Profile struct {\n\taztables.Entity\n\tNickname string `json:\",omitempty\"`\n}\nb, _ := json.Marshal(Profile{Entity: aztables.Entity{PartitionKey: p, RowKey: id}})\nc.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{UpdateMode: aztables.UpdateModeReplace})",
+			Good:      "c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{UpdateMode: aztables.UpdateModeMerge})",
+			Hint:      "set every property in a Replace, or use UpdateModeMerge",
 			Since:     "0.2.0",
 		},
 		&Rule{
