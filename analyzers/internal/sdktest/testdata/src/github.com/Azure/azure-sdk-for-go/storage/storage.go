@@ -56,19 +56,30 @@ func (eqr *EntityQueryResult) NextResults(options *TableOptions) (*EntityQueryRe
 }
 
 type Entity struct {
-	Table        *Table
-	PartitionKey string
-	RowKey       string
-	TimeStamp    time.Time
-	Properties   map[string]interface{}
+	Table         *Table
+	PartitionKey  string
+	RowKey        string
+	TimeStamp     time.Time
+	OdataMetadata string
+	OdataType     string
+	OdataID       string
+	OdataEtag     string
+	OdataEditLink string
+	Properties    map[string]interface{}
 }
 
 func (t *Table) GetEntityReference(partitionKey, rowKey string) *Entity {
 	return &Entity{PartitionKey: partitionKey, RowKey: rowKey, Table: t}
 }
 
-type EntityOptions struct{}
-type GetEntityOptions struct{ Select []string }
+type EntityOptions struct {
+	Timeout   uint
+	RequestID string
+}
+type GetEntityOptions struct {
+	Select    []string
+	RequestID string
+}
 
 func (e *Entity) Get(timeout uint, ml MetadataLevel, options *GetEntityOptions) error { return nil }
 func (e *Entity) Insert(ml MetadataLevel, options *EntityOptions) error               { return nil }
