@@ -23,6 +23,15 @@
 //     a GetEntity of the same function whose response was decoded into a
 //     struct that has more properties. The properties the write leaves out
 //     are deleted. The message names them.
+//     In the legacy github.com/Azure/azure-sdk-for-go/storage API,
+//     Entity.Update and InsertOrReplace replace the entity too: reported
+//     when the function reads the entity with Entity.Get (the same
+//     variable, or a GetEntityReference of the same table variable with
+//     the same keys), then sets the written entity's Properties to one
+//     map literal with constant keys (adding constant keys later) that
+//     leaves out properties the function knows the read has — the
+//     names in GetEntityOptions.Select, and constant keys it reads from
+//     the read entity's Properties.
 //   - TL129 null-property-write (info, reported with -info): an
 //     UpdateEntity or UpsertEntity in Replace mode of an entity literal
 //     built in the function that encoding/json writes without some
@@ -42,7 +51,10 @@
 //     (ResourceNotFound) and nothing is written, unnoticed. UpsertEntity
 //     inserts it instead.
 //
-// Silent: Merge writes (the default); for TL129, fields set in the
+// Silent: Merge writes (the default); legacy writes of the Properties map
+// the Get filled (every property is sent back), of maps changed by a
+// helper or with computed keys, and after a Get whose properties the
+// function does not name; for TL129, fields set in the
 // literal to values not provably empty, fields promoted from an
 // embedded struct the literal sets, entities built elsewhere; a Replace of the entity that was
 // read (decoded, changed and written back: every property is sent);

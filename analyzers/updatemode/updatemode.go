@@ -48,6 +48,10 @@ func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
 	c := &checker{pass: pass, x: x, res: x.Resolver()}
 	for _, w := range x.Calls {
+		if w.Via == nil && w.Closure == nil && w.Legacy && w.Body != nil {
+			c.legacyPartial(w)
+			continue
+		}
 		if w.Via != nil || w.Closure != nil || w.Legacy || w.Body == nil || len(w.Call.Args) < 3 {
 			continue
 		}
