@@ -23,7 +23,9 @@
 // annotation itself. A time.Time or EDMDateTime field of a plain struct
 // is sent as an RFC 3339 string without an annotation and stored as a
 // String — the zero time is then the string "0001-01-01T00:00:00Z", not
-// an error.
+// an error. The legacy storage Entity's MarshalJSON annotates the
+// time.Time values of its Properties as Edm.DateTime and int64 values as
+// Edm.Int64 (sent as strings); other integers go bare.
 //
 // An entity is written when it reaches AddEntity, UpsertEntity,
 // UpdateEntity (directly or through a helper that writes its parameter)
@@ -43,8 +45,9 @@
 //     and for times sent without the annotation.
 //   - TL125 integer-out-of-range: an integer property outside the Int32
 //     range and within ±2^53 — a constant, t.UnixMilli(), t.UnixMicro()
-//     — sent as a bare JSON number (a struct field, a map entry, or an
-//     EDMEntity property that is not an EDMInt64). Without
+//     — sent as a bare JSON number (a struct field, a map entry, an
+//     EDMEntity property that is not an EDMInt64, or a legacy Entity
+//     property that is not an int64). Without
 //     "Edm.Int64" the service does not store an Int64: an untyped
 //     integer beyond Int32 becomes a Double, which readers decode as a
 //     float64 and which an Int64 filter literal (3000000000L) does not

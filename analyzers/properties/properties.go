@@ -229,6 +229,10 @@ func (c *checker) assignments(body *ast.BlockStmt, vars map[*types.Var]bool) {
 				if s == nil || s.Kind() != types.FieldVal || !writes.IsEntityStruct(s.Recv()) {
 					continue
 				}
+				if l.Sel.Name == "Properties" && sdk.IsLegacyType(s.Recv(), "Entity") {
+					c.legacyProperties(as.Rhs[i])
+					continue
+				}
 				if l.Sel.Name == writes.Timestamp {
 					c.timestamp(as.Rhs[i])
 				} else if st := writes.StructOf(s.Recv()); st != nil {
@@ -242,6 +246,14 @@ func (c *checker) assignments(body *ast.BlockStmt, vars map[*types.Var]bool) {
 					// e.Properties["Due"] = aztables.EDMDateTime(t)
 					if name, ok := c.x.Writes.ConstString(l.Index); ok {
 						c.edmProperty(name, as.Rhs[i])
+					}
+					continue
+				}
+				if sel, ok := ast.Unparen(l.X).(*ast.SelectorExpr); ok && sel.Sel.Name == "Properties" &&
+					vars[c.x.Vars.VarOf(writes.BaseOf(sel.X))] && sdk.IsLegacyType(c.pass.TypesInfo.TypeOf(sel.X), "Entity") {
+					// legacy e.Properties["Due"] = t
+					if name, ok := c.x.Writes.ConstString(l.Index); ok {
+						c.legacyProperty(name, as.Rhs[i])
 					}
 					continue
 				}

@@ -11,7 +11,7 @@ import (
 
 func TestProperties(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, properties.Analyzer, "unstorable", "storable", "timestamp", "dates", "int32range"))
+	sdktest.CheckMessages(t, analysistest.Run(t, dir, properties.Analyzer, "unstorable", "storable", "timestamp", "dates", "int32range", "legacyprops"))
 }
 
 func TestPropertiesInfo(t *testing.T) {

@@ -356,3 +356,47 @@ func (c *checker) fieldAssigned(body *ast.BlockStmt, f *types.Var) bool {
 	})
 	return found
 }
+
+// legacyProperties checks a map literal given to a legacy storage
+// Entity's Properties.
+func (c *checker) legacyProperties(v ast.Expr) {
+	m, ok := c.x.Vars.Resolve(v).(*ast.CompositeLit)
+	if !ok || !writes.IsStringMap(c.pass.TypesInfo.TypeOf(m)) {
+		return
+	}
+	for _, el := range m.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if name, ok := c.x.Writes.ConstString(kv.Key); ok {
+				c.legacyProperty(name, kv.Value)
+			}
+		}
+	}
+}
+
+// legacyProperty checks one property of a legacy storage Entity: its
+// MarshalJSON annotates a time.Time as Edm.DateTime and an int64 as
+// Edm.Int64 (sent as a string), and sends other integers bare.
+func (c *checker) legacyProperty(name string, v ast.Expr) {
+	if strings.Contains(name, "@odata.") {
+		return
+	}
+	t := c.pass.TypesInfo.TypeOf(v)
+	switch {
+	case t == nil:
+	case timeType(t) != nil:
+		c.date(name, v)
+	case types.Identical(t, types.Typ[types.Int64]):
+		// Edm.Int64
+	default:
+		c.number(name, v)
+	}
+}
+
+// timeType returns t when it is exactly time.Time (not a pointer or a
+// type defined from it), else nil.
+func timeType(t types.Type) types.Type {
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time" {
+		return t
+	}
+	return nil
+}
