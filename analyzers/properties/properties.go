@@ -230,7 +230,7 @@ func (c *checker) assignments(body *ast.BlockStmt, vars map[*types.Var]bool) {
 					continue
 				}
 				if l.Sel.Name == "Properties" && sdk.IsLegacyType(s.Recv(), "Entity") {
-					c.legacyProperties(as.Rhs[i])
+					c.entries(as.Rhs[i], c.legacyProperty)
 					continue
 				}
 				if l.Sel.Name == writes.Timestamp {
@@ -344,26 +344,9 @@ const maxExact = 1 << 53
 // bare JSON number: a constant, UnixNano(), or a constant minus a value
 // (reverse ticks).
 func (c *checker) bigInt(name string, v ast.Expr) {
-	if !diag.Enabled("TL127", info) || c.seen[v.Pos()] || writes.OwnEncoding(c.pass.TypesInfo.TypeOf(v)) {
-		return
+	if diag.Enabled("TL127", info) {
+		c.integer("TL127", name, v, c.beyond, ", beyond 2^53, as a bare JSON number")
 	}
-	b, ok := c.pass.TypesInfo.TypeOf(v).Underlying().(*types.Basic)
-	if !ok || b.Info()&types.IsInteger == 0 {
-		return
-	}
-	switch b.Kind() {
-	case types.Int, types.Int64, types.Uint, types.Uint64, types.Uintptr, types.UntypedInt:
-	default:
-		return // 32 bits or less: exact as a Double
-	}
-	what := c.beyond(v)
-	if what == "" {
-		return
-	}
-	c.seen[v.Pos()] = true
-	diag.Report(c.pass, "TL127", v, "%s", diag.Fit(
-		fmt.Sprintf("property %s gets %s, beyond 2^53, as a bare JSON number", finding.Clip(name), finding.Clip(what)),
-		fmt.Sprintf("property %s gets an integer beyond 2^53 as a bare JSON number", finding.Clip(name))))
 }
 
 // beyond describes v when it is an integer beyond 2^53, else "".

@@ -58,17 +58,23 @@ func (c *checker) wideInteger(v ast.Expr) bool {
 // within ±2^53, sent as a bare JSON number: a constant, t.UnixMilli() or
 // t.UnixMicro().
 func (c *checker) beyondInt32(name string, v ast.Expr) {
+	c.integer("TL125", name, v, c.int32Overflow, " beyond Int32 without Edm.Int64: stored as a Double")
+}
+
+// integer reports rule id for an integer property value v that describe
+// finds out of its range: "property name gets <what><tail>".
+func (c *checker) integer(id, name string, v ast.Expr, describe func(ast.Expr) string, tail string) {
 	if c.seen[v.Pos()] || !c.wideInteger(v) {
 		return
 	}
-	what := c.int32Overflow(v)
+	what := describe(v)
 	if what == "" {
 		return
 	}
 	c.seen[v.Pos()] = true
-	diag.Report(c.pass, "TL125", v, "%s", diag.Fit(
-		fmt.Sprintf("property %s gets %s beyond Int32 without Edm.Int64: stored as a Double", finding.Clip(name), finding.Clip(what)),
-		fmt.Sprintf("property %s gets an integer beyond Int32 without Edm.Int64: stored as a Double", finding.Clip(name))))
+	diag.Report(c.pass, id, v, "%s", diag.Fit(
+		fmt.Sprintf("property %s gets %s%s", finding.Clip(name), finding.Clip(what), tail),
+		fmt.Sprintf("property %s gets an integer%s", finding.Clip(name), tail)))
 }
 
 // int32Overflow describes v when it is provably outside the Int32 range
@@ -226,18 +232,22 @@ func (c *checker) changed(v *types.Var) bool {
 // MarshalJSON annotates EDMDateTime values as Edm.DateTime, EDMInt64 as
 // Edm.Int64, and sends other integers as bare numbers.
 func (c *checker) edmEntity(lit *ast.CompositeLit) {
-	props := sdk.Field(c.pass.TypesInfo, lit, "Properties")
-	if props == nil {
-		return
+	if props := sdk.Field(c.pass.TypesInfo, lit, "Properties"); props != nil {
+		c.entries(props, c.edmProperty)
 	}
-	m, ok := c.x.Vars.Resolve(props).(*ast.CompositeLit)
+}
+
+// entries calls check for each constant-key entry of the map literal v
+// is (or of the variable assigned one once).
+func (c *checker) entries(v ast.Expr, check func(name string, v ast.Expr)) {
+	m, ok := c.x.Vars.Resolve(v).(*ast.CompositeLit)
 	if !ok || !writes.IsStringMap(c.pass.TypesInfo.TypeOf(m)) {
 		return
 	}
 	for _, el := range m.Elts {
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
 			if name, ok := c.x.Writes.ConstString(kv.Key); ok {
-				c.edmProperty(name, kv.Value)
+				check(name, kv.Value)
 			}
 		}
 	}
@@ -355,22 +365,6 @@ func (c *checker) fieldAssigned(body *ast.BlockStmt, f *types.Var) bool {
 		return !found
 	})
 	return found
-}
-
-// legacyProperties checks a map literal given to a legacy storage
-// Entity's Properties.
-func (c *checker) legacyProperties(v ast.Expr) {
-	m, ok := c.x.Vars.Resolve(v).(*ast.CompositeLit)
-	if !ok || !writes.IsStringMap(c.pass.TypesInfo.TypeOf(m)) {
-		return
-	}
-	for _, el := range m.Elts {
-		if kv, ok := el.(*ast.KeyValueExpr); ok {
-			if name, ok := c.x.Writes.ConstString(kv.Key); ok {
-				c.legacyProperty(name, kv.Value)
-			}
-		}
-	}
 }
 
 // legacyProperty checks one property of a legacy storage Entity: its
