@@ -204,8 +204,19 @@ func (c *checker) fieldUsed(body *ast.BlockStmt, f *types.Var, lit *ast.Composit
 		}
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			if s := c.pass.TypesInfo.Selections[n]; s != nil && s.Obj() == f {
+			s := c.pass.TypesInfo.Selections[n]
+			if s == nil {
+				return true
+			}
+			if s.Obj() == f {
 				found = true
+			}
+			// p.SetAvatar(…): a method with a pointer receiver may set it.
+			if sig, ok := s.Obj().Type().(*types.Signature); ok && s.Kind() == types.MethodVal && sig.Recv() != nil {
+				if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
+					obj, _, _ := types.LookupFieldOrMethod(s.Recv(), true, f.Pkg(), f.Name())
+					found = obj == f
+				}
 			}
 		case *ast.CallExpr:
 			if writes.MarshalArg(c.pass.TypesInfo, n) != nil {

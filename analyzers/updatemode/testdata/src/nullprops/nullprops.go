@@ -93,3 +93,14 @@ func plain(ctx context.Context, c *aztables.Client, pk, rk string) error {
 	_, err := c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{UpdateMode: aztables.UpdateModeReplace})
 	return err
 }
+
+func (p *Profile) SetAvatar(a string) { p.Avatar = &a }
+
+// A method with a pointer receiver may set the fields.
+func viaMethod(ctx context.Context, c *aztables.Client, pk, rk string) error {
+	p := Profile{Entity: aztables.Entity{PartitionKey: pk, RowKey: rk}, Name: "n", Nickname: "x", Score: 1, Tags: []byte("t")}
+	p.SetAvatar("a.png")
+	b, _ := json.Marshal(p)
+	_, err := c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{UpdateMode: aztables.UpdateModeReplace})
+	return err
+}
