@@ -49,9 +49,8 @@
 //     EDMEntity property that is not an EDMInt64, or a legacy Entity
 //     property that is not an int64). Without
 //     "Edm.Int64" the service does not store an Int64: an untyped
-//     integer beyond Int32 becomes a Double, which readers decode as a
-//     float64 and which an Int64 filter literal (3000000000L) does not
-//     compare with. Silent when the property is annotated in the
+//     integer beyond Int32 becomes a Double (an EDMEntity reader
+//     decodes it as a float64). Silent when the property is annotated in the
 //     function, for ",string" fields and EDMInt64 (MarshalText: sent as
 //     a string), for integer types of 32 bits or less, for run-time
 //     values, and beyond 2^53 (TL127).
