@@ -177,8 +177,8 @@ func (c *checker) outOfRange(v ast.Expr) string {
 	case *ast.CallExpr:
 		if sdk.IsFunc(info, e, "time", "Date") && len(e.Args) == 8 {
 			if tv, ok := info.Types[e.Args[0]]; ok && tv.Value != nil {
-				if y, exact := constant.Int64Val(constant.ToInt(tv.Value)); exact && (y < firstYear || y > lastYear) {
-					return fmt.Sprintf("year %d", y)
+				if y := constant.ToInt(tv.Value); y.Kind() == constant.Int && (constant.Compare(y, token.LSS, constant.MakeInt64(firstYear)) || constant.Compare(y, token.GTR, constant.MakeInt64(lastYear))) {
+					return "year " + y.ExactString()
 				}
 			}
 		}
