@@ -28,6 +28,13 @@ func (c *checker) omitted(w index.Call) {
 	if !writes.Contains(w.Body, lit) {
 		return
 	}
+	for _, v := range roots.Vars {
+		// Each variable on the way holds one value: p := Profile{…} and
+		// b, _ := json.Marshal(p), not p = given on another path.
+		if d, ok := c.x.Vars.Only(v); !ok || d.Zero() || d.Index > 0 {
+			return
+		}
+	}
 	t := c.pass.TypesInfo.TypeOf(lit)
 	var names []string
 	switch {

@@ -104,3 +104,14 @@ func viaMethod(ctx context.Context, c *aztables.Client, pk, rk string) error {
 	_, err := c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{UpdateMode: aztables.UpdateModeReplace})
 	return err
 }
+
+// The entity may be the one given on another path.
+func either(ctx context.Context, c *aztables.Client, pk, rk string, given *Profile) error {
+	p := Profile{Entity: aztables.Entity{PartitionKey: pk, RowKey: rk}, Name: "n"}
+	if given != nil {
+		p = *given
+	}
+	b, _ := json.Marshal(p)
+	_, err := c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{UpdateMode: aztables.UpdateModeReplace})
+	return err
+}
