@@ -53,7 +53,10 @@
 //     decodes it as a float64). Silent when the property is annotated in the
 //     function, for ",string" fields and EDMInt64 (MarshalText: sent as
 //     a string), for integer types of 32 bits or less, for run-time
-//     values, and beyond 2^53 (TL127).
+//     values, and beyond 2^53 (TL127). Suggested fix (TL125 and TL127),
+//     where the conversion is all it takes: aztables.EDMInt64(v) for an
+//     EDMEntity property, int64(v) for a legacy Entity property of
+//     another integer type.
 //   - TL126 unsupported-property-type: a property that encoding/json
 //     writes as a JSON array or object: a struct field of slice (other
 //     than []byte), array, map or struct type (other than time.Time and

@@ -343,9 +343,9 @@ const maxExact = 1 << 53
 // bigInt reports (TL127) an integer property value beyond 2^53 sent as a
 // bare JSON number: a constant, UnixNano(), or a constant minus a value
 // (reverse ticks).
-func (c *checker) bigInt(name string, v ast.Expr) {
+func (c *checker) bigInt(name string, v ast.Expr, typ string) {
 	if diag.Enabled("TL127", info) {
-		c.integer("TL127", name, v, c.beyond, ", beyond 2^53, as a bare JSON number")
+		c.integer("TL127", name, v, c.beyond, ", beyond 2^53, as a bare JSON number", typ)
 	}
 }
 

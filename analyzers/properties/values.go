@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
@@ -30,9 +32,14 @@ const (
 // number checks an integer property value sent as a bare JSON number:
 // TL127 beyond 2^53, TL125 beyond Int32 up to 2^53. The two ranges do not
 // overlap.
-func (c *checker) number(name string, v ast.Expr) {
-	c.bigInt(name, v)
-	c.beyondInt32(name, v)
+func (c *checker) number(name string, v ast.Expr) { c.numberFixed(name, v, "") }
+
+// numberFixed is number for a value that converting to typ (an
+// expression of the file, "aztables.EDMInt64" or "int64") sends as an
+// Edm.Int64: the findings suggest that conversion.
+func (c *checker) numberFixed(name string, v ast.Expr, typ string) {
+	c.bigInt(name, v, typ)
+	c.beyondInt32(name, v, typ)
 }
 
 // wideInteger reports whether v is an integer of a type that can exceed
@@ -57,13 +64,14 @@ func (c *checker) wideInteger(v ast.Expr) bool {
 // beyondInt32 reports (TL125) an integer outside the Int32 range, and
 // within ±2^53, sent as a bare JSON number: a constant, t.UnixMilli() or
 // t.UnixMicro().
-func (c *checker) beyondInt32(name string, v ast.Expr) {
-	c.integer("TL125", name, v, c.int32Overflow, " beyond Int32 without Edm.Int64: stored as a Double")
+func (c *checker) beyondInt32(name string, v ast.Expr, typ string) {
+	c.integer("TL125", name, v, c.int32Overflow, " beyond Int32 without Edm.Int64: stored as a Double", typ)
 }
 
 // integer reports rule id for an integer property value v that describe
-// finds out of its range: "property name gets <what><tail>".
-func (c *checker) integer(id, name string, v ast.Expr, describe func(ast.Expr) string, tail string) {
+// finds out of its range: "property name gets <what><tail>". With typ,
+// the finding suggests the conversion typ(v).
+func (c *checker) integer(id, name string, v ast.Expr, describe func(ast.Expr) string, tail, typ string) {
 	if c.seen[v.Pos()] || !c.wideInteger(v) {
 		return
 	}
@@ -72,9 +80,34 @@ func (c *checker) integer(id, name string, v ast.Expr, describe func(ast.Expr) s
 		return
 	}
 	c.seen[v.Pos()] = true
-	diag.Report(c.pass, id, v, "%s", diag.Fit(
+	d := diag.Diagnostic(id, v.Pos(), v.End(), "%s", diag.Fit(
 		fmt.Sprintf("property %s gets %s%s", finding.Clip(name), finding.Clip(what), tail),
 		fmt.Sprintf("property %s gets an integer%s", finding.Clip(name), tail)))
+	if typ != "" {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message: "send it as Edm.Int64: " + typ + "(…)",
+			TextEdits: []analysis.TextEdit{
+				{Pos: v.Pos(), End: v.Pos(), NewText: []byte(typ + "(")},
+				{Pos: v.End(), End: v.End(), NewText: []byte(")")},
+			},
+		}}
+	}
+	diag.ReportDiagnostic(c.pass, d)
+}
+
+// edmInt64 returns the name of aztables.EDMInt64 in the file of pos
+// ("aztables.EDMInt64"), or "" when the file does not import aztables
+// under a usable name.
+func (c *checker) edmInt64(pos token.Pos) string {
+	file := c.x.Writes.FileOf(pos)
+	if file == nil {
+		return ""
+	}
+	name, add, ok := writes.ImportName(file, sdk.AztablesPath, "aztables")
+	if !ok || len(add) > 0 {
+		return ""
+	}
+	return name + ".EDMInt64"
 }
 
 // int32Overflow describes v when it is provably outside the Int32 range
@@ -263,7 +296,7 @@ func (c *checker) edmProperty(name string, v ast.Expr) {
 	case sdk.IsAztablesType(t, "EDMDateTime") || isTime(t) && c.annotated[name] == edmDateTime:
 		c.date(name, v)
 	case c.annotated[name] == "":
-		c.number(name, v)
+		c.numberFixed(name, v, c.edmInt64(v.Pos()))
 	}
 }
 
@@ -382,7 +415,11 @@ func (c *checker) legacyProperty(name string, v ast.Expr) {
 	case types.Identical(t, types.Typ[types.Int64]):
 		// Edm.Int64
 	default:
-		c.number(name, v)
+		typ := ""
+		if b, ok := t.(*types.Basic); ok && b.Info()&types.IsInteger != 0 && c.pass.Pkg.Scope().Lookup("int64") == nil {
+			typ = "int64" // an int64 is sent as Edm.Int64
+		}
+		c.numberFixed(name, v, typ)
 	}
 }
 
