@@ -5,7 +5,7 @@
 //
 // properties: find properties of written entities with types the service
 // cannot store, dates outside its range, integers it does not store as
-// integers, and client-set Timestamps (TL124, TL125, TL126, TL127, TL128).
+// integers, and client-set Timestamps (TL124, TL125, TL126, TL128).
 //
 // "The Table service supports a subset of data types" — Binary, Boolean,
 // DateTime, Double, Guid, Int32, Int64 and String — and "To store complex
@@ -44,19 +44,20 @@
 //     for values from run time (parameters, time.Now(), decoded values)
 //     and for times sent without the annotation.
 //   - TL125 integer-out-of-range: an integer property outside the Int32
-//     range and within ±2^53 — a constant, t.UnixMilli(), t.UnixMicro()
-//     — sent as a bare JSON number (a struct field, a map entry, an
-//     EDMEntity property that is not an EDMInt64, or a legacy Entity
-//     property that is not an int64). Without
-//     "Edm.Int64" the service does not store an Int64: an untyped
-//     integer beyond Int32 becomes a Double (an EDMEntity reader
-//     decodes it as a float64). Silent when the property is annotated in the
-//     function, for ",string" fields and EDMInt64 (MarshalText: sent as
-//     a string), for integer types of 32 bits or less, for run-time
-//     values, and beyond 2^53 (TL127). Suggested fix (TL125 and TL127),
-//     where the conversion is all it takes: aztables.EDMInt64(v) for an
-//     EDMEntity property, int64(v) for a legacy Entity property of
-//     another integer type.
+//     range — a constant, t.UnixMilli(), t.UnixMicro(), t.UnixNano(), or
+//     a constant minus a value (reverse ticks) — sent as a bare JSON
+//     number (a struct field, a map entry, an EDMEntity property that is
+//     not an EDMInt64, or a legacy Entity property that is not an int64).
+//     Without "Edm.Int64" the service does not store an Int64: an untyped
+//     integer beyond Int32 becomes a Double (an EDMEntity reader decodes
+//     it as a float64), and beyond 2^53 the client has already rounded it
+//     to a float64, so the value changes. Silent when the property is
+//     annotated in the function ("Name@odata.type", a map entry or a
+//     struct field of that JSON name), for ",string" fields and EDMInt64
+//     (MarshalText: sent as a string), for integer types of 32 bits or
+//     less, and for run-time values. Suggested fix, where the conversion
+//     is all it takes: aztables.EDMInt64(v) for an EDMEntity property,
+//     int64(v) for a legacy Entity property of another integer type.
 //   - TL126 unsupported-property-type: a property that encoding/json
 //     writes as a JSON array or object: a struct field of slice (other
 //     than []byte), array, map or struct type (other than time.Time and
@@ -64,15 +65,6 @@
 //     map entry whose value has such a type. Reported once per struct
 //     field, at its declaration when the struct is in the package, else at
 //     the write; at the entry for maps.
-//   - TL127 implicit-string-type (info, reported with -info): an int,
-//     int64 or uint64 property value beyond 2^53 — a constant,
-//     t.UnixNano(), or a constant minus a value (reverse ticks) — sent as
-//     a bare JSON number. "By default a property is created as type
-//     String, unless you specify a different type"; an untyped JSON
-//     integer outside the Int32 range is stored as a Double, which cannot
-//     hold it exactly. Silent when the property is given an
-//     "Name@odata.type" in the function (a map entry or a struct field of
-//     that JSON name) or its field is tagged ",string".
 //   - TL128 timestamp-set-by-client: a Timestamp given a value in the
 //     literal of a written entity or assigned to it (e.Timestamp = …) in
 //     the function that writes it.

@@ -47,7 +47,7 @@ type checker struct {
 var info bool
 
 func init() {
-	Analyzer.Flags.BoolVar(&info, "info", false, "also report info findings (TL127 integers beyond 2^53 sent as JSON numbers)")
+	Analyzer.Flags.BoolVar(&info, "info", false, "no effect (kept for settings written for 0.1.0, when integers beyond 2^53 were TL127 info findings; they are TL125 now)")
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -340,13 +340,11 @@ func jsonNameOf(st *types.Struct, name string) string {
 // maxExact is 2^53: integers beyond it have no exact Double.
 const maxExact = 1 << 53
 
-// bigInt reports (TL127) an integer property value beyond 2^53 sent as a
+// bigInt reports (TL125) an integer property value beyond 2^53 sent as a
 // bare JSON number: a constant, UnixNano(), or a constant minus a value
-// (reverse ticks).
+// (reverse ticks). The client rounds it to a float64 before it is sent.
 func (c *checker) bigInt(name string, v ast.Expr, typ string) {
-	if diag.Enabled("TL127", info) {
-		c.integer("TL127", name, v, c.beyond, ", beyond 2^53, as a bare JSON number", typ)
-	}
+	c.integer("TL125", name, v, c.beyond, ", beyond 2^53: rounded to a Double", typ)
 }
 
 // beyond describes v when it is an integer beyond 2^53, else "".

@@ -30,8 +30,8 @@ const (
 )
 
 // number checks an integer property value sent as a bare JSON number:
-// TL127 beyond 2^53, TL125 beyond Int32 up to 2^53. The two ranges do not
-// overlap.
+// TL125 beyond Int32, with its own message beyond 2^53 (where the value
+// also loses precision). The two ranges do not overlap.
 func (c *checker) number(name string, v ast.Expr) { c.numberFixed(name, v, "") }
 
 // numberFixed is number for a value that converting to typ (an

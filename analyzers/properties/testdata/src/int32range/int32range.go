@@ -46,8 +46,8 @@ func edm(ctx context.Context, c *aztables.Client, id string) error {
 	return err
 }
 
-// Silent below: within Int32, annotated, ",string", EDMInt64, run-time
-// values, and beyond 2^53 (TL127's, reported with -info).
+// Silent below: within Int32, annotated, ",string", EDMInt64 and run-time
+// values. (UnixNano, beyond 2^53, gets the rule's other message.)
 type Typed struct {
 	PartitionKey string
 	RowKey       string
@@ -62,7 +62,7 @@ func silent(ctx context.Context, c *aztables.Client, id string, n int64) error {
 		return err
 	}
 	ms := time.Now().UnixMilli()
-	m := map[string]any{"PartitionKey": "s", "RowKey": id, "Ms": strconv.FormatInt(ms, 10), "Ms@odata.type": "Edm.Int64", "Max": 2147483647, "Min": -2147483648, "N": n, "Nano": time.Now().UnixNano()}
+	m := map[string]any{"PartitionKey": "s", "RowKey": id, "Ms": strconv.FormatInt(ms, 10), "Ms@odata.type": "Edm.Int64", "Max": 2147483647, "Min": -2147483648, "N": n, "Nano": time.Now().UnixNano()} // want `TL125: property Nano gets a UnixNano\(\) time, beyond 2\^53`
 	b, _ = json.Marshal(m)
 	_, err := c.UpsertEntity(ctx, b, nil)
 	return err
