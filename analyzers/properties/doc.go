@@ -67,7 +67,8 @@
 //     the write; at the entry for maps.
 //   - TL128 timestamp-set-by-client: a Timestamp given a value in the
 //     literal of a written entity or assigned to it (e.Timestamp = …) in
-//     the function that writes it.
+//     the function that writes it, and the legacy Entity's TimeStamp
+//     assigned before a write (its encoding never sends it).
 //
 // Silent: fields tagged json:"-" or ",string"; interface-typed fields
 // and values (their dynamic type is unknown); types with MarshalJSON or

@@ -233,7 +233,8 @@ func (c *checker) assignments(body *ast.BlockStmt, vars map[*types.Var]bool) {
 					c.entries(as.Rhs[i], c.legacyProperty)
 					continue
 				}
-				if l.Sel.Name == writes.Timestamp {
+				if l.Sel.Name == writes.Timestamp || l.Sel.Name == "TimeStamp" && sdk.IsLegacyType(s.Recv(), "Entity") {
+					// the legacy Entity's TimeStamp is never sent at all
 					c.timestamp(as.Rhs[i])
 				} else if st := writes.StructOf(s.Recv()); st != nil {
 					if name := jsonNameOf(st, l.Sel.Name); name != "" && !c.typedField(s.Recv(), l.Sel.Name, name) {

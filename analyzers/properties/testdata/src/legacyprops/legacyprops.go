@@ -20,7 +20,15 @@ func save(t *storage.Table, pk, rk string, n int64) error {
 	}
 	e.Properties["Closed"] = time.Time{} // want `TL124: property Closed is an Edm.DateTime of zero time`
 	e.Properties["N"] = n
+	e.TimeStamp = time.Now() // want `TL128: Timestamp is set by the client`
 	return e.Insert(storage.EmptyPayload, nil)
+}
+
+// A TimeStamp read back, or set on an entity never written: silent.
+func touch(t *storage.Table, seen time.Time) time.Time {
+	e := t.GetEntityReference("p", "r")
+	e.TimeStamp = seen
+	return e.TimeStamp
 }
 
 // Never written.
