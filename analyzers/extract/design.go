@@ -71,8 +71,9 @@ type DTransaction struct {
 }
 
 // Build merges the packages' results into one design. where renders a
-// position for comments ("store/store.go:42").
-func Build(results []*Result, where func(token.Pos) string) *Design {
+// position (the At of an entity, query or transaction) for comments
+// ("store/store.go:42").
+func Build(results []*Result, where func(token.Position) string) *Design {
 	d := &Design{}
 	tables := map[string]*DTable{}
 	refKey := func(r TableRef) string {
@@ -160,7 +161,7 @@ func Build(results []*Result, where func(token.Pos) string) *Design {
 			t := table(x.Table)
 			dx := &DTransaction{Name: uniqueName(x.Name, func(n string) bool {
 				return slices.ContainsFunc(t.Transactions, func(o *DTransaction) bool { return o.Name == n })
-			}), Where: where(x.Pos)}
+			}), Where: where(x.At)}
 			for _, m := range x.Members {
 				de := members[m]
 				if de == nil {
@@ -237,7 +238,7 @@ func keyText(k *Key) string {
 
 // addEntity merges a write into the table's entity types: writes of one
 // Go type with the same key templates are one entity type.
-func (t *DTable) addEntity(e *Entity, where func(token.Pos) string) *DEntity {
+func (t *DTable) addEntity(e *Entity, where func(token.Position) string) *DEntity {
 	pk, rk := keyText(e.PartitionKey), keyText(e.RowKey)
 	var de *DEntity
 	for _, o := range t.Entities {
@@ -273,11 +274,11 @@ func (t *DTable) addEntity(e *Entity, where func(token.Pos) string) *DEntity {
 		}
 		de.Props = append(de.Props, p)
 	}
-	de.Where = append(de.Where, fmt.Sprintf("%s (%s)", where(e.Pos), e.Method))
+	de.Where = append(de.Where, fmt.Sprintf("%s (%s)", where(e.At), e.Method))
 	return de
 }
 
-func (t *DTable) addQuery(q *Query, where func(token.Pos) string) {
+func (t *DTable) addQuery(q *Query, where func(token.Position) string) {
 	name := q.Name
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
 		short := name[i+1:]
@@ -295,7 +296,7 @@ func (t *DTable) addQuery(q *Query, where func(token.Pos) string) {
 	name = uniqueName(name, func(n string) bool {
 		return slices.ContainsFunc(t.Queries, func(o *DQuery) bool { return o.Name == n })
 	})
-	t.Queries = append(t.Queries, &DQuery{Name: name, Filter: q.Filter, Top: q.Top, Select: q.Select, Where: where(q.Pos), Source: q})
+	t.Queries = append(t.Queries, &DQuery{Name: name, Filter: q.Filter, Top: q.Top, Select: q.Select, Where: where(q.At), Source: q})
 	// The properties the filter names must be declared.
 	t.declare(q.Params)
 }
