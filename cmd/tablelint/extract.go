@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/extract"
+	"github.com/tablelint/tablelint/internal/checkcache"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/model"
 )
@@ -51,7 +52,7 @@ func runExtract(e *env, args []string) int {
 		}
 		defer o.abort()
 	}
-	results, errs, err := extractPackages(e.dir, pos, *tests)
+	results, errs, err := extractPackages(e.dir, pos, *tests, nil)
 	if err != nil {
 		return fail(e, err)
 	}
@@ -102,8 +103,9 @@ const extractSalt = "extract 1"
 // analyzers: dependencies from export data, facts and results from the
 // check cache when nothing changed, under keys of their own (see
 // extractSalt). Packages that do not load or type-check are returned as
-// input errors.
-func extractPackages(dir string, patterns []string, tests bool) ([]*extract.Result, []report.InputError, error) {
+// input errors. stats, if not nil, is set to the cache's hits and
+// misses.
+func extractPackages(dir string, patterns []string, tests bool, stats *checkcache.Stats) ([]*extract.Result, []report.InputError, error) {
 	var out []*extract.Result
 	var decodeErr error
 	o := checkOptions{
@@ -111,6 +113,7 @@ func extractPackages(dir string, patterns []string, tests bool) ([]*extract.Resu
 		includeGenerated: true,
 		analyzers:        []*analysis.Analyzer{extract.Analyzer},
 		salt:             extractSalt,
+		stats:            stats,
 		result: func(name string, data []byte) {
 			if name != extract.Analyzer.Name {
 				return
