@@ -261,3 +261,45 @@ func TestExtractCacheStates(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckDesignCache: check --design reads the design comparison from
+// the cache only while the design file is unchanged: the same design
+// twice gives the same report, and a design rewritten in place (the
+// module's own, extracted) is compared afresh.
+func TestCheckDesignCache(t *testing.T) {
+	t.Setenv(checkcache.EnvVar, t.TempDir())
+	dir := filepath.Join("testdata", "extract")
+	drift, err := os.ReadFile(filepath.Join("testdata", "extract-drift.tablelint.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "service.tablelint.yaml")
+	writeFile(t, path, string(drift))
+	design := func() []string {
+		t.Helper()
+		code, out, errs := runIn(t, dir, "check", "--design", path, "./...")
+		if code > 1 {
+			t.Fatalf("check: exit %d, stderr %s", code, errs)
+		}
+		var kept []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, " TL519 ") || strings.Contains(l, " TL520 ") || strings.Contains(l, " TL521 ") {
+				kept = append(kept, l)
+			}
+		}
+		return kept
+	}
+	first := design()
+	if len(first) == 0 {
+		t.Fatal("no TL519, TL520 or TL521 finding against the drifted design")
+	}
+	if again := design(); strings.Join(again, "\n") != strings.Join(first, "\n") {
+		t.Errorf("the same design, cached:\n%s\nwant\n%s", strings.Join(again, "\n"), strings.Join(first, "\n"))
+	}
+	if code, _, errs := runIn(t, dir, "extract", "-o", path, "./..."); code != 0 {
+		t.Fatalf("extract: exit %d, stderr %s", code, errs)
+	}
+	if got := design(); len(got) != 0 {
+		t.Errorf("the module's own design, written over the drifted one:\n%s", strings.Join(got, "\n"))
+	}
+}
