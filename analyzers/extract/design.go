@@ -270,6 +270,7 @@ func (t *DTable) addEntity(e *Entity, where func(token.Position) string) *DEntit
 				de.Props[i].Type = p.Type
 			}
 			de.Props[i].KeyOnly = de.Props[i].KeyOnly && p.KeyOnly
+			de.Props[i].Merge(p)
 			continue
 		}
 		de.Props = append(de.Props, p)
@@ -521,12 +522,29 @@ func (d *Design) writeEntity(b *strings.Builder, e *DEntity) {
 	}
 	b.WriteString("        properties:\n")
 	for _, p := range e.Props {
-		c := ""
+		var c []string
 		if p.KeyOnly {
-			c = " # in the keys or queries only: not stored"
+			c = append(c, "in the keys or queries only: not stored")
 		}
-		fmt.Fprintf(b, "          %s: %s%s\n", quote(p.Name), p.Type, c)
+		if p.Type != edm.String || p.MaxLength == 0 {
+			fmt.Fprintf(b, "          %s: %s%s\n", quote(p.Name), p.Type, comment(c))
+			continue
+		}
+		if p.MaxRunes > 0 {
+			c = append(c, fmt.Sprintf("at most %d runes in the code: %d UTF-16 code units", p.MaxRunes, p.MaxLength))
+		} else {
+			c = append(c, "bounded in the code")
+		}
+		fmt.Fprintf(b, "          %s: {type: %s, maxLength: %d}%s\n", quote(p.Name), p.Type, p.MaxLength, comment(c))
 	}
+}
+
+// comment writes notes as a YAML comment ("" for none).
+func comment(notes []string) string {
+	if len(notes) == 0 {
+		return ""
+	}
+	return " # " + strings.Join(notes, "; ")
 }
 
 func oneLine(s string) string {

@@ -87,6 +87,12 @@ type Prop struct {
 	// Pos is where the property is set (Set) or declared.
 	Pos token.Pos `json:"-"`
 	Set bool
+	// MaxLength is the most UTF-16 code units a String value holds when
+	// every value written is bounded by the code (a length check or a
+	// truncation before the write); 0 when not. MaxRunes is the rune
+	// count it comes from when the code counts runes (a rune is one or
+	// two code units), else 0.
+	MaxLength, MaxRunes int64 `json:",omitempty"`
 }
 
 // Key is a key template rebuilt from code.
