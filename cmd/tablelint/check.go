@@ -103,7 +103,9 @@ type checkOptions struct {
 	analyzers []*analysis.Analyzer
 	salt      string
 	// result, if not nil, is given each package's results of the
-	// analyzers whose result encodes itself as JSON.
+	// analyzers whose result encodes itself as JSON, in go list's order
+	// of the packages. It needs analyzers (and a salt of their own):
+	// check's entries do not keep results.
 	result func(analyzer string, data []byte)
 }
 
