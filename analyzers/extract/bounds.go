@@ -76,7 +76,7 @@ func (e *extractor) boundOf(v ast.Expr) bound {
 		return bound{}
 	}
 	x, ok := e.info.Uses[id].(*types.Var)
-	if !ok || x.IsField() || !isString(x.Type()) {
+	if !ok || x.IsField() || !types.Identical(x.Type().Underlying(), types.Typ[types.String]) {
 		return bound{}
 	}
 	file := e.fileOf(v.Pos())
@@ -177,44 +177,33 @@ func (e *extractor) guard(is *ast.IfStmt, x *types.Var) (bound, ast.Node) {
 // a disjunct of a top-level ||) len(x) > N, len(x) >= N+1 or the same
 // with utf8.RuneCountInString.
 func (e *extractor) tooLong(cond ast.Expr, x *types.Var) bound {
-	if be, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && be.Op == token.LOR {
-		l, r := e.tooLong(be.X, x), e.tooLong(be.Y, x)
-		if l.n == 0 || (r.n != 0 && r.maxLength() < l.maxLength()) {
-			return r
-		}
-		return l
-	}
-	c, ok := e.lengthCheck(cond, x)
-	if !ok {
-		return bound{}
-	}
-	switch c.op {
-	case token.GTR:
-		return bound{n: c.n, runes: c.runes}
-	case token.GEQ:
-		return bound{n: c.n - 1, runes: c.runes}
-	}
-	return bound{}
+	return e.condBound(cond, x, token.LOR, token.GTR, token.GEQ)
 }
 
 // fits returns the bound x has when cond is true: cond is (or has as a
 // conjunct of a top-level &&) len(x) <= N or len(x) < N+1.
 func (e *extractor) fits(cond ast.Expr, x *types.Var) bound {
-	if be, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && be.Op == token.LAND {
-		l, r := e.fits(be.X, x), e.fits(be.Y, x)
+	return e.condBound(cond, x, token.LAND, token.LEQ, token.LSS)
+}
+
+// condBound returns the smallest bound that cond, or an operand of its
+// top-level chain of join, puts on x's length: N for len(x) incl N, N-1
+// for len(x) excl N.
+func (e *extractor) condBound(cond ast.Expr, x *types.Var, join, incl, excl token.Token) bound {
+	if be, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && be.Op == join {
+		l, r := e.condBound(be.X, x, join, incl, excl), e.condBound(be.Y, x, join, incl, excl)
 		if l.n == 0 || (r.n != 0 && r.maxLength() < l.maxLength()) {
 			return r
 		}
 		return l
 	}
 	c, ok := e.lengthCheck(cond, x)
-	if !ok {
+	switch {
+	case !ok:
 		return bound{}
-	}
-	switch c.op {
-	case token.LEQ:
+	case c.op == incl:
 		return bound{n: c.n, runes: c.runes}
-	case token.LSS:
+	case c.op == excl:
 		return bound{n: c.n - 1, runes: c.runes}
 	}
 	return bound{}
@@ -266,7 +255,7 @@ func (e *extractor) lengthOf(v ast.Expr) (arg ast.Expr, runes, ok bool) {
 	}
 	switch {
 	case e.isBuiltin(call.Fun, "len"):
-		return call.Args[0], false, isString(e.info.TypeOf(call.Args[0]))
+		return call.Args[0], false, e.stringTyped(call.Args[0])
 	case sdk.IsFunc(e.info, call, "unicode/utf8", "RuneCountInString"):
 		return call.Args[0], true, true
 	}
@@ -277,7 +266,7 @@ func (e *extractor) lengthOf(v ast.Expr) (arg ast.Expr, runes, ok bool) {
 // when x is not nil), N a positive constant.
 func (e *extractor) truncated(v ast.Expr, x *types.Var) (bound, bool) {
 	se, ok := v.(*ast.SliceExpr)
-	if !ok || se.Slice3 || se.High == nil || !isString(e.info.TypeOf(se.X)) {
+	if !ok || se.Slice3 || se.High == nil || !e.stringTyped(se.X) {
 		return bound{}, false
 	}
 	if x != nil {
@@ -376,10 +365,8 @@ func (e *extractor) fileOf(pos token.Pos) *ast.File {
 	return nil
 }
 
-func isString(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
+// stringTyped reports whether v is of a string type.
+func (e *extractor) stringTyped(v ast.Expr) bool {
+	t := e.info.TypeOf(v)
+	return t != nil && types.Identical(t.Underlying(), types.Typ[types.String])
 }

@@ -106,7 +106,7 @@ type checkOptions struct {
 	// analyzers whose result encodes itself as JSON, in go list's order
 	// of the packages. It needs analyzers (and a salt of their own):
 	// check's entries do not keep results.
-	result func(analyzer string, data []byte)
+	result func(analyzer string, data []byte) error
 }
 
 // checkPackages analyses the packages matching patterns in dir with
@@ -194,9 +194,9 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 			loadErrs = append(loadErrs, report.InputError{File: pkgPath, Message: msg})
 		}
 		analysed += u.Analysed
-		if o.result != nil {
-			for name, data := range u.Results {
-				o.result(name, data)
+		for name, data := range u.Results {
+			if err := o.result(name, data); err != nil {
+				return nil, nil, fmt.Errorf("reading the %s results of %s: %v", name, r.ID, err)
 			}
 		}
 		for _, d := range u.Directives {

@@ -66,27 +66,22 @@ func (dc *designCheck) run(dir string, patterns []string, o checkOptions) ([]fin
 	}
 	defer func() { _ = designdrift.Analyzer.Flags.Set("design", "") }()
 	var results []*designdrift.Result
-	var decodeErr error
 	o.analyzers = []*analysis.Analyzer{designdrift.Analyzer}
 	o.salt = fmt.Sprintf("design 1; %x", sha256.Sum256(dc.d.Src))
 	o.addDirective = nil // the cached run gave them
-	o.result = func(name string, data []byte) {
+	o.result = func(name string, data []byte) error {
 		if name != designdrift.Analyzer.Name {
-			return
+			return nil
 		}
 		r, err := designdrift.Decode(dc.d, data)
-		if err != nil {
-			decodeErr = err
-			return
+		if err == nil {
+			results = append(results, r)
 		}
-		results = append(results, r)
+		return err
 	}
 	out, errs, err := checkPackages(dir, patterns, o)
 	if err != nil {
 		return nil, nil, err
-	}
-	if decodeErr != nil {
-		return nil, nil, fmt.Errorf("reading the design comparison's results: %v", decodeErr)
 	}
 	if len(results) > 0 {
 		unused := designdrift.Unused(dc.d, results)
