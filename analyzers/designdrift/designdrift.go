@@ -62,6 +62,8 @@ var cache struct {
 	size int64
 	d    *model.Design
 	err  error
+	// shapes are the shapes of d's queries (shapesOf).
+	shapes map[*model.Query]string
 }
 
 // Load loads the design file once per process while it is unchanged
@@ -77,8 +79,32 @@ func Load(path string) (*model.Design, error) {
 	if cache.path != path || !cache.mod.Equal(mod) || cache.size != size || (cache.d == nil && cache.err == nil) {
 		cache.path, cache.mod, cache.size = path, mod, size
 		cache.d, cache.err = model.Load(path)
+		cache.shapes = nil
 	}
 	return cache.d, cache.err
+}
+
+// shapesOf returns the shape of each query of d that has a filter,
+// computed once per design (every package's pass compares its queries
+// with all of them).
+func shapesOf(d *model.Design) map[*model.Query]string {
+	cache.Lock()
+	defer cache.Unlock()
+	if cache.d == d && cache.shapes != nil {
+		return cache.shapes
+	}
+	shapes := map[*model.Query]string{}
+	for _, t := range d.Tables {
+		for _, q := range t.Queries {
+			if q.FilterNode != nil {
+				shapes[q] = Shape(q.FilterNode.Value)
+			}
+		}
+	}
+	if cache.d == d {
+		cache.shapes = shapes
+	}
+	return shapes
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -91,7 +117,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, err
 	}
 	x := extract.Describe(pass)
-	m := &matcher{pass: pass, d: d, res: res}
+	m := &matcher{pass: pass, d: d, res: res, shapes: shapesOf(d)}
 	// Tests are not the application's access patterns.
 	test := func(pos token.Pos) bool { return strings.HasSuffix(pass.Fset.Position(pos).Filename, "_test.go") }
 	for _, q := range x.Queries {
@@ -108,9 +134,10 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 type matcher struct {
-	pass *analysis.Pass
-	d    *model.Design
-	res  *Result
+	pass   *analysis.Pass
+	d      *model.Design
+	res    *Result
+	shapes map[*model.Query]string
 }
 
 // tables returns the design's tables a reference can be: the one named,
@@ -133,7 +160,7 @@ func (m *matcher) query(q *extract.Query) {
 	found := false
 	for _, t := range tables {
 		for _, dq := range t.Queries {
-			if dq.FilterNode != nil && Shape(dq.FilterNode.Value) == shape {
+			if ds, ok := m.shapes[dq]; ok && ds == shape {
 				m.res.Used[dq] = true
 				found = true
 			}

@@ -71,8 +71,9 @@ type DTransaction struct {
 }
 
 // Build merges the packages' results into one design. where renders a
-// position for comments ("store/store.go:42").
-func Build(results []*Result, where func(token.Pos) string) *Design {
+// position (the At of an entity, query or transaction) for comments
+// ("store/store.go:42").
+func Build(results []*Result, where func(token.Position) string) *Design {
 	d := &Design{}
 	tables := map[string]*DTable{}
 	refKey := func(r TableRef) string {
@@ -160,7 +161,7 @@ func Build(results []*Result, where func(token.Pos) string) *Design {
 			t := table(x.Table)
 			dx := &DTransaction{Name: uniqueName(x.Name, func(n string) bool {
 				return slices.ContainsFunc(t.Transactions, func(o *DTransaction) bool { return o.Name == n })
-			}), Where: where(x.Pos)}
+			}), Where: where(x.At)}
 			for _, m := range x.Members {
 				de := members[m]
 				if de == nil {
@@ -237,7 +238,7 @@ func keyText(k *Key) string {
 
 // addEntity merges a write into the table's entity types: writes of one
 // Go type with the same key templates are one entity type.
-func (t *DTable) addEntity(e *Entity, where func(token.Pos) string) *DEntity {
+func (t *DTable) addEntity(e *Entity, where func(token.Position) string) *DEntity {
 	pk, rk := keyText(e.PartitionKey), keyText(e.RowKey)
 	var de *DEntity
 	for _, o := range t.Entities {
@@ -269,15 +270,16 @@ func (t *DTable) addEntity(e *Entity, where func(token.Pos) string) *DEntity {
 				de.Props[i].Type = p.Type
 			}
 			de.Props[i].KeyOnly = de.Props[i].KeyOnly && p.KeyOnly
+			de.Props[i].Merge(p)
 			continue
 		}
 		de.Props = append(de.Props, p)
 	}
-	de.Where = append(de.Where, fmt.Sprintf("%s (%s)", where(e.Pos), e.Method))
+	de.Where = append(de.Where, fmt.Sprintf("%s (%s)", where(e.At), e.Method))
 	return de
 }
 
-func (t *DTable) addQuery(q *Query, where func(token.Pos) string) {
+func (t *DTable) addQuery(q *Query, where func(token.Position) string) {
 	name := q.Name
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
 		short := name[i+1:]
@@ -295,7 +297,7 @@ func (t *DTable) addQuery(q *Query, where func(token.Pos) string) {
 	name = uniqueName(name, func(n string) bool {
 		return slices.ContainsFunc(t.Queries, func(o *DQuery) bool { return o.Name == n })
 	})
-	t.Queries = append(t.Queries, &DQuery{Name: name, Filter: q.Filter, Top: q.Top, Select: q.Select, Where: where(q.Pos), Source: q})
+	t.Queries = append(t.Queries, &DQuery{Name: name, Filter: q.Filter, Top: q.Top, Select: q.Select, Where: where(q.At), Source: q})
 	// The properties the filter names must be declared.
 	t.declare(q.Params)
 }
@@ -520,12 +522,29 @@ func (d *Design) writeEntity(b *strings.Builder, e *DEntity) {
 	}
 	b.WriteString("        properties:\n")
 	for _, p := range e.Props {
-		c := ""
+		var c []string
 		if p.KeyOnly {
-			c = " # in the keys or queries only: not stored"
+			c = append(c, "in the keys or queries only: not stored")
 		}
-		fmt.Fprintf(b, "          %s: %s%s\n", quote(p.Name), p.Type, c)
+		if p.Type != edm.String || p.MaxLength == 0 {
+			fmt.Fprintf(b, "          %s: %s%s\n", quote(p.Name), p.Type, comment(c))
+			continue
+		}
+		if p.MaxRunes > 0 {
+			c = append(c, fmt.Sprintf("at most %d runes in the code: %d UTF-16 code units", p.MaxRunes, p.MaxLength))
+		} else {
+			c = append(c, "bounded in the code")
+		}
+		fmt.Fprintf(b, "          %s: {type: %s, maxLength: %d}%s\n", quote(p.Name), p.Type, p.MaxLength, comment(c))
 	}
+}
+
+// comment writes notes as a YAML comment ("" for none).
+func comment(notes []string) string {
+	if len(notes) == 0 {
+		return ""
+	}
+	return " # " + strings.Join(notes, "; ")
 }
 
 func oneLine(s string) string {

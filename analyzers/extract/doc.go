@@ -35,7 +35,12 @@
 //     after the property they are compared with, its $top and $select.
 //   - Transaction groups: the entity types of each SubmitTransaction's
 //     actions.
+//   - String lengths: a String property written from a variable that the
+//     function checks before the write (len(x) > N or
+//     utf8.RuneCountInString(x) > N, the check returning, panicking or
+//     truncating x to x[:N]), or written as x[:N], has a MaxLength in
+//     UTF-16 code units (2N for N runes).
 //
-// What the code cannot tell — volumes, rates, string lengths — is left
-// out, so a review reports it as unknown.
+// What the code cannot tell — volumes, rates, the lengths of strings it
+// does not bound — is left out, so a review reports it as unknown.
 package extract

@@ -226,12 +226,25 @@ func (e *extractor) set(s *entityState, name string, v ast.Expr, pos token.Pos) 
 	if sdk.IsFunc(e.info, callOf(v), sdk.ToPath, "Ptr") {
 		t = edmOf(e.info.TypeOf(callOf(v).Args[0]))
 	}
+	var b bound
+	if t == edm.String {
+		b = e.boundOf(v)
+	}
+	again := s.prop(name) != nil && s.prop(name).Set // another value of it
 	s.add(Prop{Name: name, Type: t, Pos: pos, Set: true})
-	if p := s.prop(name); p != nil && !p.Set {
+	p := s.prop(name)
+	switch {
+	case p == nil:
+	case !p.Set:
 		p.Pos, p.Set = pos, true
 		if t != edm.Invalid {
 			p.Type = t
 		}
+		p.setBound(b)
+	case again:
+		p.Merge(Prop{MaxLength: b.maxLength(), MaxRunes: b.runeCount()})
+	default:
+		p.setBound(b)
 	}
 }
 

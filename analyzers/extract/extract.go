@@ -68,8 +68,10 @@ type Entity struct {
 	// value was not found.
 	PartitionKey, RowKey *Key
 	Props                []Prop
-	// Pos is the write call (or the transaction action).
-	Pos token.Pos
+	// Pos is the write call (or the transaction action); At is where it
+	// is (Pos in the pass's file set), for results read after the pass.
+	Pos token.Pos `json:"-"`
+	At  token.Position
 	// Method is the SDK method: AddEntity, UpsertEntity, UpdateEntity,
 	// SubmitTransaction.
 	Method string
@@ -83,8 +85,14 @@ type Prop struct {
 	// KeyOnly marks a value the keys carry but the entity does not store.
 	KeyOnly bool
 	// Pos is where the property is set (Set) or declared.
-	Pos token.Pos
+	Pos token.Pos `json:"-"`
 	Set bool
+	// MaxLength is the most UTF-16 code units a String value holds when
+	// every value written is bounded by the code (a length check or a
+	// truncation before the write); 0 when not. MaxRunes is the rune
+	// count it comes from when the code counts runes (a rune is one or
+	// two code units), else 0.
+	MaxLength, MaxRunes int64 `json:",omitempty"`
 }
 
 // Key is a key template rebuilt from code.
@@ -92,9 +100,9 @@ type Key struct {
 	// Template is in the design file's syntax: "{Department}_{Id:%06d}".
 	Template string
 	// Value is the reconstructed value.
-	Value values.Value
+	Value values.Value `json:"-"`
 	// Expr is the expression given to the key.
-	Expr ast.Expr
+	Expr ast.Expr `json:"-"`
 }
 
 // Query is one query the package runs.
@@ -108,15 +116,18 @@ type Query struct {
 	Params []Prop
 	Top    int64
 	Select []string
-	Pos    token.Pos
+	Pos    token.Pos `json:"-"`
+	At     token.Position
 }
 
 // Transaction is one SubmitTransaction call.
 type Transaction struct {
-	Table   TableRef
-	Name    string
-	Members []*Entity
-	Pos     token.Pos
+	Table TableRef
+	Name  string
+	// Members are entities of the Result's Entities.
+	Members []*Entity `json:"-"`
+	Pos     token.Pos `json:"-"`
+	At      token.Position
 }
 
 type extractor struct {
@@ -178,6 +189,15 @@ func Describe(pass *analysis.Pass) *Result {
 		for _, q := range ff.Queries {
 			e.query(q)
 		}
+	}
+	for _, x := range out.Entities {
+		x.At = pass.Fset.Position(x.Pos)
+	}
+	for _, x := range out.Queries {
+		x.At = pass.Fset.Position(x.Pos)
+	}
+	for _, x := range out.Transactions {
+		x.At = pass.Fset.Position(x.Pos)
 	}
 	return out
 }

@@ -1,6 +1,9 @@
 package extract_test
 
 import (
+	"errors"
+	"fmt"
+	"go/token"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +13,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/extract"
 	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
 	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/model"
 )
 
 func result(t *testing.T, dir string, pkgs ...string) []*extract.Result {
@@ -117,3 +121,74 @@ func TestOtherAnalyzersTestdata(t *testing.T) {
 type quiet struct{ *testing.T }
 
 func (quiet) Errorf(string, ...any) {}
+
+// TestBounds: a string property whose length the code checks, or cuts,
+// before the write is bounded (maxLength, in UTF-16 code units); a check
+// of another value, a check that does not stop the write, a value
+// changed after its check, or a check in another function bounds
+// nothing.
+func TestBounds(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	res := result(t, dir, "bounds")
+	got := map[string]string{}
+	for _, r := range res {
+		for _, e := range r.Entities {
+			for _, p := range e.Props {
+				got[e.Name+"."+p.Name] = fmt.Sprintf("%d/%d", p.MaxLength, p.MaxRunes)
+			}
+		}
+	}
+	want := map[string]string{
+		"Profile.Name":   "64/0",
+		"Profile.Bio":    "200/100",
+		"Profile.Title":  "80/0",
+		"Profile.Note":   "500/0",
+		"Profile.Code":   "8/0",
+		"Profile.Short":  "32/0",
+		"Profile.City":   "0/0",
+		"Profile.Motto":  "0/0",
+		"Profile.Nick":   "0/0",
+		"StoreTag.Label": "16/0",
+		"StoreTag.Text":  "0/0",
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: maxLength/runes %q, want %q", k, got[k], w)
+		}
+	}
+}
+
+// TestBoundsDesign: bounds are written as maxLength, and the design
+// loads; a property one write bounds and another does not has none.
+func TestBoundsDesign(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	d := extract.Build(result(t, dir, "bounds"), func(p token.Position) string { return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line) })
+	text, err := d.Valid("test", func(src []byte) (int, error) {
+		_, err := model.Parse("bounds.tablelint.yaml", src)
+		var me *model.Error
+		if errors.As(err, &me) {
+			return me.Line, err
+		}
+		return 0, err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`"Name": {type: String, maxLength: 64} # bounded in the code`,
+		`"Bio": {type: String, maxLength: 200} # at most 100 runes in the code: 200 UTF-16 code units`,
+		`"Label": {type: String, maxLength: 16} # bounded in the code`,
+		`"City": String` + "\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the design has no %s", want)
+		}
+	}
+	if strings.Contains(text, "not extracted") {
+		t.Errorf("entries were dropped:\n%s", text)
+	}
+	_, badge, _ := strings.Cut(text, `"Badge":`)
+	if !strings.Contains(badge, `"Label": String`) {
+		t.Errorf("Badge.Label, cut by one write and not by another, is bounded:\n%s", badge)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -63,14 +64,18 @@ func runCheck(e *env, args []string) int {
 		return pl.abort("", err)
 	}
 	if dc != nil {
-		// The cached run above left designdrift silent; it runs here,
-		// uncached, as its findings depend on the design file.
+		// The run above left designdrift silent; it runs here, under
+		// cache keys that hold the design file.
 		dfds, derrs, err := dc.run(e.dir, pos, opts)
 		if err != nil {
 			return pl.abort("", err)
 		}
 		fds = append(fds, dfds...)
-		errs = append(errs, derrs...)
+		for _, ie := range derrs {
+			if !slices.Contains(errs, ie) { // a package that does not load: reported once
+				errs = append(errs, ie)
+			}
+		}
 	}
 	// Packages that could not be analysed are reported, but as
 	// staticcheck does, they fail the run (exit 2) only when nothing
@@ -93,6 +98,15 @@ type checkOptions struct {
 	addSource func(file, src string)
 	// stats, if not nil, is set to the cache's hits and misses.
 	stats *checkcache.Stats
+	// analyzers, if not nil, are run instead of every analyzer (extract,
+	// check --design); salt then tells their cache entries apart.
+	analyzers []*analysis.Analyzer
+	salt      string
+	// result, if not nil, is given each package's results of the
+	// analyzers whose result encodes itself as JSON, in go list's order
+	// of the packages. It needs analyzers (and a salt of their own):
+	// check's entries do not keep results.
+	result func(analyzer string, data []byte) error
 }
 
 // checkPackages analyses the packages matching patterns in dir with
@@ -115,10 +129,13 @@ type checkOptions struct {
 // is reported where it is in the file that holds it: the report never
 // names, nor opens, a path the analysed code chose.
 func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Finding, []report.InputError, error) {
-	analyzers := all.Analyzers()
-	for _, a := range analyzers {
-		if f := a.Flags.Lookup("info"); f != nil {
-			_ = a.Flags.Set("info", "true") // check reports info findings; --fail-on decides
+	analyzers, salt := o.analyzers, o.salt
+	if analyzers == nil {
+		analyzers, salt = all.Analyzers(), "check 1; tablescan.info"
+		for _, a := range analyzers {
+			if f := a.Flags.Lookup("info"); f != nil {
+				_ = a.Flags.Set("info", "true") // check reports info findings; --fail-on decides
+			}
 		}
 	}
 	cache, _ := checkcache.Open() // no cache directory: every run computes everything
@@ -135,10 +152,10 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 		NoStdFacts:    true, // see all.FactAnalyzers
 		Summarize:     all.Summary,
 		Install:       all.InstallSummaries,
-		Report:        unitReporter(dir, analyzers),
+		Report:        unitReporter(dir, analyzers, o.result != nil),
 		Cache:         cache,
 		ToolID:        toolID,
-		Salt:          "check 1; tablescan.info",
+		Salt:          salt,
 	}
 	reports, perrs, stats, err := checkcache.Run(cfg)
 	if err != nil {
@@ -177,6 +194,11 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 			loadErrs = append(loadErrs, report.InputError{File: pkgPath, Message: msg})
 		}
 		analysed += u.Analysed
+		for name, data := range u.Results {
+			if err := o.result(name, data); err != nil {
+				return nil, nil, fmt.Errorf("reading the %s results of %s: %v", name, r.ID, err)
+			}
+		}
 		for _, d := range u.Directives {
 			sources[d.D.File] = true
 			if o.addDirective == nil {
@@ -230,6 +252,9 @@ type unitReport struct {
 	Directives []unitDirective `json:",omitempty"`
 	Errors     []string        `json:",omitempty"`
 	Analysed   int
+	// Results are the results that encode themselves as JSON, by
+	// analyzer, when the caller asked for them (checkOptions.result).
+	Results map[string]json.RawMessage `json:",omitempty"`
 }
 
 type unitFinding struct {
@@ -243,8 +268,9 @@ type unitDirective struct {
 }
 
 // unitReporter returns the function that turns a package's analysis
-// into its unitReport.
-func unitReporter(dir string, analyzers []*analysis.Analyzer) func(u *checkcache.Unit) ([]byte, error) {
+// into its unitReport; with results, it keeps the analyzers' results
+// that encode themselves as JSON.
+func unitReporter(dir string, analyzers []*analysis.Analyzer, results bool) func(u *checkcache.Unit) ([]byte, error) {
 	return func(u *checkcache.Unit) ([]byte, error) {
 		var rep unitReport
 		root := dir
@@ -267,6 +293,16 @@ func unitReporter(dir string, analyzers []*analysis.Analyzer) func(u *checkcache
 				continue
 			}
 			rep.Analysed++
+			if m, ok := o.Result.(json.Marshaler); ok && results {
+				data, err := m.MarshalJSON()
+				if err != nil {
+					return nil, fmt.Errorf("%s: %v", a.Name, err)
+				}
+				if rep.Results == nil {
+					rep.Results = map[string]json.RawMessage{}
+				}
+				rep.Results[a.Name] = data
+			}
 			if r, ok := o.Result.(*directives.Result); ok {
 				for _, d := range r.Directives() {
 					rep.Directives = append(rep.Directives, unitDirective{D: d, Hits: d.Hits()})

@@ -1,9 +1,9 @@
 package main
 
 import (
+	"crypto/sha256"
 	"errors"
-	"go/ast"
-	"go/token"
+	"fmt"
 	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
@@ -15,10 +15,10 @@ import (
 )
 
 // designCheck is what `check --design FILE` adds to check: a pass of the
-// designdrift analyzer over the packages, outside the check cache (its
-// findings depend on the design file, which the cache does not key on),
-// and the design's unused declarations once every package is analysed.
-// The cached run of the other analyzers leaves designdrift silent.
+// designdrift analyzer over the packages, with cache entries keyed by the
+// design's content, and the design's unused declarations once every
+// package is analysed. The run of the other analyzers leaves designdrift
+// silent.
 type designCheck struct {
 	d    *model.Design
 	name string // the design's path as given
@@ -53,68 +53,35 @@ func startDesignCheck(e *env, pl *pipeline, path string) (*designCheck, error) {
 	return &designCheck{d: d, name: path, abs: abs}, nil
 }
 
-// run loads the packages again, uncached, runs designdrift over them and
-// returns its findings (deduplicated, generated files dropped unless
+// run runs designdrift over the packages as check runs its analyzers
+// (dependencies from export data, facts and results from the check
+// cache), under cache keys of their own that hold the design's content,
+// and returns its findings (deduplicated, generated files dropped unless
 // o.includeGenerated, as checkPackages does) and the design's unused
-// declarations. Packages that do not load were reported by the cached
-// run; only the analyzer's own errors are returned here.
+// declarations. The problems of packages that do not load are the
+// cached run's, returned again.
 func (dc *designCheck) run(dir string, patterns []string, o checkOptions) ([]finding.Finding, []report.InputError, error) {
 	if err := designdrift.Analyzer.Flags.Set("design", dc.abs); err != nil {
 		return nil, nil, err
 	}
 	defer func() { _ = designdrift.Analyzer.Flags.Set("design", "") }()
-	g, _, done, err := analyzeUncached(dir, patterns, o.tests, []*analysis.Analyzer{designdrift.Analyzer})
-	if err != nil {
-		return nil, nil, err
-	}
-	defer done()
-	type key struct {
-		file      string
-		line, col int
-		rule, msg string
-	}
-	seen := map[key]bool{}
-	var out []finding.Finding
-	var errs []report.InputError
 	var results []*designdrift.Result
-	for _, act := range g.Roots {
-		if act.Err != nil {
-			errs = append(errs, report.InputError{File: act.Package.PkgPath, Message: act.Analyzer.Name + ": " + act.Err.Error()})
-			continue
+	o.analyzers = []*analysis.Analyzer{designdrift.Analyzer}
+	o.salt = fmt.Sprintf("design 1; %x", sha256.Sum256(dc.d.Src))
+	o.addDirective = nil // the cached run gave them
+	o.result = func(name string, data []byte) error {
+		if name != designdrift.Analyzer.Name {
+			return nil
 		}
-		if r, ok := act.Result.(*designdrift.Result); ok {
+		r, err := designdrift.Decode(dc.d, data)
+		if err == nil {
 			results = append(results, r)
 		}
-		root := dir
-		if m := act.Package.Module; m != nil && m.Dir != "" {
-			root = m.Dir
-		}
-		generated := map[*token.File]bool{}
-		for _, f := range act.Package.Syntax {
-			if ast.IsGenerated(f) {
-				generated[act.Package.Fset.File(f.FileStart)] = true
-			}
-		}
-		for _, d := range act.Diagnostics {
-			if generated[act.Package.Fset.File(d.Pos)] && !o.includeGenerated {
-				continue
-			}
-			f, ok := toFinding(act.Package.Fset, d, root)
-			if !ok {
-				continue
-			}
-			k := key{f.File, f.Line, f.Col, f.Rule, f.Message}
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			if o.addSource != nil {
-				if src, ok := readSource(f.File); ok {
-					o.addSource(f.File, src)
-				}
-			}
-			out = append(out, f)
-		}
+		return err
+	}
+	out, errs, err := checkPackages(dir, patterns, o)
+	if err != nil {
+		return nil, nil, err
 	}
 	if len(results) > 0 {
 		unused := designdrift.Unused(dc.d, results)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,9 +11,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/tablelint/tablelint/analyzers/extract"
+	"github.com/tablelint/tablelint/internal/checkcache"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/model"
 )
@@ -51,7 +52,7 @@ func runExtract(e *env, args []string) int {
 		}
 		defer o.abort()
 	}
-	results, fset, errs, err := extractPackages(e.dir, pos, *tests)
+	results, errs, err := extractPackages(e.dir, pos, *tests, nil)
 	if err != nil {
 		return fail(e, err)
 	}
@@ -59,8 +60,7 @@ func runExtract(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "tablelint: %s\n", report.EscapeControl(ie.String()))
 	}
 	base, _ := filepath.Abs(e.dir)
-	d := extract.Build(results, func(p token.Pos) string {
-		position := fset.Position(p)
+	d := extract.Build(results, func(position token.Position) string {
 		name := position.Filename
 		if rel, err := filepath.Rel(base, name); err == nil && !strings.HasPrefix(rel, "..") {
 			name = filepath.ToSlash(rel)
@@ -94,65 +94,40 @@ func runExtract(e *env, args []string) int {
 	return 0
 }
 
-// extractPackages loads the packages matching patterns in dir and runs
-// the extract analyzer (and only what it requires) over those that load
-// and type-check, outside check's cache (which keeps findings, not
-// results). Packages that do not are returned as input errors.
-func extractPackages(dir string, patterns []string, tests bool) ([]*extract.Result, *token.FileSet, []report.InputError, error) {
-	g, errs, done, err := analyzeUncached(dir, patterns, tests, []*analysis.Analyzer{extract.Analyzer})
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	defer done()
-	var out []*extract.Result
-	var fset *token.FileSet
-	seen := map[string]bool{} // a package and its test variant: once
-	analysed := 0
-	for _, act := range g.Roots {
-		if act.Err != nil {
-			errs = append(errs, report.InputError{File: act.Package.PkgPath, Message: act.Analyzer.Name + ": " + act.Err.Error()})
-			continue
-		}
-		analysed++
-		if x, ok := act.Result.(*extract.Result); ok {
-			fset = act.Package.Fset
-			out = append(out, dedupe(x, act.Package, seen))
-		}
-	}
-	if analysed == 0 {
-		return nil, nil, nil, noneAnalysed(errs)
-	}
-	if fset == nil {
-		fset = token.NewFileSet()
-	}
-	return out, fset, errs, nil
-}
+// extractSalt tells extract's entries in the check cache from check's
+// and check --design's (the executable's hash tells builds apart).
+const extractSalt = "extract 1"
 
-// dedupe drops what a package's test variant repeats of the package.
-func dedupe(r *extract.Result, p *packages.Package, seen map[string]bool) *extract.Result {
-	at := func(pos token.Pos, extra ...string) bool {
-		k := p.Fset.Position(pos).String() + strings.Join(extra, "\x00")
-		if seen[k] {
-			return false
-		}
-		seen[k] = true
-		return true
+// extractPackages runs the extract analyzer (and only what it requires)
+// over the packages matching patterns in dir, as check runs its
+// analyzers: dependencies from export data, facts and results from the
+// check cache when nothing changed, under keys of their own (see
+// extractSalt). Packages that do not load or type-check are returned as
+// input errors. stats, if not nil, is set to the cache's hits and
+// misses.
+func extractPackages(dir string, patterns []string, tests bool, stats *checkcache.Stats) ([]*extract.Result, []report.InputError, error) {
+	var out []*extract.Result
+	o := checkOptions{
+		tests:            tests,
+		includeGenerated: true,
+		analyzers:        []*analysis.Analyzer{extract.Analyzer},
+		salt:             extractSalt,
+		stats:            stats,
+		result: func(name string, data []byte) error {
+			if name != extract.Analyzer.Name {
+				return nil
+			}
+			r := new(extract.Result)
+			if err := json.Unmarshal(data, r); err != nil {
+				return err
+			}
+			out = append(out, r)
+			return nil
+		},
 	}
-	out := &extract.Result{Tables: r.Tables}
-	for _, e := range r.Entities {
-		if at(e.Pos) {
-			out.Entities = append(out.Entities, e)
-		}
+	_, errs, err := checkPackages(dir, patterns, o)
+	if err != nil {
+		return nil, nil, err
 	}
-	for _, q := range r.Queries {
-		if at(q.Pos, q.Filter) {
-			out.Queries = append(out.Queries, q)
-		}
-	}
-	for _, x := range r.Transactions {
-		if at(x.Pos) {
-			out.Transactions = append(out.Transactions, x)
-		}
-	}
-	return out
+	return out, errs, nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablelint/tablelint/internal/checkcache"
 	"github.com/tablelint/tablelint/internal/golden"
 	"github.com/tablelint/tablelint/model"
 )
@@ -190,5 +191,115 @@ func TestCheckDesignDrift(t *testing.T) {
 	code, _, errs = runIn(t, dir, "check", "--design", bad, "./...")
 	if code != 2 || !strings.Contains(errs, "bad.yaml:4:") || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
 		t.Fatalf("bad design: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestExtractCacheStates: extract writes the same design whatever the
+// check cache holds — empty, filled by a check (whose facts it shares),
+// filled by an extract, or off — and a check after an extract reads its
+// own entries and reports what it reported before. The golden files were
+// written by extract before it moved onto the cache (it then loaded every
+// package from source): the move changed no byte of the output.
+func TestExtractCacheStates(t *testing.T) {
+	for _, c := range []struct {
+		name, dir, golden string
+		tests             bool
+	}{
+		{"extract", filepath.Join("testdata", "extract"), "extract.golden.yaml", false},
+		{"extract-tests", filepath.Join("testdata", "extract"), "extract-tests.golden.yaml", true},
+		{"realcode", filepath.Join("..", "..", "testdata", "realcode"), "extract-realcode.golden.yaml", false},
+		{"realcode2", filepath.Join("..", "..", "testdata", "realcode2"), "extract-realcode2.golden.yaml", false},
+		{"aztables", aztablesDir(t), "extract-aztables.golden.yaml", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := []string{"extract", "./..."}
+			if c.tests {
+				args = []string{"extract", "-tests", "./..."}
+			}
+			extractOut := func(state string) {
+				t.Helper()
+				code, out, errs := runIn(t, c.dir, args...)
+				if code != 0 || errs != "" {
+					t.Fatalf("%s: exit %d, stderr %s", state, code, errs)
+				}
+				t.Logf("extract with the cache %s", state)
+				golden.CheckString(t, filepath.Join("testdata", c.golden), out)
+			}
+			stats := func(what string) checkcache.Stats {
+				t.Helper()
+				var st checkcache.Stats
+				if _, _, err := extractPackages(c.dir, []string{"./..."}, c.tests, &st); err != nil {
+					t.Fatalf("%s: %v", what, err)
+				}
+				return st
+			}
+			t.Setenv(checkcache.EnvVar, t.TempDir())
+			extractOut("empty")
+
+			t.Setenv(checkcache.EnvVar, t.TempDir())
+			code, before, errs := runIn(t, c.dir, "check", "./...")
+			if code > 1 {
+				t.Fatalf("check: exit %d, stderr %s", code, errs)
+			}
+			if st := stats("after a check"); st.Hits == 0 || st.Misses == 0 {
+				t.Errorf("extract after a check: %+v, want the facts from check's entries and its own results computed", st)
+			}
+			extractOut("filled by a check and an extract")
+			if st := stats("warm"); st.Misses != 0 {
+				t.Errorf("a second extract computed %d entries, want none", st.Misses)
+			}
+			var st checkcache.Stats
+			if _, _, err := checkPackages(c.dir, []string{"./..."}, checkOptions{tests: true, stats: &st}); err != nil || st.Misses != 0 {
+				t.Errorf("check after the extracts: %v, %+v: want every result from check's own entries", err, st)
+			}
+			if code, after, _ := runIn(t, c.dir, "check", "./..."); code > 1 || after != before {
+				t.Errorf("check after the extracts (exit %d) reports\n%s\nwhere it reported\n%s", code, after, before)
+			}
+
+			t.Setenv(checkcache.EnvVar, "off")
+			extractOut("off")
+		})
+	}
+}
+
+// TestCheckDesignCache: check --design reads the design comparison from
+// the cache only while the design file is unchanged: the same design
+// twice gives the same report, and a design rewritten in place (the
+// module's own, extracted) is compared afresh.
+func TestCheckDesignCache(t *testing.T) {
+	t.Setenv(checkcache.EnvVar, t.TempDir())
+	dir := filepath.Join("testdata", "extract")
+	drift, err := os.ReadFile(filepath.Join("testdata", "extract-drift.tablelint.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "service.tablelint.yaml")
+	writeFile(t, path, string(drift))
+	design := func() []string {
+		t.Helper()
+		code, out, errs := runIn(t, dir, "check", "--design", path, "./...")
+		if code > 1 {
+			t.Fatalf("check: exit %d, stderr %s", code, errs)
+		}
+		var kept []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, " TL519 ") || strings.Contains(l, " TL520 ") || strings.Contains(l, " TL521 ") {
+				kept = append(kept, l)
+			}
+		}
+		return kept
+	}
+	first := design()
+	if len(first) == 0 {
+		t.Fatal("no TL519, TL520 or TL521 finding against the drifted design")
+	}
+	if again := design(); strings.Join(again, "\n") != strings.Join(first, "\n") {
+		t.Errorf("the same design, cached:\n%s\nwant\n%s", strings.Join(again, "\n"), strings.Join(first, "\n"))
+	}
+	if code, _, errs := runIn(t, dir, "extract", "-o", path, "./..."); code != 0 {
+		t.Fatalf("extract: exit %d, stderr %s", code, errs)
+	}
+	if got := design(); len(got) != 0 {
+		t.Errorf("the module's own design, written over the drifted one:\n%s", strings.Join(got, "\n"))
 	}
 }

@@ -46,7 +46,14 @@ type Config struct {
 	// are then not analysed unless they are roots.
 	NoStdFacts bool
 	// Cache keeps the entries (nil: none). ToolID identifies the
-	// analyzers (Cache.ToolID); Salt is more key material (flags).
+	// analyzers (Cache.ToolID); Salt is more key material for phase B
+	// (flags, and what the report holds): runs with other Analyzers or
+	// another Report must have another Salt.
+	//
+	// Phase A's entries are keyed by ToolID and the names of the
+	// FactAnalyzers, not by Salt: runs with the same fact analyzers (a
+	// check and an extract) compute the same facts and summaries, and
+	// share them. Facts must therefore not depend on analyzer flags.
 	Cache  *Cache
 	ToolID string
 	Salt   string
@@ -183,11 +190,14 @@ type run struct {
 	errs   []PackageError
 	failed map[string]bool
 	prog   string
+	// factSalt names the fact analyzers, for phase A's keys.
+	factSalt string
 }
 
 // Run analyses the packages matching cfg.Patterns. It returns a report
-// for every root that could be analysed (a package and its test
-// variant: only the variant) and the problems of those that could not.
+// for every root that could be analysed, in go list's order (a package
+// and its test variant: only the variant, in the package's place), and
+// the problems of those that could not.
 // err is for failures that stop everything (go list cannot run).
 func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
 	list, err := goList(cfg.Dir, cfg.Patterns, cfg.Tests)
@@ -199,6 +209,9 @@ func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
 		keysA: map[string]Key{}, keysB: map[string]Key{}, a: map[string]*future[entryA]{}, b: map[string]*future[entryB]{},
 		failed: map[string]bool{}, sem: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	r.registerFacts(append(slices.Clone(cfg.Analyzers), cfg.FactAnalyzers...))
+	for _, a := range cfg.FactAnalyzers {
+		r.factSalt += a.Name + ";"
+	}
 	for _, p := range list {
 		r.pkgs[p.ImportPath] = p
 	}
@@ -233,14 +246,20 @@ func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
 		roots = append(roots, p.ImportPath)
 	}
 	// A package and its test variant: report the variant only (it has
-	// every file of the package).
+	// every file of the package), where go list lists the package (go
+	// list -test lists the test variants after every package; reports
+	// keep the packages' order).
 	var report []string
 	for _, id := range roots {
 		p := r.pkgs[id]
-		if p.ForTest == "" && r.roots[id+" ["+id+".test]"] {
-			continue
+		switch {
+		case p.ForTest == "" && r.roots[id+" ["+id+".test]"]:
+			report = append(report, id+" ["+id+".test]")
+		case p.ForTest != "" && trimPath(id) == p.ForTest && r.roots[p.ForTest]:
+			// reported where its package is
+		default:
+			report = append(report, id)
 		}
-		report = append(report, id)
 	}
 	if len(report) == 0 {
 		return nil, r.errs, r.stats, nil
@@ -366,7 +385,7 @@ func (r *run) keyA(id string) Key {
 		return k
 	}
 	p := r.pkgs[id]
-	parts := []string{"A", r.cfg.ToolID, r.cfg.Salt, id}
+	parts := []string{"A", r.cfg.ToolID, r.factSalt, id}
 	if p != nil {
 		parts = append(parts, p.BuildID, p.Dir)
 		for _, imp := range p.Imports {
