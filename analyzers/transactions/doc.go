@@ -30,7 +30,11 @@
 //     anything.
 //   - TL403 batch-cross-partition: two actions whose PartitionKeys are
 //     reconstructed and provably differ — two different constants, or
-//     constant prefixes or suffixes that cannot match.
+//     constant prefixes or suffixes that cannot match. An entity built by
+//     a helper of the package (product("pkey", "r1", …) returning the
+//     marshalled entity) has the PartitionKey the helper writes, with its
+//     parameters bound to the call's arguments; such a finding is
+//     reported at the transaction.
 //
 // Closures are checked as functions of their own. A helper that passes
 // its parameter to SubmitTransaction (submit(ctx, c, actions)) is
@@ -41,6 +45,7 @@
 // Silent: transactions built in chunks of 100; loops
 // over local collections of unknown size (their size is set elsewhere,
 // often small: createEntities(10)); keys that may be equal (run-time values, the loop's own
-// variables); appends under a condition or before a break in a
+// variables, a helper's parameter the helper reassigns, a key a helper
+// chooses at run time); appends under a condition or before a break in a
 // constant-bounded loop (they might not all happen).
 package transactions

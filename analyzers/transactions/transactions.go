@@ -138,7 +138,7 @@ func (c *checker) submit(call *ast.CallExpr, actions ast.Expr) {
 	for _, a := range c.idx.ActionsOf(actions) {
 		entities = append(entities, a.Entity)
 	}
-	c.partitions(entities)
+	c.partitions(call, entities)
 
 	e := ast.Unparen(actions)
 	if lit, ok := c.idx.Resolve(e).(*ast.CompositeLit); ok {
@@ -560,7 +560,7 @@ func (c *checker) guarded(v *types.Var, l ast.Node) bool {
 
 // partitions reports TL403 when two of the entities' PartitionKeys
 // provably differ.
-func (c *checker) partitions(entities []ast.Expr) {
+func (c *checker) partitions(site *ast.CallExpr, entities []ast.Expr) {
 	type pk struct {
 		expr ast.Expr
 		val  values.Value
@@ -577,6 +577,16 @@ func (c *checker) partitions(entities []ast.Expr) {
 				found = append(found, k)
 			}
 		}
+		if len(found) == 0 {
+			// An entity built by a helper of the package, product("pkey",
+			// …): its PartitionKey with the helper's parameters bound to
+			// this call's arguments, reported at the transaction.
+			if call, sink, ok := c.helperKey(e); ok && !seen[call] {
+				seen[call] = true
+				pks = append(pks, pk{site, c.res.OfWith(sink.Value, c.bind(call))})
+			}
+			continue
+		}
 		if len(found) != 1 || seen[found[0].Value] {
 			continue // unknown, or set in several places
 		}
@@ -586,6 +596,9 @@ func (c *checker) partitions(entities []ast.Expr) {
 	for i := 1; i < len(pks); i++ {
 		for j := 0; j < i; j++ {
 			if differ(pks[i].val, pks[j].val) {
+				if pks[j].expr == site {
+					pks[i].expr = site // one of them is in a helper: report at the transaction
+				}
 				diag.Report(c.pass, "TL403", pks[i].expr,
 					"this action's PartitionKey %q differs from %q in the same transaction",
 					finding.Clip(pks[i].val.String()), finding.Clip(pks[j].val.String()))
@@ -593,6 +606,55 @@ func (c *checker) partitions(entities []ast.Expr) {
 			}
 		}
 	}
+}
+
+// helperKey finds the PartitionKey of an entity that a call of a helper
+// of this package builds and returns (func product(pk, rk string) []byte
+// { b, _ := json.Marshal(T{PartitionKey: pk, …}); return b }): the one
+// PartitionKey sink of everything the helper returns, in its body.
+func (c *checker) helperKey(e ast.Expr) (*ast.CallExpr, writes.KeySink, bool) {
+	call, ok := c.idx.Resolve(ast.Unparen(e)).(*ast.CallExpr)
+	if !ok {
+		return nil, writes.KeySink{}, false
+	}
+	fn := sdk.Callee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return nil, writes.KeySink{}, false
+	}
+	decl := c.res.FuncDecl(fn)
+	sig, _ := fn.Type().(*types.Signature)
+	if decl == nil || decl.Body == nil || sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) {
+		return nil, writes.KeySink{}, false
+	}
+	rets, _ := c.res.Vars().Returns(fn, 0)
+	var found []writes.KeySink
+	for _, r := range rets {
+		if r == nil {
+			continue
+		}
+		for _, k := range c.idx.KeysOf(c.idx.RootsOf(r), decl.Body) {
+			if k.Key == writes.PartitionKey {
+				found = append(found, k)
+			}
+		}
+	}
+	if len(found) != 1 {
+		return nil, writes.KeySink{}, false
+	}
+	return call, found[0], true
+}
+
+// bind binds the parameters of the helper that call calls to the values
+// of its arguments; parameters the helper reassigns stay unknown.
+func (c *checker) bind(call *ast.CallExpr) map[*types.Var]values.Value {
+	env := map[*types.Var]values.Value{}
+	sig := sdk.Callee(c.pass.TypesInfo, call).Type().(*types.Signature)
+	for i := 0; i < sig.Params().Len(); i++ {
+		if p := sig.Params().At(i); c.res.IsParam(p) {
+			env[p] = c.res.Of(call.Args[i])
+		}
+	}
+	return env
 }
 
 // differ reports whether two reconstructed values can never be equal.
@@ -656,6 +718,6 @@ func (c *checker) legacy(call *ast.CallExpr) {
 		}
 		return true
 	})
-	c.partitions(entities)
+	c.partitions(call, entities)
 	c.count(call, b, 0, adds, resets)
 }
