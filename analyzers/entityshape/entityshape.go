@@ -89,7 +89,7 @@ type checker struct {
 	values map[token.Pos]ast.Expr
 	done   map[token.Pos]map[string]bool
 	// call is the call whose argument is being checked.
-	call *ast.CallExpr
+	call   *ast.CallExpr
 	callee *types.Func
 	// sites are the calls of functions with parameters, to check what
 	// callers pass to a function that fills a property.
