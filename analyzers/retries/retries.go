@@ -26,8 +26,6 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-const policyPath = "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
-
 type checker struct {
 	pass *analysis.Pass
 	x    *index.Index

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
@@ -37,6 +38,7 @@ const MaxActions = limits.MaxBatchActions
 
 type checker struct {
 	pass *analysis.Pass
+	ins  *inspector.Inspector
 	idx  *writes.Index
 	res  *values.Resolver
 	body *ast.BlockStmt
@@ -54,6 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
 	c := &checker{
 		pass:    pass,
+		ins:     x.Inspector,
 		idx:     x.Writes,
 		res:     x.Resolver(),
 		wrapped: map[*ast.CallExpr]ast.Expr{},
@@ -141,27 +144,19 @@ func (c *checker) in(body *ast.BlockStmt, start token.Pos, f func()) {
 // declaringFunc returns the body and start of the innermost function of
 // the package whose body declares v, or nil.
 func (c *checker) declaringFunc(v *types.Var) (*ast.BlockStmt, token.Pos) {
-	var body *ast.BlockStmt
-	var start token.Pos
-	for _, f := range c.pass.Files {
-		if v.Pos() < f.Pos() || v.Pos() > f.End() {
-			continue
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			var b *ast.BlockStmt
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				b = n.Body
-			case *ast.FuncLit:
-				b = n.Body
-			}
-			if b != nil && b.Pos() <= v.Pos() && v.Pos() < b.End() {
-				body, start = b, n.Pos()
-			}
-			return true
-		})
+	cur, ok := c.ins.Root().FindByPos(v.Pos(), v.Pos())
+	if !ok {
+		return nil, token.NoPos
 	}
-	return body, start
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := f.Node().(type) {
+		case *ast.FuncDecl:
+			return n.Body, n.Pos()
+		case *ast.FuncLit:
+			return n.Body, n.Pos()
+		}
+	}
+	return nil, token.NoPos
 }
 
 // An add is a statement that adds k actions to a transaction each time
