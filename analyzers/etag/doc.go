@@ -26,6 +26,19 @@
 //     it replaces azcore.ETagAny it also deletes an azcore or azcore/to
 //     import that it (with the file's other such fixes) leaves unused.
 //
+// In the legacy github.com/Azure/azure-sdk-for-go/storage API, Entity.Get
+// stores the ETag of the read in the entity (OdataEtag), and Update and
+// Merge send it as If-Match unless force is true, when they send "*":
+//
+//   - TL414 also: a legacy Update(true, …) or Merge(true, …), or an
+//     InsertOrReplace or InsertOrMerge (which send no If-Match), of an
+//     entity read by Entity.Get earlier in the function: the same
+//     entity variable (whose keys the function never changes), or a
+//     second GetEntityReference of the same table variable with the
+//     same keys. The suggested fix, for the variable that was read,
+//     calls Update(false, …) or Merge(false, …) (InsertOrReplace becomes
+//     Update, InsertOrMerge becomes Merge: the entity was just read).
+//
 // The entity is followed from the write back through json.Marshal,
 // & and *, conversions and variables to the variable json.Unmarshal
 // fills, and from there to the GetEntity call whose response it decodes.
@@ -38,5 +51,7 @@
 // blind write is not a read-modify-write); a read in another function
 // or through a helper; a copy into another table (different constant
 // table names, or different client variables) or under keys the function
-// changes; transactions; the legacy storage API.
+// changes; transactions; legacy Update and Merge whose force is false or
+// not a constant, legacy Insert, and legacy writes of an entity not read
+// by Get in the function.
 package etag

@@ -52,7 +52,11 @@ func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
 	c := &checker{pass: pass, x: x, res: x.Resolver()}
 	for _, call := range c.x.Calls {
-		if call.Via != nil || call.Closure != nil || call.Legacy || call.Body == nil {
+		if call.Via != nil || call.Closure != nil || call.Body == nil {
+			continue
+		}
+		if call.Legacy {
+			c.legacy(call)
 			continue
 		}
 		if call.Method != "UpdateEntity" && call.Method != "UpsertEntity" {

@@ -13,5 +13,5 @@ import (
 func TestETag(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, etag.Analyzer, "withetag") // silent: no messages to check
-	fixtest.Run(t, analysistest.TestData(), etag.Analyzer, "rmw", "anyonly")
+	fixtest.Run(t, analysistest.TestData(), etag.Analyzer, "rmw", "anyonly", "legacy")
 }

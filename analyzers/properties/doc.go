@@ -4,14 +4,28 @@
 // # Analyzer properties
 //
 // properties: find properties of written entities with types the service
-// cannot store, integers it cannot store exactly, and client-set
-// Timestamps (TL126, TL127, TL128).
+// cannot store, dates outside its range, integers it does not store as
+// integers, and client-set Timestamps (TL124, TL125, TL126, TL128).
 //
 // "The Table service supports a subset of data types" — Binary, Boolean,
 // DateTime, Double, Guid, Int32, Int64 and String — and "To store complex
 // data types in a single property, you must use a serialized format such
 // as JSON or XML." The Timestamp property "should not be set on insert or
-// update operations (the value will be ignored)".
+// update operations (the value will be ignored)". "The supported
+// DateTime range begins from 12:00 midnight, January 1, 1601 A.D. (C.E.),
+// UTC. The range ends at December 31, 9999." Int32 is "A 32-bit integer."
+//
+// aztables sends what encoding/json makes of the entity (the client
+// decodes it into a map[string]any and encodes it again, so numbers pass
+// through a float64). A property is a DateTime only when it is annotated
+// "Name@odata.type": "Edm.DateTime": EDMEntity.MarshalJSON annotates
+// EDMDateTime values of its Properties, and code may write the
+// annotation itself. A time.Time or EDMDateTime field of a plain struct
+// is sent as an RFC 3339 string without an annotation and stored as a
+// String — the zero time is then the string "0001-01-01T00:00:00Z", not
+// an error. The legacy storage Entity's MarshalJSON annotates the
+// time.Time values of its Properties as Edm.DateTime and int64 values as
+// Edm.Int64 (sent as strings); other integers go bare.
 //
 // An entity is written when it reaches AddEntity, UpsertEntity,
 // UpdateEntity (directly or through a helper that writes its parameter)
@@ -19,6 +33,31 @@
 // * and variables to the struct or map literal, or the variable, that
 // builds it.
 //
+//   - TL124 datetime-out-of-range: a property sent as Edm.DateTime whose
+//     value is provably before 1601 or after 9999: the zero time
+//     (time.Time{}, aztables.EDMDateTime{}, a local variable declared and
+//     never assigned nor passed by address), time.Date with a constant
+//     year out of range, or a constant RFC 3339 string; and a struct
+//     field annotated by a sibling "Name@odata.type" field set to
+//     "Edm.DateTime" that the literal writing it leaves unset (and the
+//     function never assigns). The service rejects the entity. Silent
+//     for values from run time (parameters, time.Now(), decoded values)
+//     and for times sent without the annotation.
+//   - TL125 integer-out-of-range: an integer property outside the Int32
+//     range — a constant, t.UnixMilli(), t.UnixMicro(), t.UnixNano(), or
+//     a constant minus a value (reverse ticks) — sent as a bare JSON
+//     number (a struct field, a map entry, an EDMEntity property that is
+//     not an EDMInt64, or a legacy Entity property that is not an int64).
+//     Without "Edm.Int64" the service does not store an Int64: an untyped
+//     integer beyond Int32 becomes a Double (an EDMEntity reader decodes
+//     it as a float64), and beyond 2^53 the client has already rounded it
+//     to a float64, so the value changes. Silent when the property is
+//     annotated in the function ("Name@odata.type", a map entry or a
+//     struct field of that JSON name), for ",string" fields and EDMInt64
+//     (MarshalText: sent as a string), for integer types of 32 bits or
+//     less, and for run-time values. Suggested fix, where the conversion
+//     is all it takes: aztables.EDMInt64(v) for an EDMEntity property,
+//     int64(v) for a legacy Entity property of another integer type.
 //   - TL126 unsupported-property-type: a property that encoding/json
 //     writes as a JSON array or object: a struct field of slice (other
 //     than []byte), array, map or struct type (other than time.Time and
@@ -26,18 +65,10 @@
 //     map entry whose value has such a type. Reported once per struct
 //     field, at its declaration when the struct is in the package, else at
 //     the write; at the entry for maps.
-//   - TL127 implicit-string-type (info, reported with -info): an int,
-//     int64 or uint64 property value beyond 2^53 — a constant,
-//     t.UnixNano(), or a constant minus a value (reverse ticks) — sent as
-//     a bare JSON number. "By default a property is created as type
-//     String, unless you specify a different type"; an untyped JSON
-//     integer outside the Int32 range is stored as a Double, which cannot
-//     hold it exactly. Silent when the property is given an
-//     "Name@odata.type" in the function (a map entry or a struct field of
-//     that JSON name) or its field is tagged ",string".
 //   - TL128 timestamp-set-by-client: a Timestamp given a value in the
 //     literal of a written entity or assigned to it (e.Timestamp = …) in
-//     the function that writes it.
+//     the function that writes it, and the legacy Entity's TimeStamp
+//     assigned before a write (its encoding never sends it).
 //
 // Silent: fields tagged json:"-" or ",string"; interface-typed fields
 // and values (their dynamic type is unknown); types with MarshalJSON or

@@ -39,14 +39,15 @@ type checker struct {
 	fields map[*types.Var]bool
 	seen   map[token.Pos]bool
 	// annotated are the properties given an "@odata.type" in the
-	// function of the write being checked.
-	annotated map[string]bool
+	// function of the write being checked, with the type given ("?"
+	// when it is not a constant).
+	annotated map[string]string
 }
 
 var info bool
 
 func init() {
-	Analyzer.Flags.BoolVar(&info, "info", false, "also report info findings (TL127 integers beyond 2^53 sent as JSON numbers)")
+	Analyzer.Flags.BoolVar(&info, "info", false, "no effect (kept for settings written for 0.1.0, when integers beyond 2^53 were TL127 info findings; they are TL125 now)")
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -75,9 +76,13 @@ func (c *checker) entity(e ast.Expr, w index.Call) {
 		switch {
 		case writes.IsStringMap(t):
 			c.mapLiteral(lit)
+		case sdk.IsAztablesType(t, "EDMEntity"):
+			c.structLiteral(lit)
+			c.edmEntity(lit)
 		case writes.IsEntityStruct(t):
 			c.structType(t, w)
 			c.structLiteral(lit)
+			c.structDates(lit, w.Body)
 		}
 	}
 	vars := map[*types.Var]bool{}
@@ -155,8 +160,9 @@ func (c *checker) mapLiteral(lit *ast.CompositeLit) {
 			continue
 		}
 		c.value(name, kv.Value)
-		if !c.annotated[name] {
-			c.bigInt(name, kv.Value)
+		c.annotatedDate(name, kv.Value)
+		if c.annotated[name] == "" {
+			c.number(name, kv.Value)
 		}
 	}
 }
@@ -200,7 +206,7 @@ func (c *checker) structLiteral(lit *ast.CompositeLit) {
 				c.structLiteral(inner)
 			}
 		case name != "" && !c.typedStructField(lit, id.Name, name):
-			c.bigInt(name, kv.Value)
+			c.number(name, kv.Value)
 		}
 	}
 }
@@ -223,14 +229,35 @@ func (c *checker) assignments(body *ast.BlockStmt, vars map[*types.Var]bool) {
 				if s == nil || s.Kind() != types.FieldVal || !writes.IsEntityStruct(s.Recv()) {
 					continue
 				}
-				if l.Sel.Name == writes.Timestamp {
+				if l.Sel.Name == "Properties" && sdk.IsLegacyType(s.Recv(), "Entity") {
+					c.entries(as.Rhs[i], c.legacyProperty)
+					continue
+				}
+				if l.Sel.Name == writes.Timestamp || l.Sel.Name == "TimeStamp" && sdk.IsLegacyType(s.Recv(), "Entity") {
+					// the legacy Entity's TimeStamp is never sent at all
 					c.timestamp(as.Rhs[i])
 				} else if st := writes.StructOf(s.Recv()); st != nil {
 					if name := jsonNameOf(st, l.Sel.Name); name != "" && !c.typedField(s.Recv(), l.Sel.Name, name) {
-						c.bigInt(name, as.Rhs[i])
+						c.number(name, as.Rhs[i])
 					}
 				}
 			case *ast.IndexExpr:
+				if sel, ok := ast.Unparen(l.X).(*ast.SelectorExpr); ok && sel.Sel.Name == "Properties" &&
+					vars[c.x.Vars.VarOf(writes.BaseOf(sel.X))] && sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(sel.X), "EDMEntity") {
+					// e.Properties["Due"] = aztables.EDMDateTime(t)
+					if name, ok := c.x.Writes.ConstString(l.Index); ok {
+						c.edmProperty(name, as.Rhs[i])
+					}
+					continue
+				}
+				if sel, ok := ast.Unparen(l.X).(*ast.SelectorExpr); ok && sel.Sel.Name == "Properties" &&
+					vars[c.x.Vars.VarOf(writes.BaseOf(sel.X))] && sdk.IsLegacyType(c.pass.TypesInfo.TypeOf(sel.X), "Entity") {
+					// legacy e.Properties["Due"] = t
+					if name, ok := c.x.Writes.ConstString(l.Index); ok {
+						c.legacyProperty(name, as.Rhs[i])
+					}
+					continue
+				}
 				if !vars[c.x.Vars.VarOf(l.X)] || !writes.IsStringMap(c.pass.TypesInfo.TypeOf(l.X)) {
 					continue
 				}
@@ -242,8 +269,9 @@ func (c *checker) assignments(body *ast.BlockStmt, vars map[*types.Var]bool) {
 					c.timestamp(as.Rhs[i])
 				} else {
 					c.value(name, as.Rhs[i])
-					if !c.annotated[name] {
-						c.bigInt(name, as.Rhs[i])
+					c.annotatedDate(name, as.Rhs[i])
+					if c.annotated[name] == "" {
+						c.number(name, as.Rhs[i])
 					}
 				}
 			}
@@ -313,30 +341,11 @@ func jsonNameOf(st *types.Struct, name string) string {
 // maxExact is 2^53: integers beyond it have no exact Double.
 const maxExact = 1 << 53
 
-// bigInt reports (TL127) an integer property value beyond 2^53 sent as a
+// bigInt reports (TL125) an integer property value beyond 2^53 sent as a
 // bare JSON number: a constant, UnixNano(), or a constant minus a value
-// (reverse ticks).
-func (c *checker) bigInt(name string, v ast.Expr) {
-	if !diag.Enabled("TL127", info) || c.seen[v.Pos()] {
-		return
-	}
-	b, ok := c.pass.TypesInfo.TypeOf(v).Underlying().(*types.Basic)
-	if !ok || b.Info()&types.IsInteger == 0 {
-		return
-	}
-	switch b.Kind() {
-	case types.Int, types.Int64, types.Uint, types.Uint64, types.Uintptr, types.UntypedInt:
-	default:
-		return // 32 bits or less: exact as a Double
-	}
-	what := c.beyond(v)
-	if what == "" {
-		return
-	}
-	c.seen[v.Pos()] = true
-	diag.Report(c.pass, "TL127", v, "%s", diag.Fit(
-		fmt.Sprintf("property %s gets %s, beyond 2^53, as a bare JSON number", finding.Clip(name), finding.Clip(what)),
-		fmt.Sprintf("property %s gets an integer beyond 2^53 as a bare JSON number", finding.Clip(name))))
+// (reverse ticks). The client rounds it to a float64 before it is sent.
+func (c *checker) bigInt(name string, v ast.Expr, typ string) {
+	c.integer("TL125", name, v, c.beyond, ", beyond 2^53: rounded to a Double", typ)
 }
 
 // beyond describes v when it is an integer beyond 2^53, else "".
@@ -374,17 +383,27 @@ func isUnixNano(info *types.Info, e ast.Expr) bool {
 }
 
 // annotations returns the property names given an "@odata.type" by a
-// constant map key or struct JSON name in body.
-func annotations(x *writes.Index, body *ast.BlockStmt) map[string]bool {
-	out := map[string]bool{}
+// constant map key in body, with the constant type given ("?" when the
+// value is not a constant).
+func annotations(x *writes.Index, body *ast.BlockStmt) map[string]string {
+	out := map[string]string{}
 	if body == nil {
 		return out
 	}
 	ast.Inspect(body, func(n ast.Node) bool {
-		var key ast.Expr
+		var key, val ast.Expr
 		switch n := n.(type) {
 		case *ast.KeyValueExpr:
-			key = n.Key
+			key, val = n.Key, n.Value
+		case *ast.AssignStmt:
+			if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
+				return true
+			}
+			ix, ok := ast.Unparen(n.Lhs[0]).(*ast.IndexExpr)
+			if !ok {
+				return true
+			}
+			key, val = ix.Index, n.Rhs[0]
 		case *ast.IndexExpr:
 			key = n.Index
 		default:
@@ -392,7 +411,16 @@ func annotations(x *writes.Index, body *ast.BlockStmt) map[string]bool {
 		}
 		if k, ok := x.ConstString(key); ok {
 			if name, ok := strings.CutSuffix(k, "@odata.type"); ok {
-				out[name] = true
+				typ, known := "?", false
+				if val != nil {
+					typ, known = x.ConstString(val)
+				}
+				if !known {
+					typ = "?"
+				}
+				if out[name] == "" || out[name] == "?" {
+					out[name] = typ
+				}
 			}
 		}
 		return true

@@ -5,20 +5,23 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/tablelint/tablelint/analyzers/internal/fixtest"
 	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
 	"github.com/tablelint/tablelint/analyzers/properties"
 )
 
 func TestProperties(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, properties.Analyzer, "unstorable", "storable", "timestamp"))
+	sdktest.CheckMessages(t, analysistest.Run(t, dir, properties.Analyzer, "unstorable", "storable", "timestamp", "dates", "int32range", "legacyprops"))
 }
 
-func TestPropertiesInfo(t *testing.T) {
-	if err := properties.Analyzer.Flags.Set("info", "true"); err != nil {
-		t.Fatal(err)
-	}
-	defer properties.Analyzer.Flags.Set("info", "false")
+func TestInt64Fixes(t *testing.T) {
+	fixtest.Run(t, analysistest.TestData(), properties.Analyzer, "int64fix")
+}
+
+// TestBigIntegers runs without -info: integers beyond 2^53 are TL125
+// warnings (they were TL127 info findings in 0.1.0).
+func TestBigIntegers(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	sdktest.CheckMessages(t, analysistest.Run(t, dir, properties.Analyzer, "bigint"))
 }

@@ -35,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 var info bool
 
 func init() {
-	Analyzer.Flags.BoolVar(&info, "info", false, "also report info findings (TL412 update of an entity that may not exist)")
+	Analyzer.Flags.BoolVar(&info, "info", false, "also report info findings (TL412 update of an entity that may not exist, TL129 nil or empty properties in a Replace)")
 }
 
 type checker struct {
@@ -48,20 +48,24 @@ func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
 	c := &checker{pass: pass, x: x, res: x.Resolver()}
 	for _, w := range x.Calls {
+		if w.Via == nil && w.Closure == nil && w.Legacy && w.Body != nil {
+			c.legacyPartial(w)
+			continue
+		}
 		if w.Via != nil || w.Closure != nil || w.Legacy || w.Body == nil || len(w.Call.Args) < 3 {
 			continue
 		}
 		switch w.Method {
 		case "UpdateEntity":
-			if c.replace(w.Call.Args[2], "UpdateEntityOptions") {
-				c.partial(w)
+			if c.replace(w.Call.Args[2], "UpdateEntityOptions") && !c.partial(w) && diag.Enabled("TL129", info) {
+				c.omitted(w)
 			}
 			if diag.Enabled("TL412", info) {
 				c.mayNotExist(w)
 			}
 		case "UpsertEntity":
-			if c.replace(w.Call.Args[2], "UpsertEntityOptions") {
-				c.partial(w)
+			if c.replace(w.Call.Args[2], "UpsertEntityOptions") && !c.partial(w) && diag.Enabled("TL129", info) {
+				c.omitted(w)
 			}
 		}
 	}
@@ -95,11 +99,11 @@ type built struct {
 	rk    ast.Expr
 }
 
-// partial reports TL411.
-func (c *checker) partial(w index.Call) {
+// partial reports TL411, and whether it did.
+func (c *checker) partial(w index.Call) bool {
 	b, ok := c.builtEntity(w)
 	if !ok || b.pk == nil || b.rk == nil {
-		return
+		return false
 	}
 	for _, r := range c.reads(w.Body, w.Call.Pos()) {
 		if !c.x.Writes.SameString(c.res, r.pk, b.pk) || !c.x.Writes.SameString(c.res, r.rk, b.rk) {
@@ -118,8 +122,9 @@ func (c *checker) partial(w index.Call) {
 		diag.Report(c.pass, "TL411", w.Call,
 			"%s replaces the entity read at line %d without %s",
 			w.Method, line, finding.Clip(strings.Join(missing, ", ")))
-		return
+		return true
 	}
+	return false
 }
 
 // builtEntity returns the entity a write sends when it is one literal

@@ -21,6 +21,15 @@ const (
 type JSONField struct {
 	Name string     // the JSON name (the tag's name, else the Go name)
 	Var  *types.Var // the Go field
+	// Options are the json tag's options after the name ("omitempty",
+	// "omitempty,string"), "" if none.
+	Options string
+}
+
+// HasOption reports whether the field's json tag has option opt
+// ("omitempty", "omitzero", "string").
+func (f JSONField) HasOption(opt string) bool {
+	return strings.Contains(","+f.Options+",", ","+opt+",")
 }
 
 // JSONFields returns the fields encoding/json marshals for struct type t
@@ -71,7 +80,9 @@ func jsonFields(st *types.Struct, out *[]JSONField, depth int) {
 		if name == "" {
 			name = f.Name()
 		}
-		*out = append(*out, JSONField{Name: name, Var: f})
+		tag, _ := reflect.StructTag(st.Tag(i)).Lookup("json")
+		_, opts, _ := strings.Cut(tag, ",")
+		*out = append(*out, JSONField{Name: name, Var: f, Options: opts})
 	}
 }
 

@@ -18,7 +18,7 @@ type Deployment struct {
 	SubscriptionID string
 	Status         string
 	Lifespan       int64
-	DestroyAt      time.Time // L: TL124
+	DestroyAt      time.Time // S
 }
 
 // Repo is the deployments table.
@@ -31,8 +31,8 @@ func rowKey(user, workspace, sub string) string {
 }
 
 // Upsert stores a deployment. DestroyAt is the zero time for deployments
-// without a lifespan: year 1 is before the service's DateTime range, and
-// the write fails with 400.
+// without a lifespan; encoding/json sends a time.Time as a bare string, so
+// the service stores the String "0001-01-01T00:00:00Z" and accepts it.
 func (r *Repo) Upsert(ctx context.Context, d Deployment) error {
 	d.Entity = aztables.Entity{PartitionKey: d.UserID, RowKey: rowKey(d.UserID, d.Workspace, d.SubscriptionID)}
 	if d.Lifespan > 0 {

@@ -19,7 +19,7 @@ type Reading struct {
 }
 
 func record(ctx context.Context, c *aztables.Client, id string, n int64) error {
-	r := Reading{PartitionKey: "r", RowKey: id, At: time.Now().UnixNano(), Small: 42, Seq: 1} // want `TL127: property At gets a UnixNano\(\) time, beyond 2\^53`
+	r := Reading{PartitionKey: "r", RowKey: id, At: time.Now().UnixNano(), Small: 42, Seq: 1} // want `TL125: property At gets a UnixNano\(\) time, beyond 2\^53`
 	r.Small = n
 	b, _ := json.Marshal(r)
 	_, err := c.AddEntity(ctx, b, nil)
@@ -27,8 +27,8 @@ func record(ctx context.Context, c *aztables.Client, id string, n int64) error {
 }
 
 func mapped(ctx context.Context, c *aztables.Client, id string) error {
-	m := map[string]any{"PartitionKey": "r", "RowKey": id, "Big": 9007199254740993} // want `TL127: property Big gets 9007199254740993`
-	m["Rev"] = math.MaxInt64 - time.Now().UnixNano()                                // want `TL127: property Rev gets a constant minus a value`
+	m := map[string]any{"PartitionKey": "r", "RowKey": id, "Big": 9007199254740993} // want `TL125: property Big gets 9007199254740993`
+	m["Rev"] = math.MaxInt64 - time.Now().UnixNano()                                // want `TL125: property Rev gets a constant minus a value`
 	b, _ := json.Marshal(m)
 	_, err := c.UpsertEntity(ctx, b, nil)
 	return err
@@ -52,9 +52,10 @@ type Tagged struct {
 	Micros       int64
 }
 
-// A ",string" field, and UnixMicro (below 2^53 for centuries): silent.
+// A ",string" field: silent. UnixMicro is below 2^53 for centuries but
+// beyond Int32.
 func tagged(ctx context.Context, c *aztables.Client, id string) error {
-	b, _ := json.Marshal(Tagged{PartitionKey: "r", RowKey: id, At: time.Now().UnixNano(), Micros: time.Now().UnixMicro()})
+	b, _ := json.Marshal(Tagged{PartitionKey: "r", RowKey: id, At: time.Now().UnixNano(), Micros: time.Now().UnixMicro()}) // want `TL125: property Micros gets a UnixMicro\(\) time beyond Int32`
 	_, err := c.AddEntity(ctx, b, nil)
 	return err
 }

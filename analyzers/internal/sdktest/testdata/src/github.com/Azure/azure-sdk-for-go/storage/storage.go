@@ -56,15 +56,21 @@ func (eqr *EntityQueryResult) NextResults(options *TableOptions) (*EntityQueryRe
 }
 
 type Entity struct {
-	Table        *Table
-	PartitionKey string
-	RowKey       string
-	TimeStamp    time.Time
-	Properties   map[string]interface{}
+	Table         *Table
+	PartitionKey  string
+	RowKey        string
+	TimeStamp     time.Time
+	OdataMetadata string
+	OdataType     string
+	OdataID       string
+	OdataEtag     string
+	OdataEditLink string
+	Properties    map[string]interface{}
 }
 
-// MarshalJSON and UnmarshalJSON are the SDK's own encoding of an entity
-// (Properties flattened into the payload, with @odata.type annotations).
+// MarshalJSON and UnmarshalJSON are the SDK's own encoding of an entity:
+// PartitionKey, RowKey and Properties flattened into the payload, with
+// time.Time annotated as Edm.DateTime, int64 as Edm.Int64, []byte as Edm.Binary.
 func (e *Entity) MarshalJSON() ([]byte, error)    { return nil, nil }
 func (e *Entity) UnmarshalJSON(data []byte) error { return nil }
 
@@ -72,8 +78,14 @@ func (t *Table) GetEntityReference(partitionKey, rowKey string) *Entity {
 	return &Entity{PartitionKey: partitionKey, RowKey: rowKey, Table: t}
 }
 
-type EntityOptions struct{}
-type GetEntityOptions struct{ Select []string }
+type EntityOptions struct {
+	Timeout   uint
+	RequestID string
+}
+type GetEntityOptions struct {
+	Select    []string
+	RequestID string
+}
 
 func (e *Entity) Get(timeout uint, ml MetadataLevel, options *GetEntityOptions) error { return nil }
 func (e *Entity) Insert(ml MetadataLevel, options *EntityOptions) error               { return nil }

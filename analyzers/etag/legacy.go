@@ -1,0 +1,97 @@
+package etag
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
+)
+
+// legacy reports TL414 for the legacy storage API: an entity read with
+// Entity.Get and written back with Update(true, …) or Merge(true, …)
+// (If-Match: *), InsertOrReplace or InsertOrMerge (no If-Match).
+func (c *checker) legacy(w index.Call) {
+	var cond string // how the write ignores the ETag
+	switch w.Method {
+	case "Update", "Merge":
+		if len(w.Call.Args) < 1 || !c.isTrue(w.Call.Args[0]) {
+			return // force false sends the OdataEtag the Get filled; unknown force: silent
+		}
+		cond = w.Method + "(true, …), which sends If-Match *,"
+	case "InsertOrReplace", "InsertOrMerge":
+		cond = w.Method + ", which sends no If-Match,"
+	default:
+		return
+	}
+	written := c.x.Writes.LegacyReceiver(w.Call)
+	if written == nil {
+		return
+	}
+	var get *writes.LegacyGet
+	for _, g := range c.x.Writes.LegacyGetsIn(w.Body) {
+		if g.Call.Pos() >= w.Call.Pos() {
+			break
+		}
+		if c.x.Writes.SameLegacyEntity(c.res, w.Body, g.Entity, written) {
+			get = &g
+		}
+	}
+	if get == nil {
+		return
+	}
+	line := c.pass.Fset.Position(get.Call.Pos()).Line
+	d := diag.Diagnostic("TL414", w.Call.Pos(), w.Call.End(), "%s writes back the entity read by Get (line %d)", cond, line)
+	if get.Entity == written {
+		if fix, ok := c.legacyFix(w); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+	}
+	diag.ReportDiagnostic(c.pass, d)
+}
+
+// isTrue reports whether e is the constant true.
+func (c *checker) isTrue(e ast.Expr) bool {
+	tv, ok := c.pass.TypesInfo.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
+}
+
+// legacyFix makes the write conditional on the ETag the Get stored in the
+// entity: Update(true, o) → Update(false, o), InsertOrReplace(o) →
+// Update(false, o), InsertOrMerge(o) → Merge(false, o). The entity was
+// just read, so an update (which fails if it is missing) is what is
+// meant.
+func (c *checker) legacyFix(w index.Call) (analysis.SuggestedFix, bool) {
+	sel, ok := ast.Unparen(w.Call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	switch w.Method {
+	case "Update", "Merge":
+		arg := w.Call.Args[0]
+		return analysis.SuggestedFix{
+			Message:   fmt.Sprintf("call %s(false, …): If-Match with the ETag of the read", w.Method),
+			TextEdits: []analysis.TextEdit{{Pos: arg.Pos(), End: arg.End(), NewText: []byte("false")}},
+		}, true
+	case "InsertOrReplace", "InsertOrMerge":
+		if len(w.Call.Args) != 1 {
+			return analysis.SuggestedFix{}, false
+		}
+		to := "Update"
+		if w.Method == "InsertOrMerge" {
+			to = "Merge"
+		}
+		return analysis.SuggestedFix{
+			Message: fmt.Sprintf("call %s(false, …): If-Match with the ETag of the read", to),
+			TextEdits: []analysis.TextEdit{
+				{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(to)},
+				{Pos: w.Call.Args[0].Pos(), End: w.Call.Args[0].Pos(), NewText: []byte("false, ")},
+			},
+		}, true
+	}
+	return analysis.SuggestedFix{}, false
+}

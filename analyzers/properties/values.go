@@ -1,0 +1,433 @@
+package properties
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"math"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
+	"github.com/tablelint/tablelint/internal/finding"
+)
+
+// edmDateTime is the annotation that makes a property a DateTime.
+const edmDateTime = "Edm.DateTime"
+
+// The DateTime range of the service: "The supported DateTime range
+// begins from 12:00 midnight, January 1, 1601 A.D. (C.E.), UTC. The range
+// ends at December 31, 9999."
+const (
+	firstYear = 1601
+	lastYear  = 9999
+)
+
+// number checks an integer property value sent as a bare JSON number:
+// TL125 beyond Int32, with its own message beyond 2^53 (where the value
+// also loses precision). The two ranges do not overlap.
+func (c *checker) number(name string, v ast.Expr) { c.numberFixed(name, v, "") }
+
+// numberFixed is number for a value that converting to typ (an
+// expression of the file, "aztables.EDMInt64" or "int64") sends as an
+// Edm.Int64: the findings suggest that conversion.
+func (c *checker) numberFixed(name string, v ast.Expr, typ string) {
+	c.bigInt(name, v, typ)
+	c.beyondInt32(name, v, typ)
+}
+
+// wideInteger reports whether v is an integer of a type that can exceed
+// Int32 and that encoding/json writes as a bare number (not EDMInt64,
+// whose MarshalText makes it a string).
+func (c *checker) wideInteger(v ast.Expr) bool {
+	t := c.pass.TypesInfo.TypeOf(v)
+	if t == nil || writes.OwnEncoding(t) {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 {
+		return false
+	}
+	switch b.Kind() {
+	case types.Int, types.Int64, types.Uint, types.Uint32, types.Uint64, types.Uintptr, types.UntypedInt:
+		return true
+	}
+	return false // 32 bits or less, signed, or 16 bits or less: always an Int32
+}
+
+// beyondInt32 reports (TL125) an integer outside the Int32 range, and
+// within ±2^53, sent as a bare JSON number: a constant, t.UnixMilli() or
+// t.UnixMicro().
+func (c *checker) beyondInt32(name string, v ast.Expr, typ string) {
+	c.integer("TL125", name, v, c.int32Overflow, " beyond Int32 without Edm.Int64: stored as a Double", typ)
+}
+
+// integer reports rule id for an integer property value v that describe
+// finds out of its range: "property name gets <what><tail>". With typ,
+// the finding suggests the conversion typ(v).
+func (c *checker) integer(id, name string, v ast.Expr, describe func(ast.Expr) string, tail, typ string) {
+	if c.seen[v.Pos()] || !c.wideInteger(v) {
+		return
+	}
+	what := describe(v)
+	if what == "" {
+		return
+	}
+	c.seen[v.Pos()] = true
+	d := diag.Diagnostic(id, v.Pos(), v.End(), "%s", diag.Fit(
+		fmt.Sprintf("property %s gets %s%s", finding.Clip(name), finding.Clip(what), tail),
+		fmt.Sprintf("property %s gets an integer%s", finding.Clip(name), tail)))
+	if typ != "" {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message: "send it as Edm.Int64: " + typ + "(…)",
+			TextEdits: []analysis.TextEdit{
+				{Pos: v.Pos(), End: v.Pos(), NewText: []byte(typ + "(")},
+				{Pos: v.End(), End: v.End(), NewText: []byte(")")},
+			},
+		}}
+	}
+	diag.ReportDiagnostic(c.pass, d)
+}
+
+// edmInt64 returns the name of aztables.EDMInt64 in the file of pos
+// ("aztables.EDMInt64"), or "" when the file does not import aztables
+// under a usable name.
+func (c *checker) edmInt64(pos token.Pos) string {
+	file := c.x.Writes.FileOf(pos)
+	if file == nil {
+		return ""
+	}
+	name, add, ok := writes.ImportName(file, sdk.AztablesPath, "aztables")
+	if !ok || len(add) > 0 {
+		return ""
+	}
+	return name + ".EDMInt64"
+}
+
+// int32Overflow describes v when it is provably outside the Int32 range
+// and within ±2^53, else "".
+func (c *checker) int32Overflow(v ast.Expr) string {
+	info := c.pass.TypesInfo
+	if tv, ok := info.Types[v]; ok && tv.Value != nil {
+		n := constant.ToInt(tv.Value)
+		if n.Kind() != constant.Int {
+			return ""
+		}
+		abs := n
+		if constant.Sign(n) < 0 {
+			abs = constant.UnaryOp(token.SUB, n, 0)
+		}
+		out := constant.Compare(n, token.GTR, constant.MakeInt64(math.MaxInt32)) ||
+			constant.Compare(n, token.LSS, constant.MakeInt64(math.MinInt32))
+		if out && !constant.Compare(abs, token.GTR, constant.MakeUint64(maxExact)) {
+			return tv.Value.ExactString()
+		}
+		return ""
+	}
+	e := c.x.Vars.Resolve(v)
+	for _, m := range []string{"UnixMilli", "UnixMicro"} {
+		if isTimeMethod(info, e, m) {
+			return "a " + m + "() time"
+		}
+	}
+	return ""
+}
+
+// isTimeMethod reports whether e is a call t.name() of a time.Time.
+func isTimeMethod(info *types.Info, e ast.Expr, name string) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == name && sdk.IsType(info.TypeOf(sel.X), "time", "Time")
+}
+
+// isTime reports whether t is time.Time or aztables.EDMDateTime (or a
+// pointer to one).
+func isTime(t types.Type) bool {
+	return sdk.IsType(t, "time", "Time") || sdk.IsAztablesType(t, "EDMDateTime")
+}
+
+// date reports (TL124) a DateTime property whose value is provably
+// outside the service's range.
+func (c *checker) date(name string, v ast.Expr) {
+	if c.seen[v.Pos()] {
+		return
+	}
+	what := c.outOfRange(v)
+	if what == "" {
+		return
+	}
+	c.seen[v.Pos()] = true
+	c.reportDate(v, name, what)
+}
+
+func (c *checker) reportDate(at ast.Node, name, what string) {
+	diag.Report(c.pass, "TL124", at, "%s", diag.Fit(
+		fmt.Sprintf("property %s is an Edm.DateTime of %s, outside the range 1601-9999", finding.Clip(name), finding.Clip(what)),
+		fmt.Sprintf("property %s is an Edm.DateTime outside the service's range 1601-9999", finding.Clip(name))))
+}
+
+// outOfRange describes v when it is a time provably before 1601 or after
+// 9999: the zero time.Time (time.Time{}, EDMDateTime{}, a variable
+// declared and never assigned), time.Date with a constant year out of
+// range, or a constant RFC 3339 string; else "".
+func (c *checker) outOfRange(v ast.Expr) string {
+	info := c.pass.TypesInfo
+	e := v
+	for range writes.MaxDepth {
+		e = c.x.Vars.Resolve(e)
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			break
+		}
+		if tv, ok := info.Types[call.Fun]; ok && tv.IsType() && isTime(tv.Type) {
+			e = call.Args[0] // aztables.EDMDateTime(t), time.Time(d)
+			continue
+		}
+		break
+	}
+	e = ast.Unparen(e)
+	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		s := constant.StringVal(tv.Value)
+		if t, err := time.Parse(time.RFC3339Nano, s); err == nil && (t.Year() < firstYear || t.Year() > lastYear) {
+			return fmt.Sprintf("%q", s)
+		}
+		return ""
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		if len(e.Elts) == 0 && isTime(info.TypeOf(e)) {
+			return "zero time 0001-01-01"
+		}
+	case *ast.CallExpr:
+		if sdk.IsFunc(info, e, "time", "Date") && len(e.Args) == 8 {
+			if tv, ok := info.Types[e.Args[0]]; ok && tv.Value != nil {
+				if y := constant.ToInt(tv.Value); y.Kind() == constant.Int && (constant.Compare(y, token.LSS, constant.MakeInt64(firstYear)) || constant.Compare(y, token.GTR, constant.MakeInt64(lastYear))) {
+					return "year " + y.ExactString()
+				}
+			}
+		}
+	case *ast.Ident:
+		v := c.x.Vars.VarOf(e)
+		if v == nil || !isTime(v.Type()) || writes.IsPackageVar(v) {
+			return ""
+		}
+		if d, ok := c.x.Vars.Only(v); ok && d.Zero() && !c.changed(v) {
+			return v.Name() + ", still zero"
+		}
+	}
+	return ""
+}
+
+// changed reports whether variable v may be changed other than by
+// assignment: its address taken (&v, json.Unmarshal(b, &v)) or a method
+// with a pointer receiver called on it (v.UnmarshalJSON).
+func (c *checker) changed(v *types.Var) bool {
+	info := c.pass.TypesInfo
+	found := false
+	for _, f := range c.x.Writes.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.UnaryExpr:
+				if n.Op == token.AND && c.x.Vars.VarOf(n.X) == v {
+					found = true
+				}
+			case *ast.SelectorExpr:
+				if c.x.Vars.VarOf(n.X) != v {
+					return true
+				}
+				if s := info.Selections[n]; s != nil && s.Kind() == types.MethodVal {
+					if sig, ok := s.Obj().Type().(*types.Signature); ok && sig.Recv() != nil {
+						if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
+							found = true
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	return found
+}
+
+// edmEntity checks the Properties of an aztables.EDMEntity literal: its
+// MarshalJSON annotates EDMDateTime values as Edm.DateTime, EDMInt64 as
+// Edm.Int64, and sends other integers as bare numbers.
+func (c *checker) edmEntity(lit *ast.CompositeLit) {
+	if props := sdk.Field(c.pass.TypesInfo, lit, "Properties"); props != nil {
+		c.entries(props, c.edmProperty)
+	}
+}
+
+// entries calls check for each constant-key entry of the map literal v
+// is (or of the variable assigned one once).
+func (c *checker) entries(v ast.Expr, check func(name string, v ast.Expr)) {
+	m, ok := c.x.Vars.Resolve(v).(*ast.CompositeLit)
+	if !ok || !writes.IsStringMap(c.pass.TypesInfo.TypeOf(m)) {
+		return
+	}
+	for _, el := range m.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if name, ok := c.x.Writes.ConstString(kv.Key); ok {
+				check(name, kv.Value)
+			}
+		}
+	}
+}
+
+// edmProperty checks one entry of an EDMEntity's Properties.
+func (c *checker) edmProperty(name string, v ast.Expr) {
+	if strings.Contains(name, "@odata.") {
+		return
+	}
+	t := c.pass.TypesInfo.TypeOf(v)
+	switch {
+	case sdk.IsAztablesType(t, "EDMDateTime") || isTime(t) && c.annotated[name] == edmDateTime:
+		c.date(name, v)
+	case c.annotated[name] == "":
+		c.numberFixed(name, v, c.edmInt64(v.Pos()))
+	}
+}
+
+// annotatedDate checks a map entity's entry that the function annotates
+// as Edm.DateTime.
+func (c *checker) annotatedDate(name string, v ast.Expr) {
+	if c.annotated[name] != edmDateTime {
+		return
+	}
+	t := c.pass.TypesInfo.TypeOf(v)
+	if isTime(t) || t != nil && t.Underlying() == types.Typ[types.String] {
+		c.date(name, v)
+	}
+}
+
+// structDates checks a struct entity literal with a field named
+// "Name@odata.type" set to "Edm.DateTime": the Name field, given in the
+// literal or left out of it (its zero value 0001-01-01 is sent) when the
+// function never assigns it.
+func (c *checker) structDates(lit *ast.CompositeLit, body *ast.BlockStmt) {
+	t := c.pass.TypesInfo.TypeOf(lit)
+	fields := writes.JSONFields(t)
+	byName := map[string]writes.JSONField{}
+	for _, f := range fields {
+		byName[f.Name] = f
+	}
+	keyed := len(lit.Elts) > 0
+	for _, el := range lit.Elts {
+		if _, ok := el.(*ast.KeyValueExpr); !ok {
+			keyed = false
+		}
+	}
+	if !keyed && len(lit.Elts) > 0 {
+		return
+	}
+	for _, f := range fields {
+		name, ok := strings.CutSuffix(f.Name, "@odata.type")
+		if !ok {
+			continue
+		}
+		val := litField(lit, f.Var)
+		if val == nil {
+			continue
+		}
+		if s, ok := c.x.Writes.ConstString(val); !ok || s != edmDateTime {
+			continue
+		}
+		df, ok := byName[name]
+		if !ok || !isTime(df.Var.Type()) {
+			continue
+		}
+		if v := litField(lit, df.Var); v != nil {
+			c.date(name, v)
+			continue
+		}
+		if c.seen[lit.Pos()] || c.fieldAssigned(body, df.Var) {
+			continue
+		}
+		c.seen[lit.Pos()] = true
+		c.reportDate(lit, name, df.Var.Name()+" left unset (0001-01-01)")
+	}
+}
+
+// litField returns the value a keyed struct literal gives field f
+// (declared directly in its struct, or promoted), or nil.
+func litField(lit *ast.CompositeLit, f *types.Var) ast.Expr {
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == f.Name() {
+			return kv.Value
+		}
+	}
+	return nil
+}
+
+// fieldAssigned reports whether body assigns field f anywhere (x.F = …),
+// or takes the address of a value holding it.
+func (c *checker) fieldAssigned(body *ast.BlockStmt, f *types.Var) bool {
+	if body == nil {
+		return true
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if s := c.pass.TypesInfo.Selections[n]; s != nil && s.Obj() == f {
+				found = true // read or written: followed no further
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if _, lit := ast.Unparen(n.X).(*ast.CompositeLit); !lit {
+					found = true // &v: a helper may set it
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// legacyProperty checks one property of a legacy storage Entity: its
+// MarshalJSON annotates a time.Time as Edm.DateTime and an int64 as
+// Edm.Int64 (sent as a string), and sends other integers bare.
+func (c *checker) legacyProperty(name string, v ast.Expr) {
+	if strings.Contains(name, "@odata.") {
+		return
+	}
+	t := c.pass.TypesInfo.TypeOf(v)
+	switch {
+	case t == nil:
+	case timeType(t) != nil:
+		c.date(name, v)
+	case types.Identical(t, types.Typ[types.Int64]):
+		// Edm.Int64
+	default:
+		typ := ""
+		if b, ok := t.(*types.Basic); ok && b.Info()&types.IsInteger != 0 && c.pass.Pkg.Scope().Lookup("int64") == nil {
+			typ = "int64" // an int64 is sent as Edm.Int64
+		}
+		c.numberFixed(name, v, typ)
+	}
+}
+
+// timeType returns t when it is exactly time.Time (not a pointer or a
+// type defined from it), else nil.
+func timeType(t types.Type) types.Type {
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time" {
+		return t
+	}
+	return nil
+}
