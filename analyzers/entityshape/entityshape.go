@@ -160,7 +160,10 @@ func (c *checker) callers() {
 				}
 				done[s.call][f] = true
 				c.body, c.fn, c.added = s.body, s.in, false
-				c.at, c.call, c.callee = f.At, s.call, s.fn
+				c.at, c.call, c.callee = token.NoPos, s.call, s.fn
+				if s.fn.Pkg() == c.pass.Pkg {
+					c.at = f.At // a position of this package (facts of others have their own)
+				}
 				t := types.Type(types.Typ[types.String])
 				if f.Binary {
 					t = types.NewSlice(types.Typ[types.Byte])
