@@ -61,8 +61,14 @@ func (c *checker) check(call index.Call) {
 		if a.Entity == nil || !writes.Contains(call.Body, a.Lit) {
 			continue // no entity, or built outside this function
 		}
+		entity := a.Entity
+		if h, ok := c.x.Vars.Resolve(entity).(*ast.CallExpr); ok {
+			if arg := c.x.Writes.MarshalWrapperArg(h); arg != nil {
+				entity = arg // mustJSON(res): the entity is res
+			}
+		}
 		var pks, rks []ast.Expr
-		for _, k := range c.x.Writes.KeysOf(c.x.Writes.RootsOf(a.Entity), call.Body) {
+		for _, k := range c.x.Writes.KeysOf(c.x.Writes.RootsOf(entity), call.Body) {
 			if k.Key == writes.PartitionKey {
 				pks = append(pks, k.Value)
 			} else {
@@ -72,7 +78,7 @@ func (c *checker) check(call index.Call) {
 		if len(pks) > 1 || len(rks) > 1 {
 			continue // set in several places
 		}
-		act := action{lit: a.Lit, entity: c.identity(a.Entity)}
+		act := action{lit: a.Lit, entity: c.identity(entity)}
 		if len(pks) == 1 && len(rks) == 1 {
 			act.pk, act.rk = pks[0], rks[0]
 		}

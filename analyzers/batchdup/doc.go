@@ -21,14 +21,16 @@
 //     append, or statements of the same block).
 //
 // The actions are followed through slice literals, appends and variables;
-// each entity through json.Marshal, & and *, and variables to the literal
-// or variable that sets its keys.
+// each entity through json.Marshal (also through a marshalling helper of
+// the package whose one parameter is only marshalled: mustJSON(res)), &
+// and *, and variables to the literal or variable that sets its keys.
 //
 // Silent: actions in different branches (if/else, switch cases) or in
 // different loops — only one of them may run, or they run on different
 // iterations; a single action literal in a loop (one per item: its keys
 // differ from item to item as far as the analyzer knows); keys computed
 // by calls (uuid.NewString(), a helper) even if written the same way;
-// keys set more than once; entities built by helpers; the legacy
+// keys set more than once; entities built by other helpers (a helper
+// that changes or adds to its argument before marshalling it); the legacy
 // storage API.
 package batchdup

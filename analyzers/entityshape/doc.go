@@ -17,7 +17,9 @@
 // Entities are struct types whose JSON form has PartitionKey and RowKey
 // string fields (declared in the package, or marshalled with
 // json.Marshal in it), aztables.EDMEntity literals (their Properties
-// map), and map literals with a "PartitionKey" entry.
+// map), the Properties map of a legacy storage.Entity (in its literal,
+// assigned to it, or set entry by entry: e.Properties["Body"] = s), and
+// map literals with a "PartitionKey" entry.
 //
 //   - TL120 too-many-properties: an entity struct with more than 252
 //     properties as encoding/json sees them (exported fields, json tag
@@ -42,8 +44,11 @@
 // → Attachment{Data: data}) makes its callers responsible: each call is
 // checked as if the caller filled the property with what it passes
 // (io.ReadAll(r.Body) is TL123 at the argument), through forwarding
-// helpers and across packages. A helper that checks the length itself
-// silences its callers.
+// helpers and across packages. When the function is in the caller's own
+// package, an unbounded argument is reported once, where the function
+// fills the property, naming the call's line (the place to fix is the
+// same code); a bounded one at the argument. A helper that checks the
+// length itself silences its callers.
 //
 // Conservative by design: any length comparison on the path silences
 // TL122/TL123, whatever its bound.

@@ -46,6 +46,9 @@ type Fill struct {
 	Param    int    // the parameter's position
 	Property string // the property's name
 	Binary   bool   // a Binary ([]byte) property; else String
+	// At is where the property is filled, in the package that declares
+	// the function: a caller in that package is reported there.
+	At token.Pos
 }
 
 // AFact marks Fills as a fact.
@@ -78,6 +81,16 @@ type checker struct {
 	// properties; added reports that the last property call added one.
 	fills map[*types.Func]*Fills
 	added bool
+	// at is, while a caller's argument is checked, where the callee
+	// fills the property (Fill.At); values maps the positions of this
+	// package's property values to them; done holds the findings made
+	// at a property for its callers (one per rule).
+	at     token.Pos
+	values map[token.Pos]ast.Expr
+	done   map[token.Pos]map[string]bool
+	// call is the call whose argument is being checked.
+	call   *ast.CallExpr
+	callee *types.Func
 	// sites are the calls of functions with parameters, to check what
 	// callers pass to a function that fills a property.
 	sites []site
@@ -94,7 +107,8 @@ func run(pass *analysis.Pass) (any, error) {
 	if index.Std(pass) {
 		return nil, nil // facts run it on every dependency: the standard library has no entities
 	}
-	c := &checker{pass: pass, idx: index.Of(pass).Writes, reported: map[types.Object]bool{}, fills: map[*types.Func]*Fills{}}
+	c := &checker{pass: pass, idx: index.Of(pass).Writes, reported: map[types.Object]bool{}, fills: map[*types.Func]*Fills{},
+		values: map[token.Pos]ast.Expr{}, done: map[token.Pos]map[string]bool{}}
 	// TL120 for entity structs declared here.
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -146,11 +160,16 @@ func (c *checker) callers() {
 				}
 				done[s.call][f] = true
 				c.body, c.fn, c.added = s.body, s.in, false
+				c.at, c.call, c.callee = token.NoPos, s.call, s.fn
+				if s.fn.Pkg() == c.pass.Pkg {
+					c.at = f.At // a position of this package (facts of others have their own)
+				}
 				t := types.Type(types.Typ[types.String])
 				if f.Binary {
 					t = types.NewSlice(types.Typ[types.Byte])
 				}
 				c.property(f.Property, t, s.call.Args[f.Param])
+				c.at, c.call, c.callee = token.NoPos, nil, nil
 				more = more || c.added
 			}
 		}
@@ -326,17 +345,33 @@ func (c *checker) isEntityMap(lit *ast.CompositeLit) bool {
 	return false
 }
 
-// isProperties reports whether lit is the Properties field of an
-// aztables.EDMEntity literal.
+// isProperties reports whether lit is the Properties of an
+// aztables.EDMEntity or legacy storage.Entity: in its literal, or
+// assigned to it (e.Properties = map[string]interface{}{…}).
 func (c *checker) isProperties(lit *ast.CompositeLit) bool {
 	found := false
 	ast.Inspect(c.body, func(n ast.Node) bool {
 		if found {
 			return false
 		}
-		if cl, ok := n.(*ast.CompositeLit); ok && sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(cl), "EDMEntity") {
-			if p := sdk.Field(c.pass.TypesInfo, cl, "Properties"); p != nil && ast.Unparen(p) == lit {
-				found = true
+		switch n := n.(type) {
+		case *ast.CompositeLit:
+			if t := c.pass.TypesInfo.TypeOf(n); sdk.IsAztablesType(t, "EDMEntity") || sdk.IsLegacyType(t, "Entity") {
+				if p := sdk.Field(c.pass.TypesInfo, n, "Properties"); p != nil && ast.Unparen(p) == lit {
+					found = true
+				}
+			}
+		case *ast.AssignStmt:
+			// entity.Properties = map[string]interface{}{…} on a legacy
+			// storage.Entity.
+			if len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, l := range n.Lhs {
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && ast.Unparen(n.Rhs[i]) == lit &&
+					sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.LegacyPath, "Entity", "Properties") {
+					found = true
+				}
 			}
 		}
 		return true
@@ -345,7 +380,8 @@ func (c *checker) isProperties(lit *ast.CompositeLit) bool {
 }
 
 // propTarget returns the property an assignment target sets: a field of
-// an entity struct, or an entry of an EDMEntity's Properties.
+// an entity struct, or an entry of the Properties of an EDMEntity or a
+// legacy storage.Entity.
 func (c *checker) propTarget(l ast.Expr) (string, bool) {
 	switch l := ast.Unparen(l).(type) {
 	case *ast.SelectorExpr:
@@ -360,7 +396,8 @@ func (c *checker) propTarget(l ast.Expr) (string, bool) {
 		return s.Obj().Name(), true
 	case *ast.IndexExpr:
 		sel, ok := ast.Unparen(l.X).(*ast.SelectorExpr)
-		if !ok || !sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.AztablesPath, "EDMEntity", "Properties") {
+		if !ok || !sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.AztablesPath, "EDMEntity", "Properties") &&
+			!sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.LegacyPath, "Entity", "Properties") {
 			return "", false
 		}
 		k, ok := c.idx.ConstString(l.Index)
@@ -373,7 +410,9 @@ func (c *checker) propTarget(l ast.Expr) (string, bool) {
 // in bytes as stored (0 if unknown or small) and whether it reported.
 func (c *checker) property(name string, ft types.Type, v ast.Expr) (int64, bool) {
 	vt := c.pass.TypesInfo.TypeOf(v)
-	binary := isBytes(ft) || isBytes(vt)
+	// A caller's argument fills the callee's property: its type is the
+	// property's ([]byte converted to a string there is text).
+	binary := isBytes(ft) || (c.call == nil && isBytes(vt))
 	text := isText(ft) || (!binary && isText(vt))
 	if !binary && !text {
 		return 0, false
@@ -383,8 +422,37 @@ func (c *checker) property(name string, ft types.Type, v ast.Expr) (int64, bool)
 		return 0, false
 	}
 	if s.param != nil {
-		c.fill(s.param, Fill{Property: name, Binary: binary})
+		at := c.at
+		if !at.IsValid() {
+			at = v.Pos() // the property is filled here
+			c.values[at] = v
+		}
+		c.fill(s.param, Fill{Property: name, Binary: binary, At: at})
 		return 0, false
+	}
+	// A caller of a function of this package that fills the property:
+	// reported where the property is filled, naming the call.
+	if prop := c.values[c.at]; prop != nil && c.call != nil {
+		rule := "TL122"
+		if binary {
+			rule = "TL123"
+		}
+		if s.bound >= 0 {
+			rule = "" // bounded: the sizes are reported at the call
+		}
+		if rule != "" {
+			if c.done[c.at] == nil {
+				c.done[c.at] = map[string]bool{}
+			}
+			if !c.done[c.at][rule] {
+				c.done[c.at][rule] = true
+				line := c.pass.Fset.Position(c.call.Pos()).Line
+				diag.Report(c.pass, rule, prop, "%s", diag.Fit(
+					fmt.Sprintf("property %s is filled from %s (passed at line %d) with no length check", name, finding.Clip(s.what), line),
+					fmt.Sprintf("property %s is filled with what line %d passes to %s, with no length check", name, line, c.callee.Name())))
+			}
+			return 0, true
+		}
 	}
 	stored := limits.BinarySize(s.bound)
 	if text {

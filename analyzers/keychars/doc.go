@@ -22,10 +22,14 @@
 //     constants, +, fmt.Sprintf and variables assigned once, has constant
 //     text with one of those characters ("sales/emea",
 //     fmt.Sprintf("%s#%s", a, b)). Whatever the run-time parts hold, the
-//     key is invalid.
+//     key is invalid. A key made by a helper of the package that returns
+//     several results (pk, err := keyFor(x)) or has several statements is
+//     checked at each of the helper's return statements, and reported
+//     there.
 //
 // Silent: characters that come only from run-time values (a parameter, a
 // request field): the analyzer cannot know them; keys escaped by the code
 // (url.PathEscape, strings.ReplaceAll) — their constant text is checked
-// only where it is written into the key.
+// only where it is written into the key; a helper's returns whose error
+// result is not nil (the caller does not write that key).
 package keychars

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/filtercheck"
@@ -66,4 +68,69 @@ func (c *checker) key(key string, e ast.Expr) {
 			return
 		}
 	}
+	// A hole filled by a helper of this package that the resolver does
+	// not inline (several results, k, err := keyFor(x), or several
+	// statements): the key is what the helper returns, checked (and
+	// reported) at each return that succeeds.
+	for _, h := range v.Holes() {
+		if h.Escaped || h.Func != "" {
+			continue
+		}
+		for _, r := range c.helperResults(h.Expr) {
+			c.key(key, r)
+		}
+	}
+}
+
+// helperResults returns the expressions a helper of this package returns
+// as the value of e — a call of it, or a variable assigned once from one
+// of its results — leaving out returns whose last result is an error
+// other than nil (the caller does not use the key then).
+func (c *checker) helperResults(e ast.Expr) []ast.Expr {
+	vars := c.res.Vars()
+	e = ast.Unparen(e)
+	index := 0
+	if v := vars.VarOf(e); v != nil {
+		d, ok := vars.Only(v)
+		if !ok || d.Zero() || d.Index < 0 {
+			return nil
+		}
+		e, index = ast.Unparen(d.Rhs), d.Index
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn := sdk.Callee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	n := sig.Results().Len()
+	if n == 0 || !isString(sig.Results().At(index).Type()) {
+		return nil
+	}
+	errLast := n > 1 && types.Identical(sig.Results().At(n-1).Type(), types.Universe.Lookup("error").Type())
+	exprs, stmts := vars.Returns(fn, index)
+	var out []ast.Expr
+	for i, r := range exprs {
+		if r == nil {
+			continue
+		}
+		if errLast && !isNil(c.pass.TypesInfo, stmts[i].Results[n-1]) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
 }

@@ -28,8 +28,16 @@
 // ServiceClient.NewClient with different constant names (or NewClient*
 // with different constant URLs), through variables and struct fields
 // every assignment of which gives the same client; or two different
-// client parameters or variables. Clients the analyzer cannot tell apart
-// (a field given several tables) are taken to be the same table.
+// client parameters or variables. Two different client fields of one
+// struct are two tables when the package gives them no value at all (the
+// clients are injected by the code that builds the struct: a struct
+// declares two fields to hold two tables), or only client constructors
+// (ServiceClient.NewClient, aztables.NewClient*) whose table-name or URL
+// arguments are written differently (cfg.Orders and cfg.Archive).
+// Clients the analyzer cannot tell apart are taken to be the same table:
+// a field given several tables, a field given a parameter, another
+// client or the same name as the other field, a field whose address is
+// taken, a struct built with a positional literal.
 //
 // Silent: the idempotent worker described above; moves within one table
 // (a transaction may be possible: see the transactions rules); copies

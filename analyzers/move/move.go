@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -33,11 +34,29 @@ type checker struct {
 	pass *analysis.Pass
 	x    *index.Index
 	res  *values.Resolver
+	// names caches, per client field, the table name arguments of the
+	// constructors the package gives it (see fieldNames).
+	names map[*types.Var]fieldNames
+}
+
+// fieldNames are the table-name arguments (as written) of the client
+// constructors a field is given; ok is false when it is given anything
+// else, or its struct is built with a positional literal.
+type fieldNames struct {
+	names map[string]bool
+	ok    bool
+}
+
+// clientField is a table told apart by the struct field holding its
+// client.
+type clientField struct {
+	owner types.Type // the struct's named type
+	field *types.Var
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
-	c := &checker{pass: pass, x: x, res: x.Resolver()}
+	c := &checker{pass: pass, x: x, res: x.Resolver(), names: map[*types.Var]fieldNames{}}
 	for _, w := range x.Calls {
 		if w.Via != nil || w.Closure != nil || w.Legacy || w.Entity == nil || w.Body == nil {
 			continue
@@ -64,8 +83,8 @@ func (c *checker) check(w index.Call) {
 	if !found {
 		return
 	}
-	from, to := c.x.Writes.TableOf(c.res, read.Call), c.x.Writes.TableOf(c.res, w.Call)
-	if !writes.DifferentTables(from, to) {
+	from, to := c.tableOf(read.Call), c.tableOf(w.Call)
+	if !c.different(from, to) {
 		return
 	}
 	// … and deleted from the table it was read from, with the same keys.
@@ -75,7 +94,7 @@ func (c *checker) check(w index.Call) {
 		if !ok || del != nil || !sdk.IsMethod(c.pass.TypesInfo, call, "Client", "DeleteEntity") || len(call.Args) < 3 {
 			return del == nil
 		}
-		if t := c.x.Writes.TableOf(c.res, call); t != nil && !writes.DifferentTables(t, from) &&
+		if t := c.tableOf(call); t != nil && !c.different(t, from) &&
 			c.x.Writes.SameString(c.res, call.Args[1], read.Call.Args[1]) && c.x.Writes.SameString(c.res, call.Args[2], read.Call.Args[2]) {
 			del = call
 		}
@@ -91,6 +110,150 @@ func (c *checker) check(w index.Call) {
 	diag.Report(c.pass, "TL408", w.Call,
 		"the entity is moved to another table here and deleted (line %d) in two independent requests",
 		line)
+}
+
+// tableOf returns the table a client call addresses (writes.TableOf), or
+// else the struct field holding the client when the package gives that
+// field only client constructors, or nothing (see different).
+func (c *checker) tableOf(call *ast.CallExpr) any {
+	if t := c.x.Writes.TableOf(c.res, call); t != nil {
+		return t
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	recv, ok := c.x.Vars.Resolve(sel.X).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s := c.pass.TypesInfo.Selections[recv]
+	if s == nil || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
+		return nil
+	}
+	f, ok := s.Obj().(*types.Var)
+	if !ok || !sdk.IsAztablesType(f.Type(), "Client") {
+		return nil
+	}
+	owner := s.Recv()
+	if p, ok := owner.Underlying().(*types.Pointer); ok {
+		owner = p.Elem()
+	}
+	if _, ok := types.Unalias(owner).(*types.Named); !ok || !c.fieldNames(f, owner).ok {
+		return nil
+	}
+	return clientField{owner: owner, field: f}
+}
+
+// different reports whether two tables are provably different: by
+// writes.DifferentTables, or two different client fields of one struct
+// that the package gives no value at all (the clients are set up
+// elsewhere: two fields are declared to hold two tables) or only client
+// constructors with table-name arguments written differently
+// (sc.NewClient(cfg.Orders) and sc.NewClient(cfg.Archive)).
+func (c *checker) different(a, b any) bool {
+	fa, okA := a.(clientField)
+	fb, okB := b.(clientField)
+	if !okA || !okB {
+		return writes.DifferentTables(a, b)
+	}
+	if fa.field == fb.field || !types.Identical(fa.owner, fb.owner) {
+		return false
+	}
+	na, nb := c.fieldNames(fa.field, fa.owner), c.fieldNames(fb.field, fb.owner)
+	for n := range na.names {
+		if nb.names[n] {
+			return false
+		}
+	}
+	return true
+}
+
+// fieldNames finds what the package gives client field f of struct type
+// owner: keyed literal entries and assignments (also &s.f, which may set
+// it), each of which must be a client constructor; a positional literal
+// of owner gives it an unknown value.
+func (c *checker) fieldNames(f *types.Var, owner types.Type) fieldNames {
+	if fn, ok := c.names[f]; ok {
+		return fn
+	}
+	fn := fieldNames{names: map[string]bool{}, ok: true}
+	give := func(e ast.Expr) {
+		name, ok := c.constructorName(e)
+		if !ok {
+			fn.ok = false
+			return
+		}
+		fn.names[name] = true
+	}
+	isF := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		return ok && c.pass.TypesInfo.Selections[sel] != nil && c.pass.TypesInfo.Selections[sel].Obj() == f
+	}
+	for _, file := range c.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				t := c.pass.TypesInfo.TypeOf(n)
+				if t == nil || !types.Identical(t, owner) {
+					return true
+				}
+				for _, el := range n.Elts {
+					kv, ok := el.(*ast.KeyValueExpr)
+					if !ok {
+						fn.ok = false // positional
+						continue
+					}
+					if id, ok := kv.Key.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == f {
+						give(kv.Value)
+					}
+				}
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if !isF(l) {
+						continue
+					}
+					if len(n.Lhs) != len(n.Rhs) {
+						fn.ok = false
+						continue
+					}
+					give(n.Rhs[i])
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND && isF(n.X) {
+					fn.ok = false
+				}
+			}
+			return true
+		})
+	}
+	c.names[f] = fn
+	return fn
+}
+
+// constructorName returns the table-name (or URL) argument, as written,
+// of a call that makes a new Table client: ServiceClient.NewClient or
+// aztables.NewClient*.
+func (c *checker) constructorName(e ast.Expr) (string, bool) {
+	e = c.x.Vars.Resolve(e)
+	if v := c.x.Vars.VarOf(e); v != nil {
+		// client, err := aztables.NewClient(…)
+		if d, ok := c.x.Vars.Only(v); ok && !d.Zero() && d.Index == 0 {
+			e = d.Rhs
+		}
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return "", false
+	}
+	info := c.pass.TypesInfo
+	if sdk.IsMethod(info, call, "ServiceClient", "NewClient") ||
+		sdk.IsFunc(info, call, sdk.AztablesPath, "NewClient") ||
+		sdk.IsFunc(info, call, sdk.AztablesPath, "NewClientWithSharedKey") ||
+		sdk.IsFunc(info, call, sdk.AztablesPath, "NewClientWithNoCredential") {
+		return types.ExprString(call.Args[0]), true
+	}
+	return "", false
 }
 
 // toleratesNotFound reports whether body mentions a not-found error:

@@ -16,8 +16,10 @@
 //     zero means one try and no retries") or StatusCodes to an empty
 //     slice ("Specifying an empty slice will disable retries for HTTP
 //     status codes"): in the options literal, through variables assigned
-//     once, or assigned to the options in the function
-//     (opts.Retry.MaxRetries = -1).
+//     once, or assigned to the options in the function: one setting
+//     (opts.Retry.MaxRetries = -1), the whole retry options
+//     (opts.Retry = policy.RetryOptions{MaxRetries: -1}) or the whole
+//     embedded azcore.ClientOptions.
 //
 // Silent: _test.go files (tests turn retries off on purpose, for speed
 // and determinism); MaxRetries of zero (the default, three retries) or

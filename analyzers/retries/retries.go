@@ -26,8 +26,6 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-const policyPath = "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
-
 type checker struct {
 	pass *analysis.Pass
 	x    *index.Index
@@ -106,30 +104,62 @@ func (c *checker) statusCodes(e ast.Expr) {
 	diag.Report(c.pass, "TL416", e, "an empty StatusCodes turns off retries on HTTP status codes for this Table client")
 }
 
-// assign checks opts.Retry.MaxRetries = … and opts.Retry.StatusCodes = …
-// on aztables.ClientOptions.
+// assign checks assignments into a Table client's options: a whole
+// options value (opts.ClientOptions = azcore.ClientOptions{…}), its retry
+// options (opts.Retry = policy.RetryOptions{…}) or one retry setting
+// (opts.Retry.MaxRetries = -1, opts.ClientOptions.Retry.StatusCodes = …).
 func (c *checker) assign(as *ast.AssignStmt) {
 	if len(as.Lhs) != len(as.Rhs) {
 		return
 	}
 	for i, l := range as.Lhs {
-		sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-		if !ok || (sel.Sel.Name != "MaxRetries" && sel.Sel.Name != "StatusCodes") {
+		path, ok := c.optionsPath(l)
+		if !ok {
 			continue
 		}
-		s := c.pass.TypesInfo.Selections[sel]
-		if s == nil || s.Kind() != types.FieldVal || !sdk.IsType(s.Recv(), policyPath, "RetryOptions") {
-			continue
-		}
-		// The retry options must belong to a Table client's options.
-		retry, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
-		if !ok || !sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(retry.X), "ClientOptions") {
-			continue
-		}
-		if sel.Sel.Name == "MaxRetries" {
+		switch {
+		case len(path) == 1 && path[0] == "ClientOptions":
+			if lit := c.literal(as.Rhs[i]); lit != nil {
+				if retry := c.literal(sdk.Field(c.pass.TypesInfo, lit, "Retry")); retry != nil {
+					c.retryOptions(retry)
+				}
+			}
+		case len(path) == 1 && path[0] == "Retry":
+			if retry := c.literal(as.Rhs[i]); retry != nil {
+				c.retryOptions(retry)
+			}
+		case len(path) == 2 && path[0] == "Retry" && path[1] == "MaxRetries":
 			c.maxRetries(as.Rhs[i])
-		} else {
+		case len(path) == 2 && path[0] == "Retry" && path[1] == "StatusCodes":
 			c.statusCodes(as.Rhs[i])
 		}
+	}
+}
+
+// optionsPath returns the fields l selects, in order, below a value of
+// type aztables.ClientOptions (or a pointer to it), leaving out the
+// embedded azcore.ClientOptions when it is named: opts.Retry.MaxRetries
+// and opts.ClientOptions.Retry.MaxRetries both give [Retry MaxRetries],
+// opts.ClientOptions gives [ClientOptions]. ok is false when l is not
+// such a selection.
+func (c *checker) optionsPath(l ast.Expr) (path []string, ok bool) {
+	e := ast.Unparen(l)
+	for {
+		sel, isSel := e.(*ast.SelectorExpr)
+		if !isSel {
+			return nil, false
+		}
+		s := c.pass.TypesInfo.Selections[sel]
+		if s == nil || s.Kind() != types.FieldVal {
+			return nil, false
+		}
+		path = append([]string{sel.Sel.Name}, path...)
+		if sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(sel.X), "ClientOptions") {
+			if len(path) > 1 && path[0] == "ClientOptions" {
+				path = path[1:]
+			}
+			return path, true
+		}
+		e = ast.Unparen(sel.X)
 	}
 }

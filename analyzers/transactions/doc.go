@@ -19,18 +19,31 @@
 // ReplaceEntity, MergeEntity and DeleteEntity calls.
 //
 //   - TL401 batch-too-many: the actions visibly number more than 100 — a
-//     slice literal, or appends repeated by loops with constant bounds
-//     (for i := 0; i < N; i++, range N, range over an array or a literal),
-//     counting only appends that happen on every iteration. Also appends
-//     in a loop over a collection the function does not control — a
-//     parameter, or a page of entities (a page holds up to 1,000) — that
-//     reach one transaction without chunking: reported unless the loop
+//     slice literal, make with a constant length, or appends repeated by
+//     loops with constant bounds (for i := 0; i < N; i++, range N, range
+//     over an array or a literal), counting only appends that happen on
+//     every iteration. Also one action per element of a collection the
+//     function does not control — a parameter, or a page of entities (a
+//     page holds up to 1,000) — appended in a loop over it, or placed by
+//     index into make([]aztables.TransactionAction, len(rows)), that
+//     reaches one transaction without a limit: reported unless the loop
 //     also submits or resets the slice (the chunks-of-100 pattern), or the
-//     function compares the length of the slice or of the collection with
-//     anything.
+//     function tests a length against a limit that keeps the transaction
+//     within 100 actions (len(rows) > 100 returning an error, len(batch)
+//     >= 100 or == 100 before a flush). A test for emptiness
+//     (len(rows) == 0) or a limit that lets more through (a flush on
+//     len(batch) > 100 before appending one more lets 101 through) is no
+//     limit. The slice may be appended to in the function and submitted
+//     by a closure of it (flush := func() error { … }), or built and
+//     returned by a helper of the package (ops, err := toActions(items)),
+//     which is checked with its parameter bound to the caller's argument.
 //   - TL403 batch-cross-partition: two actions whose PartitionKeys are
 //     reconstructed and provably differ — two different constants, or
-//     constant prefixes or suffixes that cannot match.
+//     constant prefixes or suffixes that cannot match. An entity built by
+//     a helper of the package (product("pkey", "r1", …) returning the
+//     marshalled entity) has the PartitionKey the helper writes, with its
+//     parameters bound to the call's arguments; such a finding is
+//     reported at the transaction.
 //
 // Closures are checked as functions of their own. A helper that passes
 // its parameter to SubmitTransaction (submit(ctx, c, actions)) is
@@ -38,9 +51,13 @@
 // with those actions, and a helper call in the loop counts as submitting
 // a chunk.
 //
-// Silent: transactions built in chunks of 100; loops
-// over local collections of unknown size (their size is set elsewhere,
+// Silent: transactions built in chunks of 100, or flushed on a test the
+// analyzer does not read as a length (a change of partition alone,
+// i%100 == 99);
+// limits compared with a value that is not a constant (a configured
+// maximum); loops over local collections of unknown size (their size is set elsewhere,
 // often small: createEntities(10)); keys that may be equal (run-time values, the loop's own
-// variables); appends under a condition or before a break in a
+// variables, a helper's parameter the helper reassigns, a key a helper
+// chooses at run time); appends under a condition or before a break in a
 // constant-bounded loop (they might not all happen).
 package transactions

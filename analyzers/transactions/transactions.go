@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
@@ -37,6 +38,7 @@ const MaxActions = limits.MaxBatchActions
 
 type checker struct {
 	pass *analysis.Pass
+	ins  *inspector.Inspector
 	idx  *writes.Index
 	res  *values.Resolver
 	body *ast.BlockStmt
@@ -54,6 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
 	c := &checker{
 		pass:    pass,
+		ins:     x.Inspector,
 		idx:     x.Writes,
 		res:     x.Resolver(),
 		wrapped: map[*ast.CallExpr]ast.Expr{},
@@ -99,7 +102,21 @@ func (c *checker) function(body *ast.BlockStmt) {
 	if len(sites) == 0 {
 		return
 	}
-	c.body = body
+	c.setBody(body, c.funcStart)
+	for _, call := range sites {
+		if a := c.wrapped[call]; a != nil {
+			c.submit(call, a)
+		} else if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") {
+			c.submit(call, call.Args[1])
+		} else {
+			c.legacy(call)
+		}
+	}
+}
+
+// setBody makes body, of a function starting at start, the one checked.
+func (c *checker) setBody(body *ast.BlockStmt, start token.Pos) {
+	c.body, c.funcStart = body, start
 	c.parents = map[ast.Node]ast.Node{}
 	var stack []ast.Node
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -113,15 +130,33 @@ func (c *checker) function(body *ast.BlockStmt) {
 		stack = append(stack, n)
 		return true
 	})
-	for _, call := range sites {
-		if a := c.wrapped[call]; a != nil {
-			c.submit(call, a)
-		} else if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") {
-			c.submit(call, call.Args[1])
-		} else {
-			c.legacy(call)
+}
+
+// in runs f with body, of a function starting at start, as the function
+// checked, then restores the one checked before.
+func (c *checker) in(body *ast.BlockStmt, start token.Pos, f func()) {
+	oldBody, oldStart, oldParents := c.body, c.funcStart, c.parents
+	c.setBody(body, start)
+	f()
+	c.body, c.funcStart, c.parents = oldBody, oldStart, oldParents
+}
+
+// declaringFunc returns the body and start of the innermost function of
+// the package whose body declares v, or nil.
+func (c *checker) declaringFunc(v *types.Var) (*ast.BlockStmt, token.Pos) {
+	cur, ok := c.ins.Root().FindByPos(v.Pos(), v.Pos())
+	if !ok {
+		return nil, token.NoPos
+	}
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := f.Node().(type) {
+		case *ast.FuncDecl:
+			return n.Body, n.Pos()
+		case *ast.FuncLit:
+			return n.Body, n.Pos()
 		}
 	}
+	return nil, token.NoPos
 }
 
 // An add is a statement that adds k actions to a transaction each time
@@ -138,7 +173,7 @@ func (c *checker) submit(call *ast.CallExpr, actions ast.Expr) {
 	for _, a := range c.idx.ActionsOf(actions) {
 		entities = append(entities, a.Entity)
 	}
-	c.partitions(entities)
+	c.partitions(call, entities)
 
 	e := ast.Unparen(actions)
 	if lit, ok := c.idx.Resolve(e).(*ast.CompositeLit); ok {
@@ -151,9 +186,123 @@ func (c *checker) submit(call *ast.CallExpr, actions ast.Expr) {
 	if v == nil {
 		return
 	}
-	var adds []add
-	var resets []ast.Node
-	initial := 0
+	if c.fromHelper(call, v) {
+		return
+	}
+	if v.Pos() < c.body.Pos() || v.Pos() >= c.body.End() {
+		// A slice of the enclosing function, submitted by a closure
+		// (flush := func() error { … SubmitTransaction(ctx, batch, nil) … }):
+		// its appends are in the enclosing function.
+		body, start := c.declaringFunc(v)
+		if body == nil || call.Pos() < body.Pos() || call.End() > body.End() {
+			return
+		}
+		c.in(body, start, func() { c.accumulate(call, v) })
+		return
+	}
+	c.accumulate(call, v)
+}
+
+// fromHelper checks actions that a helper of the package builds and
+// returns (ops, err := s.actions(items)): reported at site when the
+// helper gives more than 100 actions, or one per element of a parameter
+// that is given a collection of unknown size here. It reports whether v
+// comes from such a helper.
+func (c *checker) fromHelper(site *ast.CallExpr, v *types.Var) bool {
+	d, ok := c.res.Vars().Only(v)
+	if !ok || d.Zero() {
+		return false
+	}
+	call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := sdk.Callee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return false
+	}
+	decl := c.res.FuncDecl(fn)
+	sig, _ := fn.Type().(*types.Signature)
+	if decl == nil || decl.Body == nil || sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) {
+		return false
+	}
+	index := max(d.Index, 0)
+	rets, _ := c.res.Vars().Returns(fn, index)
+	var built *types.Var // the helper's slice it returns on success
+	for _, r := range rets {
+		if r == nil {
+			return false
+		}
+		if tv, ok := c.pass.TypesInfo.Types[r]; ok && tv.IsNil() {
+			continue // the error path
+		}
+		rv := c.idx.VarOf(r)
+		if rv == nil || built != nil && rv != built || rv.Pos() < decl.Body.Pos() || rv.Pos() >= decl.Body.End() {
+			return false
+		}
+		built = rv
+	}
+	if built == nil {
+		return true
+	}
+	var lower int
+	var source ast.Expr // the helper's collection of unknown size
+	var k int
+	chunked := false
+	c.in(decl.Body, decl.Pos(), func() {
+		g := c.collect(built)
+		var loop ast.Node
+		lower, loop, chunked = c.grow(nil, built, g)
+		k = g.step()
+		switch {
+		case chunked || lower > MaxActions:
+		case loop != nil && !c.guarded(built, rangeOf(loop), k):
+			source = rangeOf(loop)
+		case loop == nil && g.sized != nil && c.uncontrolled(g.sized) && !c.guarded(built, g.sized, k):
+			source = g.sized
+		}
+	})
+	name := fn.Name()
+	switch {
+	case chunked:
+	case lower > MaxActions:
+		diag.Report(c.pass, "TL401", site, "this transaction gets at least %d actions from %s, over the limit of %d", lower, name, MaxActions)
+	case source != nil:
+		p := c.idx.VarOf(source)
+		for i := 0; i < sig.Params().Len(); i++ {
+			if sig.Params().At(i) != p {
+				continue
+			}
+			arg := call.Args[i]
+			if c.uncontrolled(arg) && !c.guarded(v, arg, k) {
+				diag.Report(c.pass, "TL401", site, "this transaction gets one action per element of %s (through %s, line %d), with no limit",
+					finding.Clip(types.ExprString(arg)), name, c.pass.Fset.Position(call.Pos()).Line)
+			}
+		}
+	}
+	return true
+}
+
+// accumulate checks the actions v accumulates in the function checked
+// and that site submits.
+func (c *checker) accumulate(site *ast.CallExpr, v *types.Var) {
+	g := c.collect(v)
+	c.count(site, v, g)
+}
+
+// growth is how a slice of actions is built in one function.
+type growth struct {
+	initial int // elements it is created with
+	sized   ast.Expr
+	adds    []add
+	resets  []ast.Node
+}
+
+// collect finds the statements that build v in the function checked: its
+// creation (a literal; make with a constant length, or with len(X), kept
+// in sized), appends and other assignments.
+func (c *checker) collect(v *types.Var) growth {
+	var g growth
 	ast.Inspect(c.body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
@@ -161,28 +310,66 @@ func (c *checker) submit(call *ast.CallExpr, actions ast.Expr) {
 				return true
 			}
 			if ap := c.appendTo(n.Rhs[0], v); ap != nil {
-				adds = append(adds, add{n, c.appended(ap)})
+				g.adds = append(g.adds, add{n, c.appended(ap)})
 				return true
 			}
-			if n.Tok == token.DEFINE && c.loopsOf(n, nil) == nil {
-				if lit, ok := ast.Unparen(n.Rhs[0]).(*ast.CompositeLit); ok {
-					initial = len(lit.Elts)
-					return true
-				}
+			if n.Tok == token.DEFINE && c.loopsOf(n, nil) == nil && c.created(n.Rhs[0], &g) {
+				return true
 			}
-			resets = append(resets, n)
+			g.resets = append(g.resets, n)
 		case *ast.ValueSpec:
 			for i, id := range n.Names {
 				if c.pass.TypesInfo.Defs[id] == v && i < len(n.Values) {
-					if lit, ok := ast.Unparen(n.Values[i]).(*ast.CompositeLit); ok {
-						initial = len(lit.Elts)
-					}
+					c.created(n.Values[i], &g)
 				}
 			}
 		}
 		return true
 	})
-	c.count(call, v, initial, adds, resets)
+	return g
+}
+
+// created records in g the size a slice is created with: a composite
+// literal's elements, make's constant length, or make(…, len(X)).
+func (c *checker) created(e ast.Expr, g *growth) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		g.initial = len(e.Elts)
+		return true
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(e.Fun).(*ast.Ident)
+		if !ok || len(e.Args) < 2 {
+			return false
+		}
+		if b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); !ok || b.Name() != "make" {
+			return false
+		}
+		if n, ok := c.constInt(e.Args[1]); ok {
+			g.initial = int(n)
+			return true
+		}
+		if x := c.lenOf(e.Args[1]); x != nil {
+			g.sized = x
+		}
+		return true
+	}
+	return false
+}
+
+// lenOf returns X if e is len(X).
+func (c *checker) lenOf(e ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); ok && b.Name() == "len" {
+		return call.Args[0]
+	}
+	return nil
 }
 
 // appendTo returns the append call if e is append(v, …).
@@ -216,13 +403,54 @@ func (c *checker) appended(call *ast.CallExpr) int {
 }
 
 // count reports TL401 for the actions a transaction accumulates in v.
-func (c *checker) count(site *ast.CallExpr, v *types.Var, initial int, adds []add, resets []ast.Node) {
+func (c *checker) count(site *ast.CallExpr, v *types.Var, g growth) {
+	lower, unbounded, chunked := c.grow(site, v, g)
+	if chunked {
+		return
+	}
+	k := g.step()
+	switch {
+	case lower > MaxActions:
+		diag.Report(c.pass, "TL401", site, "this transaction gets at least %d actions, over the limit of %d", lower, MaxActions)
+	case unbounded != nil && !c.guarded(v, rangeOf(unbounded), k):
+		what := "iteration of the loop"
+		if r, ok := unbounded.(*ast.RangeStmt); ok {
+			what = "element of " + finding.Clip(types.ExprString(r.X))
+		}
+		line := c.pass.Fset.Position(unbounded.Pos()).Line
+		diag.Report(c.pass, "TL401", site, "this transaction gets one action per %s (line %d), with no limit", what, line)
+	case unbounded == nil && g.sized != nil && c.uncontrolled(g.sized) && !c.guarded(v, g.sized, k):
+		diag.Report(c.pass, "TL401", site, "this transaction gets one action per element of %s (make, line %d), with no limit",
+			finding.Clip(types.ExprString(g.sized)), c.pass.Fset.Position(g.sized.Pos()).Line)
+	}
+}
+
+// step returns the most actions one append adds (1 when unknown).
+func (g growth) step() int {
+	k := 1
+	for _, a := range g.adds {
+		k = max(k, a.k)
+	}
+	return k
+}
+
+func rangeOf(l ast.Node) ast.Expr {
+	if r, ok := l.(*ast.RangeStmt); ok {
+		return r.X
+	}
+	return nil
+}
+
+// grow returns the least number of actions v accumulates before site
+// submits it, and the loop over a collection of unknown size that feeds
+// it, if any; chunked reports that a loop also submits or resets v.
+func (c *checker) grow(site *ast.CallExpr, v *types.Var, g growth) (lower int, unbounded ast.Node, chunked bool) {
+	initial, adds, resets := g.initial, g.adds, g.resets
 	siteLoops := map[ast.Node]bool{}
 	for _, l := range c.loopsOf(site, nil) {
 		siteLoops[l] = true
 	}
-	lower := initial
-	var unbounded ast.Node // the loop of unknown size that feeds the transaction
+	lower = initial
 	for _, a := range adds {
 		var cond bool
 		loops := c.loopsOf(a.node, &cond)
@@ -236,8 +464,8 @@ func (c *checker) count(site *ast.CallExpr, v *types.Var, initial int, adds []ad
 			if siteLoops[l] {
 				continue // the transaction is submitted on each iteration
 			}
-			if c.chunks(l, v, resets) {
-				return
+			if c.chunks(l, v, resets, g.step()) {
+				return 0, nil, true
 			}
 			n, ok, exact := c.iterations(l)
 			if ok && !exact {
@@ -268,17 +496,7 @@ func (c *checker) count(site *ast.CallExpr, v *types.Var, initial int, adds []ad
 			lower += a.k * mult
 		}
 	}
-	switch {
-	case lower > MaxActions:
-		diag.Report(c.pass, "TL401", site, "this transaction gets at least %d actions, over the limit of %d", lower, MaxActions)
-	case unbounded != nil && !c.guarded(v, unbounded):
-		what := "iteration of the loop"
-		if r, ok := unbounded.(*ast.RangeStmt); ok {
-			what = "element of " + finding.Clip(types.ExprString(r.X))
-		}
-		line := c.pass.Fset.Position(unbounded.Pos()).Line
-		diag.Report(c.pass, "TL401", site, "this transaction gets one action per %s (line %d), with no limit", what, line)
-	}
+	return lower, unbounded, false
 }
 
 // unbounded reports whether loop l runs over a collection whose size the
@@ -286,10 +504,13 @@ func (c *checker) count(site *ast.CallExpr, v *types.Var, initial int, adds []ad
 // entities from a pager.
 func (c *checker) unbounded(l ast.Node) bool {
 	r, ok := l.(*ast.RangeStmt)
-	if !ok {
-		return false
-	}
-	x := ast.Unparen(r.X)
+	return ok && c.uncontrolled(r.X)
+}
+
+// uncontrolled reports whether x is a collection whose size the function
+// does not control: a parameter of the function, or a page of entities.
+func (c *checker) uncontrolled(x ast.Expr) bool {
+	x = ast.Unparen(x)
 	if sel, ok := x.(*ast.SelectorExpr); ok && sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.AztablesPath, "ListEntitiesResponse", "Entities") {
 		return true
 	}
@@ -337,10 +558,12 @@ func (c *checker) loopsOf(n ast.Node, cond *bool) []ast.Node {
 }
 
 // chunks reports whether loop l also submits or resets v: the actions are
-// sent in chunks.
-func (c *checker) chunks(l ast.Node, v *types.Var, resets []ast.Node) bool {
+// sent in chunks. A submit or reset under an if whose condition tests
+// len(v) against a constant that lets the slice grow past the limit
+// (len(v) > 100 with one append per iteration) does not chunk.
+func (c *checker) chunks(l ast.Node, v *types.Var, resets []ast.Node, k int) bool {
 	for _, r := range resets {
-		if within(r, l) {
+		if within(r, l) && c.flushLimited(r, l, v, k) {
 			return true
 		}
 	}
@@ -350,12 +573,67 @@ func (c *checker) chunks(l ast.Node, v *types.Var, resets []ast.Node) bool {
 			if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") && len(call.Args) >= 2 && c.idx.VarOf(call.Args[1]) == v ||
 				c.wrapped[call] != nil && c.idx.VarOf(c.wrapped[call]) == v ||
 				sdk.IsLegacyMethod(c.pass.TypesInfo, call, "TableBatch", "ExecuteBatch") {
-				found = true
+				found = c.flushLimited(call, l, v, k)
 			}
 		}
 		return !found
 	})
 	return found
+}
+
+// flushLimited reports whether the flush f (a submit or reset of v) in
+// loop l may keep v within the limit: false only when an if between f and
+// l runs it on a test of len(v) against a constant, and no such test in
+// its condition keeps v within 100 actions (see guarded).
+func (c *checker) flushLimited(f, l ast.Node, v *types.Var, k int) bool {
+	for p, child := c.parents[f], f; p != nil && p != l; p, child = c.parents[p], p {
+		ifs, ok := p.(*ast.IfStmt)
+		if !ok || child != ifs.Body {
+			continue
+		}
+		tested, limited := false, false
+		for _, term := range disjuncts(ifs.Cond) {
+			be, ok := ast.Unparen(term).(*ast.BinaryExpr)
+			if !ok {
+				continue
+			}
+			op, x, y := be.Op, be.X, be.Y
+			if c.lenOf(x) == nil {
+				x, y, op = y, x, mirror(op)
+			}
+			if arg := c.lenOf(x); arg != nil && c.idx.VarOf(arg) == v && op != token.ILLEGAL {
+				if b, isConst := c.constInt(y); isConst && !emptiness(op, b) {
+					tested = true
+				}
+				if c.limits(op, y, true, k) {
+					limited = true
+				}
+			}
+		}
+		if tested && !limited {
+			return false
+		}
+	}
+	return true
+}
+
+// emptiness reports whether len(…) op b only tells empty from not empty.
+func emptiness(op token.Token, b int64) bool {
+	switch op {
+	case token.GTR, token.LEQ, token.EQL, token.NEQ:
+		return b == 0
+	case token.GEQ, token.LSS:
+		return b == 1
+	}
+	return false
+}
+
+// disjuncts splits a || b || c into its terms.
+func disjuncts(e ast.Expr) []ast.Expr {
+	if be, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && be.Op == token.LOR {
+		return append(disjuncts(be.X), disjuncts(be.Y)...)
+	}
+	return []ast.Expr{e}
 }
 
 func within(n, outer ast.Node) bool { return outer.Pos() <= n.Pos() && n.End() <= outer.End() }
@@ -528,12 +806,17 @@ func (c *checker) constInt(e ast.Expr) (int64, bool) {
 	return constant.Int64Val(tv.Value)
 }
 
-// guarded reports whether the function compares len(v) or the length of
-// the collection loop l ranges over.
-func (c *checker) guarded(v *types.Var, l ast.Node) bool {
-	want := map[string]bool{v.Name(): true}
-	if r, ok := l.(*ast.RangeStmt); ok {
-		want[types.ExprString(r.X)] = true
+// guarded reports whether the function compares the length of v, or of
+// the collection coll the actions come from, with a limit that keeps a
+// transaction within 100 actions when each step adds k: len(coll) > 100
+// (return an error), len(v) >= 100 or len(v) == 100 (submit the chunk).
+// A comparison with a value that is not a constant counts as a limit; a
+// comparison with a constant that lets more through (len(v) > 100 before
+// appending one more, len(rows) == 0) does not.
+func (c *checker) guarded(v *types.Var, coll ast.Expr, k int) bool {
+	collName := ""
+	if coll != nil {
+		collName = types.ExprString(coll)
 	}
 	found := false
 	ast.Inspect(c.body, func(n ast.Node) bool {
@@ -541,26 +824,82 @@ func (c *checker) guarded(v *types.Var, l ast.Node) bool {
 		if !ok || found {
 			return !found
 		}
-		switch be.Op {
-		case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
-		default:
+		op := be.Op
+		x, y := be.X, be.Y
+		if c.lenOf(x) == nil {
+			x, y = y, x
+			op = mirror(op)
+		}
+		arg := c.lenOf(x)
+		if arg == nil || op == token.ILLEGAL {
 			return true
 		}
-		for _, side := range []ast.Expr{be.X, be.Y} {
-			if call, ok := ast.Unparen(side).(*ast.CallExpr); ok && len(call.Args) == 1 {
-				if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" && want[types.ExprString(call.Args[0])] {
-					found = true
-				}
-			}
+		switch name := types.ExprString(arg); {
+		case c.idx.VarOf(arg) == v:
+			found = c.limits(op, y, true, k)
+		case collName != "" && name == collName:
+			found = c.limits(op, y, false, k)
 		}
 		return !found
 	})
 	return found
 }
 
+// mirror returns the comparison op with its operands swapped (a < b is
+// b > a); token.ILLEGAL if op is not a comparison.
+func mirror(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	case token.EQL, token.NEQ:
+		return op
+	}
+	return token.ILLEGAL
+}
+
+// limits reports whether len(…) op bound keeps a transaction within the
+// limit: of the slice of actions itself (ofActions: it grows by k before
+// the next test) or of the collection each of whose elements gives k
+// actions.
+func (c *checker) limits(op token.Token, bound ast.Expr, ofActions bool, k int) bool {
+	b, ok := c.constInt(bound)
+	if !ok {
+		return true // a limit set elsewhere: trusted
+	}
+	var most int64 // the longest length on the side the test lets through
+	switch op {
+	case token.GTR, token.LEQ:
+		most = b
+	case token.GEQ, token.LSS:
+		most = b - 1
+	case token.EQL, token.NEQ:
+		// Flushing when the slice reaches exactly b works when it grows
+		// one at a time; a collection of exactly b elements is no limit.
+		if !ofActions || k != 1 || b <= 0 {
+			return false
+		}
+		most = b - 1
+	default:
+		return false
+	}
+	if most < 1 {
+		return false // a test for emptiness
+	}
+	if ofActions {
+		return most+int64(k) <= MaxActions
+	}
+	return most*int64(k) <= MaxActions
+}
+
 // partitions reports TL403 when two of the entities' PartitionKeys
 // provably differ.
-func (c *checker) partitions(entities []ast.Expr) {
+func (c *checker) partitions(site *ast.CallExpr, entities []ast.Expr) {
 	type pk struct {
 		expr ast.Expr
 		val  values.Value
@@ -577,6 +916,16 @@ func (c *checker) partitions(entities []ast.Expr) {
 				found = append(found, k)
 			}
 		}
+		if len(found) == 0 {
+			// An entity built by a helper of the package, product("pkey",
+			// …): its PartitionKey with the helper's parameters bound to
+			// this call's arguments, reported at the transaction.
+			if call, sink, ok := c.helperKey(e); ok && !seen[call] {
+				seen[call] = true
+				pks = append(pks, pk{site, c.res.OfWith(sink.Value, c.bind(call))})
+			}
+			continue
+		}
 		if len(found) != 1 || seen[found[0].Value] {
 			continue // unknown, or set in several places
 		}
@@ -586,6 +935,9 @@ func (c *checker) partitions(entities []ast.Expr) {
 	for i := 1; i < len(pks); i++ {
 		for j := 0; j < i; j++ {
 			if differ(pks[i].val, pks[j].val) {
+				if pks[j].expr == site {
+					pks[i].expr = site // one of them is in a helper: report at the transaction
+				}
 				diag.Report(c.pass, "TL403", pks[i].expr,
 					"this action's PartitionKey %q differs from %q in the same transaction",
 					finding.Clip(pks[i].val.String()), finding.Clip(pks[j].val.String()))
@@ -593,6 +945,55 @@ func (c *checker) partitions(entities []ast.Expr) {
 			}
 		}
 	}
+}
+
+// helperKey finds the PartitionKey of an entity that a call of a helper
+// of this package builds and returns (func product(pk, rk string) []byte
+// { b, _ := json.Marshal(T{PartitionKey: pk, …}); return b }): the one
+// PartitionKey sink of everything the helper returns, in its body.
+func (c *checker) helperKey(e ast.Expr) (*ast.CallExpr, writes.KeySink, bool) {
+	call, ok := c.idx.Resolve(ast.Unparen(e)).(*ast.CallExpr)
+	if !ok {
+		return nil, writes.KeySink{}, false
+	}
+	fn := sdk.Callee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return nil, writes.KeySink{}, false
+	}
+	decl := c.res.FuncDecl(fn)
+	sig, _ := fn.Type().(*types.Signature)
+	if decl == nil || decl.Body == nil || sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) {
+		return nil, writes.KeySink{}, false
+	}
+	rets, _ := c.res.Vars().Returns(fn, 0)
+	var found []writes.KeySink
+	for _, r := range rets {
+		if r == nil {
+			continue
+		}
+		for _, k := range c.idx.KeysOf(c.idx.RootsOf(r), decl.Body) {
+			if k.Key == writes.PartitionKey {
+				found = append(found, k)
+			}
+		}
+	}
+	if len(found) != 1 {
+		return nil, writes.KeySink{}, false
+	}
+	return call, found[0], true
+}
+
+// bind binds the parameters of the helper that call calls to the values
+// of its arguments; parameters the helper reassigns stay unknown.
+func (c *checker) bind(call *ast.CallExpr) map[*types.Var]values.Value {
+	env := map[*types.Var]values.Value{}
+	sig := sdk.Callee(c.pass.TypesInfo, call).Type().(*types.Signature)
+	for i := 0; i < sig.Params().Len(); i++ {
+		if p := sig.Params().At(i); c.res.IsParam(p) {
+			env[p] = c.res.Of(call.Args[i])
+		}
+	}
+	return env
 }
 
 // differ reports whether two reconstructed values can never be equal.
@@ -656,6 +1057,6 @@ func (c *checker) legacy(call *ast.CallExpr) {
 		}
 		return true
 	})
-	c.partitions(entities)
-	c.count(call, b, 0, adds, resets)
+	c.partitions(call, entities)
+	c.count(call, b, growth{adds: adds, resets: resets})
 }

@@ -11,5 +11,5 @@ import (
 
 func TestTransactions(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, transactions.Analyzer, "toomany", "chunked", "crosspartition", "samepartition", "wrappers"))
+	sdktest.CheckMessages(t, analysistest.Run(t, dir, transactions.Analyzer, "toomany", "chunked", "crosspartition", "samepartition", "wrappers", "helperkeys", "bounds", "builders"))
 }

@@ -284,3 +284,35 @@ func (x *Vars) Resolve(e ast.Expr) ast.Expr {
 	}
 	return e
 }
+
+// Returns returns, for a function declared in this package, the
+// expression each of its return statements gives as result i (0-based),
+// in source order, with the statement; return statements of nested
+// function literals are not the function's. A naked return, or a return
+// of one call that yields all the results, gives a nil expression.
+func (x *Vars) Returns(fn *types.Func, i int) (exprs []ast.Expr, stmts []*ast.ReturnStmt) {
+	decl := x.funcs[fn]
+	if decl == nil || decl.Body == nil {
+		return nil, nil
+	}
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			var e ast.Expr
+			if i < len(n.Results) && len(n.Results) > 1 || i == 0 && len(n.Results) == 1 && !isTuple(x.Info.TypeOf(n.Results[0])) {
+				e = n.Results[i]
+			}
+			exprs = append(exprs, e)
+			stmts = append(stmts, n)
+		}
+		return true
+	})
+	return exprs, stmts
+}
+
+func isTuple(t types.Type) bool {
+	_, ok := t.(*types.Tuple)
+	return ok
+}

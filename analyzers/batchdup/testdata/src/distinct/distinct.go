@@ -87,3 +87,41 @@ func moved(ctx context.Context, c *aztables.Client, o Order) error {
 	}, nil)
 	return err
 }
+
+type Seat struct {
+	PartitionKey string
+	RowKey       string
+}
+
+func encode(v any) []byte {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	return raw
+}
+
+// Different seats through the marshalling helper.
+func swap(ctx context.Context, c *aztables.Client, show string) error {
+	_, err := c.SubmitTransaction(ctx, []aztables.TransactionAction{
+		{ActionType: aztables.TransactionTypeInsertReplace, Entity: encode(Seat{PartitionKey: show, RowKey: "A1"})},
+		{ActionType: aztables.TransactionTypeInsertReplace, Entity: encode(Seat{PartitionKey: show, RowKey: "A2"})},
+	}, nil)
+	return err
+}
+
+// A helper that builds a different entity from its argument each time:
+// not a marshalling helper, so not followed.
+func stamped(v Seat) []byte {
+	v.RowKey = uuid.New().String()
+	raw, _ := json.Marshal(v)
+	return raw
+}
+
+func twoStamps(ctx context.Context, c *aztables.Client, s Seat) error {
+	_, err := c.SubmitTransaction(ctx, []aztables.TransactionAction{
+		{ActionType: aztables.TransactionTypeAdd, Entity: stamped(s)},
+		{ActionType: aztables.TransactionTypeAdd, Entity: stamped(s)},
+	}, nil)
+	return err
+}

@@ -59,3 +59,37 @@ func twice(ctx context.Context, c *aztables.Client, entity []byte) error {
 	}, nil)
 	return err
 }
+
+type Seat struct {
+	PartitionKey string
+	RowKey       string
+	Holder       string
+}
+
+// encode is a marshalling helper: the entity is its argument.
+func encode(v any) []byte {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return raw
+}
+
+// The same seat deleted and added again, through the helper.
+func reassign(ctx context.Context, c *aztables.Client, show, seat, holder string) error {
+	s := Seat{PartitionKey: show, RowKey: seat, Holder: holder}
+	_, err := c.SubmitTransaction(ctx, []aztables.TransactionAction{
+		{ActionType: aztables.TransactionTypeDelete, Entity: encode(s)},
+		{ActionType: aztables.TransactionTypeAdd, Entity: encode(s)}, // want `TL404: this action changes the entity of the action at line 82 again`
+	}, nil)
+	return err
+}
+
+// Two literals with the same keys, each through the helper.
+func rebook(ctx context.Context, c *aztables.Client, show string) error {
+	_, err := c.SubmitTransaction(ctx, []aztables.TransactionAction{
+		{ActionType: aztables.TransactionTypeDelete, Entity: encode(Seat{PartitionKey: show, RowKey: "A1"})},
+		{ActionType: aztables.TransactionTypeInsertReplace, Entity: encode(&Seat{PartitionKey: show, RowKey: "A1", Holder: "box office"})}, // want `TL404: this action changes entity PartitionKey "\{\?\}", RowKey "A1" again`
+	}, nil)
+	return err
+}

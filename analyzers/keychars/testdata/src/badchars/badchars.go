@@ -62,3 +62,39 @@ func put(ctx context.Context, c *aztables.Client, pk, rk string) error {
 func viaHelper(ctx context.Context, c *aztables.Client, user string) error {
 	return put(ctx, c, "users", "profile/"+user) // want `TL201: RowKey "profile/\{\?\}" contains "/"`
 }
+
+type Ticket struct {
+	PartitionKey string
+	RowKey       string
+	Subject      string
+}
+
+// A key helper with an error result: the key is what it returns on
+// success.
+func ticketKey(queue string, id int) (string, error) {
+	if queue == "" {
+		return "", fmt.Errorf("no queue")
+	}
+	return "queue#" + queue, nil // want `TL201: PartitionKey "queue#\{\?\}" contains "#"`
+}
+
+func openTicket(ctx context.Context, c *aztables.Client, queue string, id int, subject string) error {
+	pk, err := ticketKey(queue, id)
+	if err != nil {
+		return err
+	}
+	b, _ := json.Marshal(Ticket{PartitionKey: pk, RowKey: fmt.Sprint(id), Subject: subject})
+	_, err = c.AddEntity(ctx, b, nil)
+	return err
+}
+
+// Both keys from one helper.
+func ticketKeys(queue string, id int) (string, string) {
+	return queue, fmt.Sprintf("%d\\%d", id/1000, id) // want `TL201: RowKey "\{\?\}\\\\\{\?\}" contains "\\\\"`
+}
+
+func closeTicket(ctx context.Context, c *aztables.Client, queue string, id int) error {
+	p, r := ticketKeys(queue, id)
+	_, err := c.DeleteEntity(ctx, p, r, nil)
+	return err
+}

@@ -38,3 +38,45 @@ func escaped(ctx context.Context, c *aztables.Client, path string) error {
 
 // A URL that is not a key.
 func notKey() string { return "https://example.com/a#b?c" }
+
+type Ticket struct {
+	PartitionKey string
+	RowKey       string
+}
+
+// The invalid text is only on the error path: the caller never writes it.
+func ticketKey(queue string) (string, error) {
+	if strings.ContainsAny(queue, "/#") {
+		return "invalid/" + queue, fmt.Errorf("queue %q cannot be a key", queue)
+	}
+	return "queue-" + queue, nil
+}
+
+func openTicket(ctx context.Context, c *aztables.Client, queue string, id int) error {
+	pk, err := ticketKey(queue)
+	if err != nil {
+		return err
+	}
+	b, _ := json.Marshal(Ticket{PartitionKey: pk, RowKey: fmt.Sprint(id)})
+	_, err = c.AddEntity(ctx, b, nil)
+	return err
+}
+
+// A helper whose "/" is in another result, not the key.
+func ticketKeyAndPath(queue string, id int) (string, string) {
+	return "queue-" + queue, "/tickets/" + queue
+}
+
+func readTicket(ctx context.Context, c *aztables.Client, queue string) error {
+	pk, path := ticketKeyAndPath(queue, 1)
+	_ = path
+	_, err := c.GetEntity(ctx, pk, "1", nil)
+	return err
+}
+
+// Escaped by the code after the helper.
+func escapedKey(ctx context.Context, c *aztables.Client, queue string) error {
+	pk, path := ticketKeyAndPath(queue, 2)
+	_, err := c.GetEntity(ctx, pk, url.PathEscape(path), nil)
+	return err
+}

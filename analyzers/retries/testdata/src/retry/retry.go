@@ -30,3 +30,26 @@ func blob() BlobOptions {
 func configured(url string, cred azcore.TokenCredential, n int32) (*aztables.Client, error) {
 	return aztables.NewClient(url, cred, &aztables.ClientOptions{ClientOptions: azcore.ClientOptions{Retry: policy.RetryOptions{MaxRetries: n}}})
 }
+
+// Whole retry options assigned with retries left on.
+func patient(endpoint string) (*aztables.Client, error) {
+	cfg := &aztables.ClientOptions{}
+	cfg.Retry = policy.RetryOptions{MaxRetries: 8, MaxRetryDelay: time.Minute}
+	cfg.ClientOptions.Retry.StatusCodes = []int{408, 429, 500, 503}
+	return aztables.NewClientWithNoCredential(endpoint, cfg)
+}
+
+// Another client's options assigned whole.
+func blobAssigned() BlobOptions {
+	var b BlobOptions
+	b.Retry = policy.RetryOptions{MaxRetries: -1}
+	b.ClientOptions = policy.ClientOptions{Retry: policy.RetryOptions{StatusCodes: []int{}}}
+	return b
+}
+
+// Decided at run time.
+func fromConfig(endpoint string, tries int32) (*aztables.Client, error) {
+	var cfg aztables.ClientOptions
+	cfg.Retry = policy.RetryOptions{MaxRetries: tries}
+	return aztables.NewClientWithNoCredential(endpoint, &cfg)
+}
