@@ -84,7 +84,8 @@ func differ(s string, template bool) string {
 	if err != nil || len(toks) == 1 {
 		return ""
 	}
-	f, gotErr := parseTokens(s, toks)
+	e, gotErr := checkAndParse(s, toks)
+	f := &Filter{Expr: e}
 	g, wantErr := refParse(s, toks)
 	switch {
 	case (gotErr == nil) != (wantErr == nil):

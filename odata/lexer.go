@@ -73,27 +73,53 @@ func (l *sliceLexer) Next() (lexer.Token, error) {
 // quote to form a typed literal.
 var literalPrefixes = []string{"datetime", "guid", "X", "binary"}
 
-// lex splits s into tokens. In template mode, {…} placeholders are tokens of
-// their own outside quotes and part of the literal text inside them.
-func lex(s string, template bool) ([]lexer.Token, error) { return lexInto(nil, s, template) }
+// token is a token as the lexer produces it: its type and where its text
+// is in the filter. It holds no pointer, so a slice of tokens can live on
+// the stack or be reused without pinning the filter text; the participle
+// parser gets lexer.Tokens made from it (lexerTokens) only when it runs.
+type token struct {
+	typ      lexer.TokenType
+	off, end int32
+}
 
-// lexInto is lex appending to buf[:0], so that Parse can reuse one token
-// slice from a pool instead of allocating one per filter.
-func lexInto(buf []lexer.Token, s string, template bool) ([]lexer.Token, error) {
+// text returns the token's text in the filter s.
+func (t token) text(s string) string { return s[t.off:t.end] }
+
+// lexerTokens appends to buf[:0] the participle tokens of toks, which
+// were lexed from s.
+func lexerTokens(buf []lexer.Token, s string, toks []token) []lexer.Token {
+	out := buf[:0]
+	for _, t := range toks {
+		out = append(out, lexer.Token{Type: t.typ, Value: t.text(s), Pos: pos(int(t.off))})
+	}
+	return out
+}
+
+// lex splits s into participle tokens. In template mode, {…} placeholders
+// are tokens of their own outside quotes and part of the literal text
+// inside them.
+func lex(s string, template bool) ([]lexer.Token, error) {
+	toks, err := lexInto(nil, s, template)
+	if err != nil {
+		return nil, err
+	}
+	return lexerTokens(nil, s, toks), nil
+}
+
+// lexInto splits s into tokens appended to buf[:0], ending with EOF, so
+// that Parse can lex into an array on its stack.
+func lexInto(buf []token, s string, template bool) ([]token, error) {
 	if len(s) > MaxLength {
 		return nil, &Error{Filter: truncate(s), Offset: MaxLength, Msg: "filter is longer than the limit of 32768 bytes"}
 	}
 	toks := buf[:0]
-	if need := 4 + len(s)/5; cap(toks) < need {
-		toks = make([]lexer.Token, 0, need)
-	}
 	i := 0
 	for {
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
 		if i >= len(s) {
-			toks = append(toks, lexer.Token{Type: tokEOF, Pos: pos(i)})
+			toks = append(toks, token{typ: tokEOF, off: int32(i), end: int32(i)})
 			return toks, nil
 		}
 		start := i
@@ -101,24 +127,24 @@ func lexInto(buf []lexer.Token, s string, template bool) ([]lexer.Token, error) 
 		switch {
 		case c == '(' || c == ')' || c == ',':
 			i++
-			toks = append(toks, lexer.Token{Type: tokPunct, Value: s[start:i], Pos: pos(start)})
+			toks = append(toks, token{typ: tokPunct, off: int32(start), end: int32(i)})
 		case c == '\'':
 			end, err := scanQuoted(s, i, template)
 			if err != nil {
 				return nil, err
 			}
 			i = end
-			toks = append(toks, lexer.Token{Type: tokLiteral, Value: s[start:i], Pos: pos(start)})
+			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
 		case c == '{' && template:
 			end := strings.IndexByte(s[i:], '}')
 			if end < 0 {
 				return nil, &Error{Filter: s, Offset: i, Len: 1, Msg: "unclosed placeholder: missing '}'"}
 			}
 			i += end + 1
-			toks = append(toks, lexer.Token{Type: tokLiteral, Value: s[start:i], Pos: pos(start)})
+			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
 		case isNumberStart(s, i):
 			i = scanNumber(s, i)
-			toks = append(toks, lexer.Token{Type: tokLiteral, Value: s[start:i], Pos: pos(start)})
+			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
 		case isIdentStart(c) || c >= utf8.RuneSelf:
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if c >= utf8.RuneSelf && !unicode.IsLetter(r) {
@@ -149,7 +175,7 @@ func lexInto(buf []lexer.Token, s string, template bool) ([]lexer.Token, error) 
 					return nil, err
 				}
 				i = end
-				toks = append(toks, lexer.Token{Type: tokLiteral, Value: s[start:i], Pos: pos(start)})
+				toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
 				continue
 			}
 			typ := tokIdent
@@ -161,7 +187,7 @@ func lexInto(buf []lexer.Token, s string, template bool) ([]lexer.Token, error) 
 			case word == "true" || word == "false":
 				typ = tokLiteral
 			}
-			toks = append(toks, lexer.Token{Type: typ, Value: s[start:i], Pos: pos(start)})
+			toks = append(toks, token{typ: typ, off: int32(start), end: int32(i)})
 		default:
 			r, size := utf8.DecodeRuneInString(s[i:])
 			return nil, unexpectedChar(s, i, r, size)

@@ -49,69 +49,71 @@ func parse(s string, template bool) (*Filter, error) {
 		}
 		return nil, &Error{Filter: strings.ToValidUTF8(s, "?"), Offset: off, Len: 1, Msg: "invalid UTF-8 byte in filter"}
 	}
-	bp := tokenPool.Get().(*[]lexer.Token)
-	toks, err := lexInto(*bp, s, template)
-	defer releaseTokens(bp, toks)
+	var tokBuf [64]token
+	toks, err := lexInto(tokBuf[:0], s, template)
 	if err != nil {
 		return nil, err
 	}
 	if len(toks) == 1 { // only EOF: the empty filter
 		return &Filter{Text: s, Template: template}, nil
 	}
-	var f *Filter
-	var keyBuf [256]byte
-	var key []byte
-	if cacheEnabled {
-		key = shapeKey(keyBuf[:0], toks)
-		if skel := shapes.get(key); skel != nil {
-			f = skel.instantiate(toks)
-		}
-	}
-	if f == nil {
-		if f, err = parseTokens(s, toks); err != nil {
+	if !cacheEnabled {
+		f, err := parseTokens(s, toks)
+		if err != nil {
 			return nil, err
 		}
-		if cacheEnabled {
-			shapes.put(key, f)
-			// The cached tree is the skeleton; this caller gets its own copy
-			// so that nothing it does to its tree reaches the cache.
-			f = shapes.get(key).instantiate(toks)
+		f.Text, f.Template = s, template
+		cur := cmpCursor{toks: toks}
+		if err := cur.expr(f.Expr, s, template); err != nil {
+			return nil, err
 		}
+		return f, nil
 	}
-	f.Text = s
-	f.Template = template
-	if err := decodeLiterals(s, f, toks, template); err != nil {
-		return nil, err
+	var keyBuf [256]byte
+	key := shapeKey(keyBuf[:0], s, toks)
+	skel := shapes.get(key)
+	if skel == nil {
+		f, err := parseTokens(s, toks)
+		if err != nil {
+			return nil, err
+		}
+		// The tree participle built becomes the skeleton; this caller, like
+		// every later one, gets its own copy, so that nothing it does to
+		// its tree reaches the cache.
+		skel = shapes.put(key, f)
 	}
-	return f, nil
+	return skel.instantiate(s, toks, template)
 }
 
-// tokenPool holds token slices for Parse: a filter's tokens are only
-// needed while it is parsed (the tree keeps substrings of the filter text,
-// never the tokens), so one slice serves every parse on a P.
+// tokenPool holds participle token slices for parseTokens: a filter's
+// tokens are only needed while it is parsed (the tree keeps substrings of
+// the filter text, never the tokens), so one slice serves every parse on
+// a P.
 var tokenPool = sync.Pool{New: func() any { return new([]lexer.Token) }}
 
 // maxPooledTokens bounds the slices kept in tokenPool, so that one huge
 // filter does not pin its token slice.
 const maxPooledTokens = 1024
 
-func releaseTokens(bp *[]lexer.Token, toks []lexer.Token) {
-	switch {
-	case toks == nil: // a lexing error: the tokens lexed so far are in *bp
-		clear((*bp)[:cap(*bp)])
+// parseTokens checks the tokens and runs the participle parser on them.
+// The tree's comparisons have their Property, Op and Raw text; offsets
+// and values are set by a cmpCursor.
+func parseTokens(s string, toks []token) (*Filter, error) {
+	bp := tokenPool.Get().(*[]lexer.Token)
+	ltoks := lexerTokens(*bp, s, toks)
+	e, err := checkAndParse(s, ltoks)
+	if cap(ltoks) <= maxPooledTokens {
+		clear(ltoks) // drop the references to the filter text
+		*bp = ltoks[:0]
 		tokenPool.Put(bp)
-		return
-	case cap(toks) > maxPooledTokens:
-		tokenPool.Put(bp)
-		return
 	}
-	clear(toks) // drop the references to the filter text
-	*bp = toks[:0]
-	tokenPool.Put(bp)
+	if err != nil {
+		return nil, err
+	}
+	return &Filter{Expr: e}, nil
 }
 
-// parseTokens checks the tokens and runs the participle parser on them.
-func parseTokens(s string, toks []lexer.Token) (*Filter, error) {
+func checkAndParse(s string, toks []lexer.Token) (*Expr, error) {
 	if err := checkTokens(s, toks); err != nil {
 		return nil, err
 	}
@@ -119,7 +121,7 @@ func parseTokens(s string, toks []lexer.Token) (*Filter, error) {
 	if err != nil {
 		return nil, translate(s, toks, err)
 	}
-	return &Filter{Expr: e}, nil
+	return e, nil
 }
 
 // peekingLayout is the layout of lexer.PeekingLexer in participle v2.1.4
@@ -356,32 +358,34 @@ func isOperator(s string) bool {
 	return false
 }
 
-// decodeLiterals sets the offsets of every comparison and literal and
-// turns every literal's raw text into its typed value. In a filter that
-// parsed, the k-th property token and the k-th literal token belong to the
-// k-th comparison in source order, so offsets come from the token stream
-// rather than from participle's position capture.
-func decodeLiterals(s string, f *Filter, toks []lexer.Token, template bool) error {
-	if f.Expr == nil {
-		return nil
+// cmpCursor sets the offsets, property names and literals of a tree's
+// comparisons from the filter's tokens, and decodes every literal to its
+// typed value. In a filter that parsed, the k-th property token and the
+// k-th literal token belong to the k-th comparison in source order, so a
+// plain walk of the tree (no closure to allocate) finds them by moving
+// along the tokens. The cursor holds nothing but the tokens, so that they
+// can stay on Parse's stack.
+type cmpCursor struct {
+	toks []token
+	i    int // the next token to look at
+}
+
+// next fills c, the next comparison in source order, from the tokens of s.
+func (cur *cmpCursor) next(c *Comparison, s string, template bool) error {
+	for cur.toks[cur.i].typ != tokIdent {
+		cur.i++
 	}
-	d := literalDecoder{s: s, toks: toks, template: template}
-	return d.expr(f.Expr)
+	prop, lit := cur.toks[cur.i], cur.toks[cur.i+2]
+	cur.i += 3
+	c.Offset, c.Property = int(prop.off), prop.text(s)
+	c.Value.Offset, c.Value.Raw = int(lit.off), lit.text(s)
+	return decodeLiteral(s, &c.Value, template)
 }
 
-// literalDecoder walks the comparisons in source order (a plain recursive
-// walk: no closure to allocate on every parse).
-type literalDecoder struct {
-	s        string
-	toks     []lexer.Token
-	ti       int
-	template bool
-}
-
-func (d *literalDecoder) expr(e *Expr) error {
+func (cur *cmpCursor) expr(e *Expr, s string, template bool) error {
 	for _, t := range e.Terms {
 		for _, f := range t.Factors {
-			if err := d.factor(f); err != nil {
+			if err := cur.factor(f, s, template); err != nil {
 				return err
 			}
 		}
@@ -389,22 +393,14 @@ func (d *literalDecoder) expr(e *Expr) error {
 	return nil
 }
 
-func (d *literalDecoder) factor(f *Factor) error {
+func (cur *cmpCursor) factor(f *Factor, s string, template bool) error {
 	switch {
 	case f.Not != nil:
-		return d.factor(f.Not)
+		return cur.factor(f.Not, s, template)
 	case f.Group != nil:
-		return d.expr(f.Group)
+		return cur.expr(f.Group, s, template)
 	}
-	c := f.Cmp
-	for d.toks[d.ti].Type != tokIdent {
-		d.ti++
-	}
-	c.Offset = d.toks[d.ti].Pos.Offset
-	d.ti += 2 // property, operator
-	c.Value.Offset = d.toks[d.ti].Pos.Offset
-	d.ti++
-	return decodeLiteral(d.s, &c.Value, d.template)
+	return cur.next(f.Cmp, s, template)
 }
 
 func decodeLiteral(s string, l *Literal, template bool) error {
