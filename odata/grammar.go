@@ -133,7 +133,7 @@ func (f *Factor) Parse(lex *lexer.PeekingLexer) error {
 		return nil
 	case t.Type == tokPunct && t.Value == "(":
 		lex.Next()
-		e, err := parser.ParseFromLexer(lex, participle.AllowTrailing(true))
+		e, err := parser.ParseFromLexer(lex, allowTrailing)
 		if err != nil {
 			return err
 		}

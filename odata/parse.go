@@ -85,27 +85,34 @@ func parse(s string, template bool) (*Filter, error) {
 	return skel.instantiate(s, toks, template)
 }
 
-// tokenPool holds participle token slices for parseTokens: a filter's
-// tokens are only needed while it is parsed (the tree keeps substrings of
-// the filter text, never the tokens), so one slice serves every parse on
-// a P.
-var tokenPool = sync.Pool{New: func() any { return new([]lexer.Token) }}
+// parseBuf is what the participle parser needs while it parses one
+// filter: the filter's tokens as participle tokens, and a PeekingLexer
+// over them. Neither is kept by the tree (it holds substrings of the
+// filter text, never tokens), so parsePool lets one parseBuf serve every
+// parse on a P.
+type parseBuf struct {
+	toks []lexer.Token
+	plex lexer.PeekingLexer
+}
 
-// maxPooledTokens bounds the slices kept in tokenPool, so that one huge
-// filter does not pin its token slice.
+var parsePool = sync.Pool{New: func() any { return new(parseBuf) }}
+
+// maxPooledTokens bounds the token slices kept in parsePool, so that one
+// huge filter does not pin its tokens.
 const maxPooledTokens = 1024
 
 // parseTokens checks the tokens and runs the participle parser on them.
 // The tree's comparisons have their Property, Op and Raw text; offsets
 // and values are set by a cmpCursor.
 func parseTokens(s string, toks []token) (*Filter, error) {
-	bp := tokenPool.Get().(*[]lexer.Token)
-	ltoks := lexerTokens(*bp, s, toks)
-	e, err := checkAndParse(s, ltoks)
-	if cap(ltoks) <= maxPooledTokens {
-		clear(ltoks) // drop the references to the filter text
-		*bp = ltoks[:0]
-		tokenPool.Put(bp)
+	pb := parsePool.Get().(*parseBuf)
+	pb.toks = lexerTokens(pb.toks, s, toks)
+	e, err := checkAndParse(s, pb.toks, &pb.plex)
+	clear(pb.toks) // drop the references to the filter text
+	pb.plex = lexer.PeekingLexer{}
+	if cap(pb.toks) <= maxPooledTokens {
+		pb.toks = pb.toks[:0]
+		parsePool.Put(pb)
 	}
 	if err != nil {
 		return nil, err
@@ -113,11 +120,17 @@ func parseTokens(s string, toks []token) (*Filter, error) {
 	return &Filter{Expr: e}, nil
 }
 
-func checkAndParse(s string, toks []lexer.Token) (*Expr, error) {
+// allowTrailing is the option for parsing a group's expression, made once
+// (each call of participle.AllowTrailing allocates a closure).
+var allowTrailing = participle.AllowTrailing(true)
+
+// checkAndParse checks the tokens and parses them with plex, a zero
+// PeekingLexer to use.
+func checkAndParse(s string, toks []lexer.Token, plex *lexer.PeekingLexer) (*Expr, error) {
 	if err := checkTokens(s, toks); err != nil {
 		return nil, err
 	}
-	e, err := parser.ParseFromLexer(peeking(toks))
+	e, err := parser.ParseFromLexer(peeking(plex, toks))
 	if err != nil {
 		return nil, translate(s, toks, err)
 	}
@@ -149,17 +162,17 @@ var peekingOK = func() bool {
 	return true
 }()
 
-// peeking returns a participle PeekingLexer over toks, which end with EOF.
-// lexer.Upgrade would copy the tokens one append at a time (six
-// allocations for a typical filter) and make an empty map of elided
-// token types; the dialect elides none, and a zero Checkpoint is the
-// first token, so the PeekingLexer can use the pooled slice as it is.
-func peeking(toks []lexer.Token) *lexer.PeekingLexer {
+// peeking makes plex, a zero PeekingLexer, a participle PeekingLexer over
+// toks, which end with EOF, and returns it. lexer.Upgrade would copy the
+// tokens one append at a time (six allocations for a typical filter) and
+// make an empty map of elided token types; the dialect elides none, and a
+// zero Checkpoint is the first token, so the PeekingLexer can use the
+// pooled slice as it is.
+func peeking(plex *lexer.PeekingLexer, toks []lexer.Token) *lexer.PeekingLexer {
 	if !peekingOK {
 		plex, _ := lexer.Upgrade(&sliceLexer{toks: toks}) // sliceLexer never fails
 		return plex
 	}
-	plex := new(lexer.PeekingLexer)
 	(*peekingLayout)(unsafe.Pointer(plex)).tokens = toks
 	return plex
 }
