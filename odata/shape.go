@@ -41,14 +41,18 @@ var cacheEnabled = true
 // kind a copy needs, and the layout of a copy: every node of a copy is in
 // one allocation of a struct type made for the counts (block, below).
 type skeleton struct {
-	root                  *Filter
-	exprs, terms, factors int
-	termRefs, factorRefs  int
+	root                 *Filter
+	exprs, terms         int
+	termRefs, factorRefs int
+	// cmps counts the factors that are comparisons, others the groups
+	// and negations.
+	cmps, others int
 
 	block reflect.Type
-	// The offsets in block of its arrays of factors, factor references,
-	// expressions, terms and term references; the filterBlock is at 0.
-	offFactors, offFactorRefs, offExprs, offTerms, offTermRefs uintptr
+	// The offsets in block of its arrays of comparison factors, other
+	// factors, factor references, expressions, terms and term references;
+	// the filterBlock is at 0.
+	offCmps, offOthers, offFactorRefs, offExprs, offTerms, offTermRefs uintptr
 }
 
 // layout computes the block type of a skeleton whose counts are set: a
@@ -61,18 +65,20 @@ func (s *skeleton) layout() {
 	exprs, terms, termRefs := s.extra()
 	fields := []reflect.StructField{
 		{Name: "B", Type: reflect.TypeFor[filterBlock]()},
-		{Name: "F", Type: reflect.ArrayOf(s.factors, reflect.TypeFor[cmpFactor]())},
+		{Name: "C", Type: reflect.ArrayOf(s.cmps, reflect.TypeFor[cmpFactor]())},
+		{Name: "F", Type: reflect.ArrayOf(s.others, reflect.TypeFor[Factor]())},
 		{Name: "FR", Type: reflect.ArrayOf(s.factorRefs, reflect.TypeFor[*Factor]())},
 		{Name: "E", Type: reflect.ArrayOf(exprs, reflect.TypeFor[Expr]())},
 		{Name: "T", Type: reflect.ArrayOf(terms, reflect.TypeFor[Term]())},
 		{Name: "TR", Type: reflect.ArrayOf(termRefs, reflect.TypeFor[*Term]())},
 	}
 	s.block = reflect.StructOf(fields)
-	s.offFactors = s.block.Field(1).Offset
-	s.offFactorRefs = s.block.Field(2).Offset
-	s.offExprs = s.block.Field(3).Offset
-	s.offTerms = s.block.Field(4).Offset
-	s.offTermRefs = s.block.Field(5).Offset
+	s.offCmps = s.block.Field(1).Offset
+	s.offOthers = s.block.Field(2).Offset
+	s.offFactorRefs = s.block.Field(3).Offset
+	s.offExprs = s.block.Field(4).Offset
+	s.offTerms = s.block.Field(5).Offset
+	s.offTermRefs = s.block.Field(6).Offset
 }
 
 // extra returns how many expressions, terms and term references a copy
@@ -106,7 +112,11 @@ func (c *shapeCache) put(key []byte, f *Filter) *skeleton {
 			s.terms++
 			s.factorRefs += len(n.Factors)
 		case *Factor:
-			s.factors++
+			if n.Cmp != nil {
+				s.cmps++
+			} else {
+				s.others++
+			}
 		}
 		return true
 	})
@@ -163,10 +173,13 @@ func (s *skeleton) instantiate(text string, toks []token, template bool) (*Filte
 	}
 	exprs, terms, termRefs := s.extra()
 	in := instantiator{
-		factors:    unsafe.Slice((*cmpFactor)(unsafe.Add(base, s.offFactors)), s.factors),
+		cmps:       unsafe.Slice((*cmpFactor)(unsafe.Add(base, s.offCmps)), s.cmps),
 		factorRefs: unsafe.Slice((**Factor)(unsafe.Add(base, s.offFactorRefs)), s.factorRefs),
 		text:       text,
 		template:   template,
+	}
+	if s.others > 0 {
+		in.others = unsafe.Slice((*Factor)(unsafe.Add(base, s.offOthers)), s.others)
 	}
 	if exprs > 0 {
 		in.exprs = unsafe.Slice((*Expr)(unsafe.Add(base, s.offExprs)), exprs)
@@ -194,7 +207,8 @@ func (s *skeleton) instantiate(text string, toks []token, template bool) (*Filte
 type instantiator struct {
 	exprs      []Expr
 	terms      []Term
-	factors    []cmpFactor
+	cmps       []cmpFactor
+	others     []Factor
 	termRefs   []*Term
 	factorRefs []*Factor
 	text       string
@@ -229,31 +243,32 @@ func (in *instantiator) fillTerm(t *Term, src *Term, cur *cmpCursor) error {
 }
 
 func (in *instantiator) factor(src *Factor, cur *cmpCursor) (*Factor, error) {
-	fc := &in.factors[0]
-	in.factors = in.factors[1:]
-	f := &fc.f
-	switch {
-	case src.Cmp != nil:
-		c := &fc.c
-		c.Op = src.Cmp.Op
-		if err := cur.next(c, in.text, in.template); err != nil {
+	if src.Cmp != nil {
+		fc := &in.cmps[0]
+		in.cmps = in.cmps[1:]
+		fc.c.Op = src.Cmp.Op
+		if err := cur.next(&fc.c, in.text, in.template); err != nil {
 			return nil, err
 		}
-		f.Cmp = c
-	case src.Group != nil:
+		fc.f.Cmp = &fc.c
+		return &fc.f, nil
+	}
+	f := &in.others[0]
+	in.others = in.others[1:]
+	if src.Group != nil {
 		e := &in.exprs[0]
 		in.exprs = in.exprs[1:]
 		if err := in.fillExpr(e, src.Group, cur); err != nil {
 			return nil, err
 		}
 		f.Group = e
-	case src.Not != nil:
-		n, err := in.factor(src.Not, cur)
-		if err != nil {
-			return nil, err
-		}
-		f.Not = n
+		return f, nil
 	}
+	n, err := in.factor(src.Not, cur)
+	if err != nil {
+		return nil, err
+	}
+	f.Not = n
 	return f, nil
 }
 
