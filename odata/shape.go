@@ -15,9 +15,9 @@ import (
 // at identifiers, keywords and punctuation, so two filters of one shape
 // parse to trees of one structure, and either both pass the token checks
 // or both fail them alike. The participle parser therefore runs once per
-// shape; later filters of that shape copy the checked tree's structure in
-// a few bulk allocations and decode their own literals (which can still
-// fail, with their own positions).
+// shape; later filters of that shape copy the checked tree's structure
+// into one allocation and decode their own literals (which can still fail,
+// with their own positions) in the same walk.
 //
 // Filters are parsed by applications, analyzers and replays with a small
 // number of shapes and a large number of literal values, which is the case
