@@ -229,12 +229,8 @@ func checkTokens(s string, toks []lexer.Token) error {
 			if t.Value == "null" && i > 0 && toks[i-1].Type == tokOp {
 				return errAt("the Table service does not support null in a $filter", RuleUnsupported)
 			}
-			// Keywords and operators are at most three letters: only such
-			// identifiers are lowered (a per-comparison allocation otherwise).
-			if len(t.Value) <= 3 {
-				if lower := strings.ToLower(t.Value); lower != t.Value && wrongCaseKeyword(lower, toks, i) {
-					return errAt("operators are lower case in OData: write \""+lower+"\", not \""+t.Value+"\"", "")
-				}
+			if lower, ok := foldKeyword(t.Value); ok && wrongCaseKeyword(lower, toks, i) {
+				return errAt("operators are lower case in OData: write \""+lower+"\", not \""+t.Value+"\"", "")
 			}
 		case tokPunct:
 			switch t.Value {
@@ -261,6 +257,21 @@ func checkTokens(s string, toks []lexer.Token) error {
 		}
 	}
 	return nil
+}
+
+// foldKeyword returns the keyword or operator that the identifier w
+// spells in other letter case ("AND", "Eq"), without allocating: an
+// identifier token is never one in lower case.
+func foldKeyword(w string) (string, bool) {
+	if len(w) > 3 {
+		return "", false
+	}
+	for _, k := range [...]string{"and", "or", "not", "eq", "ne", "gt", "ge", "lt", "le"} {
+		if strings.EqualFold(w, k) {
+			return k, true
+		}
+	}
+	return "", false
 }
 
 // wrongCaseKeyword reports whether the identifier at toks[i], whose lower
