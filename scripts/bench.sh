@@ -233,9 +233,7 @@ section=$(mktemp)
   echo
   echo "| figure | measured | goal |"
   echo "|---|---|---|"
-  echo "| parse + plan, 41 filters, cold (shape cache off) vs Azurite's parser | $(fmt1 "$cold") ns vs $(fmt1 "$az_parse") ns a filter: **$(two "$cold_ratio")×** Azurite's time (median of $parse_rounds alternating rounds, range $cold_span), $(two "$cold_cpu_ratio")× by CPU time; $(fmt1 "$cold_allocs") allocations a filter | ≤ 1.0×, < 64 allocations |"
-  echo "| same, warm (shape cache) | $(fmt1 "$warm") ns, $(fmt1 "$warm_allocs") allocations a filter: **$(two "$warm_ratio")× faster** than Azurite (range $warm_span), $(two "$warm_cpu_ratio")× by CPU time | ≥ 10× faster |"
-  printf '%s' "$scaling"
+  parse_rows
   printf '%s' "$replay_rows"
   echo "| engine: load 1 M / point gets / partition scan | $(awk -v x="$load1m" 'BEGIN { printf "%.2f", x / 1e9 }') s ($(awk -v x="$load1m_nogc" 'BEGIN { printf "%.2f", x / 1e9 }') s with GOGC=off) / $(awk -v x="$gets" 'BEGIN { printf "%.2f", x / 1e6 }') M gets/s / $(awk -v x="$scan" 'BEGIN { printf "%.1f", x / 1e6 }') M entities/s | < 2 s / > 2 M/s / > 20 M/s |"
   echo "| same, per CPU-second of the process (what the machine's load changes least) | load $(fmt1 "$load1m_cpu") CPU-s / $(awk -v x="$gets_cpu" 'BEGIN { printf "%.2f", x / 1e6 }') M gets / $(awk -v x="$scan_cpu" 'BEGIN { printf "%.1f", x / 1e6 }') M entities scanned | — |"
