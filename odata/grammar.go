@@ -101,9 +101,8 @@ type Factor struct {
 // and branches (a dozen allocations each time) are replaced by a look at
 // the next token: a property name starts a comparison, "not" a negation,
 // "(" a group, whose Expr the participle parser parses (the or-structure
-// is in Expr's struct tags). Any other token is no match; a
-// group or negation that breaks off is an error at the token that breaks
-// it.
+// is in Expr's struct tags). Any other token is no match; a group or
+// negation that breaks off is an error at the token that breaks it.
 func (f *Factor) Parse(lex *lexer.PeekingLexer) error {
 	t := lex.Peek()
 	switch {
@@ -160,9 +159,9 @@ type Comparison struct {
 // three tokens Ident Op Literal (the lexer gives every operator and every
 // literal one token type), so it is matched directly rather than through
 // participle's generic sequence and capture nodes, which cost several
-// allocations per token. A first token that is not a property name is no match; a
-// property name not followed by an operator and a literal is an error at
-// the token that breaks the sequence.
+// allocations per token. A first token that is not a property name is no
+// match; a property name not followed by an operator and a literal is an
+// error at the token that breaks the sequence.
 func (c *Comparison) Parse(lex *lexer.PeekingLexer) error {
 	prop := lex.Peek()
 	if prop.Type != tokIdent {
