@@ -12,15 +12,18 @@
 // false), datetime'…' (ISO 8601 UTC with up to seven fractional digits),
 // guid'…', and binary as X'0aff' or binary'0aff'.
 //
-// The grammar is a participle grammar: the annotated structs in grammar.go
-// are both the grammar and the typed AST that the rest of tablelint
-// consumes; its root is Expr. A hand-written lexer (lexer.go) feeds it,
-// giving every operator and every literal a single token type, so that a
-// comparison is the fixed sequence Ident Op Literal, matched by
-// Comparison's Parseable hook. A cache of parsed shapes (shape.go) lets
-// later filters that differ only in their literals skip the parser, and
-// Shape gives any filter's shape as text (its literals replaced by "?"),
-// which replay uses to group the queries of a trace.
+// The grammar is a participle grammar: the structs in grammar.go are both
+// the grammar and the typed AST that the rest of tablelint consumes; its
+// root is Expr, whose or-structure is in its struct tags, and the nodes
+// parsed once or more per comparison (Term, Factor, Comparison) implement
+// participle's Parseable hook, because participle's generic nodes cost a
+// dozen allocations per comparison. A hand-written lexer (lexer.go) feeds
+// it, giving every operator and every literal a single token type, so that
+// a comparison is the fixed sequence Ident Op Literal. A cache of parsed
+// shapes (shape.go) lets later filters that differ only in their literals
+// skip the parser, and Shape gives any filter's shape as text (its
+// literals replaced by "?"), which replay uses to group the queries of a
+// trace.
 //
 // Parse reads a filter as a client would send it. ParseTemplate reads a
 // filter from a design file, where placeholders such as {Department} or

@@ -20,9 +20,9 @@ func TokenShape(s string) (string, error) { return tokenShape(s) }
 
 // ShapeKey returns the shape cache's key for a filter that lexes.
 func ShapeKey(s string) string {
-	toks, err := lex(s, false)
+	toks, err := lexInto(nil, s, false)
 	if err != nil {
 		return ""
 	}
-	return string(shapeKey(nil, toks))
+	return string(shapeKey(nil, s, toks))
 }

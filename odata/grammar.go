@@ -24,9 +24,64 @@ type Expr struct {
 	Terms []*Term `parser:"@@ ( 'or' @@ )*"`
 }
 
-// Term is a conjunction of one or more factors: a and b and c.
+// Term is a conjunction of one or more factors: a and b and c. Its
+// grammar is
+//
+//	Term = Factor { "and" Factor }
+//
+// which Parse implements (see there).
 type Term struct {
-	Factors []*Factor `parser:"@@ ( 'and' @@ )*"`
+	Factors []*Factor
+}
+
+// Parse implements participle.Parseable. Conjunctions are the inner loop
+// of every filter: participle's generic repetition costs, for each factor,
+// a branch of its parse context, a deferred capture, reflect values and a
+// reflect append (a dozen allocations); here a factor that is a comparison
+// costs one allocation, shared with its comparison, and the factor list
+// one more. No factor is no match; an "and" not followed by a factor, or a
+// factor that breaks off, is an error at the token that breaks it.
+func (t *Term) Parse(lex *lexer.PeekingLexer) error {
+	var buf [16]*Factor
+	f, err := parseFactor(lex)
+	if err != nil {
+		return err
+	}
+	fs := append(buf[:0], f)
+	for {
+		if tok := lex.Peek(); tok.Type != tokKeyword || tok.Value != "and" {
+			break
+		}
+		lex.Next()
+		f, err := parseFactor(lex)
+		if err == participle.NextMatch {
+			return &participle.UnexpectedTokenError{Unexpected: *lex.Peek()}
+		}
+		if err != nil {
+			return err
+		}
+		fs = append(fs, f)
+	}
+	t.Factors = append([]*Factor(nil), fs...)
+	return nil
+}
+
+// parseFactor parses a factor; a comparison comes with its factor in one
+// allocation.
+func parseFactor(lex *lexer.PeekingLexer) (*Factor, error) {
+	if lex.Peek().Type == tokIdent {
+		n := new(cmpFactor)
+		if err := n.c.Parse(lex); err != nil {
+			return nil, err
+		}
+		n.f.Cmp = &n.c
+		return &n.f, nil
+	}
+	f := new(Factor)
+	if err := f.Parse(lex); err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // Factor is one operand of a Term: exactly one of Cmp, Group and Not is
@@ -41,20 +96,13 @@ type Factor struct {
 	Not   *Factor
 }
 
-// factorComparison holds a Factor and its Comparison in one allocation.
-type factorComparison struct {
-	f Factor
-	c Comparison
-}
-
 // Parse implements participle.Parseable. There is a factor for each
 // comparison of a filter, so participle's generic alternatives, captures
 // and branches (a dozen allocations each time) are replaced by a look at
 // the next token: a property name starts a comparison, "not" a negation,
-// "(" a group, whose Expr the participle grammar parses (the and/or
-// structure stays in the struct tags). Any other token is no match; a
-// group or negation that breaks off is an error at the token that breaks
-// it.
+// "(" a group, whose Expr the participle parser parses (the or-structure
+// is in Expr's struct tags). Any other token is no match; a group or
+// negation that breaks off is an error at the token that breaks it.
 func (f *Factor) Parse(lex *lexer.PeekingLexer) error {
 	t := lex.Peek()
 	switch {
@@ -67,7 +115,7 @@ func (f *Factor) Parse(lex *lexer.PeekingLexer) error {
 		return nil
 	case t.Type == tokKeyword && t.Value == "not":
 		lex.Next()
-		n := new(factorComparison)
+		n := new(cmpFactor)
 		if lex.Peek().Type == tokIdent {
 			// The common case: the comparison shares the allocation.
 			if err := n.c.Parse(lex); err != nil {
@@ -84,7 +132,7 @@ func (f *Factor) Parse(lex *lexer.PeekingLexer) error {
 		return nil
 	case t.Type == tokPunct && t.Value == "(":
 		lex.Next()
-		e, err := parser.ParseFromLexer(lex, participle.AllowTrailing(true))
+		e, err := parser.ParseFromLexer(lex, allowTrailing)
 		if err != nil {
 			return err
 		}
@@ -111,10 +159,9 @@ type Comparison struct {
 // three tokens Ident Op Literal (the lexer gives every operator and every
 // literal one token type), so it is matched directly rather than through
 // participle's generic sequence and capture nodes, which cost several
-// allocations per token; the boolean structure around it stays in the
-// struct tags. A first token that is not a property name is no match; a
-// property name not followed by an operator and a literal is an error at
-// the token that breaks the sequence.
+// allocations per token. A first token that is not a property name is no
+// match; a property name not followed by an operator and a literal is an
+// error at the token that breaks the sequence.
 func (c *Comparison) Parse(lex *lexer.PeekingLexer) error {
 	prop := lex.Peek()
 	if prop.Type != tokIdent {

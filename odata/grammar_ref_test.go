@@ -84,7 +84,8 @@ func differ(s string, template bool) string {
 	if err != nil || len(toks) == 1 {
 		return ""
 	}
-	f, gotErr := parseTokens(s, toks)
+	e, gotErr := checkAndParse(s, toks, new(lexer.PeekingLexer))
+	f := &Filter{Expr: e}
 	g, wantErr := refParse(s, toks)
 	switch {
 	case (gotErr == nil) != (wantErr == nil):
@@ -140,7 +141,7 @@ func TestPeekingLayout(t *testing.T) {
 	}
 	toks, _ := lex("A eq 1 and (B eq 'x' or not C lt 2)", false)
 	var got []string
-	for p := peeking(toks); ; {
+	for p := peeking(new(lexer.PeekingLexer), toks); ; {
 		tok := p.Next()
 		got = append(got, tok.Value)
 		if tok.EOF() {

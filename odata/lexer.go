@@ -73,100 +73,196 @@ func (l *sliceLexer) Next() (lexer.Token, error) {
 // quote to form a typed literal.
 var literalPrefixes = []string{"datetime", "guid", "X", "binary"}
 
-// lex splits s into tokens. In template mode, {…} placeholders are tokens of
-// their own outside quotes and part of the literal text inside them.
-func lex(s string, template bool) ([]lexer.Token, error) { return lexInto(nil, s, template) }
+// token is a token as the lexer produces it: its type and where its text
+// is in the filter. It holds no pointer, so a slice of tokens can live on
+// the stack or be reused without pinning the filter text; the participle
+// parser gets lexer.Tokens made from it (lexerTokens) only when it runs.
+type token struct {
+	typ      lexer.TokenType
+	off, end int32
+}
 
-// lexInto is lex appending to buf[:0], so that Parse can reuse one token
-// slice from a pool instead of allocating one per filter.
-func lexInto(buf []lexer.Token, s string, template bool) ([]lexer.Token, error) {
+// text returns the token's text in the filter s.
+func (t token) text(s string) string { return s[t.off:t.end] }
+
+// lexerTokens appends to buf[:0] the participle tokens of toks, which
+// were lexed from s.
+func lexerTokens(buf []lexer.Token, s string, toks []token) []lexer.Token {
+	out := buf[:0]
+	for _, t := range toks {
+		out = append(out, lexer.Token{Type: t.typ, Value: t.text(s), Pos: pos(int(t.off))})
+	}
+	return out
+}
+
+// lex splits s into participle tokens. In template mode, {…} placeholders
+// are tokens of their own outside quotes and part of the literal text
+// inside them.
+func lex(s string, template bool) ([]lexer.Token, error) {
+	toks, err := lexInto(nil, s, template)
+	if err != nil {
+		return nil, err
+	}
+	return lexerTokens(nil, s, toks), nil
+}
+
+// lexInto splits s into tokens appended to buf[:0], ending with EOF, so
+// that Parse can lex into an array on its stack.
+func lexInto(buf []token, s string, template bool) ([]token, error) {
 	if len(s) > MaxLength {
 		return nil, &Error{Filter: truncate(s), Offset: MaxLength, Msg: "filter is longer than the limit of 32768 bytes"}
 	}
 	toks := buf[:0]
-	if need := 4 + len(s)/5; cap(toks) < need {
-		toks = make([]lexer.Token, 0, need)
-	}
 	i := 0
 	for {
-		for i < len(s) && isSpace(s[i]) {
+		for i < len(s) && byteClass[s[i]] == clSpace {
 			i++
 		}
 		if i >= len(s) {
-			toks = append(toks, lexer.Token{Type: tokEOF, Pos: pos(i)})
+			toks = append(toks, token{typ: tokEOF, off: int32(i), end: int32(i)})
 			return toks, nil
 		}
 		start := i
 		c := s[i]
-		switch {
-		case c == '(' || c == ')' || c == ',':
+		switch cl := byteClass[c]; {
+		case cl == clPunct:
 			i++
-			toks = append(toks, lexer.Token{Type: tokPunct, Value: s[start:i], Pos: pos(start)})
-		case c == '\'':
+			toks = append(toks, token{typ: tokPunct, off: int32(start), end: int32(i)})
+		case cl == clQuote:
 			end, err := scanQuoted(s, i, template)
 			if err != nil {
 				return nil, err
 			}
 			i = end
-			toks = append(toks, lexer.Token{Type: tokLiteral, Value: s[start:i], Pos: pos(start)})
+			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
+		case cl == clIdent || cl == clHigh:
+			if cl == clHigh {
+				if r, size := utf8.DecodeRuneInString(s[i:]); !unicode.IsLetter(r) {
+					return nil, unexpectedChar(s, i, r, size)
+				}
+			}
+			i = scanIdent(s, i)
+			if i < len(s) && s[i] == '\'' {
+				if !isLiteralPrefix(s[start:i]) {
+					msg := "unknown literal prefix " + s[start:i] + "'…': the Table service supports datetime'…', guid'…', X'…' and binary'…'"
+					return nil, &Error{Filter: s, Offset: start, Len: i - start, Msg: msg, Rule: RuleUnsupported}
+				}
+				end, err := scanQuoted(s, i, template)
+				if err != nil {
+					return nil, err
+				}
+				i = end
+				toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
+				continue
+			}
+			toks = append(toks, token{typ: wordType(s[start:i]), off: int32(start), end: int32(i)})
+		case cl == clDigit || (cl == clSign && isNumberStart(s, i)):
+			i = scanNumber(s, i)
+			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
 		case c == '{' && template:
 			end := strings.IndexByte(s[i:], '}')
 			if end < 0 {
 				return nil, &Error{Filter: s, Offset: i, Len: 1, Msg: "unclosed placeholder: missing '}'"}
 			}
 			i += end + 1
-			toks = append(toks, lexer.Token{Type: tokLiteral, Value: s[start:i], Pos: pos(start)})
-		case isNumberStart(s, i):
-			i = scanNumber(s, i)
-			toks = append(toks, lexer.Token{Type: tokLiteral, Value: s[start:i], Pos: pos(start)})
-		case isIdentStart(c) || c >= utf8.RuneSelf:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if c >= utf8.RuneSelf && !unicode.IsLetter(r) {
-				return nil, unexpectedChar(s, i, r, size)
-			}
-			i += size
-			for i < len(s) {
-				if isIdentPart(s[i]) {
-					i++
-					continue
-				}
-				if s[i] < utf8.RuneSelf {
-					break
-				}
-				r, size := utf8.DecodeRuneInString(s[i:])
-				if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.In(r, unicode.Mn, unicode.Mc, unicode.Pc) {
-					break
-				}
-				i += size
-			}
-			if i < len(s) && s[i] == '\'' && !isLiteralPrefix(s[start:i]) {
-				msg := "unknown literal prefix " + s[start:i] + "'…': the Table service supports datetime'…', guid'…', X'…' and binary'…'"
-				return nil, &Error{Filter: s, Offset: start, Len: i - start, Msg: msg, Rule: RuleUnsupported}
-			}
-			if i < len(s) && s[i] == '\'' {
-				end, err := scanQuoted(s, i, template)
-				if err != nil {
-					return nil, err
-				}
-				i = end
-				toks = append(toks, lexer.Token{Type: tokLiteral, Value: s[start:i], Pos: pos(start)})
-				continue
-			}
-			typ := tokIdent
-			switch word := s[start:i]; {
-			case isOperator(word):
-				typ = tokOp
-			case word == "and" || word == "or" || word == "not":
-				typ = tokKeyword
-			case word == "true" || word == "false":
-				typ = tokLiteral
-			}
-			toks = append(toks, lexer.Token{Type: typ, Value: s[start:i], Pos: pos(start)})
+			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
 		default:
 			r, size := utf8.DecodeRuneInString(s[i:])
 			return nil, unexpectedChar(s, i, r, size)
 		}
 	}
+}
+
+// Byte classes: what the first byte of a token says about it.
+const (
+	clOther = iota
+	clSpace
+	clPunct // ( ) ,
+	clQuote
+	clDigit
+	clSign  // - and .: a number when a digit (after -, also a point) follows
+	clIdent // an ASCII letter or _
+	clHigh  // the first byte of a multi-byte character
+)
+
+// byteClass is the class of every byte; identPart tells which bytes
+// continue an identifier.
+var byteClass, identPart = func() (cl [256]uint8, part [256]bool) {
+	for c := range 256 {
+		b := byte(c)
+		switch {
+		case isSpace(b):
+			cl[c] = clSpace
+		case b == '(' || b == ')' || b == ',':
+			cl[c] = clPunct
+		case b == '\'':
+			cl[c] = clQuote
+		case isDigit(b):
+			cl[c] = clDigit
+		case b == '-' || b == '.':
+			cl[c] = clSign
+		case isIdentStart(b):
+			cl[c] = clIdent
+		case b >= utf8.RuneSelf:
+			cl[c] = clHigh
+		}
+		part[c] = isIdentPart(b)
+	}
+	return cl, part
+}()
+
+// scanIdent returns the end of the identifier whose first character is at
+// s[i]: ASCII letters, digits and _, and beyond ASCII letters, digits and
+// combining marks.
+func scanIdent(s string, i int) int {
+	if s[i] < utf8.RuneSelf {
+		i++
+	} else {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	for i < len(s) {
+		if identPart[s[i]] {
+			i++
+			continue
+		}
+		if s[i] < utf8.RuneSelf {
+			break
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.In(r, unicode.Mn, unicode.Mc, unicode.Pc) {
+			break
+		}
+		i += size
+	}
+	return i
+}
+
+// wordType is the token type of an identifier-like word: an operator, a
+// keyword, true or false (a literal), or a property name.
+func wordType(w string) lexer.TokenType {
+	switch len(w) {
+	case 2:
+		if isOperator(w) {
+			return tokOp
+		}
+		if w == "or" {
+			return tokKeyword
+		}
+	case 3:
+		if w == "and" || w == "not" {
+			return tokKeyword
+		}
+	case 4:
+		if w == "true" {
+			return tokLiteral
+		}
+	case 5:
+		if w == "false" {
+			return tokLiteral
+		}
+	}
+	return tokIdent
 }
 
 func isLiteralPrefix(p string) bool {

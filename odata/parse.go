@@ -49,77 +49,92 @@ func parse(s string, template bool) (*Filter, error) {
 		}
 		return nil, &Error{Filter: strings.ToValidUTF8(s, "?"), Offset: off, Len: 1, Msg: "invalid UTF-8 byte in filter"}
 	}
-	bp := tokenPool.Get().(*[]lexer.Token)
-	toks, err := lexInto(*bp, s, template)
-	defer releaseTokens(bp, toks)
+	var tokBuf [64]token
+	toks, err := lexInto(tokBuf[:0], s, template)
 	if err != nil {
 		return nil, err
 	}
 	if len(toks) == 1 { // only EOF: the empty filter
 		return &Filter{Text: s, Template: template}, nil
 	}
-	var f *Filter
-	var keyBuf [256]byte
-	var key []byte
-	if cacheEnabled {
-		key = shapeKey(keyBuf[:0], toks)
-		if skel := shapes.get(key); skel != nil {
-			f = skel.instantiate(toks)
-		}
-	}
-	if f == nil {
-		if f, err = parseTokens(s, toks); err != nil {
+	if !cacheEnabled {
+		f, err := parseTokens(s, toks)
+		if err != nil {
 			return nil, err
 		}
-		if cacheEnabled {
-			shapes.put(key, f)
-			// The cached tree is the skeleton; this caller gets its own copy
-			// so that nothing it does to its tree reaches the cache.
-			f = shapes.get(key).instantiate(toks)
+		f.Text, f.Template = s, template
+		cur := cmpCursor{toks: toks}
+		if err := cur.expr(f.Expr, s, template); err != nil {
+			return nil, err
 		}
+		return f, nil
 	}
-	f.Text = s
-	f.Template = template
-	if err := decodeLiterals(s, f, toks, template); err != nil {
-		return nil, err
+	var keyBuf [256]byte
+	key := shapeKey(keyBuf[:0], s, toks)
+	skel := shapes.get(key)
+	if skel == nil {
+		f, err := parseTokens(s, toks)
+		if err != nil {
+			return nil, err
+		}
+		// The tree participle built becomes the skeleton; this caller, like
+		// every later one, gets its own copy, so that nothing it does to
+		// its tree reaches the cache.
+		skel = shapes.put(key, f)
 	}
-	return f, nil
+	return skel.instantiate(s, toks, template)
 }
 
-// tokenPool holds token slices for Parse: a filter's tokens are only
-// needed while it is parsed (the tree keeps substrings of the filter text,
-// never the tokens), so one slice serves every parse on a P.
-var tokenPool = sync.Pool{New: func() any { return new([]lexer.Token) }}
+// parseBuf is what the participle parser needs while it parses one
+// filter: the filter's tokens as participle tokens, and a PeekingLexer
+// over them. Neither is kept by the tree (it holds substrings of the
+// filter text, never tokens), so parsePool lets one parseBuf serve every
+// parse on a P.
+type parseBuf struct {
+	toks []lexer.Token
+	plex lexer.PeekingLexer
+}
 
-// maxPooledTokens bounds the slices kept in tokenPool, so that one huge
-// filter does not pin its token slice.
+var parsePool = sync.Pool{New: func() any { return new(parseBuf) }}
+
+// maxPooledTokens bounds the token slices kept in parsePool, so that one
+// huge filter does not pin its tokens.
 const maxPooledTokens = 1024
 
-func releaseTokens(bp *[]lexer.Token, toks []lexer.Token) {
-	switch {
-	case toks == nil: // a lexing error: the tokens lexed so far are in *bp
-		clear((*bp)[:cap(*bp)])
-		tokenPool.Put(bp)
-		return
-	case cap(toks) > maxPooledTokens:
-		tokenPool.Put(bp)
-		return
+// parseTokens checks the tokens and runs the participle parser on them.
+// The tree's comparisons have their Property, Op and Raw text; offsets
+// and values are set by a cmpCursor.
+func parseTokens(s string, toks []token) (*Filter, error) {
+	pb := parsePool.Get().(*parseBuf)
+	pb.toks = lexerTokens(pb.toks, s, toks)
+	e, err := checkAndParse(s, pb.toks, &pb.plex)
+	clear(pb.toks) // drop the references to the filter text
+	pb.plex = lexer.PeekingLexer{}
+	if cap(pb.toks) <= maxPooledTokens {
+		pb.toks = pb.toks[:0]
+		parsePool.Put(pb)
 	}
-	clear(toks) // drop the references to the filter text
-	*bp = toks[:0]
-	tokenPool.Put(bp)
+	if err != nil {
+		return nil, err
+	}
+	return &Filter{Expr: e}, nil
 }
 
-// parseTokens checks the tokens and runs the participle parser on them.
-func parseTokens(s string, toks []lexer.Token) (*Filter, error) {
+// allowTrailing is the option for parsing a group's expression, made once
+// (each call of participle.AllowTrailing allocates a closure).
+var allowTrailing = participle.AllowTrailing(true)
+
+// checkAndParse checks the tokens and parses them with plex, a zero
+// PeekingLexer to use.
+func checkAndParse(s string, toks []lexer.Token, plex *lexer.PeekingLexer) (*Expr, error) {
 	if err := checkTokens(s, toks); err != nil {
 		return nil, err
 	}
-	e, err := parser.ParseFromLexer(peeking(toks))
+	e, err := parser.ParseFromLexer(peeking(plex, toks))
 	if err != nil {
 		return nil, translate(s, toks, err)
 	}
-	return &Filter{Expr: e}, nil
+	return e, nil
 }
 
 // peekingLayout is the layout of lexer.PeekingLexer in participle v2.1.4
@@ -147,17 +162,17 @@ var peekingOK = func() bool {
 	return true
 }()
 
-// peeking returns a participle PeekingLexer over toks, which end with EOF.
-// lexer.Upgrade would copy the tokens one append at a time (six
-// allocations for a typical filter) and make an empty map of elided
-// token types; the dialect elides none, and a zero Checkpoint is the
-// first token, so the PeekingLexer can use the pooled slice as it is.
-func peeking(toks []lexer.Token) *lexer.PeekingLexer {
+// peeking makes plex, a zero PeekingLexer, a participle PeekingLexer over
+// toks, which end with EOF, and returns it. lexer.Upgrade would copy the
+// tokens one append at a time (six allocations for a typical filter) and
+// make an empty map of elided token types; the dialect elides none, and a
+// zero Checkpoint is the first token, so the PeekingLexer can use the
+// pooled slice as it is.
+func peeking(plex *lexer.PeekingLexer, toks []lexer.Token) *lexer.PeekingLexer {
 	if !peekingOK {
 		plex, _ := lexer.Upgrade(&sliceLexer{toks: toks}) // sliceLexer never fails
 		return plex
 	}
-	plex := new(lexer.PeekingLexer)
 	(*peekingLayout)(unsafe.Pointer(plex)).tokens = toks
 	return plex
 }
@@ -214,12 +229,8 @@ func checkTokens(s string, toks []lexer.Token) error {
 			if t.Value == "null" && i > 0 && toks[i-1].Type == tokOp {
 				return errAt("the Table service does not support null in a $filter", RuleUnsupported)
 			}
-			// Keywords and operators are at most three letters: only such
-			// identifiers are lowered (a per-comparison allocation otherwise).
-			if len(t.Value) <= 3 {
-				if lower := strings.ToLower(t.Value); lower != t.Value && wrongCaseKeyword(lower, toks, i) {
-					return errAt("operators are lower case in OData: write \""+lower+"\", not \""+t.Value+"\"", "")
-				}
+			if lower, ok := foldKeyword(t.Value); ok && wrongCaseKeyword(lower, toks, i) {
+				return errAt("operators are lower case in OData: write \""+lower+"\", not \""+t.Value+"\"", "")
 			}
 		case tokPunct:
 			switch t.Value {
@@ -246,6 +257,21 @@ func checkTokens(s string, toks []lexer.Token) error {
 		}
 	}
 	return nil
+}
+
+// foldKeyword returns the keyword or operator that the identifier w
+// spells in other letter case ("AND", "Eq"), without allocating: an
+// identifier token is never one in lower case.
+func foldKeyword(w string) (string, bool) {
+	if len(w) > 3 {
+		return "", false
+	}
+	for _, k := range [...]string{"and", "or", "not", "eq", "ne", "gt", "ge", "lt", "le"} {
+		if strings.EqualFold(w, k) {
+			return k, true
+		}
+	}
+	return "", false
 }
 
 // wrongCaseKeyword reports whether the identifier at toks[i], whose lower
@@ -356,32 +382,34 @@ func isOperator(s string) bool {
 	return false
 }
 
-// decodeLiterals sets the offsets of every comparison and literal and
-// turns every literal's raw text into its typed value. In a filter that
-// parsed, the k-th property token and the k-th literal token belong to the
-// k-th comparison in source order, so offsets come from the token stream
-// rather than from participle's position capture.
-func decodeLiterals(s string, f *Filter, toks []lexer.Token, template bool) error {
-	if f.Expr == nil {
-		return nil
+// cmpCursor sets the offsets, property names and literals of a tree's
+// comparisons from the filter's tokens, and decodes every literal to its
+// typed value. In a filter that parsed, the k-th property token and the
+// k-th literal token belong to the k-th comparison in source order, so a
+// plain walk of the tree (no closure to allocate) finds them by moving
+// along the tokens. The cursor holds nothing but the tokens, so that they
+// can stay on Parse's stack.
+type cmpCursor struct {
+	toks []token
+	i    int // the next token to look at
+}
+
+// next fills c, the next comparison in source order, from the tokens of s.
+func (cur *cmpCursor) next(c *Comparison, s string, template bool) error {
+	for cur.toks[cur.i].typ != tokIdent {
+		cur.i++
 	}
-	d := literalDecoder{s: s, toks: toks, template: template}
-	return d.expr(f.Expr)
+	prop, lit := cur.toks[cur.i], cur.toks[cur.i+2]
+	cur.i += 3
+	c.Offset, c.Property = int(prop.off), prop.text(s)
+	c.Value.Offset, c.Value.Raw = int(lit.off), lit.text(s)
+	return decodeLiteral(s, &c.Value, template)
 }
 
-// literalDecoder walks the comparisons in source order (a plain recursive
-// walk: no closure to allocate on every parse).
-type literalDecoder struct {
-	s        string
-	toks     []lexer.Token
-	ti       int
-	template bool
-}
-
-func (d *literalDecoder) expr(e *Expr) error {
+func (cur *cmpCursor) expr(e *Expr, s string, template bool) error {
 	for _, t := range e.Terms {
 		for _, f := range t.Factors {
-			if err := d.factor(f); err != nil {
+			if err := cur.factor(f, s, template); err != nil {
 				return err
 			}
 		}
@@ -389,22 +417,14 @@ func (d *literalDecoder) expr(e *Expr) error {
 	return nil
 }
 
-func (d *literalDecoder) factor(f *Factor) error {
+func (cur *cmpCursor) factor(f *Factor, s string, template bool) error {
 	switch {
 	case f.Not != nil:
-		return d.factor(f.Not)
+		return cur.factor(f.Not, s, template)
 	case f.Group != nil:
-		return d.expr(f.Group)
+		return cur.expr(f.Group, s, template)
 	}
-	c := f.Cmp
-	for d.toks[d.ti].Type != tokIdent {
-		d.ti++
-	}
-	c.Offset = d.toks[d.ti].Pos.Offset
-	d.ti += 2 // property, operator
-	c.Value.Offset = d.toks[d.ti].Pos.Offset
-	d.ti++
-	return decodeLiteral(d.s, &c.Value, d.template)
+	return cur.next(f.Cmp, s, template)
 }
 
 func decodeLiteral(s string, l *Literal, template bool) error {

@@ -1,11 +1,11 @@
 package odata
 
 import (
+	"reflect"
 	"strings"
 	"sync"
 	"unicode/utf8"
-
-	"github.com/alecthomas/participle/v2/lexer"
+	"unsafe"
 )
 
 // The shape cache. A filter's shape is its token stream with the literal
@@ -15,9 +15,9 @@ import (
 // at identifiers, keywords and punctuation, so two filters of one shape
 // parse to trees of one structure, and either both pass the token checks
 // or both fail them alike. The participle parser therefore runs once per
-// shape; later filters of that shape copy the checked tree's structure in
-// a few bulk allocations and decode their own literals (which can still
-// fail, with their own positions).
+// shape; later filters of that shape copy the checked tree's structure
+// into one allocation and decode their own literals (which can still fail,
+// with their own positions) in the same walk.
 //
 // Filters are parsed by applications, analyzers and replays with a small
 // number of shapes and a large number of literal values, which is the case
@@ -37,12 +37,59 @@ var shapes = shapeCache{shapes: make(map[string]*skeleton)}
 // participle path.
 var cacheEnabled = true
 
-// skeleton is the structure of a parsed filter, and how many nodes of each
-// kind a copy needs.
+// skeleton is the structure of a parsed filter, how many nodes of each
+// kind a copy needs, and the layout of a copy: every node of a copy is in
+// one allocation of a struct type made for the counts (block, below).
 type skeleton struct {
-	root                  *Filter
-	exprs, terms, factors int
-	termRefs, factorRefs  int
+	root                 *Filter
+	exprs, terms         int
+	termRefs, factorRefs int
+	// cmps counts the factors that are comparisons, others the groups
+	// and negations.
+	cmps, others int
+
+	block reflect.Type
+	// The offsets in block of its arrays of comparison factors, other
+	// factors, factor references, expressions, terms and term references;
+	// the filterBlock is at 0.
+	offCmps, offOthers, offFactorRefs, offExprs, offTerms, offTermRefs uintptr
+}
+
+// layout computes the block type of a skeleton whose counts are set: a
+// filterBlock (the filter, the root expression and, when the root is a
+// single conjunction, its term), then an array for each other kind of
+// node. reflect.StructOf gives the block the memory layout, and so the
+// pointer map for the collector, that a Go struct type with those array
+// lengths would have; one allocation of it replaces up to six.
+func (s *skeleton) layout() {
+	exprs, terms, termRefs := s.extra()
+	fields := []reflect.StructField{
+		{Name: "B", Type: reflect.TypeFor[filterBlock]()},
+		{Name: "C", Type: reflect.ArrayOf(s.cmps, reflect.TypeFor[cmpFactor]())},
+		{Name: "F", Type: reflect.ArrayOf(s.others, reflect.TypeFor[Factor]())},
+		{Name: "FR", Type: reflect.ArrayOf(s.factorRefs, reflect.TypeFor[*Factor]())},
+		{Name: "E", Type: reflect.ArrayOf(exprs, reflect.TypeFor[Expr]())},
+		{Name: "T", Type: reflect.ArrayOf(terms, reflect.TypeFor[Term]())},
+		{Name: "TR", Type: reflect.ArrayOf(termRefs, reflect.TypeFor[*Term]())},
+	}
+	s.block = reflect.StructOf(fields)
+	s.offCmps = s.block.Field(1).Offset
+	s.offOthers = s.block.Field(2).Offset
+	s.offFactorRefs = s.block.Field(3).Offset
+	s.offExprs = s.block.Field(4).Offset
+	s.offTerms = s.block.Field(5).Offset
+	s.offTermRefs = s.block.Field(6).Offset
+}
+
+// extra returns how many expressions, terms and term references a copy
+// needs besides those in its filterBlock.
+func (s *skeleton) extra() (exprs, terms, termRefs int) {
+	exprs, terms, termRefs = s.exprs-1, s.terms, s.termRefs
+	if s.root.Expr != nil && len(s.root.Expr.Terms) == 1 {
+		terms--
+		termRefs--
+	}
+	return max(exprs, 0), max(terms, 0), max(termRefs, 0)
 }
 
 func (c *shapeCache) get(key []byte) *skeleton {
@@ -52,7 +99,9 @@ func (c *shapeCache) get(key []byte) *skeleton {
 	return s
 }
 
-func (c *shapeCache) put(key []byte, f *Filter) {
+// put stores f, a tree just built by the participle parser, as the
+// skeleton of the shape key, and returns it.
+func (c *shapeCache) put(key []byte, f *Filter) *skeleton {
 	s := &skeleton{root: f}
 	Inspect(f, func(n Node) bool {
 		switch n := n.(type) {
@@ -63,25 +112,31 @@ func (c *shapeCache) put(key []byte, f *Filter) {
 			s.terms++
 			s.factorRefs += len(n.Factors)
 		case *Factor:
-			s.factors++
+			if n.Cmp != nil {
+				s.cmps++
+			} else {
+				s.others++
+			}
 		}
 		return true
 	})
+	s.layout()
 	c.mu.Lock()
 	if len(c.shapes) >= maxShapes {
 		clear(c.shapes)
 	}
 	c.shapes[string(key)] = s
 	c.mu.Unlock()
+	return s
 }
 
-// shapeKey appends the shape of toks to buf: each token's type, and the
-// text of every token but literals.
-func shapeKey(buf []byte, toks []lexer.Token) []byte {
+// shapeKey appends the shape of toks, lexed from s, to buf: each token's
+// type, and the text of every token but literals.
+func shapeKey(buf []byte, s string, toks []token) []byte {
 	for _, t := range toks {
-		buf = append(buf, byte(-t.Type))
-		if t.Type != tokLiteral {
-			buf = append(buf, t.Value...)
+		buf = append(buf, byte(-t.typ))
+		if t.typ != tokLiteral {
+			buf = append(buf, s[t.off:t.end]...)
 			buf = append(buf, 0)
 		}
 	}
@@ -104,97 +159,117 @@ type cmpFactor struct {
 	c Comparison
 }
 
-// instantiate copies the skeleton's structure into fresh nodes with a
-// handful of bulk allocations (three for a filter without parentheses or
-// a top-level or). Literals get only their Raw text from toks; offsets and
-// values are set by decodeLiterals.
-func (s *skeleton) instantiate(toks []lexer.Token) *Filter {
-	b := &filterBlock{}
-	if s.root.Expr == nil {
-		return &b.f
-	}
-	in := instantiator{
-		factors:    make([]cmpFactor, s.factors),
-		factorRefs: make([]*Factor, s.factorRefs),
-		toks:       toks,
-	}
+// instantiate copies the skeleton's structure into fresh nodes, all in one
+// allocation of the skeleton's block type, and fills in the comparisons from the tokens of s, the
+// filter being parsed, decoding its literals on the way: one walk over the
+// skeleton.
+func (s *skeleton) instantiate(text string, toks []token, template bool) (*Filter, error) {
+	base := reflect.New(s.block).UnsafePointer()
+	b := (*filterBlock)(base)
+	b.f.Text, b.f.Template = text, template
 	root := s.root.Expr
-	exprs, terms, termRefs := s.exprs-1, s.terms, s.termRefs
-	if len(root.Terms) == 1 {
-		terms--
-		termRefs--
+	if root == nil {
+		return &b.f, nil
+	}
+	exprs, terms, termRefs := s.extra()
+	in := instantiator{
+		cmps:       unsafe.Slice((*cmpFactor)(unsafe.Add(base, s.offCmps)), s.cmps),
+		factorRefs: unsafe.Slice((**Factor)(unsafe.Add(base, s.offFactorRefs)), s.factorRefs),
+		text:       text,
+		template:   template,
+	}
+	if s.others > 0 {
+		in.others = unsafe.Slice((*Factor)(unsafe.Add(base, s.offOthers)), s.others)
 	}
 	if exprs > 0 {
-		in.exprs = make([]Expr, exprs)
+		in.exprs = unsafe.Slice((*Expr)(unsafe.Add(base, s.offExprs)), exprs)
 	}
 	if terms > 0 {
-		in.terms = make([]Term, terms)
-		in.termRefs = make([]*Term, termRefs)
+		in.terms = unsafe.Slice((*Term)(unsafe.Add(base, s.offTerms)), terms)
+		in.termRefs = unsafe.Slice((**Term)(unsafe.Add(base, s.offTermRefs)), termRefs)
 	}
+	cur := &cmpCursor{toks: toks}
 	b.f.Expr = &b.e
+	var err error
 	if len(root.Terms) == 1 {
 		b.tref[0] = &b.t
 		b.e.Terms = b.tref[:]
-		in.fillTerm(&b.t, root.Terms[0])
+		err = in.fillTerm(&b.t, root.Terms[0], cur)
 	} else {
-		in.fillExpr(&b.e, root)
+		err = in.fillExpr(&b.e, root, cur)
 	}
-	return &b.f
+	if err != nil {
+		return nil, err
+	}
+	return &b.f, nil
 }
 
 type instantiator struct {
 	exprs      []Expr
 	terms      []Term
-	factors    []cmpFactor
+	cmps       []cmpFactor
+	others     []Factor
 	termRefs   []*Term
 	factorRefs []*Factor
-	toks       []lexer.Token
-	tok        int // next token to look at for comparisons
+	text       string
+	template   bool
 }
 
-func (in *instantiator) fillExpr(e *Expr, src *Expr) {
+func (in *instantiator) fillExpr(e *Expr, src *Expr, cur *cmpCursor) error {
 	e.Terms = in.termRefs[:len(src.Terms):len(src.Terms)]
 	in.termRefs = in.termRefs[len(src.Terms):]
 	for i, st := range src.Terms {
 		t := &in.terms[0]
 		in.terms = in.terms[1:]
-		in.fillTerm(t, st)
+		if err := in.fillTerm(t, st, cur); err != nil {
+			return err
+		}
 		e.Terms[i] = t
 	}
+	return nil
 }
 
-func (in *instantiator) fillTerm(t *Term, src *Term) {
+func (in *instantiator) fillTerm(t *Term, src *Term, cur *cmpCursor) error {
 	t.Factors = in.factorRefs[:len(src.Factors):len(src.Factors)]
 	in.factorRefs = in.factorRefs[len(src.Factors):]
-	for i, f := range src.Factors {
-		t.Factors[i] = in.factor(f)
+	for i, sf := range src.Factors {
+		f, err := in.factor(sf, cur)
+		if err != nil {
+			return err
+		}
+		t.Factors[i] = f
 	}
+	return nil
 }
 
-func (in *instantiator) factor(src *Factor) *Factor {
-	fc := &in.factors[0]
-	in.factors = in.factors[1:]
-	f := &fc.f
-	switch {
-	case src.Cmp != nil:
-		c := &fc.c
-		for in.toks[in.tok].Type != tokIdent {
-			in.tok++
+func (in *instantiator) factor(src *Factor, cur *cmpCursor) (*Factor, error) {
+	if src.Cmp != nil {
+		fc := &in.cmps[0]
+		in.cmps = in.cmps[1:]
+		fc.c.Op = src.Cmp.Op
+		if err := cur.next(&fc.c, in.text, in.template); err != nil {
+			return nil, err
 		}
-		c.Property = in.toks[in.tok].Value
-		c.Op = src.Cmp.Op
-		c.Value.Raw = in.toks[in.tok+2].Value
-		in.tok += 3
-		f.Cmp = c
-	case src.Group != nil:
+		fc.f.Cmp = &fc.c
+		return &fc.f, nil
+	}
+	f := &in.others[0]
+	in.others = in.others[1:]
+	if src.Group != nil {
 		e := &in.exprs[0]
 		in.exprs = in.exprs[1:]
-		in.fillExpr(e, src.Group)
+		if err := in.fillExpr(e, src.Group, cur); err != nil {
+			return nil, err
+		}
 		f.Group = e
-	case src.Not != nil:
-		f.Not = in.factor(src.Not)
+		return f, nil
 	}
-	return f
+	n, err := in.factor(src.Not, cur)
+	if err != nil {
+		return nil, err
+	}
+	f.Not = n
+	return f, nil
 }
 
 // Shape returns a filter's shape as text: the filter with every literal

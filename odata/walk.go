@@ -92,6 +92,16 @@ func (f *Filter) Conjuncts() []*Factor {
 	return conjunctsOf(f.Expr, make([]*Factor, 0, n))
 }
 
+// AppendConjuncts appends the filter's conjuncts (see Conjuncts) to dst
+// and returns the extended slice, so that a caller that needs them only
+// for a while can keep them in a buffer of its own.
+func (f *Filter) AppendConjuncts(dst []*Factor) []*Factor {
+	if f == nil || f.Expr == nil {
+		return dst
+	}
+	return conjunctsOf(f.Expr, dst)
+}
+
 // Conjuncts returns the factors that must all hold for o to hold (see
 // Filter.Conjuncts). For a disjunction of several terms it returns a
 // single synthetic group factor.

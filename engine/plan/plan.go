@@ -83,7 +83,8 @@ const (
 // residual.
 func Of(f *odata.Filter) Plan {
 	p := Plan{Kind: TableScan}
-	conj := f.Conjuncts()
+	var conjBuf [16]*odata.Factor
+	conj := f.AppendConjuncts(conjBuf[:0])
 	if len(conj) == 0 {
 		return p
 	}
@@ -190,17 +191,23 @@ func compareBound(a, b Bound, lower bool) int {
 	return -c
 }
 
-// residual returns the unused conjuncts. It reuses conj's array, which
-// Conjuncts allocated for this plan alone.
+// residual returns the unused conjuncts in a slice of their own (conj may
+// be Of's buffer); nil when every conjunct is used.
 func residual(conj []*odata.Factor, used []bool) []*odata.Factor {
-	out := conj[:0]
+	n := 0
+	for i := range conj {
+		if !used[i] {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]*odata.Factor, 0, n)
 	for i, c := range conj {
 		if !used[i] {
 			out = append(out, c)
 		}
-	}
-	if len(out) == 0 {
-		return nil
 	}
 	return out
 }
