@@ -62,12 +62,7 @@ func parse(s string, template bool) (*Filter, error) {
 		if err != nil {
 			return nil, err
 		}
-		f.Text, f.Template = s, template
-		cur := cmpCursor{toks: toks}
-		if err := cur.expr(f.Expr, s, template); err != nil {
-			return nil, err
-		}
-		return f, nil
+		return decodeLiterals(f, s, toks, template)
 	}
 	var keyBuf [256]byte
 	key := shapeKey(keyBuf[:0], s, toks)
@@ -80,9 +75,22 @@ func parse(s string, template bool) (*Filter, error) {
 		// The tree participle built becomes the skeleton; this caller, like
 		// every later one, gets its own copy, so that nothing it does to
 		// its tree reaches the cache.
-		skel = shapes.put(key, f)
+		if skel = shapes.put(key, f); skel == nil {
+			return decodeLiterals(f, s, toks, template) // not cached: f is this caller's
+		}
 	}
 	return skel.instantiate(s, toks, template)
+}
+
+// decodeLiterals completes a tree participle built from toks, lexed from
+// s: its text, and the values of its comparisons' literals.
+func decodeLiterals(f *Filter, s string, toks []token, template bool) (*Filter, error) {
+	f.Text, f.Template = s, template
+	cur := cmpCursor{toks: toks}
+	if err := cur.expr(f.Expr, s, template); err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // parseBuf is what the participle parser needs while it parses one
@@ -253,7 +261,7 @@ func checkTokens(s string, toks []lexer.Token) error {
 			}
 		}
 		if len(stack) > MaxDepth {
-			return errAt("filter nests parentheses and not deeper than the limit of "+strconv.Itoa(MaxDepth), "")
+			return errAt("filter nests parentheses and `not` deeper than the limit of "+strconv.Itoa(MaxDepth), "")
 		}
 	}
 	return nil

@@ -61,24 +61,55 @@ type skeleton struct {
 // node. reflect.StructOf gives the block the memory layout, and so the
 // pointer map for the collector, that a Go struct type with those array
 // lengths would have; one allocation of it replaces up to six.
-func (s *skeleton) layout() {
+//
+// The runtime never frees a type reflect makes, so the block types are
+// kept in layouts, at most maxLayouts of them; layout reports false for a
+// skeleton that would need one more, and that shape is not cached.
+func (s *skeleton) layout() bool {
 	exprs, terms, termRefs := s.extra()
-	fields := []reflect.StructField{
-		{Name: "B", Type: reflect.TypeFor[filterBlock]()},
-		{Name: "C", Type: reflect.ArrayOf(s.cmps, reflect.TypeFor[cmpFactor]())},
-		{Name: "F", Type: reflect.ArrayOf(s.others, reflect.TypeFor[Factor]())},
-		{Name: "FR", Type: reflect.ArrayOf(s.factorRefs, reflect.TypeFor[*Factor]())},
-		{Name: "E", Type: reflect.ArrayOf(exprs, reflect.TypeFor[Expr]())},
-		{Name: "T", Type: reflect.ArrayOf(terms, reflect.TypeFor[Term]())},
-		{Name: "TR", Type: reflect.ArrayOf(termRefs, reflect.TypeFor[*Term]())},
+	counts := [6]int{s.cmps, s.others, s.factorRefs, exprs, terms, termRefs}
+	layouts.Lock()
+	defer layouts.Unlock()
+	block, ok := layouts.types[counts]
+	if !ok {
+		if len(layouts.types) >= maxLayouts {
+			return false
+		}
+		block = blockType(s.cmps, s.others, s.factorRefs, exprs, terms, termRefs)
+		layouts.types[counts] = block
 	}
-	s.block = reflect.StructOf(fields)
+	s.block = block
 	s.offCmps = s.block.Field(1).Offset
 	s.offOthers = s.block.Field(2).Offset
 	s.offFactorRefs = s.block.Field(3).Offset
 	s.offExprs = s.block.Field(4).Offset
 	s.offTerms = s.block.Field(5).Offset
 	s.offTermRefs = s.block.Field(6).Offset
+	return true
+}
+
+// maxLayouts bounds the number of block types made: filters with more
+// distinct node counts than this are parsed without the cache.
+const maxLayouts = 1024
+
+// layouts holds the block types made so far, by node counts.
+var layouts = struct {
+	sync.Mutex
+	types map[[6]int]reflect.Type
+}{types: make(map[[6]int]reflect.Type)}
+
+// blockType makes the struct type of a block with these counts.
+func blockType(cmps, others, factorRefs, exprs, terms, termRefs int) reflect.Type {
+	fields := []reflect.StructField{
+		{Name: "B", Type: reflect.TypeFor[filterBlock]()},
+		{Name: "C", Type: reflect.ArrayOf(cmps, reflect.TypeFor[cmpFactor]())},
+		{Name: "F", Type: reflect.ArrayOf(others, reflect.TypeFor[Factor]())},
+		{Name: "FR", Type: reflect.ArrayOf(factorRefs, reflect.TypeFor[*Factor]())},
+		{Name: "E", Type: reflect.ArrayOf(exprs, reflect.TypeFor[Expr]())},
+		{Name: "T", Type: reflect.ArrayOf(terms, reflect.TypeFor[Term]())},
+		{Name: "TR", Type: reflect.ArrayOf(termRefs, reflect.TypeFor[*Term]())},
+	}
+	return reflect.StructOf(fields)
 }
 
 // extra returns how many expressions, terms and term references a copy
@@ -100,7 +131,8 @@ func (c *shapeCache) get(key []byte) *skeleton {
 }
 
 // put stores f, a tree just built by the participle parser, as the
-// skeleton of the shape key, and returns it.
+// skeleton of the shape key, and returns it; it returns nil, and f stays
+// the caller's, when no more block types may be made (see layout).
 func (c *shapeCache) put(key []byte, f *Filter) *skeleton {
 	s := &skeleton{root: f}
 	Inspect(f, func(n Node) bool {
@@ -120,7 +152,9 @@ func (c *shapeCache) put(key []byte, f *Filter) *skeleton {
 		}
 		return true
 	})
-	s.layout()
+	if !s.layout() {
+		return nil
+	}
 	c.mu.Lock()
 	if len(c.shapes) >= maxShapes {
 		clear(c.shapes)
