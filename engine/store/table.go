@@ -57,8 +57,8 @@ type Table struct {
 type partition struct {
 	key  string
 	num  uint32
-	n    int               // entities
-	rows map[uint64]uint64 // by RowKey hash: where the first record of a chain is encoded (see loc)
+	n    int      // entities
+	rows rowIndex // RowKey hash → where the entity is encoded (see loc)
 }
 
 // rec is one stored entity; it holds no pointer. Its encoding (see
@@ -69,7 +69,6 @@ type rec struct {
 	chunk uint32 // where the encoding is: chunks[chunk][off:off+size]
 	off   uint32
 	size  uint32
-	next  uint32 // the next record of the same RowKey hash, or noRec
 }
 
 // loc returns where r is encoded, as the partition indexes keep it: a
@@ -188,30 +187,34 @@ func (t *Table) at(l uint64) []byte { return t.chunks[l>>32][uint32(l):] }
 // rowKey returns r's RowKey, referring to the chunk.
 func (t *Table) rowKey(r *rec) string { return encRowKey(t.enc(r)) }
 
-func (t *Table) hash(rk string) uint64 { return maphash.String(t.seed, rk) & t.hashMask }
+// tag returns rk's tag in the partition indexes: its hash, never 0.
+func (t *Table) tag(rk string) uint64 { return maphash.String(t.seed, rk)&t.hashMask | 1 }
 
 // find returns the record number of the entity with the given keys (or
-// noRec), its partition (nil if there is none) and its encoding. Callers
-// hold t.mu.
-func (t *Table) find(pk, rk string) (uint32, *partition, []byte) {
+// noRec), its partition (nil if there is none), its slot in the
+// partition's index and its encoding. Callers hold t.mu.
+func (t *Table) find(pk, rk string) (uint32, *partition, int, []byte) {
 	p := t.parts[pk]
 	if p == nil {
-		return noRec, nil, nil
+		return noRec, nil, -1, nil
 	}
-	l, ok := p.rows[t.hash(rk)]
-	if !ok {
-		return noRec, p, nil
+	x := &p.rows
+	if len(x.slots) == 0 {
+		return noRec, p, -1, nil
 	}
-	b := t.at(l)
-	if encRowKey(b) == rk {
-		return encRec(b), p, b
-	}
-	for i := t.recs[encRec(b)].next; i != noRec; i = t.recs[i].next {
-		if b := t.enc(&t.recs[i]); encRowKey(b) == rk {
-			return i, p, b
+	tag := t.tag(rk)
+	mask := len(x.slots) - 1
+	for i := x.home(tag); ; i = (i + 1) & mask {
+		s := &x.slots[i]
+		if s.tag == 0 {
+			return noRec, p, -1, nil
+		}
+		if s.tag == tag {
+			if b := t.at(s.loc); encRowKey(b) == rk {
+				return encRec(b), p, i, b
+			}
 		}
 	}
-	return noRec, p, nil
 }
 
 // entity builds the entity of record i; it refers to the chunk's bytes.
@@ -265,10 +268,30 @@ func (t *Table) Lookup(pk, rk string) *Entity {
 }
 
 func (t *Table) lookup(pk, rk string) *Entity {
-	if i, p, b := t.find(pk, rk); i != noRec {
+	if i, p, _, b := t.find(pk, rk); i != noRec {
 		return entityAt(p.key, b)
 	}
 	return nil
+}
+
+// LookupInto sets *e to the entity with the given keys and reports
+// whether there is one (when there is none, e is unchanged). It reuses
+// e's room for properties, so a caller that reads entity after entity
+// into one Entity of its own reads without allocating; e must be such an
+// entity, not one handed out by the table or a write (those are shared
+// and immutable). Like every read, e's strings refer to the table's
+// storage, which is never written again.
+func (t *Table) LookupInto(pk, rk string, e *Entity) bool {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	_, _, _, b := t.find(pk, rk)
+	if b == nil {
+		return false
+	}
+	// The partition key is the caller's: equal to the stored one, and
+	// already in the caller's cache.
+	decode(e, pk, b)
+	return true
 }
 
 // Get reads one entity: 404 ResourceNotFound when it does not exist.
@@ -326,19 +349,21 @@ func (t *Table) AscendAll(fn func(*Entity) bool) {
 // put stores e (already stamped) over the entity with its keys, if any.
 // Callers hold t.mu.
 func (t *Table) put(e *Entity) {
-	i, p, _ := t.find(e.PartitionKey, e.RowKey)
+	i, p, slot, _ := t.find(e.PartitionKey, e.RowKey)
+	t.putAt(i, p, slot, e)
+}
+
+// putAt is put with what find returned for e's keys.
+func (t *Table) putAt(i uint32, p *partition, slot int, e *Entity) {
 	if i == noRec {
 		t.putNew(p, e)
 		return
 	}
 	r := &t.recs[i]
-	old := r.loc()
 	t.live -= int(r.size)
 	t.dead += int(r.size)
 	t.store1(r, i, e)
-	if h := t.hash(e.RowKey); p.rows[h] == old {
-		p.rows[h] = r.loc()
-	}
+	p.rows.slots[slot].loc = r.loc()
 	t.maybeCompact()
 }
 
@@ -346,7 +371,7 @@ func (t *Table) put(e *Entity) {
 // partition or nil. Callers hold t.mu.
 func (t *Table) putNew(p *partition, e *Entity) {
 	if p == nil {
-		p = &partition{key: e.PartitionKey, rows: map[uint64]uint64{}}
+		p = &partition{key: e.PartitionKey}
 		if n := len(t.freePart); n > 0 {
 			p.num = t.freePart[n-1]
 			t.freePart = t.freePart[:n-1]
@@ -366,13 +391,9 @@ func (t *Table) putNew(p *partition, e *Entity) {
 		t.recs = append(t.recs, rec{})
 	}
 	r := &t.recs[i]
-	*r = rec{part: p.num, next: noRec}
+	*r = rec{part: p.num}
 	t.store1(r, i, e)
-	h := t.hash(e.RowKey)
-	if head, ok := p.rows[h]; ok {
-		r.next = encRec(t.at(head))
-	}
-	p.rows[h] = r.loc()
+	p.rows.insert(t.tag(e.RowKey), r.loc())
 	p.n++
 	t.tree.ReplaceOrInsert(t.itemOf(i))
 }
@@ -425,37 +446,26 @@ func (t *Table) maybeCompact() {
 		return true
 	})
 	for _, p := range t.parts {
-		for h, l := range p.rows {
-			p.rows[h] = t.recs[encRec(old[l>>32][uint32(l):])].loc()
+		for i := range p.rows.slots {
+			if s := &p.rows.slots[i]; s.tag != 0 {
+				s.loc = t.recs[encRec(old[s.loc>>32][uint32(s.loc):])].loc()
+			}
 		}
 	}
 }
 
 // remove deletes the entity with the given keys. Callers hold t.mu.
 func (t *Table) remove(pk, rk string) {
-	i, p, _ := t.find(pk, rk)
+	i, p, slot, _ := t.find(pk, rk)
 	if i == noRec {
 		return
 	}
 	t.tree.Delete(t.itemOf(i))
-	h := t.hash(rk)
+	p.rows.remove(slot)
 	r := &t.recs[i]
-	if head := encRec(t.at(p.rows[h])); head == i {
-		if r.next == noRec {
-			delete(p.rows, h)
-		} else {
-			p.rows[h] = t.recs[r.next].loc()
-		}
-	} else {
-		j := head
-		for t.recs[j].next != i {
-			j = t.recs[j].next
-		}
-		t.recs[j].next = r.next
-	}
 	t.live -= int(r.size)
 	t.dead += int(r.size)
-	*r = rec{part: noPart, next: noRec}
+	*r = rec{part: noPart}
 	t.freeRec = append(t.freeRec, i)
 	p.n--
 	if p.n == 0 {
