@@ -615,6 +615,11 @@ func (e *Entity) stamp(ticks int64) *Entity {
 	return e.stamped(ticks)
 }
 
+// NotFound returns the service's answer to a read of an entity that does
+// not exist: 404 ResourceNotFound (what Get answers; for callers of
+// LookupInto).
+func NotFound() *Error { return notFound() }
+
 // notFound is the 404 for a missing entity.
 func notFound() *Error {
 	return newError(http.StatusNotFound, CodeResourceNotFound, "The specified resource does not exist.")
