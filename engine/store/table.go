@@ -15,18 +15,16 @@ import (
 	"github.com/tablelint/tablelint/internal/limits"
 )
 
-// degree is the B-tree's degree: nodes hold up to 2·degree-1 entities.
-const degree = 32
-
 // Table is a table of entities ordered by (PartitionKey, RowKey).
 //
 // Its storage holds no pointer per entity, so that the garbage collector
 // has next to nothing to mark in it however many entities it holds: each
 // entity is a record (rec) in one slice, its RowKey, Timestamp and
-// properties are encoded into large byte chunks (see encode), the B-tree
-// orders value entries (see item; only its nodes, one per few dozen
-// entities, hold pointers), and each partition maps a hash of the RowKey
-// to where the entity is encoded. Entities handed out by reads are built
+// properties are encoded into large byte chunks (see encode), and each
+// partition keeps its entities in a B+tree of value entries (see rowTree;
+// only its nodes, one per few dozen entities, hold pointers) and maps a
+// hash of each RowKey to where the entity is encoded (see rowIndex). The
+// partitions themselves are kept in key order in a B-tree. Entities handed out by reads are built
 // from the encoding and refer to the chunk's bytes, which are never
 // written again once an entity is stored there.
 type Table struct {
@@ -38,19 +36,16 @@ type Table struct {
 	hashMask uint64
 
 	mu       sync.RWMutex
-	tree     *btree.BTreeG[item]   // records in key order
-	parts    map[string]*partition // by PartitionKey
-	partList []*partition          // by partition number; nil when free
-	freePart []uint32              // free partition numbers
-	recs     []rec                 // by record number
-	freeRec  []uint32              // free record numbers
-	chunks   [][]byte              // the encoded entities
-	live     int                   // bytes of chunks that live records use
-	dead     int                   // bytes of chunks that no record uses
-
-	// probes are the keys Ascend seeks to, as record numbers probeBase+i.
-	probes    [maxProbes]probe
-	probeFree chan uint32
+	n        int                       // entities
+	ptree    *btree.BTreeG[*partition] // partitions in key order
+	parts    map[string]*partition     // by PartitionKey
+	partList []*partition              // by partition number; nil when free
+	freePart []uint32                  // free partition numbers
+	recs     []rec                     // by record number
+	freeRec  []uint32                  // free record numbers
+	chunks   [][]byte                  // the encoded entities
+	live     int                       // bytes of chunks that live records use
+	dead     int                       // bytes of chunks that no record uses
 }
 
 // partition is one partition's key and RowKey index.
@@ -59,6 +54,7 @@ type partition struct {
 	num  uint32
 	n    int      // entities
 	rows rowIndex // RowKey hash → where the entity is encoded (see loc)
+	tree rowTree  // the entities in RowKey order
 }
 
 // rec is one stored entity; it holds no pointer. Its encoding (see
@@ -77,90 +73,30 @@ type rec struct {
 func (r *rec) loc() uint64 { return uint64(r.chunk)<<32 | uint64(r.off) }
 
 const (
-	noRec     = math.MaxUint32
-	noPart    = math.MaxUint32
-	maxProbes = 64
-	probeBase = noRec - maxProbes
+	noRec  = math.MaxUint32
+	noPart = math.MaxUint32
 	// chunkSize is the size of the byte chunks entities are encoded in;
 	// an entity larger than that gets a chunk of its own.
 	chunkSize = 1 << 20
 )
 
-type probe struct{ pk, rk string }
-
 func newTable(s *Store, name string) *Table {
-	t := &Table{
-		name:      name,
-		store:     s,
-		seed:      maphash.MakeSeed(),
-		hashMask:  math.MaxUint64,
-		parts:     map[string]*partition{},
-		probeFree: make(chan uint32, maxProbes),
+	return &Table{
+		name:     name,
+		store:    s,
+		seed:     maphash.MakeSeed(),
+		hashMask: math.MaxUint64,
+		parts:    map[string]*partition{},
+		ptree: btree.NewG(8, func(a, b *partition) bool {
+			return edm.CompareStrings(a.key, b.key) < 0
+		}),
 	}
-	for i := range uint32(maxProbes) {
-		t.probeFree <- probeBase + i
-	}
-	t.tree = btree.NewG(degree, t.less)
-	return t
-}
-
-// item is a B-tree entry: a record number with its partition number and
-// the first 16 bytes of its RowKey, so that most comparisons are decided
-// without reading the record and its chunk (which, in a large table, are
-// cache misses).
-type item struct {
-	pfx  [2]uint64 // the RowKey's first 16 bytes, big endian, zero padded
-	part uint32    // partition number; noPart for a probe of a missing partition
-	rec  uint32    // record number, or probeBase+i for probe i
 }
 
 func prefixOf(rk string) [2]uint64 {
 	var b [16]byte
 	copy(b[:], rk)
 	return [2]uint64{binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])}
-}
-
-// itemOf returns record i's B-tree entry.
-func (t *Table) itemOf(i uint32) item {
-	r := &t.recs[i]
-	return item{pfx: prefixOf(t.rowKey(r)), part: r.part, rec: i}
-}
-
-// pk and rk return an item's keys.
-func (t *Table) pk(it item) string {
-	if it.rec >= probeBase {
-		return t.probes[it.rec-probeBase].pk
-	}
-	return t.partList[it.part].key
-}
-
-func (t *Table) rk(it item) string {
-	if it.rec >= probeBase {
-		return t.probes[it.rec-probeBase].rk
-	}
-	return t.rowKey(&t.recs[it.rec])
-}
-
-// less orders items by (PartitionKey, RowKey) in the service's string
-// order. Entities of one partition share its number, so most comparisons
-// of partition keys are a comparison of numbers, and most RowKeys differ
-// in their first 16 bytes.
-func (t *Table) less(a, b item) bool {
-	if a.part != b.part || a.part == noPart {
-		if c := edm.CompareStrings(t.pk(a), t.pk(b)); c != 0 {
-			return c < 0
-		}
-	}
-	if a.pfx != b.pfx {
-		x, y := a.pfx[0], b.pfx[0]
-		if x == y {
-			x, y = a.pfx[1], b.pfx[1]
-		}
-		if ok, less := prefixLess(x, y); ok {
-			return less
-		}
-	}
-	return edm.CompareStrings(t.rk(a), t.rk(b)) < 0
 }
 
 // prefixLess compares 8 bytes of two UTF-8 strings where they differ. The
@@ -230,9 +166,6 @@ func entityAt(pk string, b []byte) *Entity {
 	return e
 }
 
-// fill sets e to the entity of record r, reusing e's fields.
-func (t *Table) fill(e *Entity, r *rec) { decode(e, t.partList[r.part].key, t.enc(r)) }
-
 // Name returns the table's name as it was created.
 func (t *Table) Name() string { return t.name }
 
@@ -240,7 +173,7 @@ func (t *Table) Name() string { return t.name }
 func (t *Table) Len() int {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	return t.tree.Len()
+	return t.n
 }
 
 // Partitions returns the number of distinct partition keys.
@@ -308,7 +241,7 @@ func (t *Table) Get(pk, rk string) (*Entity, error) {
 func (t *Table) Ascend(pk, rk string, fn func(*Entity) bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	t.ascend(pk, rk, func(it item) bool { return fn(t.entity(it.rec)) })
+	t.ascend(pk, rk, func(p *partition, i uint32) bool { return fn(entityAt(p.key, t.enc(&t.recs[i]))) })
 }
 
 // Scan is Ascend without an allocation per entity: fn's entity is valid
@@ -318,32 +251,38 @@ func (t *Table) Scan(pk, rk string, fn func(*Entity) bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	e := &Entity{}
-	t.ascend(pk, rk, func(it item) bool {
-		t.fill(e, &t.recs[it.rec])
+	t.ascend(pk, rk, func(p *partition, i uint32) bool {
+		decode(e, p.key, t.enc(&t.recs[i]))
 		return fn(e)
 	})
 }
 
-// ascend walks the B-tree from (pk, rk). Callers hold t.mu.
-func (t *Table) ascend(pk, rk string, fn func(item) bool) {
-	pi := <-t.probeFree
-	t.probes[pi-probeBase] = probe{pk, rk}
-	defer func() {
-		t.probes[pi-probeBase] = probe{}
-		t.probeFree <- pi
-	}()
-	start := item{pfx: prefixOf(rk), part: noPart, rec: pi}
-	if p := t.parts[pk]; p != nil {
-		start.part = p.num
-	}
-	t.tree.AscendGreaterOrEqual(start, fn)
+// ascend calls fn with the partition and record number of every entity
+// at or after (pk, rk), in key order, until fn returns false. Callers
+// hold t.mu.
+func (t *Table) ascend(pk, rk string, fn func(*partition, uint32) bool) {
+	first := true
+	t.ptree.AscendGreaterOrEqual(&partition{key: pk}, func(p *partition) bool {
+		n, i := p.tree.first, 0
+		if first && p.key == pk && rk != "" {
+			k := keyOf(rk)
+			n, i = t.seek(&p.tree, &k)
+		}
+		first = false
+		for ; n != nil; n, i = n.next, 0 {
+			for ; i < len(n.items); i++ {
+				if !fn(p, n.items[i].rec) {
+					return false
+				}
+			}
+		}
+		return true
+	})
 }
 
 // AscendAll calls fn for every entity in key order until fn returns false.
 func (t *Table) AscendAll(fn func(*Entity) bool) {
-	t.mu.RLock()
-	defer t.mu.RUnlock()
-	t.tree.Ascend(func(it item) bool { return fn(t.entity(it.rec)) })
+	t.Ascend("", "", fn)
 }
 
 // put stores e (already stamped) over the entity with its keys, if any.
@@ -372,6 +311,7 @@ func (t *Table) putAt(i uint32, p *partition, slot int, e *Entity) {
 func (t *Table) putNew(p *partition, e *Entity) {
 	if p == nil {
 		p = &partition{key: e.PartitionKey}
+		t.ptree.ReplaceOrInsert(p)
 		if n := len(t.freePart); n > 0 {
 			p.num = t.freePart[n-1]
 			t.freePart = t.freePart[:n-1]
@@ -394,8 +334,10 @@ func (t *Table) putNew(p *partition, e *Entity) {
 	*r = rec{part: p.num}
 	t.store1(r, i, e)
 	p.rows.insert(t.tag(e.RowKey), r.loc())
+	k := keyOf(e.RowKey)
+	t.insert(&p.tree, &k, item{pfx: k.pfx, rec: i})
 	p.n++
-	t.tree.ReplaceOrInsert(t.itemOf(i))
+	t.n++
 }
 
 // store1 encodes e, record i, into the chunks and points r at it.
@@ -436,8 +378,8 @@ func (t *Table) maybeCompact() {
 	old := t.chunks
 	t.chunks = nil
 	t.live, t.dead = 0, 0
-	t.tree.Ascend(func(it item) bool {
-		r := &t.recs[it.rec]
+	t.ascend("", "", func(_ *partition, i uint32) bool {
+		r := &t.recs[i]
 		src := old[r.chunk][r.off : r.off+r.size]
 		b, chunk, off := t.alloc(len(src))
 		copy(b, src)
@@ -460,7 +402,8 @@ func (t *Table) remove(pk, rk string) {
 	if i == noRec {
 		return
 	}
-	t.tree.Delete(t.itemOf(i))
+	k := keyOf(rk)
+	t.delete(&p.tree, &k)
 	p.rows.remove(slot)
 	r := &t.recs[i]
 	t.live -= int(r.size)
@@ -468,7 +411,9 @@ func (t *Table) remove(pk, rk string) {
 	*r = rec{part: noPart}
 	t.freeRec = append(t.freeRec, i)
 	p.n--
+	t.n--
 	if p.n == 0 {
+		t.ptree.Delete(p)
 		delete(t.parts, p.key)
 		t.partList[p.num] = nil
 		t.freePart = append(t.freePart, p.num)
