@@ -81,10 +81,18 @@ func (r Raw) Value() edm.Value {
 	return v
 }
 
+// field is one custom property: a Raw and its name, laid out in 32
+// bytes.
 type field struct {
+	bits uint64
+	str  string
 	name NameID
-	raw  Raw
+	typ  edm.Type
 }
+
+func fieldOf(id NameID, r Raw) field { return field{bits: r.Bits, str: r.Str, name: id, typ: r.Type} }
+
+func (f *field) raw() Raw { return Raw{Type: f.typ, Bits: f.bits, Str: f.str} }
 
 // Entity is one entity: its keys, its server-set Timestamp and its custom
 // properties. Entities are immutable; build them with NewEntity, MakeEntity
@@ -132,21 +140,21 @@ func NewEntity(props []edm.Property) (*Entity, error) {
 		case Timestamp:
 			continue
 		}
-		if err := checkName(p.Name); err != nil {
+		id, err := internValid(p.Name)
+		if err != nil {
 			return nil, err
 		}
 		vsize, err := checkValue(p.Name, p.Value)
 		if err != nil {
 			return nil, err
 		}
-		id := Intern(p.Name)
 		propBytes += limits.PropertySize(id.units(), vsize)
 		for _, f := range e.fields {
 			if f.name == id {
 				return nil, badRequest(CodeInvalidInput, "property %q appears more than once", p.Name)
 			}
 		}
-		e.fields = append(e.fields, field{id, RawOf(p.Value)})
+		e.fields = append(e.fields, fieldOf(id, RawOf(p.Value)))
 	}
 	if !havePK || !haveRK {
 		return nil, badRequest(CodeInvalidInput, "an entity needs a PartitionKey and a RowKey")
@@ -232,8 +240,8 @@ func hasStr(typ edm.Type) bool { return typ == edm.String || typ == edm.Guid || 
 func encodedSize(e *Entity) int {
 	n := headerSize + len(e.RowKey)
 	for i := range e.fields {
-		if r := &e.fields[i].raw; hasStr(r.Type) {
-			n += 9 + len(r.Str)
+		if f := &e.fields[i]; hasStr(f.typ) {
+			n += 9 + len(f.str)
 		} else {
 			n += 13
 		}
@@ -252,13 +260,13 @@ func encode(b []byte, rec uint32, e *Entity) {
 	for i := range e.fields {
 		f := &e.fields[i]
 		binary.LittleEndian.PutUint32(b[n:], uint32(f.name))
-		b[n+4] = byte(f.raw.Type)
+		b[n+4] = byte(f.typ)
 		n += 5
-		if hasStr(f.raw.Type) {
-			binary.LittleEndian.PutUint32(b[n:], uint32(len(f.raw.Str)))
-			n += 4 + copy(b[n+4:], f.raw.Str)
+		if hasStr(f.typ) {
+			binary.LittleEndian.PutUint32(b[n:], uint32(len(f.str)))
+			n += 4 + copy(b[n+4:], f.str)
 		} else {
-			binary.LittleEndian.PutUint64(b[n:], f.raw.Bits)
+			binary.LittleEndian.PutUint64(b[n:], f.bits)
 			n += 8
 		}
 	}
@@ -285,15 +293,15 @@ func decode(e *Entity, pk string, b []byte) {
 	dst := e.fields[:0]
 	b = b[headerSize+len(rk):]
 	for range nf {
-		f := field{name: NameID(binary.LittleEndian.Uint32(b)), raw: Raw{Type: edm.Type(b[4])}}
-		if hasStr(f.raw.Type) {
+		f := field{name: NameID(binary.LittleEndian.Uint32(b)), typ: edm.Type(b[4])}
+		if hasStr(f.typ) {
 			l := int(binary.LittleEndian.Uint32(b[5:]))
 			if l > 0 {
-				f.raw.Str = unsafe.String(&b[9], l)
+				f.str = unsafe.String(&b[9], l)
 			}
 			b = b[9+l:]
 		} else {
-			f.raw.Bits = binary.LittleEndian.Uint64(b[5:])
+			f.bits = binary.LittleEndian.Uint64(b[5:])
 			b = b[13:]
 		}
 		dst = append(dst, f)
@@ -446,7 +454,7 @@ func (e *Entity) checkTotals(n int) error {
 func (e *Entity) EstimatedSize() int {
 	props := 0
 	for _, f := range e.fields {
-		props += limits.PropertySize(f.name.units(), rawSize(f.raw))
+		props += limits.PropertySize(f.name.units(), rawSize(f.raw()))
 	}
 	return limits.EntitySize(edm.UTF16Len(e.PartitionKey), edm.UTF16Len(e.RowKey), props)
 }
@@ -471,7 +479,7 @@ func (e *Entity) Len() int { return len(e.fields) }
 func (e *Entity) Raw(id NameID) (r Raw, ok bool) {
 	for i := range e.fields {
 		if e.fields[i].name == id {
-			return e.fields[i].raw, true
+			return e.fields[i].raw(), true
 		}
 	}
 	return Raw{}, false
@@ -507,7 +515,7 @@ func (e *Entity) Get(name string) (edm.Value, bool) {
 func (e *Entity) Properties() []edm.Property {
 	out := make([]edm.Property, len(e.fields))
 	for i, f := range e.fields {
-		out[i] = edm.Property{Name: f.name.String(), Value: f.raw.Value()}
+		out[i] = edm.Property{Name: f.name.String(), Value: f.raw().Value()}
 	}
 	slices.SortFunc(out, func(a, b edm.Property) int { return strings.Compare(a.Name, b.Name) })
 	return out
