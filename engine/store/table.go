@@ -31,27 +31,24 @@ type Table struct {
 	name  string
 	store *Store
 	seed  maphash.Seed
-	// hashMask is ANDed into RowKey hashes: tests set it to 0 to send
-	// every RowKey of a partition down one chain.
+	// hashMask is ANDed into RowKey hashes: tests set it to 0 to give
+	// every RowKey of a partition the same hash.
 	hashMask uint64
 
-	mu       sync.RWMutex
-	n        int                       // entities
-	ptree    *btree.BTreeG[*partition] // partitions in key order
-	parts    map[string]*partition     // by PartitionKey
-	partList []*partition              // by partition number; nil when free
-	freePart []uint32                  // free partition numbers
-	recs     []rec                     // by record number
-	freeRec  []uint32                  // free record numbers
-	chunks   [][]byte                  // the encoded entities
-	live     int                       // bytes of chunks that live records use
-	dead     int                       // bytes of chunks that no record uses
+	mu      sync.RWMutex
+	n       int                       // entities
+	ptree   *btree.BTreeG[*partition] // partitions in key order
+	parts   map[string]*partition     // by PartitionKey
+	recs    []rec                     // by record number
+	freeRec []uint32                  // free record numbers
+	chunks  [][]byte                  // the encoded entities
+	live    int                       // bytes of chunks that live records use
+	dead    int                       // bytes of chunks that no record uses
 }
 
 // partition is one partition's key and RowKey index.
 type partition struct {
 	key  string
-	num  uint32
 	n    int      // entities
 	rows rowIndex // RowKey hash → where the entity is encoded (see loc)
 	tree rowTree  // the entities in RowKey order
@@ -61,7 +58,6 @@ type partition struct {
 // encode) starts with a header that holds the record number, the
 // Timestamp, and the lengths of the RowKey and of the property list.
 type rec struct {
-	part  uint32 // partition number
 	chunk uint32 // where the encoding is: chunks[chunk][off:off+size]
 	off   uint32
 	size  uint32
@@ -73,8 +69,7 @@ type rec struct {
 func (r *rec) loc() uint64 { return uint64(r.chunk)<<32 | uint64(r.off) }
 
 const (
-	noRec  = math.MaxUint32
-	noPart = math.MaxUint32
+	noRec = math.MaxUint32
 	// chunkSize is the size of the byte chunks entities are encoded in;
 	// an entity larger than that gets a chunk of its own.
 	chunkSize = 1 << 20
@@ -151,12 +146,6 @@ func (t *Table) find(pk, rk string) (uint32, *partition, int, []byte) {
 			}
 		}
 	}
-}
-
-// entity builds the entity of record i; it refers to the chunk's bytes.
-func (t *Table) entity(i uint32) *Entity {
-	r := &t.recs[i]
-	return entityAt(t.partList[r.part].key, t.enc(r))
 }
 
 // entityAt builds the entity of partition pk encoded in b.
@@ -312,14 +301,6 @@ func (t *Table) putNew(p *partition, e *Entity) {
 	if p == nil {
 		p = &partition{key: e.PartitionKey}
 		t.ptree.ReplaceOrInsert(p)
-		if n := len(t.freePart); n > 0 {
-			p.num = t.freePart[n-1]
-			t.freePart = t.freePart[:n-1]
-			t.partList[p.num] = p
-		} else {
-			p.num = uint32(len(t.partList))
-			t.partList = append(t.partList, p)
-		}
 		t.parts[p.key] = p
 	}
 	var i uint32
@@ -331,7 +312,7 @@ func (t *Table) putNew(p *partition, e *Entity) {
 		t.recs = append(t.recs, rec{})
 	}
 	r := &t.recs[i]
-	*r = rec{part: p.num}
+	*r = rec{}
 	t.store1(r, i, e)
 	p.rows.insert(t.tag(e.RowKey), r.loc())
 	k := keyOf(e.RowKey)
@@ -408,15 +389,13 @@ func (t *Table) remove(pk, rk string) {
 	r := &t.recs[i]
 	t.live -= int(r.size)
 	t.dead += int(r.size)
-	*r = rec{part: noPart}
+	*r = rec{}
 	t.freeRec = append(t.freeRec, i)
 	p.n--
 	t.n--
 	if p.n == 0 {
 		t.ptree.Delete(p)
 		delete(t.parts, p.key)
-		t.partList[p.num] = nil
-		t.freePart = append(t.freePart, p.num)
 	}
 	t.maybeCompact()
 }
