@@ -2,6 +2,7 @@ package store
 
 import (
 	"maps"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -48,6 +49,7 @@ func Intern(name string) NameID {
 	defer names.mu.Unlock()
 	id, ok := names.ids[name]
 	if !ok {
+		name = strings.Clone(name) // kept: not the caller's bytes
 		// Append in place when there is room: readers hold the old,
 		// shorter slice headers and never look past their length, so the
 		// table grows in amortized constant time (a copy per name made
