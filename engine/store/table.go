@@ -148,10 +148,12 @@ func (t *Table) find(pk, rk string) (uint32, *partition, int, []byte) {
 	}
 }
 
-// entityAt builds the entity of partition pk encoded in b.
+// entityAt builds the entity of partition pk encoded in b, its
+// properties decoded (its strings refer to b).
 func entityAt(pk string, b []byte) *Entity {
 	e := entityWith(encLen(b))
-	decode(e, pk, b)
+	e.PartitionKey, e.RowKey, e.ticks = pk, encRowKey(b), encTicks(b)
+	e.fields = appendFields(e.fields, b)
 	return e
 }
 
@@ -212,7 +214,7 @@ func (t *Table) LookupInto(pk, rk string, e *Entity) bool {
 	}
 	// The partition key is the caller's: equal to the stored one, and
 	// already in the caller's cache.
-	decode(e, pk, b)
+	decodeInPlace(e, pk, b)
 	return true
 }
 
@@ -241,7 +243,7 @@ func (t *Table) Scan(pk, rk string, fn func(*Entity) bool) {
 	defer t.mu.RUnlock()
 	e := &Entity{}
 	t.ascend(pk, rk, func(p *partition, i uint32) bool {
-		decode(e, p.key, t.enc(&t.recs[i]))
+		decodeInPlace(e, p.key, t.enc(&t.recs[i]))
 		return fn(e)
 	})
 }
