@@ -114,71 +114,61 @@ func readOrder(keys [][2]string) [][2]string {
 	return out
 }
 
-// BenchmarkGet reads random entities of a 1,000,000-entity table by key
-// into one Entity (Table.LookupInto), as the executor and the replay do.
-func BenchmarkGet(b *testing.B) {
+// benchGets reads entities of a 1,000,000-entity table in readOrder with
+// get, which fails the benchmark when it finds nothing, and reports gets a
+// second and a CPU-second.
+func benchGets(b *testing.B, get func(tb *Table, pk, rk string)) {
 	tb, keys := loaded(b, 1_000_000)
 	keys = readOrder(keys)
 	runtime.GC() // settle the setup's garbage before timing
 	b.ReportAllocs()
-	var e Entity
 	i := 0
 	start, cpu0 := time.Now(), cpuTime()
 	for b.Loop() {
 		k := keys[i%len(keys)]
-		if !tb.LookupInto(k[0], k[1], &e) || e.RowKey != k[1] {
-			b.Fatal("missing")
-		}
+		get(tb, k[0], k[1])
 		i++
 	}
 	b.ReportMetric(float64(i)/time.Since(start).Seconds(), "gets/s")
 	b.ReportMetric(float64(i)/(cpuTime()-cpu0).Seconds(), "gets/cpu-s")
+}
+
+// BenchmarkGet reads random entities of a 1,000,000-entity table by key
+// into one Entity (Table.LookupInto), as the executor and the replay do.
+func BenchmarkGet(b *testing.B) {
+	var e Entity
+	benchGets(b, func(tb *Table, pk, rk string) {
+		if !tb.LookupInto(pk, rk, &e) || e.RowKey != rk {
+			b.Fatal("missing")
+		}
+	})
 }
 
 // BenchmarkLookup is BenchmarkGet through Table.Lookup, which returns a
 // new *Entity (one allocation a read).
 func BenchmarkLookup(b *testing.B) {
-	tb, keys := loaded(b, 1_000_000)
-	keys = readOrder(keys)
-	runtime.GC()
-	b.ReportAllocs()
-	i := 0
-	start, cpu0 := time.Now(), cpuTime()
-	for b.Loop() {
-		k := keys[i%len(keys)]
-		if tb.Lookup(k[0], k[1]) == nil {
+	benchGets(b, func(tb *Table, pk, rk string) {
+		if e := tb.Lookup(pk, rk); e == nil || e.RowKey != rk {
 			b.Fatal("missing")
 		}
-		i++
-	}
-	b.ReportMetric(float64(i)/time.Since(start).Seconds(), "gets/s")
-	b.ReportMetric(float64(i)/(cpuTime()-cpu0).Seconds(), "gets/cpu-s")
+	})
 }
 
 // BenchmarkGetProperty is BenchmarkGet reading the Age property of each
 // entity read, by name, as a caller that uses the entity does.
 func BenchmarkGetProperty(b *testing.B) {
-	tb, keys := loaded(b, 1_000_000)
-	keys = readOrder(keys)
-	runtime.GC()
-	b.ReportAllocs()
 	var e Entity
-	i, sum := 0, int64(0)
-	start, cpu0 := time.Now(), cpuTime()
-	for b.Loop() {
-		k := keys[i%len(keys)]
-		if !tb.LookupInto(k[0], k[1], &e) {
+	sum := int64(0)
+	benchGets(b, func(tb *Table, pk, rk string) {
+		if !tb.LookupInto(pk, rk, &e) {
 			b.Fatal("missing")
 		}
 		v, _ := e.Get("Age")
 		sum += v.Int
-		i++
-	}
+	})
 	if sum == 0 {
 		b.Fatal("no ages")
 	}
-	b.ReportMetric(float64(i)/time.Since(start).Seconds(), "gets/s")
-	b.ReportMetric(float64(i)/(cpuTime()-cpu0).Seconds(), "gets/cpu-s")
 }
 
 // cpuTime returns the process's CPU time (user and system): rates per

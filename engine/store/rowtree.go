@@ -221,7 +221,7 @@ func (t *Table) delete(tr *rowTree, k *key) {
 		tr.root, tr.first, tr.last = nil, nil, nil
 		return
 	}
-	for tr.root.kids != nil && len(tr.root.kids) == 1 {
+	for len(tr.root.kids) == 1 {
 		tr.root = tr.root.kids[0]
 	}
 }
