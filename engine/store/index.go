@@ -1,5 +1,7 @@
 package store
 
+import "unsafe"
+
 // rowIndex is a partition's RowKey index: an open-addressing hash table
 // with linear probing of 16-byte slots, each a RowKey's hash (its tag,
 // never 0) and where the entity is encoded (a loc, see rec.loc). A lookup
@@ -45,6 +47,7 @@ func (x *rowIndex) grow() {
 	old := x.slots
 	n := max(minSlots, 2*len(old))
 	x.slots = make([]slot, n)
+	adviseHuge(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(x.slots))), n*int(unsafe.Sizeof(slot{}))))
 	x.shift = uint8(64 - log2(n))
 	for _, s := range old {
 		if s.tag != 0 {

@@ -71,8 +71,12 @@ func (r *rec) loc() uint64 { return uint64(r.chunk)<<32 | uint64(r.off) }
 const (
 	noRec = math.MaxUint32
 	// chunkSize is the size of the byte chunks entities are encoded in;
-	// an entity larger than that gets a chunk of its own.
-	chunkSize = 1 << 20
+	// an entity larger than that gets a chunk of its own. At 4 MiB a
+	// chunk holds at least one aligned 2 MiB huge page (see adviseHuge).
+	chunkSize = 4 << 20
+	// compactMin is how many dead bytes the chunks hold at least before
+	// the table compacts them.
+	compactMin = 4 << 20
 )
 
 func newTable(s *Store, name string) *Table {
@@ -347,6 +351,7 @@ func (t *Table) alloc(n int) ([]byte, uint32, uint32) {
 		}
 	}
 	c := make([]byte, n, max(n, chunkSize))
+	adviseHuge(c)
 	t.chunks = append(t.chunks, c)
 	return c, uint32(len(t.chunks) - 1), 0
 }
@@ -355,7 +360,7 @@ func (t *Table) alloc(n int) ([]byte, uint32, uint32) {
 // half of the chunks' bytes are dead. Entities handed out before keep the
 // old chunks alive as long as they are referenced.
 func (t *Table) maybeCompact() {
-	if t.dead < 4*chunkSize || t.dead < t.live {
+	if t.dead < compactMin || t.dead < t.live {
 		return
 	}
 	old := t.chunks
