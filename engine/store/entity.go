@@ -240,15 +240,16 @@ func (e *Entity) Clone() *Entity {
 	return c
 }
 
-// A table encodes an entity into its chunks as a 16-byte header (the
+// A table encodes an entity into its chunks as a 20-byte header (the
 // record number, 4 bytes; the RowKey's length in bytes, 2; the number of
-// custom properties, 2; the Timestamp ticks, 8; all little endian), the
+// custom properties, 2; the Timestamp ticks, 8; the partition number, 4;
+// all little endian), the
 // RowKey's bytes, then each property: its NameID (4 bytes), its edm.Type
 // (1 byte), then for String, Guid and Binary values the length (4 bytes)
 // and the bytes, for the others Bits (8 bytes). Keys are at most 1 KiB in
 // UTF-16, so at most 1,536 bytes in UTF-8, and entities have at most 252
 // custom properties: both fit two bytes.
-const headerSize = 16
+const headerSize = 20
 
 // hasStr reports whether values of type typ are kept in Raw.Str.
 func hasStr(typ edm.Type) bool { return typ == edm.String || typ == edm.Guid || typ == edm.Binary }
@@ -267,14 +268,15 @@ func encodedSize(e *Entity) int {
 	return n
 }
 
-// encode writes e's encoding as record rec into b, which has
-// encodedSize(e) bytes.
-func encode(b []byte, rec uint32, e *Entity) {
+// encode writes e's encoding as record rec of partition part into b,
+// which has encodedSize(e) bytes.
+func encode(b []byte, rec, part uint32, e *Entity) {
 	fields := e.list()
 	binary.LittleEndian.PutUint32(b, rec)
 	binary.LittleEndian.PutUint16(b[4:], uint16(len(e.RowKey)))
 	binary.LittleEndian.PutUint16(b[6:], uint16(len(fields)))
 	binary.LittleEndian.PutUint64(b[8:], uint64(e.ticks))
+	binary.LittleEndian.PutUint32(b[16:], part)
 	n := headerSize + copy(b[headerSize:], e.RowKey)
 	for i := range fields {
 		f := &fields[i]
@@ -291,9 +293,10 @@ func encode(b []byte, rec uint32, e *Entity) {
 	}
 }
 
-// encRec, encLen, encTicks and encRowKey read an encoding's header and
-// RowKey (which refers to b).
+// encRec, encLen, encTicks, encPart and encRowKey read an encoding's
+// header and RowKey (which refers to b).
 func encRec(b []byte) uint32  { return binary.LittleEndian.Uint32(b) }
+func encPart(b []byte) uint32 { return binary.LittleEndian.Uint32(b[16:]) }
 func encLen(b []byte) int     { return int(binary.LittleEndian.Uint16(b[6:])) }
 func encTicks(b []byte) int64 { return int64(binary.LittleEndian.Uint64(b[8:])) }
 func encRowKey(b []byte) string {

@@ -2,15 +2,18 @@ package store
 
 import "unsafe"
 
-// rowIndex is a partition's RowKey index: an open-addressing hash table
-// with linear probing of 16-byte slots, each a RowKey's hash (its tag,
-// never 0) and where the entity is encoded (a loc, see rec.loc). A lookup
-// reads one slot, usually one cache line, and goes from there straight to
-// the encoding; a Go map took a control word and a slot group, and a
-// chain of records for equal hashes. Entities whose RowKeys hash alike
-// sit in consecutive slots: the lookup checks each one's RowKey.
-// Deletion shifts the following slots back, so the table never holds
-// tombstones.
+// rowIndex is a table's index of its entities by key: an open-addressing
+// hash table with linear probing of 16-byte slots, each a hash of the
+// entity's partition number and RowKey (its tag, never 0) and where the
+// entity is encoded (a loc, see rec.loc). A lookup reads one slot,
+// usually one cache line, and goes from there straight to the encoding,
+// which names the partition and holds the RowKey to check; a Go map took
+// a control word and a slot group, and a chain of records for equal
+// hashes. Entities whose tags are alike sit in consecutive slots: the
+// lookup checks each one. Deletion shifts the following slots back, so
+// the index never holds tombstones. One index for the whole table, rather
+// than one per partition, is large enough to be given huge pages (see
+// adviseHuge).
 type rowIndex struct {
 	slots []slot // a power of two long, or empty
 	n     int    // slots in use
@@ -19,7 +22,7 @@ type rowIndex struct {
 
 type slot struct{ tag, loc uint64 }
 
-// minSlots is the size of a new partition's index.
+// minSlots is the size of a new table's index.
 const minSlots = 8
 
 // home returns the slot where tag's probe sequence starts.

@@ -20,38 +20,42 @@ import (
 // Its storage holds no pointer per entity, so that the garbage collector
 // has next to nothing to mark in it however many entities it holds: each
 // entity is a record (rec) in one slice, its RowKey, Timestamp and
-// properties are encoded into large byte chunks (see encode), and each
+// properties are encoded into large byte chunks (see encode), each
 // partition keeps its entities in a B+tree of value entries (see rowTree;
-// only its nodes, one per few dozen entities, hold pointers) and maps a
-// hash of each RowKey to where the entity is encoded (see rowIndex). The
-// partitions themselves are kept in key order in a B-tree. Entities handed out by reads are built
-// from the encoding and refer to the chunk's bytes, which are never
-// written again once an entity is stored there.
+// only its nodes, one per few dozen entities, hold pointers), and one hash
+// index maps the keys of each entity to where it is encoded (see
+// rowIndex). The partitions themselves are kept in key order in a
+// B-tree. Entities handed out by reads are built from the encoding and
+// refer to the chunk's bytes, which are never written again once an
+// entity is stored there.
 type Table struct {
 	name  string
 	store *Store
 	seed  maphash.Seed
-	// hashMask is ANDed into RowKey hashes: tests set it to 0 to give
-	// every RowKey of a partition the same hash.
+	// hashMask is ANDed into the hash index's tags: tests set it to 0 to
+	// give every entity the same tag.
 	hashMask uint64
 
-	mu      sync.RWMutex
-	n       int                       // entities
-	ptree   *btree.BTreeG[*partition] // partitions in key order
-	parts   map[string]*partition     // by PartitionKey
-	recs    []rec                     // by record number
-	freeRec []uint32                  // free record numbers
-	chunks  [][]byte                  // the encoded entities
-	live    int                       // bytes of chunks that live records use
-	dead    int                       // bytes of chunks that no record uses
+	mu       sync.RWMutex
+	n        int                       // entities
+	rows     rowIndex                  // (partition, RowKey hash) → where the entity is encoded (see loc)
+	ptree    *btree.BTreeG[*partition] // partitions in key order
+	parts    map[string]*partition     // by PartitionKey
+	numParts uint32                    // partition numbers handed out
+	freePart []uint32                  // those free again
+	recs     []rec                     // by record number
+	freeRec  []uint32                  // free record numbers
+	chunks   [][]byte                  // the encoded entities
+	live     int                       // bytes of chunks that live records use
+	dead     int                       // bytes of chunks that no record uses
 }
 
-// partition is one partition's key and RowKey index.
+// partition is one partition's key, number and entities.
 type partition struct {
 	key  string
-	n    int      // entities
-	rows rowIndex // RowKey hash → where the entity is encoded (see loc)
-	tree rowTree  // the entities in RowKey order
+	num  uint32  // its number in the table's encodings and hash index
+	n    int     // entities
+	tree rowTree // the entities in RowKey order
 }
 
 // rec is one stored entity; it holds no pointer. Its encoding (see
@@ -63,7 +67,7 @@ type rec struct {
 	size  uint32
 }
 
-// loc returns where r is encoded, as the partition indexes keep it: a
+// loc returns where r is encoded, as the hash index keeps it: a
 // point read goes from the index to the encoding without reading the
 // record (one cache miss fewer in a large table).
 func (r *rec) loc() uint64 { return uint64(r.chunk)<<32 | uint64(r.off) }
@@ -122,22 +126,25 @@ func (t *Table) at(l uint64) []byte { return t.chunks[l>>32][uint32(l):] }
 // rowKey returns r's RowKey, referring to the chunk.
 func (t *Table) rowKey(r *rec) string { return encRowKey(t.enc(r)) }
 
-// tag returns rk's tag in the partition indexes: its hash, never 0.
-func (t *Table) tag(rk string) uint64 { return maphash.String(t.seed, rk)&t.hashMask | 1 }
+// tag returns the tag of RowKey rk of partition number part in the hash
+// index: a hash of both, never 0.
+func (t *Table) tag(part uint32, rk string) uint64 {
+	return (maphash.String(t.seed, rk)^uint64(part+1)*0x9E3779B97F4A7C15)&t.hashMask | 1
+}
 
 // find returns the record number of the entity with the given keys (or
-// noRec), its partition (nil if there is none), its slot in the
-// partition's index and its encoding. Callers hold t.mu.
+// noRec), its partition (nil if there is none), its slot in the hash
+// index and its encoding. Callers hold t.mu.
 func (t *Table) find(pk, rk string) (uint32, *partition, int, []byte) {
 	p := t.parts[pk]
 	if p == nil {
 		return noRec, nil, -1, nil
 	}
-	x := &p.rows
+	x := &t.rows
 	if len(x.slots) == 0 {
 		return noRec, p, -1, nil
 	}
-	tag := t.tag(rk)
+	tag := t.tag(p.num, rk)
 	mask := len(x.slots) - 1
 	for i := x.home(tag); ; i = (i + 1) & mask {
 		s := &x.slots[i]
@@ -145,7 +152,7 @@ func (t *Table) find(pk, rk string) (uint32, *partition, int, []byte) {
 			return noRec, p, -1, nil
 		}
 		if s.tag == tag {
-			if b := t.at(s.loc); encRowKey(b) == rk {
+			if b := t.at(s.loc); encPart(b) == p.num && encRowKey(b) == rk {
 				return encRec(b), p, i, b
 			}
 		}
@@ -296,8 +303,8 @@ func (t *Table) putAt(i uint32, p *partition, slot int, e *Entity) {
 	r := &t.recs[i]
 	t.live -= int(r.size)
 	t.dead += int(r.size)
-	t.store1(r, i, e)
-	p.rows.slots[slot].loc = r.loc()
+	t.store1(r, i, p.num, e)
+	t.rows.slots[slot].loc = r.loc()
 	t.maybeCompact()
 }
 
@@ -306,6 +313,13 @@ func (t *Table) putAt(i uint32, p *partition, slot int, e *Entity) {
 func (t *Table) putNew(p *partition, e *Entity) {
 	if p == nil {
 		p = &partition{key: e.PartitionKey}
+		if n := len(t.freePart); n > 0 {
+			p.num = t.freePart[n-1]
+			t.freePart = t.freePart[:n-1]
+		} else {
+			p.num = t.numParts
+			t.numParts++
+		}
 		t.ptree.ReplaceOrInsert(p)
 		t.parts[p.key] = p
 	}
@@ -319,22 +333,23 @@ func (t *Table) putNew(p *partition, e *Entity) {
 	}
 	r := &t.recs[i]
 	*r = rec{}
-	t.store1(r, i, e)
-	p.rows.insert(t.tag(e.RowKey), r.loc())
+	t.store1(r, i, p.num, e)
+	t.rows.insert(t.tag(p.num, e.RowKey), r.loc())
 	k := keyOf(e.RowKey)
 	t.insert(&p.tree, &k, item{pfx: k.pfx, rec: i})
 	p.n++
 	t.n++
 }
 
-// store1 encodes e, record i, into the chunks and points r at it.
-func (t *Table) store1(r *rec, i uint32, e *Entity) {
+// store1 encodes e, record i of partition number part, into the chunks
+// and points r at it.
+func (t *Table) store1(r *rec, i, part uint32, e *Entity) {
 	n := encodedSize(e)
 	if n > math.MaxUint32 {
 		panic("store: entity too large") // NewEntity bounds entities to 1 MiB
 	}
 	b, chunk, off := t.alloc(n)
-	encode(b, i, e)
+	encode(b, i, part, e)
 	r.chunk, r.off, r.size = chunk, off, uint32(n)
 	t.live += n
 }
@@ -375,11 +390,9 @@ func (t *Table) maybeCompact() {
 		t.live += len(src)
 		return true
 	})
-	for _, p := range t.parts {
-		for i := range p.rows.slots {
-			if s := &p.rows.slots[i]; s.tag != 0 {
-				s.loc = t.recs[encRec(old[s.loc>>32][uint32(s.loc):])].loc()
-			}
+	for i := range t.rows.slots {
+		if s := &t.rows.slots[i]; s.tag != 0 {
+			s.loc = t.recs[encRec(old[s.loc>>32][uint32(s.loc):])].loc()
 		}
 	}
 }
@@ -392,7 +405,7 @@ func (t *Table) remove(pk, rk string) {
 	}
 	k := keyOf(rk)
 	t.delete(&p.tree, &k)
-	p.rows.remove(slot)
+	t.rows.remove(slot)
 	r := &t.recs[i]
 	t.live -= int(r.size)
 	t.dead += int(r.size)
@@ -403,6 +416,7 @@ func (t *Table) remove(pk, rk string) {
 	if p.n == 0 {
 		t.ptree.Delete(p)
 		delete(t.parts, p.key)
+		t.freePart = append(t.freePart, p.num)
 	}
 	t.maybeCompact()
 }
