@@ -196,6 +196,7 @@ log "engine (load $(load))"
 gobench "$raw/store.test" engine/store -test.bench 'Load1M' -test.benchtime 1x -test.cpuprofile "$raw/load.prof" >"$raw/engine.txt"
 gobench "$raw/store.test" engine/store -test.bench '^BenchmarkGet$' -test.benchtime 2000000x -test.cpuprofile "$raw/get.prof" >>"$raw/engine.txt"
 gobench "$raw/store.test" engine/store -test.bench '^BenchmarkGetProperty$' -test.benchtime 2000000x >>"$raw/engine.txt"
+gobench "$raw/store.test" engine/store -test.bench '^BenchmarkLookup$' -test.benchtime 2000000x >>"$raw/engine.txt"
 gobench "$raw/exec.test" engine/exec -test.bench 'PartitionScan' -test.benchtime 5x -test.cpuprofile "$raw/scan.prof" >>"$raw/engine.txt"
 # The same load with the collector off: the difference is what marking
 # the live heap costs.
@@ -206,6 +207,8 @@ gets=$(med "$raw/engine.txt" BenchmarkGet gets/s)
 gets_cpu=$(med "$raw/engine.txt" BenchmarkGet gets/cpu-s)
 getp=$(med "$raw/engine.txt" BenchmarkGetProperty gets/s)
 getp_cpu=$(med "$raw/engine.txt" BenchmarkGetProperty gets/cpu-s)
+lookup=$(med "$raw/engine.txt" BenchmarkLookup gets/s)
+lookup_cpu=$(med "$raw/engine.txt" BenchmarkLookup gets/cpu-s)
 scan=$(med "$raw/engine.txt" BenchmarkPartitionScan entities/s)
 scan_cpu=$(med "$raw/engine.txt" BenchmarkPartitionScan entities/cpu-s)
 load1m_cpu=$(med "$raw/engine.txt" BenchmarkLoad1M cpu-s/op)
@@ -218,7 +221,7 @@ profile() { # profile NAME BINARY PROF [PPROF FLAGS]: the top of a CPU profile a
 }
 # The get and scan benchmarks build their 1 M-entity table first; their
 # profiles leave that setup (and the collector's work on its garbage) out.
-setup='loaded|benchTable|employee|MakeEntity|gcBgMarkWorker|bgsweep|runtime.GC$'
+setup='loaded|readOrder|benchTable|employee|MakeEntity|gcBgMarkWorker|bgsweep|runtime.GC$'
 
 loads+=("$(load)")
 
@@ -238,9 +241,10 @@ section=$(mktemp)
   echo "| engine: load 1 M / point gets / partition scan | $(awk -v x="$load1m" 'BEGIN { printf "%.2f", x / 1e9 }') s ($(awk -v x="$load1m_nogc" 'BEGIN { printf "%.2f", x / 1e9 }') s with GOGC=off) / $(awk -v x="$gets" 'BEGIN { printf "%.2f", x / 1e6 }') M gets/s / $(awk -v x="$scan" 'BEGIN { printf "%.1f", x / 1e6 }') M entities/s | < 2 s / > 2 M/s / > 20 M/s |"
   echo "| same, per CPU-second of the process (what the machine's load changes least) | load $(fmt1 "$load1m_cpu") CPU-s / $(awk -v x="$gets_cpu" 'BEGIN { printf "%.2f", x / 1e6 }') M gets / $(awk -v x="$scan_cpu" 'BEGIN { printf "%.1f", x / 1e6 }') M entities scanned | — |"
   echo "| point gets that read a property of the entity | $(awk -v x="$getp" 'BEGIN { printf "%.2f", x / 1e6 }') M gets/s, $(awk -v x="$getp_cpu" 'BEGIN { printf "%.2f", x / 1e6 }') M per CPU-second | — |"
+  echo "| point gets that return a new entity (\`Table.Lookup\`, one allocation a get) | $(awk -v x="$lookup" 'BEGIN { printf "%.2f", x / 1e6 }') M gets/s, $(awk -v x="$lookup_cpu" 'BEGIN { printf "%.2f", x / 1e6 }') M per CPU-second | — |"
   echo "$vs_azurite"
   echo
-  echo "Each figure's benchmark: \`BenchmarkParsePlan41\` and \`BenchmarkParseScaling\` (odata), \`scripts/azurite-parse-bench.js\` (Azurite's parser over the same file, after a JIT warm-up; it times Azurite's parseQuery, which lexes and builds Azurite's query tree, turning numbers and booleans into values, while tablelint's side lexes, checks the tokens, parses, decodes every literal, datetime, guid and binary included, and plans the query), \`BenchmarkReplayScaling\` (engine/replay; \`-replay10m\` adds 10 M), \`BenchmarkReplay10k\` and \`BenchmarkAzuriteReplay10k\` (engine/replay), \`BenchmarkLoad1M\`, \`BenchmarkGet\` and \`BenchmarkGetProperty\` (engine/store), \`BenchmarkPartitionScan\` (engine/exec)."
+  echo "Each figure's benchmark: \`BenchmarkParsePlan41\` and \`BenchmarkParseScaling\` (odata), \`scripts/azurite-parse-bench.js\` (Azurite's parser over the same file, after a JIT warm-up; it times Azurite's parseQuery, which lexes and builds Azurite's query tree, turning numbers and booleans into values, while tablelint's side lexes, checks the tokens, parses, decodes every literal, datetime, guid and binary included, and plans the query), \`BenchmarkReplayScaling\` (engine/replay; \`-replay10m\` adds 10 M), \`BenchmarkReplay10k\` and \`BenchmarkAzuriteReplay10k\` (engine/replay), \`BenchmarkLoad1M\`, \`BenchmarkGet\`, \`BenchmarkGetProperty\` and \`BenchmarkLookup\` (engine/store), \`BenchmarkPartitionScan\` (engine/exec)."
   profile "Load 1 M" "$raw/store.test" "$raw/load.prof"
   profile "Point gets" "$raw/store.test" "$raw/get.prof" -ignore "$setup"
   profile "Partition scan" "$raw/exec.test" "$raw/scan.prof" -ignore "$setup"

@@ -86,6 +86,9 @@ type RefEngine struct {
 	lastTable *store.Table
 	// props is decodeEntityBuf's buffer.
 	props []edm.Property
+	// got is what a get reads into (store.Table.LookupInto): a get
+	// allocates nothing.
+	got store.Entity
 	// start is the time of the trace's start; opT is the time of the
 	// operation being executed, when it has one (hasT). The store's clock
 	// reads them unless EngineOptions.Store sets a clock.
@@ -220,15 +223,17 @@ func (g *RefEngine) Do(op *Op, out *Outcome) {
 			out.Partitions = 1
 			err = terr
 		}
-		var e *store.Entity
+		found := false
 		if err == nil {
-			e, err = t.Get(op.PK, op.RK)
+			if found = t.LookupInto(op.PK, op.RK, &g.got); !found {
+				err = store.NotFound()
+			}
 		}
 		setStatus(out, store.OpGet, err)
-		if e != nil {
+		if found {
 			out.Scanned, out.Returned = 1, 1
 			if g.keys {
-				out.Keys = append(out.Keys, [2]string{e.PartitionKey, e.RowKey})
+				out.Keys = append(out.Keys, [2]string{g.got.PartitionKey, g.got.RowKey})
 			}
 		}
 	case Query:

@@ -15,7 +15,9 @@ import (
 // reproduces exactly for what it accepts (FuzzFastEntity checks that).
 // The fast path's properties are appended to (*buf)[:0] (buf may be nil)
 // and kept there for the next entity; NewEntity copies what it keeps, so
-// one buffer serves a whole replay.
+// one buffer serves a whole replay. Property names, and String values
+// other than the keys, refer to data's bytes (the caller must not change
+// data while it uses the entity; a table copies what it stores).
 func decodeEntityBuf(buf *[]edm.Property, data []byte) (*store.Entity, error) {
 	var props []edm.Property
 	if buf != nil {
@@ -80,7 +82,14 @@ func fastProps(buf []edm.Property, data []byte) (props []edm.Property, ok bool) 
 		var v edm.Value
 		switch c := l.peek(); {
 		case c == '"':
-			s, err := l.str()
+			// The keys are copied: the engine hands them out (Outcome.Key).
+			var s string
+			var err error
+			if k == "PartitionKey" || k == "RowKey" {
+				s, err = l.str()
+			} else {
+				s, err = l.strView()
+			}
 			if err != nil {
 				return err
 			}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // lexer reads one JSON value of a trace line, keeping the byte offset of
@@ -74,7 +75,13 @@ func (l *lexer) unexpected(want string) error {
 }
 
 // str reads a JSON string and returns it decoded.
-func (l *lexer) str() (string, error) {
+func (l *lexer) str() (string, error) { return l.readStr(false) }
+
+// strView is str for a string that is used only while the line's bytes
+// are: a string without escapes refers to them instead of being copied.
+func (l *lexer) strView() (string, error) { return l.readStr(true) }
+
+func (l *lexer) readStr(view bool) (string, error) {
 	if l.peek() != '"' {
 		return "", l.unexpected("a string")
 	}
@@ -90,6 +97,9 @@ func (l *lexer) str() (string, error) {
 				return "", l.errf(start, "string is not valid UTF-8")
 			}
 			l.pos = i + 1
+			if view && len(s) > 0 {
+				return unsafe.String(&s[0], len(s)), nil
+			}
 			return string(s), nil
 		}
 		if c == '\\' {
@@ -335,7 +345,9 @@ func (l *lexer) skip(depth int) ([]byte, error) {
 	return l.buf[start:l.pos], nil
 }
 
-// object calls fn for each member of an object; fn reads the value.
+// object calls fn for each member of an object; fn reads the value. The
+// key may refer to the line's bytes (see strView): fn must copy it to
+// keep it.
 func (l *lexer) object(fn func(key string, keyOff int) error) error {
 	if err := l.expect('{'); err != nil {
 		return l.unexpected("a JSON object")
@@ -347,7 +359,7 @@ func (l *lexer) object(fn func(key string, keyOff int) error) error {
 	for {
 		l.ws()
 		off := l.pos
-		k, err := l.str()
+		k, err := l.strView()
 		if err != nil {
 			return err
 		}

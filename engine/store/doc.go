@@ -5,11 +5,12 @@
 // A Store holds tables by name (case-insensitively, as the service does).
 // A Table keeps its entities ordered by (PartitionKey, RowKey) with the
 // service's string order: ordinal over UTF-16 code units
-// (edm.CompareStrings). It stores them without a pointer per entity (a
-// B-tree of record numbers from github.com/google/btree, the keys and
-// properties encoded in large byte chunks, per partition a hash index of
-// RowKeys), so that the garbage collector's work does not grow with the
-// number of entities stored. A read builds an *Entity from that storage;
+// (edm.CompareStrings). It stores them without a pointer per entity (the
+// keys and properties encoded in large byte chunks; per partition a
+// B+tree of record numbers; an open-addressing hash index of the keys;
+// the partitions in a B-tree from github.com/google/btree), so that the
+// garbage collector's work does not grow with the number of entities
+// stored. A read builds an *Entity from that storage;
 // entities are immutable, and the bytes they refer to are never written
 // again, so an *Entity handed out by a read stays valid and unchanged
 // after later writes. Two reads of one entity give two *Entity values:
@@ -59,7 +60,8 @@
 //
 // # Reading
 //
-// Get reads one entity; Ascend walks entities in key order from a
+// Get reads one entity, and LookupInto reads one into an Entity of the
+// caller's without allocating; Ascend walks entities in key order from a
 // starting key, and Scan does the same through one reused *Entity (keep
 // one with Entity.Clone), which is what the executor (package engine/exec)
 // builds point lookups, range seeks, partition scans and table scans on. The

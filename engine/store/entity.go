@@ -81,10 +81,18 @@ func (r Raw) Value() edm.Value {
 	return v
 }
 
+// field is one custom property: a Raw and its name, laid out in 32
+// bytes.
 type field struct {
+	bits uint64
+	str  string
 	name NameID
-	raw  Raw
+	typ  edm.Type
 }
+
+func fieldOf(id NameID, r Raw) field { return field{bits: r.Bits, str: r.Str, name: id, typ: r.Type} }
+
+func (f *field) raw() Raw { return Raw{Type: f.typ, Bits: f.bits, Str: f.str} }
 
 // Entity is one entity: its keys, its server-set Timestamp and its custom
 // properties. Entities are immutable; build them with NewEntity, MakeEntity
@@ -94,6 +102,20 @@ type Entity struct {
 	RowKey       string
 	ticks        int64 // Timestamp, 100 ns ticks; 0 until stored
 	fields       []field
+	// enc, when not nil, is the entity's encoding in a table, whose
+	// properties are read there rather than decoded into fields (which is
+	// then empty): what Table.Scan hands out, so that a filter reading
+	// one property does not decode the others.
+	enc []byte
+}
+
+// list returns e's properties: fields, or for an entity read in place a
+// new slice decoded from its encoding.
+func (e *Entity) list() []field {
+	if e.enc == nil {
+		return e.fields
+	}
+	return appendFields(make([]field, 0, encLen(e.enc)), e.enc)
 }
 
 // NewEntity builds an entity from its properties, which must include
@@ -132,21 +154,21 @@ func NewEntity(props []edm.Property) (*Entity, error) {
 		case Timestamp:
 			continue
 		}
-		if err := checkName(p.Name); err != nil {
+		id, err := internValid(p.Name)
+		if err != nil {
 			return nil, err
 		}
 		vsize, err := checkValue(p.Name, p.Value)
 		if err != nil {
 			return nil, err
 		}
-		id := Intern(p.Name)
 		propBytes += limits.PropertySize(id.units(), vsize)
 		for _, f := range e.fields {
 			if f.name == id {
 				return nil, badRequest(CodeInvalidInput, "property %q appears more than once", p.Name)
 			}
 		}
-		e.fields = append(e.fields, field{id, RawOf(p.Value)})
+		e.fields = append(e.fields, fieldOf(id, RawOf(p.Value)))
 	}
 	if !havePK || !haveRK {
 		return nil, badRequest(CodeInvalidInput, "an entity needs a PartitionKey and a RowKey")
@@ -209,21 +231,25 @@ func entityWith(n int) *Entity {
 // are immutable and shared): what to keep of an entity Table.Scan hands
 // out.
 func (e *Entity) Clone() *Entity {
+	if e.enc != nil {
+		return entityAt(e.PartitionKey, e.enc)
+	}
 	c := entityWith(len(e.fields))
 	c.PartitionKey, c.RowKey, c.ticks = e.PartitionKey, e.RowKey, e.ticks
 	c.fields = append(c.fields, e.fields...)
 	return c
 }
 
-// A table encodes an entity into its chunks as a 16-byte header (the
+// A table encodes an entity into its chunks as a 20-byte header (the
 // record number, 4 bytes; the RowKey's length in bytes, 2; the number of
-// custom properties, 2; the Timestamp ticks, 8; all little endian), the
+// custom properties, 2; the Timestamp ticks, 8; the partition number, 4;
+// all little endian), the
 // RowKey's bytes, then each property: its NameID (4 bytes), its edm.Type
 // (1 byte), then for String, Guid and Binary values the length (4 bytes)
 // and the bytes, for the others Bits (8 bytes). Keys are at most 1 KiB in
 // UTF-16, so at most 1,536 bytes in UTF-8, and entities have at most 252
 // custom properties: both fit two bytes.
-const headerSize = 16
+const headerSize = 20
 
 // hasStr reports whether values of type typ are kept in Raw.Str.
 func hasStr(typ edm.Type) bool { return typ == edm.String || typ == edm.Guid || typ == edm.Binary }
@@ -231,9 +257,10 @@ func hasStr(typ edm.Type) bool { return typ == edm.String || typ == edm.Guid || 
 // encodedSize returns the size of e's encoding.
 func encodedSize(e *Entity) int {
 	n := headerSize + len(e.RowKey)
-	for i := range e.fields {
-		if r := &e.fields[i].raw; hasStr(r.Type) {
-			n += 9 + len(r.Str)
+	fields := e.list()
+	for i := range fields {
+		if f := &fields[i]; hasStr(f.typ) {
+			n += 9 + len(f.str)
 		} else {
 			n += 13
 		}
@@ -241,32 +268,35 @@ func encodedSize(e *Entity) int {
 	return n
 }
 
-// encode writes e's encoding as record rec into b, which has
-// encodedSize(e) bytes.
-func encode(b []byte, rec uint32, e *Entity) {
+// encode writes e's encoding as record rec of partition part into b,
+// which has encodedSize(e) bytes.
+func encode(b []byte, rec, part uint32, e *Entity) {
+	fields := e.list()
 	binary.LittleEndian.PutUint32(b, rec)
 	binary.LittleEndian.PutUint16(b[4:], uint16(len(e.RowKey)))
-	binary.LittleEndian.PutUint16(b[6:], uint16(len(e.fields)))
+	binary.LittleEndian.PutUint16(b[6:], uint16(len(fields)))
 	binary.LittleEndian.PutUint64(b[8:], uint64(e.ticks))
+	binary.LittleEndian.PutUint32(b[16:], part)
 	n := headerSize + copy(b[headerSize:], e.RowKey)
-	for i := range e.fields {
-		f := &e.fields[i]
+	for i := range fields {
+		f := &fields[i]
 		binary.LittleEndian.PutUint32(b[n:], uint32(f.name))
-		b[n+4] = byte(f.raw.Type)
+		b[n+4] = byte(f.typ)
 		n += 5
-		if hasStr(f.raw.Type) {
-			binary.LittleEndian.PutUint32(b[n:], uint32(len(f.raw.Str)))
-			n += 4 + copy(b[n+4:], f.raw.Str)
+		if hasStr(f.typ) {
+			binary.LittleEndian.PutUint32(b[n:], uint32(len(f.str)))
+			n += 4 + copy(b[n+4:], f.str)
 		} else {
-			binary.LittleEndian.PutUint64(b[n:], f.raw.Bits)
+			binary.LittleEndian.PutUint64(b[n:], f.bits)
 			n += 8
 		}
 	}
 }
 
-// encRec, encLen, encTicks and encRowKey read an encoding's header and
-// RowKey (which refers to b).
+// encRec, encLen, encTicks, encPart and encRowKey read an encoding's
+// header and RowKey (which refers to b).
 func encRec(b []byte) uint32  { return binary.LittleEndian.Uint32(b) }
+func encPart(b []byte) uint32 { return binary.LittleEndian.Uint32(b[16:]) }
 func encLen(b []byte) int     { return int(binary.LittleEndian.Uint16(b[6:])) }
 func encTicks(b []byte) int64 { return int64(binary.LittleEndian.Uint64(b[8:])) }
 func encRowKey(b []byte) string {
@@ -277,28 +307,59 @@ func encRowKey(b []byte) string {
 	return unsafe.String(&b[headerSize], n)
 }
 
-// decode sets e to the entity of partition pk encoded in b, reusing e's
-// fields; its strings refer to b.
-func decode(e *Entity, pk string, b []byte) {
-	rk, nf := encRowKey(b), encLen(b)
-	e.PartitionKey, e.RowKey, e.ticks = pk, rk, encTicks(b)
-	dst := e.fields[:0]
-	b = b[headerSize+len(rk):]
+// decodeInPlace sets e to the entity of partition pk encoded in b, whose
+// properties it reads there (see Entity.enc).
+func decodeInPlace(e *Entity, pk string, b []byte) {
+	e.PartitionKey, e.RowKey, e.ticks = pk, encRowKey(b), encTicks(b)
+	e.fields, e.enc = e.fields[:0], b
+}
+
+// appendFields appends the properties encoded in b to dst; their strings
+// refer to b.
+func appendFields(dst []field, b []byte) []field {
+	nf := encLen(b)
+	b = b[headerSize+int(binary.LittleEndian.Uint16(b[4:])):]
 	for range nf {
-		f := field{name: NameID(binary.LittleEndian.Uint32(b)), raw: Raw{Type: edm.Type(b[4])}}
-		if hasStr(f.raw.Type) {
+		f := field{name: NameID(binary.LittleEndian.Uint32(b)), typ: edm.Type(b[4])}
+		if hasStr(f.typ) {
 			l := int(binary.LittleEndian.Uint32(b[5:]))
 			if l > 0 {
-				f.raw.Str = unsafe.String(&b[9], l)
+				f.str = unsafe.String(&b[9], l)
 			}
 			b = b[9+l:]
 		} else {
-			f.raw.Bits = binary.LittleEndian.Uint64(b[5:])
+			f.bits = binary.LittleEndian.Uint64(b[5:])
 			b = b[13:]
 		}
 		dst = append(dst, f)
 	}
-	e.fields = dst
+	return dst
+}
+
+// rawAt returns the property id of the entity encoded in b.
+func rawAt(b []byte, id NameID) (Raw, bool) {
+	nf := encLen(b)
+	b = b[headerSize+int(binary.LittleEndian.Uint16(b[4:])):]
+	for range nf {
+		typ := edm.Type(b[4])
+		if hasStr(typ) {
+			l := int(binary.LittleEndian.Uint32(b[5:]))
+			if NameID(binary.LittleEndian.Uint32(b)) == id {
+				r := Raw{Type: typ}
+				if l > 0 {
+					r.Str = unsafe.String(&b[9], l)
+				}
+				return r, true
+			}
+			b = b[9+l:]
+		} else {
+			if NameID(binary.LittleEndian.Uint32(b)) == id {
+				return Raw{Type: typ, Bits: binary.LittleEndian.Uint64(b[5:])}, true
+			}
+			b = b[13:]
+		}
+	}
+	return Raw{}, false
 }
 
 // MakeEntity is NewEntity with the keys given separately.
@@ -445,8 +506,8 @@ func (e *Entity) checkTotals(n int) error {
 // use too.
 func (e *Entity) EstimatedSize() int {
 	props := 0
-	for _, f := range e.fields {
-		props += limits.PropertySize(f.name.units(), rawSize(f.raw))
+	for _, f := range e.list() {
+		props += limits.PropertySize(f.name.units(), rawSize(f.raw()))
 	}
 	return limits.EntitySize(edm.UTF16Len(e.PartitionKey), edm.UTF16Len(e.RowKey), props)
 }
@@ -463,15 +524,23 @@ func rawSize(r Raw) int {
 }
 
 // Len returns the number of custom properties.
-func (e *Entity) Len() int { return len(e.fields) }
+func (e *Entity) Len() int {
+	if e.enc != nil {
+		return encLen(e.enc)
+	}
+	return len(e.fields)
+}
 
 // Raw returns the value of the property with the given name ID in compact
 // form; ok is false when the entity has no such property. It is the fast
 // path for compiled filters.
 func (e *Entity) Raw(id NameID) (r Raw, ok bool) {
+	if e.enc != nil {
+		return rawAt(e.enc, id)
+	}
 	for i := range e.fields {
 		if e.fields[i].name == id {
-			return e.fields[i].raw, true
+			return e.fields[i].raw(), true
 		}
 	}
 	return Raw{}, false
@@ -505,9 +574,10 @@ func (e *Entity) Get(name string) (edm.Value, bool) {
 
 // Properties returns the custom properties sorted by name.
 func (e *Entity) Properties() []edm.Property {
-	out := make([]edm.Property, len(e.fields))
-	for i, f := range e.fields {
-		out[i] = edm.Property{Name: f.name.String(), Value: f.raw.Value()}
+	fields := e.list()
+	out := make([]edm.Property, len(fields))
+	for i, f := range fields {
+		out[i] = edm.Property{Name: f.name.String(), Value: f.raw().Value()}
 	}
 	slices.SortFunc(out, func(a, b edm.Property) int { return strings.Compare(a.Name, b.Name) })
 	return out
@@ -550,7 +620,7 @@ func ETagOf(ticks int64) string {
 // if listed, as Azurite does; see engine/conformance/DEVIATIONS.md), and
 // names that the entity lacks are skipped.
 func (e *Entity) AppendJSON(dst []byte, sel []string) []byte {
-	props := make([]edm.Property, 0, len(e.fields)+4)
+	props := make([]edm.Property, 0, e.Len()+4)
 	want := func(name string) bool { return sel == nil || slices.Contains(sel, name) }
 	if want(PartitionKey) {
 		props = append(props, edm.Property{Name: PartitionKey, Value: edm.StringValue(e.PartitionKey)})
@@ -575,10 +645,10 @@ func (e *Entity) AppendJSON(dst []byte, sel []string) []byte {
 // merge returns a new entity with e's properties overwritten by and
 // extended with upd's (a Merge), validated.
 func (e *Entity) merge(upd *Entity) (*Entity, error) {
-	out := entityWith(len(e.fields) + len(upd.fields))
+	out := entityWith(e.Len() + upd.Len())
 	out.PartitionKey, out.RowKey = upd.PartitionKey, upd.RowKey
-	out.fields = append(out.fields, e.fields...)
-	for _, f := range upd.fields {
+	out.fields = append(out.fields, e.list()...)
+	for _, f := range upd.list() {
 		replaced := false
 		for i := range out.fields {
 			if out.fields[i].name == f.name {
@@ -614,6 +684,11 @@ func (e *Entity) stamp(ticks int64) *Entity {
 	}
 	return e.stamped(ticks)
 }
+
+// NotFound returns the service's answer to a read of an entity that does
+// not exist: 404 ResourceNotFound (what Get answers; for callers of
+// LookupInto).
+func NotFound() *Error { return notFound() }
 
 // notFound is the 404 for a missing entity.
 func notFound() *Error {

@@ -215,8 +215,7 @@ func TestKeyOrder(t *testing.T) {
 	}
 }
 
-// TestConcurrentReads runs scans (more at once than there are seek
-// probes) and lookups while a writer overwrites and deletes entities and
+// TestConcurrentReads runs scans (16 at once) and lookups while a writer overwrites and deletes entities and
 // the table compacts its chunks; run with -race.
 func TestConcurrentReads(t *testing.T) {
 	_, tb := newTestTable(t)
@@ -233,7 +232,7 @@ func TestConcurrentReads(t *testing.T) {
 		}
 	}
 	var readers sync.WaitGroup
-	for g := range maxProbes + 8 {
+	for g := range 16 {
 		readers.Add(1)
 		go func() {
 			defer readers.Done()
@@ -277,5 +276,51 @@ func TestConcurrentReads(t *testing.T) {
 	case msg := <-errs:
 		t.Fatal(msg)
 	default:
+	}
+}
+
+// TestPartitionNumbers checks that entities with one RowKey in different
+// partitions stay apart in the hash index when every tag collides, also
+// after an emptied partition's number goes to a new partition.
+func TestPartitionNumbers(t *testing.T) {
+	_, tb := newTestTable(t)
+	tb.hashMask = 0
+	put := func(pk, rk string, n int64) {
+		t.Helper()
+		if _, err := tb.Upsert(mustEntity(t, pk, rk, prop("N", edm.Int64Value(n))), Replace); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := func(pk, rk string, n int64) {
+		t.Helper()
+		e := tb.Lookup(pk, rk)
+		if n < 0 {
+			if e != nil {
+				t.Fatalf("%s|%s exists", pk, rk)
+			}
+			return
+		}
+		if v, _ := e.Get("N"); e == nil || v.Int != n {
+			t.Fatalf("%s|%s = %v, want N=%d", pk, rk, e, n)
+		}
+	}
+	for i, pk := range []string{"a", "b", "c"} {
+		put(pk, "r", int64(i))
+		put(pk, "s", int64(10+i))
+	}
+	for _, rk := range []string{"r", "s"} {
+		if err := tb.Delete("b", rk, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put("d", "r", 3) // takes b's number
+	want("a", "r", 0)
+	want("b", "r", -1)
+	want("b", "s", -1)
+	want("c", "s", 12)
+	want("d", "r", 3)
+	want("d", "s", -1)
+	if tb.Partitions() != 3 || tb.Len() != 5 {
+		t.Fatalf("Partitions %d, Len %d", tb.Partitions(), tb.Len())
 	}
 }

@@ -355,3 +355,78 @@ func TestTransact(t *testing.T) {
 		t.Error("delete+upsert transaction not applied")
 	}
 }
+
+// TestInPlaceReads checks that the entities Scan and LookupInto hand out,
+// which read their properties from the table's encoding, answer every
+// accessor as the decoded entities Lookup returns do, and can be written.
+func TestInPlaceReads(t *testing.T) {
+	_, tb := newTestTable(t)
+	for i := range 20 {
+		props := []edm.Property{prop("S", edm.StringValue(strings.Repeat("s", i))), prop("N", edm.Int64Value(int64(i)))}
+		if i%3 == 0 {
+			props = append(props, prop("B", edm.BinaryValue([]byte{byte(i)})), prop("E", edm.StringValue("")))
+		}
+		if i%4 == 0 {
+			props = nil // no custom properties at all
+		}
+		if _, err := tb.Insert(mustEntity(t, "p", fmt.Sprintf("%02d", i), props...)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, other := newTestTable(t)
+	same := func(what string, got, want *Entity) {
+		t.Helper()
+		if got.PartitionKey != want.PartitionKey || got.RowKey != want.RowKey || got.Ticks() != want.Ticks() ||
+			got.Len() != want.Len() || got.EstimatedSize() != want.EstimatedSize() ||
+			!reflect.DeepEqual(got.Properties(), want.Properties()) ||
+			string(got.AppendJSON(nil, nil)) != string(want.AppendJSON(nil, nil)) ||
+			string(got.AppendJSON(nil, []string{"N", "RowKey"})) != string(want.AppendJSON(nil, []string{"N", "RowKey"})) {
+			t.Fatalf("%s %s differs from Lookup's", what, want.RowKey)
+		}
+		for _, name := range []string{"S", "N", "B", "E", "Missing", PartitionKey, RowKey, Timestamp} {
+			g, gok := got.Get(name)
+			w, wok := want.Get(name)
+			if gok != wok || !reflect.DeepEqual(g, w) {
+				t.Fatalf("%s %s: Get(%s) = %v %v, want %v %v", what, want.RowKey, name, g, gok, w, wok)
+			}
+		}
+		if c := got.Clone(); !reflect.DeepEqual(c, want) {
+			t.Fatalf("%s %s: Clone differs from Lookup's entity", what, want.RowKey)
+		}
+	}
+	n := 0
+	tb.Scan("p", "", func(e *Entity) bool {
+		n++
+		same("Scan", e, tb.Lookup(e.PartitionKey, e.RowKey))
+		// Written as it is, to another table and merged into itself.
+		if _, err := other.Upsert(e, Replace); err != nil {
+			t.Fatal(err)
+		}
+		return true
+	})
+	if n != 20 {
+		t.Fatalf("scanned %d entities", n)
+	}
+	var e Entity
+	for i := range 20 {
+		rk := fmt.Sprintf("%02d", i)
+		if !tb.LookupInto("p", rk, &e) {
+			t.Fatalf("LookupInto(%s) found nothing", rk)
+		}
+		want := tb.Lookup("p", rk)
+		same("LookupInto", &e, want)
+		got := other.Lookup("p", rk)
+		if got == nil || !reflect.DeepEqual(got.Properties(), want.Properties()) {
+			t.Fatalf("%s written from a scan: %v, want %v", rk, got, want)
+		}
+		if _, err := other.Update(&e, Merge, ""); err != nil {
+			t.Fatal(err)
+		}
+		if got := other.Lookup("p", rk); !reflect.DeepEqual(got.Properties(), want.Properties()) {
+			t.Fatalf("%s merged with itself: %v", rk, got.Properties())
+		}
+	}
+	if tb.LookupInto("p", "missing", &e) || e.RowKey != "19" {
+		t.Fatal("LookupInto of a missing key found something, or changed the entity")
+	}
+}

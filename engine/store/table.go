@@ -15,153 +15,91 @@ import (
 	"github.com/tablelint/tablelint/internal/limits"
 )
 
-// degree is the B-tree's degree: nodes hold up to 2·degree-1 entities.
-const degree = 32
-
 // Table is a table of entities ordered by (PartitionKey, RowKey).
 //
 // Its storage holds no pointer per entity, so that the garbage collector
 // has next to nothing to mark in it however many entities it holds: each
 // entity is a record (rec) in one slice, its RowKey, Timestamp and
-// properties are encoded into large byte chunks (see encode), the B-tree
-// orders value entries (see item; only its nodes, one per few dozen
-// entities, hold pointers), and each partition maps a hash of the RowKey
-// to where the entity is encoded. Entities handed out by reads are built
-// from the encoding and refer to the chunk's bytes, which are never
-// written again once an entity is stored there.
+// properties are encoded into large byte chunks (see encode), each
+// partition keeps its entities in a B+tree of value entries (see rowTree;
+// only its nodes, one per few dozen entities, hold pointers), and one hash
+// index maps the keys of each entity to where it is encoded (see
+// rowIndex). The partitions themselves are kept in key order in a
+// B-tree. Entities handed out by reads are built from the encoding and
+// refer to the chunk's bytes, which are never written again once an
+// entity is stored there.
 type Table struct {
 	name  string
 	store *Store
 	seed  maphash.Seed
-	// hashMask is ANDed into RowKey hashes: tests set it to 0 to send
-	// every RowKey of a partition down one chain.
+	// hashMask is ANDed into the hash index's tags: tests set it to 0 to
+	// give every entity the same tag.
 	hashMask uint64
 
 	mu       sync.RWMutex
-	tree     *btree.BTreeG[item]   // records in key order
-	parts    map[string]*partition // by PartitionKey
-	partList []*partition          // by partition number; nil when free
-	freePart []uint32              // free partition numbers
-	recs     []rec                 // by record number
-	freeRec  []uint32              // free record numbers
-	chunks   [][]byte              // the encoded entities
-	live     int                   // bytes of chunks that live records use
-	dead     int                   // bytes of chunks that no record uses
-
-	// probes are the keys Ascend seeks to, as record numbers probeBase+i.
-	probes    [maxProbes]probe
-	probeFree chan uint32
+	n        int                       // entities
+	rows     rowIndex                  // (partition, RowKey hash) → where the entity is encoded (see loc)
+	ptree    *btree.BTreeG[*partition] // partitions in key order
+	parts    map[string]*partition     // by PartitionKey
+	numParts uint32                    // partition numbers handed out
+	freePart []uint32                  // those free again
+	recs     []rec                     // by record number
+	freeRec  []uint32                  // free record numbers
+	chunks   [][]byte                  // the encoded entities
+	live     int                       // bytes of chunks that live records use
+	dead     int                       // bytes of chunks that no record uses
 }
 
-// partition is one partition's key and RowKey index.
+// partition is one partition's key, number and entities.
 type partition struct {
 	key  string
-	num  uint32
-	n    int               // entities
-	rows map[uint64]uint64 // by RowKey hash: where the first record of a chain is encoded (see loc)
+	num  uint32  // its number in the table's encodings and hash index
+	n    int     // entities
+	tree rowTree // the entities in RowKey order
 }
 
 // rec is one stored entity; it holds no pointer. Its encoding (see
 // encode) starts with a header that holds the record number, the
 // Timestamp, and the lengths of the RowKey and of the property list.
 type rec struct {
-	part  uint32 // partition number
 	chunk uint32 // where the encoding is: chunks[chunk][off:off+size]
 	off   uint32
 	size  uint32
-	next  uint32 // the next record of the same RowKey hash, or noRec
 }
 
-// loc returns where r is encoded, as the partition indexes keep it: a
+// loc returns where r is encoded, as the hash index keeps it: a
 // point read goes from the index to the encoding without reading the
 // record (one cache miss fewer in a large table).
 func (r *rec) loc() uint64 { return uint64(r.chunk)<<32 | uint64(r.off) }
 
 const (
-	noRec     = math.MaxUint32
-	noPart    = math.MaxUint32
-	maxProbes = 64
-	probeBase = noRec - maxProbes
+	noRec = math.MaxUint32
 	// chunkSize is the size of the byte chunks entities are encoded in;
-	// an entity larger than that gets a chunk of its own.
-	chunkSize = 1 << 20
+	// an entity larger than that gets a chunk of its own. At 4 MiB a
+	// chunk holds at least one aligned 2 MiB huge page (see adviseHuge).
+	chunkSize = 4 << 20
+	// compactMin is how many dead bytes the chunks hold at least before
+	// the table compacts them.
+	compactMin = 4 << 20
 )
 
-type probe struct{ pk, rk string }
-
 func newTable(s *Store, name string) *Table {
-	t := &Table{
-		name:      name,
-		store:     s,
-		seed:      maphash.MakeSeed(),
-		hashMask:  math.MaxUint64,
-		parts:     map[string]*partition{},
-		probeFree: make(chan uint32, maxProbes),
+	return &Table{
+		name:     name,
+		store:    s,
+		seed:     maphash.MakeSeed(),
+		hashMask: math.MaxUint64,
+		parts:    map[string]*partition{},
+		ptree: btree.NewG(8, func(a, b *partition) bool {
+			return edm.CompareStrings(a.key, b.key) < 0
+		}),
 	}
-	for i := range uint32(maxProbes) {
-		t.probeFree <- probeBase + i
-	}
-	t.tree = btree.NewG(degree, t.less)
-	return t
-}
-
-// item is a B-tree entry: a record number with its partition number and
-// the first 16 bytes of its RowKey, so that most comparisons are decided
-// without reading the record and its chunk (which, in a large table, are
-// cache misses).
-type item struct {
-	pfx  [2]uint64 // the RowKey's first 16 bytes, big endian, zero padded
-	part uint32    // partition number; noPart for a probe of a missing partition
-	rec  uint32    // record number, or probeBase+i for probe i
 }
 
 func prefixOf(rk string) [2]uint64 {
 	var b [16]byte
 	copy(b[:], rk)
 	return [2]uint64{binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])}
-}
-
-// itemOf returns record i's B-tree entry.
-func (t *Table) itemOf(i uint32) item {
-	r := &t.recs[i]
-	return item{pfx: prefixOf(t.rowKey(r)), part: r.part, rec: i}
-}
-
-// pk and rk return an item's keys.
-func (t *Table) pk(it item) string {
-	if it.rec >= probeBase {
-		return t.probes[it.rec-probeBase].pk
-	}
-	return t.partList[it.part].key
-}
-
-func (t *Table) rk(it item) string {
-	if it.rec >= probeBase {
-		return t.probes[it.rec-probeBase].rk
-	}
-	return t.rowKey(&t.recs[it.rec])
-}
-
-// less orders items by (PartitionKey, RowKey) in the service's string
-// order. Entities of one partition share its number, so most comparisons
-// of partition keys are a comparison of numbers, and most RowKeys differ
-// in their first 16 bytes.
-func (t *Table) less(a, b item) bool {
-	if a.part != b.part || a.part == noPart {
-		if c := edm.CompareStrings(t.pk(a), t.pk(b)); c != 0 {
-			return c < 0
-		}
-	}
-	if a.pfx != b.pfx {
-		x, y := a.pfx[0], b.pfx[0]
-		if x == y {
-			x, y = a.pfx[1], b.pfx[1]
-		}
-		if ok, less := prefixLess(x, y); ok {
-			return less
-		}
-	}
-	return edm.CompareStrings(t.rk(a), t.rk(b)) < 0
 }
 
 // prefixLess compares 8 bytes of two UTF-8 strings where they differ. The
@@ -188,47 +126,47 @@ func (t *Table) at(l uint64) []byte { return t.chunks[l>>32][uint32(l):] }
 // rowKey returns r's RowKey, referring to the chunk.
 func (t *Table) rowKey(r *rec) string { return encRowKey(t.enc(r)) }
 
-func (t *Table) hash(rk string) uint64 { return maphash.String(t.seed, rk) & t.hashMask }
+// tag returns the tag of RowKey rk of partition number part in the hash
+// index: a hash of both, never 0.
+func (t *Table) tag(part uint32, rk string) uint64 {
+	return (maphash.String(t.seed, rk)^uint64(part+1)*0x9E3779B97F4A7C15)&t.hashMask | 1
+}
 
 // find returns the record number of the entity with the given keys (or
-// noRec), its partition (nil if there is none) and its encoding. Callers
-// hold t.mu.
-func (t *Table) find(pk, rk string) (uint32, *partition, []byte) {
+// noRec), its partition (nil if there is none), its slot in the hash
+// index and its encoding. Callers hold t.mu.
+func (t *Table) find(pk, rk string) (uint32, *partition, int, []byte) {
 	p := t.parts[pk]
 	if p == nil {
-		return noRec, nil, nil
+		return noRec, nil, -1, nil
 	}
-	l, ok := p.rows[t.hash(rk)]
-	if !ok {
-		return noRec, p, nil
+	x := &t.rows
+	if len(x.slots) == 0 {
+		return noRec, p, -1, nil
 	}
-	b := t.at(l)
-	if encRowKey(b) == rk {
-		return encRec(b), p, b
-	}
-	for i := t.recs[encRec(b)].next; i != noRec; i = t.recs[i].next {
-		if b := t.enc(&t.recs[i]); encRowKey(b) == rk {
-			return i, p, b
+	tag := t.tag(p.num, rk)
+	mask := len(x.slots) - 1
+	for i := x.home(tag); ; i = (i + 1) & mask {
+		s := &x.slots[i]
+		if s.tag == 0 {
+			return noRec, p, -1, nil
+		}
+		if s.tag == tag {
+			if b := t.at(s.loc); encPart(b) == p.num && encRowKey(b) == rk {
+				return encRec(b), p, i, b
+			}
 		}
 	}
-	return noRec, p, nil
 }
 
-// entity builds the entity of record i; it refers to the chunk's bytes.
-func (t *Table) entity(i uint32) *Entity {
-	r := &t.recs[i]
-	return entityAt(t.partList[r.part].key, t.enc(r))
-}
-
-// entityAt builds the entity of partition pk encoded in b.
+// entityAt builds the entity of partition pk encoded in b, its
+// properties decoded (its strings refer to b).
 func entityAt(pk string, b []byte) *Entity {
 	e := entityWith(encLen(b))
-	decode(e, pk, b)
+	e.PartitionKey, e.RowKey, e.ticks = pk, encRowKey(b), encTicks(b)
+	e.fields = appendFields(e.fields, b)
 	return e
 }
-
-// fill sets e to the entity of record r, reusing e's fields.
-func (t *Table) fill(e *Entity, r *rec) { decode(e, t.partList[r.part].key, t.enc(r)) }
 
 // Name returns the table's name as it was created.
 func (t *Table) Name() string { return t.name }
@@ -237,7 +175,7 @@ func (t *Table) Name() string { return t.name }
 func (t *Table) Len() int {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	return t.tree.Len()
+	return t.n
 }
 
 // Partitions returns the number of distinct partition keys.
@@ -265,10 +203,30 @@ func (t *Table) Lookup(pk, rk string) *Entity {
 }
 
 func (t *Table) lookup(pk, rk string) *Entity {
-	if i, p, b := t.find(pk, rk); i != noRec {
+	if i, p, _, b := t.find(pk, rk); i != noRec {
 		return entityAt(p.key, b)
 	}
 	return nil
+}
+
+// LookupInto sets *e to the entity with the given keys and reports
+// whether there is one (when there is none, e is unchanged). It reuses
+// e's room for properties, so a caller that reads entity after entity
+// into one Entity of its own reads without allocating; e must be such an
+// entity, not one handed out by the table or a write (those are shared
+// and immutable). Like every read, e's strings refer to the table's
+// storage, which is never written again.
+func (t *Table) LookupInto(pk, rk string, e *Entity) bool {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	_, _, _, b := t.find(pk, rk)
+	if b == nil {
+		return false
+	}
+	// The partition key is the caller's: equal to the stored one, and
+	// already in the caller's cache.
+	decodeInPlace(e, pk, b)
+	return true
 }
 
 // Get reads one entity: 404 ResourceNotFound when it does not exist.
@@ -285,7 +243,7 @@ func (t *Table) Get(pk, rk string) (*Entity, error) {
 func (t *Table) Ascend(pk, rk string, fn func(*Entity) bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	t.ascend(pk, rk, func(it item) bool { return fn(t.entity(it.rec)) })
+	t.ascend(pk, rk, func(p *partition, i uint32) bool { return fn(entityAt(p.key, t.enc(&t.recs[i]))) })
 }
 
 // Scan is Ascend without an allocation per entity: fn's entity is valid
@@ -295,50 +253,58 @@ func (t *Table) Scan(pk, rk string, fn func(*Entity) bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	e := &Entity{}
-	t.ascend(pk, rk, func(it item) bool {
-		t.fill(e, &t.recs[it.rec])
+	t.ascend(pk, rk, func(p *partition, i uint32) bool {
+		decodeInPlace(e, p.key, t.enc(&t.recs[i]))
 		return fn(e)
 	})
 }
 
-// ascend walks the B-tree from (pk, rk). Callers hold t.mu.
-func (t *Table) ascend(pk, rk string, fn func(item) bool) {
-	pi := <-t.probeFree
-	t.probes[pi-probeBase] = probe{pk, rk}
-	defer func() {
-		t.probes[pi-probeBase] = probe{}
-		t.probeFree <- pi
-	}()
-	start := item{pfx: prefixOf(rk), part: noPart, rec: pi}
-	if p := t.parts[pk]; p != nil {
-		start.part = p.num
-	}
-	t.tree.AscendGreaterOrEqual(start, fn)
+// ascend calls fn with the partition and record number of every entity
+// at or after (pk, rk), in key order, until fn returns false. Callers
+// hold t.mu.
+func (t *Table) ascend(pk, rk string, fn func(*partition, uint32) bool) {
+	first := true
+	t.ptree.AscendGreaterOrEqual(&partition{key: pk}, func(p *partition) bool {
+		n, i := p.tree.first, 0
+		if first && p.key == pk && rk != "" {
+			k := keyOf(rk)
+			n, i = t.seek(&p.tree, &k)
+		}
+		first = false
+		for ; n != nil; n, i = n.next, 0 {
+			for ; i < len(n.items); i++ {
+				if !fn(p, n.items[i].rec) {
+					return false
+				}
+			}
+		}
+		return true
+	})
 }
 
 // AscendAll calls fn for every entity in key order until fn returns false.
 func (t *Table) AscendAll(fn func(*Entity) bool) {
-	t.mu.RLock()
-	defer t.mu.RUnlock()
-	t.tree.Ascend(func(it item) bool { return fn(t.entity(it.rec)) })
+	t.Ascend("", "", fn)
 }
 
 // put stores e (already stamped) over the entity with its keys, if any.
 // Callers hold t.mu.
 func (t *Table) put(e *Entity) {
-	i, p, _ := t.find(e.PartitionKey, e.RowKey)
+	i, p, slot, _ := t.find(e.PartitionKey, e.RowKey)
+	t.putAt(i, p, slot, e)
+}
+
+// putAt is put with what find returned for e's keys.
+func (t *Table) putAt(i uint32, p *partition, slot int, e *Entity) {
 	if i == noRec {
 		t.putNew(p, e)
 		return
 	}
 	r := &t.recs[i]
-	old := r.loc()
 	t.live -= int(r.size)
 	t.dead += int(r.size)
-	t.store1(r, i, e)
-	if h := t.hash(e.RowKey); p.rows[h] == old {
-		p.rows[h] = r.loc()
-	}
+	t.store1(r, i, p.num, e)
+	t.rows.slots[slot].loc = r.loc()
 	t.maybeCompact()
 }
 
@@ -346,15 +312,15 @@ func (t *Table) put(e *Entity) {
 // partition or nil. Callers hold t.mu.
 func (t *Table) putNew(p *partition, e *Entity) {
 	if p == nil {
-		p = &partition{key: e.PartitionKey, rows: map[uint64]uint64{}}
+		p = &partition{key: e.PartitionKey}
 		if n := len(t.freePart); n > 0 {
 			p.num = t.freePart[n-1]
 			t.freePart = t.freePart[:n-1]
-			t.partList[p.num] = p
 		} else {
-			p.num = uint32(len(t.partList))
-			t.partList = append(t.partList, p)
+			p.num = t.numParts
+			t.numParts++
 		}
+		t.ptree.ReplaceOrInsert(p)
 		t.parts[p.key] = p
 	}
 	var i uint32
@@ -366,25 +332,24 @@ func (t *Table) putNew(p *partition, e *Entity) {
 		t.recs = append(t.recs, rec{})
 	}
 	r := &t.recs[i]
-	*r = rec{part: p.num, next: noRec}
-	t.store1(r, i, e)
-	h := t.hash(e.RowKey)
-	if head, ok := p.rows[h]; ok {
-		r.next = encRec(t.at(head))
-	}
-	p.rows[h] = r.loc()
+	*r = rec{}
+	t.store1(r, i, p.num, e)
+	t.rows.insert(t.tag(p.num, e.RowKey), r.loc())
+	k := keyOf(e.RowKey)
+	t.insert(&p.tree, &k, item{pfx: k.pfx, rec: i})
 	p.n++
-	t.tree.ReplaceOrInsert(t.itemOf(i))
+	t.n++
 }
 
-// store1 encodes e, record i, into the chunks and points r at it.
-func (t *Table) store1(r *rec, i uint32, e *Entity) {
+// store1 encodes e, record i of partition number part, into the chunks
+// and points r at it.
+func (t *Table) store1(r *rec, i, part uint32, e *Entity) {
 	n := encodedSize(e)
 	if n > math.MaxUint32 {
 		panic("store: entity too large") // NewEntity bounds entities to 1 MiB
 	}
 	b, chunk, off := t.alloc(n)
-	encode(b, i, e)
+	encode(b, i, part, e)
 	r.chunk, r.off, r.size = chunk, off, uint32(n)
 	t.live += n
 }
@@ -401,6 +366,7 @@ func (t *Table) alloc(n int) ([]byte, uint32, uint32) {
 		}
 	}
 	c := make([]byte, n, max(n, chunkSize))
+	adviseHuge(c)
 	t.chunks = append(t.chunks, c)
 	return c, uint32(len(t.chunks) - 1), 0
 }
@@ -409,14 +375,14 @@ func (t *Table) alloc(n int) ([]byte, uint32, uint32) {
 // half of the chunks' bytes are dead. Entities handed out before keep the
 // old chunks alive as long as they are referenced.
 func (t *Table) maybeCompact() {
-	if t.dead < 4*chunkSize || t.dead < t.live {
+	if t.dead < compactMin || t.dead < t.live {
 		return
 	}
 	old := t.chunks
 	t.chunks = nil
 	t.live, t.dead = 0, 0
-	t.tree.Ascend(func(it item) bool {
-		r := &t.recs[it.rec]
+	t.ascend("", "", func(_ *partition, i uint32) bool {
+		r := &t.recs[i]
 		src := old[r.chunk][r.off : r.off+r.size]
 		b, chunk, off := t.alloc(len(src))
 		copy(b, src)
@@ -424,43 +390,32 @@ func (t *Table) maybeCompact() {
 		t.live += len(src)
 		return true
 	})
-	for _, p := range t.parts {
-		for h, l := range p.rows {
-			p.rows[h] = t.recs[encRec(old[l>>32][uint32(l):])].loc()
+	for i := range t.rows.slots {
+		if s := &t.rows.slots[i]; s.tag != 0 {
+			s.loc = t.recs[encRec(old[s.loc>>32][uint32(s.loc):])].loc()
 		}
 	}
 }
 
 // remove deletes the entity with the given keys. Callers hold t.mu.
 func (t *Table) remove(pk, rk string) {
-	i, p, _ := t.find(pk, rk)
+	i, p, slot, _ := t.find(pk, rk)
 	if i == noRec {
 		return
 	}
-	t.tree.Delete(t.itemOf(i))
-	h := t.hash(rk)
+	k := keyOf(rk)
+	t.delete(&p.tree, &k)
+	t.rows.remove(slot)
 	r := &t.recs[i]
-	if head := encRec(t.at(p.rows[h])); head == i {
-		if r.next == noRec {
-			delete(p.rows, h)
-		} else {
-			p.rows[h] = t.recs[r.next].loc()
-		}
-	} else {
-		j := head
-		for t.recs[j].next != i {
-			j = t.recs[j].next
-		}
-		t.recs[j].next = r.next
-	}
 	t.live -= int(r.size)
 	t.dead += int(r.size)
-	*r = rec{part: noPart, next: noRec}
+	*r = rec{}
 	t.freeRec = append(t.freeRec, i)
 	p.n--
+	t.n--
 	if p.n == 0 {
+		t.ptree.Delete(p)
 		delete(t.parts, p.key)
-		t.partList[p.num] = nil
 		t.freePart = append(t.freePart, p.num)
 	}
 	t.maybeCompact()

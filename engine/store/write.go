@@ -29,7 +29,7 @@ const AnyETag = "*"
 func (t *Table) Insert(e *Entity) (*Entity, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	i, p, _ := t.find(e.PartitionKey, e.RowKey)
+	i, p, _, _ := t.find(e.PartitionKey, e.RowKey)
 	if i != noRec {
 		return nil, conflict()
 	}
@@ -49,11 +49,11 @@ func conflict() *Error {
 func (t *Table) Update(e *Entity, mode Mode, ifMatch string) (*Entity, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	i, _, _ := t.find(e.PartitionKey, e.RowKey)
-	if err := t.checkCondition(i, ifMatch); err != nil {
+	i, p, slot, b := t.find(e.PartitionKey, e.RowKey)
+	if err := t.checkCondition(b, ifMatch); err != nil {
 		return nil, err
 	}
-	return t.write(i, e, mode)
+	return t.write(i, p, slot, b, e, mode)
 }
 
 // Upsert inserts the entity or, if it exists, updates it (Merge or
@@ -61,8 +61,8 @@ func (t *Table) Update(e *Entity, mode Mode, ifMatch string) (*Entity, error) {
 func (t *Table) Upsert(e *Entity, mode Mode) (*Entity, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	i, _, _ := t.find(e.PartitionKey, e.RowKey)
-	return t.write(i, e, mode)
+	i, p, slot, b := t.find(e.PartitionKey, e.RowKey)
+	return t.write(i, p, slot, b, e, mode)
 }
 
 // Delete removes an entity: 404 ResourceNotFound if it does not exist, 412
@@ -71,20 +71,21 @@ func (t *Table) Upsert(e *Entity, mode Mode) (*Entity, error) {
 func (t *Table) Delete(pk, rk, ifMatch string) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	i, _, _ := t.find(pk, rk)
-	if err := t.checkCondition(i, ifMatch); err != nil {
+	_, _, _, b := t.find(pk, rk)
+	if err := t.checkCondition(b, ifMatch); err != nil {
 		return err
 	}
 	t.remove(pk, rk)
 	return nil
 }
 
-// checkCondition checks ifMatch against record i (noRec: none).
-func (t *Table) checkCondition(i uint32, ifMatch string) error {
-	if i == noRec {
+// checkCondition checks ifMatch against the stored entity encoded in b
+// (nil: none).
+func (t *Table) checkCondition(b []byte, ifMatch string) error {
+	if b == nil {
 		return notFound()
 	}
-	return matchETag(encTicks(t.enc(&t.recs[i])), ifMatch)
+	return matchETag(encTicks(b), ifMatch)
 }
 
 func checkCondition(cur *Entity, ifMatch string) error {
@@ -101,18 +102,18 @@ func matchETag(ticks int64, ifMatch string) error {
 	return nil
 }
 
-// write stores e over record i (noRec: insert) in the given mode. Callers
-// hold t.mu.
-func (t *Table) write(i uint32, e *Entity, mode Mode) (*Entity, error) {
+// write stores e in the given mode over record i (noRec: insert), which
+// find returned with p, slot and its encoding b. Callers hold t.mu.
+func (t *Table) write(i uint32, p *partition, slot int, b []byte, e *Entity, mode Mode) (*Entity, error) {
 	next := e
 	if i != noRec && mode == Merge {
-		m, err := t.entity(i).merge(e)
+		m, err := entityAt(p.key, b).merge(e)
 		if err != nil {
 			return nil, err
 		}
 		next = m
 	}
 	s := next.stamp(t.store.now())
-	t.put(s)
+	t.putAt(i, p, slot, s)
 	return s, nil
 }
