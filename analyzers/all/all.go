@@ -16,6 +16,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/entityshape"
 	"github.com/tablelint/tablelint/analyzers/etag"
 	"github.com/tablelint/tablelint/analyzers/filterinjection"
+	"github.com/tablelint/tablelint/analyzers/idempotency"
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/keychars"
 	"github.com/tablelint/tablelint/analyzers/keyformat"
@@ -71,6 +72,7 @@ func build() []*analysis.Analyzer {
 		move.Analyzer,
 		lastn.Analyzer,
 		perpartition.Analyzer,
+		idempotency.Analyzer,
 		designdrift.Analyzer, // silent without -design
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)

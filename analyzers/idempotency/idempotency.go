@@ -1,0 +1,306 @@
+package idempotency
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports TL409.
+var Analyzer = &analysis.Analyzer{
+	Name:     "idempotency",
+	Doc:      docs.MustExtract(doc, "idempotency"),
+	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/idempotency",
+	Requires: []*analysis.Analyzer{index.Analyzer},
+	Run:      run,
+}
+
+// The messaging packages whose messages make a handler.
+const (
+	queuePath      = "github.com/Azure/azure-sdk-for-go/sdk/storage/azqueue"
+	queueModels    = queuePath + "/internal/generated" // azqueue.DequeuedMessage is an alias of it
+	serviceBusPath = "github.com/Azure/azure-sdk-for-go/sdk/messaging/azservicebus"
+)
+
+// A region is code that handles a message: node from pos from on.
+type region struct {
+	node ast.Node
+	from token.Pos
+}
+
+type checker struct {
+	pass     *analysis.Pass
+	x        *index.Index
+	handlers []region
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	x := index.Of(pass)
+	c := &checker{pass: pass, x: x}
+	c.findHandlers()
+	if len(c.handlers) == 0 {
+		return nil, nil
+	}
+	for _, w := range x.Calls {
+		if w.Method == "AddEntity" && !w.Legacy && w.Entity != nil && c.inHandler(w.Call) {
+			c.insert(w)
+		}
+	}
+	seen := map[*ast.CallExpr]bool{}
+	for _, h := range c.handlers {
+		ast.Inspect(h.node, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if ok && call.Pos() >= h.from && !seen[call] && sdk.IsMethod(pass.TypesInfo, call, "Client", "DeleteEntity") {
+				seen[call] = true
+				c.delete(call)
+			}
+			return true
+		})
+	}
+	return nil, nil
+}
+
+// isMessage reports whether t is (a pointer to) a dequeued queue message
+// or a received Service Bus message.
+func isMessage(t types.Type) bool {
+	return sdk.IsType(t, queueModels, "DequeuedMessage") || sdk.IsType(t, queuePath, "DequeuedMessage") ||
+		sdk.IsType(t, serviceBusPath, "ReceivedMessage")
+}
+
+// isReceive reports whether call takes messages off a queue.
+func isReceive(info *types.Info, call *ast.CallExpr) bool {
+	p, recv, name, ok := sdk.Method(info, call)
+	switch {
+	case !ok:
+		return false
+	case sdk.IsPath(p, queuePath) && recv == "QueueClient":
+		return name == "DequeueMessage" || name == "DequeueMessages"
+	case sdk.IsPath(p, serviceBusPath) && recv == "Receiver":
+		return name == "ReceiveMessages"
+	}
+	return false
+}
+
+// findHandlers collects the regions of the package that handle a
+// message: range loops over messages, functions taking a message, and
+// what follows a receive in its function.
+func (c *checker) findHandlers() {
+	info := c.pass.TypesInfo
+	filter := []ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)}
+	for cur := range c.x.Inspector.Root().Preorder(filter...) {
+		switch n := cur.Node().(type) {
+		case *ast.FuncDecl:
+			if n.Body != nil && takesMessage(info, n.Type) {
+				c.handlers = append(c.handlers, region{n.Body, n.Body.Pos()})
+			}
+		case *ast.FuncLit:
+			if takesMessage(info, n.Type) {
+				c.handlers = append(c.handlers, region{n.Body, n.Body.Pos()})
+			}
+		case *ast.RangeStmt:
+			if s, ok := types.Unalias(info.TypeOf(n.X)).Underlying().(*types.Slice); ok && isMessage(s.Elem()) {
+				c.handlers = append(c.handlers, region{n.Body, n.Body.Pos()})
+			}
+		case *ast.CallExpr:
+			if !isReceive(info, n) {
+				continue
+			}
+			for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+				var body *ast.BlockStmt
+				switch f := fc.Node().(type) {
+				case *ast.FuncDecl:
+					body = f.Body
+				case *ast.FuncLit:
+					body = f.Body
+				}
+				if body != nil {
+					c.handlers = append(c.handlers, region{body, n.End()})
+				}
+				break
+			}
+		}
+	}
+}
+
+func takesMessage(info *types.Info, ft *ast.FuncType) bool {
+	if ft.Params == nil {
+		return false
+	}
+	for _, f := range ft.Params.List {
+		if isMessage(info.TypeOf(f.Type)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) inHandler(n ast.Node) bool {
+	for _, h := range c.handlers {
+		if n.Pos() >= h.from && writes.Within(n, h.node) {
+			return true
+		}
+	}
+	return false
+}
+
+// function returns the innermost function (declaration or literal)
+// containing n, or nil.
+func (c *checker) function(n ast.Node) ast.Node {
+	cur, ok := c.x.Inspector.Root().FindNode(n)
+	if !ok {
+		return nil
+	}
+	for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return fc.Node()
+	}
+	return nil
+}
+
+// insert reports an AddEntity (or a helper call that makes one) in a
+// handler whose conflict is not handled.
+func (c *checker) insert(w index.Call) {
+	fn := c.function(w.Call)
+	if fn == nil || writes.DiscardsError(fn, w.Call) || c.x.Writes.Mentions(fn, writes.Conflict) {
+		return
+	}
+	switch {
+	case w.Closure != nil:
+		if !c.helperFails(w.Closure.Body, writes.Conflict) {
+			return
+		}
+	case w.Via != nil:
+		d := c.x.Vars.FuncDecl(w.Via)
+		if d == nil || !c.helperFails(d.Body, writes.Conflict) {
+			return // a helper of another package: not seen
+		}
+	}
+	for _, k := range c.x.Writes.KeysOf(c.x.Writes.RootsOf(w.Entity), w.Body) {
+		if c.fresh(k.Value, 0) {
+			return // each delivery writes another entity
+		}
+	}
+	what := c.x.Describe(w)
+	d := diag.Diagnostic("TL409", w.Call.Pos(), w.Call.End(), "%s", diag.Fit(
+		what+" in a message handler fails with 409 when the message is delivered again",
+		"AddEntity in a message handler fails with 409 when the message is delivered again"))
+	if w.Via == nil && w.Closure == nil {
+		if fix, ok := c.upsertFix(fn, w.Call); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+	}
+	diag.ReportDiagnostic(c.pass, d)
+}
+
+// helperFails reports whether the helper body makes an AddEntity (or
+// DeleteEntity) directly whose error it neither discards nor checks for
+// s: the failure reaches the caller.
+func (c *checker) helperFails(body *ast.BlockStmt, s writes.Status) bool {
+	if body == nil || c.x.Writes.Mentions(body, s) {
+		return false
+	}
+	fails := false
+	for _, w := range c.x.Calls {
+		if w.Via == nil && w.Closure == nil && w.Method == "AddEntity" && writes.Within(w.Call, body) && !writes.DiscardsError(body, w.Call) {
+			fails = true
+		}
+	}
+	return fails
+}
+
+// delete reports a DeleteEntity in a handler whose not-found is not
+// handled.
+func (c *checker) delete(call *ast.CallExpr) {
+	fn := c.function(call)
+	if fn == nil || writes.DiscardsError(fn, call) || c.x.Writes.Mentions(fn, writes.NotFound) {
+		return
+	}
+	diag.Report(c.pass, "TL409", call, "DeleteEntity in a message handler fails with 404 when the message is delivered again")
+}
+
+// fresh reports whether e is built from a value new on every run:
+// uuid, ulid and xid generators, or time.Now.
+func (c *checker) fresh(e ast.Expr, depth int) bool {
+	if e == nil || depth > writes.MaxDepth {
+		return false
+	}
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(c.x.Vars.Resolve(e), func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if fn := sdk.Callee(info, n); fn != nil && fn.Pkg() != nil {
+				p := fn.Pkg().Path()
+				base := path.Base(p)
+				found = p == "time" && fn.Name() == "Now" || strings.Contains(base, "uuid") || base == "ulid" || base == "xid"
+			}
+		case *ast.Ident:
+			if v := c.x.Vars.VarOf(n); v != nil && c.x.Vars.Resolve(n) != ast.Expr(n) {
+				found = c.fresh(n, depth+1)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// upsertFix rewrites c.AddEntity(ctx, b, nil) whose response is not used
+// into an insert or replace:
+// c.UpsertEntity(ctx, b, &aztables.UpsertEntityOptions{UpdateMode: aztables.UpdateModeReplace}).
+func (c *checker) upsertFix(fn ast.Node, call *ast.CallExpr) (analysis.SuggestedFix, bool) {
+	info := c.pass.TypesInfo
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "AddEntity" || len(call.Args) != 3 {
+		return analysis.SuggestedFix{}, false
+	}
+	if tv, ok := info.Types[ast.Unparen(call.Args[2])]; !ok || !tv.IsNil() {
+		return analysis.SuggestedFix{}, false
+	}
+	if !c.responseUnused(fn, call) {
+		return analysis.SuggestedFix{}, false
+	}
+	pkgPath, _, _, ok := sdk.Method(info, call)
+	file := c.x.Writes.FileOf(call.Pos())
+	if !ok || file == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	name, edits, ok := writes.ImportName(file, pkgPath, "aztables")
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	edits = append(edits,
+		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("UpsertEntity")},
+		analysis.TextEdit{Pos: call.Args[2].Pos(), End: call.Args[2].End(),
+			NewText: fmt.Appendf(nil, "&%s.UpsertEntityOptions{UpdateMode: %s.UpdateModeReplace}", name, name)})
+	return analysis.SuggestedFix{Message: "insert or replace with UpsertEntity in Replace mode", TextEdits: edits}, true
+}
+
+// responseUnused reports whether call's response is assigned to _.
+func (c *checker) responseUnused(fn ast.Node, call *ast.CallExpr) bool {
+	unused := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call && len(as.Lhs) == 2 {
+			id, ok := as.Lhs[0].(*ast.Ident)
+			unused = ok && id.Name == "_"
+		}
+		return !unused
+	})
+	return unused
+}

@@ -1,0 +1,92 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+	"github.com/Azure/azure-sdk-for-go/sdk/messaging/azservicebus"
+	"github.com/Azure/azure-sdk-for-go/sdk/storage/azqueue"
+)
+
+type Order struct {
+	PartitionKey string
+	RowKey       string
+	Total        int
+}
+
+// The archive worker of the pattern, with an insert and a delete that
+// fail on the second delivery.
+func work(ctx context.Context, q *azqueue.QueueClient, current, archive *aztables.Client) error {
+	resp, err := q.DequeueMessages(ctx, nil)
+	if err != nil {
+		return err
+	}
+	for _, m := range resp.Messages {
+		var o Order
+		if err := json.Unmarshal([]byte(*m.MessageText), &o); err != nil {
+			return err
+		}
+		b, _ := json.Marshal(o)
+		if _, err := archive.AddEntity(ctx, b, nil); err != nil { // want `TL409: AddEntity in a message handler fails with 409 when the message is delivered again$`
+			return err
+		}
+		if _, err := current.DeleteEntity(ctx, o.PartitionKey, o.RowKey, nil); err != nil { // want `TL409: DeleteEntity in a message handler fails with 404 when the message is delivered again$`
+			return fmt.Errorf("delete: %w", err)
+		}
+		if _, err := q.DeleteMessage(ctx, *m.MessageID, *m.PopReceipt, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// A handler function taking the Service Bus message; the key is the
+// message's own ID, the same on every delivery.
+func handle(ctx context.Context, c *aztables.Client, m *azservicebus.ReceivedMessage) error {
+	e := aztables.Entity{PartitionKey: "payments", RowKey: m.MessageID}
+	b, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	_, err = c.AddEntity(ctx, b, nil) // want `TL409: AddEntity in a message handler`
+	return err
+}
+
+func save(ctx context.Context, c *aztables.Client, o Order) error {
+	b, _ := json.Marshal(o)
+	_, err := c.AddEntity(ctx, b, nil)
+	return err
+}
+
+// Through a helper of the package, after a single dequeue.
+func once(ctx context.Context, q *azqueue.QueueClient, c *aztables.Client) error {
+	resp, err := q.DequeueMessage(ctx, nil)
+	if err != nil || len(resp.Messages) == 0 {
+		return err
+	}
+	var o Order
+	_ = json.Unmarshal([]byte(*resp.Messages[0].MessageText), &o)
+	return save(ctx, c, o) // want `TL409: AddEntity \(through save\) in a message handler`
+}
+
+// A function literal handling each message.
+func receive(ctx context.Context, r *azservicebus.Receiver, c *aztables.Client) error {
+	process := func(m *azservicebus.ReceivedMessage) error {
+		if _, err := c.DeleteEntity(ctx, "jobs", m.MessageID, nil); err != nil { // want `TL409: DeleteEntity`
+			return err
+		}
+		return nil
+	}
+	msgs, err := r.ReceiveMessages(ctx, 10, nil)
+	if err != nil {
+		return err
+	}
+	for _, m := range msgs {
+		if err := process(m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
