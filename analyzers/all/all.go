@@ -26,6 +26,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/properties"
 	"github.com/tablelint/tablelint/analyzers/propnames"
 	"github.com/tablelint/tablelint/analyzers/retries"
+	"github.com/tablelint/tablelint/analyzers/staleretry"
 	"github.com/tablelint/tablelint/analyzers/tablename"
 	"github.com/tablelint/tablelint/analyzers/tablereuse"
 	"github.com/tablelint/tablelint/analyzers/tablescan"
@@ -73,6 +74,7 @@ func build() []*analysis.Analyzer {
 		lastn.Analyzer,
 		perpartition.Analyzer,
 		idempotency.Analyzer,
+		staleretry.Analyzer,
 		designdrift.Analyzer, // silent without -design
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)

@@ -17,5 +17,16 @@ func init() {
 			Hint:      "insert or replace (UpsertEntity), and treat 404 from DeleteEntity as done",
 			Since:     "0.2.0",
 		},
+		&Rule{
+			ID: "TL415", Name: "no-concurrency-retry", Severity: Info,
+			Targets:   []Target{GoCode},
+			Title:     "A conditional update is retried with the ETag that already failed",
+			Rationale: "An UpdateEntity with IfMatch fails with 412 (Precondition Failed) when another client changed the entity after it was read. Sending the same entity with the same ETag again fails the same way however often it is retried, so a retry loop or retry helper around the write only delays the error — or, with a loop that gives up silently, loses the update. On 412, start over from the read: get the entity again, apply the change to what was read, and write with the new ETag.\n\nSilent when the loop or retried operation reads the entity again (GetEntity, a query, a helper of the package that does) or sets the ETag, when it handles 412 itself (it mentions 412, http.StatusPreconditionFailed or UpdateConditionNotSatisfied), for loops over entities, for writes without IfMatch or with azcore.ETagAny, and for UpsertEntity, which sends no If-Match.",
+			Source:    `"If the EGT fails because of an optimistic concurrency error … then you need to start over at step 1." ` + guide,
+			Bad:       "resp, _ := c.GetEntity(ctx, pk, rk, nil)\n…\nfor i := 0; i < 3; i++ {\n\tif _, err = c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{IfMatch: &resp.ETag}); err == nil { break }\n}",
+			Good:      "for i := 0; i < 3; i++ {\n\tresp, err := c.GetEntity(ctx, pk, rk, nil)\n\t… apply the change to what was read …\n\tif _, err = c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{IfMatch: &resp.ETag}); err == nil { break }\n}",
+			Hint:      "on 412, read the entity again and apply the change to it before retrying",
+			Since:     "0.2.0",
+		},
 	)
 }
