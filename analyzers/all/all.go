@@ -22,6 +22,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/keyformat"
 	"github.com/tablelint/tablelint/analyzers/lastn"
 	"github.com/tablelint/tablelint/analyzers/move"
+	"github.com/tablelint/tablelint/analyzers/partitionbatch"
 	"github.com/tablelint/tablelint/analyzers/perpartition"
 	"github.com/tablelint/tablelint/analyzers/properties"
 	"github.com/tablelint/tablelint/analyzers/propnames"
@@ -75,6 +76,7 @@ func build() []*analysis.Analyzer {
 		perpartition.Analyzer,
 		idempotency.Analyzer,
 		staleretry.Analyzer,
+		partitionbatch.Analyzer,
 		designdrift.Analyzer, // silent without -design
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)

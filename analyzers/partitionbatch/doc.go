@@ -1,0 +1,34 @@
+// Package partitionbatch defines an Analyzer that reports single-entity
+// writes to one partition, made one after another, that one transaction
+// could make.
+//
+// # Analyzer partitionbatch
+//
+// partitionbatch: find sequences of writes to one partition that could
+// be one entity group transaction (TL406).
+//
+// "You can use EGTs to batch multiple inserts, update, and delete
+// operations together, to reduce the number of round trips" — and the
+// changes of a transaction are made together or not at all, where a
+// failure between two single writes leaves the first one made.
+//
+//   - TL406 unbatched-partition-writes (with -info): two or more aztables
+//     AddEntity, UpsertEntity, UpdateEntity or DeleteEntity calls, called
+//     directly one after another in one block, on the same client (the
+//     same constant table name, or the same client variable or field),
+//     whose PartitionKeys are provably equal (the same constant, or the
+//     same variable assigned once) and whose RowKeys are not.
+//
+// Between the writes there may be only statements that build entities
+// (assignments and declarations without a Table call) and checks of the
+// writes' own errors or of json.Marshal's (if err != nil { return … }).
+//
+// Silent: writes to different partitions or clients, or whose keys the
+// analyzer cannot compare; writes in different blocks, branches or loop
+// iterations (a loop writing one partition is not reported); writes
+// with code between them that can stop the sequence for another reason
+// (a condition, another call's error, a loop); two writes of the same
+// entity (a transaction may change an entity only once); writes through
+// helpers; transactions; the legacy storage API; _test.go files, which
+// insert fixtures one by one on purpose.
+package partitionbatch

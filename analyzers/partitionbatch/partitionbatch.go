@@ -1,0 +1,309 @@
+package partitionbatch
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
+	"github.com/tablelint/tablelint/internal/finding"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports TL406.
+var Analyzer = &analysis.Analyzer{
+	Name:     "partitionbatch",
+	Doc:      docs.MustExtract(doc, "partitionbatch"),
+	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/partitionbatch",
+	Requires: []*analysis.Analyzer{index.Analyzer},
+	Run:      run,
+}
+
+var info bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&info, "info", false, "also report info findings (TL406 writes to one partition that could be one transaction)")
+}
+
+// maxActions is the most actions one transaction may hold.
+const maxActions = 100
+
+type checker struct {
+	pass   *analysis.Pass
+	x      *index.Index
+	res    *values.Resolver
+	writes map[*ast.CallExpr]index.Call // direct single-entity inserts and updates
+}
+
+// A write is one single-entity write of a sequence.
+type write struct {
+	call   *ast.CallExpr
+	table  any
+	pk     ast.Expr
+	rks    []ast.Expr
+	errVar *types.Var
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !diag.Enabled("TL406", info) {
+		return nil, nil
+	}
+	x := index.Of(pass)
+	c := &checker{pass: pass, x: x, res: x.Resolver(), writes: map[*ast.CallExpr]index.Call{}}
+	for _, w := range x.Calls {
+		if w.Via == nil && w.Closure == nil && !w.Legacy && w.Entity != nil &&
+			(w.Method == "AddEntity" || w.Method == "UpsertEntity" || w.Method == "UpdateEntity") {
+			c.writes[w.Call] = w
+		}
+	}
+	for cur := range x.Inspector.Root().Preorder((*ast.BlockStmt)(nil)) {
+		block := cur.Node().(*ast.BlockStmt)
+		if diag.InTestFile(pass, block.Pos()) {
+			continue
+		}
+		var body *ast.BlockStmt
+		for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			switch f := fc.Node().(type) {
+			case *ast.FuncDecl:
+				body = f.Body
+			case *ast.FuncLit:
+				body = f.Body
+			}
+			break
+		}
+		if body != nil {
+			c.block(block, body)
+		}
+	}
+	return nil, nil
+}
+
+// block finds the runs of writes to one partition among the statements
+// of block; body is the function's body.
+func (c *checker) block(block, body *ast.BlockStmt) {
+	var run []write
+	okErrs := map[*types.Var]bool{} // errors of the run's writes and of json.Marshal
+	flush := func() {
+		c.report(run)
+		run = nil
+		okErrs = map[*types.Var]bool{}
+	}
+	for _, s := range block.List {
+		if w, ok := c.writeStmt(s, body); ok {
+			if len(run) > 0 && !c.joins(run, w) {
+				flush()
+			}
+			run = append(run, w)
+			if w.errVar != nil {
+				okErrs[w.errVar] = true
+			}
+			continue
+		}
+		if len(run) > 0 && !c.neutral(s, okErrs) {
+			flush()
+		}
+	}
+	flush()
+}
+
+// joins reports whether w writes the partition of the run's writes, on
+// the same client, to another entity than each of them.
+func (c *checker) joins(run []write, w write) bool {
+	first := run[0]
+	if w.table == nil || w.table != first.table || !c.x.Writes.SameString(c.res, first.pk, w.pk) {
+		return false
+	}
+	for _, r := range run {
+		for _, a := range r.rks {
+			for _, b := range w.rks {
+				if c.x.Writes.SameString(c.res, a, b) {
+					return false // the same entity: one action each per transaction
+				}
+			}
+		}
+	}
+	return true
+}
+
+// writeStmt reports whether s is a single-entity write: the call as a
+// statement, assigned, or in the init of an if that checks its error.
+func (c *checker) writeStmt(s ast.Stmt, body *ast.BlockStmt) (write, bool) {
+	var call *ast.CallExpr
+	var errVar *types.Var
+	assign := func(as *ast.AssignStmt) {
+		if len(as.Rhs) == 1 {
+			call, _ = ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			if len(as.Lhs) == 2 {
+				errVar = c.x.Vars.VarOf(as.Lhs[1])
+			}
+		}
+	}
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		call, _ = ast.Unparen(s.X).(*ast.CallExpr)
+	case *ast.AssignStmt:
+		assign(s)
+	case *ast.IfStmt:
+		as, ok := s.Init.(*ast.AssignStmt)
+		if !ok || s.Else != nil {
+			return write{}, false
+		}
+		assign(as)
+		if errVar == nil || !c.errCheck(s, map[*types.Var]bool{errVar: true}) {
+			return write{}, false
+		}
+	}
+	if call == nil {
+		return write{}, false
+	}
+	w := write{call: call, errVar: errVar}
+	if iw, ok := c.writes[call]; ok {
+		var pks []ast.Expr
+		for _, k := range c.x.Writes.KeysOf(c.x.Writes.RootsOf(iw.Entity), body) {
+			switch k.Key {
+			case writes.PartitionKey:
+				pks = append(pks, k.Value)
+			case writes.RowKey:
+				w.rks = append(w.rks, k.Value)
+			}
+		}
+		if len(pks) != 1 {
+			return write{}, false // unknown, or set several times
+		}
+		w.pk = pks[0]
+	} else if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "DeleteEntity") && len(call.Args) >= 3 {
+		w.pk, w.rks = call.Args[1], []ast.Expr{call.Args[2]}
+	} else {
+		return write{}, false
+	}
+	w.table = c.table(call)
+	return w, w.table != nil
+}
+
+// clientField names a client held in a field of a variable that holds
+// one value (s.orders).
+type clientField struct {
+	base  *types.Var
+	field string
+}
+
+// table identifies the table a Client call acts on: the index's TableOf,
+// or a field of a variable holding one value.
+func (c *checker) table(call *ast.CallExpr) any {
+	if t := c.x.Writes.TableOf(c.res, call); t != nil {
+		return t
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	recv, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	// A variable assigned once, or a parameter or receiver never assigned.
+	if v := c.x.Vars.VarOf(recv.X); v != nil && (c.x.Writes.Once(v) || !c.x.Vars.Reassigned(v)) {
+		return clientField{v, recv.Sel.Name}
+	}
+	return nil
+}
+
+// neutral reports whether s, between two writes of a run, neither
+// touches the table nor can end the sequence for a reason other than a
+// failure of the run's writes or of json.Marshal.
+func (c *checker) neutral(s ast.Stmt, okErrs map[*types.Var]bool) bool {
+	if c.touchesTable(s) {
+		return false
+	}
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		marshal := len(s.Rhs) == 1 && isMarshal(c.pass.TypesInfo, s.Rhs[0])
+		for _, l := range s.Lhs {
+			if v := c.x.Vars.VarOf(l); v != nil && isError(v.Type()) {
+				if marshal {
+					okErrs[v] = true
+				} else {
+					delete(okErrs, v)
+				}
+			}
+		}
+		return true
+	case *ast.DeclStmt, *ast.ExprStmt, *ast.EmptyStmt:
+		return true
+	case *ast.IfStmt:
+		return s.Init == nil && s.Else == nil && c.errCheck(s, okErrs)
+	}
+	return false
+}
+
+// errCheck reports whether s is if err != nil { …; return … } for an
+// error of okErrs.
+func (c *checker) errCheck(s *ast.IfStmt, okErrs map[*types.Var]bool) bool {
+	be, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ || len(s.Body.List) == 0 {
+		return false
+	}
+	if tv, ok := c.pass.TypesInfo.Types[be.Y]; !ok || !tv.IsNil() {
+		return false
+	}
+	if !okErrs[c.x.Vars.VarOf(be.X)] {
+		return false
+	}
+	_, ret := s.Body.List[len(s.Body.List)-1].(*ast.ReturnStmt)
+	return ret
+}
+
+// touchesTable reports whether n calls an aztables method.
+func (c *checker) touchesTable(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if call, ok := m.(*ast.CallExpr); ok {
+			if p, _, _, ok := sdk.Method(c.pass.TypesInfo, call); ok && sdk.IsPath(p, sdk.AztablesPath) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func isMarshal(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	return ok && writes.MarshalArg(info, call) != nil
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// report reports a run of two or more writes.
+func (c *checker) report(run []write) {
+	if len(run) < 2 || len(run) > maxActions {
+		return
+	}
+	var lines []string
+	for _, w := range run {
+		lines = append(lines, strconv.Itoa(c.pass.Fset.Position(w.call.Pos()).Line))
+	}
+	pk := types.ExprString(run[0].pk)
+	if v := c.res.Of(run[0].pk); v.IsConst() && len(v.Parts) > 0 {
+		pk = strconv.Quote(v.String())
+	}
+	diag.Report(c.pass, "TL406", run[0].call, "%s", diag.Fit(
+		fmt.Sprintf("%d writes to partition %s (lines %s) could be one transaction: atomic and one request",
+			len(run), finding.Clip(pk), strings.Join(lines, ", ")),
+		fmt.Sprintf("%d writes to one partition in sequence could be one transaction: atomic and one request", len(run))))
+}

@@ -1,0 +1,94 @@
+package separate
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+)
+
+type Order struct {
+	PartitionKey string
+	RowKey       string
+	Total        int
+}
+
+// Different partitions.
+func two(ctx context.Context, c *aztables.Client, a, b string) error {
+	x, _ := json.Marshal(Order{PartitionKey: a, RowKey: "1"})
+	if _, err := c.AddEntity(ctx, x, nil); err != nil {
+		return err
+	}
+	y, _ := json.Marshal(Order{PartitionKey: b, RowKey: "1"})
+	_, err := c.AddEntity(ctx, y, nil)
+	return err
+}
+
+// Different tables.
+func tables(ctx context.Context, svc *aztables.ServiceClient, pk string) error {
+	x, _ := json.Marshal(Order{PartitionKey: pk, RowKey: "1"})
+	if _, err := svc.NewClient("Orders").AddEntity(ctx, x, nil); err != nil {
+		return err
+	}
+	_, err := svc.NewClient("Audit").AddEntity(ctx, x, nil)
+	return err
+}
+
+// The same entity twice: a transaction may change it only once.
+func replace(ctx context.Context, c *aztables.Client, pk, rk string) error {
+	if _, err := c.DeleteEntity(ctx, pk, rk, nil); err != nil {
+		return err
+	}
+	b, _ := json.Marshal(Order{PartitionKey: pk, RowKey: rk})
+	_, err := c.AddEntity(ctx, b, nil)
+	return err
+}
+
+// A condition between them: the second write depends on more than the
+// first's success.
+func conditional(ctx context.Context, c *aztables.Client, pk string, total int) error {
+	b, _ := json.Marshal(Order{PartitionKey: pk, RowKey: "order"})
+	if _, err := c.AddEntity(ctx, b, nil); err != nil {
+		return err
+	}
+	if total < 100 {
+		return errors.New("too small for an invoice")
+	}
+	inv, _ := json.Marshal(Order{PartitionKey: pk, RowKey: "invoice"})
+	_, err := c.AddEntity(ctx, inv, nil)
+	return err
+}
+
+// A loop whose key changes, and writes in different branches.
+func loop(ctx context.Context, c *aztables.Client, orders []Order, first bool) error {
+	for _, o := range orders {
+		b, _ := json.Marshal(Order{PartitionKey: o.PartitionKey, RowKey: o.RowKey})
+		if _, err := c.UpsertEntity(ctx, b, nil); err != nil {
+			return err
+		}
+	}
+	if first {
+		c.DeleteEntity(ctx, "p", "a", nil)
+	} else {
+		c.DeleteEntity(ctx, "p", "b", nil)
+	}
+	return nil
+}
+
+// A variable assigned twice is not one partition.
+func reassigned(ctx context.Context, c *aztables.Client, pk string) {
+	p := pk
+	c.DeleteEntity(ctx, p, "a", nil)
+	p = "other"
+	c.DeleteEntity(ctx, p, "b", nil)
+}
+
+// Already a transaction.
+func batched(ctx context.Context, c *aztables.Client, a, b []byte) error {
+	_, err := c.SubmitTransaction(ctx, []aztables.TransactionAction{
+		{ActionType: aztables.TransactionTypeAdd, Entity: a},
+		{ActionType: aztables.TransactionTypeAdd, Entity: b},
+	}, nil)
+	return err
+}

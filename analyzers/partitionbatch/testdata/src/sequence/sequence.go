@@ -1,0 +1,45 @@
+package sequence
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+)
+
+type Order struct {
+	PartitionKey string
+	RowKey       string
+	Total        int
+}
+
+// An order and its index entity in the customer's partition.
+func place(ctx context.Context, c *aztables.Client, customer, id, email string) error {
+	b, err := json.Marshal(Order{PartitionKey: customer, RowKey: id})
+	if err != nil {
+		return err
+	}
+	if _, err := c.AddEntity(ctx, b, nil); err != nil { // want `TL406: 2 writes to partition customer \(lines 22, 29\) could be one transaction: atomic and one request$`
+		return err
+	}
+	idx, err := json.Marshal(aztables.Entity{PartitionKey: customer, RowKey: "email_" + email})
+	if err != nil {
+		return err
+	}
+	_, err = c.AddEntity(ctx, idx, nil)
+	return err
+}
+
+// Constant partition, a delete and two upserts on a client field.
+type Store struct{ settings *aztables.Client }
+
+func (s *Store) reset(ctx context.Context) error {
+	if _, err := s.settings.DeleteEntity(ctx, "config", "theme", nil); err != nil { // want `TL406: 3 writes to partition "config" \(lines 37, 41, 43\)`
+		return err
+	}
+	a, _ := json.Marshal(map[string]any{"PartitionKey": "config", "RowKey": "lang", "Value": "en"})
+	s.settings.UpsertEntity(ctx, a, nil)
+	tz, _ := json.Marshal(map[string]any{"PartitionKey": "config", "RowKey": "tz", "Value": "UTC"})
+	_, err := s.settings.UpsertEntity(ctx, tz, nil)
+	return err
+}
