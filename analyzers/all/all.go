@@ -27,6 +27,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/properties"
 	"github.com/tablelint/tablelint/analyzers/propnames"
 	"github.com/tablelint/tablelint/analyzers/retries"
+	"github.com/tablelint/tablelint/analyzers/scanwrite"
 	"github.com/tablelint/tablelint/analyzers/staleretry"
 	"github.com/tablelint/tablelint/analyzers/tablename"
 	"github.com/tablelint/tablelint/analyzers/tablereuse"
@@ -77,6 +78,7 @@ func build() []*analysis.Analyzer {
 		idempotency.Analyzer,
 		staleretry.Analyzer,
 		partitionbatch.Analyzer,
+		scanwrite.Analyzer,
 		designdrift.Analyzer, // silent without -design
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)

@@ -7,6 +7,17 @@ func init() {
 	const guide = "(Azure Table storage table design guide)"
 	Register(
 		&Rule{
+			ID: "TL313", Name: "scan-before-write", Severity: Info,
+			Targets:   []Target{GoCode},
+			Title:     "A scan only finds the keys of the entities the code deletes or updates",
+			Rationale: "A query that filters on a property other than the keys reads a whole partition, or the whole table, and the service examines every entity in it. Code that runs such a query only to delete each entity found, or to change it and update it, pays for the scan to learn PartitionKey and RowKey values — and pays it again, growing with the table, every time. Keep an index entity keyed by the property (the secondary index patterns), or put the property into the keys, and find the entities with point queries.\n\nSilent for point and range queries, for queries without a filter on another property (clearing a whole partition or table is another matter), when the results are used for anything else (returned, appended, logged, compared, copied elsewhere), and for queries through helpers.",
+			Source:    `"You don't want to use an inefficient partition or table scan to locate an entity in order to discover the PartitionKey and RowKey values you need to update or delete it." ` + guide,
+			Bad:       "f := \"Email eq '\" + email + \"'\"\npager := c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &f})\n… c.DeleteEntity(ctx, e.PartitionKey, e.RowKey, nil) for each entity …",
+			Good:      "idx, _ := c.GetEntity(ctx, \"email_\"+email, \"index\", nil)   // index entity: its keys name the employee\n… c.DeleteEntity(ctx, ix.Dept, ix.ID, nil)",
+			Hint:      "find the entities by key: an index entity keyed by the property, or keys that contain it",
+			Since:     "0.2.0",
+		},
+		&Rule{
 			ID: "TL406", Name: "unbatched-partition-writes", Severity: Info,
 			Targets:   []Target{GoCode},
 			Title:     "Writes to one partition made one by one could be one transaction",
