@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"path"
+	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -30,11 +31,13 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-// The messaging packages whose messages make a handler.
-const (
-	queuePath      = "github.com/Azure/azure-sdk-for-go/sdk/storage/azqueue"
-	queueModels    = queuePath + "/internal/generated" // azqueue.DequeuedMessage is an alias of it
-	serviceBusPath = "github.com/Azure/azure-sdk-for-go/sdk/messaging/azservicebus"
+// The messaging packages whose messages make a handler: azqueue and
+// azservicebus of any major version, possibly vendored, and azqueue's
+// generated models (azqueue.DequeuedMessage is an alias of a type there).
+var (
+	queuePkg       = regexp.MustCompile(`(^|/vendor/)github\.com/Azure/azure-sdk-for-go/sdk/storage/azqueue(/v[0-9]+)?$`)
+	queueModelsPkg = regexp.MustCompile(`(^|/vendor/)github\.com/Azure/azure-sdk-for-go/sdk/storage/azqueue(/v[0-9]+)?/internal/generated$`)
+	serviceBusPkg  = regexp.MustCompile(`(^|/vendor/)github\.com/Azure/azure-sdk-for-go/sdk/messaging/azservicebus(/v[0-9]+)?$`)
 )
 
 // A region is code that handles a message: node from pos from on.
@@ -78,8 +81,25 @@ func run(pass *analysis.Pass) (any, error) {
 // isMessage reports whether t is (a pointer to) a dequeued queue message
 // or a received Service Bus message.
 func isMessage(t types.Type) bool {
-	return sdk.IsType(t, queueModels, "DequeuedMessage") || sdk.IsType(t, queuePath, "DequeuedMessage") ||
-		sdk.IsType(t, serviceBusPath, "ReceivedMessage")
+	if t == nil {
+		return false
+	}
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	path := n.Obj().Pkg().Path()
+	switch n.Obj().Name() {
+	case "DequeuedMessage":
+		return queueModelsPkg.MatchString(path) || queuePkg.MatchString(path)
+	case "ReceivedMessage":
+		return serviceBusPkg.MatchString(path)
+	}
+	return false
 }
 
 // isReceive reports whether call takes messages off a queue.
@@ -88,9 +108,9 @@ func isReceive(info *types.Info, call *ast.CallExpr) bool {
 	switch {
 	case !ok:
 		return false
-	case sdk.IsPath(p, queuePath) && recv == "QueueClient":
+	case queuePkg.MatchString(p) && recv == "QueueClient":
 		return name == "DequeueMessage" || name == "DequeueMessages"
-	case sdk.IsPath(p, serviceBusPath) && recv == "Receiver":
+	case serviceBusPkg.MatchString(p) && recv == "Receiver":
 		return name == "ReceiveMessages"
 	}
 	return false

@@ -8,6 +8,7 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 	"github.com/Azure/azure-sdk-for-go/sdk/messaging/azservicebus"
 	"github.com/Azure/azure-sdk-for-go/sdk/storage/azqueue"
+	azqueuev2 "github.com/Azure/azure-sdk-for-go/sdk/storage/azqueue/v2"
 )
 
 type Order struct {
@@ -87,6 +88,33 @@ func receive(ctx context.Context, r *azservicebus.Receiver, c *aztables.Client) 
 		if err := process(m); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// azqueue/v2, messages handed to a method.
+type Worker struct {
+	q      *azqueuev2.QueueClient
+	ledger *aztables.Client
+}
+
+func (w *Worker) poll(ctx context.Context) error {
+	resp, err := w.q.DequeueMessages(ctx, nil)
+	if err != nil {
+		return err
+	}
+	for _, m := range resp.Messages {
+		if err := w.apply(ctx, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *Worker) apply(ctx context.Context, m *azqueuev2.DequeuedMessage) error {
+	b, _ := json.Marshal(aztables.Entity{PartitionKey: "ledger", RowKey: *m.MessageID})
+	if _, err := w.ledger.AddEntity(ctx, b, nil); err != nil { // want `TL409: AddEntity in a message handler`
+		return fmt.Errorf("ledger: %w", err)
 	}
 	return nil
 }
