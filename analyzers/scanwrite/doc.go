@@ -25,7 +25,9 @@
 //     its properties and write it back with UpdateEntity.
 //
 // Silent: point and range queries; queries without a filter on another
-// property (a whole partition or table cleared: another matter);
+// property (a whole partition or table cleared: another matter); filters
+// on Timestamp or a datetime (a clean-up of old entities, for which a
+// table per period is the advice);
 // results used for anything else (returned, appended, logged, compared,
 // written elsewhere); queries through helpers or with options the
 // analyzer cannot see; the legacy storage API.

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -16,6 +17,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/odata"
 )
 
 //go:embed doc.go
@@ -81,7 +83,23 @@ func scanOnProperty(q *filterflow.Query) bool {
 	if !ok || err != nil {
 		return false
 	}
-	return (p.Kind == plan.TableScan || p.Kind == plan.PartitionScan) && len(p.Residual) > 0
+	return (p.Kind == plan.TableScan || p.Kind == plan.PartitionScan) && len(p.Residual) > 0 && !byAge(p.Residual)
+}
+
+// byAge reports whether a filter compares Timestamp or a datetime: a
+// clean-up of old entities, for which the retention pattern (a table per
+// period, deleted whole) is the advice, not an index.
+func byAge(residual []*odata.Factor) bool {
+	found := false
+	for _, f := range residual {
+		odata.Inspect(f, func(n odata.Node) bool {
+			if c, ok := n.(*odata.Comparison); ok && (c.Property == "Timestamp" || strings.HasPrefix(strings.ToLower(c.Value.Raw), "datetime")) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // check reports the query call when every page it reads is used only to

@@ -92,3 +92,21 @@ func list(c *aztables.Client, email string) any {
 	pager := c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &filter})
 	return pager
 }
+
+// A retention clean-up by age: a table per period is the advice.
+func expire(ctx context.Context, c *aztables.Client, cutoff string) error {
+	filter := "Timestamp lt datetime'" + cutoff + "'"
+	pager := c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &filter})
+	for pager.More() {
+		page, err := pager.NextPage(ctx)
+		if err != nil {
+			return err
+		}
+		for _, raw := range page.Entities {
+			var e Employee
+			_ = json.Unmarshal(raw, &e)
+			c.DeleteEntity(ctx, e.PartitionKey, e.RowKey, nil)
+		}
+	}
+	return nil
+}
