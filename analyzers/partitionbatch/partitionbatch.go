@@ -52,9 +52,19 @@ type checker struct {
 type write struct {
 	call   *ast.CallExpr
 	table  any
-	pk     ast.Expr
-	rks    []ast.Expr
+	pk     key
+	rks    []key
 	errVar *types.Var
+	body   *ast.BlockStmt // the function's body
+}
+
+// A key is the value of an entity key: an expression, or the key field
+// of an entity variable (ord.PartitionKey, written or implied by writing
+// ord itself).
+type key struct {
+	expr  ast.Expr
+	v     *types.Var
+	field string
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -123,13 +133,13 @@ func (c *checker) block(block, body *ast.BlockStmt) {
 // the same client, to another entity than each of them.
 func (c *checker) joins(run []write, w write) bool {
 	first := run[0]
-	if w.table == nil || w.table != first.table || !c.x.Writes.SameString(c.res, first.pk, w.pk) {
+	if w.table == nil || w.table != first.table || !c.same(first.pk, w.pk, w.body) {
 		return false
 	}
 	for _, r := range run {
 		for _, a := range r.rks {
 			for _, b := range w.rks {
-				if c.x.Writes.SameString(c.res, a, b) {
+				if c.same(a, b, w.body) {
 					return false // the same entity: one action each per transaction
 				}
 			}
@@ -169,28 +179,89 @@ func (c *checker) writeStmt(s ast.Stmt, body *ast.BlockStmt) (write, bool) {
 	if call == nil {
 		return write{}, false
 	}
-	w := write{call: call, errVar: errVar}
+	w := write{call: call, errVar: errVar, body: body}
 	if iw, ok := c.writes[call]; ok {
-		var pks []ast.Expr
-		for _, k := range c.x.Writes.KeysOf(c.x.Writes.RootsOf(iw.Entity), body) {
+		roots := c.x.Writes.RootsOf(iw.Entity)
+		var pks []key
+		for _, k := range c.x.Writes.KeysOf(roots, body) {
 			switch k.Key {
 			case writes.PartitionKey:
-				pks = append(pks, k.Value)
+				pks = append(pks, c.keyOf(k.Value))
 			case writes.RowKey:
-				w.rks = append(w.rks, k.Value)
+				w.rks = append(w.rks, c.keyOf(k.Value))
 			}
+		}
+		if v := c.entityVar(roots); len(pks) == 0 && v != nil {
+			// An entity filled elsewhere (a parameter): its own keys.
+			pks = []key{{v: v, field: writes.PartitionKey}}
+			w.rks = []key{{v: v, field: writes.RowKey}}
 		}
 		if len(pks) != 1 {
 			return write{}, false // unknown, or set several times
 		}
 		w.pk = pks[0]
 	} else if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "DeleteEntity") && len(call.Args) >= 3 {
-		w.pk, w.rks = call.Args[1], []ast.Expr{call.Args[2]}
+		w.pk, w.rks = c.keyOf(call.Args[1]), []key{c.keyOf(call.Args[2])}
 	} else {
 		return write{}, false
 	}
 	w.table = c.table(call)
 	return w, w.table != nil
+}
+
+// entityVar returns the one entity struct variable among roots built by
+// no literal, or nil.
+func (c *checker) entityVar(roots writes.Roots) *types.Var {
+	if len(roots.Lits) > 0 || len(roots.Refs) > 0 {
+		return nil
+	}
+	var ev *types.Var
+	for _, v := range roots.Vars {
+		if writes.IsEntityStruct(v.Type()) {
+			if ev != nil {
+				return nil
+			}
+			ev = v
+		}
+	}
+	return ev
+}
+
+// keyOf returns e as a key: v.PartitionKey and v.RowKey of a variable
+// are the variable's key fields.
+func (c *checker) keyOf(e ast.Expr) key {
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+		if s := c.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+			if v := c.x.Vars.VarOf(sel.X); v != nil && (sel.Sel.Name == writes.PartitionKey || sel.Sel.Name == writes.RowKey) {
+				return key{v: v, field: sel.Sel.Name}
+			}
+		}
+	}
+	return key{expr: e}
+}
+
+// same reports whether two keys provably hold the same value: the same
+// constant or variable held once, or the same key field of a variable
+// held once whose keys body never assigns.
+func (c *checker) same(a, b key, body *ast.BlockStmt) bool {
+	if a.expr != nil && b.expr != nil {
+		return c.x.Writes.SameString(c.res, a.expr, b.expr)
+	}
+	if a.v == nil || a.v != b.v || a.field != b.field || !(c.x.Writes.Once(a.v) || !c.x.Vars.Reassigned(a.v)) {
+		return false
+	}
+	return len(c.x.Writes.KeysOf(writes.Roots{Vars: []*types.Var{a.v}}, body)) == 0
+}
+
+// text renders a key for messages.
+func (k key) text(c *checker) string {
+	if k.v != nil {
+		return k.v.Name() + "." + k.field
+	}
+	if v := c.res.Of(k.expr); v.IsConst() && len(v.Parts) > 0 {
+		return strconv.Quote(v.String())
+	}
+	return types.ExprString(k.expr)
 }
 
 // clientField names a client held in a field of a variable that holds
@@ -298,10 +369,7 @@ func (c *checker) report(run []write) {
 	for _, w := range run {
 		lines = append(lines, strconv.Itoa(c.pass.Fset.Position(w.call.Pos()).Line))
 	}
-	pk := types.ExprString(run[0].pk)
-	if v := c.res.Of(run[0].pk); v.IsConst() && len(v.Parts) > 0 {
-		pk = strconv.Quote(v.String())
-	}
+	pk := run[0].pk.text(c)
 	diag.Report(c.pass, "TL406", run[0].call, "%s", diag.Fit(
 		fmt.Sprintf("%d writes to partition %s (lines %s) could be one transaction: atomic and one request",
 			len(run), finding.Clip(pk), strings.Join(lines, ", ")),

@@ -92,3 +92,20 @@ func batched(ctx context.Context, c *aztables.Client, a, b []byte) error {
 	}, nil)
 	return err
 }
+
+type byEmail struct {
+	PartitionKey string
+	RowKey       string
+}
+
+// The order's keys are changed between the writes.
+func moved(ctx context.Context, c *aztables.Client, o Order, email string) error {
+	b, _ := json.Marshal(o)
+	if _, err := c.AddEntity(ctx, b, nil); err != nil {
+		return err
+	}
+	o.PartitionKey = "archive"
+	idx, _ := json.Marshal(byEmail{PartitionKey: o.PartitionKey, RowKey: email})
+	_, err := c.AddEntity(ctx, idx, nil)
+	return err
+}

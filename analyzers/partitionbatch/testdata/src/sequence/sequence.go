@@ -43,3 +43,26 @@ func (s *Store) reset(ctx context.Context) error {
 	_, err := s.settings.UpsertEntity(ctx, tz, nil)
 	return err
 }
+
+type byEmail struct {
+	PartitionKey string
+	RowKey       string
+	OrderID      string
+}
+
+// The order is a parameter: its own PartitionKey, and the index row's.
+func placeOrder(ctx context.Context, c *aztables.Client, o Order, email string) error {
+	b, err := json.Marshal(o)
+	if err != nil {
+		return err
+	}
+	if _, err := c.AddEntity(ctx, b, nil); err != nil { // want `TL406: 2 writes to partition o.PartitionKey`
+		return err
+	}
+	idx, err := json.Marshal(byEmail{PartitionKey: o.PartitionKey, RowKey: "email_" + email, OrderID: o.RowKey})
+	if err != nil {
+		return err
+	}
+	_, err = c.AddEntity(ctx, idx, nil)
+	return err
+}
