@@ -371,7 +371,7 @@ func (c *checker) report(run []write) {
 	}
 	pk := run[0].pk.text(c)
 	diag.Report(c.pass, "TL406", run[0].call, "%s", diag.Fit(
-		fmt.Sprintf("%d writes to partition %s (lines %s) could be one transaction: atomic and one request",
+		fmt.Sprintf("%d writes to partition %s (lines %s) could be one atomic transaction, one request",
 			len(run), finding.Clip(pk), strings.Join(lines, ", ")),
-		fmt.Sprintf("%d writes to one partition in sequence could be one transaction: atomic and one request", len(run))))
+		fmt.Sprintf("%d writes to one partition in sequence could be one atomic transaction, one request", len(run))))
 }

@@ -19,7 +19,7 @@ func place(ctx context.Context, c *aztables.Client, customer, id, email string) 
 	if err != nil {
 		return err
 	}
-	if _, err := c.AddEntity(ctx, b, nil); err != nil { // want `TL406: 2 writes to partition customer \(lines 22, 29\) could be one transaction: atomic and one request$`
+	if _, err := c.AddEntity(ctx, b, nil); err != nil { // want `TL406: 2 writes to partition customer \(lines 22, 29\) could be one atomic transaction, one request$`
 		return err
 	}
 	idx, err := json.Marshal(aztables.Entity{PartitionKey: customer, RowKey: "email_" + email})
