@@ -42,6 +42,8 @@
 // (a bare call, _, go or defer); handled failures as above; inserts
 // whose PartitionKey or RowKey comes from uuid, ulid or xid, or
 // time.Now() (a second delivery writes another entity); writes outside
-// handlers; helpers in other packages, whose bodies cannot be seen;
+// handlers, and functions a handler calls without passing the message
+// (the analyzer does not follow them); _test.go files; helpers in other
+// packages, whose bodies cannot be seen;
 // deletes through helpers; transactions; the legacy storage API.
 package idempotency
