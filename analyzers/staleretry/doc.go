@@ -36,7 +36,11 @@
 // query, a helper of the package that does), or that sets the ETag
 // variable; a loop that handles the precondition failure itself (it
 // mentions 412, http.StatusPreconditionFailed or
-// UpdateConditionNotSatisfied); loops over entities (the ETag comes from
+// UpdateConditionNotSatisfied); retries that look at what the error is
+// (they pass it to a function returning a bool — errors.Is, errors.As,
+// isTransient(err) — or are given such a predicate, as
+// retry.RetryIf): they retry some errors only, and 412 is not transient;
+// an ETag copied into a variable declared inside the loop or operation; loops over entities (the ETag comes from
 // the loop's variables); UpdateEntity without IfMatch or with
 // azcore.ETagAny (TL414's concern); UpsertEntity, which sends no
 // If-Match; transactions; the legacy storage API.

@@ -71,7 +71,7 @@ func (c *checker) check(w index.Call) {
 	}
 	retry, helper := c.retry(cur)
 	if retry == nil || c.reads(retry, map[*ast.FuncDecl]bool{}, 0) || c.refreshed(etag, retry) ||
-		c.x.Writes.Mentions(retry, writes.PreconditionFailed) {
+		c.x.Writes.Mentions(retry, writes.PreconditionFailed) || c.classifies(retry) {
 		return
 	}
 	if helper == "" {
@@ -248,12 +248,27 @@ func (c *checker) retryHelper(call *ast.CallExpr, i int) string {
 	} else if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
 		name = fn.Pkg().Name() + "." + name
 	}
+	for j, a := range call.Args {
+		if j != i && c.isErrorPredicate(a) {
+			return "" // retry.Do(op, retry.RetryIf(func(err error) bool {…})): only some errors
+		}
+		if inner, ok := ast.Unparen(a).(*ast.CallExpr); ok && j != i {
+			for _, b := range inner.Args {
+				if c.isErrorPredicate(b) {
+					return ""
+				}
+			}
+		}
+	}
+	d := c.x.Vars.FuncDecl(fn)
+	if d != nil && (c.classifies(d.Body) || c.x.Writes.Mentions(d.Body, writes.PreconditionFailed)) {
+		return "" // it retries some errors only
+	}
 	for _, n := range names {
 		if l := strings.ToLower(n); strings.Contains(l, "retry") || strings.Contains(l, "backoff") {
 			return name
 		}
 	}
-	d := c.x.Vars.FuncDecl(fn)
 	sig, ok := fn.Type().(*types.Signature)
 	if d == nil || d.Body == nil || !ok || i >= sig.Params().Len() {
 		return ""
@@ -282,6 +297,53 @@ func (c *checker) retryHelper(call *ast.CallExpr, i int) string {
 		return name
 	}
 	return ""
+}
+
+// classifies reports whether n looks at what an error is, beyond
+// comparing it with nil: it passes an error to a function returning a
+// bool (errors.Is, errors.As, isTransient(err)). A retry that does so
+// retries some errors only, and a 412 is not transient.
+func (c *checker) classifies(n ast.Node) bool {
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		call, ok := m.(*ast.CallExpr)
+		if found || !ok {
+			return !found
+		}
+		sig, ok := types.Unalias(info.TypeOf(call.Fun)).(*types.Signature)
+		if !ok || sig.Results().Len() != 1 || !isBool(sig.Results().At(0).Type()) {
+			return true
+		}
+		for _, a := range call.Args {
+			if isError(info.TypeOf(a)) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isErrorPredicate reports whether e is a function literal taking an
+// error and returning a bool.
+func (c *checker) isErrorPredicate(e ast.Expr) bool {
+	lit, ok := ast.Unparen(e).(*ast.FuncLit)
+	if !ok {
+		return false
+	}
+	sig, ok := c.pass.TypesInfo.TypeOf(lit).(*types.Signature)
+	return ok && sig.Params().Len() == 1 && isError(sig.Params().At(0).Type()) &&
+		sig.Results().Len() == 1 && isBool(sig.Results().At(0).Type())
+}
+
+func isError(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+func isBool(t types.Type) bool {
+	b, ok := types.Unalias(t).Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
 }
 
 // reads reports whether n reads entities: GetEntity, a list query or a

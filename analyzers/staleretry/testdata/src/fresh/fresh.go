@@ -131,3 +131,51 @@ func once(ctx context.Context, c *aztables.Client, b []byte, etag azcore.ETag) e
 	}
 	return run()
 }
+
+var errTransient = errors.New("transient")
+
+func isTransient(err error) bool {
+	var re *azcore.ResponseError
+	return errors.As(err, &re) && (re.StatusCode == 503 || re.StatusCode == 429)
+}
+
+// The loop retries transient failures only.
+func transientOnly(ctx context.Context, c *aztables.Client, b []byte, etag azcore.ETag) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		_, err = c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{IfMatch: &etag})
+		if err == nil || !isTransient(err) {
+			return err
+		}
+	}
+	return err
+}
+
+type executor struct{ attempts int }
+
+// do retries an operation while its error is transient.
+func (x executor) do(ctx context.Context, op func(context.Context) error) error {
+	var err error
+	for i := 0; i < x.attempts; i++ {
+		err = op(ctx)
+		if err == nil || !isTransient(err) {
+			return err
+		}
+	}
+	return err
+}
+
+func viaExecutor(ctx context.Context, x executor, c *aztables.Client, b []byte, etag azcore.ETag) error {
+	return x.do(ctx, func(attempt context.Context) error {
+		_, err := c.UpdateEntity(attempt, b, &aztables.UpdateEntityOptions{IfMatch: &etag})
+		return err
+	})
+}
+
+// A retry helper told which errors to retry.
+func retryIf(ctx context.Context, c *aztables.Client, b []byte, etag azcore.ETag) error {
+	return retry.DoIf(3, func() error {
+		_, err := c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{IfMatch: &etag})
+		return err
+	}, func(err error) bool { return isTransient(err) })
+}
