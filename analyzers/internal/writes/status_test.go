@@ -79,11 +79,11 @@ func TestMentions(t *testing.T) {
 		status writes.Status
 		want   bool
 	}{
-		{"conflict", writes.Conflict, true},        // http.StatusConflict
-		{"conflict", writes.NotFound, false},       // not 404
-		{"gone", writes.NotFound, true},            // "ResourceNotFound" in a string
-		{"viaHelper", writes.Conflict, true},       // through a function of the package
-		{"byCode", writes.Conflict, true},          // a constant holding the code
+		{"conflict", writes.Conflict, true},  // http.StatusConflict
+		{"conflict", writes.NotFound, false}, // not 404
+		{"gone", writes.NotFound, true},      // "ResourceNotFound" in a string
+		{"viaHelper", writes.Conflict, true}, // through a function of the package
+		{"byCode", writes.Conflict, true},    // a constant holding the code
 		{"literal412", writes.PreconditionFailed, true},
 		{"literal412", writes.Conflict, false},
 		{"none", writes.Conflict, false},
