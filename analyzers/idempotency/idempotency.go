@@ -140,18 +140,8 @@ func (c *checker) findHandlers() {
 			if !isReceive(info, n) {
 				continue
 			}
-			for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-				var body *ast.BlockStmt
-				switch f := fc.Node().(type) {
-				case *ast.FuncDecl:
-					body = f.Body
-				case *ast.FuncLit:
-					body = f.Body
-				}
-				if body != nil {
-					c.handlers = append(c.handlers, region{body, n.End()})
-				}
-				break
+			if _, body := index.Innermost(cur); body != nil {
+				c.handlers = append(c.handlers, region{body, n.End()})
 			}
 		}
 	}
@@ -188,10 +178,8 @@ func (c *checker) function(n ast.Node) ast.Node {
 	if !ok {
 		return nil
 	}
-	for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return fc.Node()
-	}
-	return nil
+	fn, _ := index.Innermost(cur)
+	return fn
 }
 
 // insert reports an AddEntity (or a helper call that makes one) in a

@@ -84,17 +84,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if diag.InTestFile(pass, block.Pos()) {
 			continue
 		}
-		var body *ast.BlockStmt
-		for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-			switch f := fc.Node().(type) {
-			case *ast.FuncDecl:
-				body = f.Body
-			case *ast.FuncLit:
-				body = f.Body
-			}
-			break
-		}
-		if body != nil {
+		if _, body := index.Innermost(cur); body != nil {
 			c.block(block, body)
 		}
 	}
@@ -303,7 +293,7 @@ func (c *checker) neutral(s ast.Stmt, okErrs map[*types.Var]bool) bool {
 	case *ast.AssignStmt:
 		marshal := len(s.Rhs) == 1 && isMarshal(c.pass.TypesInfo, s.Rhs[0])
 		for _, l := range s.Lhs {
-			if v := c.x.Vars.VarOf(l); v != nil && isError(v.Type()) {
+			if v := c.x.Vars.VarOf(l); v != nil && writes.IsError(v.Type()) {
 				if marshal {
 					okErrs[v] = true
 				} else {
@@ -354,10 +344,6 @@ func (c *checker) touchesTable(n ast.Node) bool {
 func isMarshal(info *types.Info, e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	return ok && writes.MarshalArg(info, call) != nil
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // report reports a run of two or more writes.

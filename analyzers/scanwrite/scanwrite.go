@@ -110,7 +110,7 @@ func (c *checker) check(call *ast.CallExpr) {
 		return
 	}
 	pager := c.assigned(cur, call)
-	fn := enclosing(cur)
+	fn, _ := index.Innermost(cur)
 	if pager == nil || fn == nil {
 		return
 	}
@@ -314,12 +314,4 @@ func (c *checker) uses(cur inspector.Cursor, v *types.Var) func(func(inspector.C
 			}
 		}
 	}
-}
-
-// enclosing returns the innermost function containing cur.
-func enclosing(cur inspector.Cursor) ast.Node {
-	for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return fc.Node()
-	}
-	return nil
 }

@@ -60,11 +60,7 @@ func (c *checker) check(w index.Call) {
 	if !ok {
 		return
 	}
-	var fn ast.Node
-	for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		fn = fc.Node()
-		break
-	}
+	fn, _ := index.Innermost(cur)
 	etag := c.ifMatch(w.Call.Args[2], fn)
 	if etag == nil || fn == nil || writes.DiscardsError(fn, w.Call) {
 		return
@@ -316,7 +312,7 @@ func (c *checker) classifies(n ast.Node) bool {
 			return true
 		}
 		for _, a := range call.Args {
-			if isError(info.TypeOf(a)) {
+			if writes.IsError(info.TypeOf(a)) {
 				found = true
 			}
 		}
@@ -333,12 +329,8 @@ func (c *checker) isErrorPredicate(e ast.Expr) bool {
 		return false
 	}
 	sig, ok := c.pass.TypesInfo.TypeOf(lit).(*types.Signature)
-	return ok && sig.Params().Len() == 1 && isError(sig.Params().At(0).Type()) &&
+	return ok && sig.Params().Len() == 1 && writes.IsError(sig.Params().At(0).Type()) &&
 		sig.Results().Len() == 1 && isBool(sig.Results().At(0).Type())
-}
-
-func isError(t types.Type) bool {
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 func isBool(t types.Type) bool {

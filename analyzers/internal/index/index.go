@@ -520,3 +520,17 @@ func isEntityLit(pass *analysis.Pass, w *writes.Index, lit *ast.CompositeLit) bo
 	}
 	return false
 }
+
+// Innermost returns the innermost function declaration or literal
+// containing c, and its body; nil, nil outside any function.
+func Innermost(c inspector.Cursor) (ast.Node, *ast.BlockStmt) {
+	for fc := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch f := fc.Node().(type) {
+		case *ast.FuncDecl:
+			return f, f.Body
+		case *ast.FuncLit:
+			return f, f.Body
+		}
+	}
+	return nil, nil
+}

@@ -129,3 +129,8 @@ func DiscardsError(n ast.Node, call *ast.CallExpr) bool {
 	})
 	return found
 }
+
+// IsError reports whether t is the error type.
+func IsError(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
