@@ -41,7 +41,8 @@
 // isTransient(err) — or are given such a predicate, as
 // retry.RetryIf): they retry some errors only, and 412 is not transient;
 // an ETag copied into a variable declared inside the loop or operation; loops over entities (the ETag comes from
-// the loop's variables); UpdateEntity without IfMatch or with
+// the loop's variables); a write followed in its block by a return or a
+// break out of the loop (a search loop runs it once); UpdateEntity without IfMatch or with
 // azcore.ETagAny (TL414's concern); UpsertEntity, which sends no
 // If-Match; transactions; the legacy storage API.
 package staleretry

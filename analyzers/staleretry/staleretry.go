@@ -66,6 +66,9 @@ func (c *checker) check(w index.Call) {
 		return
 	}
 	retry, helper := c.retry(cur)
+	if helper == "" && retry != nil && runsOnce(cur, retry) {
+		return // for … { if match { return write() } }: a search, not a retry
+	}
 	if retry == nil || c.reads(retry, map[*ast.FuncDecl]bool{}, 0) || c.refreshed(etag, retry) ||
 		c.x.Writes.Mentions(retry, writes.PreconditionFailed) || c.classifies(retry) {
 		return
@@ -158,6 +161,42 @@ func (c *checker) retry(cur inspector.Cursor) (ast.Node, string) {
 		}
 	}
 	return nil, ""
+}
+
+// runsOnce reports whether the loop cannot run the write at cur again:
+// the statement holding it is followed, in its block, by a return or by
+// a break out of the loop.
+func runsOnce(cur inspector.Cursor, loop ast.Node) bool {
+	inSwitch := false
+	for p := cur; p.Node() != loop; p = p.Parent() {
+		parent := p.Parent()
+		switch b := parent.Node().(type) {
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			inSwitch = true
+		case *ast.BlockStmt:
+			after := false
+			for _, s := range b.List {
+				if s == p.Node() {
+					after = true
+					continue
+				}
+				if !after {
+					continue
+				}
+				switch s := s.(type) {
+				case *ast.ReturnStmt:
+					return true
+				case *ast.BranchStmt:
+					if s.Tok == token.BREAK && s.Label == nil && !inSwitch {
+						return true
+					}
+				}
+			}
+		case nil:
+			return false
+		}
+	}
+	return false
 }
 
 // retriedBy returns the name of the retry helper the function literal

@@ -179,3 +179,20 @@ func retryIf(ctx context.Context, c *aztables.Client, b []byte, etag azcore.ETag
 		return err
 	}, func(err error) bool { return isTransient(err) })
 }
+
+// A search loop: the write runs once, then the function returns.
+func setFirst(ctx context.Context, c *aztables.Client, ids []string, target string, b []byte, etag azcore.ETag) error {
+	for i := 0; i < len(ids); i++ {
+		if ids[i] == target {
+			_, err := c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{IfMatch: &etag})
+			return err
+		}
+	}
+	for {
+		if _, err := c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{IfMatch: &etag}); err != nil {
+			return err
+		}
+		break
+	}
+	return nil
+}
