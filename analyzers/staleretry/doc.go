@@ -38,11 +38,12 @@
 // mentions 412, http.StatusPreconditionFailed or
 // UpdateConditionNotSatisfied); retries that look at what the error is
 // (they pass it to a function returning a bool — errors.Is, errors.As,
-// isTransient(err) — or are given such a predicate, as
-// retry.RetryIf): they retry some errors only, and 412 is not transient;
-// an ETag copied into a variable declared inside the loop or operation; loops over entities (the ETag comes from
-// the loop's variables); a write followed in its block by a return or a
-// break out of the loop (a search loop runs it once); UpdateEntity without IfMatch or with
-// azcore.ETagAny (TL414's concern); UpsertEntity, which sends no
-// If-Match; transactions; the legacy storage API.
+// isTransient(err) — or are given such a predicate, as retry.RetryIf):
+// they retry some errors only, and 412 is not transient; an ETag copied
+// into a variable declared inside the loop or operation; loops over
+// entities (the ETag comes from the loop's variables); a write followed
+// in its block by a return or a break out of the loop (a search loop
+// runs it once); UpdateEntity without IfMatch or with azcore.ETagAny
+// (TL414's concern); UpsertEntity, which sends no If-Match;
+// transactions; the legacy storage API.
 package staleretry
