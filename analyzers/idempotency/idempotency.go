@@ -59,21 +59,31 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(c.handlers) == 0 {
 		return nil, nil
 	}
+	inserts := map[*ast.CallExpr]index.Call{}
 	for _, w := range x.Calls {
-		if w.Method == "AddEntity" && !w.Legacy && w.Entity != nil && c.inHandler(w.Call) {
-			c.insert(w)
+		if w.Method == "AddEntity" && !w.Legacy && w.Entity != nil {
+			inserts[w.Call] = w
 		}
 	}
-	seen := map[*ast.CallExpr]bool{}
-	for _, h := range c.handlers {
-		ast.Inspect(h.node, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if ok && call.Pos() >= h.from && !seen[call] && sdk.IsMethod(pass.TypesInfo, call, "Client", "DeleteEntity") {
-				seen[call] = true
-				c.delete(call)
-			}
-			return true
-		})
+	// One pass over the calls: each is checked with its cursor.
+	for cur := range x.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		w, insert := inserts[call]
+		if !insert && !sdk.IsMethod(pass.TypesInfo, call, "Client", "DeleteEntity") {
+			continue
+		}
+		if !c.inHandler(call) {
+			continue
+		}
+		fn, _, ok := index.Innermost(cur)
+		if !ok {
+			continue
+		}
+		if insert {
+			c.insert(w, fn.Node())
+		} else {
+			c.delete(call, fn.Node())
+		}
 	}
 	return nil, nil
 }
@@ -140,7 +150,7 @@ func (c *checker) findHandlers() {
 			if !isReceive(info, n) {
 				continue
 			}
-			if _, body := index.Innermost(cur); body != nil {
+			if _, body, ok := index.Innermost(cur); ok {
 				c.handlers = append(c.handlers, region{body, n.End()})
 			}
 		}
@@ -171,22 +181,11 @@ func (c *checker) inHandler(n ast.Node) bool {
 	return false
 }
 
-// function returns the innermost function (declaration or literal)
-// containing n, or nil.
-func (c *checker) function(n ast.Node) ast.Node {
-	cur, ok := c.x.Inspector.Root().FindNode(n)
-	if !ok {
-		return nil
-	}
-	fn, _ := index.Innermost(cur)
-	return fn
-}
-
 // insert reports an AddEntity (or a helper call that makes one) in a
-// handler whose conflict is not handled.
-func (c *checker) insert(w index.Call) {
-	fn := c.function(w.Call)
-	if fn == nil || writes.DiscardsError(fn, w.Call) || c.x.Writes.Mentions(fn, writes.Conflict) {
+// handler whose conflict is not handled; fn is the function containing
+// the call.
+func (c *checker) insert(w index.Call, fn ast.Node) {
+	if writes.DiscardsError(fn, w.Call) || c.x.Writes.Mentions(fn, writes.Conflict) {
 		return
 	}
 	switch {
@@ -234,13 +233,9 @@ func (c *checker) helperFails(body *ast.BlockStmt, s writes.Status) bool {
 }
 
 // delete reports a DeleteEntity in a handler whose not-found is not
-// handled.
-func (c *checker) delete(call *ast.CallExpr) {
-	if diag.InTestFile(c.pass, call.Pos()) {
-		return
-	}
-	fn := c.function(call)
-	if fn == nil || writes.DiscardsError(fn, call) || c.x.Writes.Mentions(fn, writes.NotFound) {
+// handled; fn is the function containing the call.
+func (c *checker) delete(call *ast.CallExpr, fn ast.Node) {
+	if writes.DiscardsError(fn, call) || c.x.Writes.Mentions(fn, writes.NotFound) {
 		return
 	}
 	diag.Report(c.pass, "TL409", call, "DeleteEntity in a message handler fails with 404 when the message is delivered again")

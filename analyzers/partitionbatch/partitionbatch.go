@@ -84,7 +84,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if diag.InTestFile(pass, block.Pos()) {
 			continue
 		}
-		if _, body := index.Innermost(cur); body != nil {
+		if _, body, ok := index.Innermost(cur); ok {
 			c.block(block, body)
 		}
 	}

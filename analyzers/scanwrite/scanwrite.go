@@ -65,9 +65,18 @@ func run(pass *analysis.Pass) (any, error) {
 		scans[q.Call] = scan
 		order = append(order, q.Call)
 	}
+	n := 0
 	for _, call := range order {
 		if scans[call] {
-			c.check(call)
+			n++
+		}
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	for cur := range c.x.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+		if call := cur.Node().(*ast.CallExpr); scans[call] {
+			c.check(call, cur)
 		}
 	}
 	return nil, nil
@@ -103,18 +112,13 @@ func byAge(residual []*odata.Factor) bool {
 }
 
 // check reports the query call when every page it reads is used only to
-// delete or update each entity by its keys.
-func (c *checker) check(call *ast.CallExpr) {
-	cur, ok := c.x.Inspector.Root().FindNode(call)
-	if !ok {
-		return
-	}
+// delete or update each entity by its keys; cur is the call's cursor.
+func (c *checker) check(call *ast.CallExpr, cur inspector.Cursor) {
 	pager := c.assigned(cur, call)
-	fn, _ := index.Innermost(cur)
-	if pager == nil || fn == nil {
+	fnCur, _, ok := index.Innermost(cur)
+	if pager == nil || !ok {
 		return
 	}
-	fnCur, _ := c.x.Inspector.Root().FindNode(fn)
 	var pages []*types.Var
 	for id := range c.uses(fnCur, pager) {
 		sel, ok := id.Parent().Node().(*ast.SelectorExpr)
@@ -148,7 +152,7 @@ func (c *checker) check(call *ast.CallExpr) {
 			if !ok || ast.Unparen(rs.X) != sel {
 				return // the entities go elsewhere
 			}
-			w := c.keysOnly(rs)
+			w := c.keysOnly(rs, id.Parent().Parent())
 			if w == "" {
 				return
 			}
@@ -168,13 +172,9 @@ func (c *checker) check(call *ast.CallExpr) {
 // keysOnly returns "delete" or "update" when the range over a page's
 // entities decodes each one and uses it only to delete it by its keys
 // or to change and update it; "" otherwise.
-func (c *checker) keysOnly(rs *ast.RangeStmt) string {
+func (c *checker) keysOnly(rs *ast.RangeStmt, body inspector.Cursor) string {
 	elem := c.x.Vars.VarOf(rs.Value)
 	if elem == nil || rs.Body == nil {
-		return ""
-	}
-	body, ok := c.x.Inspector.Root().FindNode(rs.Body)
-	if !ok {
 		return ""
 	}
 	var dec writes.Decode

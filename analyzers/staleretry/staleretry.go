@@ -46,23 +46,33 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, x: index.Of(pass)}
+	updates := map[*ast.CallExpr]index.Call{}
 	for _, w := range c.x.Calls {
-		if w.Method != "UpdateEntity" || w.Via != nil || w.Closure != nil || w.Legacy || len(w.Call.Args) < 3 {
-			continue
+		if w.Method == "UpdateEntity" && w.Via == nil && w.Closure == nil && !w.Legacy && len(w.Call.Args) >= 3 {
+			updates[w.Call] = w
 		}
-		c.check(w)
+	}
+	if len(updates) == 0 {
+		return nil, nil
+	}
+	for cur := range c.x.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+		if w, ok := updates[cur.Node().(*ast.CallExpr)]; ok {
+			c.check(w, cur)
+		}
 	}
 	return nil, nil
 }
 
-func (c *checker) check(w index.Call) {
-	cur, ok := c.x.Inspector.Root().FindNode(w.Call)
+// check reports the UpdateEntity w, at cur, if it is retried with a
+// stale ETag.
+func (c *checker) check(w index.Call, cur inspector.Cursor) {
+	fnCur, _, ok := index.Innermost(cur)
 	if !ok {
 		return
 	}
-	fn, _ := index.Innermost(cur)
+	fn := fnCur.Node()
 	etag := c.ifMatch(w.Call.Args[2], fn)
-	if etag == nil || fn == nil || writes.DiscardsError(fn, w.Call) {
+	if etag == nil || writes.DiscardsError(fn, w.Call) {
 		return
 	}
 	retry, helper := c.retry(cur)

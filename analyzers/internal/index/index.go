@@ -522,15 +522,16 @@ func isEntityLit(pass *analysis.Pass, w *writes.Index, lit *ast.CompositeLit) bo
 }
 
 // Innermost returns the innermost function declaration or literal
-// containing c, and its body; nil, nil outside any function.
-func Innermost(c inspector.Cursor) (ast.Node, *ast.BlockStmt) {
+// containing c, its cursor and its body; ok is false outside any
+// function.
+func Innermost(c inspector.Cursor) (fn inspector.Cursor, body *ast.BlockStmt, ok bool) {
 	for fc := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		switch f := fc.Node().(type) {
 		case *ast.FuncDecl:
-			return f, f.Body
+			return fc, f.Body, f.Body != nil
 		case *ast.FuncLit:
-			return f, f.Body
+			return fc, f.Body, true
 		}
 	}
-	return nil, nil
+	return inspector.Cursor{}, nil, false
 }
