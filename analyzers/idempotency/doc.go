@@ -32,7 +32,8 @@
 // DequeueMessages or ReceiveMessages.
 //
 // A failure is handled when the function containing the write (or the
-// helper that makes it) mentions it: 409, http.StatusConflict or
+// helper that makes it, or a function of the package that calls it: the
+// poll loop checking what its handler returns) mentions it: 409, http.StatusConflict or
 // EntityAlreadyExists for an insert; 404, http.StatusNotFound,
 // ResourceNotFound or EntityNotFound for a delete — compared with
 // azcore.ResponseError's StatusCode or ErrorCode, in a string, or in a

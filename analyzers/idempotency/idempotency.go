@@ -185,7 +185,7 @@ func (c *checker) inHandler(n ast.Node) bool {
 // handler whose conflict is not handled; fn is the function containing
 // the call.
 func (c *checker) insert(w index.Call, fn ast.Node) {
-	if writes.DiscardsError(fn, w.Call) || c.x.Writes.Mentions(fn, writes.Conflict) {
+	if writes.DiscardsError(fn, w.Call) || c.handled(fn, writes.Conflict) {
 		return
 	}
 	switch {
@@ -216,6 +216,48 @@ func (c *checker) insert(w index.Call, fn ast.Node) {
 	diag.ReportDiagnostic(c.pass, d)
 }
 
+// handled reports whether the function fn containing a write mentions
+// s, or, for a function declaration, whether a function of the package
+// that calls it does (the poll loop checks the error its handler
+// returns).
+func (c *checker) handled(fn ast.Node, s writes.Status) bool {
+	if c.x.Writes.Mentions(fn, s) {
+		return true
+	}
+	d, ok := fn.(*ast.FuncDecl)
+	if !ok {
+		return false
+	}
+	callee, _ := c.pass.TypesInfo.Defs[d.Name].(*types.Func)
+	if callee == nil {
+		return false
+	}
+	for _, f := range c.pass.Files {
+		for _, decl := range f.Decls {
+			caller, ok := decl.(*ast.FuncDecl)
+			if !ok || caller == d || caller.Body == nil || !c.calls(caller.Body, callee) {
+				continue
+			}
+			if c.x.Writes.Mentions(caller.Body, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// calls reports whether body calls fn.
+func (c *checker) calls(body *ast.BlockStmt, fn *types.Func) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && sdk.Callee(c.pass.TypesInfo, call) == fn {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // helperFails reports whether the helper body makes an AddEntity (or
 // DeleteEntity) directly whose error it neither discards nor checks for
 // s: the failure reaches the caller.
@@ -235,7 +277,7 @@ func (c *checker) helperFails(body *ast.BlockStmt, s writes.Status) bool {
 // delete reports a DeleteEntity in a handler whose not-found is not
 // handled; fn is the function containing the call.
 func (c *checker) delete(call *ast.CallExpr, fn ast.Node) {
-	if writes.DiscardsError(fn, call) || c.x.Writes.Mentions(fn, writes.NotFound) {
+	if writes.DiscardsError(fn, call) || c.handled(fn, writes.NotFound) {
 		return
 	}
 	diag.Report(c.pass, "TL409", call, "DeleteEntity in a message handler fails with 404 when the message is delivered again")
