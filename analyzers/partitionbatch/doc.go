@@ -17,18 +17,27 @@
 //     directly one after another in one block, on the same client (the
 //     same constant table name, or the same client variable or field),
 //     whose PartitionKeys are provably equal (the same constant, or the
-//     same variable assigned once) and whose RowKeys are not.
+//     same variable assigned once, or the key field of the same entity
+//     variable) and whose RowKeys are not; and such a write in a loop
+//     over a slice, a map, a small array or a counter, whose client and
+//     PartitionKey are the same on every iteration (a constant, or
+//     variables declared before the loop and not assigned in it) and
+//     whose RowKey changes (it uses a variable of the loop).
 //
-// Between the writes there may be only statements that build entities
-// (assignments and declarations without a Table call) and checks of the
-// writes' own errors or of json.Marshal's (if err != nil { return … }).
+// Between the writes of a sequence there may be only statements that
+// build entities (assignments and declarations without a Table call) and
+// checks of the writes' own errors or of json.Marshal's
+// (if err != nil { return … }).
 //
 // Silent: writes to different partitions or clients, or whose keys the
-// analyzer cannot compare; writes in different blocks, branches or loop
-// iterations (a loop writing one partition is not reported); writes
-// with code between them that can stop the sequence for another reason
-// (a condition, another call's error, a loop); two writes of the same
-// entity (a transaction may change an entity only once); writes through
-// helpers; transactions; the legacy storage API; _test.go files, which
-// insert fixtures one by one on purpose.
+// analyzer cannot compare; writes in different blocks or branches; a
+// sequence with code between the writes that can stop it for another
+// reason (a condition, another call's error, a loop); two writes of the
+// same entity (a transaction may change an entity only once); loops whose
+// PartitionKey or client changes, that write the same entity every time,
+// that start goroutines or function literals, loops over channels or
+// iterator functions and loops without a counter (pollers, streams),
+// loops with a constant count over 100; writes through helpers;
+// transactions; the legacy storage API; _test.go files, which insert
+// fixtures one by one on purpose.
 package partitionbatch

@@ -42,10 +42,11 @@ func init() {
 const maxActions = 100
 
 type checker struct {
-	pass   *analysis.Pass
-	x      *index.Index
-	res    *values.Resolver
-	writes map[*ast.CallExpr]index.Call // direct single-entity inserts and updates
+	pass     *analysis.Pass
+	x        *index.Index
+	res      *values.Resolver
+	writes   map[*ast.CallExpr]index.Call // direct single-entity inserts and updates
+	reported map[*ast.CallExpr]bool       // writes of the runs reported
 }
 
 // A write is one single-entity write of a sequence.
@@ -72,7 +73,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	x := index.Of(pass)
-	c := &checker{pass: pass, x: x, res: x.Resolver(), writes: map[*ast.CallExpr]index.Call{}}
+	c := &checker{pass: pass, x: x, res: x.Resolver(), writes: map[*ast.CallExpr]index.Call{}, reported: map[*ast.CallExpr]bool{}}
 	for _, w := range x.Calls {
 		if w.Via == nil && w.Closure == nil && !w.Legacy && w.Entity != nil &&
 			(w.Method == "AddEntity" || w.Method == "UpsertEntity" || w.Method == "UpdateEntity") {
@@ -87,6 +88,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if _, body, ok := index.Innermost(cur); ok {
 			c.block(block, body)
 		}
+	}
+	for cur := range x.Inspector.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		c.loop(cur)
 	}
 	return nil, nil
 }
@@ -169,7 +173,15 @@ func (c *checker) writeStmt(s ast.Stmt, body *ast.BlockStmt) (write, bool) {
 	if call == nil {
 		return write{}, false
 	}
-	w := write{call: call, errVar: errVar, body: body}
+	w, ok := c.writeOf(call, body)
+	w.errVar = errVar
+	return w, ok
+}
+
+// writeOf reports whether call is a single-entity write of a table and a
+// partition the analyzer can tell, and what it writes.
+func (c *checker) writeOf(call *ast.CallExpr, body *ast.BlockStmt) (write, bool) {
+	w := write{call: call, body: body}
 	if iw, ok := c.writes[call]; ok {
 		roots := c.x.Writes.RootsOf(iw.Entity)
 		var pks []key
@@ -350,6 +362,9 @@ func isMarshal(info *types.Info, e ast.Expr) bool {
 func (c *checker) report(run []write) {
 	if len(run) < 2 || len(run) > maxActions {
 		return
+	}
+	for _, w := range run {
+		c.reported[w.call] = true
 	}
 	var lines []string
 	for _, w := range run {

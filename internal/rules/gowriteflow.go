@@ -21,11 +21,11 @@ func init() {
 			ID: "TL406", Name: "unbatched-partition-writes", Severity: Info,
 			Targets:   []Target{GoCode},
 			Title:     "Writes to one partition made one by one could be one transaction",
-			Rationale: "Inserts, updates and deletes of entities in one partition of one table can be sent together as an entity group transaction (SubmitTransaction, up to 100 actions): one request instead of several, and the changes are made together or not at all. Made one after another, each is a round trip, and a failure between them leaves the first ones made — an order without its index entity, a counter without its log row.\n\nSilent for writes to different partitions or tables, or whose keys cannot be compared; for writes in different branches, blocks or loop iterations; when code between the writes can stop the sequence for another reason than their own failure (a condition, another call's error); for two changes of the same entity (a transaction may change each entity once); for writes through helpers; and in _test.go files.",
+			Rationale: "Inserts, updates and deletes of entities in one partition of one table can be sent together as an entity group transaction (SubmitTransaction, up to 100 actions): one request instead of several, and the changes are made together or not at all. Made one after another — in sequence, or one per iteration of a loop over a collection — each is a round trip, and a failure between them leaves the first ones made: an order without its index entity, half of an order's lines. Batch up to 100 actions per transaction.\n\nSilent for writes to different partitions or tables, or whose keys cannot be compared; for writes in different branches or blocks; for loops whose partition or client changes, over channels, without a counter, or with a constant count over 100; when code between the writes can stop the sequence for another reason than their own failure (a condition, another call's error); for two changes of the same entity (a transaction may change each entity once); for writes through helpers; and in _test.go files.",
 			Source:    `"You can use EGTs to batch multiple inserts, update, and delete operations together, to reduce the number of round trips" ` + guide,
 			Bad:       "c.AddEntity(ctx, order, nil)   // PartitionKey: customer\nc.AddEntity(ctx, index, nil)   // PartitionKey: customer",
 			Good:      "c.SubmitTransaction(ctx, []aztables.TransactionAction{\n\t{ActionType: aztables.TransactionTypeAdd, Entity: order},\n\t{ActionType: aztables.TransactionTypeAdd, Entity: index},\n}, nil)",
-			Hint:      "send the writes as one SubmitTransaction",
+			Hint:      "send the writes as one SubmitTransaction (up to 100 actions each)",
 			Since:     "0.2.0",
 		},
 		&Rule{

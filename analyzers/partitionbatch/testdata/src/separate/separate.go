@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 )
@@ -108,4 +109,47 @@ func moved(ctx context.Context, c *aztables.Client, o Order, email string) error
 	idx, _ := json.Marshal(byEmail{PartitionKey: o.PartitionKey, RowKey: email})
 	_, err := c.AddEntity(ctx, idx, nil)
 	return err
+}
+
+// A poller and a channel: streams, not collections.
+func stream(ctx context.Context, c *aztables.Client, ids <-chan string, next func() (string, bool)) {
+	for id := range ids {
+		c.DeleteEntity(ctx, "jobs", id, nil)
+	}
+	for {
+		id, ok := next()
+		if !ok {
+			return
+		}
+		c.DeleteEntity(ctx, "jobs", id, nil)
+	}
+}
+
+// More than one transaction holds, by a constant count.
+func many(ctx context.Context, c *aztables.Client, grid *[400]string) {
+	for i := 0; i < 500; i++ {
+		c.DeleteEntity(ctx, "cells", strconv.Itoa(i), nil)
+	}
+	for _, id := range grid {
+		c.DeleteEntity(ctx, "grid", id, nil)
+	}
+}
+
+// Concurrent writes, and the same entity every time.
+func concurrentAndSame(ctx context.Context, c *aztables.Client, ids []string, b []byte) {
+	for _, id := range ids {
+		go c.DeleteEntity(ctx, "jobs", id, nil)
+		go func() { c.DeleteEntity(ctx, "jobs", id, nil) }()
+	}
+	for range ids {
+		c.DeleteEntity(ctx, "jobs", "lock", nil)
+	}
+}
+
+// A client per iteration.
+func perTable(ctx context.Context, svc *aztables.ServiceClient, names []string) {
+	for _, n := range names {
+		t := svc.NewClient(n)
+		t.DeleteEntity(ctx, "meta", n, nil)
+	}
 }

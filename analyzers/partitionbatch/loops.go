@@ -1,0 +1,193 @@
+package partitionbatch
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/internal/finding"
+)
+
+// loop reports the first single-entity write in the loop at cur that
+// writes the same partition of the same table on every iteration, each
+// time another entity.
+func (c *checker) loop(cur inspector.Cursor) {
+	loop := cur.Node()
+	if diag.InTestFile(c.pass, loop.Pos()) || !c.bounded(loop) {
+		return
+	}
+	_, body, ok := index.Innermost(cur)
+	if !ok {
+		return
+	}
+	for callCur := range cur.Preorder((*ast.CallExpr)(nil)) {
+		call := callCur.Node().(*ast.CallExpr)
+		if c.reported[call] || innermostLoop(callCur) != loop {
+			continue
+		}
+		w, ok := c.writeOf(call, body)
+		if !ok || !c.invariant(w.pk, loop) || !c.varies(w.rks, loop) || !c.tableInvariant(w.table, loop) {
+			continue
+		}
+		_, _, method, _ := sdk.Method(c.pass.TypesInfo, call)
+		diag.Report(c.pass, "TL406", call, "%s", diag.Fit(
+			method+" in a loop writes partition "+finding.Clip(w.pk.text(c))+" entity by entity; batch up to 100 per transaction",
+			method+" in a loop writes one partition entity by entity; batch up to 100 per transaction"))
+		return
+	}
+}
+
+// innermostLoop returns the loop around the call at cur, or nil when a
+// function literal or a go statement comes first.
+func innermostLoop(cur inspector.Cursor) ast.Node {
+	for p := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.GoStmt)(nil)) {
+		switch p.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return p.Node()
+		}
+		return nil
+	}
+	return nil
+}
+
+// bounded reports whether the loop runs over a finite collection that
+// may fit in transactions: not for {} or for cond {} without a counter
+// (pollers), not over a channel or an iterator function, and not a
+// constant count over 100 (which would need chunking anyway).
+func (c *checker) bounded(loop ast.Node) bool {
+	info := c.pass.TypesInfo
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		be, ok := ast.Unparen(l.Cond).(*ast.BinaryExpr)
+		if !ok || l.Post == nil || (be.Op != token.LSS && be.Op != token.LEQ) {
+			return false
+		}
+		return !overMax(info.Types[be.Y].Value)
+	case *ast.RangeStmt:
+		t := info.TypeOf(l.X)
+		if t == nil {
+			return false
+		}
+		switch u := types.Unalias(t).Underlying().(type) {
+		case *types.Slice, *types.Map:
+			return true
+		case *types.Pointer:
+			a, ok := u.Elem().Underlying().(*types.Array)
+			return ok && a.Len() <= maxActions
+		case *types.Array:
+			return u.Len() <= maxActions
+		case *types.Basic:
+			return u.Info()&types.IsInteger != 0 && !overMax(info.Types[l.X].Value)
+		}
+	}
+	return false
+}
+
+func overMax(v constant.Value) bool {
+	if v == nil || v.Kind() != constant.Int {
+		return false
+	}
+	n, ok := constant.Int64Val(v)
+	return !ok || n > maxActions
+}
+
+// invariant reports whether the key has the same value on every
+// iteration of loop: a constant, or built only from variables declared
+// before the loop and not assigned in it (through fmt, strings and
+// strconv at most), or the key field of such a variable.
+func (c *checker) invariant(k key, loop ast.Node) bool {
+	if k.v != nil {
+		return c.outside(k.v, loop)
+	}
+	if v := c.res.Of(k.expr); v.IsConst() && len(v.Parts) > 0 {
+		return true
+	}
+	ok := true
+	ast.Inspect(k.expr, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv, isType := c.pass.TypesInfo.Types[n.Fun]; isType && tv.IsType() {
+				return true
+			}
+			fn := sdk.Callee(c.pass.TypesInfo, n)
+			if fn == nil || fn.Pkg() == nil {
+				ok = false
+				break
+			}
+			switch fn.Pkg().Path() {
+			case "fmt", "strings", "strconv":
+			default:
+				ok = false
+			}
+		case *ast.Ident:
+			if v := c.x.Vars.VarOf(n); v != nil && !c.outside(v, loop) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// varies reports whether some RowKey changes from one iteration of loop
+// to the next: it uses a variable declared or assigned in the loop.
+func (c *checker) varies(rks []key, loop ast.Node) bool {
+	for _, k := range rks {
+		if k.v != nil {
+			if !c.outside(k.v, loop) {
+				return true
+			}
+			continue
+		}
+		found := false
+		ast.Inspect(k.expr, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v := c.x.Vars.VarOf(id); v != nil && !c.outside(v, loop) {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// tableInvariant reports whether the client is the same on every
+// iteration of loop.
+func (c *checker) tableInvariant(t any, loop ast.Node) bool {
+	switch t := t.(type) {
+	case string:
+		return true
+	case *types.Var:
+		return c.outside(t, loop)
+	case clientField:
+		return c.outside(t.base, loop)
+	}
+	return false
+}
+
+// outside reports whether v is declared before loop and never assigned
+// or incremented in it.
+func (c *checker) outside(v *types.Var, loop ast.Node) bool {
+	if loop.Pos() <= v.Pos() && v.Pos() < loop.End() {
+		return false
+	}
+	if c.x.Vars.Incremented(v) {
+		return false
+	}
+	for _, d := range c.x.Vars.Defs(v) {
+		if d.Rhs != nil && loop.Pos() <= d.Rhs.Pos() && d.Rhs.End() <= loop.End() {
+			return false
+		}
+	}
+	return true
+}
