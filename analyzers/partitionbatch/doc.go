@@ -22,7 +22,9 @@
 //     over a slice, a map, a small array or a counter, whose client and
 //     PartitionKey are the same on every iteration (a constant, or
 //     variables declared before the loop and not assigned in it) and
-//     whose RowKey changes (it uses a variable of the loop).
+//     whose RowKey changes (it uses a variable of the loop), and whose
+//     failure ends the function (if _, err := write; err != nil {
+//     return … }).
 //
 // Between the writes of a sequence there may be only statements that
 // build entities (assignments and declarations without a Table call) and
@@ -35,7 +37,9 @@
 // reason (a condition, another call's error, a loop); two writes of the
 // same entity (a transaction may change an entity only once); loops whose
 // PartitionKey or client changes, that write the same entity every time,
-// that start goroutines or function literals, loops over channels or
+// that start goroutines or function literals, that let each write fail
+// alone (the error discarded, or logged and skipped: a transaction would
+// fail them all), loops over channels or
 // iterator functions and loops without a counter (pollers, streams),
 // loops with a constant count over 100; writes through helpers;
 // transactions; the legacy storage API; _test.go files, which insert

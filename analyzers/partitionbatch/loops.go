@@ -31,6 +31,9 @@ func (c *checker) loop(cur inspector.Cursor) {
 		if c.reported[call] || innermostLoop(callCur) != loop {
 			continue
 		}
+		if !c.stopsOnError(callCur) {
+			continue // each write may fail alone: a transaction fails them all
+		}
 		w, ok := c.writeOf(call, body)
 		if !ok || !c.invariant(w.pk, loop) || !c.varies(w.rks, loop) || !c.tableInvariant(w.table, loop) {
 			continue
@@ -41,6 +44,39 @@ func (c *checker) loop(cur inspector.Cursor) {
 			method+" in a loop writes one partition entity by entity; batch up to 100 per transaction"))
 		return
 	}
+}
+
+// stopsOnError reports whether the function returns when the write at
+// cur fails: if _, err := write; err != nil { …; return … }, or the
+// write's error assigned and so checked by the next statement. A loop
+// that discards the error, or logs it and goes on, lets each write fail
+// alone, which a transaction (all or nothing) would change.
+func (c *checker) stopsOnError(cur inspector.Cursor) bool {
+	call := cur.Node().(*ast.CallExpr)
+	as, ok := cur.Parent().Node().(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || len(as.Lhs) != 2 {
+		return false
+	}
+	errVar := c.x.Vars.VarOf(as.Lhs[1])
+	if errVar == nil || ast.Unparen(as.Rhs[0]) != call {
+		return false
+	}
+	okErrs := map[*types.Var]bool{errVar: true}
+	stmt := cur.Parent()
+	if ifs, ok := stmt.Parent().Node().(*ast.IfStmt); ok && ifs.Init == as {
+		return ifs.Else == nil && c.errCheck(ifs, okErrs)
+	}
+	block, ok := stmt.Parent().Node().(*ast.BlockStmt)
+	if !ok {
+		return false
+	}
+	for i, s := range block.List {
+		if s == as && i+1 < len(block.List) {
+			ifs, ok := block.List[i+1].(*ast.IfStmt)
+			return ok && ifs.Init == nil && ifs.Else == nil && c.errCheck(ifs, okErrs)
+		}
+	}
+	return false
 }
 
 // innermostLoop returns the loop around the call at cur, or nil when a

@@ -112,44 +112,79 @@ func moved(ctx context.Context, c *aztables.Client, o Order, email string) error
 }
 
 // A poller and a channel: streams, not collections.
-func stream(ctx context.Context, c *aztables.Client, ids <-chan string, next func() (string, bool)) {
+func stream(ctx context.Context, c *aztables.Client, ids <-chan string, next func() (string, bool)) error {
 	for id := range ids {
-		c.DeleteEntity(ctx, "jobs", id, nil)
+		if _, err := c.DeleteEntity(ctx, "jobs", id, nil); err != nil {
+			return err
+		}
 	}
 	for {
 		id, ok := next()
 		if !ok {
-			return
+			return nil
 		}
-		c.DeleteEntity(ctx, "jobs", id, nil)
+		if _, err := c.DeleteEntity(ctx, "jobs", id, nil); err != nil {
+			return err
+		}
 	}
 }
 
 // More than one transaction holds, by a constant count.
-func many(ctx context.Context, c *aztables.Client, grid *[400]string) {
+func many(ctx context.Context, c *aztables.Client, grid *[400]string) error {
 	for i := 0; i < 500; i++ {
-		c.DeleteEntity(ctx, "cells", strconv.Itoa(i), nil)
+		if _, err := c.DeleteEntity(ctx, "cells", strconv.Itoa(i), nil); err != nil {
+			return err
+		}
 	}
 	for _, id := range grid {
-		c.DeleteEntity(ctx, "grid", id, nil)
+		if _, err := c.DeleteEntity(ctx, "grid", id, nil); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // Concurrent writes, and the same entity every time.
-func concurrentAndSame(ctx context.Context, c *aztables.Client, ids []string, b []byte) {
+func concurrentAndSame(ctx context.Context, c *aztables.Client, ids []string) error {
 	for _, id := range ids {
-		go c.DeleteEntity(ctx, "jobs", id, nil)
-		go func() { c.DeleteEntity(ctx, "jobs", id, nil) }()
+		go func() {
+			if _, err := c.DeleteEntity(ctx, "jobs", id, nil); err != nil {
+				return
+			}
+		}()
 	}
 	for range ids {
-		c.DeleteEntity(ctx, "jobs", "lock", nil)
+		if _, err := c.DeleteEntity(ctx, "jobs", "lock", nil); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // A client per iteration.
-func perTable(ctx context.Context, svc *aztables.ServiceClient, names []string) {
+func perTable(ctx context.Context, open func(string) (*aztables.Client, error), names []string) error {
 	for _, n := range names {
-		t := svc.NewClient(n)
-		t.DeleteEntity(ctx, "meta", n, nil)
+		t, err := open(n)
+		if err != nil {
+			return err
+		}
+		if _, err := t.DeleteEntity(ctx, "meta", n, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Each write may fail alone: logged and skipped, or discarded.
+func tolerant(ctx context.Context, c *aztables.Client, ids []string, log func(error)) {
+	for _, id := range ids {
+		b, _ := json.Marshal(Order{PartitionKey: "orders", RowKey: id})
+		if _, err := c.AddEntity(ctx, b, nil); err != nil {
+			log(err)
+			continue
+		}
+	}
+	for _, id := range ids {
+		c.DeleteEntity(ctx, "orders", id, nil)
 	}
 }

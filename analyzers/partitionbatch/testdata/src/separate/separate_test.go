@@ -11,6 +11,8 @@ import (
 func TestFixtures(t *testing.T) {
 	var c *aztables.Client
 	for _, id := range []string{"a", "b", "c"} {
-		c.DeleteEntity(context.Background(), "fixtures", id, nil)
+		if _, err := c.DeleteEntity(context.Background(), "fixtures", id, nil); err != nil {
+			return
+		}
 	}
 }
