@@ -97,16 +97,16 @@ func innermostLoop(cur inspector.Cursor) ast.Node {
 // (pollers), not over a channel or an iterator function, and not a
 // constant count over 100 (which would need chunking anyway).
 func (c *checker) bounded(loop ast.Node) bool {
-	info := c.pass.TypesInfo
+	ti := c.pass.TypesInfo
 	switch l := loop.(type) {
 	case *ast.ForStmt:
 		be, ok := ast.Unparen(l.Cond).(*ast.BinaryExpr)
 		if !ok || l.Post == nil || (be.Op != token.LSS && be.Op != token.LEQ) {
 			return false
 		}
-		return !overMax(info.Types[be.Y].Value)
+		return !overMax(ti.Types[be.Y].Value)
 	case *ast.RangeStmt:
-		t := info.TypeOf(l.X)
+		t := ti.TypeOf(l.X)
 		if t == nil {
 			return false
 		}
@@ -119,7 +119,7 @@ func (c *checker) bounded(loop ast.Node) bool {
 		case *types.Array:
 			return u.Len() <= maxActions
 		case *types.Basic:
-			return u.Info()&types.IsInteger != 0 && !overMax(info.Types[l.X].Value)
+			return u.Info()&types.IsInteger != 0 && !overMax(ti.Types[l.X].Value)
 		}
 	}
 	return false

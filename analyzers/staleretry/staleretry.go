@@ -98,12 +98,12 @@ func (c *checker) check(w index.Call, cur inspector.Cursor) {
 // the call, or a variable assigned one literal (and its IfMatch set at
 // most once afterwards in fn).
 func (c *checker) ifMatch(opts ast.Expr, fn ast.Node) ast.Expr {
-	info := c.pass.TypesInfo
+	ti := c.pass.TypesInfo
 	opts = ast.Unparen(opts)
 	var val ast.Expr
 	switch {
-	case sdk.IsOptionsLiteral(info, opts, "UpdateEntityOptions"):
-		val = sdk.Field(info, opts, "IfMatch")
+	case sdk.IsOptionsLiteral(ti, opts, "UpdateEntityOptions"):
+		val = sdk.Field(ti, opts, "IfMatch")
 	default:
 		if u, ok := opts.(*ast.UnaryExpr); ok && u.Op == token.AND {
 			opts = ast.Unparen(u.X)
@@ -113,10 +113,10 @@ func (c *checker) ifMatch(opts ast.Expr, fn ast.Node) ast.Expr {
 			return nil
 		}
 		d, ok := c.x.Vars.Only(v)
-		if !ok || d.Index >= 0 || d.Zero() || !sdk.IsOptionsLiteral(info, d.Rhs, "UpdateEntityOptions") {
+		if !ok || d.Index >= 0 || d.Zero() || !sdk.IsOptionsLiteral(ti, d.Rhs, "UpdateEntityOptions") {
 			return nil
 		}
-		val = sdk.Field(info, d.Rhs, "IfMatch")
+		val = sdk.Field(ti, d.Rhs, "IfMatch")
 		sets := 0
 		ast.Inspect(fn, func(n ast.Node) bool {
 			as, ok := n.(*ast.AssignStmt)
@@ -141,7 +141,7 @@ func (c *checker) ifMatch(opts ast.Expr, fn ast.Node) ast.Expr {
 	if val == nil || c.x.Writes.IsETagAny(val) {
 		return nil
 	}
-	if tv, ok := info.Types[val]; ok && tv.IsNil() {
+	if tv, ok := ti.Types[val]; ok && tv.IsNil() {
 		return nil
 	}
 	return val
@@ -151,13 +151,13 @@ func (c *checker) ifMatch(opts ast.Expr, fn ast.Node) ast.Expr {
 // around it, or the function literal given to a retry helper (and the
 // helper's name); nil when there is none in the write's function.
 func (c *checker) retry(cur inspector.Cursor) (ast.Node, string) {
-	info := c.pass.TypesInfo
+	ti := c.pass.TypesInfo
 	for p := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		switch n := p.Node().(type) {
 		case *ast.ForStmt:
 			return n, ""
 		case *ast.RangeStmt:
-			if b, ok := types.Unalias(info.TypeOf(n.X)).Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			if b, ok := types.Unalias(ti.TypeOf(n.X)).Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
 				return n, "" // for attempt := range 3
 			}
 			return nil, "" // a loop over entities
@@ -349,19 +349,19 @@ func (c *checker) retryHelper(call *ast.CallExpr, i int) string {
 // bool (errors.Is, errors.As, isTransient(err)). A retry that does so
 // retries some errors only, and a 412 is not transient.
 func (c *checker) classifies(n ast.Node) bool {
-	info := c.pass.TypesInfo
+	ti := c.pass.TypesInfo
 	found := false
 	ast.Inspect(n, func(m ast.Node) bool {
 		call, ok := m.(*ast.CallExpr)
 		if found || !ok {
 			return !found
 		}
-		sig, ok := types.Unalias(info.TypeOf(call.Fun)).(*types.Signature)
+		sig, ok := types.Unalias(ti.TypeOf(call.Fun)).(*types.Signature)
 		if !ok || sig.Results().Len() != 1 || !isBool(sig.Results().At(0).Type()) {
 			return true
 		}
 		for _, a := range call.Args {
-			if writes.IsError(info.TypeOf(a)) {
+			if writes.IsError(ti.TypeOf(a)) {
 				found = true
 			}
 		}
@@ -394,7 +394,7 @@ func (c *checker) reads(n ast.Node, seen map[*ast.FuncDecl]bool, depth int) bool
 	if n == nil || depth > writes.MaxDepth {
 		return false
 	}
-	info := c.pass.TypesInfo
+	ti := c.pass.TypesInfo
 	found := false
 	ast.Inspect(n, func(m ast.Node) bool {
 		call, ok := m.(*ast.CallExpr)
@@ -402,12 +402,12 @@ func (c *checker) reads(n ast.Node, seen map[*ast.FuncDecl]bool, depth int) bool
 			return !found
 		}
 		switch {
-		case sdk.IsMethod(info, call, "Client", "GetEntity"), sdk.IsMethod(info, call, "Client", "NewListEntitiesPager"),
-			sdk.IsPagerMethod(info, call, "NextPage"),
-			sdk.IsLegacyMethod(info, call, "Entity", "Get"), sdk.IsLegacyMethod(info, call, "Table", "QueryEntities"):
+		case sdk.IsMethod(ti, call, "Client", "GetEntity"), sdk.IsMethod(ti, call, "Client", "NewListEntitiesPager"),
+			sdk.IsPagerMethod(ti, call, "NextPage"),
+			sdk.IsLegacyMethod(ti, call, "Entity", "Get"), sdk.IsLegacyMethod(ti, call, "Table", "QueryEntities"):
 			found = true
 		default:
-			if fn := sdk.Callee(info, call); fn != nil {
+			if fn := sdk.Callee(ti, call); fn != nil {
 				if d := c.x.Vars.FuncDecl(fn); d != nil && !seen[d] {
 					seen[d] = true
 					found = c.reads(d.Body, seen, depth+1)
@@ -424,13 +424,13 @@ func (c *checker) reads(n ast.Node, seen map[*ast.FuncDecl]bool, depth int) bool
 // conversions), or uses a variable declared in retry, assigned in it,
 // decoded into in it, or whose address retry passes elsewhere.
 func (c *checker) refreshed(etag ast.Expr, retry ast.Node) bool {
-	info := c.pass.TypesInfo
+	ti := c.pass.TypesInfo
 	vars := map[*types.Var]bool{}
 	fresh := false
 	ast.Inspect(etag, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if tv, ok := info.Types[n.Fun]; !(ok && tv.IsType()) && !sdk.IsFunc(info, n, sdk.ToPath, "Ptr") {
+			if tv, ok := ti.Types[n.Fun]; !(ok && tv.IsType()) && !sdk.IsFunc(ti, n, sdk.ToPath, "Ptr") {
 				fresh = true
 			}
 		case *ast.Ident:
