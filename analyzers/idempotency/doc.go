@@ -13,11 +13,14 @@
 // you should use a "delete if exists" operation".
 //
 //   - TL409 non-idempotent-worker-step: in a queue-message handler, an
-//     aztables AddEntity (directly, or through a helper of the same
-//     package or a function literal) whose error is looked at but never
+//     aztables AddEntity or a legacy storage Entity.Insert (in the
+//     handler, in a function of the package it calls — reported there —
+//     or in a function literal it calls) whose error is looked at but
+//     never
 //     compared with a conflict — on the second delivery the entity
 //     exists and the insert fails with 409 (EntityAlreadyExists) — and a
-//     DeleteEntity whose error is looked at but never compared with
+//     DeleteEntity (or legacy Entity.Delete) whose error is looked at but
+//     never compared with
 //     not-found — on the second delivery the entity is gone and the
 //     delete fails with 404 (ResourceNotFound). The message fails again
 //     on every delivery until it is dead-lettered. The suggested fix, for
@@ -28,8 +31,9 @@
 // of azqueue's DequeueMessages (a []*azqueue.DequeuedMessage) or of
 // azservicebus's ReceiveMessages (a []*azservicebus.ReceivedMessage), a
 // function or function literal with a parameter of one of those message
-// types, and the rest of a function after a call of DequeueMessage,
-// DequeueMessages or ReceiveMessages.
+// types, the rest of a function after a call of DequeueMessage,
+// DequeueMessages or ReceiveMessages, and every function of the package
+// that a handler calls (handle(ctx, event) and the steps it calls).
 //
 // A failure is handled when the function containing the write (or the
 // helper that makes it, or a function of the package that calls it: the
@@ -43,8 +47,7 @@
 // (a bare call, _, go or defer); handled failures as above; inserts
 // whose PartitionKey or RowKey comes from uuid, ulid or xid, or
 // time.Now() (a second delivery writes another entity); writes outside
-// handlers, and functions a handler calls without passing the message
-// (the analyzer does not follow them); _test.go files; helpers in other
-// packages, whose bodies cannot be seen;
-// deletes through helpers; transactions; the legacy storage API.
+// handlers; _test.go files; functions of other packages, whose bodies
+// cannot be seen; deletes through helpers; transactions; the legacy
+// API's InsertOrReplace, InsertOrMerge, Update and Merge.
 package idempotency

@@ -59,9 +59,13 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(c.handlers) == 0 {
 		return nil, nil
 	}
+	c.addCallees()
 	inserts := map[*ast.CallExpr]index.Call{}
 	for _, w := range x.Calls {
-		if w.Method == "AddEntity" && !w.Legacy && w.Entity != nil {
+		if w.Via == nil && w.Closure == nil && w.Legacy && w.Method != "Insert" {
+			continue // the legacy API's insert-or-replace and updates
+		}
+		if (w.Method == "AddEntity" || w.Method == "Insert") && w.Entity != nil {
 			inserts[w.Call] = w
 		}
 	}
@@ -69,7 +73,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for cur := range x.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		w, insert := inserts[call]
-		if !insert && !sdk.IsMethod(pass.TypesInfo, call, "Client", "DeleteEntity") {
+		if !insert && !sdk.IsMethod(pass.TypesInfo, call, "Client", "DeleteEntity") && !sdk.IsLegacyMethod(pass.TypesInfo, call, "Entity", "Delete") {
 			continue
 		}
 		if !c.inHandler(call) {
@@ -157,6 +161,31 @@ func (c *checker) findHandlers() {
 	}
 }
 
+// addCallees makes the functions of the package that handlers call
+// handlers too (transitively): handle(ctx, ev) decodes the message and
+// passes it on, and the steps it calls run on every delivery.
+func (c *checker) addCallees() {
+	seen := map[*ast.FuncDecl]bool{}
+	for i := 0; i < len(c.handlers); i++ {
+		h := c.handlers[i]
+		ast.Inspect(h.node, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || call.Pos() < h.from {
+				return true
+			}
+			fn := sdk.Callee(c.pass.TypesInfo, call)
+			if fn == nil {
+				return true
+			}
+			if d := c.x.Vars.FuncDecl(fn); d != nil && d.Body != nil && !seen[d] {
+				seen[d] = true
+				c.handlers = append(c.handlers, region{d.Body, d.Body.Pos()})
+			}
+			return true
+		})
+	}
+}
+
 func takesMessage(info *types.Info, ft *ast.FuncType) bool {
 	if ft.Params == nil {
 		return false
@@ -189,14 +218,13 @@ func (c *checker) insert(w index.Call, fn ast.Node) {
 		return
 	}
 	switch {
-	case w.Closure != nil:
-		if !c.helperFails(w.Closure.Body, writes.Conflict) {
-			return
-		}
 	case w.Via != nil:
-		d := c.x.Vars.FuncDecl(w.Via)
-		if d == nil || !c.helperFails(d.Body, writes.Conflict) {
-			return // a helper of another package: not seen
+		// A helper of the package is a handler itself (addCallees): its
+		// own write is checked there. One of another package is not seen.
+		return
+	case w.Closure != nil:
+		if c.inHandler(w.Closure.Body) || !c.helperFails(w.Closure.Body, writes.Conflict) {
+			return // checked where the literal is, or handled there
 		}
 	}
 	for _, k := range c.x.Writes.KeysOf(c.x.Writes.RootsOf(w.Entity), w.Body) {
@@ -280,7 +308,8 @@ func (c *checker) delete(call *ast.CallExpr, fn ast.Node) {
 	if writes.DiscardsError(fn, call) || c.handled(fn, writes.NotFound) {
 		return
 	}
-	diag.Report(c.pass, "TL409", call, "DeleteEntity in a message handler fails with 404 when the message is delivered again")
+	_, _, method, _ := sdk.Method(c.pass.TypesInfo, call)
+	diag.Report(c.pass, "TL409", call, "%s in a message handler fails with 404 when the message is delivered again", method)
 }
 
 // fresh reports whether e is built from a value new on every run:

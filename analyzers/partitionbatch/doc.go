@@ -21,7 +21,9 @@
 //     variable) and whose RowKeys are not; and such a write in a loop
 //     over a slice, a map, a small array or a counter, whose client and
 //     PartitionKey are the same on every iteration (a constant, or
-//     variables declared before the loop and not assigned in it) and
+//     variables declared before the loop and not assigned in it, through
+//     fmt, strings, strconv, time other than the clock, and functions of
+//     the package that call only those: partition(device, hour)) and
 //     whose RowKey changes (it uses a variable of the loop), and whose
 //     failure ends the function (if _, err := write; err != nil {
 //     return … }).

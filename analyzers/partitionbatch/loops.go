@@ -135,8 +135,9 @@ func overMax(v constant.Value) bool {
 
 // invariant reports whether the key has the same value on every
 // iteration of loop: a constant, or built only from variables declared
-// before the loop and not assigned in it (through fmt, strings and
-// strconv at most), or the key field of such a variable.
+// before the loop and not assigned in it (through fmt, strings,
+// strconv, time other than the clock, and functions of the package that
+// call only those), or the key field of such a variable.
 func (c *checker) invariant(k key, loop ast.Node) bool {
 	if k.v != nil {
 		return c.outside(k.v, loop)
@@ -151,14 +152,7 @@ func (c *checker) invariant(k key, loop ast.Node) bool {
 			if tv, isType := c.pass.TypesInfo.Types[n.Fun]; isType && tv.IsType() {
 				return true
 			}
-			fn := sdk.Callee(c.pass.TypesInfo, n)
-			if fn == nil || fn.Pkg() == nil {
-				ok = false
-				break
-			}
-			switch fn.Pkg().Path() {
-			case "fmt", "strings", "strconv":
-			default:
+			if !c.pure(sdk.Callee(c.pass.TypesInfo, n), map[*types.Func]bool{}, 0) {
 				ok = false
 			}
 		case *ast.Ident:
@@ -166,6 +160,47 @@ func (c *checker) invariant(k key, loop ast.Node) bool {
 				ok = false
 			}
 		}
+		return ok
+	})
+	return ok
+}
+
+// pure reports whether fn returns the same value for the same
+// arguments, as far as the analyzer can tell: a function of fmt,
+// strings, strconv, math or time other than the clock, or a function of
+// the package that calls only such functions.
+func (c *checker) pure(fn *types.Func, seen map[*types.Func]bool, depth int) bool {
+	if fn == nil || fn.Pkg() == nil || depth > 4 {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "fmt", "strings", "strconv", "math", "unicode":
+		return true
+	case "time":
+		switch fn.Name() {
+		case "Now", "Since", "Until", "Sleep", "After", "Tick", "NewTimer", "NewTicker", "AfterFunc":
+			return false
+		}
+		return true
+	}
+	d := c.x.Vars.FuncDecl(fn)
+	if d == nil || d.Body == nil {
+		return false
+	}
+	if seen[fn] {
+		return true
+	}
+	seen[fn] = true
+	ok := true
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		call, isCall := n.(*ast.CallExpr)
+		if !ok || !isCall {
+			return ok
+		}
+		if tv, isType := c.pass.TypesInfo.Types[call.Fun]; isType && (tv.IsType() || tv.IsBuiltin()) {
+			return true
+		}
+		ok = c.pure(sdk.Callee(c.pass.TypesInfo, call), seen, depth+1)
 		return ok
 	})
 	return ok

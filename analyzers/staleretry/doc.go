@@ -3,8 +3,8 @@
 //
 // # Analyzer staleretry
 //
-// staleretry: find UpdateEntity calls with IfMatch that are retried
-// without reading the entity again (TL415).
+// staleretry: find UpdateEntity calls with IfMatch whose 412 is retried
+// without reading the entity again, or answered with success (TL415).
 //
 // An UpdateEntity with IfMatch fails with 412 (Precondition Failed,
 // UpdateConditionNotSatisfied) when another client changed the entity
@@ -31,6 +31,14 @@
 //     assigned once, under the same conditions.
 //
 //     The write's error must be looked at (not discarded).
+//
+//     Also such an UpdateEntity whose function tests its error for 412
+//     (a condition on the error that mentions 412,
+//     http.StatusPreconditionFailed or UpdateConditionNotSatisfied) and
+//     answers it by returning a nil error: the change is dropped and the
+//     caller believes it was made. Silent when that branch returns an
+//     error (the caller may retry) and in functions without an error
+//     result (an HTTP handler answering 409 or 412 tells its client).
 //
 // Silent: a loop or operation that reads the entity again (GetEntity, a
 // query, a helper of the package that does), or that sets the ETag

@@ -75,6 +75,11 @@ func (c *checker) check(w index.Call, cur inspector.Cursor) {
 	if etag == nil || writes.DiscardsError(fn, w.Call) {
 		return
 	}
+	if c.drops412(cur, fn) {
+		diag.Report(c.pass, "TL415", w.Call,
+			"UpdateEntity's 412 is answered with success: the change is lost; read again and retry")
+		return
+	}
 	retry, helper := c.retry(cur)
 	if helper == "" && retry != nil && runsOnce(cur, retry) {
 		return // for … { if match { return write() } }: a search, not a retry
@@ -91,6 +96,63 @@ func (c *checker) check(w index.Call, cur inspector.Cursor) {
 	diag.Report(c.pass, "TL415", w.Call, "%s", diag.Fit(
 		finding.Clip(helper)+" retries UpdateEntity with the same IfMatch ETag; after a 412 every retry fails",
 		"a retry helper retries UpdateEntity with the same IfMatch ETag; after a 412 every retry fails"))
+}
+
+// drops412 reports whether the function fn answers the precondition
+// failure of the write at cur with success: the write's error is tested
+// for 412 (a condition using it that mentions 412,
+// http.StatusPreconditionFailed or UpdateConditionNotSatisfied), and that
+// branch returns a nil error.
+func (c *checker) drops412(cur inspector.Cursor, fn ast.Node) bool {
+	sig, _ := c.pass.TypesInfo.TypeOf(funcType(fn)).(*types.Signature)
+	if sig == nil || sig.Results().Len() == 0 || !writes.IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
+		return false // an HTTP handler answering 409 tells its client
+	}
+	as, ok := cur.Parent().Node().(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		return false
+	}
+	errVar := c.x.Vars.VarOf(as.Lhs[1])
+	if errVar == nil {
+		return false
+	}
+	call := cur.Node()
+	dropped := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if dropped || !ok || ifs.Pos() < call.End() || len(ifs.Body.List) == 0 {
+			return !dropped
+		}
+		uses := false
+		ast.Inspect(ifs.Cond, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == errVar {
+				uses = true
+			}
+			return !uses
+		})
+		if !uses || !c.x.Writes.Mentions(ifs.Cond, writes.PreconditionFailed) {
+			return true
+		}
+		ret, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt)
+		if ok && len(ret.Results) == sig.Results().Len() {
+			if tv, ok := c.pass.TypesInfo.Types[ret.Results[len(ret.Results)-1]]; ok && tv.IsNil() {
+				dropped = true
+			}
+		}
+		return !dropped
+	})
+	return dropped
+}
+
+// funcType returns the type of a function declaration or literal.
+func funcType(fn ast.Node) ast.Expr {
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		return f.Name
+	case *ast.FuncLit:
+		return f
+	}
+	return nil
 }
 
 // ifMatch returns the IfMatch the options of an UpdateEntity give, when

@@ -32,8 +32,10 @@ var (
 // Mentions reports whether the code under n mentions s: the integer
 // constant s.Code, net/http's s.Const, a constant or identifier named
 // after one of s.Codes (aztables.ResourceNotFound), or a string constant
-// containing one. Calls of functions of this package whose bodies
-// mention s count (isConflict(err)), to MaxDepth.
+// containing one. Calls of functions of this package that are given an
+// error and whose bodies mention s count (isConflict(err)), to MaxDepth;
+// other calls do not (a sibling step that handles its own 404 says
+// nothing about this one's).
 func (x *Index) Mentions(n ast.Node, s Status) bool {
 	return x.mentions(n, s, map[*ast.FuncDecl]bool{}, 0)
 }
@@ -61,7 +63,7 @@ func (x *Index) mentions(n ast.Node, s Status, seen map[*ast.FuncDecl]bool, dept
 			}
 			found = obj.Name() == s.Const || s.code(obj.Name())
 		case *ast.CallExpr:
-			if fn := sdk.Callee(x.Info, n); fn != nil {
+			if fn := sdk.Callee(x.Info, n); fn != nil && x.givenError(n) {
 				if d := x.FuncDecl(fn); d != nil && !seen[d] {
 					seen[d] = true
 					found = x.mentions(d.Body, s, seen, depth+1)
@@ -71,6 +73,16 @@ func (x *Index) mentions(n ast.Node, s Status, seen map[*ast.FuncDecl]bool, dept
 		return !found
 	})
 	return found
+}
+
+// givenError reports whether one of call's arguments is an error.
+func (x *Index) givenError(call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if IsError(x.Info.TypeOf(a)) {
+			return true
+		}
+	}
+	return false
 }
 
 // constant reports whether v is s's status code or a string naming one

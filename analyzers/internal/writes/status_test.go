@@ -46,6 +46,10 @@ func literal412(code int) bool { return code == 412 }
 
 func none(err error) error { return err }
 
+func sibling() bool { return literal412(412) }
+
+func callsSibling(err error) bool { return sibling() }
+
 func use() (int, error) { return 0, nil }
 
 func calls() {
@@ -87,6 +91,7 @@ func TestMentions(t *testing.T) {
 		{"literal412", writes.PreconditionFailed, true},
 		{"literal412", writes.Conflict, false},
 		{"none", writes.Conflict, false},
+		{"callsSibling", writes.PreconditionFailed, false}, // sibling is given no error
 	} {
 		if got := x.Mentions(body[tc.fn], tc.status); got != tc.want {
 			t.Errorf("Mentions(%s, %d) = %v, want %v", tc.fn, tc.status.Code, got, tc.want)

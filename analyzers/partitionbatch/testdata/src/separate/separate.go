@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 )
@@ -187,4 +188,23 @@ func tolerant(ctx context.Context, c *aztables.Client, ids []string, log func(er
 	for _, id := range ids {
 		c.DeleteEntity(ctx, "orders", id, nil)
 	}
+}
+
+type Reading struct {
+	PartitionKey string
+	RowKey       string
+	Value        float64
+}
+
+func stampNow(device string) string { return device + time.Now().Format("15") }
+
+// A partition from the clock may change during the loop.
+func clocked(ctx context.Context, c *aztables.Client, device string, values []float64) error {
+	for i, v := range values {
+		b, _ := json.Marshal(Reading{PartitionKey: stampNow(device), RowKey: strconv.Itoa(i), Value: v})
+		if _, err := c.UpsertEntity(ctx, b, nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -196,3 +196,27 @@ func setFirst(ctx context.Context, c *aztables.Client, ids []string, target stri
 	}
 	return nil
 }
+
+var errBusy = errors.New("busy, try again")
+
+// The 412 becomes an error for the caller.
+func claim(ctx context.Context, c *aztables.Client, b []byte, etag azcore.ETag) error {
+	_, err := c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{IfMatch: &etag})
+	var re *azcore.ResponseError
+	if errors.As(err, &re) && re.StatusCode == http.StatusPreconditionFailed {
+		return errBusy
+	}
+	return err
+}
+
+// An HTTP-style handler tells its client.
+func handler(ctx context.Context, c *aztables.Client, b []byte, etag azcore.ETag, status func(int)) {
+	if _, err := c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{IfMatch: &etag}); err != nil {
+		var re *azcore.ResponseError
+		if errors.As(err, &re) && re.StatusCode == http.StatusPreconditionFailed {
+			status(http.StatusConflict)
+			return
+		}
+		status(http.StatusInternalServerError)
+	}
+}

@@ -3,6 +3,8 @@ package stale
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"net/http"
 	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
@@ -76,4 +78,30 @@ func archive(ctx context.Context, c *aztables.Client, b []byte, resp aztables.Ge
 		return err
 	}
 	return again(3, op)
+}
+
+type link struct {
+	PartitionKey string
+	RowKey       string
+	Clicks       int
+}
+
+// A concurrent update wins and the click is dropped as if counted.
+func click(ctx context.Context, c *aztables.Client, code string) (int, error) {
+	resp, err := c.GetEntity(ctx, code, code, nil)
+	if err != nil {
+		return 0, err
+	}
+	var l link
+	_ = json.Unmarshal(resp.Value, &l)
+	l.Clicks++
+	b, _ := json.Marshal(l)
+	if _, err := c.UpdateEntity(ctx, b, &aztables.UpdateEntityOptions{IfMatch: &resp.ETag}); err != nil { // want `TL415: UpdateEntity's 412 is answered with success: the change is lost; read again and retry$`
+		var re *azcore.ResponseError
+		if errors.As(err, &re) && re.StatusCode == http.StatusPreconditionFailed {
+			return l.Clicks - 1, nil
+		}
+		return 0, err
+	}
+	return l.Clicks, nil
 }
