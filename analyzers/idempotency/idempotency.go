@@ -62,9 +62,8 @@ func run(pass *analysis.Pass) (any, error) {
 	c.addCallees()
 	inserts := map[*ast.CallExpr]index.Call{}
 	for _, w := range x.Calls {
-		if w.Via == nil && w.Closure == nil && w.Legacy && w.Method != "Insert" {
-			continue // the legacy API's insert-or-replace and updates
-		}
+		// AddEntity, and the legacy Entity.Insert (not its insert-or-
+		// replace, merge and update methods, nor batch inserts).
 		if (w.Method == "AddEntity" || w.Method == "Insert") && w.Entity != nil {
 			inserts[w.Call] = w
 		}
