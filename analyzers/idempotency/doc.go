@@ -33,7 +33,11 @@
 // function or function literal with a parameter of one of those message
 // types, the rest of a function after a call of DequeueMessage,
 // DequeueMessages or ReceiveMessages, and every function of the package
-// that a handler calls (handle(ctx, event) and the steps it calls).
+// that a handler calls (handle(ctx, event) and the steps it calls) —
+// after a receive, only the functions given something computed after it
+// (the message, or what was decoded from it), so that a program's main
+// that checks its queue and then serves HTTP does not make every
+// request handler a message handler.
 //
 // A failure is handled when the function containing the write (or the
 // helper that makes it, or a function of the package that calls it: the

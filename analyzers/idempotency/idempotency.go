@@ -44,6 +44,9 @@ var (
 type region struct {
 	node ast.Node
 	from token.Pos
+	// afterReceive marks the rest of a function after a receive: only
+	// the calls given something computed there handle the message.
+	afterReceive bool
 }
 
 type checker struct {
@@ -139,22 +142,22 @@ func (c *checker) findHandlers() {
 		switch n := cur.Node().(type) {
 		case *ast.FuncDecl:
 			if n.Body != nil && takesMessage(info, n.Type) {
-				c.handlers = append(c.handlers, region{n.Body, n.Body.Pos()})
+				c.handlers = append(c.handlers, region{n.Body, n.Body.Pos(), false})
 			}
 		case *ast.FuncLit:
 			if takesMessage(info, n.Type) {
-				c.handlers = append(c.handlers, region{n.Body, n.Body.Pos()})
+				c.handlers = append(c.handlers, region{n.Body, n.Body.Pos(), false})
 			}
 		case *ast.RangeStmt:
 			if s, ok := types.Unalias(info.TypeOf(n.X)).Underlying().(*types.Slice); ok && isMessage(s.Elem()) {
-				c.handlers = append(c.handlers, region{n.Body, n.Body.Pos()})
+				c.handlers = append(c.handlers, region{n.Body, n.Body.Pos(), false})
 			}
 		case *ast.CallExpr:
 			if !isReceive(info, n) {
 				continue
 			}
 			if _, body, ok := index.Innermost(cur); ok {
-				c.handlers = append(c.handlers, region{body, n.End()})
+				c.handlers = append(c.handlers, region{body, n.End(), true})
 			}
 		}
 	}
@@ -173,16 +176,38 @@ func (c *checker) addCallees() {
 				return true
 			}
 			fn := sdk.Callee(c.pass.TypesInfo, call)
-			if fn == nil {
+			if fn == nil || (h.afterReceive && !c.givenNew(call, h)) {
 				return true
 			}
 			if d := c.x.Vars.FuncDecl(fn); d != nil && d.Body != nil && !seen[d] {
 				seen[d] = true
-				c.handlers = append(c.handlers, region{d.Body, d.Body.Pos()})
+				c.handlers = append(c.handlers, region{d.Body, d.Body.Pos(), false})
 			}
 			return true
 		})
 	}
+}
+
+// givenNew reports whether call is given a variable declared in h after
+// the receive (the message, or what was decoded from it), or is a
+// method of one.
+func (c *checker) givenNew(call *ast.CallExpr, h region) bool {
+	found := false
+	visit := func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v := c.x.Vars.VarOf(id); v != nil && v.Pos() >= h.from && v.Pos() < h.node.End() {
+				found = true
+			}
+		}
+		return !found
+	}
+	for _, a := range call.Args {
+		ast.Inspect(a, visit)
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && !found {
+		ast.Inspect(sel.X, visit)
+	}
+	return found
 }
 
 func takesMessage(info *types.Info, ft *ast.FuncType) bool {

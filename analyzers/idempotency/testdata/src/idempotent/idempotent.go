@@ -154,3 +154,18 @@ func (p *Poller) poll(ctx context.Context) error {
 	}
 	return nil
 }
+
+// A program that checks its queue at start-up and then serves requests:
+// the request handlers are not message handlers.
+func serveAfterCheck(ctx context.Context, q *azqueue.QueueClient, c *aztables.Client, addr string) error {
+	if _, err := q.DequeueMessages(ctx, nil); err != nil {
+		return err
+	}
+	return serve(ctx, c, addr)
+}
+
+func serve(ctx context.Context, c *aztables.Client, addr string) error {
+	b, _ := json.Marshal(aztables.Entity{PartitionKey: "users", RowKey: addr})
+	_, err := c.AddEntity(ctx, b, nil)
+	return err
+}
