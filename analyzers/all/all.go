@@ -16,15 +16,19 @@ import (
 	"github.com/tablelint/tablelint/analyzers/entityshape"
 	"github.com/tablelint/tablelint/analyzers/etag"
 	"github.com/tablelint/tablelint/analyzers/filterinjection"
+	"github.com/tablelint/tablelint/analyzers/idempotency"
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/keychars"
 	"github.com/tablelint/tablelint/analyzers/keyformat"
 	"github.com/tablelint/tablelint/analyzers/lastn"
 	"github.com/tablelint/tablelint/analyzers/move"
+	"github.com/tablelint/tablelint/analyzers/partitionbatch"
 	"github.com/tablelint/tablelint/analyzers/perpartition"
 	"github.com/tablelint/tablelint/analyzers/properties"
 	"github.com/tablelint/tablelint/analyzers/propnames"
 	"github.com/tablelint/tablelint/analyzers/retries"
+	"github.com/tablelint/tablelint/analyzers/scanwrite"
+	"github.com/tablelint/tablelint/analyzers/staleretry"
 	"github.com/tablelint/tablelint/analyzers/tablename"
 	"github.com/tablelint/tablelint/analyzers/tablereuse"
 	"github.com/tablelint/tablelint/analyzers/tablescan"
@@ -71,6 +75,10 @@ func build() []*analysis.Analyzer {
 		move.Analyzer,
 		lastn.Analyzer,
 		perpartition.Analyzer,
+		idempotency.Analyzer,
+		staleretry.Analyzer,
+		partitionbatch.Analyzer,
+		scanwrite.Analyzer,
 		designdrift.Analyzer, // silent without -design
 	}
 	out := make([]*analysis.Analyzer, 0, len(rules)+1)

@@ -166,3 +166,19 @@ func TestGeneratedPackageFindings(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkAnalyzers20kInfo is BenchmarkAnalyzers20k with -info set on
+// every analyzer that has the flag, as `tablelint check` runs them (go
+// vet leaves it off).
+func BenchmarkAnalyzers20kInfo(b *testing.B) {
+	for _, a := range all.Analyzers() {
+		if f := a.Flags.Lookup("info"); f != nil {
+			old := f.Value.String()
+			if err := a.Flags.Set("info", "true"); err != nil {
+				b.Fatal(err)
+			}
+			defer a.Flags.Set("info", old)
+		}
+	}
+	BenchmarkAnalyzers20k(b)
+}

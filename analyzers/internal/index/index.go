@@ -520,3 +520,18 @@ func isEntityLit(pass *analysis.Pass, w *writes.Index, lit *ast.CompositeLit) bo
 	}
 	return false
 }
+
+// Innermost returns the innermost function declaration or literal
+// containing c, its cursor and its body; ok is false outside any
+// function.
+func Innermost(c inspector.Cursor) (fn inspector.Cursor, body *ast.BlockStmt, ok bool) {
+	for fc := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch f := fc.Node().(type) {
+		case *ast.FuncDecl:
+			return fc, f.Body, f.Body != nil
+		case *ast.FuncLit:
+			return fc, f.Body, true
+		}
+	}
+	return inspector.Cursor{}, nil, false
+}

@@ -1,0 +1,378 @@
+package partitionbatch
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
+	"github.com/tablelint/tablelint/internal/finding"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports TL406.
+var Analyzer = &analysis.Analyzer{
+	Name:     "partitionbatch",
+	Doc:      docs.MustExtract(doc, "partitionbatch"),
+	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/partitionbatch",
+	Requires: []*analysis.Analyzer{index.Analyzer},
+	Run:      run,
+}
+
+var info bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&info, "info", false, "also report info findings (TL406 writes to one partition that could be one transaction)")
+}
+
+// maxActions is the most actions one transaction may hold.
+const maxActions = 100
+
+type checker struct {
+	pass     *analysis.Pass
+	x        *index.Index
+	res      *values.Resolver
+	writes   map[*ast.CallExpr]index.Call // direct single-entity inserts and updates
+	reported map[*ast.CallExpr]bool       // writes of the runs reported
+}
+
+// A write is one single-entity write of a sequence.
+type write struct {
+	call   *ast.CallExpr
+	table  any
+	pk     key
+	rks    []key
+	errVar *types.Var
+	body   *ast.BlockStmt // the function's body
+}
+
+// A key is the value of an entity key: an expression, or the key field
+// of an entity variable (ord.PartitionKey, written or implied by writing
+// ord itself).
+type key struct {
+	expr  ast.Expr
+	v     *types.Var
+	field string
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !diag.Enabled("TL406", info) {
+		return nil, nil
+	}
+	x := index.Of(pass)
+	c := &checker{pass: pass, x: x, res: x.Resolver(), writes: map[*ast.CallExpr]index.Call{}, reported: map[*ast.CallExpr]bool{}}
+	for _, w := range x.Calls {
+		if w.Via == nil && w.Closure == nil && !w.Legacy && w.Entity != nil &&
+			(w.Method == "AddEntity" || w.Method == "UpsertEntity" || w.Method == "UpdateEntity") {
+			c.writes[w.Call] = w
+		}
+	}
+	for cur := range x.Inspector.Root().Preorder((*ast.BlockStmt)(nil)) {
+		block := cur.Node().(*ast.BlockStmt)
+		if diag.InTestFile(pass, block.Pos()) {
+			continue
+		}
+		if _, body, ok := index.Innermost(cur); ok {
+			c.block(block, body)
+		}
+	}
+	for cur := range x.Inspector.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		c.loop(cur)
+	}
+	return nil, nil
+}
+
+// block finds the runs of writes to one partition among the statements
+// of block; body is the function's body.
+func (c *checker) block(block, body *ast.BlockStmt) {
+	var run []write
+	okErrs := map[*types.Var]bool{} // errors of the run's writes and of json.Marshal
+	flush := func() {
+		c.report(run)
+		run = nil
+		okErrs = map[*types.Var]bool{}
+	}
+	for _, s := range block.List {
+		if w, ok := c.writeStmt(s, body); ok {
+			if len(run) > 0 && !c.joins(run, w) {
+				flush()
+			}
+			run = append(run, w)
+			if w.errVar != nil {
+				okErrs[w.errVar] = true
+			}
+			continue
+		}
+		if len(run) > 0 && !c.neutral(s, okErrs) {
+			flush()
+		}
+	}
+	flush()
+}
+
+// joins reports whether w writes the partition of the run's writes, on
+// the same client, to another entity than each of them.
+func (c *checker) joins(run []write, w write) bool {
+	first := run[0]
+	if w.table == nil || w.table != first.table || !c.same(first.pk, w.pk, w.body) {
+		return false
+	}
+	for _, r := range run {
+		for _, a := range r.rks {
+			for _, b := range w.rks {
+				if c.same(a, b, w.body) {
+					return false // the same entity: one action each per transaction
+				}
+			}
+		}
+	}
+	return true
+}
+
+// writeStmt reports whether s is a single-entity write: the call as a
+// statement, assigned, or in the init of an if that checks its error.
+func (c *checker) writeStmt(s ast.Stmt, body *ast.BlockStmt) (write, bool) {
+	var call *ast.CallExpr
+	var errVar *types.Var
+	assign := func(as *ast.AssignStmt) {
+		if len(as.Rhs) == 1 {
+			call, _ = ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			if len(as.Lhs) == 2 {
+				errVar = c.x.Vars.VarOf(as.Lhs[1])
+			}
+		}
+	}
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		call, _ = ast.Unparen(s.X).(*ast.CallExpr)
+	case *ast.AssignStmt:
+		assign(s)
+	case *ast.IfStmt:
+		as, ok := s.Init.(*ast.AssignStmt)
+		if !ok || s.Else != nil {
+			return write{}, false
+		}
+		assign(as)
+		if errVar == nil || !c.errCheck(s, map[*types.Var]bool{errVar: true}) {
+			return write{}, false
+		}
+	}
+	if call == nil {
+		return write{}, false
+	}
+	w, ok := c.writeOf(call, body)
+	w.errVar = errVar
+	return w, ok
+}
+
+// writeOf reports whether call is a single-entity write of a table and a
+// partition the analyzer can tell, and what it writes.
+func (c *checker) writeOf(call *ast.CallExpr, body *ast.BlockStmt) (write, bool) {
+	w := write{call: call, body: body}
+	if iw, ok := c.writes[call]; ok {
+		roots := c.x.Writes.RootsOf(iw.Entity)
+		var pks []key
+		for _, k := range c.x.Writes.KeysOf(roots, body) {
+			switch k.Key {
+			case writes.PartitionKey:
+				pks = append(pks, c.keyOf(k.Value))
+			case writes.RowKey:
+				w.rks = append(w.rks, c.keyOf(k.Value))
+			}
+		}
+		if v := c.entityVar(roots); len(pks) == 0 && v != nil {
+			// An entity filled elsewhere (a parameter): its own keys.
+			pks = []key{{v: v, field: writes.PartitionKey}}
+			w.rks = []key{{v: v, field: writes.RowKey}}
+		}
+		if len(pks) != 1 {
+			return write{}, false // unknown, or set several times
+		}
+		w.pk = pks[0]
+	} else if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "DeleteEntity") && len(call.Args) >= 3 {
+		w.pk, w.rks = c.keyOf(call.Args[1]), []key{c.keyOf(call.Args[2])}
+	} else {
+		return write{}, false
+	}
+	w.table = c.table(call)
+	return w, w.table != nil
+}
+
+// entityVar returns the one entity struct variable among roots built by
+// no literal, or nil.
+func (c *checker) entityVar(roots writes.Roots) *types.Var {
+	if len(roots.Lits) > 0 || len(roots.Refs) > 0 {
+		return nil
+	}
+	var ev *types.Var
+	for _, v := range roots.Vars {
+		if writes.IsEntityStruct(v.Type()) {
+			if ev != nil {
+				return nil
+			}
+			ev = v
+		}
+	}
+	return ev
+}
+
+// keyOf returns e as a key: v.PartitionKey and v.RowKey of a variable
+// are the variable's key fields.
+func (c *checker) keyOf(e ast.Expr) key {
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+		if s := c.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+			if v := c.x.Vars.VarOf(sel.X); v != nil && (sel.Sel.Name == writes.PartitionKey || sel.Sel.Name == writes.RowKey) {
+				return key{v: v, field: sel.Sel.Name}
+			}
+		}
+	}
+	return key{expr: e}
+}
+
+// same reports whether two keys provably hold the same value: the same
+// constant or variable held once, or the same key field of a variable
+// held once whose keys body never assigns.
+func (c *checker) same(a, b key, body *ast.BlockStmt) bool {
+	if a.expr != nil && b.expr != nil {
+		return c.x.Writes.SameString(c.res, a.expr, b.expr)
+	}
+	if a.v == nil || a.v != b.v || a.field != b.field || !(c.x.Writes.Once(a.v) || !c.x.Vars.Reassigned(a.v)) {
+		return false
+	}
+	return len(c.x.Writes.KeysOf(writes.Roots{Vars: []*types.Var{a.v}}, body)) == 0
+}
+
+// text renders a key for messages.
+func (k key) text(c *checker) string {
+	if k.v != nil {
+		return k.v.Name() + "." + k.field
+	}
+	if v := c.res.Of(k.expr); v.IsConst() && len(v.Parts) > 0 {
+		return strconv.Quote(v.String())
+	}
+	return types.ExprString(k.expr)
+}
+
+// clientField names a client held in a field of a variable that holds
+// one value (s.orders).
+type clientField struct {
+	base  *types.Var
+	field string
+}
+
+// table identifies the table a Client call acts on: the index's TableOf,
+// or a field of a variable holding one value.
+func (c *checker) table(call *ast.CallExpr) any {
+	if t := c.x.Writes.TableOf(c.res, call); t != nil {
+		return t
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	recv, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	// A variable assigned once, or a parameter or receiver never assigned.
+	if v := c.x.Vars.VarOf(recv.X); v != nil && (c.x.Writes.Once(v) || !c.x.Vars.Reassigned(v)) {
+		return clientField{v, recv.Sel.Name}
+	}
+	return nil
+}
+
+// neutral reports whether s, between two writes of a run, neither
+// touches the table nor can end the sequence for a reason other than a
+// failure of the run's writes or of json.Marshal.
+func (c *checker) neutral(s ast.Stmt, okErrs map[*types.Var]bool) bool {
+	if c.touchesTable(s) {
+		return false
+	}
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		marshal := len(s.Rhs) == 1 && isMarshal(c.pass.TypesInfo, s.Rhs[0])
+		for _, l := range s.Lhs {
+			if v := c.x.Vars.VarOf(l); v != nil && writes.IsError(v.Type()) {
+				if marshal {
+					okErrs[v] = true
+				} else {
+					delete(okErrs, v)
+				}
+			}
+		}
+		return true
+	case *ast.DeclStmt, *ast.ExprStmt, *ast.EmptyStmt:
+		return true
+	case *ast.IfStmt:
+		return s.Init == nil && s.Else == nil && c.errCheck(s, okErrs)
+	}
+	return false
+}
+
+// errCheck reports whether s is if err != nil { …; return … } for an
+// error of okErrs.
+func (c *checker) errCheck(s *ast.IfStmt, okErrs map[*types.Var]bool) bool {
+	be, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ || len(s.Body.List) == 0 {
+		return false
+	}
+	if tv, ok := c.pass.TypesInfo.Types[be.Y]; !ok || !tv.IsNil() {
+		return false
+	}
+	if !okErrs[c.x.Vars.VarOf(be.X)] {
+		return false
+	}
+	_, ret := s.Body.List[len(s.Body.List)-1].(*ast.ReturnStmt)
+	return ret
+}
+
+// touchesTable reports whether n calls an aztables method.
+func (c *checker) touchesTable(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if call, ok := m.(*ast.CallExpr); ok {
+			if p, _, _, ok := sdk.Method(c.pass.TypesInfo, call); ok && sdk.IsPath(p, sdk.AztablesPath) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func isMarshal(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	return ok && writes.MarshalArg(info, call) != nil
+}
+
+// report reports a run of two or more writes.
+func (c *checker) report(run []write) {
+	if len(run) < 2 || len(run) > maxActions {
+		return
+	}
+	for _, w := range run {
+		c.reported[w.call] = true
+	}
+	var lines []string
+	for _, w := range run {
+		lines = append(lines, strconv.Itoa(c.pass.Fset.Position(w.call.Pos()).Line))
+	}
+	pk := run[0].pk.text(c)
+	diag.Report(c.pass, "TL406", run[0].call, "%s", diag.Fit(
+		fmt.Sprintf("%d writes to partition %s (lines %s) could be one atomic transaction, one request",
+			len(run), finding.Clip(pk), strings.Join(lines, ", ")),
+		fmt.Sprintf("%d writes to one partition in sequence could be one atomic transaction, one request", len(run))))
+}
