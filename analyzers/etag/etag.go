@@ -97,7 +97,7 @@ func (c *checker) check(w index.Call) {
 	var removed ast.Expr // the IfMatch the fix replaces
 	switch {
 	case ifMatch == nil:
-	case c.isETagAny(ifMatch):
+	case c.x.Writes.IsETagAny(ifMatch):
 		removed = ifMatch
 	default:
 		return
@@ -258,40 +258,11 @@ func (c *checker) ifMatch(opts ast.Expr, body *ast.BlockStmt) (ast.Expr, bool) {
 	if set {
 		// Set after the literal: whatever it is set to, the analyzer
 		// reports only azcore.ETagAny assigned in the one assignment.
-		if val == nil || !c.isETagAny(val) {
+		if val == nil || !c.x.Writes.IsETagAny(val) {
 			return val, val != nil
 		}
 	}
 	return val, true
-}
-
-// isETagAny reports whether e is a pointer to azcore.ETagAny: &v or
-// to.Ptr(v), v the constant or a variable assigned it once.
-func (c *checker) isETagAny(e ast.Expr) bool {
-	info := c.pass.TypesInfo
-	for range writes.MaxDepth {
-		e = c.x.Vars.Resolve(e)
-		switch x := e.(type) {
-		case *ast.UnaryExpr:
-			e = x.X
-			continue
-		case *ast.CallExpr:
-			if sdk.IsFunc(info, x, sdk.ToPath, "Ptr") && len(x.Args) == 1 {
-				e = x.Args[0]
-				continue
-			}
-			if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-				e = x.Args[0] // azcore.ETag("*")
-				continue
-			}
-		}
-		break
-	}
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil {
-		return false
-	}
-	return tv.Value.ExactString() == `"*"`
 }
 
 // fix passes the read's ETag: it replaces nil options, adds IfMatch to an

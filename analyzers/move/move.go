@@ -3,10 +3,8 @@ package move
 import (
 	_ "embed"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -103,7 +101,7 @@ func (c *checker) check(w index.Call) {
 	if del == nil {
 		return
 	}
-	if w.Method == "UpsertEntity" && c.toleratesNotFound(w.Body) {
+	if w.Method == "UpsertEntity" && c.x.Writes.Mentions(w.Body, writes.NotFound) {
 		return // the idempotent steps of the pattern's worker
 	}
 	line := c.pass.Fset.Position(del.Pos()).Line
@@ -254,32 +252,4 @@ func (c *checker) constructorName(e ast.Expr) (string, bool) {
 		return types.ExprString(call.Args[0]), true
 	}
 	return "", false
-}
-
-// toleratesNotFound reports whether body mentions a not-found error:
-// the ResourceNotFound code, http.StatusNotFound or the number 404.
-func (c *checker) toleratesNotFound(body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.BasicLit:
-			if tv, ok := c.pass.TypesInfo.Types[n]; ok && tv.Value != nil {
-				switch tv.Value.Kind() {
-				case constant.Int:
-					found = tv.Value.ExactString() == "404"
-				case constant.String:
-					found = strings.Contains(constant.StringVal(tv.Value), "ResourceNotFound")
-				}
-			}
-		case *ast.Ident:
-			if obj := c.pass.TypesInfo.Uses[n]; obj != nil {
-				found = obj.Name() == "StatusNotFound" || obj.Name() == "ResourceNotFound"
-			}
-		}
-		return !found
-	})
-	return found
 }

@@ -258,37 +258,11 @@ func properties(names []string) []string {
 
 // mayNotExist reports TL412.
 func (c *checker) mayNotExist(w index.Call) {
-	if !c.discarded(w.Call, w.Body) || c.decoded(w) {
+	if !writes.DiscardsError(w.Body, w.Call) || c.decoded(w) {
 		return
 	}
 	diag.Report(c.pass, "TL412", w.Call,
 		"UpdateEntity's error is discarded; it fails with 404 when the entity does not exist")
-}
-
-// discarded reports whether the error of call is dropped: the call is a
-// statement, or run by go or defer, or its error is assigned to _.
-func (c *checker) discarded(call *ast.CallExpr, body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		switch s := n.(type) {
-		case *ast.ExprStmt:
-			found = ast.Unparen(s.X) == call
-		case *ast.GoStmt:
-			found = s.Call == call
-		case *ast.DeferStmt:
-			found = s.Call == call
-		case *ast.AssignStmt:
-			if len(s.Rhs) == 1 && ast.Unparen(s.Rhs[0]) == call && len(s.Lhs) == 2 {
-				id, ok := s.Lhs[1].(*ast.Ident)
-				found = ok && id.Name == "_"
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // decoded reports whether the entity written was decoded from something
