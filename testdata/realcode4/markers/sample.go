@@ -27,7 +27,7 @@ func Run(ctx context.Context, client *aztables.Client) error {
 		if err != nil {
 			return err
 		}
-		if _, err := client.AddEntity(ctx, b, nil); err != nil {
+		if _, err := client.AddEntity(ctx, b, nil); err != nil { // L: TL406
 			return err
 		}
 	}
