@@ -20,7 +20,7 @@ type Attachment struct {
 
 // Save writes the bytes it is given.
 func Save(ctx context.Context, c *aztables.Client, ticket, name string, data []byte) error {
-	b, err := json.Marshal(Attachment{Entity: aztables.Entity{PartitionKey: ticket, RowKey: name}, Name: name, Data: data})
+	b, err := json.Marshal(Attachment{Entity: aztables.Entity{PartitionKey: ticket, RowKey: name}, Name: name, Data: data}) // L: TL123
 	if err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func FromDisk(ctx context.Context, c *aztables.Client, ticket, path string) erro
 	if err != nil {
 		return err
 	}
-	return Save(ctx, c, ticket, "file", data) // L: TL123
+	return Save(ctx, c, ticket, "file", data)
 }
 
 // FromDiskChecked refuses files over 60 KiB.
