@@ -134,12 +134,25 @@ var program atomic.Pointer[Program]
 // one; it must not be changed while analyses run.
 func SetProgram(p *Program) { program.Store(p) }
 
-// sigString writes a method signature without its receiver, packages by
-// path.
+// sigString writes a method signature without its receiver and without
+// parameter names (an implementation may name them differently from the
+// interface), packages by path.
 func sigString(t types.Type) string {
 	sig, ok := t.(*types.Signature)
 	if !ok {
 		return types.TypeString(t, nil)
 	}
-	return types.TypeString(types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic()), nil)
+	return types.TypeString(types.NewSignatureType(nil, nil, nil, unnamed(sig.Params()), unnamed(sig.Results()), sig.Variadic()), nil)
+}
+
+// unnamed returns the types of t as a tuple of unnamed variables.
+func unnamed(t *types.Tuple) *types.Tuple {
+	if t == nil {
+		return nil
+	}
+	vars := make([]*types.Var, t.Len())
+	for i := range vars {
+		vars[i] = types.NewParam(t.At(i).Pos(), t.At(i).Pkg(), "", t.At(i).Type())
+	}
+	return types.NewTuple(vars...)
 }

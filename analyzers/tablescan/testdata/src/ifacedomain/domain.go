@@ -8,11 +8,12 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 )
 
-// Repo is implemented by ifacestore.TableRepo.
+// Repo is implemented by ifacestore.TableRepo, whose parameters are
+// named differently (names are not part of a method's type).
 type Repo interface {
-	GetAll(ctx context.Context, filter string) (int, error)
-	ByName(ctx context.Context, name string) (int, error)
-	List(ctx context.Context, o *aztables.ListEntitiesOptions) (int, error)
+	GetAll(c context.Context, where string) (int, error)
+	ByName(context.Context, string) (int, error)
+	List(ctx context.Context, opts *aztables.ListEntitiesOptions) (n int, err error)
 }
 
 // Cache is implemented by nothing that queries a table.
