@@ -323,9 +323,13 @@ func TestRealCode4Recall(t *testing.T) {
 	// 62/69 (89.9 %) and 62/64 (96.9 %) once two labels were moved to
 	// where the rule docs place the finding (TL123 at the helper's
 	// property, an over-broad SAS at the call taking the permissions).
-	// The 7 misses and 2 unlabelled findings are listed in
+	// Then 65/70 (92.9 %) and 65/65 after interface methods were matched
+	// without their parameter names, a strings.Join under a len(v) > 0
+	// guard was no longer taken for a possibly empty filter, and the
+	// partition scan of searchapi (venue and date given) was labelled
+	// TL303, as the corpus builder judged it. The misses are listed in
 	// docs/benchmarks.md.
-	checkRates(t, right, expected, found, 0.89, 0.96)
+	checkRates(t, right, expected, found, 0.92, 0.99)
 }
 
 // TestRealCode4Labels checks that realcode4's labels.txt is what the

@@ -404,10 +404,88 @@ func (st *state) joinVariants(c *ast.CallExpr) []values.Value {
 		}
 		return merge(out)
 	}
-	if len(always) == len(all) {
+	if len(always) == len(all) || len(always) == 0 && st.nonEmptyGuard(file, c, v) {
 		return []values.Value{join(all)}
 	}
 	return []values.Value{join(always), join(all)}
+}
+
+// nonEmptyGuard reports whether n runs only when the slice v has
+// elements: it is in the body of an if whose condition is len(v) > 0,
+// len(v) != 0, len(v) >= 1 or 0 < len(v) (possibly one side of &&). Then
+// a strings.Join of v is never empty.
+func (st *state) nonEmptyGuard(file *ast.File, n ast.Node, v *types.Var) bool {
+	path, _ := astutil.PathEnclosingInterval(file, n.Pos(), n.End())
+	for i := 1; i < len(path); i++ {
+		ifs, ok := path[i].(*ast.IfStmt)
+		if !ok || path[i-1] != ifs.Body {
+			continue
+		}
+		if st.impliesNonEmpty(ifs.Cond, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// impliesNonEmpty reports whether cond being true means len(v) > 0.
+func (st *state) impliesNonEmpty(cond ast.Expr, v *types.Var) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if be.Op == token.LAND {
+		return st.impliesNonEmpty(be.X, v) || st.impliesNonEmpty(be.Y, v)
+	}
+	info := st.pass.TypesInfo
+	isLen := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return false
+		}
+		if b, ok := info.Uses[calleeIdent(call)].(*types.Builtin); !ok || b.Name() != "len" {
+			return false
+		}
+		id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+		return ok && info.Uses[id] == v
+	}
+	num := func(e ast.Expr) (int64, bool) {
+		tv, ok := info.Types[ast.Unparen(e)]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+			return 0, false
+		}
+		return constant.Int64Val(tv.Value)
+	}
+	x, y, op := be.X, be.Y, be.Op
+	if isLen(y) { // 0 < len(v): turn it around
+		x, y = y, x
+		switch op {
+		case token.LSS:
+			op = token.GTR
+		case token.LEQ:
+			op = token.GEQ
+		case token.GTR:
+			op = token.LSS
+		case token.GEQ:
+			op = token.LEQ
+		}
+	}
+	if !isLen(x) {
+		return false
+	}
+	k, ok := num(y)
+	if !ok {
+		return false
+	}
+	switch op {
+	case token.GTR:
+		return k >= 0
+	case token.GEQ:
+		return k >= 1
+	case token.NEQ:
+		return k == 0
+	}
+	return false
 }
 
 func calleeIdent(c *ast.CallExpr) *ast.Ident {

@@ -25,7 +25,7 @@ func Search(ctx context.Context, c *aztables.Client, q url.Values) ([][]byte, er
 	var o *aztables.ListEntitiesOptions
 	if len(parts) > 0 {
 		f := strings.Join(parts, " and ")
-		o = &aztables.ListEntitiesOptions{Filter: &f}
+		o = &aztables.ListEntitiesOptions{Filter: &f} // L: TL303
 	}
 	pager := c.NewListEntitiesPager(o) // L: TL301
 	var out [][]byte

@@ -63,6 +63,27 @@ func joined(c *aztables.Client, tenant, name string) {
 	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: to.Ptr(strings.Join(parts, " and "))}) // want `TL301: query has no filter`
 }
 
+// joinedGuarded: the join runs only when a part was added, so the filter
+// is never empty; with no parts the options are nil, reported at the call.
+func joinedGuarded(c *aztables.Client, tenant, name string) {
+	var parts []string
+	if tenant != "" {
+		parts = append(parts, "PartitionKey eq 't'")
+	}
+	if name != "" {
+		parts = append(parts, "Kind eq 'n'")
+	}
+	var o *aztables.ListEntitiesOptions
+	if len(parts) > 0 && tenant != "x" {
+		f := strings.Join(parts, " and ")
+		o = &aztables.ListEntitiesOptions{Filter: &f}
+	}
+	c.NewListEntitiesPager(o) // want `TL301: query has no filter`
+	if 0 < len(parts) {
+		c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: to.Ptr(strings.Join(parts, " and "))})
+	}
+}
+
 // joinedAlways: the partition condition is always there.
 func joinedAlways(ctx context.Context, c *aztables.Client, kind bool) {
 	parts := []string{"PartitionKey eq 't'"}
