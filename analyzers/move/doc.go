@@ -17,7 +17,7 @@
 // current table — retrying until both are done.
 //
 //   - TL408 cross-partition-atomicity-assumed: in one function, an entity
-//     read with GetEntity from one table, decoded, written to another
+//     read with GetEntity from one table (its bytes as read, or decoded), written to another
 //     table (AddEntity, UpsertEntity, UpdateEntity) and deleted from the
 //     first with DeleteEntity with the same keys — unless both steps are
 //     idempotent, as in the pattern's worker: the write is an UpsertEntity

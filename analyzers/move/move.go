@@ -65,14 +65,20 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 func (c *checker) check(w index.Call) {
-	// The entity written was decoded from a GetEntity read.
+	// The entity written is a GetEntity read, or was decoded from one.
 	vars := map[*types.Var]bool{}
 	for _, v := range c.x.Writes.RootsOf(w.Entity).Vars {
 		vars[v] = true
 	}
 	var read writes.Read
 	found := false
+	if r, ok := c.x.Writes.ReadOf(w.Entity); ok && r.Call != nil && len(r.Call.Args) >= 3 {
+		read, found = r, true // the read's bytes written as they are
+	}
 	for _, d := range c.x.Writes.DecodesIn(w.Body) {
+		if found {
+			break
+		}
 		if r, ok := c.x.Writes.ReadOf(d.Src); ok && vars[d.Dst] && r.Call != nil && len(r.Call.Args) >= 3 {
 			read, found = r, true
 			break

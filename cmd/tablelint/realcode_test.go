@@ -327,9 +327,10 @@ func TestRealCode4Recall(t *testing.T) {
 	// without their parameter names, a strings.Join under a len(v) > 0
 	// guard was no longer taken for a possibly empty filter, and the
 	// partition scan of searchapi (venue and date given) was labelled
-	// TL303, as the corpus builder judged it. The misses are listed in
+	// TL303, as the corpus builder judged it; 66/70 once a read's bytes
+	// written as they are counted for TL408. The misses are listed in
 	// docs/benchmarks.md.
-	checkRates(t, right, expected, found, 0.92, 0.99)
+	checkRates(t, right, expected, found, 0.94, 0.99)
 }
 
 // TestRealCode4Labels checks that realcode4's labels.txt is what the
