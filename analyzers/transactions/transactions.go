@@ -171,6 +171,10 @@ type add struct {
 func (c *checker) submit(call *ast.CallExpr, actions ast.Expr) {
 	var entities []ast.Expr
 	for _, a := range c.idx.ActionsOf(actions) {
+		if a.Call != nil {
+			entities = append(entities, a.Call) // its helper's entity: see helperKey
+			continue
+		}
 		entities = append(entities, a.Entity)
 	}
 	c.partitions(call, entities)
@@ -949,8 +953,9 @@ func (c *checker) partitions(site *ast.CallExpr, entities []ast.Expr) {
 
 // helperKey finds the PartitionKey of an entity that a call of a helper
 // of this package builds and returns (func product(pk, rk string) []byte
-// { b, _ := json.Marshal(T{PartitionKey: pk, …}); return b }): the one
-// PartitionKey sink of everything the helper returns, in its body.
+// { b, _ := json.Marshal(T{PartitionKey: pk, …}); return b }), or whose
+// TransactionAction it returns: the one PartitionKey sink of everything
+// the helper returns, in its body.
 func (c *checker) helperKey(e ast.Expr) (*ast.CallExpr, writes.KeySink, bool) {
 	call, ok := c.idx.Resolve(ast.Unparen(e)).(*ast.CallExpr)
 	if !ok {
@@ -968,6 +973,9 @@ func (c *checker) helperKey(e ast.Expr) (*ast.CallExpr, writes.KeySink, bool) {
 	rets, _ := c.res.Vars().Returns(fn, 0)
 	var found []writes.KeySink
 	for _, r := range rets {
+		if lit, ok := c.idx.Resolve(ast.Unparen(r)).(*ast.CompositeLit); ok && sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(lit), "TransactionAction") {
+			r = sdk.Field(c.pass.TypesInfo, lit, "Entity") // a helper that returns the whole action
+		}
 		if r == nil {
 			continue
 		}

@@ -328,9 +328,11 @@ func TestRealCode4Recall(t *testing.T) {
 	// guard was no longer taken for a possibly empty filter, and the
 	// partition scan of searchapi (venue and date given) was labelled
 	// TL303, as the corpus builder judged it; 66/70 once a read's bytes
-	// written as they are counted for TL408. The misses are listed in
-	// docs/benchmarks.md.
-	checkRates(t, right, expected, found, 0.94, 0.99)
+	// written as they are counted for TL408; 67/70 once helpers returning
+	// a whole TransactionAction were followed for TL403 (its label moved
+	// to the transaction, where helper-built keys are reported). The
+	// misses are listed in docs/benchmarks.md.
+	checkRates(t, right, expected, found, 0.95, 0.99)
 }
 
 // TestRealCode4Labels checks that realcode4's labels.txt is what the

@@ -11,6 +11,9 @@ import (
 type Action struct {
 	Lit    *ast.CompositeLit // the TransactionAction literal
 	Entity ast.Expr          // its Entity field, or nil
+	// Call is, instead of Lit and Entity, a call that returns the action
+	// (action("defaults", k, v) of a helper of the package).
+	Call *ast.CallExpr
 }
 
 // ActionsOf returns the TransactionAction literals that make up the slice
@@ -84,6 +87,10 @@ func (x *Index) element(e ast.Expr, out *[]Action, seen map[types.Object]bool, d
 	switch e := e.(type) {
 	case *ast.CompositeLit:
 		*out = append(*out, Action{Lit: e, Entity: sdk.Field(x.Info, e, "Entity")})
+	case *ast.CallExpr:
+		if sdk.IsAztablesType(x.Info.TypeOf(e), "TransactionAction") {
+			*out = append(*out, Action{Call: e})
+		}
 	case *ast.Ident:
 		v := x.VarOf(e)
 		if v == nil || seen[v] {

@@ -51,9 +51,9 @@ func Chunked(ctx context.Context, c *aztables.Client, region string, rows []Row)
 
 // Seed writes the two default rows of a new install.
 func Seed(ctx context.Context, c *aztables.Client) error {
-	_, err := c.SubmitTransaction(ctx, []aztables.TransactionAction{
+	_, err := c.SubmitTransaction(ctx, []aztables.TransactionAction{ // L: TL403
 		action("defaults", "theme", "light"),
-		action("settings", "locale", "en"), // L: TL403
+		action("settings", "locale", "en"),
 	}, nil)
 	return err
 }
