@@ -118,18 +118,41 @@ func (c *checker) perPartition(opts ast.Expr, loopVars map[*types.Var]bool) bool
 	}
 	v := c.res.Of(filter)
 	text := ""
+	holes := 0
+	pkHole := false
 	for _, p := range v.Parts {
 		if p.Hole == nil {
 			text += p.Text
 			continue
 		}
+		holes++
 		before := strings.TrimRight(text, "' ")
-		if strings.HasSuffix(before, "PartitionKey eq") && c.mentions(p.Hole.Expr, loopVars) {
-			return true
+		if strings.HasSuffix(before, "PartitionKey eq") {
+			if c.mentions(p.Hole.Expr, loopVars) {
+				return true
+			}
+			pkHole = true
 		}
 		text += "{?}"
 	}
-	return false
+	// The one value of the filter went through a helper of the package
+	// (esc(t)), whose hole is the helper's parameter: the expression that
+	// defines the filter names the loop's variable.
+	return holes == 1 && pkHole && c.mentions(c.definition(filter), loopVars)
+}
+
+// definition returns the expression that gives e its value: through &x
+// and a variable assigned once.
+func (c *checker) definition(e ast.Expr) ast.Expr {
+	for range 4 {
+		r := c.x.Vars.Resolve(e)
+		if u, ok := r.(*ast.UnaryExpr); ok {
+			e = u.X
+			continue
+		}
+		return r
+	}
+	return e
 }
 
 // readIn reports whether body reads the pager call creates: a More or

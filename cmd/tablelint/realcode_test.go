@@ -330,9 +330,10 @@ func TestRealCode4Recall(t *testing.T) {
 	// TL303, as the corpus builder judged it; 66/70 once a read's bytes
 	// written as they are counted for TL408; 67/70 once helpers returning
 	// a whole TransactionAction were followed for TL403 (its label moved
-	// to the transaction, where helper-built keys are reported). The
-	// misses are listed in docs/benchmarks.md.
-	checkRates(t, right, expected, found, 0.95, 0.99)
+	// to the transaction, where helper-built keys are reported); 68/70
+	// once a per-partition loop's value was followed through an escaping
+	// helper (TL320). The misses are listed in docs/benchmarks.md.
+	checkRates(t, right, expected, found, 0.97, 0.99)
 }
 
 // TestRealCode4Labels checks that realcode4's labels.txt is what the
