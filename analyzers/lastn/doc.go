@@ -17,7 +17,9 @@
 //     filled by appends inside a loop over a ListEntities pager
 //     (for pager.More() { … }) of which the function then keeps the tail
 //     (all[len(all)-n:]), or which it sorts (sort.Slice, sort.SliceStable,
-//     slices.SortFunc, slices.Reverse) and then cuts (all[:n]).
+//     slices.SortFunc, slices.Reverse) and then cuts (all[:n]) or reads
+//     only fixed elements of (all[0], all[len(all)-1]; reported at the
+//     sort).
 //
 // Silent: slices used whole; cuts of slices not filled from a pager; loops
 // that stop early — a break of the paging loop, or a return that is not

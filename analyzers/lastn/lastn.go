@@ -151,14 +151,16 @@ func (c *checker) appended(body *ast.BlockStmt) map[*types.Var]bool {
 // sort of v.
 func (c *checker) tail(body *ast.BlockStmt, loop *ast.ForStmt, v *types.Var) {
 	sorted := token.NoPos
+	var sortCall *ast.CallExpr
+	reported := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil || n.Pos() < loop.End() {
-			return true
+		if n == nil || n.Pos() < loop.End() || reported {
+			return !reported
 		}
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			if c.sorts(n, v) {
-				sorted = n.Pos()
+				sorted, sortCall = n.Pos(), n
 			}
 		case *ast.SliceExpr:
 			if c.x.Vars.VarOf(n.X) != v {
@@ -166,15 +168,74 @@ func (c *checker) tail(body *ast.BlockStmt, loop *ast.ForStmt, v *types.Var) {
 			}
 			if n.Low != nil && c.lenMinus(n.Low, v) {
 				c.report(n)
+				reported = true
 				return false
 			}
 			if sorted.IsValid() && n.Pos() > sorted && n.High != nil && (n.Low == nil || isZero(c.pass.TypesInfo, n.Low)) {
 				c.report(n)
+				reported = true
 				return false
 			}
 		}
 		return true
 	})
+	if !reported && sortCall != nil && c.onlyIndexed(body, sortCall, v) {
+		c.report(sortCall) // sorted to read v[0] (or another fixed element)
+	}
+}
+
+// onlyIndexed reports whether, after the sort call, v is used only as
+// v[k] with k a constant or len(v)-constant, and in len(v): the sort
+// serves to pick a fixed element. Uses inside the sort call (its less
+// function) do not count; any other use (ranged, passed, returned,
+// sliced) does.
+func (c *checker) onlyIndexed(body *ast.BlockStmt, sortCall *ast.CallExpr, v *types.Var) bool {
+	info := c.pass.TypesInfo
+	allowed := map[*ast.Ident]bool{}
+	indexed := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil || n.Pos() < sortCall.End() {
+			return true
+		}
+		switch n := n.(type) {
+		case *ast.IndexExpr:
+			id, ok := ast.Unparen(n.X).(*ast.Ident)
+			if !ok || c.x.Vars.VarOf(id) != v {
+				return true
+			}
+			if tv, ok := info.Types[n.Index]; ok && tv.Value != nil || c.lenMinus(n.Index, v) {
+				allowed[id] = true
+				indexed = true
+			}
+		case *ast.CallExpr:
+			if b, ok := info.Uses[calleeIdent(n)].(*types.Builtin); ok && b.Name() == "len" && len(n.Args) == 1 {
+				if id, ok := ast.Unparen(n.Args[0]).(*ast.Ident); ok {
+					allowed[id] = true
+				}
+			}
+		}
+		return true
+	})
+	if !indexed {
+		return false
+	}
+	only := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || !only || id.Pos() < sortCall.End() || c.x.Vars.VarOf(id) != v {
+			return only
+		}
+		if !allowed[id] {
+			only = false
+		}
+		return only
+	})
+	return only
+}
+
+func calleeIdent(c *ast.CallExpr) *ast.Ident {
+	id, _ := ast.Unparen(c.Fun).(*ast.Ident)
+	return id
 }
 
 func (c *checker) report(n ast.Node) {

@@ -332,8 +332,10 @@ func TestRealCode4Recall(t *testing.T) {
 	// a whole TransactionAction were followed for TL403 (its label moved
 	// to the transaction, where helper-built keys are reported); 68/70
 	// once a per-partition loop's value was followed through an escaping
-	// helper (TL320). The misses are listed in docs/benchmarks.md.
-	checkRates(t, right, expected, found, 0.97, 0.99)
+	// helper (TL320); 69/70 once a sort followed by reading fixed
+	// elements (rows[0]) counted for TL312. The miss is listed in
+	// docs/benchmarks.md.
+	checkRates(t, right, expected, found, 0.98, 0.99)
 }
 
 // TestRealCode4Labels checks that realcode4's labels.txt is what the
