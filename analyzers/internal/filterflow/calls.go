@@ -49,10 +49,50 @@ func (st *state) callee(call *ast.CallExpr) *types.Func {
 	if !ok {
 		return nil
 	}
-	if lit, ok := ast.Unparen(st.r.SingleAssignment(v)).(*ast.FuncLit); ok {
-		return st.litFuncs[lit]
+	switch a := ast.Unparen(st.r.SingleAssignment(v)).(type) {
+	case *ast.FuncLit:
+		return st.litFuncs[a]
+	case *ast.CallExpr: // run := collect(ctx, c), collect returning a literal
+		if lit := st.factories[sdk.Callee(info, a)]; lit != nil {
+			return st.litFuncs[lit]
+		}
 	}
 	return nil
+}
+
+// indexFactory records decl when its one return statement returns a
+// function literal, giving the literal a synthetic function named after
+// decl.
+func (st *state) indexFactory(decl *ast.FuncDecl) {
+	fn, ok := st.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok || decl.Body == nil {
+		return
+	}
+	var rets []*ast.ReturnStmt
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			rets = append(rets, n)
+		}
+		return true
+	})
+	if len(rets) != 1 || len(rets[0].Results) != 1 {
+		return
+	}
+	lit, ok := ast.Unparen(rets[0].Results[0]).(*ast.FuncLit)
+	if !ok {
+		return
+	}
+	sig, ok := st.pass.TypesInfo.TypeOf(lit).(*types.Signature)
+	if !ok {
+		return
+	}
+	synth := types.NewFunc(lit.Pos(), st.pass.Pkg, decl.Name.Name+"(…)", sig)
+	st.litFuncs[lit] = synth
+	st.synthetic[synth] = true
+	st.factories[fn] = lit
 }
 
 // indexClosures gives each function literal stored once in a variable a
@@ -78,9 +118,12 @@ func (st *state) indexClosures() {
 		st.litFuncs[lit] = fn
 		st.synthetic[fn] = true
 	}
+	st.factories = map[*types.Func]*ast.FuncLit{}
 	for _, f := range st.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.FuncDecl:
+				st.indexFactory(n)
 			case *ast.AssignStmt:
 				if len(n.Lhs) == len(n.Rhs) {
 					for i, l := range n.Lhs {

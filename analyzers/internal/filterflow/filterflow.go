@@ -243,6 +243,10 @@ type state struct {
 	// synthetic (not exported as facts), so that they can be sinks.
 	litFuncs  map[*ast.FuncLit]*types.Func
 	synthetic map[*types.Func]bool
+	// factories maps a function of the package whose one return
+	// statement returns a function literal to that literal (run :=
+	// collect(ctx, c); run(filter) calls it).
+	factories map[*types.Func]*ast.FuncLit
 	safe      *safety
 }
 
