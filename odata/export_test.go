@@ -11,7 +11,7 @@ func SetCache(on bool) bool {
 // ClearCache empties the shape cache.
 func ClearCache() {
 	shapes.mu.Lock()
-	clear(shapes.shapes)
+	shapes.clearLocked()
 	shapes.mu.Unlock()
 }
 

@@ -64,9 +64,8 @@ func parse(s string, template bool) (*Filter, error) {
 		}
 		return decodeLiterals(f, s, toks, template)
 	}
-	var keyBuf [256]byte
-	key := shapeKey(keyBuf[:0], s, toks)
-	skel := shapes.get(key)
+	h := shapeHash(s, toks)
+	skel := shapes.get(h, s, toks)
 	if skel == nil {
 		f, err := parseTokens(s, toks)
 		if err != nil {
@@ -75,7 +74,7 @@ func parse(s string, template bool) (*Filter, error) {
 		// The tree participle built becomes the skeleton; this caller, like
 		// every later one, gets its own copy, so that nothing it does to
 		// its tree reaches the cache.
-		if skel = shapes.put(key, f); skel == nil {
+		if skel = shapes.put(h, s, toks, f); skel == nil {
 			return decodeLiterals(f, s, toks, template) // not cached: f is this caller's
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -23,15 +24,26 @@ import (
 // number of shapes and a large number of literal values, which is the case
 // this makes cheap. The cache holds at most maxShapes shapes and is
 // cleared when full.
+//
+// A lookup hashes the tokens (shapeHash) and compares the skeletons in the
+// hash's probe sequence with the tokens (skeleton.matches); no key is built
+// and no lock taken. The table is open addressing with linear probing, at
+// most half full; writers hold mu, readers load the slots atomically, and
+// a reader that races with a clear sees a miss and parses the filter with
+// participle.
 
 const maxShapes = 4096
 
+// tableSlots is the size of the table: a power of two, twice maxShapes.
+const tableSlots = 2 * maxShapes
+
 type shapeCache struct {
-	mu     sync.RWMutex
-	shapes map[string]*skeleton
+	mu    sync.Mutex
+	n     int // skeletons in slots
+	slots [tableSlots]atomic.Pointer[skeleton]
 }
 
-var shapes = shapeCache{shapes: make(map[string]*skeleton)}
+var shapes shapeCache
 
 // cacheEnabled can be turned off by tests and benchmarks that measure the
 // participle path.
@@ -41,6 +53,11 @@ var cacheEnabled = true
 // kind a copy needs, and the layout of a copy: every node of a copy is in
 // one allocation of a struct type made for the counts (block, below).
 type skeleton struct {
+	// hash and key identify the shape: shapeHash and shapeKey of the
+	// tokens the skeleton was parsed from.
+	hash uint64
+	key  string
+
 	root                 *Filter
 	exprs, terms         int
 	termRefs, factorRefs int
@@ -123,45 +140,73 @@ func (s *skeleton) extra() (exprs, terms, termRefs int) {
 	return max(exprs, 0), max(terms, 0), max(termRefs, 0)
 }
 
-func (c *shapeCache) get(key []byte) *skeleton {
-	c.mu.RLock()
-	s := c.shapes[string(key)]
-	c.mu.RUnlock()
-	return s
+// get returns the skeleton of the shape of toks, lexed from s, whose
+// shapeHash is h; nil if the cache does not hold it.
+func (c *shapeCache) get(h uint64, s string, toks []token) *skeleton {
+	for i := h; ; i++ {
+		sk := c.slots[i%tableSlots].Load()
+		if sk == nil {
+			return nil
+		}
+		if sk.hash == h && sk.matches(s, toks) {
+			return sk
+		}
+	}
 }
 
-// put stores f, a tree just built by the participle parser, as the
-// skeleton of the shape key, and returns it; it returns nil, and f stays
-// the caller's, when no more block types may be made (see layout).
-func (c *shapeCache) put(key []byte, f *Filter) *skeleton {
-	s := &skeleton{root: f}
+// put stores f, a tree just built by the participle parser from toks
+// (lexed from s, shapeHash h), as the skeleton of their shape, and
+// returns the skeleton: f's, or the one another goroutine stored first.
+// It returns nil, and f stays the caller's, when no more block types may
+// be made (see layout).
+func (c *shapeCache) put(h uint64, s string, toks []token, f *Filter) *skeleton {
+	sk := &skeleton{hash: h, root: f}
 	Inspect(f, func(n Node) bool {
 		switch n := n.(type) {
 		case *Expr:
-			s.exprs++
-			s.termRefs += len(n.Terms)
+			sk.exprs++
+			sk.termRefs += len(n.Terms)
 		case *Term:
-			s.terms++
-			s.factorRefs += len(n.Factors)
+			sk.terms++
+			sk.factorRefs += len(n.Factors)
 		case *Factor:
 			if n.Cmp != nil {
-				s.cmps++
+				sk.cmps++
 			} else {
-				s.others++
+				sk.others++
 			}
 		}
 		return true
 	})
-	if !s.layout() {
+	if !sk.layout() {
 		return nil
 	}
+	sk.key = string(shapeKey(nil, s, toks))
 	c.mu.Lock()
-	if len(c.shapes) >= maxShapes {
-		clear(c.shapes)
+	defer c.mu.Unlock()
+	if c.n >= maxShapes {
+		c.clearLocked()
 	}
-	c.shapes[string(key)] = s
-	c.mu.Unlock()
-	return s
+	for i := h; ; i++ {
+		slot := &c.slots[i%tableSlots]
+		old := slot.Load()
+		if old == nil {
+			slot.Store(sk)
+			c.n++
+			return sk
+		}
+		if old.hash == h && old.matches(s, toks) {
+			return old
+		}
+	}
+}
+
+// clearLocked empties the cache; c.mu is held.
+func (c *shapeCache) clearLocked() {
+	for i := range c.slots {
+		c.slots[i].Store(nil)
+	}
+	c.n = 0
 }
 
 // shapeKey appends the shape of toks, lexed from s, to buf: each token's
@@ -175,6 +220,70 @@ func shapeKey(buf []byte, s string, toks []token) []byte {
 		}
 	}
 	return buf
+}
+
+// matches reports whether toks, lexed from s, have the skeleton's shape:
+// whether shapeKey of them would be sk.key, without building it.
+func (sk *skeleton) matches(s string, toks []token) bool {
+	key := sk.key
+	j := 0
+	for _, t := range toks {
+		if j >= len(key) || key[j] != byte(-t.typ) {
+			return false
+		}
+		j++
+		if t.typ != tokLiteral {
+			text := s[t.off:t.end]
+			end := j + len(text)
+			if end >= len(key) || key[end] != 0 || key[j:end] != text {
+				return false
+			}
+			j = end + 1
+		}
+	}
+	return j == len(key)
+}
+
+// shapeHash hashes what shapeKey holds of toks, lexed from s: each
+// token's type, and the text of every token but literals. It reads a
+// text eight bytes at a time (four or one for short ones), so that the
+// hash costs a few instructions a token.
+func shapeHash(s string, toks []token) uint64 {
+	const mul = 0x9e3779b97f4a7c15
+	h := uint64(len(toks))
+	for _, t := range toks {
+		h = (h ^ uint64(uint8(-t.typ))) * mul
+		if t.typ != tokLiteral {
+			h = (h ^ textHash(s[t.off:t.end])) * mul
+			h ^= h >> 29
+		}
+	}
+	h ^= h >> 32
+	return h
+}
+
+// textHash mixes the bytes of a token's text into a word.
+func textHash(w string) uint64 {
+	const mul = 0xbf58476d1ce4e5b9
+	n := len(w)
+	p := unsafe.Pointer(unsafe.StringData(w))
+	switch {
+	case n >= 8:
+		var x uint64
+		for n > 8 {
+			x = (x ^ *(*uint64)(p)) * mul
+			p = unsafe.Add(p, 8)
+			n -= 8
+		}
+		return (x^*(*uint64)(unsafe.Add(p, n-8)))*mul ^ uint64(len(w))
+	case n >= 4:
+		lo, hi := *(*uint32)(p), *(*uint32)(unsafe.Add(p, n-4))
+		return uint64(lo) | uint64(hi)<<32 ^ uint64(n)<<59
+	case n > 0:
+		b := unsafe.Slice((*byte)(p), n)
+		return uint64(b[0]) | uint64(b[n>>1])<<8 | uint64(b[n-1])<<16 | uint64(n)<<24
+	}
+	return 0
 }
 
 // filterBlock is a filter, its root expression and, for a root that is a
