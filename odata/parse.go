@@ -408,6 +408,13 @@ func (cur *cmpCursor) next(c *Comparison, s string, template bool) error {
 	}
 	prop, lit := cur.toks[cur.i], cur.toks[cur.i+2]
 	cur.i += 3
+	return fillComparison(c, prop, lit, s, template)
+}
+
+// fillComparison sets the offset and property name of c, a comparison of
+// the filter s, from its property token, and its literal from the literal
+// token, decoding it.
+func fillComparison(c *Comparison, prop, lit token, s string, template bool) error {
 	c.Offset, c.Property = int(prop.off), prop.text(s)
 	c.Value.Offset, c.Value.Raw = int(lit.off), lit.text(s)
 	return decodeLiteral(s, &c.Value, template)

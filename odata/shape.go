@@ -65,6 +65,10 @@ type skeleton struct {
 	// and negations.
 	cmps, others int
 
+	// links and slots make a copy (see compile).
+	links []link
+	slots []cmpSlot
+
 	block reflect.Type
 	// The offsets in block of its arrays of comparison factors, other
 	// factors, factor references, expressions, terms and term references;
@@ -181,6 +185,7 @@ func (c *shapeCache) put(h uint64, s string, toks []token, f *Filter) *skeleton 
 	if !sk.layout() {
 		return nil
 	}
+	sk.compile(toks)
 	sk.key = string(shapeKey(nil, s, toks))
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -302,117 +307,152 @@ type cmpFactor struct {
 	c Comparison
 }
 
+// link is one step of making a copy of a skeleton: the word at off in
+// the block is set to the address of target in the block; with n > 0 the
+// word is a slice's pointer, and the slice's length and capacity are n.
+type link struct {
+	off, target uint32
+	n           uint32
+}
+
+// cmpSlot is a comparison of a copy: the offset of its cmpFactor in the
+// block, its operator, and the index of its property name among the
+// tokens (its literal is two tokens further on). The tokens of filters of
+// one shape have the same types, so the index holds for all of them.
+type cmpSlot struct {
+	off uint32
+	op  Op
+	tok uint32
+}
+
+// compile computes the links and comparison slots of the skeleton's
+// copies from its tree and the tokens it was parsed from: the structure
+// a recursive walk of the tree would build, laid out once, so that
+// instantiate is two flat loops.
+func (s *skeleton) compile(toks []token) {
+	c := compiler{
+		sk:     s,
+		cmps:   s.offCmps,
+		others: s.offOthers,
+		fRefs:  s.offFactorRefs,
+		exprs:  s.offExprs,
+		terms:  s.offTerms,
+		tRefs:  s.offTermRefs,
+		toks:   toks,
+	}
+	root := s.root.Expr
+	if root == nil {
+		return
+	}
+	const (
+		offE    = unsafe.Offsetof(filterBlock{}.e)
+		offT    = unsafe.Offsetof(filterBlock{}.t)
+		offTref = unsafe.Offsetof(filterBlock{}.tref)
+	)
+	c.ptr(unsafe.Offsetof(filterBlock{}.f)+unsafe.Offsetof(Filter{}.Expr), offE, 0)
+	if len(root.Terms) == 1 {
+		c.ptr(offTref, offT, 0)
+		c.ptr(offE+unsafe.Offsetof(Expr{}.Terms), offTref, 1)
+		c.term(offT, root.Terms[0])
+	} else {
+		c.expr(offE, root)
+	}
+}
+
+// compiler hands out the nodes of a block in the order instantiate's
+// walk used them; each field is the offset of the next free node of its
+// kind.
+type compiler struct {
+	sk                                       *skeleton
+	cmps, others, fRefs, exprs, terms, tRefs uintptr
+	toks                                     []token
+	nextTok                                  int
+}
+
+func (c *compiler) ptr(off, target uintptr, n int) {
+	c.sk.links = append(c.sk.links, link{off: uint32(off), target: uint32(target), n: uint32(n)})
+}
+
+func (c *compiler) expr(off uintptr, src *Expr) {
+	refs := c.tRefs
+	c.tRefs += uintptr(len(src.Terms)) * unsafe.Sizeof((*Term)(nil))
+	c.ptr(off+unsafe.Offsetof(Expr{}.Terms), refs, len(src.Terms))
+	for i, st := range src.Terms {
+		t := c.terms
+		c.terms += unsafe.Sizeof(Term{})
+		c.term(t, st)
+		c.ptr(refs+uintptr(i)*unsafe.Sizeof((*Term)(nil)), t, 0)
+	}
+}
+
+func (c *compiler) term(off uintptr, src *Term) {
+	refs := c.fRefs
+	c.fRefs += uintptr(len(src.Factors)) * unsafe.Sizeof((*Factor)(nil))
+	c.ptr(off+unsafe.Offsetof(Term{}.Factors), refs, len(src.Factors))
+	for i, sf := range src.Factors {
+		f := c.factor(sf)
+		c.ptr(refs+uintptr(i)*unsafe.Sizeof((*Factor)(nil)), f, 0)
+	}
+}
+
+// factor lays out a copy of src and returns its offset.
+func (c *compiler) factor(src *Factor) uintptr {
+	if src.Cmp != nil {
+		off := c.cmps
+		c.cmps += unsafe.Sizeof(cmpFactor{})
+		for c.toks[c.nextTok].typ != tokIdent {
+			c.nextTok++
+		}
+		c.sk.slots = append(c.sk.slots, cmpSlot{off: uint32(off), op: src.Cmp.Op, tok: uint32(c.nextTok)})
+		c.nextTok += 3
+		c.ptr(off+unsafe.Offsetof(Factor{}.Cmp), off+unsafe.Offsetof(cmpFactor{}.c), 0)
+		return off
+	}
+	off := c.others
+	c.others += unsafe.Sizeof(Factor{})
+	if src.Group != nil {
+		e := c.exprs
+		c.exprs += unsafe.Sizeof(Expr{})
+		c.expr(e, src.Group)
+		c.ptr(off+unsafe.Offsetof(Factor{}.Group), e, 0)
+		return off
+	}
+	n := c.factor(src.Not)
+	c.ptr(off+unsafe.Offsetof(Factor{}.Not), n, 0)
+	return off
+}
+
+// sliceHeader is the layout of a slice.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
+}
+
 // instantiate copies the skeleton's structure into fresh nodes, all in one
-// allocation of the skeleton's block type, and fills in the comparisons from the tokens of s, the
-// filter being parsed, decoding its literals on the way: one walk over the
-// skeleton.
+// allocation of the skeleton's block type, and fills in the comparisons
+// from the tokens of text, the filter being parsed, decoding their
+// literals in source order.
 func (s *skeleton) instantiate(text string, toks []token, template bool) (*Filter, error) {
 	base := reflect.New(s.block).UnsafePointer()
 	b := (*filterBlock)(base)
 	b.f.Text, b.f.Template = text, template
-	root := s.root.Expr
-	if root == nil {
-		return &b.f, nil
+	for _, l := range s.links {
+		if l.n == 0 {
+			*(*unsafe.Pointer)(unsafe.Add(base, l.off)) = unsafe.Add(base, l.target)
+			continue
+		}
+		h := (*sliceHeader)(unsafe.Add(base, l.off))
+		h.data = unsafe.Add(base, l.target)
+		h.len, h.cap = int(l.n), int(l.n)
 	}
-	exprs, terms, termRefs := s.extra()
-	in := instantiator{
-		cmps:       unsafe.Slice((*cmpFactor)(unsafe.Add(base, s.offCmps)), s.cmps),
-		factorRefs: unsafe.Slice((**Factor)(unsafe.Add(base, s.offFactorRefs)), s.factorRefs),
-		text:       text,
-		template:   template,
-	}
-	if s.others > 0 {
-		in.others = unsafe.Slice((*Factor)(unsafe.Add(base, s.offOthers)), s.others)
-	}
-	if exprs > 0 {
-		in.exprs = unsafe.Slice((*Expr)(unsafe.Add(base, s.offExprs)), exprs)
-	}
-	if terms > 0 {
-		in.terms = unsafe.Slice((*Term)(unsafe.Add(base, s.offTerms)), terms)
-		in.termRefs = unsafe.Slice((**Term)(unsafe.Add(base, s.offTermRefs)), termRefs)
-	}
-	cur := &cmpCursor{toks: toks}
-	b.f.Expr = &b.e
-	var err error
-	if len(root.Terms) == 1 {
-		b.tref[0] = &b.t
-		b.e.Terms = b.tref[:]
-		err = in.fillTerm(&b.t, root.Terms[0], cur)
-	} else {
-		err = in.fillExpr(&b.e, root, cur)
-	}
-	if err != nil {
-		return nil, err
+	for _, sl := range s.slots {
+		c := &(*cmpFactor)(unsafe.Add(base, sl.off)).c
+		c.Op = sl.op
+		if err := fillComparison(c, toks[sl.tok], toks[sl.tok+2], text, template); err != nil {
+			return nil, err
+		}
 	}
 	return &b.f, nil
-}
-
-type instantiator struct {
-	exprs      []Expr
-	terms      []Term
-	cmps       []cmpFactor
-	others     []Factor
-	termRefs   []*Term
-	factorRefs []*Factor
-	text       string
-	template   bool
-}
-
-func (in *instantiator) fillExpr(e *Expr, src *Expr, cur *cmpCursor) error {
-	e.Terms = in.termRefs[:len(src.Terms):len(src.Terms)]
-	in.termRefs = in.termRefs[len(src.Terms):]
-	for i, st := range src.Terms {
-		t := &in.terms[0]
-		in.terms = in.terms[1:]
-		if err := in.fillTerm(t, st, cur); err != nil {
-			return err
-		}
-		e.Terms[i] = t
-	}
-	return nil
-}
-
-func (in *instantiator) fillTerm(t *Term, src *Term, cur *cmpCursor) error {
-	t.Factors = in.factorRefs[:len(src.Factors):len(src.Factors)]
-	in.factorRefs = in.factorRefs[len(src.Factors):]
-	for i, sf := range src.Factors {
-		f, err := in.factor(sf, cur)
-		if err != nil {
-			return err
-		}
-		t.Factors[i] = f
-	}
-	return nil
-}
-
-func (in *instantiator) factor(src *Factor, cur *cmpCursor) (*Factor, error) {
-	if src.Cmp != nil {
-		fc := &in.cmps[0]
-		in.cmps = in.cmps[1:]
-		fc.c.Op = src.Cmp.Op
-		if err := cur.next(&fc.c, in.text, in.template); err != nil {
-			return nil, err
-		}
-		fc.f.Cmp = &fc.c
-		return &fc.f, nil
-	}
-	f := &in.others[0]
-	in.others = in.others[1:]
-	if src.Group != nil {
-		e := &in.exprs[0]
-		in.exprs = in.exprs[1:]
-		if err := in.fillExpr(e, src.Group, cur); err != nil {
-			return nil, err
-		}
-		f.Group = e
-		return f, nil
-	}
-	n, err := in.factor(src.Not, cur)
-	if err != nil {
-		return nil, err
-	}
-	f.Not = n
-	return f, nil
 }
 
 // Shape returns a filter's shape as text: the filter with every literal
