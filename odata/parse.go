@@ -441,6 +441,8 @@ func (cur *cmpCursor) factor(f *Factor, s string, template bool) error {
 	return cur.next(f.Cmp, s, template)
 }
 
+// decodeLiteral sets the value of l, a literal of s whose Offset and Raw
+// are set and whose Value is zero.
 func decodeLiteral(s string, l *Literal, template bool) error {
 	raw := l.Raw
 	fail := func(msg string) error {
@@ -458,7 +460,8 @@ func decodeLiteral(s string, l *Literal, template bool) error {
 			l.Parts = parts
 			return nil
 		}
-		l.Value = edm.StringValue(unescape(body))
+		// l.Value is zero (a fresh node): set only what a String has.
+		l.Value.Type, l.Value.Str = edm.String, unescape(body)
 	case raw[0] == '{':
 		p, err := parseParam(s, raw, l.Offset)
 		if err != nil {
