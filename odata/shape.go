@@ -237,31 +237,47 @@ func (sk *skeleton) matches(s string, toks []token) bool {
 			return false
 		}
 		j++
-		if t.typ != tokLiteral {
-			text := s[t.off:t.end]
-			end := j + len(text)
-			if end >= len(key) || key[end] != 0 || key[j:end] != text {
-				return false
-			}
-			j = end + 1
+		if t.typ == tokLiteral {
+			continue
 		}
+		n := int(t.end - t.off)
+		end := j + n
+		if end >= len(key) || key[end] != 0 {
+			return false
+		}
+		if n <= 3 { // operators, keywords, punctuation: compared in place
+			for k := range n {
+				if key[j+k] != s[int(t.off)+k] {
+					return false
+				}
+			}
+		} else if key[j:end] != s[t.off:t.end] {
+			return false
+		}
+		j = end + 1
 	}
 	return j == len(key)
 }
 
 // shapeHash hashes what shapeKey holds of toks, lexed from s: each
-// token's type, and the text of every token but literals. It reads a
-// text eight bytes at a time (four or one for short ones), so that the
-// hash costs a few instructions a token.
+// token's type, and the text of every token but literals. A property
+// name is read eight bytes at a time (four or one for short ones); an
+// operator, keyword or punctuation mark is told apart from the others of
+// its type by its first two bytes.
 func shapeHash(s string, toks []token) uint64 {
 	const mul = 0x9e3779b97f4a7c15
 	h := uint64(len(toks))
 	for _, t := range toks {
-		h = (h ^ uint64(uint8(-t.typ))) * mul
-		if t.typ != tokLiteral {
-			h = (h ^ textHash(s[t.off:t.end])) * mul
-			h ^= h >> 29
+		x := uint64(uint8(-t.typ))
+		switch t.typ {
+		case tokLiteral, tokEOF:
+		case tokIdent:
+			x ^= textHash(s[t.off:t.end])
+		default:
+			x ^= uint64(s[t.off])<<8 | uint64(s[t.end-1])<<16 | uint64(t.end-t.off)<<24
 		}
+		h = (h ^ x) * mul
+		h ^= h >> 29
 	}
 	h ^= h >> 32
 	return h
