@@ -99,7 +99,7 @@ func lexerTokens(buf []lexer.Token, s string, toks []token) []lexer.Token {
 // are tokens of their own outside quotes and part of the literal text
 // inside them.
 func lex(s string, template bool) ([]lexer.Token, error) {
-	toks, err := lexInto(nil, s, template)
+	toks, _, err := lexInto(nil, s, template)
 	if err != nil {
 		return nil, err
 	}
@@ -107,12 +107,16 @@ func lex(s string, template bool) ([]lexer.Token, error) {
 }
 
 // lexInto splits s into tokens appended to buf[:0], ending with EOF, so
-// that Parse can lex into an array on its stack.
-func lexInto(buf []token, s string, template bool) ([]token, error) {
+// that Parse can lex into an array on its stack. Outside quotes and
+// placeholders, it decodes every byte beyond ASCII and fails on one that
+// is not UTF-8; unchecked reports whether quoted text or a placeholder
+// holds such bytes, which it has not checked (so that Parse checks the
+// whole filter only then, or after an error).
+func lexInto(buf []token, s string, template bool) (toks []token, unchecked bool, err error) {
 	if len(s) > MaxLength {
-		return nil, &Error{Filter: truncate(s), Offset: MaxLength, Msg: "filter is longer than the limit of 32768 bytes"}
+		return nil, false, &Error{Filter: truncate(s), Offset: MaxLength, Msg: "filter is longer than the limit of 32768 bytes"}
 	}
-	toks := buf[:0]
+	toks = buf[:0]
 	i := 0
 	for {
 		for i < len(s) && byteClass[s[i]] == clSpace {
@@ -120,7 +124,7 @@ func lexInto(buf []token, s string, template bool) ([]token, error) {
 		}
 		if i >= len(s) {
 			toks = append(toks, token{typ: tokEOF, off: int32(i), end: int32(i)})
-			return toks, nil
+			return toks, unchecked, nil
 		}
 		start := i
 		c := s[i]
@@ -129,29 +133,31 @@ func lexInto(buf []token, s string, template bool) ([]token, error) {
 			i++
 			toks = append(toks, token{typ: tokPunct, off: int32(start), end: int32(i)})
 		case cl == clQuote:
-			end, err := scanQuoted(s, i, template)
+			end, high, err := scanQuoted(s, i, template)
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
 			i = end
+			unchecked = unchecked || high
 			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
 		case cl == clIdent || cl == clHigh:
 			if cl == clHigh {
 				if r, size := utf8.DecodeRuneInString(s[i:]); !unicode.IsLetter(r) {
-					return nil, unexpectedChar(s, i, r, size)
+					return nil, false, unexpectedChar(s, i, r, size)
 				}
 			}
 			i = scanIdent(s, i)
 			if i < len(s) && s[i] == '\'' {
 				if !isLiteralPrefix(s[start:i]) {
 					msg := "unknown literal prefix " + s[start:i] + "'…': the Table service supports datetime'…', guid'…', X'…' and binary'…'"
-					return nil, &Error{Filter: s, Offset: start, Len: i - start, Msg: msg, Rule: RuleUnsupported}
+					return nil, false, &Error{Filter: s, Offset: start, Len: i - start, Msg: msg, Rule: RuleUnsupported}
 				}
-				end, err := scanQuoted(s, i, template)
+				end, high, err := scanQuoted(s, i, template)
 				if err != nil {
-					return nil, err
+					return nil, false, err
 				}
 				i = end
+				unchecked = unchecked || high
 				toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
 				continue
 			}
@@ -162,13 +168,14 @@ func lexInto(buf []token, s string, template bool) ([]token, error) {
 		case c == '{' && template:
 			end := strings.IndexByte(s[i:], '}')
 			if end < 0 {
-				return nil, &Error{Filter: s, Offset: i, Len: 1, Msg: "unclosed placeholder: missing '}'"}
+				return nil, false, &Error{Filter: s, Offset: i, Len: 1, Msg: "unclosed placeholder: missing '}'"}
 			}
 			i += end + 1
+			unchecked = true
 			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
 		default:
 			r, size := utf8.DecodeRuneInString(s[i:])
-			return nil, unexpectedChar(s, i, r, size)
+			return nil, false, unexpectedChar(s, i, r, size)
 		}
 	}
 }
@@ -275,18 +282,21 @@ func isLiteralPrefix(p string) bool {
 }
 
 // scanQuoted scans a quoted literal body starting at the quote at s[i] and
-// returns the offset just past the closing quote.
-func scanQuoted(s string, i int, template bool) (int, error) {
+// returns the offset just past the closing quote, and whether the text
+// may hold bytes beyond ASCII.
+func scanQuoted(s string, i int, template bool) (end int, high bool, err error) {
 	open := i
+	var acc byte // every byte looked at, or'ed
 	i++
 	for i < len(s) {
-		switch s[i] {
+		c := s[i]
+		switch c {
 		case '\'':
 			if i+1 < len(s) && s[i+1] == '\'' {
 				i += 2
 				continue
 			}
-			return i + 1, nil
+			return i + 1, acc >= utf8.RuneSelf, nil
 		case '{':
 			if template {
 				if i+1 < len(s) && s[i+1] == '{' {
@@ -295,15 +305,17 @@ func scanQuoted(s string, i int, template bool) (int, error) {
 				}
 				end := strings.IndexAny(s[i+1:], "}'")
 				if end < 0 || s[i+1+end] != '}' {
-					return 0, &Error{Filter: s, Offset: i, Len: 1, Msg: "unclosed placeholder in literal: missing '}'"}
+					return 0, false, &Error{Filter: s, Offset: i, Len: 1, Msg: "unclosed placeholder in literal: missing '}'"}
 				}
 				i += end + 2
+				acc = utf8.RuneSelf // the placeholder's bytes were skipped
 				continue
 			}
 		}
+		acc |= c
 		i++
 	}
-	return 0, &Error{Filter: s, Offset: open, Len: 1, Msg: "unterminated string literal: missing closing quote"}
+	return 0, false, &Error{Filter: s, Offset: open, Len: 1, Msg: "unterminated string literal: missing closing quote"}
 }
 
 // isNumberStart reports whether a number literal starts at s[i]: a digit,

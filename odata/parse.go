@@ -38,7 +38,12 @@ func Parse(s string) (*Filter, error) { return parse(s, false) }
 func ParseTemplate(s string) (*Filter, error) { return parse(s, true) }
 
 func parse(s string, template bool) (*Filter, error) {
-	if !utf8.ValidString(s) {
+	var tokBuf [64]token
+	toks, unchecked, err := lexInto(tokBuf[:0], s, template)
+	// The lexer checked the UTF-8 of everything but quoted text and
+	// placeholders; a filter that is not UTF-8 is reported as such before
+	// any other error.
+	if (err != nil || unchecked) && !utf8.ValidString(s) {
 		off := 0
 		for off < len(s) {
 			r, size := utf8.DecodeRuneInString(s[off:])
@@ -49,8 +54,6 @@ func parse(s string, template bool) (*Filter, error) {
 		}
 		return nil, &Error{Filter: strings.ToValidUTF8(s, "?"), Offset: off, Len: 1, Msg: "invalid UTF-8 byte in filter"}
 	}
-	var tokBuf [64]token
-	toks, err := lexInto(tokBuf[:0], s, template)
 	if err != nil {
 		return nil, err
 	}
