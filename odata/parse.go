@@ -448,9 +448,6 @@ func (cur *cmpCursor) factor(f *Factor, s string, template bool) error {
 // are set and whose Value is zero.
 func decodeLiteral(s string, l *Literal, template bool) error {
 	raw := l.Raw
-	fail := func(msg string) error {
-		return &Error{Filter: s, Offset: l.Offset, Len: len(raw), Msg: msg}
-	}
 	switch {
 	case raw[0] == '\'':
 		body := raw[1 : len(raw)-1]
@@ -476,7 +473,7 @@ func decodeLiteral(s string, l *Literal, template bool) error {
 	case raw[0] == '-' || raw[0] == '.' || isDigit(raw[0]):
 		v, err := parseNumber(raw)
 		if err != nil {
-			return fail(err.Error())
+			return literalError(s, l, err)
 		}
 		l.Value = v
 	default: // typed literal prefix'…'
@@ -504,24 +501,29 @@ func decodeLiteral(s string, l *Literal, template bool) error {
 		case edm.DateTime:
 			t, err := edm.ParseDateTime(body)
 			if err != nil {
-				return fail(err.Error())
+				return literalError(s, l, err)
 			}
 			l.Value = edm.DateTimeValue(t)
 		case edm.Guid:
 			v, err := edm.GuidValue(body)
 			if err != nil {
-				return fail(err.Error())
+				return literalError(s, l, err)
 			}
 			l.Value = v
 		default:
 			b, err := edm.ParseBinary(body)
 			if err != nil {
-				return fail(err.Error())
+				return literalError(s, l, err)
 			}
 			l.Value = edm.BinaryValue(b)
 		}
 	}
 	return nil
+}
+
+// literalError reports a literal of s that does not decode.
+func literalError(s string, l *Literal, err error) error {
+	return &Error{Filter: s, Offset: l.Offset, Len: len(l.Raw), Msg: err.Error()}
 }
 
 func unescape(body string) string {
@@ -542,7 +544,18 @@ func parseNumber(raw string) (edm.Value, error) {
 		}
 		return edm.Int64Value(i), nil
 	}
-	if strings.ContainsAny(raw, ".eE") && !strings.ContainsAny(raw, "abcdfghijklmnopqrstuvwxyzABCDFGHIJKLMNOPQRSTUVWXYZ_") {
+	// A Double has a point or an exponent and no other letter (a suffix
+	// such as D or M, or glued letters, make it malformed below).
+	point, letter := false, false
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case c == '.' || c == 'e' || c == 'E':
+			point = true
+		case c == '_' || ('a' <= c|0x20 && c|0x20 <= 'z'):
+			letter = true
+		}
+	}
+	if point && !letter {
 		f, err := strconv.ParseFloat(raw, 64)
 		if err != nil {
 			if errors.Is(err, strconv.ErrRange) {
