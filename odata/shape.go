@@ -70,6 +70,9 @@ type skeleton struct {
 	slots []cmpSlot
 
 	block reflect.Type
+	// alloc allocates a block when its type is declared in Go (see
+	// flatKinds); nil for a type made with reflect.
+	alloc func() unsafe.Pointer
 	// The offsets in block of its arrays of comparison factors, other
 	// factors, factor references, expressions, terms and term references;
 	// the filterBlock is at 0.
@@ -88,6 +91,11 @@ type skeleton struct {
 // skeleton that would need one more, and that shape is not cached.
 func (s *skeleton) layout() bool {
 	exprs, terms, termRefs := s.extra()
+	if s.others == 0 && exprs == 0 && terms == 0 && termRefs == 0 && s.cmps == s.factorRefs && s.cmps < len(flatKinds) {
+		s.setBlock(flatKinds[s.cmps].typ)
+		s.alloc = flatKinds[s.cmps].alloc
+		return true
+	}
 	counts := [6]int{s.cmps, s.others, s.factorRefs, exprs, terms, termRefs}
 	layouts.Lock()
 	defer layouts.Unlock()
@@ -99,6 +107,13 @@ func (s *skeleton) layout() bool {
 		block = blockType(s.cmps, s.others, s.factorRefs, exprs, terms, termRefs)
 		layouts.types[counts] = block
 	}
+	s.setBlock(block)
+	return true
+}
+
+// setBlock sets the block type of the skeleton and the offsets of its
+// arrays.
+func (s *skeleton) setBlock(block reflect.Type) {
 	s.block = block
 	s.offCmps = s.block.Field(1).Offset
 	s.offOthers = s.block.Field(2).Offset
@@ -106,7 +121,50 @@ func (s *skeleton) layout() bool {
 	s.offExprs = s.block.Field(4).Offset
 	s.offTerms = s.block.Field(5).Offset
 	s.offTermRefs = s.block.Field(6).Offset
-	return true
+}
+
+// block is the Go type of a block whose array types are known when the
+// package is compiled. blockType makes the same struct with reflect.
+type block[C, F, FR, E, T, TR any] struct {
+	B  filterBlock
+	C  C
+	F  F
+	FR FR
+	E  E
+	T  T
+	TR TR
+}
+
+// blockKind is a block type declared in Go and a function that allocates
+// one, without reflect.New's look-up of the pointer type.
+type blockKind struct {
+	typ   reflect.Type
+	alloc func() unsafe.Pointer
+}
+
+// flatKind is the blockKind of a single conjunction of comparisons: C
+// and FR are arrays of as many cmpFactors and *Factors.
+func flatKind[C, FR any]() blockKind {
+	return blockKind{
+		typ: reflect.TypeFor[block[C, [0]Factor, FR, [0]Expr, [0]Term, [0]*Term]](),
+		alloc: func() unsafe.Pointer {
+			return unsafe.Pointer(new(block[C, [0]Factor, FR, [0]Expr, [0]Term, [0]*Term]))
+		},
+	}
+}
+
+// flatKinds are the blocks of filters that are a conjunction of 1 to 8
+// comparisons (most filters), by the number of comparisons; they take
+// none of the maxLayouts block types made with reflect.
+var flatKinds = [...]blockKind{
+	1: flatKind[[1]cmpFactor, [1]*Factor](),
+	2: flatKind[[2]cmpFactor, [2]*Factor](),
+	3: flatKind[[3]cmpFactor, [3]*Factor](),
+	4: flatKind[[4]cmpFactor, [4]*Factor](),
+	5: flatKind[[5]cmpFactor, [5]*Factor](),
+	6: flatKind[[6]cmpFactor, [6]*Factor](),
+	7: flatKind[[7]cmpFactor, [7]*Factor](),
+	8: flatKind[[8]cmpFactor, [8]*Factor](),
 }
 
 // maxLayouts bounds the number of block types made: filters with more
@@ -449,7 +507,12 @@ type sliceHeader struct {
 // from the tokens of text, the filter being parsed, decoding their
 // literals in source order.
 func (s *skeleton) instantiate(text string, toks []token, template bool) (*Filter, error) {
-	base := reflect.New(s.block).UnsafePointer()
+	var base unsafe.Pointer
+	if s.alloc != nil {
+		base = s.alloc()
+	} else {
+		base = reflect.New(s.block).UnsafePointer()
+	}
 	b := (*filterBlock)(base)
 	b.f.Text, b.f.Template = text, template
 	for _, l := range s.links {
