@@ -273,13 +273,19 @@ func (c *shapeCache) clearLocked() {
 }
 
 // shapeKey appends the shape of toks, lexed from s, to buf: each token's
-// type, and the text of every token but literals.
+// type; for a property name its text and a 0; for an operator, keyword
+// or punctuation mark the first and last bytes of its text, which tell
+// it from the others of its type (eq ne gt ge lt le, and or not, ( ) ,).
 func shapeKey(buf []byte, s string, toks []token) []byte {
 	for _, t := range toks {
 		buf = append(buf, byte(-t.typ))
-		if t.typ != tokLiteral {
+		switch t.typ {
+		case tokLiteral, tokEOF:
+		case tokIdent:
 			buf = append(buf, s[t.off:t.end]...)
 			buf = append(buf, 0)
+		default:
+			buf = append(buf, s[t.off], s[t.end-1])
 		}
 	}
 	return buf
@@ -295,33 +301,26 @@ func (sk *skeleton) matches(s string, toks []token) bool {
 			return false
 		}
 		j++
-		if t.typ == tokLiteral {
-			continue
-		}
-		n := int(t.end - t.off)
-		end := j + n
-		if end >= len(key) || key[end] != 0 {
-			return false
-		}
-		if n <= 3 { // operators, keywords, punctuation: compared in place
-			for k := range n {
-				if key[j+k] != s[int(t.off)+k] {
-					return false
-				}
+		switch t.typ {
+		case tokLiteral, tokEOF:
+		case tokIdent:
+			end := j + int(t.end-t.off)
+			if end >= len(key) || key[end] != 0 || key[j:end] != s[t.off:t.end] {
+				return false
 			}
-		} else if key[j:end] != s[t.off:t.end] {
-			return false
+			j = end + 1
+		default:
+			if j+1 >= len(key) || key[j] != s[t.off] || key[j+1] != s[t.end-1] {
+				return false
+			}
+			j += 2
 		}
-		j = end + 1
 	}
 	return j == len(key)
 }
 
-// shapeHash hashes what shapeKey holds of toks, lexed from s: each
-// token's type, and the text of every token but literals. A property
-// name is read eight bytes at a time (four or one for short ones); an
-// operator, keyword or punctuation mark is told apart from the others of
-// its type by its first two bytes.
+// shapeHash hashes what shapeKey holds of toks, lexed from s. A property
+// name is read eight bytes at a time (four or one for short ones).
 func shapeHash(s string, toks []token) uint64 {
 	const mul = 0x9e3779b97f4a7c15
 	h := uint64(len(toks))
@@ -332,7 +331,7 @@ func shapeHash(s string, toks []token) uint64 {
 		case tokIdent:
 			x ^= textHash(s[t.off:t.end])
 		default:
-			x ^= uint64(s[t.off])<<8 | uint64(s[t.end-1])<<16 | uint64(t.end-t.off)<<24
+			x ^= uint64(s[t.off])<<8 | uint64(s[t.end-1])<<16
 		}
 		h = (h ^ x) * mul
 		h ^= h >> 29
