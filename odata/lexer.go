@@ -99,7 +99,7 @@ func lexerTokens(buf []lexer.Token, s string, toks []token) []lexer.Token {
 // are tokens of their own outside quotes and part of the literal text
 // inside them.
 func lex(s string, template bool) ([]lexer.Token, error) {
-	toks, _, err := lexInto(nil, s, template)
+	toks, _, _, err := lexInto(nil, s, template)
 	if err != nil {
 		return nil, err
 	}
@@ -111,10 +111,11 @@ func lex(s string, template bool) ([]lexer.Token, error) {
 // placeholders, it decodes every byte beyond ASCII and fails on one that
 // is not UTF-8; unchecked reports whether quoted text or a placeholder
 // holds such bytes, which it has not checked (so that Parse checks the
-// whole filter only then, or after an error).
-func lexInto(buf []token, s string, template bool) (toks []token, unchecked bool, err error) {
+// whole filter only then, or after an error). hash is the tokens' shape
+// hash (see mixShape).
+func lexInto(buf []token, s string, template bool) (toks []token, hash uint64, unchecked bool, err error) {
 	if len(s) > MaxLength {
-		return nil, false, &Error{Filter: truncate(s), Offset: MaxLength, Msg: "filter is longer than the limit of 32768 bytes"}
+		return nil, 0, false, &Error{Filter: truncate(s), Offset: MaxLength, Msg: "filter is longer than the limit of 32768 bytes"}
 	}
 	toks = buf[:0]
 	i := 0
@@ -124,7 +125,8 @@ func lexInto(buf []token, s string, template bool) (toks []token, unchecked bool
 		}
 		if i >= len(s) {
 			toks = append(toks, token{typ: tokEOF, off: int32(i), end: int32(i)})
-			return toks, unchecked, nil
+			hash = mixShape(hash, tokEOF, 0)
+			return toks, hash ^ hash>>32, unchecked, nil
 		}
 		start := i
 		c := s[i]
@@ -132,50 +134,65 @@ func lexInto(buf []token, s string, template bool) (toks []token, unchecked bool
 		case cl == clPunct:
 			i++
 			toks = append(toks, token{typ: tokPunct, off: int32(start), end: int32(i)})
+			hash = mixShape(hash, tokPunct, uint64(c)<<8|uint64(c)<<16)
 		case cl == clQuote:
 			end, high, err := scanQuoted(s, i, template)
 			if err != nil {
-				return nil, false, err
+				return nil, 0, false, err
 			}
 			i = end
 			unchecked = unchecked || high
 			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
+			hash = mixShape(hash, tokLiteral, 0)
 		case cl == clIdent || cl == clHigh:
 			if cl == clHigh {
 				if r, size := utf8.DecodeRuneInString(s[i:]); !unicode.IsLetter(r) {
-					return nil, false, unexpectedChar(s, i, r, size)
+					return nil, 0, false, unexpectedChar(s, i, r, size)
 				}
 			}
 			i = scanIdent(s, i)
 			if i < len(s) && s[i] == '\'' {
 				if !isLiteralPrefix(s[start:i]) {
 					msg := "unknown literal prefix " + s[start:i] + "'…': the Table service supports datetime'…', guid'…', X'…' and binary'…'"
-					return nil, false, &Error{Filter: s, Offset: start, Len: i - start, Msg: msg, Rule: RuleUnsupported}
+					return nil, 0, false, &Error{Filter: s, Offset: start, Len: i - start, Msg: msg, Rule: RuleUnsupported}
 				}
 				end, high, err := scanQuoted(s, i, template)
 				if err != nil {
-					return nil, false, err
+					return nil, 0, false, err
 				}
 				i = end
 				unchecked = unchecked || high
 				toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
+				hash = mixShape(hash, tokLiteral, 0)
 				continue
 			}
-			toks = append(toks, token{typ: wordType(s[start:i]), off: int32(start), end: int32(i)})
+			w := s[start:i]
+			typ := wordType(w)
+			toks = append(toks, token{typ: typ, off: int32(start), end: int32(i)})
+			switch typ {
+			case tokIdent:
+				hash = mixShape(hash, typ, textHash(w))
+			case tokLiteral:
+				hash = mixShape(hash, typ, 0)
+			default:
+				hash = mixShape(hash, typ, uint64(w[0])<<8|uint64(w[len(w)-1])<<16)
+			}
 		case cl == clDigit || (cl == clSign && isNumberStart(s, i)):
 			i = scanNumber(s, i)
 			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
+			hash = mixShape(hash, tokLiteral, 0)
 		case c == '{' && template:
 			end := strings.IndexByte(s[i:], '}')
 			if end < 0 {
-				return nil, false, &Error{Filter: s, Offset: i, Len: 1, Msg: "unclosed placeholder: missing '}'"}
+				return nil, 0, false, &Error{Filter: s, Offset: i, Len: 1, Msg: "unclosed placeholder: missing '}'"}
 			}
 			i += end + 1
 			unchecked = true
 			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
+			hash = mixShape(hash, tokLiteral, 0)
 		default:
 			r, size := utf8.DecodeRuneInString(s[i:])
-			return nil, false, unexpectedChar(s, i, r, size)
+			return nil, 0, false, unexpectedChar(s, i, r, size)
 		}
 	}
 }

@@ -39,7 +39,7 @@ func ParseTemplate(s string) (*Filter, error) { return parse(s, true) }
 
 func parse(s string, template bool) (*Filter, error) {
 	var tokBuf [64]token
-	toks, unchecked, err := lexInto(tokBuf[:0], s, template)
+	toks, h, unchecked, err := lexInto(tokBuf[:0], s, template)
 	// The lexer checked the UTF-8 of everything but quoted text and
 	// placeholders; a filter that is not UTF-8 is reported as such before
 	// any other error.
@@ -67,7 +67,6 @@ func parse(s string, template bool) (*Filter, error) {
 		}
 		return decodeLiterals(f, s, toks, template)
 	}
-	h := shapeHash(s, toks)
 	skel := shapes.get(h, s, toks)
 	if skel == nil {
 		f, err := parseTokens(s, toks)

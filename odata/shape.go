@@ -1,6 +1,7 @@
 package odata
 
 import (
+	"github.com/alecthomas/participle/v2/lexer"
 	"reflect"
 	"strings"
 	"sync"
@@ -319,25 +320,14 @@ func (sk *skeleton) matches(s string, toks []token) bool {
 	return j == len(key)
 }
 
-// shapeHash hashes what shapeKey holds of toks, lexed from s. A property
-// name is read eight bytes at a time (four or one for short ones).
-func shapeHash(s string, toks []token) uint64 {
+// mixShape mixes a token into the shape hash the lexer computes, which
+// hashes what shapeKey holds: the token's type and x, which is textHash
+// of a property name, the first and last bytes of an operator, keyword
+// or punctuation mark (shifted by 8 and 16 bits), and 0 for others.
+func mixShape(h uint64, typ lexer.TokenType, x uint64) uint64 {
 	const mul = 0x9e3779b97f4a7c15
-	h := uint64(len(toks))
-	for _, t := range toks {
-		x := uint64(uint8(-t.typ))
-		switch t.typ {
-		case tokLiteral, tokEOF:
-		case tokIdent:
-			x ^= textHash(s[t.off:t.end])
-		default:
-			x ^= uint64(s[t.off])<<8 | uint64(s[t.end-1])<<16
-		}
-		h = (h ^ x) * mul
-		h ^= h >> 29
-	}
-	h ^= h >> 32
-	return h
+	h = (h ^ uint64(uint8(-typ)) ^ x) * mul
+	return h ^ h>>29
 }
 
 // textHash mixes the bytes of a token's text into a word.
