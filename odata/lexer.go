@@ -130,20 +130,14 @@ func lexInto(buf []token, s string, template bool) (toks []token, hash uint64, u
 		}
 		start := i
 		c := s[i]
+		quote := -1 // the quote of a literal, plain or prefixed, at start
 		switch cl := byteClass[c]; {
 		case cl == clPunct:
 			i++
 			toks = append(toks, token{typ: tokPunct, off: int32(start), end: int32(i)})
 			hash = mixShape(hash, tokPunct, uint64(c)<<8|uint64(c)<<16)
 		case cl == clQuote:
-			end, high, err := scanQuoted(s, i, template)
-			if err != nil {
-				return nil, 0, false, err
-			}
-			i = end
-			unchecked = unchecked || high
-			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
-			hash = mixShape(hash, tokLiteral, 0)
+			quote = i
 		case cl == clIdent || cl == clHigh:
 			if cl == clHigh {
 				if r, size := utf8.DecodeRuneInString(s[i:]); !unicode.IsLetter(r) {
@@ -156,15 +150,8 @@ func lexInto(buf []token, s string, template bool) (toks []token, hash uint64, u
 					msg := "unknown literal prefix " + s[start:i] + "'…': the Table service supports datetime'…', guid'…', X'…' and binary'…'"
 					return nil, 0, false, &Error{Filter: s, Offset: start, Len: i - start, Msg: msg, Rule: RuleUnsupported}
 				}
-				end, high, err := scanQuoted(s, i, template)
-				if err != nil {
-					return nil, 0, false, err
-				}
-				i = end
-				unchecked = unchecked || high
-				toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
-				hash = mixShape(hash, tokLiteral, 0)
-				continue
+				quote = i
+				break
 			}
 			w := s[start:i]
 			typ := wordType(w)
@@ -193,6 +180,16 @@ func lexInto(buf []token, s string, template bool) (toks []token, hash uint64, u
 		default:
 			r, size := utf8.DecodeRuneInString(s[i:])
 			return nil, 0, false, unexpectedChar(s, i, r, size)
+		}
+		if quote >= 0 {
+			end, high, err := scanQuoted(s, quote, template)
+			if err != nil {
+				return nil, 0, false, err
+			}
+			i = end
+			unchecked = unchecked || high
+			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
+			hash = mixShape(hash, tokLiteral, 0)
 		}
 	}
 }

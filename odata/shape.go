@@ -292,10 +292,10 @@ func shapeKey(buf []byte, s string, toks []token) []byte {
 	return buf
 }
 
-// matches reports whether toks, lexed from s, have the skeleton's shape:
+// matches reports whether toks, lexed from text, have the skeleton's shape:
 // whether shapeKey of them would be sk.key, without building it.
-func (sk *skeleton) matches(s string, toks []token) bool {
-	key := sk.key
+func (s *skeleton) matches(text string, toks []token) bool {
+	key := s.key
 	j := 0
 	for _, t := range toks {
 		if j >= len(key) || key[j] != byte(-t.typ) {
@@ -306,12 +306,12 @@ func (sk *skeleton) matches(s string, toks []token) bool {
 		case tokLiteral, tokEOF:
 		case tokIdent:
 			end := j + int(t.end-t.off)
-			if end >= len(key) || key[end] != 0 || key[j:end] != s[t.off:t.end] {
+			if end >= len(key) || key[end] != 0 || key[j:end] != text[t.off:t.end] {
 				return false
 			}
 			j = end + 1
 		default:
-			if j+1 >= len(key) || key[j] != s[t.off] || key[j+1] != s[t.end-1] {
+			if j+1 >= len(key) || key[j] != text[t.off] || key[j+1] != text[t.end-1] {
 				return false
 			}
 			j += 2

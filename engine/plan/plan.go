@@ -100,24 +100,11 @@ func Of(f *odata.Filter) Plan {
 	pk, rk := -1, -1
 	pkRanges, rkRanges := false, false
 	for i, c := range conj {
-		switch cmp := c.Cmp; {
-		case cmp == nil:
+		switch {
 		case keyCmp(c, PartitionKey, 0) != nil:
-			if cmp.Op == odata.OpEq {
-				if pk < 0 {
-					pk = i
-				}
-			} else if isRangeOp(cmp.Op) {
-				pkRanges = true
-			}
+			note(&pk, &pkRanges, i, c.Cmp.Op)
 		case keyCmp(c, RowKey, 0) != nil:
-			if cmp.Op == odata.OpEq {
-				if rk < 0 {
-					rk = i
-				}
-			} else if isRangeOp(cmp.Op) {
-				rkRanges = true
-			}
+			note(&rk, &rkRanges, i, c.Cmp.Op)
 		}
 	}
 	if pk < 0 {
@@ -149,6 +136,19 @@ func Of(f *odata.Filter) Plan {
 	}
 	p.Residual = residual(f, conj, used)
 	return p
+}
+
+// note records the conjunct i, a comparison of a key with op: as the
+// first eq of that key in *eq, or as a range comparison in *ranges.
+func note(eq *int, ranges *bool, i int, op odata.Op) {
+	switch {
+	case op == odata.OpEq:
+		if *eq < 0 {
+			*eq = i
+		}
+	case isRangeOp(op):
+		*ranges = true
+	}
 }
 
 // keyCmp returns the factor's comparison if it compares the key property
