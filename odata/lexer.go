@@ -12,13 +12,25 @@ import (
 // Token types produced by the lexer. Operators and literals each have one
 // token type, so that the grammar matches a comparison as a plain sequence
 // of three tokens, with no alternatives to try.
+// They are untyped, so that they serve as participle's lexer.TokenType
+// and as the lexer's own tokType.
 const (
-	tokEOF     lexer.TokenType = lexer.EOF
-	tokIdent   lexer.TokenType = -2 - iota // property names
-	tokLiteral                             // 'text', prefix'text', numbers, true, false, {Param}
-	tokOp                                  // eq ne gt ge lt le
-	tokKeyword                             // and or not
-	tokPunct                               // ( ) ,
+	tokEOF     = -1
+	tokIdent   = -2 - iota // property names
+	tokLiteral             // 'text', prefix'text', numbers, true, false, {Param}
+	tokOp                  // eq ne gt ge lt le
+	tokKeyword             // and or not
+	tokPunct               // ( ) ,
+)
+
+// tokType is a token type in a token.
+type tokType int8
+
+// Compile-time checks: tokEOF is participle's EOF, and every offset in a
+// filter of MaxLength bytes fits a token's uint16.
+var (
+	_ = [1]struct{}{}[tokEOF-lexer.EOF]
+	_ = [1]struct{}{}[MaxLength>>16]
 )
 
 var symbols = map[string]lexer.TokenType{
@@ -78,8 +90,8 @@ var literalPrefixes = []string{"datetime", "guid", "X", "binary"}
 // the stack or be reused without pinning the filter text; the participle
 // parser gets lexer.Tokens made from it (lexerTokens) only when it runs.
 type token struct {
-	typ      lexer.TokenType
-	off, end int32
+	off, end uint16
+	typ      tokType
 }
 
 // text returns the token's text in the filter s.
@@ -90,7 +102,7 @@ func (t token) text(s string) string { return s[t.off:t.end] }
 func lexerTokens(buf []lexer.Token, s string, toks []token) []lexer.Token {
 	out := buf[:0]
 	for _, t := range toks {
-		out = append(out, lexer.Token{Type: t.typ, Value: t.text(s), Pos: pos(int(t.off))})
+		out = append(out, lexer.Token{Type: lexer.TokenType(t.typ), Value: t.text(s), Pos: pos(int(t.off))})
 	}
 	return out
 }
@@ -124,7 +136,7 @@ func lexInto(buf []token, s string, template bool) (toks []token, hash uint64, u
 			i++
 		}
 		if i >= len(s) {
-			toks = append(toks, token{typ: tokEOF, off: int32(i), end: int32(i)})
+			toks = append(toks, token{typ: tokEOF, off: uint16(i), end: uint16(i)})
 			hash = mixShape(hash, tokEOF, 0)
 			return toks, hash ^ hash>>32, unchecked, nil
 		}
@@ -134,7 +146,7 @@ func lexInto(buf []token, s string, template bool) (toks []token, hash uint64, u
 		switch cl := byteClass[c]; {
 		case cl == clPunct:
 			i++
-			toks = append(toks, token{typ: tokPunct, off: int32(start), end: int32(i)})
+			toks = append(toks, token{typ: tokPunct, off: uint16(start), end: uint16(i)})
 			hash = mixShape(hash, tokPunct, uint64(c)<<8|uint64(c)<<16)
 		case cl == clQuote:
 			quote = i
@@ -155,7 +167,7 @@ func lexInto(buf []token, s string, template bool) (toks []token, hash uint64, u
 			}
 			w := s[start:i]
 			typ := wordType(w)
-			toks = append(toks, token{typ: typ, off: int32(start), end: int32(i)})
+			toks = append(toks, token{typ: typ, off: uint16(start), end: uint16(i)})
 			switch typ {
 			case tokIdent:
 				hash = mixShape(hash, typ, textHash(w))
@@ -166,7 +178,7 @@ func lexInto(buf []token, s string, template bool) (toks []token, hash uint64, u
 			}
 		case cl == clDigit || (cl == clSign && isNumberStart(s, i)):
 			i = scanNumber(s, i)
-			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
+			toks = append(toks, token{typ: tokLiteral, off: uint16(start), end: uint16(i)})
 			hash = mixShape(hash, tokLiteral, 0)
 		case c == '{' && template:
 			end := strings.IndexByte(s[i:], '}')
@@ -175,7 +187,7 @@ func lexInto(buf []token, s string, template bool) (toks []token, hash uint64, u
 			}
 			i += end + 1
 			unchecked = true
-			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
+			toks = append(toks, token{typ: tokLiteral, off: uint16(start), end: uint16(i)})
 			hash = mixShape(hash, tokLiteral, 0)
 		default:
 			r, size := utf8.DecodeRuneInString(s[i:])
@@ -188,7 +200,7 @@ func lexInto(buf []token, s string, template bool) (toks []token, hash uint64, u
 			}
 			i = end
 			unchecked = unchecked || high
-			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
+			toks = append(toks, token{typ: tokLiteral, off: uint16(start), end: uint16(i)})
 			hash = mixShape(hash, tokLiteral, 0)
 		}
 	}
@@ -261,7 +273,7 @@ func scanIdent(s string, i int) int {
 
 // wordType is the token type of an identifier-like word: an operator, a
 // keyword, true or false (a literal), or a property name.
-func wordType(w string) lexer.TokenType {
+func wordType(w string) tokType {
 	switch len(w) {
 	case 2:
 		if isOperator(w) {

@@ -1,7 +1,6 @@
 package odata
 
 import (
-	"github.com/alecthomas/participle/v2/lexer"
 	"reflect"
 	"strings"
 	"sync"
@@ -324,7 +323,7 @@ func (s *skeleton) matches(text string, toks []token) bool {
 // hashes what shapeKey holds: the token's type and x, which is textHash
 // of a property name, the first and last bytes of an operator, keyword
 // or punctuation mark (shifted by 8 and 16 bits), and 0 for others.
-func mixShape(h uint64, typ lexer.TokenType, x uint64) uint64 {
+func mixShape(h uint64, typ tokType, x uint64) uint64 {
 	const mul = 0x9e3779b97f4a7c15
 	h = (h ^ uint64(uint8(-typ)) ^ x) * mul
 	return h ^ h>>29
