@@ -18,19 +18,19 @@ import (
 // or both fail them alike. The participle parser therefore runs once per
 // shape; later filters of that shape copy the checked tree's structure
 // into one allocation and decode their own literals (which can still fail,
-// with their own positions) in the same walk.
+// with their own positions).
 //
 // Filters are parsed by applications, analyzers and replays with a small
 // number of shapes and a large number of literal values, which is the case
 // this makes cheap. The cache holds at most maxShapes shapes and is
 // cleared when full.
 //
-// A lookup hashes the tokens (shapeHash) and compares the skeletons in the
-// hash's probe sequence with the tokens (skeleton.matches); no key is built
-// and no lock taken. The table is open addressing with linear probing, at
-// most half full; writers hold mu, readers load the slots atomically, and
-// a reader that races with a clear sees a miss and parses the filter with
-// participle.
+// A lookup takes the hash of the tokens that the lexer computes
+// (mixShape) and compares the skeletons in the hash's probe sequence with
+// the tokens (skeleton.matches); no key is built and no lock taken. The
+// table is open addressing with linear probing, at most half full;
+// writers hold mu, readers load the slots atomically, and a reader that
+// races with a clear sees a miss and parses the filter with participle.
 
 const maxShapes = 4096
 
@@ -53,8 +53,8 @@ var cacheEnabled = true
 // kind a copy needs, and the layout of a copy: every node of a copy is in
 // one allocation of a struct type made for the counts (block, below).
 type skeleton struct {
-	// hash and key identify the shape: shapeHash and shapeKey of the
-	// tokens the skeleton was parsed from.
+	// hash and key identify the shape: the lexer's hash (mixShape) and
+	// shapeKey of the tokens the skeleton was parsed from.
 	hash uint64
 	key  string
 
@@ -202,8 +202,8 @@ func (s *skeleton) extra() (exprs, terms, termRefs int) {
 	return max(exprs, 0), max(terms, 0), max(termRefs, 0)
 }
 
-// get returns the skeleton of the shape of toks, lexed from s, whose
-// shapeHash is h; nil if the cache does not hold it.
+// get returns the skeleton of the shape of toks, lexed from s with the
+// shape hash h; nil if the cache does not hold it.
 func (c *shapeCache) get(h uint64, s string, toks []token) *skeleton {
 	for i := h; ; i++ {
 		sk := c.slots[i%tableSlots].Load()
@@ -217,7 +217,7 @@ func (c *shapeCache) get(h uint64, s string, toks []token) *skeleton {
 }
 
 // put stores f, a tree just built by the participle parser from toks
-// (lexed from s, shapeHash h), as the skeleton of their shape, and
+// (lexed from s, shape hash h), as the skeleton of their shape, and
 // returns the skeleton: f's, or the one another goroutine stored first.
 // It returns nil, and f stays the caller's, when no more block types may
 // be made (see layout).
@@ -421,8 +421,8 @@ func (s *skeleton) compile(toks []token) {
 	}
 }
 
-// compiler hands out the nodes of a block in the order instantiate's
-// walk used them; each field is the offset of the next free node of its
+// compiler hands out the nodes of a block in depth-first source order,
+// as a walk of the tree meets them; each field is the offset of the next free node of its
 // kind.
 type compiler struct {
 	sk                                       *skeleton
