@@ -11,7 +11,7 @@ func SetCache(on bool) bool {
 // ClearCache empties the shape cache.
 func ClearCache() {
 	shapes.mu.Lock()
-	clear(shapes.shapes)
+	shapes.clearLocked()
 	shapes.mu.Unlock()
 }
 
@@ -20,7 +20,7 @@ func TokenShape(s string) (string, error) { return tokenShape(s) }
 
 // ShapeKey returns the shape cache's key for a filter that lexes.
 func ShapeKey(s string) string {
-	toks, err := lexInto(nil, s, false)
+	toks, _, _, err := lexInto(nil, s, false)
 	if err != nil {
 		return ""
 	}

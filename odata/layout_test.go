@@ -34,3 +34,24 @@ func TestLayoutsBounded(t *testing.T) {
 		t.Fatalf("%d block types, more than %d", got, maxLayouts)
 	}
 }
+
+// TestFlatKinds holds the block types declared in Go for conjunctions of
+// comparisons to the ones blockType makes for the same counts: the same
+// fields, offsets and size.
+func TestFlatKinds(t *testing.T) {
+	for n := 1; n < len(flatKinds); n++ {
+		got, want := flatKinds[n].typ, blockType(n, 0, n, 0, 0, 0)
+		if got.Size() != want.Size() || got.NumField() != want.NumField() {
+			t.Fatalf("%d comparisons: %v (%d bytes), want %v (%d bytes)", n, got, got.Size(), want, want.Size())
+		}
+		for i := range want.NumField() {
+			g, w := got.Field(i), want.Field(i)
+			if g.Name != w.Name || g.Type != w.Type || g.Offset != w.Offset {
+				t.Errorf("%d comparisons: field %d is %s %v at %d, want %s %v at %d", n, i, g.Name, g.Type, g.Offset, w.Name, w.Type, w.Offset)
+			}
+		}
+		if p := flatKinds[n].alloc(); p == nil {
+			t.Errorf("%d comparisons: alloc returned nil", n)
+		}
+	}
+}

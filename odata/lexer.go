@@ -12,13 +12,25 @@ import (
 // Token types produced by the lexer. Operators and literals each have one
 // token type, so that the grammar matches a comparison as a plain sequence
 // of three tokens, with no alternatives to try.
+// They are untyped, so that they serve as participle's lexer.TokenType
+// and as the lexer's own tokType.
 const (
-	tokEOF     lexer.TokenType = lexer.EOF
-	tokIdent   lexer.TokenType = -2 - iota // property names
-	tokLiteral                             // 'text', prefix'text', numbers, true, false, {Param}
-	tokOp                                  // eq ne gt ge lt le
-	tokKeyword                             // and or not
-	tokPunct                               // ( ) ,
+	tokEOF     = -1
+	tokIdent   = -2 - iota // property names
+	tokLiteral             // 'text', prefix'text', numbers, true, false, {Param}
+	tokOp                  // eq ne gt ge lt le
+	tokKeyword             // and or not
+	tokPunct               // ( ) ,
+)
+
+// tokType is a token type in a token.
+type tokType int8
+
+// Compile-time checks: tokEOF is participle's EOF, and every offset in a
+// filter of MaxLength bytes fits a token's uint16.
+var (
+	_ = [1]struct{}{}[tokEOF-lexer.EOF]
+	_ = [1]struct{}{}[MaxLength>>16]
 )
 
 var symbols = map[string]lexer.TokenType{
@@ -78,8 +90,8 @@ var literalPrefixes = []string{"datetime", "guid", "X", "binary"}
 // the stack or be reused without pinning the filter text; the participle
 // parser gets lexer.Tokens made from it (lexerTokens) only when it runs.
 type token struct {
-	typ      lexer.TokenType
-	off, end int32
+	off, end uint16
+	typ      tokType
 }
 
 // text returns the token's text in the filter s.
@@ -90,7 +102,7 @@ func (t token) text(s string) string { return s[t.off:t.end] }
 func lexerTokens(buf []lexer.Token, s string, toks []token) []lexer.Token {
 	out := buf[:0]
 	for _, t := range toks {
-		out = append(out, lexer.Token{Type: t.typ, Value: t.text(s), Pos: pos(int(t.off))})
+		out = append(out, lexer.Token{Type: lexer.TokenType(t.typ), Value: t.text(s), Pos: pos(int(t.off))})
 	}
 	return out
 }
@@ -99,7 +111,7 @@ func lexerTokens(buf []lexer.Token, s string, toks []token) []lexer.Token {
 // are tokens of their own outside quotes and part of the literal text
 // inside them.
 func lex(s string, template bool) ([]lexer.Token, error) {
-	toks, err := lexInto(nil, s, template)
+	toks, _, _, err := lexInto(nil, s, template)
 	if err != nil {
 		return nil, err
 	}
@@ -107,68 +119,89 @@ func lex(s string, template bool) ([]lexer.Token, error) {
 }
 
 // lexInto splits s into tokens appended to buf[:0], ending with EOF, so
-// that Parse can lex into an array on its stack.
-func lexInto(buf []token, s string, template bool) ([]token, error) {
+// that Parse can lex into an array on its stack. Outside quotes and
+// placeholders, it decodes every byte beyond ASCII and fails on one that
+// is not UTF-8; unchecked reports whether quoted text or a placeholder
+// holds such bytes, which it has not checked (so that Parse checks the
+// whole filter only then, or after an error). hash is the tokens' shape
+// hash (see mixShape).
+func lexInto(buf []token, s string, template bool) (toks []token, hash uint64, unchecked bool, err error) {
 	if len(s) > MaxLength {
-		return nil, &Error{Filter: truncate(s), Offset: MaxLength, Msg: "filter is longer than the limit of 32768 bytes"}
+		return nil, 0, false, &Error{Filter: truncate(s), Offset: MaxLength, Msg: "filter is longer than the limit of 32768 bytes"}
 	}
-	toks := buf[:0]
+	toks = buf[:0]
 	i := 0
 	for {
 		for i < len(s) && byteClass[s[i]] == clSpace {
 			i++
 		}
 		if i >= len(s) {
-			toks = append(toks, token{typ: tokEOF, off: int32(i), end: int32(i)})
-			return toks, nil
+			toks = append(toks, token{typ: tokEOF, off: uint16(i), end: uint16(i)})
+			hash = mixShape(hash, tokEOF, 0)
+			return toks, hash ^ hash>>32, unchecked, nil
 		}
 		start := i
 		c := s[i]
+		quote := -1 // the quote of a literal, plain or prefixed, at start
 		switch cl := byteClass[c]; {
 		case cl == clPunct:
 			i++
-			toks = append(toks, token{typ: tokPunct, off: int32(start), end: int32(i)})
+			toks = append(toks, token{typ: tokPunct, off: uint16(start), end: uint16(i)})
+			hash = mixShape(hash, tokPunct, uint64(c)<<8|uint64(c)<<16)
 		case cl == clQuote:
-			end, err := scanQuoted(s, i, template)
-			if err != nil {
-				return nil, err
-			}
-			i = end
-			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
+			quote = i
 		case cl == clIdent || cl == clHigh:
 			if cl == clHigh {
 				if r, size := utf8.DecodeRuneInString(s[i:]); !unicode.IsLetter(r) {
-					return nil, unexpectedChar(s, i, r, size)
+					return nil, 0, false, unexpectedChar(s, i, r, size)
 				}
 			}
 			i = scanIdent(s, i)
 			if i < len(s) && s[i] == '\'' {
 				if !isLiteralPrefix(s[start:i]) {
 					msg := "unknown literal prefix " + s[start:i] + "'…': the Table service supports datetime'…', guid'…', X'…' and binary'…'"
-					return nil, &Error{Filter: s, Offset: start, Len: i - start, Msg: msg, Rule: RuleUnsupported}
+					return nil, 0, false, &Error{Filter: s, Offset: start, Len: i - start, Msg: msg, Rule: RuleUnsupported}
 				}
-				end, err := scanQuoted(s, i, template)
-				if err != nil {
-					return nil, err
-				}
-				i = end
-				toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
-				continue
+				quote = i
+				break
 			}
-			toks = append(toks, token{typ: wordType(s[start:i]), off: int32(start), end: int32(i)})
+			w := s[start:i]
+			typ := wordType(w)
+			toks = append(toks, token{typ: typ, off: uint16(start), end: uint16(i)})
+			switch typ {
+			case tokIdent:
+				hash = mixShape(hash, typ, textHash(w))
+			case tokLiteral:
+				hash = mixShape(hash, typ, 0)
+			default:
+				hash = mixShape(hash, typ, uint64(w[0])<<8|uint64(w[len(w)-1])<<16)
+			}
 		case cl == clDigit || (cl == clSign && isNumberStart(s, i)):
 			i = scanNumber(s, i)
-			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
+			toks = append(toks, token{typ: tokLiteral, off: uint16(start), end: uint16(i)})
+			hash = mixShape(hash, tokLiteral, 0)
 		case c == '{' && template:
 			end := strings.IndexByte(s[i:], '}')
 			if end < 0 {
-				return nil, &Error{Filter: s, Offset: i, Len: 1, Msg: "unclosed placeholder: missing '}'"}
+				return nil, 0, false, &Error{Filter: s, Offset: i, Len: 1, Msg: "unclosed placeholder: missing '}'"}
 			}
 			i += end + 1
-			toks = append(toks, token{typ: tokLiteral, off: int32(start), end: int32(i)})
+			unchecked = true
+			toks = append(toks, token{typ: tokLiteral, off: uint16(start), end: uint16(i)})
+			hash = mixShape(hash, tokLiteral, 0)
 		default:
 			r, size := utf8.DecodeRuneInString(s[i:])
-			return nil, unexpectedChar(s, i, r, size)
+			return nil, 0, false, unexpectedChar(s, i, r, size)
+		}
+		if quote >= 0 {
+			end, high, err := scanQuoted(s, quote, template)
+			if err != nil {
+				return nil, 0, false, err
+			}
+			i = end
+			unchecked = unchecked || high
+			toks = append(toks, token{typ: tokLiteral, off: uint16(start), end: uint16(i)})
+			hash = mixShape(hash, tokLiteral, 0)
 		}
 	}
 }
@@ -240,7 +273,7 @@ func scanIdent(s string, i int) int {
 
 // wordType is the token type of an identifier-like word: an operator, a
 // keyword, true or false (a literal), or a property name.
-func wordType(w string) lexer.TokenType {
+func wordType(w string) tokType {
 	switch len(w) {
 	case 2:
 		if isOperator(w) {
@@ -275,18 +308,21 @@ func isLiteralPrefix(p string) bool {
 }
 
 // scanQuoted scans a quoted literal body starting at the quote at s[i] and
-// returns the offset just past the closing quote.
-func scanQuoted(s string, i int, template bool) (int, error) {
+// returns the offset just past the closing quote, and whether the text
+// may hold bytes beyond ASCII.
+func scanQuoted(s string, i int, template bool) (end int, high bool, err error) {
 	open := i
+	var acc byte // every byte looked at, or'ed
 	i++
 	for i < len(s) {
-		switch s[i] {
+		c := s[i]
+		switch c {
 		case '\'':
 			if i+1 < len(s) && s[i+1] == '\'' {
 				i += 2
 				continue
 			}
-			return i + 1, nil
+			return i + 1, acc >= utf8.RuneSelf, nil
 		case '{':
 			if template {
 				if i+1 < len(s) && s[i+1] == '{' {
@@ -295,15 +331,17 @@ func scanQuoted(s string, i int, template bool) (int, error) {
 				}
 				end := strings.IndexAny(s[i+1:], "}'")
 				if end < 0 || s[i+1+end] != '}' {
-					return 0, &Error{Filter: s, Offset: i, Len: 1, Msg: "unclosed placeholder in literal: missing '}'"}
+					return 0, false, &Error{Filter: s, Offset: i, Len: 1, Msg: "unclosed placeholder in literal: missing '}'"}
 				}
 				i += end + 2
+				acc = utf8.RuneSelf // the placeholder's bytes were skipped
 				continue
 			}
 		}
+		acc |= c
 		i++
 	}
-	return 0, &Error{Filter: s, Offset: open, Len: 1, Msg: "unterminated string literal: missing closing quote"}
+	return 0, false, &Error{Filter: s, Offset: open, Len: 1, Msg: "unterminated string literal: missing closing quote"}
 }
 
 // isNumberStart reports whether a number literal starts at s[i]: a digit,

@@ -38,7 +38,12 @@ func Parse(s string) (*Filter, error) { return parse(s, false) }
 func ParseTemplate(s string) (*Filter, error) { return parse(s, true) }
 
 func parse(s string, template bool) (*Filter, error) {
-	if !utf8.ValidString(s) {
+	var tokBuf [64]token
+	toks, h, unchecked, err := lexInto(tokBuf[:0], s, template)
+	// The lexer checked the UTF-8 of everything but quoted text and
+	// placeholders; a filter that is not UTF-8 is reported as such before
+	// any other error.
+	if (err != nil || unchecked) && !utf8.ValidString(s) {
 		off := 0
 		for off < len(s) {
 			r, size := utf8.DecodeRuneInString(s[off:])
@@ -49,8 +54,6 @@ func parse(s string, template bool) (*Filter, error) {
 		}
 		return nil, &Error{Filter: strings.ToValidUTF8(s, "?"), Offset: off, Len: 1, Msg: "invalid UTF-8 byte in filter"}
 	}
-	var tokBuf [64]token
-	toks, err := lexInto(tokBuf[:0], s, template)
 	if err != nil {
 		return nil, err
 	}
@@ -64,9 +67,7 @@ func parse(s string, template bool) (*Filter, error) {
 		}
 		return decodeLiterals(f, s, toks, template)
 	}
-	var keyBuf [256]byte
-	key := shapeKey(keyBuf[:0], s, toks)
-	skel := shapes.get(key)
+	skel := shapes.get(h, s, toks)
 	if skel == nil {
 		f, err := parseTokens(s, toks)
 		if err != nil {
@@ -75,7 +76,7 @@ func parse(s string, template bool) (*Filter, error) {
 		// The tree participle built becomes the skeleton; this caller, like
 		// every later one, gets its own copy, so that nothing it does to
 		// its tree reaches the cache.
-		if skel = shapes.put(key, f); skel == nil {
+		if skel = shapes.put(h, s, toks, f); skel == nil {
 			return decodeLiterals(f, s, toks, template) // not cached: f is this caller's
 		}
 	}
@@ -409,6 +410,13 @@ func (cur *cmpCursor) next(c *Comparison, s string, template bool) error {
 	}
 	prop, lit := cur.toks[cur.i], cur.toks[cur.i+2]
 	cur.i += 3
+	return fillComparison(c, prop, lit, s, template)
+}
+
+// fillComparison sets the offset and property name of c, a comparison of
+// the filter s, from its property token, and its literal from the literal
+// token, decoding it.
+func fillComparison(c *Comparison, prop, lit token, s string, template bool) error {
 	c.Offset, c.Property = int(prop.off), prop.text(s)
 	c.Value.Offset, c.Value.Raw = int(lit.off), lit.text(s)
 	return decodeLiteral(s, &c.Value, template)
@@ -435,11 +443,10 @@ func (cur *cmpCursor) factor(f *Factor, s string, template bool) error {
 	return cur.next(f.Cmp, s, template)
 }
 
+// decodeLiteral sets the value of l, a literal of s whose Offset and Raw
+// are set and whose Value is zero.
 func decodeLiteral(s string, l *Literal, template bool) error {
 	raw := l.Raw
-	fail := func(msg string) error {
-		return &Error{Filter: s, Offset: l.Offset, Len: len(raw), Msg: msg}
-	}
 	switch {
 	case raw[0] == '\'':
 		body := raw[1 : len(raw)-1]
@@ -452,7 +459,8 @@ func decodeLiteral(s string, l *Literal, template bool) error {
 			l.Parts = parts
 			return nil
 		}
-		l.Value = edm.StringValue(unescape(body))
+		// l.Value is zero (a fresh node): set only what a String has.
+		l.Value.Type, l.Value.Str = edm.String, unescape(body)
 	case raw[0] == '{':
 		p, err := parseParam(s, raw, l.Offset)
 		if err != nil {
@@ -464,7 +472,7 @@ func decodeLiteral(s string, l *Literal, template bool) error {
 	case raw[0] == '-' || raw[0] == '.' || isDigit(raw[0]):
 		v, err := parseNumber(raw)
 		if err != nil {
-			return fail(err.Error())
+			return literalError(s, l, err)
 		}
 		l.Value = v
 	default: // typed literal prefix'…'
@@ -492,24 +500,29 @@ func decodeLiteral(s string, l *Literal, template bool) error {
 		case edm.DateTime:
 			t, err := edm.ParseDateTime(body)
 			if err != nil {
-				return fail(err.Error())
+				return literalError(s, l, err)
 			}
 			l.Value = edm.DateTimeValue(t)
 		case edm.Guid:
 			v, err := edm.GuidValue(body)
 			if err != nil {
-				return fail(err.Error())
+				return literalError(s, l, err)
 			}
 			l.Value = v
 		default:
 			b, err := edm.ParseBinary(body)
 			if err != nil {
-				return fail(err.Error())
+				return literalError(s, l, err)
 			}
 			l.Value = edm.BinaryValue(b)
 		}
 	}
 	return nil
+}
+
+// literalError reports a literal of s that does not decode.
+func literalError(s string, l *Literal, err error) error {
+	return &Error{Filter: s, Offset: l.Offset, Len: len(l.Raw), Msg: err.Error()}
 }
 
 func unescape(body string) string {
@@ -530,7 +543,18 @@ func parseNumber(raw string) (edm.Value, error) {
 		}
 		return edm.Int64Value(i), nil
 	}
-	if strings.ContainsAny(raw, ".eE") && !strings.ContainsAny(raw, "abcdfghijklmnopqrstuvwxyzABCDFGHIJKLMNOPQRSTUVWXYZ_") {
+	// A Double has a point or an exponent and no other letter (a suffix
+	// such as D or M, or glued letters, make it malformed below).
+	point, letter := false, false
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case c == '.' || c == 'e' || c == 'E':
+			point = true
+		case c == '_' || ('a' <= c|0x20 && c|0x20 <= 'z'):
+			letter = true
+		}
+	}
+	if point && !letter {
 		f, err := strconv.ParseFloat(raw, 64)
 		if err != nil {
 			if errors.Is(err, strconv.ErrRange) {

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -17,21 +18,32 @@ import (
 // or both fail them alike. The participle parser therefore runs once per
 // shape; later filters of that shape copy the checked tree's structure
 // into one allocation and decode their own literals (which can still fail,
-// with their own positions) in the same walk.
+// with their own positions).
 //
 // Filters are parsed by applications, analyzers and replays with a small
 // number of shapes and a large number of literal values, which is the case
 // this makes cheap. The cache holds at most maxShapes shapes and is
 // cleared when full.
+//
+// A lookup takes the hash of the tokens that the lexer computes
+// (mixShape) and compares the skeletons in the hash's probe sequence with
+// the tokens (skeleton.matches); no key is built and no lock taken. The
+// table is open addressing with linear probing, at most half full;
+// writers hold mu, readers load the slots atomically, and a reader that
+// races with a clear sees a miss and parses the filter with participle.
 
 const maxShapes = 4096
 
+// tableSlots is the size of the table: a power of two, twice maxShapes.
+const tableSlots = 2 * maxShapes
+
 type shapeCache struct {
-	mu     sync.RWMutex
-	shapes map[string]*skeleton
+	mu    sync.Mutex
+	n     int // skeletons in slots
+	slots [tableSlots]atomic.Pointer[skeleton]
 }
 
-var shapes = shapeCache{shapes: make(map[string]*skeleton)}
+var shapes shapeCache
 
 // cacheEnabled can be turned off by tests and benchmarks that measure the
 // participle path.
@@ -41,6 +53,11 @@ var cacheEnabled = true
 // kind a copy needs, and the layout of a copy: every node of a copy is in
 // one allocation of a struct type made for the counts (block, below).
 type skeleton struct {
+	// hash and key identify the shape: the lexer's hash (mixShape) and
+	// shapeKey of the tokens the skeleton was parsed from.
+	hash uint64
+	key  string
+
 	root                 *Filter
 	exprs, terms         int
 	termRefs, factorRefs int
@@ -48,7 +65,14 @@ type skeleton struct {
 	// and negations.
 	cmps, others int
 
+	// links and slots make a copy (see compile).
+	links []link
+	slots []cmpSlot
+
 	block reflect.Type
+	// alloc allocates a block when its type is declared in Go (see
+	// flatKinds); nil for a type made with reflect.
+	alloc func() unsafe.Pointer
 	// The offsets in block of its arrays of comparison factors, other
 	// factors, factor references, expressions, terms and term references;
 	// the filterBlock is at 0.
@@ -67,6 +91,11 @@ type skeleton struct {
 // skeleton that would need one more, and that shape is not cached.
 func (s *skeleton) layout() bool {
 	exprs, terms, termRefs := s.extra()
+	if s.others == 0 && exprs == 0 && terms == 0 && termRefs == 0 && s.cmps == s.factorRefs && s.cmps < len(flatKinds) {
+		s.setBlock(flatKinds[s.cmps].typ)
+		s.alloc = flatKinds[s.cmps].alloc
+		return true
+	}
 	counts := [6]int{s.cmps, s.others, s.factorRefs, exprs, terms, termRefs}
 	layouts.Lock()
 	defer layouts.Unlock()
@@ -78,6 +107,13 @@ func (s *skeleton) layout() bool {
 		block = blockType(s.cmps, s.others, s.factorRefs, exprs, terms, termRefs)
 		layouts.types[counts] = block
 	}
+	s.setBlock(block)
+	return true
+}
+
+// setBlock sets the block type of the skeleton and the offsets of its
+// arrays.
+func (s *skeleton) setBlock(block reflect.Type) {
 	s.block = block
 	s.offCmps = s.block.Field(1).Offset
 	s.offOthers = s.block.Field(2).Offset
@@ -85,7 +121,50 @@ func (s *skeleton) layout() bool {
 	s.offExprs = s.block.Field(4).Offset
 	s.offTerms = s.block.Field(5).Offset
 	s.offTermRefs = s.block.Field(6).Offset
-	return true
+}
+
+// block is the Go type of a block whose array types are known when the
+// package is compiled. blockType makes the same struct with reflect.
+type block[C, F, FR, E, T, TR any] struct {
+	B  filterBlock
+	C  C
+	F  F
+	FR FR
+	E  E
+	T  T
+	TR TR
+}
+
+// blockKind is a block type declared in Go and a function that allocates
+// one, without reflect.New's look-up of the pointer type.
+type blockKind struct {
+	typ   reflect.Type
+	alloc func() unsafe.Pointer
+}
+
+// flatKind is the blockKind of a single conjunction of comparisons: C
+// and FR are arrays of as many cmpFactors and *Factors.
+func flatKind[C, FR any]() blockKind {
+	return blockKind{
+		typ: reflect.TypeFor[block[C, [0]Factor, FR, [0]Expr, [0]Term, [0]*Term]](),
+		alloc: func() unsafe.Pointer {
+			return unsafe.Pointer(new(block[C, [0]Factor, FR, [0]Expr, [0]Term, [0]*Term]))
+		},
+	}
+}
+
+// flatKinds are the blocks of filters that are a conjunction of 1 to 8
+// comparisons (most filters), by the number of comparisons; they take
+// none of the maxLayouts block types made with reflect.
+var flatKinds = [...]blockKind{
+	1: flatKind[[1]cmpFactor, [1]*Factor](),
+	2: flatKind[[2]cmpFactor, [2]*Factor](),
+	3: flatKind[[3]cmpFactor, [3]*Factor](),
+	4: flatKind[[4]cmpFactor, [4]*Factor](),
+	5: flatKind[[5]cmpFactor, [5]*Factor](),
+	6: flatKind[[6]cmpFactor, [6]*Factor](),
+	7: flatKind[[7]cmpFactor, [7]*Factor](),
+	8: flatKind[[8]cmpFactor, [8]*Factor](),
 }
 
 // maxLayouts bounds the number of block types made: filters with more
@@ -123,58 +202,155 @@ func (s *skeleton) extra() (exprs, terms, termRefs int) {
 	return max(exprs, 0), max(terms, 0), max(termRefs, 0)
 }
 
-func (c *shapeCache) get(key []byte) *skeleton {
-	c.mu.RLock()
-	s := c.shapes[string(key)]
-	c.mu.RUnlock()
-	return s
+// get returns the skeleton of the shape of toks, lexed from s with the
+// shape hash h; nil if the cache does not hold it.
+func (c *shapeCache) get(h uint64, s string, toks []token) *skeleton {
+	for i := h; ; i++ {
+		sk := c.slots[i%tableSlots].Load()
+		if sk == nil {
+			return nil
+		}
+		if sk.hash == h && sk.matches(s, toks) {
+			return sk
+		}
+	}
 }
 
-// put stores f, a tree just built by the participle parser, as the
-// skeleton of the shape key, and returns it; it returns nil, and f stays
-// the caller's, when no more block types may be made (see layout).
-func (c *shapeCache) put(key []byte, f *Filter) *skeleton {
-	s := &skeleton{root: f}
+// put stores f, a tree just built by the participle parser from toks
+// (lexed from s, shape hash h), as the skeleton of their shape, and
+// returns the skeleton: f's, or the one another goroutine stored first.
+// It returns nil, and f stays the caller's, when no more block types may
+// be made (see layout).
+func (c *shapeCache) put(h uint64, s string, toks []token, f *Filter) *skeleton {
+	sk := &skeleton{hash: h, root: f}
 	Inspect(f, func(n Node) bool {
 		switch n := n.(type) {
 		case *Expr:
-			s.exprs++
-			s.termRefs += len(n.Terms)
+			sk.exprs++
+			sk.termRefs += len(n.Terms)
 		case *Term:
-			s.terms++
-			s.factorRefs += len(n.Factors)
+			sk.terms++
+			sk.factorRefs += len(n.Factors)
 		case *Factor:
 			if n.Cmp != nil {
-				s.cmps++
+				sk.cmps++
 			} else {
-				s.others++
+				sk.others++
 			}
 		}
 		return true
 	})
-	if !s.layout() {
+	if !sk.layout() {
 		return nil
 	}
+	sk.compile(toks)
+	sk.key = string(shapeKey(nil, s, toks))
 	c.mu.Lock()
-	if len(c.shapes) >= maxShapes {
-		clear(c.shapes)
+	defer c.mu.Unlock()
+	if c.n >= maxShapes {
+		c.clearLocked()
 	}
-	c.shapes[string(key)] = s
-	c.mu.Unlock()
-	return s
+	for i := h; ; i++ {
+		slot := &c.slots[i%tableSlots]
+		old := slot.Load()
+		if old == nil {
+			slot.Store(sk)
+			c.n++
+			return sk
+		}
+		if old.hash == h && old.matches(s, toks) {
+			return old
+		}
+	}
+}
+
+// clearLocked empties the cache; c.mu is held.
+func (c *shapeCache) clearLocked() {
+	for i := range c.slots {
+		c.slots[i].Store(nil)
+	}
+	c.n = 0
 }
 
 // shapeKey appends the shape of toks, lexed from s, to buf: each token's
-// type, and the text of every token but literals.
+// type; for a property name its text and a 0; for an operator, keyword
+// or punctuation mark the first and last bytes of its text, which tell
+// it from the others of its type (eq ne gt ge lt le, and or not, ( ) ,).
 func shapeKey(buf []byte, s string, toks []token) []byte {
 	for _, t := range toks {
 		buf = append(buf, byte(-t.typ))
-		if t.typ != tokLiteral {
+		switch t.typ {
+		case tokLiteral, tokEOF:
+		case tokIdent:
 			buf = append(buf, s[t.off:t.end]...)
 			buf = append(buf, 0)
+		default:
+			buf = append(buf, s[t.off], s[t.end-1])
 		}
 	}
 	return buf
+}
+
+// matches reports whether toks, lexed from text, have the skeleton's shape:
+// whether shapeKey of them would be sk.key, without building it.
+func (s *skeleton) matches(text string, toks []token) bool {
+	key := s.key
+	j := 0
+	for _, t := range toks {
+		if j >= len(key) || key[j] != byte(-t.typ) {
+			return false
+		}
+		j++
+		switch t.typ {
+		case tokLiteral, tokEOF:
+		case tokIdent:
+			end := j + int(t.end-t.off)
+			if end >= len(key) || key[end] != 0 || key[j:end] != text[t.off:t.end] {
+				return false
+			}
+			j = end + 1
+		default:
+			if j+1 >= len(key) || key[j] != text[t.off] || key[j+1] != text[t.end-1] {
+				return false
+			}
+			j += 2
+		}
+	}
+	return j == len(key)
+}
+
+// mixShape mixes a token into the shape hash the lexer computes, which
+// hashes what shapeKey holds: the token's type and x, which is textHash
+// of a property name, the first and last bytes of an operator, keyword
+// or punctuation mark (shifted by 8 and 16 bits), and 0 for others.
+func mixShape(h uint64, typ tokType, x uint64) uint64 {
+	const mul = 0x9e3779b97f4a7c15
+	h = (h ^ uint64(uint8(-typ)) ^ x) * mul
+	return h ^ h>>29
+}
+
+// textHash mixes the bytes of a token's text into a word.
+func textHash(w string) uint64 {
+	const mul = 0xbf58476d1ce4e5b9
+	n := len(w)
+	p := unsafe.Pointer(unsafe.StringData(w))
+	switch {
+	case n >= 8:
+		var x uint64
+		for n > 8 {
+			x = (x ^ *(*uint64)(p)) * mul
+			p = unsafe.Add(p, 8)
+			n -= 8
+		}
+		return (x^*(*uint64)(unsafe.Add(p, n-8)))*mul ^ uint64(len(w))
+	case n >= 4:
+		lo, hi := *(*uint32)(p), *(*uint32)(unsafe.Add(p, n-4))
+		return uint64(lo) | uint64(hi)<<32 ^ uint64(n)<<59
+	case n > 0:
+		b := unsafe.Slice((*byte)(p), n)
+		return uint64(b[0]) | uint64(b[n>>1])<<8 | uint64(b[n-1])<<16 | uint64(n)<<24
+	}
+	return 0
 }
 
 // filterBlock is a filter, its root expression and, for a root that is a
@@ -193,117 +369,157 @@ type cmpFactor struct {
 	c Comparison
 }
 
-// instantiate copies the skeleton's structure into fresh nodes, all in one
-// allocation of the skeleton's block type, and fills in the comparisons from the tokens of s, the
-// filter being parsed, decoding its literals on the way: one walk over the
-// skeleton.
-func (s *skeleton) instantiate(text string, toks []token, template bool) (*Filter, error) {
-	base := reflect.New(s.block).UnsafePointer()
-	b := (*filterBlock)(base)
-	b.f.Text, b.f.Template = text, template
+// link is one step of making a copy of a skeleton: the word at off in
+// the block is set to the address of target in the block; with n > 0 the
+// word is a slice's pointer, and the slice's length and capacity are n.
+type link struct {
+	off, target uint32
+	n           uint32
+}
+
+// cmpSlot is a comparison of a copy: the offset of its cmpFactor in the
+// block, its operator, and the index of its property name among the
+// tokens (its literal is two tokens further on). The tokens of filters of
+// one shape have the same types, so the index holds for all of them.
+type cmpSlot struct {
+	off uint32
+	op  Op
+	tok uint32
+}
+
+// compile computes the links and comparison slots of the skeleton's
+// copies from its tree and the tokens it was parsed from: the structure
+// a recursive walk of the tree would build, laid out once, so that
+// instantiate is two flat loops.
+func (s *skeleton) compile(toks []token) {
+	c := compiler{
+		sk:     s,
+		cmps:   s.offCmps,
+		others: s.offOthers,
+		fRefs:  s.offFactorRefs,
+		exprs:  s.offExprs,
+		terms:  s.offTerms,
+		tRefs:  s.offTermRefs,
+		toks:   toks,
+	}
 	root := s.root.Expr
 	if root == nil {
-		return &b.f, nil
+		return
 	}
-	exprs, terms, termRefs := s.extra()
-	in := instantiator{
-		cmps:       unsafe.Slice((*cmpFactor)(unsafe.Add(base, s.offCmps)), s.cmps),
-		factorRefs: unsafe.Slice((**Factor)(unsafe.Add(base, s.offFactorRefs)), s.factorRefs),
-		text:       text,
-		template:   template,
-	}
-	if s.others > 0 {
-		in.others = unsafe.Slice((*Factor)(unsafe.Add(base, s.offOthers)), s.others)
-	}
-	if exprs > 0 {
-		in.exprs = unsafe.Slice((*Expr)(unsafe.Add(base, s.offExprs)), exprs)
-	}
-	if terms > 0 {
-		in.terms = unsafe.Slice((*Term)(unsafe.Add(base, s.offTerms)), terms)
-		in.termRefs = unsafe.Slice((**Term)(unsafe.Add(base, s.offTermRefs)), termRefs)
-	}
-	cur := &cmpCursor{toks: toks}
-	b.f.Expr = &b.e
-	var err error
+	const (
+		offE    = unsafe.Offsetof(filterBlock{}.e)
+		offT    = unsafe.Offsetof(filterBlock{}.t)
+		offTref = unsafe.Offsetof(filterBlock{}.tref)
+	)
+	c.ptr(unsafe.Offsetof(filterBlock{}.f)+unsafe.Offsetof(Filter{}.Expr), offE, 0)
 	if len(root.Terms) == 1 {
-		b.tref[0] = &b.t
-		b.e.Terms = b.tref[:]
-		err = in.fillTerm(&b.t, root.Terms[0], cur)
+		c.ptr(offTref, offT, 0)
+		c.ptr(offE+unsafe.Offsetof(Expr{}.Terms), offTref, 1)
+		c.term(offT, root.Terms[0])
 	} else {
-		err = in.fillExpr(&b.e, root, cur)
+		c.expr(offE, root)
 	}
-	if err != nil {
-		return nil, err
+}
+
+// compiler hands out the nodes of a block in depth-first source order,
+// as a walk of the tree meets them; each field is the offset of the next free node of its
+// kind.
+type compiler struct {
+	sk                                       *skeleton
+	cmps, others, fRefs, exprs, terms, tRefs uintptr
+	toks                                     []token
+	nextTok                                  int
+}
+
+func (c *compiler) ptr(off, target uintptr, n int) {
+	c.sk.links = append(c.sk.links, link{off: uint32(off), target: uint32(target), n: uint32(n)})
+}
+
+func (c *compiler) expr(off uintptr, src *Expr) {
+	refs := c.tRefs
+	c.tRefs += uintptr(len(src.Terms)) * unsafe.Sizeof((*Term)(nil))
+	c.ptr(off+unsafe.Offsetof(Expr{}.Terms), refs, len(src.Terms))
+	for i, st := range src.Terms {
+		t := c.terms
+		c.terms += unsafe.Sizeof(Term{})
+		c.term(t, st)
+		c.ptr(refs+uintptr(i)*unsafe.Sizeof((*Term)(nil)), t, 0)
+	}
+}
+
+func (c *compiler) term(off uintptr, src *Term) {
+	refs := c.fRefs
+	c.fRefs += uintptr(len(src.Factors)) * unsafe.Sizeof((*Factor)(nil))
+	c.ptr(off+unsafe.Offsetof(Term{}.Factors), refs, len(src.Factors))
+	for i, sf := range src.Factors {
+		f := c.factor(sf)
+		c.ptr(refs+uintptr(i)*unsafe.Sizeof((*Factor)(nil)), f, 0)
+	}
+}
+
+// factor lays out a copy of src and returns its offset.
+func (c *compiler) factor(src *Factor) uintptr {
+	if src.Cmp != nil {
+		off := c.cmps
+		c.cmps += unsafe.Sizeof(cmpFactor{})
+		for c.toks[c.nextTok].typ != tokIdent {
+			c.nextTok++
+		}
+		c.sk.slots = append(c.sk.slots, cmpSlot{off: uint32(off), op: src.Cmp.Op, tok: uint32(c.nextTok)})
+		c.nextTok += 3
+		c.ptr(off+unsafe.Offsetof(Factor{}.Cmp), off+unsafe.Offsetof(cmpFactor{}.c), 0)
+		return off
+	}
+	off := c.others
+	c.others += unsafe.Sizeof(Factor{})
+	if src.Group != nil {
+		e := c.exprs
+		c.exprs += unsafe.Sizeof(Expr{})
+		c.expr(e, src.Group)
+		c.ptr(off+unsafe.Offsetof(Factor{}.Group), e, 0)
+		return off
+	}
+	n := c.factor(src.Not)
+	c.ptr(off+unsafe.Offsetof(Factor{}.Not), n, 0)
+	return off
+}
+
+// sliceHeader is the layout of a slice.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
+}
+
+// instantiate copies the skeleton's structure into fresh nodes, all in one
+// allocation of the skeleton's block type, and fills in the comparisons
+// from the tokens of text, the filter being parsed, decoding their
+// literals in source order.
+func (s *skeleton) instantiate(text string, toks []token, template bool) (*Filter, error) {
+	var base unsafe.Pointer
+	if s.alloc != nil {
+		base = s.alloc()
+	} else {
+		base = reflect.New(s.block).UnsafePointer()
+	}
+	b := (*filterBlock)(base)
+	b.f.Text, b.f.Template = text, template
+	for _, l := range s.links {
+		if l.n == 0 {
+			*(*unsafe.Pointer)(unsafe.Add(base, l.off)) = unsafe.Add(base, l.target)
+			continue
+		}
+		h := (*sliceHeader)(unsafe.Add(base, l.off))
+		h.data = unsafe.Add(base, l.target)
+		h.len, h.cap = int(l.n), int(l.n)
+	}
+	for _, sl := range s.slots {
+		c := &(*cmpFactor)(unsafe.Add(base, sl.off)).c
+		c.Op = sl.op
+		if err := fillComparison(c, toks[sl.tok], toks[sl.tok+2], text, template); err != nil {
+			return nil, err
+		}
 	}
 	return &b.f, nil
-}
-
-type instantiator struct {
-	exprs      []Expr
-	terms      []Term
-	cmps       []cmpFactor
-	others     []Factor
-	termRefs   []*Term
-	factorRefs []*Factor
-	text       string
-	template   bool
-}
-
-func (in *instantiator) fillExpr(e *Expr, src *Expr, cur *cmpCursor) error {
-	e.Terms = in.termRefs[:len(src.Terms):len(src.Terms)]
-	in.termRefs = in.termRefs[len(src.Terms):]
-	for i, st := range src.Terms {
-		t := &in.terms[0]
-		in.terms = in.terms[1:]
-		if err := in.fillTerm(t, st, cur); err != nil {
-			return err
-		}
-		e.Terms[i] = t
-	}
-	return nil
-}
-
-func (in *instantiator) fillTerm(t *Term, src *Term, cur *cmpCursor) error {
-	t.Factors = in.factorRefs[:len(src.Factors):len(src.Factors)]
-	in.factorRefs = in.factorRefs[len(src.Factors):]
-	for i, sf := range src.Factors {
-		f, err := in.factor(sf, cur)
-		if err != nil {
-			return err
-		}
-		t.Factors[i] = f
-	}
-	return nil
-}
-
-func (in *instantiator) factor(src *Factor, cur *cmpCursor) (*Factor, error) {
-	if src.Cmp != nil {
-		fc := &in.cmps[0]
-		in.cmps = in.cmps[1:]
-		fc.c.Op = src.Cmp.Op
-		if err := cur.next(&fc.c, in.text, in.template); err != nil {
-			return nil, err
-		}
-		fc.f.Cmp = &fc.c
-		return &fc.f, nil
-	}
-	f := &in.others[0]
-	in.others = in.others[1:]
-	if src.Group != nil {
-		e := &in.exprs[0]
-		in.exprs = in.exprs[1:]
-		if err := in.fillExpr(e, src.Group, cur); err != nil {
-			return nil, err
-		}
-		f.Group = e
-		return f, nil
-	}
-	n, err := in.factor(src.Not, cur)
-	if err != nil {
-		return nil, err
-	}
-	f.Not = n
-	return f, nil
 }
 
 // Shape returns a filter's shape as text: the filter with every literal

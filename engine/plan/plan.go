@@ -69,7 +69,8 @@ type Plan struct {
 	// Residual holds the top-level conjuncts the key lookup does not
 	// answer; every entity read is tested against them. For a table scan
 	// without key bounds it is the whole filter. Nil means every entity
-	// read is returned.
+	// read is returned. It may share memory with the filter's tree, so
+	// it is for reading only.
 	Residual []*odata.Factor
 }
 
@@ -94,32 +95,38 @@ func Of(f *odata.Filter) Plan {
 		used = make([]bool, 0, len(conj))
 	}
 	used = used[:len(conj)]
+	// One look at each conjunct finds the first PartitionKey eq and the
+	// first RowKey eq, and whether there are key ranges to narrow.
+	pk, rk := -1, -1
+	pkRanges, rkRanges := false, false
 	for i, c := range conj {
-		if keyCmp(c, PartitionKey, odata.OpEq) != nil {
-			p.PartitionKey = &c.Cmp.Value
-			used[i] = true
-			break
+		switch {
+		case keyCmp(c, PartitionKey, 0) != nil:
+			note(&pk, &pkRanges, i, c.Cmp.Op)
+		case keyCmp(c, RowKey, 0) != nil:
+			note(&rk, &rkRanges, i, c.Cmp.Op)
 		}
 	}
-	if p.PartitionKey == nil {
-		for i, c := range conj {
-			if cmp := keyCmp(c, PartitionKey, 0); cmp != nil && isRangeOp(cmp.Op) {
-				used[i] = narrow(&p.PKLow, &p.PKHigh, cmp)
+	if pk < 0 {
+		if pkRanges {
+			for i, c := range conj {
+				if cmp := keyCmp(c, PartitionKey, 0); cmp != nil && isRangeOp(cmp.Op) {
+					used[i] = narrow(&p.PKLow, &p.PKHigh, cmp)
+				}
 			}
 		}
-		p.Residual = residual(conj, used)
+		p.Residual = residual(f, conj, used)
 		return p
 	}
+	p.PartitionKey = &conj[pk].Cmp.Value
+	used[pk] = true
 	p.Kind = PartitionScan
-	for i, c := range conj {
-		if !used[i] && keyCmp(c, RowKey, odata.OpEq) != nil {
-			p.Kind = Point
-			p.RowKey = &c.Cmp.Value
-			used[i] = true
-			break
-		}
-	}
-	if p.Kind != Point {
+	switch {
+	case rk >= 0:
+		p.Kind = Point
+		p.RowKey = &conj[rk].Cmp.Value
+		used[rk] = true
+	case rkRanges:
 		for i, c := range conj {
 			if cmp := keyCmp(c, RowKey, 0); cmp != nil && isRangeOp(cmp.Op) {
 				used[i] = narrow(&p.Low, &p.High, cmp)
@@ -127,8 +134,21 @@ func Of(f *odata.Filter) Plan {
 			}
 		}
 	}
-	p.Residual = residual(conj, used)
+	p.Residual = residual(f, conj, used)
 	return p
+}
+
+// note records the conjunct i, a comparison of a key with op: as the
+// first eq of that key in *eq, or as a range comparison in *ranges.
+func note(eq *int, ranges *bool, i int, op odata.Op) {
+	switch {
+	case op == odata.OpEq:
+		if *eq < 0 {
+			*eq = i
+		}
+	case isRangeOp(op):
+		*ranges = true
+	}
 }
 
 // keyCmp returns the factor's comparison if it compares the key property
@@ -191,17 +211,27 @@ func compareBound(a, b Bound, lower bool) int {
 	return -c
 }
 
-// residual returns the unused conjuncts in a slice of their own (conj may
-// be Of's buffer); nil when every conjunct is used.
-func residual(conj []*odata.Factor, used []bool) []*odata.Factor {
-	n := 0
+// residual returns the unused conjuncts of f (conj may be Of's buffer);
+// nil when every conjunct is used. When they are a run of the factors of
+// f's top-level conjunction, as they mostly are, it returns that part of
+// the filter's own slice of factors rather than allocating one.
+func residual(f *odata.Filter, conj []*odata.Factor, used []bool) []*odata.Factor {
+	n, first := 0, -1
 	for i := range conj {
 		if !used[i] {
+			if first < 0 {
+				first = i
+			}
 			n++
 		}
 	}
 	if n == 0 {
 		return nil
+	}
+	if run := conj[first : first+n]; !anyUsed(used[first : first+n]) {
+		if out := factorsRun(f, run); out != nil {
+			return out
+		}
 	}
 	out := make([]*odata.Factor, 0, n)
 	for i, c := range conj {
@@ -210,4 +240,38 @@ func residual(conj []*odata.Factor, used []bool) []*odata.Factor {
 		}
 	}
 	return out
+}
+
+func anyUsed(used []bool) bool {
+	for _, u := range used {
+		if u {
+			return true
+		}
+	}
+	return false
+}
+
+// factorsRun returns the part of the factors of f's top-level conjunction
+// that holds the factors run, in order, with its capacity cut to its
+// length, so that an append copies it; nil if there is none.
+func factorsRun(f *odata.Filter, run []*odata.Factor) []*odata.Factor {
+	if len(f.Expr.Terms) != 1 {
+		return nil
+	}
+	fs := f.Expr.Terms[0].Factors
+	for k, x := range fs {
+		if x != run[0] {
+			continue
+		}
+		if k+len(run) > len(fs) {
+			return nil
+		}
+		for j, r := range run {
+			if fs[k+j] != r {
+				return nil
+			}
+		}
+		return fs[k : k+len(run) : k+len(run)]
+	}
+	return nil
 }

@@ -134,3 +134,47 @@ func TestTemplateBounds(t *testing.T) {
 		t.Errorf("bare placeholders for keys: %v, want point", p.Kind)
 	}
 }
+
+// TestResidualSharesFactors checks the residual in both of its forms: a
+// run of the top-level factors, which is the filter's own slice with its
+// capacity cut (an append leaves the filter alone), and unused conjuncts
+// that are not such a run, which get a slice of their own.
+func TestResidualSharesFactors(t *testing.T) {
+	for _, tt := range []struct {
+		filter string
+		want   []string // the residual's properties
+		shared bool
+	}{
+		{"PartitionKey eq 'a' and A eq 1 and B eq 2", []string{"A", "B"}, true},
+		{"A eq 1 and B eq 2", []string{"A", "B"}, true},
+		{"A eq 1 and PartitionKey eq 'a' and B eq 2", []string{"A", "B"}, false},
+		{"(A eq 1) and PartitionKey eq 'a'", []string{"A"}, false},
+		{"PartitionKey eq 'a' and RowKey eq 'b'", nil, false},
+	} {
+		f, err := odata.Parse(tt.filter)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := f.String()
+		p := plan.Of(f)
+		var got []string
+		for _, r := range p.Residual {
+			got = append(got, r.Cmp.Property)
+		}
+		if strings.Join(got, ",") != strings.Join(tt.want, ",") {
+			t.Errorf("%s: residual %v, want %v", tt.filter, got, tt.want)
+		}
+		fs := f.Expr.Terms[0].Factors
+		shared := len(p.Residual) > 0 && &p.Residual[0] == &fs[len(fs)-len(p.Residual)]
+		if shared != tt.shared {
+			t.Errorf("%s: residual shares the factors: %v, want %v", tt.filter, shared, tt.shared)
+		}
+		if cap(p.Residual) != len(p.Residual) {
+			t.Errorf("%s: residual has capacity %d for %d factors", tt.filter, cap(p.Residual), len(p.Residual))
+		}
+		_ = append(p.Residual, &odata.Factor{})
+		if f.String() != text {
+			t.Errorf("%s: appending to the residual changed the filter to %s", tt.filter, f.String())
+		}
+	}
+}
