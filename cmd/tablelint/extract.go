@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"go/token"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -42,9 +44,12 @@ func runExtract(e *env, args []string) int {
 		pos = []string{"./..."}
 	}
 	var o *outputFile // nil: stdout
-	if *out != "" {
+	if *out != "" && *out != "-" {
 		path := replayPath(e, *out)
 		if err := checkOutputs(nil, map[string]string{"-o": path}); err != nil {
+			return fail(e, err)
+		}
+		if err := checkDesignOutput(*out, path); err != nil {
 			return fail(e, err)
 		}
 		if o, err = createOutput(path); err != nil {
@@ -67,7 +72,7 @@ func runExtract(e *env, args []string) int {
 		}
 		return fmt.Sprintf("%s:%d", name, position.Line)
 	})
-	header := "Extracted by: tablelint extract " + strings.Join(args, " ")
+	header := strings.TrimPrefix(extractedHeader, "# ") + " " + strings.Join(args, " ")
 	text, err := d.Valid(header, func(src []byte) (int, error) {
 		_, err := model.Parse("extracted.tablelint.yaml", src)
 		var me *model.Error
@@ -92,6 +97,45 @@ func runExtract(e *env, args []string) int {
 		return fail(e, err)
 	}
 	return 0
+}
+
+// extractedHeader begins every design extract writes.
+const extractedHeader = "# Extracted by: tablelint extract"
+
+// checkDesignOutput refuses an -o that would replace something other
+// than a design: a name that is not .yaml or .yml (a Go file, go.mod,
+// a README), or an existing file that neither extract wrote nor parses
+// as a tablelint design (a .golangci.yml, a CI workflow).
+func checkDesignOutput(name, path string) error {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".yaml", ".yml":
+	default:
+		return usageError{fmt.Sprintf("-o %s: a design file is YAML; name it *.tablelint.yaml (without -o the design goes to stdout)", name)}
+	}
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return usageError{fmt.Sprintf("-o %s is not a regular file", name)}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	head := make([]byte, len(extractedHeader))
+	n, _ := io.ReadFull(f, head)
+	f.Close()
+	if string(head[:n]) == extractedHeader {
+		return nil
+	}
+	if _, err := model.Load(path); err != nil {
+		return usageError{fmt.Sprintf("-o %s exists and is not a tablelint design: refusing to replace it", name)}
+	}
+	return nil
 }
 
 // extractSalt tells extract's entries in the check cache from check's

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -114,12 +115,12 @@ func TestExtractRoundTrip(t *testing.T) {
 func TestExtractOutput(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "out.yaml")
-	writeFile(t, path, "keep me\n")
+	writeFile(t, path, "# Extracted by: tablelint extract\nkeep me\n")
 	code, _, errs := runIn(t, filepath.Join("testdata", "extract"), "extract", "-o", path, "./nosuchpackage/...")
 	if code != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
-	if b, _ := os.ReadFile(path); string(b) != "keep me\n" {
+	if b, _ := os.ReadFile(path); string(b) != "# Extracted by: tablelint extract\nkeep me\n" {
 		t.Fatalf("the output was changed: %q", b)
 	}
 	if code, _, errs := runIn(t, filepath.Join("testdata", "extract"), "extract", "-o", filepath.Join(dir, "no", "such", "dir.yaml"), "./..."); code != 2 || errs == "" {
@@ -128,6 +129,49 @@ func TestExtractOutput(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Fatalf("temporary files left: %v", entries)
+	}
+}
+
+// TestExtractOutputRefused: -o replaces only a design: a Go file,
+// go.mod or any name that is not YAML is refused, as is an existing YAML
+// file that is not a design; each is left as it was, exit 2, one line.
+// "-o -" writes to stdout.
+func TestExtractOutputRefused(t *testing.T) {
+	mod := t.TempDir()
+	src := filepath.Join("testdata", "extract")
+	entries, err := os.ReadDir(src)
+	if err != nil || len(entries) == 0 {
+		t.Fatalf("testdata/extract: %v", err)
+	}
+	if err := os.CopyFS(mod, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	// The copy's replace directives are relative to the original.
+	abs, _ := filepath.Abs(src)
+	gomod, _ := os.ReadFile(filepath.Join(mod, "go.mod"))
+	writeFile(t, filepath.Join(mod, "go.mod"), strings.ReplaceAll(string(gomod), "=> ../", "=> "+abs+"/../"))
+	ci := filepath.Join(mod, "ci.yml")
+	writeFile(t, ci, "name: ci\non: push\n")
+	var gofile string
+	filepath.WalkDir(mod, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && gofile == "" && strings.HasSuffix(p, ".go") {
+			gofile = p
+		}
+		return nil
+	})
+	for _, target := range []string{filepath.Join(mod, "go.mod"), gofile, filepath.Join(mod, "README.md"), ci} {
+		before, _ := os.ReadFile(target)
+		code, _, errs := runIn(t, mod, "extract", "-o", target, "./...")
+		if code != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.Contains(errs, "-o ") {
+			t.Errorf("-o %s: exit %d, stderr %q", target, code, errs)
+		}
+		if after, _ := os.ReadFile(target); string(after) != string(before) {
+			t.Errorf("-o %s: the file was changed", target)
+		}
+	}
+	code, out, errs := runIn(t, mod, "extract", "-o", "-", "./...")
+	if code != 0 || !strings.HasPrefix(out, "# Extracted by: tablelint extract") {
+		t.Fatalf("-o -: exit %d, stderr %q, stdout %.80q", code, errs, out)
 	}
 }
 
