@@ -23,8 +23,8 @@ func Top(guild string, users bool) ([]Item, error) {
 	}
 	svc := c.GetTableService()
 	t := svc.GetTableReference("points")
-	o := storage.QueryOptions{Top: 1000, Filter: fmt.Sprintf("PartitionKey eq '%[1]s' and IsUser eq %[2]t", guild, users)} // L: TL321
-	res, err := t.QueryEntities(30, storage.MinimalMetadata, &o)                                                           // L: TL303
+	o := storage.QueryOptions{Top: 1000, Filter: fmt.Sprintf("PartitionKey eq '%[1]s' and IsUser eq %[2]t", guild, users)} // L: TL321 TL303
+	res, err := t.QueryEntities(30, storage.MinimalMetadata, &o)
 	var items []Item
 	for {
 		if err != nil {

@@ -29,8 +29,8 @@ func Run() error {
 	if err := e.Insert(storage.EmptyPayload, nil); err != nil {
 		return err
 	}
-	q := storage.QueryOptions{Filter: "RowKey eq 'rowkey3'"}
-	res, err := t.QueryEntities(30, storage.FullMetadata, &q) // L: TL301 TL307
+	q := storage.QueryOptions{Filter: "RowKey eq 'rowkey3'"}  // L: TL301
+	res, err := t.QueryEntities(30, storage.FullMetadata, &q) // L: TL307
 	if err != nil {
 		return err
 	}

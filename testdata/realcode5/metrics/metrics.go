@@ -44,8 +44,7 @@ func Record(ctx context.Context, c *aztables.Client, r *http.Request, seq int) e
 	return err
 }
 
-// RecordTail writes a sample keyed for newest-first reads (MaxInt64 minus
-// UnixNano has 19 digits for any date before 2230).
+// RecordTail writes a sample keyed for newest-first reads.
 func RecordTail(ctx context.Context, c *aztables.Client, host string, r *http.Request) error {
 	now := time.Now().UTC()
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 4096))
@@ -53,7 +52,7 @@ func RecordTail(ctx context.Context, c *aztables.Client, host string, r *http.Re
 	e := aztables.EDMEntity{
 		Entity: aztables.Entity{
 			PartitionKey: host,                   // S
-			RowKey:       fmt.Sprintf("%d", rev), // S
+			RowKey:       fmt.Sprintf("%d", rev), // L: TL205
 		},
 		Properties: map[string]any{
 			"Path":  r.URL.Path,

@@ -56,7 +56,7 @@ func Audit(ctx context.Context, q *azqueue.QueueClient, tbl *aztables.Client, id
 	}
 	for _, m := range resp.Messages {
 		b, _ := json.Marshal(map[string]any{"PartitionKey": "audit", "RowKey": *m.MessageID + "-" + id(), "Body": *m.MessageText})
-		if _, err := tbl.UpsertEntity(ctx, b, nil); err != nil { // S
+		if _, err := tbl.UpsertEntity(ctx, b, nil); err != nil { // L: TL406
 			return err
 		}
 	}

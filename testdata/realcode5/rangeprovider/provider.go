@@ -17,8 +17,8 @@ type Provider struct{ T *storage.Table }
 // Range reads every entity whose PartitionKey is in b.
 func (p *Provider) Range(b Bounds) ([]*storage.Entity, error) {
 	q := fmt.Sprintf("PartitionKey ge '%v' and PartitionKey lt '%v'", b.From, b.To) // L: TL321 TL321
-	opts := storage.QueryOptions{Filter: q}
-	res, err := p.T.QueryEntities(30, storage.FullMetadata, &opts) // L: TL301
+	opts := storage.QueryOptions{Filter: q}                                         // L: TL301
+	res, err := p.T.QueryEntities(30, storage.FullMetadata, &opts)
 	if err != nil {
 		return nil, err
 	}
