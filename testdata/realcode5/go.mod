@@ -1,0 +1,21 @@
+// A fifth real-code corpus (the fourth built without reading the
+// analyzers), for the query and the write side: shapes seen in public Go
+// code that uses Azure Tables (aztables v1.x and the legacy storage Table
+// API), rewritten in our own words. The SDK packages are tablelint's test
+// stubs. Expected findings and must-stay-silent spots are in labels.txt,
+// generated from the // L: and // S markers.
+module example.com/realcode5
+
+go 1.22
+
+require (
+	github.com/Azure/azure-sdk-for-go v0.0.0
+	github.com/Azure/azure-sdk-for-go/sdk/storage/azqueue v0.0.0
+	github.com/google/uuid v0.0.0
+)
+
+replace github.com/Azure/azure-sdk-for-go => ../../analyzers/internal/sdktest/testdata/src/github.com/Azure/azure-sdk-for-go
+
+replace github.com/google/uuid => ../../analyzers/internal/sdktest/testdata/src/github.com/google/uuid
+
+replace github.com/Azure/azure-sdk-for-go/sdk/storage/azqueue => ../../analyzers/internal/sdktest/testdata/src/github.com/Azure/azure-sdk-for-go/sdk/storage/azqueue
