@@ -13,7 +13,8 @@
 //     ListTablesOptions (to.Ptr(int32(5000)), &n, a constant), or of the
 //     legacy storage QueryOptions or QueryTablesOptions, given in a
 //     literal or assigned (opts.Top = …), is a constant over 1,000 —
-//     through to.Ptr, &, conversions and variables assigned once. The
+//     through to.Ptr (or a helper of the package whose body is return &v), &,
+//     conversions and variables assigned once. The
 //     suggested fix, when the number is written at the literal, sets it to
 //     1000: Top is a page size, and a pager (or the legacy NextResults)
 //     reads the following pages.

@@ -386,6 +386,9 @@ func TestRealCode5Recall(t *testing.T) {
 	// findings the rule docs describe (a MaxInt64-UnixNano RowKey with %d:
 	// TL205's doc asks for %019d; an audit upsert per message of a loop
 	// into one partition: TL406). That gives 61/67 (91.0 %) and 61/61.
-	// The six misses are listed in docs/benchmarks.md.
-	checkRates(t, right, expected, found, 0.91, 0.99)
+	// Then 62/66 (93.9 %) and 62/62: toplimit follows the package's own
+	// pointer helper (func ptr[T any](v T) *T), and a zero EDMDateTime in
+	// a plain struct was relabelled silent (it is sent as a String). The
+	// misses are listed in docs/benchmarks.md.
+	checkRates(t, right, expected, found, 0.93, 0.99)
 }

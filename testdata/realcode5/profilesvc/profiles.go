@@ -88,9 +88,11 @@ func (s *Service) Create(ctx context.Context, org, user, name string) error {
 	return err
 }
 
-// Import adds a profile whose join date the old system never had.
+// Import adds a profile whose join date the old system never had. In a
+// plain struct an EDMDateTime is sent as its text with no type, so the
+// service stores the String "0001-01-01T00:00:00Z" and accepts it.
 func (s *Service) Import(ctx context.Context, org, user, name string) error {
-	p := Profile{PartitionKey: org, RowKey: user, Name: name, Joined: aztables.EDMDateTime{}} // L: TL124
+	p := Profile{PartitionKey: org, RowKey: user, Name: name, Joined: aztables.EDMDateTime{}} // S
 	b, _ := json.Marshal(p)
 	_, err := s.table().AddEntity(ctx, b, nil)
 	return err
