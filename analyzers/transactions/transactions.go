@@ -927,8 +927,21 @@ func (c *checker) partitions(site *ast.CallExpr, entities []ast.Expr) {
 			if call, sink, ok := c.helperKey(e); ok && !seen[call] {
 				seen[call] = true
 				pks = append(pks, pk{site, c.res.OfWith(sink.Value, c.bind(call))})
+				continue
 			}
-			continue
+			// An action built by a helper from the entity it is given,
+			// add(map[string]any{"PartitionKey": "p1", …}): the keys are
+			// in this call's argument.
+			if arg := c.entityArg(e); arg != nil {
+				for _, k := range c.idx.KeysOf(c.idx.RootsOf(arg), c.body) {
+					if k.Key == writes.PartitionKey {
+						found = append(found, k)
+					}
+				}
+			}
+			if len(found) == 0 {
+				continue
+			}
 		}
 		if len(found) != 1 || seen[found[0].Value] {
 			continue // unknown, or set in several places
@@ -989,6 +1002,51 @@ func (c *checker) helperKey(e ast.Expr) (*ast.CallExpr, writes.KeySink, bool) {
 		return nil, writes.KeySink{}, false
 	}
 	return call, found[0], true
+}
+
+// entityArg returns the argument of call (a call of a helper of this
+// package returning a TransactionAction, or the entity's bytes) that
+// the helper makes the entity of: its one return's Entity is built from
+// one of its parameters and nothing else. nil otherwise.
+func (c *checker) entityArg(e ast.Expr) ast.Expr {
+	call, ok := c.idx.Resolve(ast.Unparen(e)).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn := sdk.Callee(c.pass.TypesInfo, call)
+	if fn == nil || c.res.FuncDecl(fn) == nil {
+		return nil
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) {
+		return nil
+	}
+	rets, _ := c.res.Vars().Returns(fn, 0)
+	if len(rets) != 1 || rets[0] == nil {
+		return nil
+	}
+	r := rets[0]
+	if lit, ok := c.idx.Resolve(ast.Unparen(r)).(*ast.CompositeLit); ok && sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(lit), "TransactionAction") {
+		if r = sdk.Field(c.pass.TypesInfo, lit, "Entity"); r == nil {
+			return nil
+		}
+	}
+	roots := c.idx.RootsOf(r) // the variables on the way: b, then m
+	if len(roots.Lits) != 0 || len(roots.Refs) != 0 {
+		return nil
+	}
+	var arg ast.Expr
+	for _, v := range roots.Vars {
+		for i := 0; i < sig.Params().Len(); i++ {
+			if sig.Params().At(i) == v {
+				if arg != nil {
+					return nil // built from two parameters
+				}
+				arg = call.Args[i]
+			}
+		}
+	}
+	return arg
 }
 
 // bind binds the parameters of the helper that call calls to the values

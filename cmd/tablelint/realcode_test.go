@@ -388,7 +388,10 @@ func TestRealCode5Recall(t *testing.T) {
 	// into one partition: TL406). That gives 61/67 (91.0 %) and 61/61.
 	// Then 62/66 (93.9 %) and 62/62: toplimit follows the package's own
 	// pointer helper (func ptr[T any](v T) *T), and a zero EDMDateTime in
-	// a plain struct was relabelled silent (it is sent as a String). The
-	// misses are listed in docs/benchmarks.md.
-	checkRates(t, right, expected, found, 0.93, 0.99)
+	// a plain struct was relabelled silent (it is sent as a String); 63/66
+	// once an action helper given the whole entity was followed to the
+	// caller's keys (TL403, reported at the second PartitionKey as for
+	// actions built in place; the label moved there). The misses are
+	// listed in docs/benchmarks.md.
+	checkRates(t, right, expected, found, 0.95, 0.99)
 }

@@ -17,9 +17,9 @@ func add(m map[string]any) aztables.TransactionAction {
 func SeedTwo(ctx context.Context, c *aztables.Client) error {
 	acts := []aztables.TransactionAction{
 		add(map[string]any{"PartitionKey": "p1", "RowKey": "1"}),
-		add(map[string]any{"PartitionKey": "p2", "RowKey": "2"}),
+		add(map[string]any{"PartitionKey": "p2", "RowKey": "2"}), // L: TL403
 	}
-	_, err := c.SubmitTransaction(ctx, acts, nil) // L: TL403
+	_, err := c.SubmitTransaction(ctx, acts, nil)
 	return err
 }
 

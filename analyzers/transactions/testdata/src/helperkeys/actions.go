@@ -36,3 +36,25 @@ func seedOneScope(ctx context.Context, c *aztables.Client, scope string) error {
 	_, err := c.SubmitTransaction(ctx, actions, nil)
 	return err
 }
+
+// insert builds an action from the entity it is given.
+func insert(m map[string]any) aztables.TransactionAction {
+	b, _ := json.Marshal(m)
+	return aztables.TransactionAction{ActionType: aztables.TransactionTypeAdd, Entity: b}
+}
+
+func givenEntities(ctx context.Context, c *aztables.Client) error {
+	acts := []aztables.TransactionAction{
+		insert(map[string]any{"PartitionKey": "a", "RowKey": "1"}),
+		insert(map[string]any{"PartitionKey": "b", "RowKey": "2"}), // want `TL403: this action's PartitionKey "b" differs from "a"`
+	}
+	if _, err := c.SubmitTransaction(ctx, acts, nil); err != nil {
+		return err
+	}
+	same := []aztables.TransactionAction{
+		insert(map[string]any{"PartitionKey": "a", "RowKey": "1"}),
+		insert(map[string]any{"PartitionKey": "a", "RowKey": "2"}),
+	}
+	_, err := c.SubmitTransaction(ctx, same, nil)
+	return err
+}
