@@ -151,7 +151,7 @@ func (e *extractor) guard(is *ast.IfStmt, x *types.Var) (bound, ast.Node) {
 	case *ast.ReturnStmt:
 		return b, nil
 	case *ast.ExprStmt:
-		if call, ok := ast.Unparen(s.X).(*ast.CallExpr); ok && e.isBuiltin(call.Fun, "panic") {
+		if call, ok := ast.Unparen(s.X).(*ast.CallExpr); ok && sdk.IsBuiltin(e.info, call, "panic") {
 			return b, nil
 		}
 	case *ast.AssignStmt:
@@ -254,7 +254,7 @@ func (e *extractor) lengthOf(v ast.Expr) (arg ast.Expr, runes, ok bool) {
 		return nil, false, false
 	}
 	switch {
-	case e.isBuiltin(call.Fun, "len"):
+	case sdk.IsBuiltin(e.info, call, "len"):
 		return call.Args[0], false, e.stringTyped(call.Args[0])
 	case sdk.IsFunc(e.info, call, "unicode/utf8", "RuneCountInString"):
 		return call.Args[0], true, true
@@ -282,7 +282,7 @@ func (e *extractor) truncated(v ast.Expr, x *types.Var) (bound, bool) {
 	n, ok := e.constInt(se.High, 0)
 	if !ok {
 		call, isCall := ast.Unparen(se.High).(*ast.CallExpr)
-		if !isCall || !e.isBuiltin(call.Fun, "min") {
+		if !isCall || !sdk.IsBuiltin(e.info, call, "min") {
 			return bound{}, false
 		}
 		for _, a := range call.Args {
@@ -345,15 +345,6 @@ func stmts(n ast.Node) []ast.Stmt {
 		return n.Body
 	}
 	return nil
-}
-
-func (e *extractor) isBuiltin(fun ast.Expr, name string) bool {
-	id, ok := ast.Unparen(fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := e.info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == name
 }
 
 func (e *extractor) fileOf(pos token.Pos) *ast.File {

@@ -135,11 +135,9 @@ func (c *checker) appended(body *ast.BlockStmt) map[*types.Var]bool {
 		if !ok {
 			return true
 		}
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-			if b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); ok && b.Name() == "append" {
-				if v := c.x.Vars.VarOf(as.Lhs[0]); v != nil {
-					out[v] = true
-				}
+		if sdk.IsBuiltin(c.pass.TypesInfo, call, "append") {
+			if v := c.x.Vars.VarOf(as.Lhs[0]); v != nil {
+				out[v] = true
 			}
 		}
 		return true
@@ -208,7 +206,7 @@ func (c *checker) onlyIndexed(body *ast.BlockStmt, sortCall *ast.CallExpr, v *ty
 				indexed = true
 			}
 		case *ast.CallExpr:
-			if b, ok := info.Uses[calleeIdent(n)].(*types.Builtin); ok && b.Name() == "len" && len(n.Args) == 1 {
+			if sdk.IsBuiltin(info, n, "len") && len(n.Args) == 1 {
 				if id, ok := ast.Unparen(n.Args[0]).(*ast.Ident); ok {
 					allowed[id] = true
 				}
@@ -231,11 +229,6 @@ func (c *checker) onlyIndexed(body *ast.BlockStmt, sortCall *ast.CallExpr, v *ty
 		return only
 	})
 	return only
-}
-
-func calleeIdent(c *ast.CallExpr) *ast.Ident {
-	id, _ := ast.Unparen(c.Fun).(*ast.Ident)
-	return id
 }
 
 func (c *checker) report(n ast.Node) {
@@ -261,15 +254,7 @@ func (c *checker) lenMinus(e ast.Expr, v *types.Var) bool {
 		return false
 	}
 	call, ok := ast.Unparen(be.X).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return false
-	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "len" && c.x.Vars.VarOf(call.Args[0]) == v
+	return ok && len(call.Args) == 1 && sdk.IsBuiltin(c.pass.TypesInfo, call, "len") && c.x.Vars.VarOf(call.Args[0]) == v
 }
 
 func isZero(info *types.Info, e ast.Expr) bool {

@@ -341,11 +341,7 @@ func (c *checker) created(e ast.Expr, g *growth) bool {
 		g.initial = len(e.Elts)
 		return true
 	case *ast.CallExpr:
-		id, ok := ast.Unparen(e.Fun).(*ast.Ident)
-		if !ok || len(e.Args) < 2 {
-			return false
-		}
-		if b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); !ok || b.Name() != "make" {
+		if len(e.Args) < 2 || !sdk.IsBuiltin(c.pass.TypesInfo, e, "make") {
 			return false
 		}
 		if n, ok := c.constInt(e.Args[1]); ok {
@@ -363,14 +359,7 @@ func (c *checker) created(e ast.Expr, g *growth) bool {
 // lenOf returns X if e is len(X).
 func (c *checker) lenOf(e ast.Expr) ast.Expr {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return nil
-	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	if b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); ok && b.Name() == "len" {
+	if ok && len(call.Args) == 1 && sdk.IsBuiltin(c.pass.TypesInfo, call, "len") {
 		return call.Args[0]
 	}
 	return nil

@@ -345,7 +345,7 @@ func writesQuoteAgain(info *types.Info, ifs *ast.IfStmt) bool {
 				writes = true
 			}
 		case *ast.CallExpr:
-			if b, ok := info.Uses[calleeIdent(n)].(*types.Builtin); ok && b.Name() == "append" && len(n.Args) >= 2 && !n.Ellipsis.IsValid() {
+			if sdk.IsBuiltin(info, n, "append") && len(n.Args) >= 2 && !n.Ellipsis.IsValid() {
 				for _, a := range n.Args[1:] {
 					if same(a) {
 						writes = true

@@ -380,7 +380,7 @@ func (st *state) joinVariants(c *ast.CallExpr) []values.Value {
 		if !ok || len(call.Args) < 2 || call.Ellipsis.IsValid() {
 			return nil
 		}
-		if b, ok := info.Uses[calleeIdent(call)].(*types.Builtin); !ok || b.Name() != "append" {
+		if !sdk.IsBuiltin(info, call, "append") {
 			return nil
 		}
 		if first, ok := ast.Unparen(call.Args[0]).(*ast.Ident); !ok || info.Uses[first] != v {
@@ -443,7 +443,7 @@ func (st *state) impliesNonEmpty(cond ast.Expr, v *types.Var) bool {
 		if !ok || len(call.Args) != 1 {
 			return false
 		}
-		if b, ok := info.Uses[calleeIdent(call)].(*types.Builtin); !ok || b.Name() != "len" {
+		if !sdk.IsBuiltin(info, call, "len") {
 			return false
 		}
 		id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
@@ -486,11 +486,6 @@ func (st *state) impliesNonEmpty(cond ast.Expr, v *types.Var) bool {
 		return k == 0
 	}
 	return false
-}
-
-func calleeIdent(c *ast.CallExpr) *ast.Ident {
-	id, _ := ast.Unparen(c.Fun).(*ast.Ident)
-	return id
 }
 
 func constString(info *types.Info, e ast.Expr) (string, bool) {

@@ -125,6 +125,17 @@ func IsFunc(info *types.Info, call *ast.CallExpr, pkgPath, name string) bool {
 	return sig != nil && sig.Recv() == nil
 }
 
+// IsBuiltin reports whether call calls the predeclared function name
+// (len, append, make…), not a function of that name declared elsewhere.
+func IsBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
+}
+
 // IsType reports whether t, or the type t points to, is the named type
 // pkgPath.name (a generic type's instances match its name).
 func IsType(t types.Type, pkgPath, name string) bool {

@@ -47,15 +47,13 @@ func (x *Index) actions(e ast.Expr, out *[]Action, seen map[types.Object]bool, d
 			}
 		}
 	case *ast.CallExpr:
-		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && len(e.Args) > 0 {
-			if b, ok := x.Info.Uses[id].(*types.Builtin); ok && b.Name() == "append" {
-				x.actions(e.Args[0], out, seen, depth+1)
-				for _, a := range e.Args[1:] {
-					if e.Ellipsis.IsValid() {
-						x.actions(a, out, seen, depth+1)
-					} else {
-						x.element(a, out, seen, depth+1)
-					}
+		if len(e.Args) > 0 && sdk.IsBuiltin(x.Info, e, "append") {
+			x.actions(e.Args[0], out, seen, depth+1)
+			for _, a := range e.Args[1:] {
+				if e.Ellipsis.IsValid() {
+					x.actions(a, out, seen, depth+1)
+				} else {
+					x.element(a, out, seen, depth+1)
 				}
 			}
 		}
