@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"go/types"
 	"strconv"
 
@@ -110,42 +109,14 @@ func (c *checker) constant(e ast.Expr) (*ast.BasicLit, int64, bool) {
 			e = x.X
 			continue
 		case *ast.CallExpr:
-			if len(x.Args) == 1 && (sdk.IsFunc(info, x, sdk.ToPath, "Ptr") || c.ptrHelper(x)) {
-				e = x.Args[0]
+			if arg := c.x.Vars.PointerArg(x); arg != nil {
+				e = arg
 				continue
 			}
 		}
 		return nil, 0, false
 	}
 	return nil, 0, false
-}
-
-// ptrHelper reports whether call calls a function of the package whose
-// body is "return &p", p its one parameter: the package's own to.Ptr
-// (func ptr[T any](v T) *T { return &v }).
-func (c *checker) ptrHelper(call *ast.CallExpr) bool {
-	fn := sdk.Callee(c.pass.TypesInfo, call) // the generic function, for ptr[int32]
-	if fn == nil {
-		return false
-	}
-	decl := c.x.Vars.FuncDecl(fn)
-	if decl == nil || decl.Body == nil || len(decl.Body.List) != 1 {
-		return false
-	}
-	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Params().Len() != 1 {
-		return false
-	}
-	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
-		return false
-	}
-	u, ok := ast.Unparen(ret.Results[0]).(*ast.UnaryExpr)
-	if !ok || u.Op != token.AND {
-		return false
-	}
-	id, ok := ast.Unparen(u.X).(*ast.Ident)
-	return ok && c.pass.TypesInfo.Uses[id] == types.Object(sig.Params().At(0))
 }
 
 // basicLit returns the literal a constant expression is written as: the

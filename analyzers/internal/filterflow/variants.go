@@ -207,9 +207,11 @@ func (st *state) filterVariants(filter ast.Expr) []values.Value {
 			e = ast.Unparen(u.X)
 			continue
 		}
-		if c, ok := e.(*ast.CallExpr); ok && sdk.IsFunc(info, c, sdk.ToPath, "Ptr") && len(c.Args) == 1 {
-			e = ast.Unparen(c.Args[0])
-			continue
+		if c, ok := e.(*ast.CallExpr); ok {
+			if arg := st.r.Vars().PointerArg(c); arg != nil {
+				e = ast.Unparen(arg)
+				continue
+			}
 		}
 		break
 	}

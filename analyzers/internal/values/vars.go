@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 )
 
 // Def is one assignment to a variable.
@@ -265,6 +267,43 @@ func (x *Vars) IsParam(v *types.Var) bool { return x.params[v] && !x.Reassigned(
 
 // FuncDecl returns the declaration of a function of this package.
 func (x *Vars) FuncDecl(fn *types.Func) *ast.FuncDecl { return x.funcs[fn] }
+
+// PointerArg returns the value call returns a pointer to: the argument
+// of to.Ptr, or of a function of the package whose body is "return &p",
+// p its one parameter (the package's own to.Ptr: func ptr[T any](v T) *T
+// { return &v }). nil otherwise.
+func (x *Vars) PointerArg(call *ast.CallExpr) ast.Expr {
+	if len(call.Args) != 1 {
+		return nil
+	}
+	if sdk.IsFunc(x.Info, call, sdk.ToPath, "Ptr") {
+		return call.Args[0]
+	}
+	fn := sdk.Callee(x.Info, call) // the generic function, for ptr[int32]
+	if fn == nil {
+		return nil
+	}
+	decl := x.FuncDecl(fn)
+	if decl == nil || decl.Body == nil || len(decl.Body.List) != 1 {
+		return nil
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Params().Len() != 1 {
+		return nil
+	}
+	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil
+	}
+	u, ok := ast.Unparen(ret.Results[0]).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return nil
+	}
+	if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && x.Info.Uses[id] == types.Object(sig.Params().At(0)) {
+		return call.Args[0]
+	}
+	return nil
+}
 
 // Resolve follows e through parentheses and variables with a single
 // assignment of a single value to the expression that produces its

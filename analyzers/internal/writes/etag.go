@@ -2,8 +2,6 @@ package writes
 
 import (
 	"go/ast"
-
-	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 )
 
 // IsETagAny reports whether e is a pointer to azcore.ETagAny ("*"): &v
@@ -17,8 +15,8 @@ func (x *Index) IsETagAny(e ast.Expr) bool {
 			e = n.X
 			continue
 		case *ast.CallExpr:
-			if sdk.IsFunc(x.Info, n, sdk.ToPath, "Ptr") && len(n.Args) == 1 {
-				e = n.Args[0]
+			if arg := x.PointerArg(n); arg != nil {
+				e = arg
 				continue
 			}
 			if tv, ok := x.Info.Types[n.Fun]; ok && tv.IsType() && len(n.Args) == 1 {

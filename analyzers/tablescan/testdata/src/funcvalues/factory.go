@@ -39,3 +39,11 @@ func notFactory(ctx context.Context, c *aztables.Client) int {
 	run := choose(ctx, c, true)
 	return run("Kind eq 'x'")
 }
+
+// strPtr is the package's own to.Ptr.
+func strPtr(s string) *string { return &s }
+
+func viaPtrHelper(c *aztables.Client, name string) {
+	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: strPtr("Name eq 'x'")}) // want `TL301: query scans the whole table`
+	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: strPtr("PartitionKey eq 'p'")})
+}
