@@ -146,10 +146,7 @@ func corpusLabels(t *testing.T, dir string) []string {
 	return out
 }
 
-const corpus3Header = `# Generated from the // L: (expected) and // S (must stay silent) markers in
-# the code: go test ./cmd/tablelint -run TestRealCode3Labels -update-labels
-# file:line RULE, one line per expected finding; file:line silent.
-# A finding about a value (a key, a property, a struct field, an option)
+const corpus3Header = `# A finding about a value (a key, a property, a struct field, an option)
 # is placed on the line of that value; one about a request (read-modify-
 # write, replace, update, transaction, move, worker step) on the line of
 # the call that makes the mistake (for TL408 the write to the other table;
@@ -164,13 +161,17 @@ func TestRealCode3Labels(t *testing.T) {
 	checkCorpusLabels(t, "realcode3", corpus3Header)
 }
 
-// checkCorpusLabels checks that testdata/<name>/labels.txt is header
-// followed by what the markers of its code say (rewriting it first with
-// -update-labels).
+// checkCorpusLabels checks that testdata/<name>/labels.txt is the common
+// preamble, header (where the corpus places its labels) and what the
+// markers of its code say (rewriting it first with -update-labels).
 func checkCorpusLabels(t *testing.T, name, header string) {
 	t.Helper()
 	dir := filepath.Join("..", "..", "testdata", name)
-	want := header + strings.Join(corpusLabels(t, dir), "\n") + "\n"
+	test := "TestRealCode" + strings.TrimPrefix(name, "realcode") + "Labels"
+	want := "# Generated from the // L: (expected) and // S (must stay silent) markers in\n" +
+		"# the code: go test ./cmd/tablelint -run " + test + " -update-labels\n" +
+		"# file:line RULE, one line per expected finding; file:line silent.\n" +
+		header + strings.Join(corpusLabels(t, dir), "\n") + "\n"
 	path := filepath.Join(dir, "labels.txt")
 	if *updateLabels {
 		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
@@ -294,10 +295,7 @@ var corpus4Rules = map[string]bool{
 	"TL414": true, "TL415": true, "TL416": true, "TL601": true, "TL602": true,
 }
 
-const corpus4Header = `# Generated from the // L: (expected) and // S (must stay silent) markers in
-# the code: go test ./cmd/tablelint -run TestRealCode4Labels -update-labels
-# file:line RULE, one line per expected finding; file:line silent.
-# Labelled from the service's documented behaviour and the rule docs, not
+const corpus4Header = `# Labelled from the service's documented behaviour and the rule docs, not
 # from the analyzers (their source and testdata were not read). A query
 # finding is placed on the line of the call that runs the query (the
 # pager, QueryEntities, or the caller's call of a helper or interface
@@ -346,10 +344,7 @@ func TestRealCode4Labels(t *testing.T) {
 
 // corpus5Header heads testdata/realcode5/labels.txt. Its labels are
 // placed as realcode4's are.
-const corpus5Header = `# Generated from the // L: (expected) and // S (must stay silent) markers in
-# the code: go test ./cmd/tablelint -run TestRealCode5Labels -update-labels
-# file:line RULE, one line per expected finding; file:line silent.
-# Labelled from the service's documented behaviour and the rule docs, not
+const corpus5Header = `# Labelled from the service's documented behaviour and the rule docs, not
 # from the analyzers (their source and testdata were not read). A query
 # finding is placed on the line of the call that runs the query (the
 # pager, QueryEntities, or the caller's call of a helper or interface
