@@ -57,7 +57,7 @@ func runExtract(e *env, args []string) int {
 		}
 		defer o.abort()
 	}
-	results, errs, err := extractPackages(e.dir, pos, *tests, nil)
+	results, errs, err := extractPackages(e.dir, pos, *tests, nil, e.stderr)
 	if err != nil {
 		return fail(e, err)
 	}
@@ -149,7 +149,7 @@ const extractSalt = "extract 1"
 // extractSalt). Packages that do not load or type-check are returned as
 // input errors. stats, if not nil, is set to the cache's hits and
 // misses.
-func extractPackages(dir string, patterns []string, tests bool, stats *checkcache.Stats) ([]*extract.Result, []report.InputError, error) {
+func extractPackages(dir string, patterns []string, tests bool, stats *checkcache.Stats, warn io.Writer) ([]*extract.Result, []report.InputError, error) {
 	var out []*extract.Result
 	o := checkOptions{
 		tests:            tests,
@@ -157,6 +157,7 @@ func extractPackages(dir string, patterns []string, tests bool, stats *checkcach
 		analyzers:        []*analysis.Analyzer{extract.Analyzer},
 		salt:             extractSalt,
 		stats:            stats,
+		warn:             warn,
 		result: func(name string, data []byte) error {
 			if name != extract.Analyzer.Name {
 				return nil

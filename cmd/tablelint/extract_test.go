@@ -272,7 +272,7 @@ func TestExtractCacheStates(t *testing.T) {
 			stats := func(what string) checkcache.Stats {
 				t.Helper()
 				var st checkcache.Stats
-				if _, _, err := extractPackages(c.dir, []string{"./..."}, c.tests, &st); err != nil {
+				if _, _, err := extractPackages(c.dir, []string{"./..."}, c.tests, &st, nil); err != nil {
 					t.Fatalf("%s: %v", what, err)
 				}
 				return st
