@@ -16,6 +16,7 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/extract"
 	"github.com/tablelint/tablelint/internal/checkcache"
+	"github.com/tablelint/tablelint/internal/outfile"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/model"
 )
@@ -43,8 +44,8 @@ func runExtract(e *env, args []string) int {
 	if len(pos) == 0 {
 		pos = []string{"./..."}
 	}
-	var o *outputFile // nil: stdout
-	if *out != "" && *out != "-" {
+	var o *outfile.File // nil: stdout
+	if *out != "" && !outfile.IsStdout(*out) {
 		path := replayPath(e, *out)
 		if err := checkOutputs(nil, map[string]string{"-o": path}); err != nil {
 			return fail(e, err)
@@ -52,10 +53,10 @@ func runExtract(e *env, args []string) int {
 		if err := checkDesignOutput(*out, path); err != nil {
 			return fail(e, err)
 		}
-		if o, err = createOutput(path); err != nil {
+		if o, err = outfile.Create(path, e.stdout); err != nil {
 			return fail(e, err)
 		}
-		defer o.abort()
+		defer o.Abort()
 	}
 	results, errs, err := extractPackages(e.dir, pos, *tests, nil, e.stderr)
 	if err != nil {
@@ -90,10 +91,10 @@ func runExtract(e *env, args []string) int {
 		}
 		return 0
 	}
-	if _, err := io.WriteString(o.f, text); err != nil {
+	if _, err := io.WriteString(o, text); err != nil {
 		return fail(e, err)
 	}
-	if err := o.commit(); err != nil {
+	if err := o.Commit(); err != nil {
 		return fail(e, err)
 	}
 	return 0

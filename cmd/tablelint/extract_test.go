@@ -136,7 +136,9 @@ func TestExtractOutput(t *testing.T) {
 // go.mod or any name that is not YAML is refused, as is an existing YAML
 // file that is not a design; each is left as it was, exit 2, one line.
 // "-o -" writes to stdout.
-func TestExtractOutputRefused(t *testing.T) {
+// extractModule copies testdata/extract to a scratch module.
+func extractModule(t *testing.T) string {
+	t.Helper()
 	mod := t.TempDir()
 	src := filepath.Join("testdata", "extract")
 	entries, err := os.ReadDir(src)
@@ -150,6 +152,11 @@ func TestExtractOutputRefused(t *testing.T) {
 	abs, _ := filepath.Abs(src)
 	gomod, _ := os.ReadFile(filepath.Join(mod, "go.mod"))
 	writeFile(t, filepath.Join(mod, "go.mod"), strings.ReplaceAll(string(gomod), "=> ../", "=> "+abs+"/../"))
+	return mod
+}
+
+func TestExtractOutputRefused(t *testing.T) {
+	mod := extractModule(t)
 	ci := filepath.Join(mod, "ci.yml")
 	writeFile(t, ci, "name: ci\non: push\n")
 	var gofile string

@@ -20,6 +20,7 @@ import (
 
 	"github.com/tablelint/tablelint/engine/live"
 	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/internal/outfile"
 	"github.com/tablelint/tablelint/trace"
 )
 
@@ -123,14 +124,14 @@ func replayLive(e *env, args []string) int {
 	}
 	defer f.Close()
 	var liveRes bytes.Buffer
-	var rf *outputFile
+	var rf *outfile.File
 	var resW io.Writer = &liveRes
 	if *results != "" {
-		if rf, err = createOutput(replayPath(e, *results)); err != nil {
-			return fail(e, err)
+		if rf, err = outfile.Create(outputPath(e, *results), e.stdout); err != nil {
+			return fail(e, fmt.Errorf("--results: %w", err))
 		}
-		defer rf.abort()
-		resW = io.MultiWriter(&liveRes, rf.f)
+		defer rf.Abort()
+		resW = io.MultiWriter(&liveRes, rf)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -139,7 +140,7 @@ func replayLive(e *env, args []string) int {
 	if err != nil {
 		return fail(e, oneLine(err))
 	}
-	if err := rf.commit(); err != nil {
+	if err := rf.Commit(); err != nil {
 		return fail(e, err)
 	}
 	rep.Target = *target

@@ -36,6 +36,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/tablelint/tablelint/internal/outfile"
 )
 
 // Cache is a directory of entries keyed by Key. The zero of *Cache (nil)
@@ -130,7 +132,7 @@ func Open() (*Cache, error) {
 	if ents, err := os.ReadDir(dir); err != nil || len(ents) > 0 {
 		return nil, fmt.Errorf("cache: %s is not tablelint's (it has no %s of tablelint's): set %s to another directory", dir, tagName, EnvVar)
 	}
-	if err := writeAtomic(dir, mark, []byte(tag)); err != nil {
+	if err := writeAtomic(mark, []byte(tag)); err != nil {
 		return nil, fmt.Errorf("cache: %v", err)
 	}
 	return &Cache{dir: dir}, nil
@@ -219,7 +221,7 @@ const (
 // Trim removes the entries no run has used for five days. It walks the
 // cache only when it has not done so for a day (the time of the last
 // walk is kept in the file "trimmed"). It removes only what Put wrote:
-// regular files named like entries (or Put's temporary files), in the
+// regular files named like entries (or Put's temporary files, .NAME.*.tmp), in the
 // cache's two-hex-digit directories, that start with the entry magic.
 func (c *Cache) Trim(now time.Time) error {
 	if c == nil {
@@ -229,7 +231,7 @@ func (c *Cache) Trim(now time.Time) error {
 	if fi, err := os.Stat(mark); err == nil && now.Sub(fi.ModTime()) < trimEvery {
 		return nil
 	}
-	if err := writeAtomic(c.dir, mark, nil); err != nil {
+	if err := writeAtomic(mark, nil); err != nil {
 		return err
 	}
 	_ = os.Chtimes(mark, now, now)
@@ -247,7 +249,7 @@ func (c *Cache) Trim(now time.Time) error {
 		}
 		for _, e := range ents {
 			name := e.Name()
-			if !e.Type().IsRegular() || !(isHex(name, 2*sha256.Size-2) || strings.HasPrefix(name, ".tmp-")) {
+			if !e.Type().IsRegular() || !(isHex(name, 2*sha256.Size-2) || strings.HasPrefix(name, ".") && strings.HasSuffix(name, ".tmp")) {
 				continue
 			}
 			p := filepath.Join(c.dir, sub.Name(), name)
@@ -301,26 +303,21 @@ func (c *Cache) Put(k Key, data []byte) error {
 	entry = append(entry, k[:]...)
 	entry = append(entry, sum[:]...)
 	entry = append(entry, data...)
-	return writeAtomic(filepath.Dir(p), p, entry)
+	return writeAtomic(p, entry)
 }
 
-// writeAtomic writes data to p through a temporary file in dir.
-func writeAtomic(dir, p string, data []byte) error {
-	f, err := os.CreateTemp(dir, ".tmp-*")
+// writeAtomic writes data to p, atomically (outfile: a temporary file
+// beside it, renamed over it).
+func writeAtomic(p string, data []byte) error {
+	f, err := outfile.Create(p, nil)
 	if err != nil {
 		return err
 	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(f.Name())
+	defer f.Abort()
+	if _, err := f.Write(data); err != nil {
 		return err
 	}
-	if err := os.Rename(f.Name(), p); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return nil
+	return f.Commit()
 }
 
 // ToolID identifies the running executable by its content (a new build
