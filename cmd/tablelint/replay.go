@@ -202,8 +202,9 @@ func runReplay(e *env, args []string) int {
 		PricePer10k:   prices.PerTenThousandTransactions,
 		Currency:      prices.Currency,
 	}
-	// SIGINT and SIGTERM stop the replay cleanly: one line, no output.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// SIGINT, SIGTERM and SIGHUP stop the replay cleanly: one line, no
+	// output.
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
 	interrupted := func() int {
 		fmt.Fprintln(e.stderr, "tablelint: replay interrupted; no output written")
@@ -393,6 +394,10 @@ func runReplay(e *env, args []string) int {
 	}
 	return pl.finish(res)
 }
+
+// stopSignals stop a replay (offline or live) cleanly: Ctrl-C, what
+// timeout(1) and CI cancellation send, and a closed terminal.
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
 // checkRate refuses NaN, infinite, negative and (unless zeroValid) zero
 // values of a rate flag, and values beyond model.MaxRate.
