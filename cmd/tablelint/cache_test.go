@@ -23,6 +23,9 @@ func TestMain(m *testing.M) {
 	os.Setenv(checkcache.EnvVar, dir)
 	code := m.Run()
 	os.RemoveAll(dir)
+	if built.bin != "" {
+		os.RemoveAll(filepath.Dir(built.bin))
+	}
 	os.Exit(code)
 }
 
