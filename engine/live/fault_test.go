@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -244,3 +245,40 @@ func TestOptionsCheck(t *testing.T) {
 }
 
 func nan() float64 { z := 0.0; return z / z }
+
+// FuzzScratchName: scratch names are valid table names, never shared by
+// two trace names.
+func FuzzScratchName(f *testing.F) {
+	f.Add("Orders", "Or-ders", "orders")
+	f.Add(strings.Repeat("A", 60)+"x", strings.Repeat("A", 60)+"y", "9lives")
+	f.Fuzz(func(t *testing.T, a, b, c string) {
+		used := map[string]bool{}
+		for _, n := range []string{a, b, c} {
+			s := scratchName(n, "tl0000abcd", used)
+			if used[strings.ToLower(s)] || !limits.ValidTableName(s) {
+				t.Fatalf("scratchName(%q) = %q: taken or invalid", n, s)
+			}
+			used[strings.ToLower(s)] = true
+		}
+	})
+}
+
+// FuzzRedactor: a connection string's SAS signature and account key
+// never survive in a message that quotes them, plain or URL-encoded.
+func FuzzRedactor(f *testing.F) {
+	f.Add("c2VjcmV0U0lH+/=", "QWNjb3VudEtleQ==", `Get "https://a.table.core.windows.net/Tables?sv=1&sig=%s": dial tcp: refused (key %s)`)
+	f.Fuzz(func(t *testing.T, sig, key, msg string) {
+		if len(sig) < 4 || len(key) < 4 || strings.ContainsAny(sig+key, ";&= \t\r\n") || strings.Count(msg, "%s") != 2 {
+			return
+		}
+		red := Redactor("AccountName=a;AccountKey=" + key + ";SharedAccessSignature=sv=1&sig=" + url.QueryEscape(sig))
+		for _, form := range []func(string) string{func(s string) string { return s }, url.QueryEscape, url.PathEscape} {
+			out := red(fmt.Sprintf(msg, form(sig), form(key)))
+			for _, secret := range []string{sig, key, url.QueryEscape(sig), url.QueryEscape(key)} {
+				if strings.Contains(out, secret) && !strings.Contains(msg, secret) {
+					t.Fatalf("%q survives in %q", secret, out)
+				}
+			}
+		}
+	})
+}

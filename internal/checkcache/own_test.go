@@ -146,3 +146,42 @@ func TestCacheEntryIntegrity(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCacheEntry changes one byte of a stored entry (or cuts it): Get
+// never returns anything but the data Put stored, and counts the change.
+func FuzzCacheEntry(f *testing.F) {
+	f.Add([]byte("TL601 at line 14"), 0, byte(1), false)
+	f.Add([]byte(""), 20, byte(0xff), false)
+	f.Add([]byte("no findings"), 90, byte(0), true)
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, payload []byte, at int, x byte, cut bool) {
+		t.Setenv(EnvVar, dir)
+		c, err := Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := NewKey(string(payload))
+		if err := c.Put(k, payload); err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(c.path(k))
+		if err != nil || len(data) == 0 {
+			t.Fatal(err)
+		}
+		at = ((at % len(data)) + len(data)) % len(data)
+		if cut {
+			data = data[:at]
+		} else if x != 0 {
+			data[at] ^= x
+		} else {
+			return
+		}
+		os.WriteFile(c.path(k), data, 0o644)
+		if got, ok := c.Get(k); ok {
+			t.Fatalf("changed entry read: %q", got)
+		}
+		if n, _ := c.Bad(); n != 1 {
+			t.Fatalf("Bad = %d, want 1", n)
+		}
+	})
+}
