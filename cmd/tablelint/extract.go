@@ -85,11 +85,21 @@ func runExtract(e *env, args []string) int {
 	if err != nil {
 		return fail(e, fmt.Errorf("internal error: %v", err))
 	}
+	// Packages that could not be analysed: the design is partial. It is
+	// printed (stdout), but never replaces a file, and the run fails.
+	code := 0
+	if len(errs) > 0 {
+		code = 2
+	}
 	if o == nil {
 		if _, err := io.WriteString(e.stdout, text); err != nil {
 			return fail(e, err)
 		}
-		return 0
+		return code
+	}
+	if len(errs) > 0 {
+		fmt.Fprintf(e.stderr, "tablelint: -o %s not written: packages could not be analysed (above), so the design would be partial\n", report.EscapeControl(*out))
+		return code
 	}
 	if _, err := io.WriteString(o, text); err != nil {
 		return fail(e, err)

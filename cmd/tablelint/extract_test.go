@@ -354,3 +354,29 @@ func TestCheckDesignCache(t *testing.T) {
 		t.Errorf("the module's own design, written over the drifted one:\n%s", strings.Join(got, "\n"))
 	}
 }
+
+// TestExtractPartialKeepsDesign: with 2 of 3 packages failing to compile,
+// extract -o leaves a hand-written design as it was and exits 2; the
+// partial design still goes to stdout, with exit 2.
+func TestExtractPartialKeepsDesign(t *testing.T) {
+	mod := extractModule(t)
+	writeFile(t, filepath.Join(mod, "broken1", "b.go"), "package broken1\n\nvar x int = \"s\"\n")
+	writeFile(t, filepath.Join(mod, "broken2", "b.go"), "package broken2\n\nfunc f() { undefined() }\n")
+	design := filepath.Join(mod, "app.tablelint.yaml")
+	handWritten := readFile(t, "../../testdata/designs/employees.tablelint.yaml")
+	writeFile(t, design, handWritten)
+	code, out, errs := runIn(t, mod, "extract", "-o", design, "./...")
+	if code != 2 || !strings.Contains(errs, "not written") || out != "" {
+		t.Errorf("extract -o with broken packages: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if readFile(t, design) != handWritten {
+		t.Error("the hand-written design was replaced")
+	}
+	if ents, _ := filepath.Glob(filepath.Join(mod, ".*.tmp")); len(ents) != 0 {
+		t.Errorf("temporary files left: %v", ents)
+	}
+	code, out, _ = runIn(t, mod, "extract", "./...")
+	if code != 2 || !strings.HasPrefix(out, "# Extracted by: tablelint extract") {
+		t.Errorf("extract to stdout with broken packages: exit %d, stdout %.80q", code, out)
+	}
+}
