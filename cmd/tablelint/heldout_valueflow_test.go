@@ -40,8 +40,12 @@ func TestHeldoutValueflowLabels(t *testing.T) {
 
 // TestHeldoutValueflowRecall measures check over testdata/heldout-valueflow
 // (issue 23's held-out corpus: public-code shapes of ten repositories,
-// SOURCES.md). Floors are set from the first measurement.
+// SOURCES.md). Floors a little below the first measurement, so that a
+// drop fails: on 55f3f28 with the labels as first committed (6df6d2f),
+// 23/49 (46.9 %) and 23/26 (88.5 %); the misses and the three unlabelled
+// findings are listed in docs/benchmarks.md. Issue 23's goal is 90 % and
+// 95 %: raise the floors as the value-flow work lands.
 func TestHeldoutValueflowRecall(t *testing.T) {
 	right, expected, found := measureCorpus(t, "heldout-valueflow", heldoutValueflowRules, true, 45, 18)
-	checkRates(t, right, expected, found, 0, 0)
+	checkRates(t, right, expected, found, 0.45, 0.85)
 }
