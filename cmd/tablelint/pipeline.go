@@ -9,12 +9,12 @@ import (
 	"strings"
 
 	"github.com/tablelint/tablelint/analyzers/directives"
-	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/config"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/internal/suppress"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 	"github.com/tablelint/tablelint/internal/version"
 	"github.com/tablelint/tablelint/model"
 )
@@ -239,7 +239,7 @@ func (p *pipeline) exitCode(res report.Result) int {
 // exit code is 2.
 func (p *pipeline) abort(file string, err error) int {
 	ie := report.InputError{File: file, Message: strings.TrimSpace(err.Error())}
-	var te *replay.Error
+	var te *tracefmt.Error
 	var me *model.Error
 	var pe *fs.PathError
 	switch {

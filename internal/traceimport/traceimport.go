@@ -34,8 +34,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/tablerest"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 )
 
 // Format is a log format.
@@ -262,7 +262,7 @@ func (im *importer) flushGroup() {
 		im.sum.NotExecuted += len(g)
 		return
 	}
-	op := replay.Op{Kind: replay.Batch}
+	op := tracefmt.Op{Kind: tracefmt.Batch}
 	status := b.status
 	for i := range g {
 		if i == batch {
@@ -273,12 +273,12 @@ func (im *importer) flushGroup() {
 			im.bad(g[i].line, err.Error())
 			continue
 		}
-		if a.Kind != replay.Insert && a.Kind != replay.Upsert && a.Kind != replay.Update && a.Kind != replay.Delete {
+		if a.Kind != tracefmt.Insert && a.Kind != tracefmt.Upsert && a.Kind != tracefmt.Update && a.Kind != tracefmt.Delete {
 			im.bad(g[i].line, fmt.Sprintf("%s cannot be part of a batch", g[i].operation))
 			continue
 		}
 		op.Table = table
-		op.Actions = append(op.Actions, replay.Action{Kind: a.Kind, Entity: a.Entity, Mode: a.Mode, IfMatch: a.IfMatch, PK: a.PK, RK: a.RK})
+		op.Actions = append(op.Actions, tracefmt.Action{Kind: a.Kind, Entity: a.Entity, Mode: a.Mode, IfMatch: a.IfMatch, PK: a.PK, RK: a.RK})
 		if g[i].status >= 300 && status < 300 {
 			status = g[i].status
 		}
@@ -337,21 +337,21 @@ var methods = map[string]string{
 }
 
 // operation turns a record into a trace operation.
-func (im *importer) operation(r *record) (replay.Op, string, error) {
+func (im *importer) operation(r *record) (tracefmt.Op, string, error) {
 	method, ok := methods[r.operation]
 	if !ok {
 		if r.operation == "" {
-			return replay.Op{}, "", errors.New("the record has no operation name")
+			return tracefmt.Op{}, "", errors.New("the record has no operation name")
 		}
-		return replay.Op{}, "", errNotOperation
+		return tracefmt.Op{}, "", errNotOperation
 	}
 	u, err := url.Parse(string(r.uri))
 	if err != nil {
-		return replay.Op{}, "", fmt.Errorf("cannot read the request URL: %v", err)
+		return tracefmt.Op{}, "", fmt.Errorf("cannot read the request URL: %v", err)
 	}
 	tg, err := tablerest.ParseURL(u)
 	if err != nil {
-		return replay.Op{}, "", fmt.Errorf("request URL %s: %v", r.uri, err)
+		return tracefmt.Op{}, "", fmt.Errorf("request URL %s: %v", r.uri, err)
 	}
 	ifMatch := ""
 	switch r.operation {
@@ -368,20 +368,20 @@ func (im *importer) operation(r *record) (replay.Op, string, error) {
 	if !ok {
 		return op, "", fmt.Errorf("%s does not fit its URL %s", r.operation, r.uri)
 	}
-	if tg.Continuation && op.Kind == replay.Query {
+	if tg.Continuation && op.Kind == tracefmt.Query {
 		return op, op.Table, errContinuation
 	}
 	switch op.Kind {
-	case replay.CreateTable:
+	case tracefmt.CreateTable:
 		// The name is in the body; the object key ends with it.
 		k := strings.TrimRight(string(r.objectKey), "/")
 		op.Table = k[strings.LastIndexByte(k, '/')+1:]
 		if op.Table == "" {
 			return op, "", errors.New("CreateTable record without the table in its object key")
 		}
-	case replay.Insert:
+	case tracefmt.Insert:
 		op.Entity = tablerest.Placeholder("~insert-"+strconv.Itoa(r.line), "", r.bodySize)
-	case replay.Upsert, replay.Update:
+	case tracefmt.Upsert, tracefmt.Update:
 		op.Entity = tablerest.Placeholder(op.PK, op.RK, r.bodySize)
 		op.PK, op.RK = "", ""
 	}
@@ -400,7 +400,7 @@ func condition(s []byte, name string) string {
 	return ""
 }
 
-func (im *importer) emit(op *replay.Op, r *record, status int) {
+func (im *importer) emit(op *tracefmt.Op, r *record, status int) {
 	if !r.time.IsZero() {
 		if im.start.IsZero() {
 			im.start = r.time
@@ -410,17 +410,17 @@ func (im *importer) emit(op *replay.Op, r *record, status int) {
 	}
 	if k := strings.ToLower(op.Table); !im.tables[k] {
 		im.tables[k] = true
-		if op.Kind != replay.CreateTable {
+		if op.Kind != tracefmt.CreateTable {
 			im.sum.TablesAssumed++
-			ct := replay.Op{Kind: replay.CreateTable, Table: op.Table, T: op.T, HasT: op.HasT}
+			ct := tracefmt.Op{Kind: tracefmt.CreateTable, Table: op.Table, T: op.T, HasT: op.HasT}
 			im.write(&ct, http.StatusCreated, true)
 		}
 	}
 	im.write(op, status, false)
 }
 
-func (im *importer) write(op *replay.Op, status int, synthetic bool) {
-	im.buf = replay.AppendOp(im.buf[:0], op)
+func (im *importer) write(op *tracefmt.Op, status int, synthetic bool) {
+	im.buf = tracefmt.AppendOp(im.buf[:0], op)
 	_, _ = im.bw.Write(im.buf) // the error is Flush's
 	if im.rw != nil {
 		im.buf = append(im.buf[:0], `{"i":`...)

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/golden"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 )
 
 // TestImportGolden imports the test logs — written field for field from
@@ -107,9 +107,9 @@ func TestImportLongLines(t *testing.T) {
 // countOps reads a trace as replay does and returns its operations.
 func countOps(t *testing.T, trace []byte) int {
 	t.Helper()
-	r := replay.NewReader(bytes.NewReader(trace), "imported")
+	r := tracefmt.NewReader(bytes.NewReader(trace), "imported")
 	for n := 0; ; n++ {
-		var op replay.Op
+		var op tracefmt.Op
 		err := r.Next(&op)
 		if errors.Is(err, io.EOF) {
 			return n

@@ -1,4 +1,4 @@
-package replay
+package tracefmt
 
 import (
 	"bufio"
@@ -10,7 +10,6 @@ import (
 	"math/bits"
 
 	"github.com/tablelint/tablelint/edm"
-	"github.com/tablelint/tablelint/engine/store"
 )
 
 // Kind is the kind of a trace operation.
@@ -49,16 +48,25 @@ func parseKind(s string) (Kind, bool) {
 	return 0, false
 }
 
-// Mode is how an upsert or update treats the stored entity: the
-// engine's own store.Mode.
-type Mode = store.Mode
+// Mode is how an upsert or update treats the stored entity.
+type Mode uint8
 
 // The modes; an upsert or update without "mode" merges, as the aztables
 // SDK does by default.
 const (
-	Merge   = store.Merge
-	Replace = store.Replace
+	// Merge keeps stored properties the request does not name.
+	Merge Mode = iota + 1
+	// Replace replaces the stored entity's properties with the request's.
+	Replace
 )
+
+// String returns "merge" or "replace", as a trace writes the mode.
+func (m Mode) String() string {
+	if m == Replace {
+		return "replace"
+	}
+	return "merge"
+}
 
 // Op is one operation of a trace.
 type Op struct {

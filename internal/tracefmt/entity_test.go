@@ -1,4 +1,4 @@
-package replay
+package tracefmt
 
 import (
 	"reflect"
@@ -21,7 +21,7 @@ func FuzzFastEntity(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		props, ok := fastProps(nil, data)
+		props, ok := FastProps(nil, data)
 		if !ok {
 			return
 		}
@@ -39,7 +39,7 @@ func FuzzFastEntity(f *testing.F) {
 }
 
 func TestFastEntity(t *testing.T) {
-	props, ok := fastProps(nil, []byte(`{"PartitionKey":"p","RowKey":"r","Big":"9","Big@odata.type":"Edm.Int64","N":-5,"B":true}`))
+	props, ok := FastProps(nil, []byte(`{"PartitionKey":"p","RowKey":"r","Big":"9","Big@odata.type":"Edm.Int64","N":-5,"B":true}`))
 	if !ok || len(props) != 5 || !edm.Equal(props[2].Value, edm.Int64Value(9)) || !edm.Equal(props[3].Value, edm.Int32Value(-5)) {
 		t.Fatalf("%v %#v", ok, props)
 	}
@@ -50,7 +50,7 @@ func TestFastEntity(t *testing.T) {
 		`{"PartitionKey":"p","RowKey":"r","A":1,"A":2}`,
 		`{"PartitionKey":"p","RowKey":"r","X@odata.type":"Edm.Int64"}`,
 	} {
-		if _, ok := fastProps(nil, []byte(slow)); ok {
+		if _, ok := FastProps(nil, []byte(slow)); ok {
 			t.Errorf("fast path took %s", slow)
 		}
 	}
