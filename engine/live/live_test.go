@@ -13,8 +13,8 @@ import (
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/azuritetest"
 	"github.com/tablelint/tablelint/internal/tracefmt"
-	"github.com/tablelint/tablelint/internal/traceimport"
 	"github.com/tablelint/tablelint/trace"
+	"github.com/tablelint/tablelint/traceimport"
 )
 
 // compareWithEngine replays tr live and on the engine and compares
@@ -81,7 +81,7 @@ func TestLiveReplaySmall(t *testing.T) {
 // schema and replays the trace on Azurite and on the engine.
 func TestLiveReplayImported(t *testing.T) {
 	ep := azuritetest.Endpoint(t)
-	log, err := os.ReadFile(filepath.Join("../../internal/traceimport/testdata", "azure-monitor.jsonl"))
+	log, err := os.ReadFile(filepath.Join("../../traceimport/testdata", "azure-monitor.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}

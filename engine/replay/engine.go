@@ -9,8 +9,8 @@ import (
 	"github.com/tablelint/tablelint/internal/tracefmt"
 
 	"github.com/tablelint/tablelint/engine/exec"
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/engine/store"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // Engine executes trace operations. The reference engine (NewEngine) is

@@ -3,7 +3,7 @@
 // the operations of a tablelint trace, and writes trace lines.
 //
 // It is shared by the recorder (package trace) and the log importer
-// (internal/traceimport), so that both read a request's URL the same
+// (traceimport/), so that both read a request's URL the same
 // way.
 package tablerest
 

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/tablelint/tablelint/edm"
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // partitionGroups returns the table's entity types grouped by equal

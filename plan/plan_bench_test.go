@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 const rangeFilter = "PartitionKey eq 'Sales' and RowKey ge 'empid_000100' and RowKey le 'empid_000199'"

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // TestSeedFilters classifies every example filter of the Table storage

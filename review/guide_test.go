@@ -7,15 +7,15 @@ import (
 	"testing"
 
 	"github.com/tablelint/tablelint/internal/golden"
-	"github.com/tablelint/tablelint/internal/review"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/review"
 )
 
 // guideDesigns returns the design guide's bad and good designs.
 func guideDesigns(t *testing.T, kind string) []string {
 	t.Helper()
-	files, _ := filepath.Glob("../../testdata/designs/guide/*." + kind + ".yaml")
+	files, _ := filepath.Glob("../testdata/designs/guide/*." + kind + ".yaml")
 	if len(files) < 8 {
 		t.Fatalf("found only %d %s designs under testdata/designs/guide", len(files), kind)
 	}
@@ -104,7 +104,7 @@ func TestGoodDesignsSilent(t *testing.T) {
 		}
 	}
 	for _, f := range []string{"log-tail.tablelint.yaml", "high-volume-delete.tablelint.yaml"} {
-		for _, it := range reviewFile(t, "../../testdata/designs/"+f).Items {
+		for _, it := range reviewFile(t, "../testdata/designs/"+f).Items {
 			if it.Severity >= rules.Warning {
 				t.Errorf("%s:%d:%d: %s %s %s", f, it.Line, it.Col, it.Severity, it.Rule, it.Message)
 			}

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/tablelint/tablelint/edm"
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // variableWidth reports whether a key placeholder writes values of

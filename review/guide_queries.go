@@ -5,10 +5,10 @@ import (
 	"strings"
 
 	"github.com/tablelint/tablelint/edm"
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // sortedBy reports whether keys built from template t come out in the

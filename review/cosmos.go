@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // The Cosmos DB Table API (target: cosmos) differs from Table storage in

@@ -8,12 +8,12 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/tablelint/tablelint/edm"
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // Prices is the price table of the monthly estimate: what the service

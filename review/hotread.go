@@ -1,8 +1,8 @@
 package review
 
 import (
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // hotReads reports a partition scan that, alone and at its declared

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablelint/tablelint/internal/review"
 	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/review"
 )
 
 // bigDesign returns a design with 50 tables, each with two entity types of

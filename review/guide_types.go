@@ -5,9 +5,9 @@ import (
 	"regexp"
 
 	"github.com/tablelint/tablelint/edm"
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // propertyTypes reports a property name declared with different EDM types

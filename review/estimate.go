@@ -1,9 +1,9 @@
 package review
 
 import (
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // An item is one character of a key, or a placeholder standing for any

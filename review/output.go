@@ -8,11 +8,11 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/tw"
 
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/textable"
 	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // EntityRow is one entity type's estimated size and volumes.

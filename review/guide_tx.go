@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // inTransaction reports whether a transaction group of a's table has both

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/tablelint/tablelint/internal/golden"
-	"github.com/tablelint/tablelint/internal/review"
 	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/review"
 )
 
 // render prints a review as the golden files hold it: one line per
@@ -38,8 +38,8 @@ func render(t *testing.T, res *review.Result) string {
 // TestGolden reviews every example design and every per-check design and
 // compares the findings and tables with testdata/<name>.golden.
 func TestGolden(t *testing.T) {
-	files, _ := filepath.Glob("../../testdata/designs/*.yaml")
-	checks, _ := filepath.Glob("../../testdata/designs/checks/*.yaml")
+	files, _ := filepath.Glob("../testdata/designs/*.yaml")
+	checks, _ := filepath.Glob("../testdata/designs/checks/*.yaml")
 	files = append(files, checks...)
 	if len(files) < 10 {
 		t.Fatalf("found only %d designs", len(files))
@@ -72,7 +72,7 @@ func TestRulesPerCheck(t *testing.T) {
 		"cosmos-queries": {"TL317", "TL301", "TL303"},
 	}
 	for name, rules := range want {
-		d, err := model.Load("../../testdata/designs/checks/" + name + ".yaml")
+		d, err := model.Load("../testdata/designs/checks/" + name + ".yaml")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +92,7 @@ func TestRulesPerCheck(t *testing.T) {
 // free of findings.
 func TestCleanExamples(t *testing.T) {
 	for _, f := range []string{"log-tail.tablelint.yaml", "high-volume-delete.tablelint.yaml"} {
-		d, err := model.Load("../../testdata/designs/" + f)
+		d, err := model.Load("../testdata/designs/" + f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -104,7 +104,7 @@ func TestCleanExamples(t *testing.T) {
 
 // TestPartitionTarget: TL209 depends on the configured partition target.
 func TestPartitionTarget(t *testing.T) {
-	d, err := model.Load("../../testdata/designs/prepend-append.tablelint.yaml")
+	d, err := model.Load("../testdata/designs/prepend-append.tablelint.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ tables:
 // query of the costs check design; TL310 and TL311 only where the
 // comments say.
 func TestCosts(t *testing.T) {
-	d, err := model.Load("../../testdata/designs/checks/costs.yaml")
+	d, err := model.Load("../testdata/designs/checks/costs.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func near(a, b float64) bool { return a > b*(1-1e-9) && a < b*(1+1e-9) }
 // and read only the matching entities, no index entities are advised,
 // and each query has its request units.
 func TestCosmosQueries(t *testing.T) {
-	d, err := model.Load("../../testdata/designs/checks/cosmos-queries.yaml")
+	d, err := model.Load("../testdata/designs/checks/cosmos-queries.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,11 +5,11 @@ import (
 	"strings"
 
 	"github.com/tablelint/tablelint/edm"
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/internal/filtercheck"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // FrequentRate is the rate (runs per second) from which a scan by a unique

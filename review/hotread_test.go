@@ -4,14 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablelint/tablelint/internal/review"
 	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/review"
 )
 
 // TestHotReads checks which queries of the hot-read design get TL501: the
 // partition scan over the target, and none of those that stay silent.
 func TestHotReads(t *testing.T) {
-	d, err := model.Load("../../testdata/designs/checks/hotread.yaml")
+	d, err := model.Load("../testdata/designs/checks/hotread.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

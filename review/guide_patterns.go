@@ -5,9 +5,9 @@ import (
 	"strings"
 
 	"github.com/tablelint/tablelint/edm"
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // LargeValueBytes is the declared size from which a property value
