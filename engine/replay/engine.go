@@ -123,12 +123,6 @@ func (g *RefEngine) clock() time.Time {
 	return time.Now()
 }
 
-// Store returns the engine's store.
-func (g *RefEngine) Store() *store.Store { return g.st }
-
-// Executor returns the engine's query executor.
-func (g *RefEngine) Executor() *exec.Executor { return g.x }
-
 func (g *RefEngine) table(name string) (*store.Table, error) {
 	if g.lastTable != nil && name == g.lastName {
 		return g.lastTable, nil
