@@ -23,6 +23,7 @@ import (
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/internal/outfile"
 	"github.com/tablelint/tablelint/internal/report"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 	"github.com/tablelint/tablelint/trace"
 )
 
@@ -119,7 +120,7 @@ func replayLive(e *env, args []string) int {
 	}
 	var engRes bytes.Buffer
 	t0 := time.Now()
-	eng, err := replay.Run(replay.NewReader(f, *tr), replay.NewEngine(replay.EngineOptions{Keys: true}),
+	eng, err := replay.Run(tracefmt.NewReader(f, *tr), replay.NewEngine(replay.EngineOptions{Keys: true}),
 		replay.Options{Duration: duration.Seconds(), Results: &engRes})
 	engTime := time.Since(t0)
 	f.Close()
@@ -147,7 +148,7 @@ func replayLive(e *env, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
 	lopts.Results = resW
-	rep, err := live.Run(ctx, svc, replay.NewReader(f, *tr), lopts)
+	rep, err := live.Run(ctx, svc, tracefmt.NewReader(f, *tr), lopts)
 	cleanupFailed := false
 	if rep != nil {
 		for _, c := range rep.CleanupErrors {

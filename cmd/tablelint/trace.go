@@ -8,8 +8,9 @@ import (
 	"os"
 
 	"github.com/tablelint/tablelint/internal/outfile"
-	"github.com/tablelint/tablelint/internal/traceimport"
+
 	"github.com/tablelint/tablelint/trace"
+	"github.com/tablelint/tablelint/traceimport"
 )
 
 func init() {

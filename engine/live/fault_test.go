@@ -17,8 +17,8 @@ import (
 
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 
-	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/limits"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 )
 
 // fakeService is a Table endpoint on 127.0.0.1 that answers table
@@ -107,7 +107,7 @@ func TestLiveRefusesInvalidTableNames(t *testing.T) {
 			f := newFakeService(t, func(*http.Request) string { return "403" })
 			jn, _ := json.Marshal(name)
 			tr := fmt.Sprintf(`{"op":"delete","table":%s,"pk":"Sales","rk":"000123"}`+"\n", jn)
-			_, err := Run(context.Background(), f.client(t), replay.NewReader(strings.NewReader(tr), "t"), Options{Scratch: scratch})
+			_, err := Run(context.Background(), f.client(t), tracefmt.NewReader(strings.NewReader(tr), "t"), Options{Scratch: scratch})
 			if err == nil || !strings.Contains(err.Error(), "trace line 1: table name") || strings.Contains(err.Error(), "\x00") {
 				t.Errorf("%q (scratch %v): %v, want a refusal naming the line", name, scratch, err)
 			}
@@ -146,7 +146,7 @@ func TestLiveHangingEndpoint(t *testing.T) {
 		pks[i] = fmt.Sprint("p", i)
 	}
 	start := time.Now()
-	rep, err := Run(context.Background(), f.client(t), replay.NewReader(bytes.NewReader(gets("Orders", pks...)), "t"),
+	rep, err := Run(context.Background(), f.client(t), tracefmt.NewReader(bytes.NewReader(gets("Orders", pks...)), "t"),
 		Options{Scratch: true, Concurrency: 1, Timeout: 200 * time.Millisecond})
 	var na *NoAnswerError
 	if !errors.As(err, &na) || na.N != limits.LiveMaxNoAnswer {
@@ -174,7 +174,7 @@ func TestLiveDroppedConnections(t *testing.T) {
 		return "404"
 	})
 	tr := gets("Orders", "drop", "ok", "drop", "ok", "drop", "ok")
-	rep, err := Run(context.Background(), f.client(t), replay.NewReader(bytes.NewReader(tr), "t"),
+	rep, err := Run(context.Background(), f.client(t), tracefmt.NewReader(bytes.NewReader(tr), "t"),
 		Options{Scratch: true, Concurrency: 2, Timeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -193,7 +193,7 @@ func TestLiveAllDropped(t *testing.T) {
 		pks[i] = fmt.Sprint("p", i)
 	}
 	start := time.Now()
-	_, err := Run(context.Background(), f.client(t), replay.NewReader(bytes.NewReader(gets("Orders", pks...)), "t"),
+	_, err := Run(context.Background(), f.client(t), tracefmt.NewReader(bytes.NewReader(gets("Orders", pks...)), "t"),
 		Options{Scratch: true, Concurrency: 8, Timeout: 5 * time.Second})
 	var na *NoAnswerError
 	if !errors.As(err, &na) || !strings.Contains(err.Error(), "EOF") {
@@ -221,7 +221,7 @@ func TestLiveCleanupFailureReported(t *testing.T) {
 	}))
 	defer srv.Close()
 	svc, _ := NewClient(srv.URL+"/devstoreaccount1", "UseDevelopmentStorage=true")
-	rep, err := Run(context.Background(), svc, replay.NewReader(bytes.NewReader(gets("Orders")), "t"), Options{Scratch: true})
+	rep, err := Run(context.Background(), svc, tracefmt.NewReader(bytes.NewReader(gets("Orders")), "t"), Options{Scratch: true})
 	if err != nil {
 		t.Fatal(err)
 	}
