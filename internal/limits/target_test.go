@@ -69,14 +69,15 @@ func TestCosmosReservedPropertyName(t *testing.T) {
 }
 
 func TestCosmosBinarySize(t *testing.T) {
-	for _, c := range []struct{ n, want int }{{0, 4}, {1, 8}, {3, 8}, {4, 12}, {3 << 10, 4<<10 + 4}} {
+	for _, c := range []struct{ n, want int }{{0, 4}, {1, 6}, {3, 10}, {60000, 120004}} {
 		if got := CosmosBinarySize(c.n); got != c.want {
 			t.Errorf("CosmosBinarySize(%d) = %d, want %d", c.n, got, c.want)
 		}
 	}
-	// 900 KiB of binary fits storage's entity but not 1 MiB as Base64.
-	if CosmosBinarySize(900<<10) <= 1<<20 || BinarySize(900<<10) > 1<<20 {
-		t.Error("900 KiB: inflation")
+	// The FAQ's example: the full 1 MiB of binary data Table storage
+	// holds does not fit a Cosmos DB entity.
+	if CosmosBinarySize(MaxEntityBytes) <= MaxCosmosEntityBytes || BinarySize(MaxEntityBytes-4) > MaxEntityBytes {
+		t.Error("1 MiB of binary data: want over on Cosmos DB, within on storage")
 	}
 }
 

@@ -135,7 +135,7 @@ func init() {
 			Bad:       "20 Binary properties of maxBytes: 60000" + "\n\nGo:\n" + `body, _ := io.ReadAll(http.MaxBytesReader(w, r.Body, 10<<20)); e.Data = body`,
 			Good:      "store the blobs in Blob storage and keep their URLs in the entity (large entities pattern)" + "\n\nGo:\n" + `store the data in a blob and keep its URL in the entity`,
 			Hint:      "move large values to Blob storage and keep a reference (large entities pattern), or split the entity",
-			Options:   "target: cosmos in the design raises the limit to 2 MB, and counts each Binary value as Base64 (4 bytes for every 3): \"currently one couldn't use the full one Meg of a table entity to store binary data because the encoding increases the data's size.\" (Frequently asked questions about Azure Cosmos DB for Table)",
+			Options:   "target: cosmos in the design raises the limit to 2 MB, and counts each Binary value twice (the least its encoding can add, since the FAQ's full megabyte of binary data does not fit 2 MB): \"currently one couldn't use the full one Meg of a table entity to store binary data because the encoding increases the data's size.\" (Frequently asked questions about Azure Cosmos DB for Table)",
 			Since:     "0.1.0",
 		},
 		&Rule{
