@@ -109,7 +109,8 @@ type Service struct {
 	MaxRowKeyBytes int
 	// MaxBatchBytes bounds a transaction's payload (exclusive for
 	// storage, inclusive for Cosmos DB; see BatchOver); BatchLimit says
-	// it in messages.
+	// it in messages ("the 4 MiB payload limit", "Cosmos DB's 2 MB
+	// payload limit").
 	MaxBatchBytes int64
 	BatchLimit    string
 	// MaxTop is the largest $top accepted; 0 when there is none (Cosmos
@@ -141,7 +142,7 @@ var (
 		Target: Cosmos, Name: "Azure Cosmos DB for Table",
 		MaxEntityBytes: MaxCosmosEntityBytes, EntityLimit: "2 MB (Cosmos DB for Table)",
 		MaxRowKeyBytes: MaxCosmosRowKeyBytes,
-		MaxBatchBytes:  MaxCosmosBatchBytes, BatchLimit: "2 MB (Cosmos DB for Table)",
+		MaxBatchBytes:  MaxCosmosBatchBytes, BatchLimit: "Cosmos DB's 2 MB",
 		ReservedPropertyNames: CosmosReservedPropertyNames,
 		Source:                "Frequently asked questions about Azure Cosmos DB for Table",
 	}
