@@ -50,3 +50,21 @@ func TestCheckTargetFromConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainTopCosmos: $top 5000 is TL309 on Table storage, nothing with
+// target: cosmos in the configuration.
+func TestExplainTopCosmos(t *testing.T) {
+	dir := t.TempDir()
+	filter := "$filter=PartitionKey eq 'Sales' and RowKey eq '1'&$top=5000"
+	code, out, _ := runIn(t, dir, "explain", filter)
+	if code != 1 || !strings.Contains(out, "TL309") {
+		t.Errorf("storage: exit %d\n%s", code, out)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".tablelint.yaml"), []byte("target: cosmos\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = runIn(t, dir, "explain", filter)
+	if code != 0 || strings.Contains(out, "TL309") {
+		t.Errorf("cosmos: exit %d\n%s", code, out)
+	}
+}
