@@ -38,3 +38,25 @@ func TestCosmosPrices(t *testing.T) {
 		}
 	}
 }
+
+// TestRU checks the request units against the rows of Microsoft's table
+// and between them.
+func TestRU(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"read 100 B", ReadRU(100), 1},
+		{"read 1 KiB", ReadRU(1024), 1},
+		{"write 1 KiB", WriteRU(1024), 4.95},
+		{"read 64 KiB", ReadRU(64 << 10), 4.76},
+		{"write 1 MiB", WriteRU(1 << 20), 625},
+		{"read 3 KiB", ReadRU(3 << 10), 1.09},      // halfway from 1.04 to 1.14
+		{"write 96 KiB", WriteRU(96 << 10), 35.43}, // halfway from 22.67 to 48.19
+		{"read 4 MiB", ReadRU(4 << 20), 583.6},     // twice the 2 MiB value
+	} {
+		if math.Abs(c.got-c.want) > 1e-9 {
+			t.Errorf("%s: %g, want %g", c.name, c.got, c.want)
+		}
+	}
+}

@@ -80,17 +80,19 @@ func cosmosRead(q *model.Query, n float64) float64 {
 	return max(1, n/selectivity(q))
 }
 
-// Request units (external, approximate): "The cost to do a point read
-// for a 1-KB item is one Request Unit (or one RU)" (Azure Cosmos DB,
-// "Request Units", https://learn.microsoft.com/azure/cosmos-db/request-units).
-// tablelint charges a point read one RU per KiB of the entity (at least
-// one), and a query one RU per KiB of each entity it reads (at least
-// one), which is how the RU charge grows with the data a request reads.
+// requestUnits returns the request units of one run of q, which reads
+// read entities (external, approximate). A point read costs what
+// Microsoft's table gives for reading an item of the entity's size
+// (cost.ReadRU: "Understand request unit consumption", 1 RU for 1 KB, 4.76
+// for 64 KB); a query one RU per KiB of the entities it reads (at least
+// one), the point read's rate for small items — "A point read for a 1-KB
+// item is equivalent to one Request Unit (RU)." ("Request units") — since
+// the query's charge grows with the data it loads. Real charges also
+// depend on the query and the indexing policy.
 func requestUnits(q *model.Query, read float64) float64 {
 	whole, _ := entityBytes(q.Table, nil)
-	kib := math.Max(1, math.Ceil(whole/1024))
 	if q.Plan.Kind == plan.Point {
-		return kib
+		return cost.ReadRU(whole)
 	}
 	return math.Max(1, math.Ceil(read*whole/1024))
 }

@@ -297,9 +297,9 @@ func TestCosmosBill(t *testing.T) {
 		{model.Throughput{Mode: model.Provisioned, RUPerSecond: 400}, 4 * 0.008 * 720, true},
 		{model.Throughput{Mode: model.Provisioned, RUPerSecond: 2000}, 20 * 0.008 * 720, false},
 		{model.Throughput{Mode: model.Autoscale, RUPerSecond: 1000}, 10 * 0.012 * 720, true},
-		{model.Throughput{Mode: model.Autoscale, RUPerSecond: 10000}, 13 * 0.012 * 720, false}, // needs 1,254: billed 1,300
+		{model.Throughput{Mode: model.Autoscale, RUPerSecond: 10000}, 11 * 0.012 * 720, false}, // needs 1,007: billed 1,100
 		{model.Throughput{Mode: model.Serverless}, -1, false},
-		{model.Throughput{}, 13 * 0.008 * 720, false},
+		{model.Throughput{}, 11 * 0.008 * 720, false},
 	} {
 		d.Throughput = c.t
 		d.Throughput.Node = d.TargetNode
@@ -308,8 +308,8 @@ func TestCosmosBill(t *testing.T) {
 		if b == nil {
 			t.Fatal("no bill")
 		}
-		if math.Round(b.NeededRU) != 1254 {
-			t.Errorf("%v: needs %v RU/s, want 1,254", c.t.Mode, b.NeededRU)
+		if math.Round(b.NeededRU) != 1007 {
+			t.Errorf("%v: needs %v RU/s, want 1,007", c.t.Mode, b.NeededRU)
 		}
 		want := c.month
 		if want < 0 { // serverless: the RU consumed
