@@ -17,9 +17,9 @@ package model
 
 import (
 	"github.com/tablelint/tablelint/edm"
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 	"gopkg.in/yaml.v3"
 )
 
