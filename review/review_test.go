@@ -243,7 +243,7 @@ func TestCosmosQueries(t *testing.T) {
 // the corrected twin is silent on both.
 func TestCosmosFAQ(t *testing.T) {
 	review1 := func(file string, target model.Target) map[string][]string {
-		d, err := model.Load("../../testdata/designs/checks/" + file)
+		d, err := model.Load("../testdata/designs/checks/" + file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -285,7 +285,7 @@ func TestCosmosFAQ(t *testing.T) {
 // prices, and TL319 only for provisioned and autoscale throughput the
 // queries exceed.
 func TestCosmosBill(t *testing.T) {
-	d, err := model.Load("../../testdata/designs/checks/cosmos-faq.yaml")
+	d, err := model.Load("../testdata/designs/checks/cosmos-faq.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
