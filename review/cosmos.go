@@ -143,9 +143,10 @@ type CosmosBill struct {
 	// throughput that serves the queries).
 	Throughput model.Throughput
 	// NeededRU is the request units a second the queries with a rate
-	// need; Unknown counts the queries whose RU/s is not known.
-	NeededRU float64
-	Unknown  int
+	// and the entity types' writes need, WriteRU the writes' part;
+	// Unknown counts the queries whose RU/s is not known.
+	NeededRU, WriteRU float64
+	Unknown           int
 	// ThroughputMonthly is the month's price of the throughput.
 	ThroughputMonthly float64
 	// StoredBytes is the data the entity types' counts hold (typical
@@ -170,8 +171,8 @@ func (b *CosmosBill) Monthly() float64 {
 const MinProvisionedRU = 400
 
 // cosmosBill prices the design on Cosmos DB and reports TL319 when the
-// queries need more RU/s than its provisioned (or autoscale maximum)
-// throughput.
+// queries and writes need more RU/s than its provisioned (or autoscale
+// maximum) throughput.
 func (r *reviewer) cosmosBill() {
 	if r.d.Target != model.Cosmos {
 		return
@@ -184,6 +185,22 @@ func (r *reviewer) cosmosBill() {
 			b.Unknown++
 		}
 	}
+	// Writes: each entity type's writes a second at the write charge of
+	// its size (cost.WriteRU, Microsoft's table: 4.95 RU for 1 KB).
+	for _, t := range r.d.Tables {
+		for _, e := range t.Entities {
+			if e.WritesNode == nil {
+				continue
+			}
+			size := e.SizeOn(r.d.Target)
+			bytes := size.Declared
+			if size.TypicalKnown {
+				bytes = size.Typical
+			}
+			b.WriteRU += e.Writes.PerSecond() * cost.WriteRU(float64(bytes))
+		}
+	}
+	b.NeededRU += b.WriteRU
 	b.StoredBytes, b.StoredKnown = storedBytes(r.d)
 	if b.StoredKnown {
 		b.StorageMonthly = b.Prices.Storage(b.StoredBytes)
@@ -210,15 +227,24 @@ func (r *reviewer) cosmosBill() {
 	}
 	switch {
 	case b.NeededRU > budget:
-		r.add("TL319", t.Node, -1, "the queries need ~%s RU/s, over the design's %s throughput of %s RU/s%s",
+		r.add("TL319", t.Node, -1, "the design needs ~%s RU/s, over its %s throughput of %s RU/s%s",
 			num(b.NeededRU), t.Mode, thousands(t.RUPerSecond), unknown).Hint =
-			finding.HintWith("TL319", "\"If, in any given second, the operations consume more RUs than the provisioned RU/s, Azure Cosmos DB will return a 429 exception.\"; the heaviest: "+heaviestRU(r.res.Queries))
+			finding.HintWith("TL319", "\"If, in any given second, the operations consume more RUs than the provisioned RU/s, Azure Cosmos DB will return a 429 exception.\"; "+ruParts(b, r.res.Queries))
 	case b.NeededRU*100 >= budget*limits.SizeWarnPercent:
-		it := r.add("TL319", t.Node, -1, "the queries need ~%s RU/s, %d%% of the design's %s throughput of %s RU/s%s",
+		it := r.add("TL319", t.Node, -1, "the design needs ~%s RU/s, %d%% of its %s throughput of %s RU/s%s",
 			num(b.NeededRU), int(b.NeededRU*100/budget), t.Mode, thousands(t.RUPerSecond), unknown)
 		it.Severity = rules.Info
-		it.Hint = finding.HintWith("TL319", "the heaviest: "+heaviestRU(r.res.Queries))
+		it.Hint = finding.HintWith("TL319", ruParts(b, r.res.Queries))
 	}
+}
+
+// ruParts says where the RU/s go: the writes and the heaviest query.
+func ruParts(b *CosmosBill, qs []QueryRow) string {
+	s := "the heaviest query: " + heaviestRU(qs)
+	if b.WriteRU > 0 {
+		s = sprintf("writes ~%s RU/s; %s", num(b.WriteRU), s)
+	}
+	return s
 }
 
 // heaviestRU names the query that needs the most RU/s, with its RU/s.

@@ -193,21 +193,24 @@ func writeCosmosBill(w io.Writer, b *CosmosBill) {
 	fmt.Fprintf(w, "\ncosmos db bill (%s a 30-day month; prices: %s)\n", p.Currency, p.Source)
 	t := b.Throughput
 	need := num(b.NeededRU) + " RU/s"
+	if b.WriteRU > 0 {
+		need += " (writes " + num(b.WriteRU) + ")"
+	}
 	if b.Unknown > 0 {
 		need += fmt.Sprintf(" + %d unknown", b.Unknown)
 	}
 	switch t.Mode {
 	case model.Provisioned:
-		fmt.Fprintf(w, "  throughput: provisioned %s RU/s at %s %g per 100 RU/s an hour: %s (the queries need %s)\n",
+		fmt.Fprintf(w, "  throughput: provisioned %s RU/s at %s %g per 100 RU/s an hour: %s (the design needs %s)\n",
 			thousands(t.RUPerSecond), p.Currency, p.ProvisionedPer100RUHour, cost.Text(b.ThroughputMonthly), need)
 	case model.Autoscale:
-		fmt.Fprintf(w, "  throughput: autoscale up to %s RU/s at %s %g per 100 RU/s an hour, billed at what the queries need (%s), at least 10%% of the maximum: %s\n",
+		fmt.Fprintf(w, "  throughput: autoscale up to %s RU/s at %s %g per 100 RU/s an hour, billed at what the design needs (%s), at least 10%% of the maximum: %s\n",
 			thousands(t.RUPerSecond), p.Currency, p.AutoscalePer100RUHour, need, cost.Text(b.ThroughputMonthly))
 	case model.Serverless:
-		fmt.Fprintf(w, "  throughput: serverless, the queries' %s at %s %g per million RU: %s\n",
+		fmt.Fprintf(w, "  throughput: serverless, the design's %s at %s %g per million RU: %s\n",
 			need, p.Currency, p.ServerlessPerMillionRU, cost.Text(b.ThroughputMonthly))
 	default:
-		fmt.Fprintf(w, "  throughput: not declared (throughput:); priced as provisioned %s RU/s (what the queries need, %s, and at least %d) at %s %g per 100 RU/s an hour: %s\n",
+		fmt.Fprintf(w, "  throughput: not declared (throughput:); priced as provisioned %s RU/s (what the design needs, %s, and at least %d) at %s %g per 100 RU/s an hour: %s\n",
 			num(max(b.NeededRU, MinProvisionedRU)), need, MinProvisionedRU, p.Currency, p.ProvisionedPer100RUHour, cost.Text(b.ThroughputMonthly))
 	}
 	if b.StoredKnown {

@@ -336,3 +336,23 @@ func TestCosmosBill(t *testing.T) {
 		t.Error("a bill on Table storage")
 	}
 }
+
+// TestCosmosWrites: an entity type's writes are charged at the write
+// charge of its size (30/s of 354-byte entities: 30 × 4.95 RU/s).
+func TestCosmosWrites(t *testing.T) {
+	d, err := model.Load("../testdata/designs/checks/cosmos-queries.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := review.Review(d, review.Options{}).Cosmos
+	if b == nil || !near(b.WriteRU, 30*4.95) {
+		t.Fatalf("writes: %+v", b)
+	}
+	var queries float64
+	for _, q := range review.Review(d, review.Options{}).Queries {
+		queries += q.RU * q.Rate
+	}
+	if !near(b.NeededRU, queries+b.WriteRU) {
+		t.Errorf("needed %v, want queries %v + writes %v", b.NeededRU, queries, b.WriteRU)
+	}
+}
