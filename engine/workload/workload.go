@@ -288,6 +288,10 @@ func (e *entityGen) Loaded() int64 {
 	}
 	e.loaded = e.spec.Count
 	if e.t.touched != nil {
+		if kept, ok := e.keptByValue(e.t.touched); ok {
+			e.kept, e.keptAll, e.loaded = kept, true, int64(len(kept))
+			return e.loaded
+		}
 		e.loaded = 0
 		keep := e.keepFunc(e.t.touched)
 		e.kept, e.keptAll = nil, true
@@ -406,6 +410,7 @@ type entityGen struct {
 	pk, rk []part
 	props  map[string]*Property // its own properties and, for keys, those of the table's other entity types
 	owner  map[string]string    // entity type whose values a property takes
+	values map[string]*valueMap // of each property of props with a cardinality
 	seq    int64                // entities inserted so far (setup and workload)
 	writes uint64
 	loaded int64 // entities Setup loads; -1 until counted
@@ -416,10 +421,15 @@ type entityGen struct {
 }
 
 func newEntityGen(g *gen, t *tableGen, e *Entity, table *Table) (*entityGen, error) {
-	eg := &entityGen{g: g, t: t, spec: e, props: map[string]*Property{}, owner: map[string]string{}, seq: e.Count, loaded: -1}
+	eg := &entityGen{g: g, t: t, spec: e, props: map[string]*Property{}, owner: map[string]string{}, values: map[string]*valueMap{}, seq: e.Count, loaded: -1}
+	add := func(o *Entity, p *Property) {
+		eg.props[p.Name], eg.owner[p.Name] = p, o.Name
+		if p.Cardinality > 0 {
+			eg.values[p.Name] = newValueMap(p.Cardinality, o.Count, mix(g.seed, strHash(t.name+"."+o.Name+"."+p.Name)))
+		}
+	}
 	for i := range e.Properties {
-		eg.props[e.Properties[i].Name] = &e.Properties[i]
-		eg.owner[e.Properties[i].Name] = e.Name
+		add(e, &e.Properties[i])
 	}
 	// A key may use a property another entity type of the table declares
 	// (an index copy keyed by the original's property): entity i of this
@@ -427,9 +437,8 @@ func newEntityGen(g *gen, t *tableGen, e *Entity, table *Table) (*entityGen, err
 	for k := range table.Entities {
 		o := &table.Entities[k]
 		for i := range o.Properties {
-			if n := o.Properties[i].Name; eg.props[n] == nil {
-				eg.props[n] = &o.Properties[i]
-				eg.owner[n] = o.Name
+			if eg.props[o.Properties[i].Name] == nil {
+				add(o, &o.Properties[i])
 			}
 		}
 	}
@@ -464,18 +473,12 @@ func strHash(s string) uint64 {
 }
 
 // valueIndex is the index of entity i's value of property p: one of
-// Cardinality values, or i itself.
+// Cardinality values (see valueMap), or i itself.
 func (e *entityGen) valueIndex(p *Property, i int64) int64 {
 	if p.Cardinality > 0 {
-		return int64(mix(e.g.seed, e.propHash(p), uint64(i)) % uint64(p.Cardinality))
+		return e.values[p.Name].index(i)
 	}
 	return i
-}
-
-// propHash is the hash that makes property p's values independent of
-// other properties' (valueIndex).
-func (e *entityGen) propHash(p *Property) uint64 {
-	return strHash(e.t.name + "." + e.owner[p.Name] + "." + p.Name)
 }
 
 // value returns value number idx of property p.
@@ -519,28 +522,10 @@ func (e *entityGen) entityValues(i int64) map[string]edm.Value {
 
 // keepFunc returns a function telling whether preloaded entity i is in a
 // partition of touched. A key made of literal text and properties with a
-// cardinality (at most 1<<22 combinations) is computed once per
-// combination of values.
+// cardinality (at most 1<<22 combinations, see keyCombos) is computed once
+// per combination of values.
 func (e *entityGen) keepFunc(touched map[string]bool) func(i int64) bool {
-	var props []*Property
-	combos := int64(1)
-	simple := true
-	for _, p := range e.pk {
-		switch {
-		case !p.IsPlaceholder():
-		case p.prop != nil && (p.Builtin == model.NotBuiltin || p.Builtin == model.Hash) && p.prop.Cardinality > 0:
-			if !slices.Contains(props, p.prop) {
-				props = append(props, p.prop)
-				if combos > (1<<22)/p.prop.Cardinality {
-					simple = false
-				}
-				combos *= p.prop.Cardinality
-			}
-		default:
-			simple = false
-		}
-	}
-	ctx := &expandCtx{vals: make(map[string]edm.Value, len(props))}
+	ctx := &expandCtx{vals: map[string]edm.Value{}}
 	full := func(i int64) bool {
 		for _, p := range e.pk {
 			if p.prop != nil {
@@ -551,19 +536,13 @@ func (e *entityGen) keepFunc(touched map[string]bool) func(i int64) bool {
 		ctx.seq, ctx.uuid = i, mix(e.g.seed, strHash(e.t.name+e.spec.Name), uint64(i), 1)
 		return touched[expand(e.pk, ctx)]
 	}
-	if !simple || combos > 1<<22 {
+	props, combos := e.keyCombos()
+	if props == nil {
 		return full
-	}
-	hashes := make([]uint64, len(props))
-	for k, p := range props {
-		hashes[k] = e.propHash(p)
 	}
 	memo := make([]int8, combos) // 0 unknown, 1 keep, 2 skip
 	return func(i int64) bool {
-		c := int64(0)
-		for k, p := range props {
-			c = c*p.Cardinality + int64(mix(e.g.seed, hashes[k], uint64(i))%uint64(p.Cardinality))
-		}
+		c := e.combo(props, i)
 		if memo[c] == 0 {
 			memo[c] = 2
 			if full(i) {
@@ -572,6 +551,101 @@ func (e *entityGen) keepFunc(touched map[string]bool) func(i int64) bool {
 		}
 		return memo[c] == 1
 	}
+}
+
+// keyCombos returns the properties the PartitionKey is made of and the
+// number of combinations of their values, when it is made of literal text
+// and properties with a cardinality only, with at most 1<<22
+// combinations; else nil.
+func (e *entityGen) keyCombos() ([]*Property, int64) {
+	props := []*Property{}
+	combos := int64(1)
+	for _, p := range e.pk {
+		switch {
+		case !p.IsPlaceholder():
+		case p.prop != nil && (p.Builtin == model.NotBuiltin || p.Builtin == model.Hash) && p.prop.Cardinality > 0:
+			if !slices.Contains(props, p.prop) {
+				props = append(props, p.prop)
+				if combos > (1<<22)/p.prop.Cardinality {
+					return nil, 0
+				}
+				combos *= p.prop.Cardinality
+			}
+		default:
+			return nil, 0
+		}
+	}
+	return props, combos
+}
+
+// combo returns the number of the combination of props' values entity i
+// has (mixed radix, the first property most significant).
+func (e *entityGen) combo(props []*Property, i int64) int64 {
+	c := int64(0)
+	for _, p := range props {
+		c = c*p.Cardinality + e.valueIndex(p, i)
+	}
+	return c
+}
+
+// keptByValue lists the entities in the partitions of touched, in
+// increasing order, without looking at every entity: it expands the
+// PartitionKey of every combination of its properties' values, and
+// lists the entities that take the values of the touched combinations
+// (valueMap.preimages of the property with the most values, each checked
+// for the others). It reports false when the key is not made of such
+// properties, when that is no cheaper than looking at every entity, or
+// when more than maxKeptList entities are kept.
+func (e *entityGen) keptByValue(touched map[string]bool) ([]int64, bool) {
+	props, combos := e.keyCombos()
+	if props == nil || len(props) == 0 || combos > e.spec.Count/4 {
+		return nil, false
+	}
+	pivot := 0
+	for k, p := range props {
+		if p.Cardinality > props[pivot].Cardinality {
+			pivot = k
+		}
+	}
+	hit := make([]bool, combos)
+	pivotHit := map[int64]bool{}
+	ctx := &expandCtx{vals: make(map[string]edm.Value, len(props))}
+	idx := make([]int64, len(props))
+	for c := range combos {
+		r := c
+		for k := len(props) - 1; k >= 0; k-- {
+			idx[k], r = r%props[k].Cardinality, r/props[k].Cardinality
+			ctx.vals[props[k].Name] = value(props[k], idx[k])
+		}
+		if touched[expand(e.pk, ctx)] {
+			hit[c], pivotHit[idx[pivot]] = true, true
+		}
+	}
+	vals := make([]int64, 0, len(pivotHit))
+	for v := range pivotHit {
+		vals = append(vals, v)
+	}
+	slices.Sort(vals)
+	m := e.values[props[pivot].Name]
+	var cand, kept []int64
+	for _, v := range vals {
+		var ok bool
+		// A value has about Count/Cardinality entities; candidates that
+		// lack the other properties' values are dropped at once.
+		if cand, ok = m.preimages(cand[:0], v, e.spec.Count, 4*maxKeptList); !ok {
+			return nil, false
+		}
+		for _, i := range cand {
+			if hit[e.combo(props, i)] {
+				if len(kept) == maxKeptList {
+					return nil, false
+				}
+				kept = append(kept, i)
+			}
+		}
+	}
+	slices.Sort(kept)
+	return kept, true
 }
 
 // uniqueKeys reports whether every entity of the type has its own keys,
