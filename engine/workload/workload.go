@@ -411,9 +411,13 @@ type entityGen struct {
 	props  map[string]*Property // its own properties and, for keys, those of the table's other entity types
 	owner  map[string]string    // entity type whose values a property takes
 	values map[string]*valueMap // of each property of props with a cardinality
-	seq    int64                // entities inserted so far (setup and workload)
-	writes uint64
-	loaded int64 // entities Setup loads; -1 until counted
+	// nameHash tells the entity type's writes and keys apart from other
+	// types' (strHash of the table and type names).
+	nameHash uint64
+	vals     map[string]edm.Value // entityValues' result, reused
+	seq      int64                // entities inserted so far (setup and workload)
+	writes   uint64
+	loaded   int64 // entities Setup loads; -1 until counted
 	// kept lists the entities Setup loads when keptAll (Loaded found at
 	// most maxKeptList of them in the partitions the workload reaches).
 	kept    []int64
@@ -421,7 +425,8 @@ type entityGen struct {
 }
 
 func newEntityGen(g *gen, t *tableGen, e *Entity, table *Table) (*entityGen, error) {
-	eg := &entityGen{g: g, t: t, spec: e, props: map[string]*Property{}, owner: map[string]string{}, values: map[string]*valueMap{}, seq: e.Count, loaded: -1}
+	eg := &entityGen{g: g, t: t, spec: e, props: map[string]*Property{}, owner: map[string]string{}, values: map[string]*valueMap{}, seq: e.Count, loaded: -1,
+		nameHash: strHash(t.name + e.Name), vals: map[string]edm.Value{}}
 	add := func(o *Entity, p *Property) {
 		eg.props[p.Name], eg.owner[p.Name] = p, o.Name
 		if p.Cardinality > 0 {
@@ -511,13 +516,14 @@ func value(p *Property, idx int64) edm.Value {
 }
 
 // entityValues returns entity i's property values, those its keys take
-// from other entity types included.
+// from other entity types included, in a map that the next call reuses
+// (the generator runs on one goroutine at a time: Setup's operations are
+// all taken before the timed workload's).
 func (e *entityGen) entityValues(i int64) map[string]edm.Value {
-	vals := make(map[string]edm.Value, len(e.props))
 	for _, p := range e.props {
-		vals[p.Name] = value(p, e.valueIndex(p, i))
+		e.vals[p.Name] = value(p, e.valueIndex(p, i))
 	}
-	return vals
+	return e.vals
 }
 
 // keepFunc returns a function telling whether preloaded entity i is in a
@@ -533,7 +539,7 @@ func (e *entityGen) keepFunc(touched map[string]bool) func(i int64) bool {
 			}
 		}
 		ctx.now = Start.Add(time.Duration(-float64(e.spec.Count-i) * float64(time.Second)))
-		ctx.seq, ctx.uuid = i, mix(e.g.seed, strHash(e.t.name+e.spec.Name), uint64(i), 1)
+		ctx.seq, ctx.uuid = i, mix(e.g.seed, e.nameHash, uint64(i), 1)
 		return touched[expand(e.pk, ctx)]
 	}
 	props, combos := e.keyCombos()
@@ -672,7 +678,7 @@ func (e *entityGen) uniqueKeys() bool {
 func (e *entityGen) entityProps(i int64, at float64) []edm.Property {
 	vals := e.entityValues(i)
 	now := Start.Add(time.Duration(at * float64(time.Second)))
-	ctx := &expandCtx{vals: vals, now: now, seq: i, uuid: mix(e.g.seed, strHash(e.t.name+e.spec.Name), uint64(i), 1)}
+	ctx := &expandCtx{vals: vals, now: now, seq: i, uuid: mix(e.g.seed, e.nameHash, uint64(i), 1)}
 	props := []edm.Property{
 		{Name: "PartitionKey", Value: edm.StringValue(expand(e.pk, ctx))},
 		{Name: "RowKey", Value: edm.StringValue(expand(e.rk, ctx))},
@@ -701,7 +707,7 @@ func (e *entityGen) write(op *replay.Op, t float64) {
 // upsert of existing entity i.
 func (e *entityGen) pick() (insert bool, i int64) {
 	e.writes++
-	h := mix(e.g.seed, strHash(e.t.name+e.spec.Name), e.writes, 2)
+	h := mix(e.g.seed, e.nameHash, e.writes, 2)
 	if e.seq == 0 || h%2 == 0 {
 		i = e.seq
 		e.seq++
@@ -711,9 +717,10 @@ func (e *entityGen) pick() (insert bool, i int64) {
 }
 
 type queryGen struct {
-	t    *tableGen
-	spec *Query
-	ent  *entityGen // the entity type whose values fill the parameters
+	t        *tableGen
+	spec     *Query
+	nameHash uint64     // strHash of the table and query names
+	ent      *entityGen // the entity type whose values fill the parameters
 	// text holds the filter's source text between the literals of lits.
 	text []string
 	lits []literal
@@ -730,7 +737,7 @@ type literal struct {
 }
 
 func newQueryGen(t *tableGen, q *Query) (*queryGen, error) {
-	qg := &queryGen{t: t, spec: q}
+	qg := &queryGen{t: t, spec: q, nameHash: strHash(t.name + q.Name)}
 	if q.Filter == nil {
 		return nil, fmt.Errorf("workload: %s query %s: no filter", t.name, q.Name)
 	}
@@ -847,13 +854,13 @@ func (q *queryGen) call(op *replay.Op, t float64) {
 	op.Select = q.spec.Select
 	ctx := &expandCtx{now: Start.Add(time.Duration(t * float64(time.Second)))}
 	if e := q.ent; e != nil {
-		h := mix(e.g.seed, strHash(q.t.name+q.spec.Name), q.n, 3)
+		h := mix(e.g.seed, q.nameHash, q.n, 3)
 		var i int64
 		if e.seq > 0 {
 			i = int64(h % uint64(e.seq))
 		}
 		ctx.vals, ctx.seq = e.entityValues(i), i
-		ctx.uuid = mix(e.g.seed, strHash(e.t.name+e.spec.Name), uint64(i), 1)
+		ctx.uuid = mix(e.g.seed, e.nameHash, uint64(i), 1)
 		if i < e.spec.Count && e.timeKeyed() {
 			// The entity's keys hold the time it was written: so does
 			// the query that looks it up ({now}, {invticks}).
