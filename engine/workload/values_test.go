@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/tablelint/tablelint/edm"
-	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 )
 
 // TestValueMap: the permutation runs backwards, values are near-uniform,
@@ -132,11 +132,11 @@ func TestPreloadDoesNotWalk(t *testing.T) {
 	var n int64
 	s := w.Setup()
 	for {
-		var op replay.Op
+		var op tracefmt.Op
 		if s.Next(&op) != nil {
 			break
 		}
-		if op.Kind == replay.Insert {
+		if op.Kind == tracefmt.Insert {
 			n++
 		}
 	}
