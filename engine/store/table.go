@@ -544,6 +544,19 @@ func (s *Store) ForgetDeleted(name string) {
 	s.mu.Unlock()
 }
 
+// Compact compacts every table (Table.Compact).
+func (s *Store) Compact() {
+	s.mu.RLock()
+	tables := make([]*Table, 0, len(s.tables))
+	for _, t := range s.tables {
+		tables = append(tables, t)
+	}
+	s.mu.RUnlock()
+	for _, t := range tables {
+		t.Compact()
+	}
+}
+
 // Table returns the table of that name (ignoring case): 404 TableNotFound
 // if it does not exist.
 func (s *Store) Table(name string) (*Table, error) {
