@@ -205,7 +205,7 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 				continue
 			}
 			for _, h := range d.Hits {
-				if line, col, rule, msg, ok := splitHit(h); ok {
+				if line, col, rule, msg, ok := suppress.ParseHit(h); ok {
 					d.D.Use(rule, line, col, msg)
 				}
 			}
@@ -319,17 +319,6 @@ func unitReporter(dir string, analyzers []*analysis.Analyzer, results bool) func
 		}
 		return json.Marshal(rep)
 	}
-}
-
-// splitHit splits a Directive.Hits entry, "line:col:rule:message".
-func splitHit(h string) (line, col int, rule, msg string, ok bool) {
-	parts := strings.SplitN(h, ":", 4)
-	if len(parts) != 4 {
-		return 0, 0, "", "", false
-	}
-	line, err1 := strconv.Atoi(parts[0])
-	col, err2 := strconv.Atoi(parts[1])
-	return line, col, parts[2], parts[3], err1 == nil && err2 == nil
 }
 
 // readSource reads a Go file that holds a finding, for SARIF's columns:
