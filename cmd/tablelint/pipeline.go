@@ -32,11 +32,13 @@ import (
 // adds the directives' own findings (TL901–TL903), writes the report in
 // the chosen format and returns the exit code.
 type pipeline struct {
-	e      *env
-	format string
-	failOn rules.Severity
-	cfg    *config.Config
-	target rules.Target
+	e       *env
+	command string
+	format  string
+	failOn  rules.Severity // Off: --fail-on none
+	checks  *rules.Selection
+	cfg     *config.Config
+	target  rules.Target
 	// Suppress collects the inputs' suppression directives: call
 	// AddYAML on it for each design file checked; Go directives come
 	// from the analyzers (AddGoDirectives).
@@ -65,6 +67,10 @@ func startPipeline(e *env, cf *commonFlags, target rules.Target) (*pipeline, int
 	if err != nil {
 		return nil, fail(e, err)
 	}
+	checks, err := cf.selection()
+	if err != nil {
+		return nil, fail(e, err)
+	}
 	cfgPath := cf.config
 	if cfgPath != "" && !filepath.IsAbs(cfgPath) {
 		cfgPath = filepath.Join(e.dir, cfgPath)
@@ -73,7 +79,7 @@ func startPipeline(e *env, cf *commonFlags, target rules.Target) (*pipeline, int
 	if err != nil {
 		return nil, failLines(e, err)
 	}
-	return &pipeline{e: e, format: cf.format, failOn: failOn, cfg: cfg, target: target,
+	return &pipeline{e: e, command: cf.command, format: cf.format, failOn: failOn, checks: checks, cfg: cfg, target: target,
 		Suppress: suppress.New(), sources: map[string]string{}}, 0
 }
 
@@ -93,9 +99,10 @@ func failLines(e *env, err error) int {
 // Config returns the loaded configuration (target, throughput).
 func (p *pipeline) Config() *config.Config { return p.cfg }
 
-// Enabled reports whether a rule is not turned off in the configuration;
-// commands may skip the work of a rule that is off.
-func (p *pipeline) Enabled(id string) bool { return p.cfg.Enabled(id) }
+// Enabled reports whether a rule is selected by --checks and not turned
+// off in the configuration; commands may skip the work of a rule that is
+// off.
+func (p *pipeline) Enabled(id string) bool { return p.checks.Selected(id) && p.cfg.Enabled(id) }
 
 // Excluded reports whether the configuration excludes file (relative to
 // the working directory, or absolute); commands skip such files.
@@ -129,7 +136,7 @@ func (p *pipeline) process(in []finding.Finding) (kept, suppressed []finding.Fin
 		out := fs[:0:0]
 		for _, f := range fs {
 			f.Severity = p.cfg.Severity(f.Rule, f.Severity)
-			if f.Severity == rules.Off || p.Excluded(f.File) {
+			if f.Severity == rules.Off || !p.checks.Selected(f.Rule) || p.Excluded(f.File) {
 				continue
 			}
 			out = append(out, f)
@@ -150,9 +157,16 @@ func (p *pipeline) process(in []finding.Finding) (kept, suppressed []finding.Fin
 		suppressed = append(suppressed, f)
 	}
 	n = len(suppressed) + p.Suppress.Suppressed()
+	// The findings the analyzers dropped for a directive are reported as
+	// suppressed too (SARIF keeps them, with a suppression).
+	for _, f := range adjust(p.Suppress.SuppressedFindings()) {
+		f.File = p.relative(f.File)
+		f.Hint = rules.HintFor(f.Rule, p.target)
+		suppressed = append(suppressed, f)
+	}
 	ran := func(id string) bool {
 		r, ok := rules.Get(id)
-		return ok && p.cfg.Enabled(id) && r.AppliesToTarget(p.target)
+		return ok && p.Enabled(id) && r.AppliesToTarget(p.target)
 	}
 	kept = append(kept, adjust(p.Suppress.Problems(ran))...)
 	for i := range kept {
@@ -203,6 +217,7 @@ func (p *pipeline) finish(res report.Result) int {
 	opt := report.Options{
 		BaseDir:     p.e.dir,
 		CommandLine: p.e.args,
+		Command:     p.command,
 		Format:      p.format,
 		Color:       p.format == "text" && useColor(p.e),
 		LineText:    report.SourceLines(p.relativeSources()),
@@ -229,6 +244,9 @@ func (p *pipeline) exitCode(res report.Result) int {
 		if !p.partialInputs {
 			return 2
 		}
+	}
+	if p.failOn == rules.Off {
+		return 0
 	}
 	return report.ExitCode(res.Findings, p.failOn)
 }
