@@ -212,7 +212,7 @@ func lexInto(buf []token, s string, template bool) (toks []token, hash uint64, u
 // quoteInString returns the error for a name at s[start:end] that
 // follows a string literal with no space between: the literal's closing
 // quote was meant as a quote inside it ('O'Brien'), which must be
-// doubled ('O”Brien'). The error suggests the doubled literal when a
+// doubled (two quotes in a row). The error suggests the doubled literal when a
 // closing quote follows the word. nil when the word does not touch a
 // string literal.
 func quoteInString(s string, toks []token, start, end int) error {
