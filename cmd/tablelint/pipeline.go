@@ -51,6 +51,11 @@ type pipeline struct {
 	partialInputs bool
 	// quiet: text output prints the findings only (review --quiet).
 	quiet bool
+	// afterProcess, if not nil, sees the result once severities,
+	// selection and suppressions are applied, before it is written (check
+	// --fix applies fixes and drops the findings it fixed); when it
+	// returns done, finish writes nothing more and returns code.
+	afterProcess func(res *report.Result) (done bool, code int)
 }
 
 // startPipeline validates --format and --fail-on and loads the
@@ -213,6 +218,11 @@ func (p *pipeline) finish(res report.Result) int {
 	res.Findings, res.SuppressedFindings, res.Suppressed = p.process(res.Findings)
 	for i := range res.Errors {
 		res.Errors[i].File = p.relative(res.Errors[i].File)
+	}
+	if p.afterProcess != nil {
+		if done, code := p.afterProcess(&res); done {
+			return code
+		}
 	}
 	opt := report.Options{
 		BaseDir:     p.e.dir,
