@@ -15,8 +15,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/tablelint/tablelint/edm"
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 	"gopkg.in/yaml.v3"
 )
 

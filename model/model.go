@@ -17,8 +17,8 @@ package model
 
 import (
 	"github.com/tablelint/tablelint/edm"
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 	"gopkg.in/yaml.v3"
 )
 

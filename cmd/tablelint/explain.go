@@ -8,12 +8,12 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/internal/filtercheck"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 func init() {
