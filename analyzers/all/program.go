@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 )
 
 // WholeProgram prepares a run of Analyzers over pkgs, a whole program
@@ -110,3 +111,10 @@ func FactAnalyzers() []*analysis.Analyzer {
 	}
 	return out
 }
+
+// SDKPaths are the import paths a package must reach (be, import, or
+// depend on) for any analyzer to report in it or export a fact about
+// it: the aztables SDK and the legacy storage package. A driver may skip
+// the packages that reach neither, as go list's dependency data tells
+// before any type is loaded.
+func SDKPaths() []string { return []string{sdk.AztablesPath, sdk.LegacyPath} }

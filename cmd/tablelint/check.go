@@ -39,6 +39,7 @@ func runCheck(e *env, args []string) int {
 	fs := newFlagSet(e, commands["check"], &cf)
 	tests := fs.Bool("tests", true, "also analyze test files")
 	gen := fs.Bool("include-generated", false, "also report findings in generated files (// Code generated … DO NOT EDIT.)")
+	allowIncomplete := fs.Bool("allow-incomplete", false, "exit by the findings even when some packages could not be analysed, or only with missing imports (they are still named on stderr); also allowIncomplete: true in the config")
 	design := fs.String("design", "", "compare the code with this design file: undeclared queries (TL519), keys and types unlike the design's (TL520), unused declarations (TL521)")
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -54,7 +55,8 @@ func runCheck(e *env, args []string) int {
 	if len(pos) == 0 {
 		pos = []string{"./..."}
 	}
-	opts := checkOptions{tests: *tests, includeGenerated: *gen, addDirective: pl.Suppress.Add, addSource: pl.AddSource}
+	var incomplete []incompletePkg
+	opts := checkOptions{tests: *tests, includeGenerated: *gen, addDirective: pl.Suppress.Add, addSource: pl.AddSource, incomplete: &incomplete}
 	dc, err := startDesignCheck(e, pl, *design)
 	if err != nil {
 		return fail(e, err)
@@ -77,11 +79,33 @@ func runCheck(e *env, args []string) int {
 			}
 		}
 	}
-	// Packages that could not be analysed are reported, but as
-	// staticcheck does, they fail the run (exit 2) only when nothing
-	// else could be analysed: checkPackages returns err then.
-	pl.partialInputs = true
-	return pl.finish(report.Result{Findings: fds, Errors: errs})
+	// Packages that could not be analysed, or only with missing imports,
+	// are named on stderr (and in the report); they make the exit
+	// status 2 unless --allow-incomplete: a run that could not read the
+	// code never passes as clean.
+	pl.partialInputs = *allowIncomplete || pl.Config().AllowIncomplete
+	res := report.Result{Findings: fds, Errors: errs}
+	if pl.format == "json" && len(incomplete) > 0 {
+		for i := range incomplete {
+			incomplete[i].File = pl.relative(incomplete[i].File)
+		}
+		res.Extra = append(res.Extra, report.Field{Name: "incomplete", Value: incomplete})
+	}
+	return pl.finish(res)
+}
+
+// incompletePkg is a package check could not analyse, or analysed
+// without what does not resolve: JSON's "incomplete" list.
+type incompletePkg struct {
+	Package string `json:"package"`
+	// Analysed: the package was analysed with the types that resolve.
+	Analysed bool   `json:"analysed"`
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Col      int    `json:"col,omitempty"`
+	Reason   string `json:"reason"`
+	// More counts the package's other problems.
+	More int `json:"more,omitempty"`
 }
 
 // checkOptions configures checkPackages.
@@ -107,6 +131,9 @@ type checkOptions struct {
 	// of the packages. It needs analyzers (and a salt of their own):
 	// check's entries do not keep results.
 	result func(analyzer string, data []byte) error
+	// incomplete, if not nil, is given the packages not analysed or
+	// analysed with problems.
+	incomplete *[]incompletePkg
 }
 
 // checkPackages analyses the packages matching patterns in dir with
@@ -150,6 +177,7 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 		Analyzers:     analyzers,
 		FactAnalyzers: all.FactAnalyzers(),
 		NoStdFacts:    true, // see all.FactAnalyzers
+		Needs:         all.SDKPaths(),
 		Summarize:     all.Summary,
 		Install:       all.InstallSummaries,
 		Report:        unitReporter(dir, analyzers, o.result != nil),
@@ -167,7 +195,13 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 	}
 	var loadErrs []report.InputError
 	for _, pe := range perrs {
-		loadErrs = append(loadErrs, compileError(pe.Pkg, pe.Pos, pe.Msg))
+		ie := loadError(pe)
+		loadErrs = append(loadErrs, ie)
+		if o.incomplete != nil {
+			pkg, _, _ := strings.Cut(pe.Pkg, " ")
+			*o.incomplete = append(*o.incomplete, incompletePkg{Package: pkg, Analysed: pe.Partial,
+				File: ie.File, Line: ie.Line, Col: ie.Col, Reason: pe.Msg, More: pe.More})
+		}
 	}
 	if len(reports) == 0 {
 		if len(loadErrs) == 0 {
@@ -194,6 +228,9 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 			loadErrs = append(loadErrs, report.InputError{File: pkgPath, Message: msg})
 		}
 		analysed += u.Analysed
+		if u.Skipped {
+			analysed++ // it cannot reach the SDK: analysed, with nothing to report
+		}
 		for name, data := range u.Results {
 			if err := o.result(name, data); err != nil {
 				return nil, nil, fmt.Errorf("reading the %s results of %s: %v", name, r.ID, err)
@@ -252,6 +289,8 @@ type unitReport struct {
 	Directives []unitDirective `json:",omitempty"`
 	Errors     []string        `json:",omitempty"`
 	Analysed   int
+	// Skipped: the package cannot reach the SDK (nothing ran).
+	Skipped bool `json:",omitempty"`
 	// Results are the results that encode themselves as JSON, by
 	// analyzer, when the caller asked for them (checkOptions.result).
 	Results map[string]json.RawMessage `json:",omitempty"`
@@ -273,6 +312,10 @@ type unitDirective struct {
 func unitReporter(dir string, analyzers []*analysis.Analyzer, results bool) func(u *checkcache.Unit) ([]byte, error) {
 	return func(u *checkcache.Unit) ([]byte, error) {
 		var rep unitReport
+		if u.Skipped {
+			rep.Skipped = true
+			return json.Marshal(rep)
+		}
 		root := dir
 		if u.ModuleDir != "" {
 			root = u.ModuleDir
@@ -341,6 +384,23 @@ func readSource(file string) (string, bool) {
 	}
 	data, err := os.ReadFile(file)
 	return string(data), err == nil
+}
+
+// loadError is the one line that names a package check could not
+// analyse, "(compile)", or analysed with the types that resolve,
+// "(incomplete)", with its first problem.
+func loadError(pe checkcache.PackageError) report.InputError {
+	pkg, _, _ := strings.Cut(pe.Pkg, " ")
+	if !pe.Partial {
+		return compileError(pkg, pe.Pos, pe.Msg)
+	}
+	msg := pe.Msg
+	if pe.More > 0 {
+		msg += fmt.Sprintf(" (and %d more)", pe.More)
+	}
+	ie := compileError(pkg, pe.Pos, msg)
+	ie.Message = "(incomplete) " + pkg + " analysed without what does not resolve: " + msg
+	return ie
 }
 
 // noneAnalysed is the error when no package could be analysed: the one
