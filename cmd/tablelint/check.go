@@ -56,7 +56,8 @@ func runCheck(e *env, args []string) int {
 		pos = []string{"./..."}
 	}
 	var incomplete []incompletePkg
-	opts := checkOptions{tests: *tests, includeGenerated: *gen, addDirective: pl.Suppress.Add, addSource: pl.AddSource, incomplete: &incomplete}
+	opts := checkOptions{tests: *tests, includeGenerated: *gen, addDirective: pl.Suppress.Add, addSource: pl.AddSource, incomplete: &incomplete,
+		note: func(s string) { fmt.Fprintf(e.stderr, "tablelint: note: %s\n", report.EscapeControl(s)) }}
 	dc, err := startDesignCheck(e, pl, *design)
 	if err != nil {
 		return fail(e, err)
@@ -134,6 +135,9 @@ type checkOptions struct {
 	// incomplete, if not nil, is given the packages not analysed or
 	// analysed with problems.
 	incomplete *[]incompletePkg
+	// note, if not nil, is told how the packages were listed when the
+	// module did not load as found (a temporary go.mod, go.work).
+	note func(string)
 }
 
 // checkPackages analyses the packages matching patterns in dir with
@@ -178,6 +182,7 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 		FactAnalyzers: all.FactAnalyzers(),
 		NoStdFacts:    true, // see all.FactAnalyzers
 		Needs:         all.SDKPaths(),
+		Note:          o.note,
 		Summarize:     all.Summary,
 		Install:       all.InstallSummaries,
 		Report:        unitReporter(dir, analyzers, o.result != nil),

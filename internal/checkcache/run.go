@@ -9,6 +9,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
@@ -50,6 +51,9 @@ type Config struct {
 	// the others are not type-checked (their Unit is Skipped), which go
 	// list's dependency data decides before any type is loaded.
 	Needs []string
+	// Note, if not nil, is told how the packages were listed when the
+	// module did not load as found (see listPackages), one line a note.
+	Note func(string)
 	// Cache keeps the entries (nil: none). ToolID identifies the
 	// analyzers (Cache.ToolID); Salt is more key material for phase B
 	// (flags, and what the report holds): runs with other Analyzers or
@@ -129,18 +133,22 @@ type listPkg struct {
 	DepsErrors                                      []*listError
 }
 
-// goList runs go list -export over the patterns and returns every
-// package, dependencies first.
-func goList(dir string, patterns []string, tests bool) ([]*listPkg, error) {
+// goList runs go list -export over the patterns (with more flags and
+// environment variables) and returns every package, dependencies first.
+func goList(dir string, patterns []string, tests bool, flags []string, env ...string) ([]*listPkg, error) {
 	args := []string{"list", "-e", "-export", "-compiled", "-deps",
 		"-json=ImportPath,Name,Dir,Export,BuildID,ForTest,DepOnly,Standard,Incomplete,ImportMap,Imports,Deps,CompiledGoFiles,GoFiles,CgoFiles,Module,Error,DepsErrors"}
 	if tests {
 		args = append(args, "-test")
 	}
+	args = append(args, flags...)
 	args = append(args, "--")
 	args = append(args, patterns...)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -223,10 +231,16 @@ type run struct {
 // the problems of those that could not.
 // err is for failures that stop everything (go list cannot run).
 func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
-	list, err := goList(cfg.Dir, cfg.Patterns, cfg.Tests)
+	l, err := listPackages(cfg.Dir, cfg.Patterns, cfg.Tests)
 	if err != nil {
 		return nil, nil, Stats{}, err
 	}
+	if cfg.Note != nil {
+		for _, n := range l.notes {
+			cfg.Note(n)
+		}
+	}
+	list := l.pkgs
 	r := &run{cfg: cfg, pkgs: map[string]*listPkg{}, roots: map[string]bool{},
 		types: map[string]reflect.Type{}, names: map[reflect.Type]string{},
 		keysA: map[string]Key{}, keysB: map[string]Key{}, a: map[string]*future[entryA]{}, b: map[string]*future[entryB]{},
@@ -238,6 +252,7 @@ func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
 	for _, p := range list {
 		r.pkgs[p.ImportPath] = p
 	}
+	r.errs = append(r.errs, l.left...)
 	r.findCycles(list)
 	r.reachable(list)
 	seenErr := map[string]bool{}
