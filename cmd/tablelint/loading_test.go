@@ -162,19 +162,52 @@ func TestCheckTestOnlyPackage(t *testing.T) {
 }
 
 // outsideModule writes a module outside tablelint's (in a temporary
-// directory) and makes the go command resolve modules from the module
-// cache only (no network in tests).
+// directory) and makes the go command resolve modules from a proxy of
+// files that serves tablelint's own module graph, from the module cache
+// (no network in tests, and the versions tablelint builds with).
 func outsideModule(t *testing.T, files map[string]string) string {
 	t.Helper()
 	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
 	if err != nil {
 		t.Skip("no go env:", err)
 	}
-	cache := strings.TrimSpace(string(out))
-	if _, err := os.Stat(filepath.Join(cache, "cache", "download", "github.com", "!azure", "azure-sdk-for-go", "sdk", "data", "aztables")); err != nil {
-		t.Skip("aztables is not in the module cache")
+	download := filepath.Join(strings.TrimSpace(string(out)), "cache", "download")
+	cmd := exec.Command("go", "list", "-m", "-json", "all")
+	cmd.Dir = ".."
+	out, err = cmd.Output()
+	if err != nil {
+		t.Skip("go list -m all:", err)
 	}
-	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(filepath.Join(cache, "cache", "download")))
+	proxy := t.TempDir()
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for dec.More() {
+		var m struct{ Path, Version string }
+		if err := dec.Decode(&m); err != nil {
+			t.Fatal(err)
+		}
+		if m.Version == "" {
+			continue
+		}
+		esc := escapeModPath(m.Path)
+		from, to := filepath.Join(download, esc, "@v"), filepath.Join(proxy, esc, "@v")
+		if err := os.MkdirAll(to, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, ext := range []string{".info", ".mod", ".zip"} {
+			if _, err := os.Stat(filepath.Join(from, m.Version+ext)); err == nil {
+				if err := os.Symlink(filepath.Join(from, m.Version+ext), filepath.Join(to, m.Version+ext)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if err := os.WriteFile(filepath.Join(to, "list"), []byte(m.Version+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(proxy, escapeModPath("github.com/Azure/azure-sdk-for-go/sdk/data/aztables"), "@v", "v1.4.0.zip")); err != nil {
+		t.Skip("aztables v1.4.0 is not in the module cache")
+	}
+	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(proxy))
 	t.Setenv("GOSUMDB", "off")
 	t.Setenv("GOFLAGS", "")
 	t.Setenv("GOWORK", "")
@@ -183,6 +216,19 @@ func outsideModule(t *testing.T, files map[string]string) string {
 		writeFile(t, filepath.Join(dir, name), src)
 	}
 	return dir
+}
+
+// escapeModPath is the module cache's case encoding: !x for X.
+func escapeModPath(p string) string {
+	var b strings.Builder
+	for _, r := range p {
+		if 'A' <= r && r <= 'Z' {
+			b.WriteByte('!')
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 const aztablesGoMod = "module example.com/found\n\ngo 1.24\n\nrequire github.com/Azure/azure-sdk-for-go/sdk/data/aztables v1.4.0\n"

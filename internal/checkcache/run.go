@@ -47,9 +47,11 @@ type Config struct {
 	// are then not analysed unless they are roots.
 	NoStdFacts bool
 	// Needs, if not empty, are the import paths a package must reach
-	// (be, import, or depend on) to hold anything the analyzers report:
-	// the others are not type-checked (their Unit is Skipped), which go
-	// list's dependency data decides before any type is loaded.
+	// (be, import, or depend on) to hold anything the analyzers report,
+	// itself or through another package of its module (calls through
+	// interfaces): the others are not type-checked (their Unit is
+	// Skipped), which go list's dependency data decides before any
+	// type is loaded.
 	Needs []string
 	// Note, if not nil, is told how the packages were listed when the
 	// module did not load as found (see listPackages), one line a note.
@@ -461,8 +463,11 @@ func (r *run) keyA(id string) Key {
 	}
 	p := r.pkgs[id]
 	if p == nil || r.cyclic[id] {
-		k := NewKey("A", "unkeyed", id)
+		// "C" (cgo's pseudo-package) is never listed; it is part of
+		// its importers' build IDs.
+		k := NewKey("A", "unlisted", id)
 		r.keysA[id] = k
+		r.stable[id] = id == "C" && p == nil
 		return k
 	}
 	stable := p.BuildID != "" || id == "unsafe"
@@ -520,7 +525,9 @@ func (r *run) findCycles(list []*listPkg) {
 }
 
 // reachable decides, from go list's dependency lists, which packages
-// can reach one of Config.Needs (r.reach stays nil without Needs).
+// can reach one of Config.Needs (r.reach stays nil without Needs): the
+// packages that are one of them or depend on one, and every package
+// matching the patterns in the module of such a package.
 func (r *run) reachable(list []*listPkg) {
 	if len(r.cfg.Needs) == 0 {
 		return
@@ -548,6 +555,27 @@ func (r *run) reachable(list []*listPkg) {
 		// analysed.
 		r.reach[p.ImportPath] = ok || p.Incomplete
 	}
+	// Calls through interfaces reach implementations anywhere in the
+	// program (the whole-program summary): a package of a module one
+	// of whose packages reaches the SDK is analysed whatever it imports.
+	modules := map[string]bool{}
+	for _, p := range list {
+		if !p.DepOnly && r.reach[p.ImportPath] {
+			modules[modulePath(p)] = true
+		}
+	}
+	for _, p := range list {
+		if !p.DepOnly && modules[modulePath(p)] {
+			r.reach[p.ImportPath] = true
+		}
+	}
+}
+
+func modulePath(p *listPkg) string {
+	if p.Module == nil {
+		return ""
+	}
+	return p.Module.Path
 }
 
 // skipped reports whether package id cannot reach Config.Needs.

@@ -18,7 +18,7 @@ import (
 
 // Certain without pb: the filter and the request value are typed.
 func injected(c *aztables.Client, r *http.Request) {
-	f := fmt.Sprintf("LastName eq '%s'", r.FormValue("n")) // want TL321
+	f := fmt.Sprintf("LastName eq '%s'", r.FormValue("n"))                 // want TL321
 	p := c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &f}) // want TL301
 	p.NextPage(context.Background())                                       // want TL307
 }
