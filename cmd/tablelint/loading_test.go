@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -318,5 +319,52 @@ func TestCheckNoGoMod(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 2 {
 		t.Errorf("files written in the tree: %v", entries)
+	}
+}
+
+// TestCheckCgoFile: findings in a cgo file are reported in the file
+// (issue 29): cgo's output says "Code generated", the file as written
+// does not.
+func TestCheckCgoFile(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	t.Setenv("CGO_ENABLED", "1")
+	src := strings.Replace(fmt.Sprintf(injection, "cgotbl", ""), "import (", "// #include <stdlib.h>\nimport \"C\"\n\nimport (", 1)
+	dir := hostileModule(t, map[string]string{"cgotbl/a.go": src})
+	wd, _ := os.Getwd()
+	code, doc, errs := checkAsJSON(t, wd, "./"+dir+"/...")
+	if code != 1 || !strings.Contains(doc.rules(), "a.go:15:TL321") {
+		t.Errorf("exit %d, findings %s, stderr %q", code, doc.rules(), errs)
+	}
+}
+
+// TestCheckLineDirectiveBigFile: a //line directive naming a huge file
+// of the module (sparse: no disk used) does not make check read it
+// (issue 29): SARIF's columns are then taken as ASCII.
+func TestCheckLineDirectiveBigFile(t *testing.T) {
+	dir := hostileModule(t, map[string]string{
+		"bigline/a.go": fmt.Sprintf(injection, "bigline", "//line big.txt:1:1\n"),
+	})
+	big := filepath.Join(dir, "bigline", "big.txt")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(2 << 30); err != nil {
+		f.Close()
+		t.Skip("no sparse files here:", err)
+	}
+	f.Close()
+	wd, _ := os.Getwd()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	code, out, errs := runIn(t, wd, "check", "--format", "sarif", "./"+dir+"/...")
+	runtime.ReadMemStats(&after)
+	if code != 1 || !strings.Contains(out, "big.txt") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<30 {
+		t.Errorf("check allocated %d MiB: it read the file the //line directive names", n>>20)
 	}
 }
