@@ -368,3 +368,90 @@ func TestCheckLineDirectiveBigFile(t *testing.T) {
 		t.Errorf("check allocated %d MiB: it read the file the //line directive names", n>>20)
 	}
 }
+
+// TestLoadShapes: each shape of testdata/loadshapes (repositories as
+// they were found) gives its finding, TL301 at store.go:14:68, and exit
+// 2 naming what was not analysed, or exit 1 when everything was
+// (test-only, and gosum-drift and no-gomod once repaired in a temporary
+// directory); nothing in the shape is written.
+func TestLoadShapes(t *testing.T) {
+	shapes := filepath.Join("..", "..", "testdata", "loadshapes")
+	sdkPath, err := filepath.Abs(filepath.Join("..", "..", "analyzers", "internal", "sdktest", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		kind, dir, file, incomplete string
+		code                        int
+	}{
+		{"gosum-drift", ".", "store/store.go", "", 1},
+		{"missing-generated", ".", "store/store.go", "gen/orderpb", 2},
+		{"missing-sibling", ".", "store/store.go", "absent-common", 2},
+		{"gowork-refused", "svc", "store/store.go", "./tools", 2},
+		{"no-gomod", ".", "store/store.go", "", 1},
+		{"syntax-error", ".", "store/store.go", "store/broken.go:5:35", 2},
+		{"test-only", ".", "storetest/store_test.go", "", 1},
+	} {
+		t.Run(c.kind, func(t *testing.T) {
+			t.Setenv("GOTOOLCHAIN", "local")
+			t.Setenv("GOFLAGS", "-modcacherw")
+			dir, err := filepath.Abs(filepath.Join(shapes, c.kind, c.dir))
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch c.kind {
+			case "gosum-drift":
+				t.Setenv("GOPROXY", "file://"+filepath.ToSlash(filepath.Join(dir, "proxy")))
+				t.Setenv("GOSUMDB", "off")
+				t.Setenv("GOMODCACHE", t.TempDir())
+			case "no-gomod":
+				// outside every module, with the SDK under GOPATH
+				tmp := t.TempDir()
+				if out, err := exec.Command("cp", "-r", dir, tmp).CombinedOutput(); err != nil {
+					t.Fatalf("cp: %v %s", err, out)
+				}
+				dir = filepath.Join(tmp, c.kind)
+				t.Setenv("GOPATH", sdkPath)
+				t.Setenv("GOMODCACHE", t.TempDir())
+				t.Setenv("GOPROXY", "off")
+			}
+			before := treeSnapshot(t, dir)
+			code, doc, errs := checkAsJSON(t, dir, "./...")
+			want := c.file + ":14:TL301"
+			if got := doc.rules(); code != c.code || !strings.Contains(" "+fileLines(doc)+" ", " "+want+" ") {
+				t.Errorf("exit %d (want %d), findings %s (want %s), stderr %q", code, c.code, got, want, errs)
+			}
+			if c.incomplete != "" && !strings.Contains(errs, c.incomplete) {
+				t.Errorf("stderr %q does not name %s", errs, c.incomplete)
+			}
+			if c.incomplete == "" && len(doc.Incomplete) != 0 {
+				t.Errorf("incomplete %+v, want none", doc.Incomplete)
+			}
+			if after := treeSnapshot(t, dir); after != before {
+				t.Errorf("the shape changed:\n%s\n%s", before, after)
+			}
+		})
+	}
+}
+
+// fileLines lists the findings as "dir/file.go:line:rule", relative to
+// the run's directory.
+func fileLines(d checkDoc) string {
+	var s []string
+	for _, f := range d.Findings {
+		s = append(s, fmt.Sprintf("%s:%d:%s", filepath.ToSlash(f.File), f.Line, f.Rule))
+	}
+	return strings.Join(s, " ")
+}
+
+// treeSnapshot lists the files under dir with their sizes and times.
+func treeSnapshot(t *testing.T, dir string) string {
+	var b strings.Builder
+	_ = filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
+		if err == nil {
+			fmt.Fprintf(&b, "%s %d %v\n", p, fi.Size(), fi.ModTime().UnixNano())
+		}
+		return nil
+	})
+	return b.String()
+}

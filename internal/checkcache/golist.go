@@ -159,12 +159,28 @@ func listNoModule(dir string, patterns []string, tests bool, env goEnv, tmp stri
 	if err != nil {
 		return nil, err
 	}
-	path := inferModulePath(abs, env.GOPATH)
+	path, imports := inferModulePath(abs, env.GOPATH)
 	mod := filepath.Join(tmp, "go.mod")
-	if err := os.WriteFile(mod, []byte("module "+path+"\n\ngo 1.21\n"), 0o644); err != nil {
+	replace := map[string]string{filepath.Join(abs, "go.mod"): mod}
+	var b strings.Builder
+	fmt.Fprintf(&b, "module %s\n\ngo 1.21\n", path)
+	// Imports found under a GOPATH src directory resolve there, as they
+	// did in GOPATH mode: each root is required and replaced by its
+	// directory (a go.mod laid over it if it has none).
+	for i, root := range gopathRoots(imports, path, env.GOPATH) {
+		fmt.Fprintf(&b, "require %s v0.0.0\nreplace %s => %s\n", root.path, root.path, quoteMod(root.dir))
+		if !root.hasMod {
+			m := filepath.Join(tmp, fmt.Sprintf("gopath%d.mod", i))
+			if err := os.WriteFile(m, []byte("module "+root.path+"\n\ngo 1.21\n"), 0o644); err != nil {
+				return nil, err
+			}
+			replace[filepath.Join(root.dir, "go.mod")] = m
+		}
+	}
+	if err := os.WriteFile(mod, []byte(b.String()), 0o644); err != nil {
 		return nil, err
 	}
-	overlay, err := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(abs, "go.mod"): mod}})
+	overlay, err := json.Marshal(map[string]map[string]string{"Replace": replace})
 	if err != nil {
 		return nil, err
 	}
@@ -187,11 +203,12 @@ const maxScanFiles = 2000
 // put before its directories (github.com/u/r for an import of
 // github.com/u/r/sub from a tree with a sub directory), else its base
 // name.
-func inferModulePath(dir, gopath string) string {
+func inferModulePath(dir, gopath string) (string, []string) {
+	inGopath := ""
 	for _, gp := range filepath.SplitList(gopath) {
 		src := filepath.Join(gp, "src")
 		if rel, err := filepath.Rel(src, dir); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
-			return filepath.ToSlash(rel)
+			inGopath = filepath.ToSlash(rel)
 		}
 	}
 	dirs := map[string]bool{}
@@ -225,6 +242,9 @@ func inferModulePath(dir, gopath string) string {
 		}
 		return nil
 	})
+	if inGopath != "" {
+		return inGopath, imports
+	}
 	count := map[string]int{}
 	for _, ip := range imports {
 		parts := strings.Split(ip, "/")
@@ -245,13 +265,65 @@ func inferModulePath(dir, gopath string) string {
 		return best[i] < best[j]
 	})
 	if len(best) > 0 {
-		return best[0]
+		return best[0], imports
 	}
 	base := filepath.Base(dir)
 	if base == "" || base == "/" || base == "." {
-		return "main"
+		base = "main"
 	}
-	return base
+	return base, imports
+}
+
+// gopathRoot is a module root for imports found under GOPATH.
+type gopathRoot struct {
+	path, dir string
+	hasMod    bool
+}
+
+// gopathRoots finds the imports (not the standard library's, not the
+// tree's own under module) that a GOPATH src directory holds, and
+// returns their roots: the nearest directory above with a go.mod, else
+// the repository (host/owner/repo) or the package's own directory.
+func gopathRoots(imports []string, module, gopath string) []gopathRoot {
+	seen := map[string]bool{}
+	var out []gopathRoot
+	for _, ip := range imports {
+		first, _, _ := strings.Cut(ip, "/")
+		if !strings.Contains(first, ".") || ip == module || strings.HasPrefix(ip, module+"/") {
+			continue
+		}
+		for _, gp := range filepath.SplitList(gopath) {
+			src := filepath.Join(gp, "src")
+			if fi, err := os.Stat(filepath.Join(src, filepath.FromSlash(ip))); err != nil || !fi.IsDir() {
+				continue
+			}
+			root := gopathRoot{path: ip, dir: filepath.Join(src, filepath.FromSlash(ip))}
+			parts := strings.Split(ip, "/")
+			if len(parts) >= 3 {
+				root.path = strings.Join(parts[:3], "/")
+				root.dir = filepath.Join(src, filepath.FromSlash(root.path))
+			}
+			for k := len(parts); k > 0; k-- {
+				p := strings.Join(parts[:k], "/")
+				if _, err := os.Stat(filepath.Join(src, filepath.FromSlash(p), "go.mod")); err == nil {
+					root = gopathRoot{path: p, dir: filepath.Join(src, filepath.FromSlash(p)), hasMod: true}
+					break
+				}
+			}
+			covered := false
+			for _, r := range out {
+				if root.path == r.path || strings.HasPrefix(root.path, r.path+"/") || strings.HasPrefix(r.path, root.path+"/") {
+					covered = true
+				}
+			}
+			if !covered && !seen[root.path] {
+				seen[root.path] = true
+				out = append(out, root)
+			}
+			break
+		}
+	}
+	return out
 }
 
 // workFile is what `go work edit -json` prints.
