@@ -267,11 +267,15 @@ func inferModulePath(dir, gopath string) (string, []string) {
 	if len(best) > 0 {
 		return best[0], imports
 	}
-	base := filepath.Base(dir)
-	if base == "" || base == "/" || base == "." {
-		base = "main"
-	}
-	return base, imports
+	// The directory's name, made a valid module path: the go command
+	// refuses "go", "std", "cmd" and the like as a module path.
+	base := strings.Map(func(r rune) rune {
+		if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("._~+-", r) {
+			return r
+		}
+		return '-'
+	}, filepath.Base(dir))
+	return "nomodule/" + strings.Trim(base, ".-"), imports
 }
 
 // gopathRoot is a module root for imports found under GOPATH.
