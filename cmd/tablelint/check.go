@@ -60,7 +60,7 @@ func runCheck(e *env, args []string) int {
 	}
 	var incomplete []incompletePkg
 	opts := checkOptions{tests: *tests, includeGenerated: *gen, addDirective: pl.Suppress.Add, addSource: pl.AddSource,
-		target: pl.Config().Target, incomplete: &incomplete,
+		target: pl.Config().Target, warn: e.stderr, incomplete: &incomplete,
 		note: func(s string) { fmt.Fprintf(e.stderr, "tablelint: note: %s\n", report.EscapeControl(s)) }}
 	dc, err := startDesignCheck(e, pl, *design)
 	if err != nil {
@@ -127,6 +127,9 @@ type checkOptions struct {
 	addSource func(file, src string)
 	// stats, if not nil, is set to the cache's hits and misses.
 	stats *checkcache.Stats
+	// warn, if not nil, is told (one line) of a cache that cannot be
+	// used or that held bad entries.
+	warn io.Writer
 	// analyzers, if not nil, are run instead of every analyzer (extract,
 	// check --design); salt then tells their cache entries apart.
 	analyzers []*analysis.Analyzer
@@ -182,7 +185,10 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 	if o.target == limits.Cosmos {
 		salt += "; target=cosmos" // the analyzers' findings differ by target
 	}
-	cache, _ := checkcache.Open() // no cache directory: every run computes everything
+	cache, err := checkcache.Open() // no cache directory: every run computes everything
+	if err != nil && o.warn != nil {
+		fmt.Fprintf(o.warn, "tablelint: %v; running without a cache\n", err)
+	}
 	toolID, err := cache.ToolID()
 	if err != nil {
 		cache = nil
@@ -208,6 +214,9 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 		return nil, nil, err
 	}
 	_ = cache.Trim(time.Now()) // old entries stay if it fails: nothing is lost
+	if n, first := cache.Bad(); n > 0 && o.warn != nil {
+		fmt.Fprintf(o.warn, "tablelint: cache %s: %d bad entries recomputed (%s)\n", cache.Dir(), n, first)
+	}
 	if o.stats != nil {
 		*o.stats = stats
 	}

@@ -189,13 +189,15 @@ type factRecord struct {
 }
 
 type entryA struct {
+	Sources Key // see sources.go
 	Facts   []factRecord
 	Summary []byte
 }
 
 type entryB struct {
-	Facts  []factRecord
-	Report []byte
+	Sources Key
+	Facts   []factRecord
+	Report  []byte
 }
 
 // run holds one Run's state.
@@ -225,6 +227,9 @@ type run struct {
 	partial map[string]bool // roots already reported as partial
 	// factSalt names the fact analyzers, for phase A's keys.
 	factSalt string
+	// files and dirty: see sources.go.
+	files map[string]Key
+	dirty sync.Map
 }
 
 // Run analyses the packages matching cfg.Patterns. It returns a report
@@ -321,6 +326,7 @@ func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
 	for _, p := range list {
 		r.keyA(p.ImportPath)
 	}
+	r.hashSources()
 	// Phase A: every root's summary.
 	entries := make([]*entryA, len(roots))
 	errs := make([]error, len(roots))
@@ -604,12 +610,20 @@ func (r *run) keyB(id string) Key {
 	return k
 }
 
-func (r *run) load(k Key, v any) bool {
+func (r *run) load(k Key, v any, sources *Key, want Key) bool {
 	data, ok := r.cfg.Cache.Get(k)
 	if !ok {
 		return false
 	}
 	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(v); err != nil {
+		r.cfg.Cache.bad(k, "does not decode")
+		reflect.ValueOf(v).Elem().SetZero()
+		return false
+	}
+	if *sources != want {
+		// Computed from other sources than the files now hold (one was
+		// edited during the run that stored it): stale.
+		reflect.ValueOf(v).Elem().SetZero()
 		return false
 	}
 	r.mu.Lock()
@@ -618,7 +632,10 @@ func (r *run) load(k Key, v any) bool {
 	return true
 }
 
-func (r *run) store(k Key, v any) {
+func (r *run) store(id string, k Key, v any) {
+	if !r.unchanged(id) {
+		return // a file changed during the run: the results may be the new content's
+	}
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(v); err == nil {
 		_ = r.cfg.Cache.Put(k, buf.Bytes()) // a failure costs a miss next time
@@ -667,7 +684,7 @@ func (r *run) entryA(id string) (*entryA, error) {
 		if r.skipped(id) {
 			return e, nil // it cannot reach the SDK: no facts
 		}
-		if r.stable[id] && r.load(k, e) {
+		if r.stable[id] && r.load(k, e, &e.Sources, r.sources(id)) {
 			return e, nil
 		}
 		if p := r.pkgs[id]; r.cfg.NoStdFacts && p != nil && p.Standard && !r.roots[id] {
@@ -687,7 +704,8 @@ func (r *run) entryA(id string) (*entryA, error) {
 			e.Summary = sum
 		}
 		if r.stable[id] && len(u.problems) == 0 {
-			r.store(k, e)
+			e.Sources = r.sources(id)
+			r.store(id, k, e)
 		}
 		return e, nil
 	})
@@ -703,7 +721,7 @@ func (r *run) entryB(id string) (*entryB, error) {
 			e.Report = rep
 			return e, err
 		}
-		if r.stable[id] && r.load(k, e) {
+		if r.stable[id] && r.load(k, e, &e.Sources, r.sources(id)) {
 			return e, nil
 		}
 		r.miss()
@@ -723,7 +741,8 @@ func (r *run) entryB(id string) (*entryB, error) {
 		}
 		e.Report = rep
 		if r.stable[id] && len(problems) == 0 {
-			r.store(k, e)
+			e.Sources = r.sources(id)
+			r.store(id, k, e)
 		}
 		return e, nil
 	})
