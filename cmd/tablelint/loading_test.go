@@ -143,7 +143,7 @@ func TestCheckSelfImportInTest(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
 		}
 	}
-	if code, _, errs := runIn(t, wd, "extract", "--tests", "./"+dir+"/..."); code != 0 || !strings.Contains(errs, "import cycle") {
+	if code, _, errs := runIn(t, wd, "extract", "--tests", "./"+dir+"/..."); code != 2 || !strings.Contains(errs, "import cycle") {
 		t.Errorf("extract --tests: exit %d, stderr %q", code, errs)
 	}
 }
