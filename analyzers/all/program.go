@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 )
 
 // programMu serialises whole-program runs: the summary is process-wide.
@@ -80,3 +81,10 @@ func FactAnalyzers() []*analysis.Analyzer {
 	}
 	return out
 }
+
+// SDKPaths are the import paths a package must reach (be, import, or
+// depend on) for any analyzer to report in it or export a fact about
+// it: the aztables SDK and the legacy storage package. A driver may skip
+// the packages that reach neither, as go list's dependency data tells
+// before any type is loaded.
+func SDKPaths() []string { return []string{sdk.AztablesPath, sdk.LegacyPath} }

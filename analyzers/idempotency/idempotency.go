@@ -149,7 +149,7 @@ func (c *checker) findHandlers() {
 				c.handlers = append(c.handlers, region{n.Body, n.Body.Pos(), false})
 			}
 		case *ast.RangeStmt:
-			if s, ok := types.Unalias(info.TypeOf(n.X)).Underlying().(*types.Slice); ok && isMessage(s.Elem()) {
+			if s, ok := sdk.Under(info.TypeOf(n.X)).(*types.Slice); ok && isMessage(s.Elem()) {
 				c.handlers = append(c.handlers, region{n.Body, n.Body.Pos(), false})
 			}
 		case *ast.CallExpr:

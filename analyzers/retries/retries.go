@@ -98,7 +98,7 @@ func (c *checker) statusCodes(e ast.Expr) {
 	if lit == nil || len(lit.Elts) != 0 {
 		return
 	}
-	if _, ok := c.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Slice); !ok {
+	if _, ok := sdk.Under(c.pass.TypesInfo.TypeOf(lit)).(*types.Slice); !ok {
 		return
 	}
 	diag.Report(c.pass, "TL416", e, "an empty StatusCodes turns off retries on HTTP status codes for this Table client")

@@ -219,7 +219,7 @@ func (c *checker) retry(cur inspector.Cursor) (ast.Node, string) {
 		case *ast.ForStmt:
 			return n, ""
 		case *ast.RangeStmt:
-			if b, ok := types.Unalias(ti.TypeOf(n.X)).Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			if b, ok := sdk.Under(ti.TypeOf(n.X)).(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
 				return n, "" // for attempt := range 3
 			}
 			return nil, "" // a loop over entities

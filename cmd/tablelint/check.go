@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"io"
 	"os"
@@ -45,6 +46,7 @@ func runCheck(e *env, args []string) int {
 	gen := fs.Bool("include-generated", false, "also report findings in generated files (// Code generated … DO NOT EDIT.)")
 	doFix := fs.Bool("fix", false, "apply the suggested fixes of the findings reported (those go vet -fix applies) to the module's files, and report the findings left")
 	doDiff := fs.Bool("diff", false, "print the suggested fixes as a unified diff instead of the report, and change nothing (exit 1 when there is a fix)")
+	allowIncomplete := fs.Bool("allow-incomplete", false, "exit by the findings even when some packages could not be analysed, or only with missing imports (they are still named on stderr); also allowIncomplete: true in the config")
 	design := fs.String("design", "", "compare the code with this design file: undeclared queries (TL519), keys and types unlike the design's (TL520), unused declarations (TL521)")
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -60,8 +62,10 @@ func runCheck(e *env, args []string) int {
 	if len(pos) == 0 {
 		pos = []string{"./..."}
 	}
+	var incomplete []incompletePkg
 	opts := checkOptions{tests: *tests, includeGenerated: *gen, addDirective: pl.Suppress.Add, addSource: pl.AddSource,
-		target: pl.Config().Target, warn: e.stderr}
+		target: pl.Config().Target, warn: e.stderr, incomplete: &incomplete,
+		note: func(s string) { fmt.Fprintf(e.stderr, "tablelint: note: %s\n", report.EscapeControl(s)) }}
 	if *doFix && *doDiff {
 		return fail(e, usageError{"--fix and --diff cannot be used together: --diff shows what --fix would change"})
 	}
@@ -94,11 +98,33 @@ func runCheck(e *env, args []string) int {
 			}
 		}
 	}
-	// Packages that could not be analysed are reported, but as
-	// staticcheck does, they fail the run (exit 2) only when nothing
-	// else could be analysed: checkPackages returns err then.
-	pl.partialInputs = true
-	return pl.finish(report.Result{Findings: fds, Errors: errs})
+	// Packages that could not be analysed, or only with missing imports,
+	// are named on stderr (and in the report); they make the exit
+	// status 2 unless --allow-incomplete: a run that could not read the
+	// code never passes as clean.
+	pl.partialInputs = *allowIncomplete || pl.Config().AllowIncomplete
+	res := report.Result{Findings: fds, Errors: errs}
+	if pl.format == "json" && len(incomplete) > 0 {
+		for i := range incomplete {
+			incomplete[i].File = pl.relative(incomplete[i].File)
+		}
+		res.Extra = append(res.Extra, report.Field{Name: "incomplete", Value: incomplete})
+	}
+	return pl.finish(res)
+}
+
+// incompletePkg is a package check could not analyse, or analysed
+// without what does not resolve: JSON's "incomplete" list.
+type incompletePkg struct {
+	Package string `json:"package"`
+	// Analysed: the package was analysed with the types that resolve.
+	Analysed bool   `json:"analysed"`
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Col      int    `json:"col,omitempty"`
+	Reason   string `json:"reason"`
+	// More counts the package's other problems.
+	More int `json:"more,omitempty"`
 }
 
 // fixKey identifies a finding across the pipeline (which makes its path
@@ -239,6 +265,12 @@ type checkOptions struct {
 	// of the packages. It needs analyzers (and a salt of their own):
 	// check's entries do not keep results.
 	result func(analyzer string, data []byte) error
+	// incomplete, if not nil, is given the packages not analysed or
+	// analysed with problems.
+	incomplete *[]incompletePkg
+	// note, if not nil, is told how the packages were listed when the
+	// module did not load as found (a temporary go.mod, go.work).
+	note func(string)
 }
 
 // checkPackages analyses the packages matching patterns in dir with
@@ -291,6 +323,8 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 		Analyzers:     analyzers,
 		FactAnalyzers: all.FactAnalyzers(),
 		NoStdFacts:    true, // see all.FactAnalyzers
+		Needs:         all.SDKPaths(),
+		Note:          o.note,
 		Summarize:     all.Summary,
 		Install:       all.InstallSummaries,
 		Report:        unitReporter(dir, analyzers, o.result != nil),
@@ -311,7 +345,13 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 	}
 	var loadErrs []report.InputError
 	for _, pe := range perrs {
-		loadErrs = append(loadErrs, compileError(pe.Pkg, pe.Pos, pe.Msg))
+		ie := loadError(pe)
+		loadErrs = append(loadErrs, ie)
+		if o.incomplete != nil {
+			pkg, _, _ := strings.Cut(pe.Pkg, " ")
+			*o.incomplete = append(*o.incomplete, incompletePkg{Package: pkg, Analysed: pe.Partial,
+				File: ie.File, Line: ie.Line, Col: ie.Col, Reason: pe.Msg, More: pe.More})
+		}
 	}
 	if len(reports) == 0 {
 		if len(loadErrs) == 0 {
@@ -338,6 +378,9 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 			loadErrs = append(loadErrs, report.InputError{File: pkgPath, Message: msg})
 		}
 		analysed += u.Analysed
+		if u.Skipped {
+			analysed++ // it cannot reach the SDK: analysed, with nothing to report
+		}
 		for name, data := range u.Results {
 			if err := o.result(name, data); err != nil {
 				return nil, nil, fmt.Errorf("reading the %s results of %s: %v", name, r.ID, err)
@@ -399,6 +442,8 @@ type unitReport struct {
 	Directives []unitDirective `json:",omitempty"`
 	Errors     []string        `json:",omitempty"`
 	Analysed   int
+	// Skipped: the package cannot reach the SDK (nothing ran).
+	Skipped bool `json:",omitempty"`
 	// Results are the results that encode themselves as JSON, by
 	// analyzer, when the caller asked for them (checkOptions.result).
 	Results map[string]json.RawMessage `json:",omitempty"`
@@ -423,15 +468,32 @@ type unitDirective struct {
 func unitReporter(dir string, analyzers []*analysis.Analyzer, results bool) func(u *checkcache.Unit) ([]byte, error) {
 	return func(u *checkcache.Unit) ([]byte, error) {
 		var rep unitReport
+		if u.Skipped {
+			rep.Skipped = true
+			return json.Marshal(rep)
+		}
 		root := dir
 		if u.ModuleDir != "" {
 			root = u.ModuleDir
 		}
 		generated := map[*token.File]bool{}
+		cgo := map[*token.File]bool{} // cgo's output for a file as written
 		for _, f := range u.Files {
 			if ast.IsGenerated(f) {
-				generated[u.Fset.File(f.FileStart)] = true
+				tf := u.Fset.File(f.FileStart)
+				generated[tf] = true
+				cgo[tf] = isCgoOutput(f)
 			}
+		}
+		isGenerated := func(d analysis.Diagnostic) bool {
+			tf := u.Fset.File(d.Pos)
+			if !cgo[tf] {
+				return generated[tf]
+			}
+			// cgo's output is generated; the file its //line
+			// directives name, which the finding is reported in, is
+			// the user's own unless it says otherwise.
+			return generatedFile(u.Fset.Position(d.Pos).Filename)
 		}
 		for _, a := range analyzers {
 			o := u.Outcomes[a]
@@ -464,22 +526,95 @@ func unitReporter(dir string, analyzers []*analysis.Analyzer, results bool) func
 					continue
 				}
 				f.Severity = 0
-				rep.Findings = append(rep.Findings, unitFinding{Finding: f, Generated: generated[u.Fset.File(d.Pos)], Fix: suggestedFix(u.Fset, d, root)})
+				rep.Findings = append(rep.Findings, unitFinding{Finding: f, Generated: isGenerated(d), Fix: suggestedFix(u.Fset, d, root)})
 			}
 		}
 		return json.Marshal(rep)
 	}
 }
 
+// isCgoOutput reports whether f is cmd/cgo's rewrite of a cgo file (its
+// "Code generated by cmd/cgo" header).
+func isCgoOutput(f *ast.File) bool {
+	for _, g := range f.Comments {
+		if g.Pos() > f.Package {
+			break
+		}
+		if strings.Contains(g.Text(), "Code generated by cmd/cgo") {
+			return true
+		}
+	}
+	return false
+}
+
+// generatedFile reports whether the Go file at path says it is
+// generated, reading no more than its header (a regular file only).
+func generatedFile(path string) bool {
+	src, ok := readRegular(path, maxHeaderBytes)
+	if !ok {
+		return false
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), path, src, parser.PackageClauseOnly|parser.ParseComments)
+	return err == nil && ast.IsGenerated(f)
+}
+
+// Bounds on what check reads of a file a finding names, which a //line
+// directive may choose: the header of a cgo file as written, and a
+// source file whose lines SARIF's columns are computed from (larger: the
+// columns are taken as ASCII).
+const (
+	maxHeaderBytes = 64 << 10
+	maxSourceBytes = 16 << 20
+)
+
+// readRegular reads at most limit bytes of the regular file at path
+// (never a FIFO or device a path might name); ok is false when it is
+// not one or cannot be read.
+func readRegular(path string, limit int64) ([]byte, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil, false
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit))
+	return data, err == nil
+}
+
 // readSource reads a Go file that holds a finding, for SARIF's columns:
-// regular files only (never a FIFO or device a path might name).
+// regular files only (never a FIFO or device a path might name), and
+// none larger than maxSourceBytes (a //line directive may name any file
+// of the module: a sparse file of gigabytes is not read).
 func readSource(file string) (string, bool) {
 	fi, err := os.Stat(file)
-	if err != nil || !fi.Mode().IsRegular() {
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxSourceBytes {
 		return "", false
 	}
-	data, err := os.ReadFile(file)
-	return string(data), err == nil
+	data, ok := readRegular(file, maxSourceBytes+1)
+	if !ok || len(data) > maxSourceBytes {
+		return "", false
+	}
+	return string(data), true
+}
+
+// loadError is the one line that names a package check could not
+// analyse, "(compile)", or analysed with the types that resolve,
+// "(incomplete)", with its first problem.
+func loadError(pe checkcache.PackageError) report.InputError {
+	pkg, _, _ := strings.Cut(pe.Pkg, " ")
+	if !pe.Partial {
+		return compileError(pkg, pe.Pos, pe.Msg)
+	}
+	msg := pe.Msg
+	if pe.More > 0 {
+		msg += fmt.Sprintf(" (and %d more)", pe.More)
+	}
+	ie := compileError(pkg, pe.Pos, msg)
+	ie.Message = "(incomplete) " + pkg + " analysed without what does not resolve: " + msg
+	return ie
 }
 
 // noneAnalysed is the error when no package could be analysed: the one

@@ -224,11 +224,12 @@ func TestCheckLineDirectiveOutsideModule(t *testing.T) {
 	}
 }
 
-// TestCheckBrokenPackage: one package that does not compile leaves the
-// others' findings in the report, in every format, and exit 1 (exit 2
-// only when nothing could be analysed); SARIF
-// holds the error as a toolExecutionNotification; the error has no
-// stray "-:".
+// TestCheckBrokenPackage: one package that does not compile is analysed
+// with what type-checks and leaves the others' findings in the report,
+// in every format; it is named (SARIF: a toolExecutionNotification,
+// executionSuccessful false; JSON: errors and incomplete) and the exit
+// status is 2 unless --allow-incomplete, when the findings decide (1);
+// the error has no stray "-:".
 func TestCheckBrokenPackage(t *testing.T) {
 	dir := hostileModule(t, map[string]string{
 		"good/a.go":   fmt.Sprintf(injection, "good", ""),
@@ -236,11 +237,11 @@ func TestCheckBrokenPackage(t *testing.T) {
 	})
 	wd, _ := os.Getwd()
 	code, out, errs := runIn(t, wd, "check", "--format", "sarif", "./"+dir+"/...")
-	if code != 1 || !strings.Contains(out, `"ruleId": "TL321"`) || !strings.Contains(out, `"toolExecutionNotifications"`) ||
-		!strings.Contains(out, `"executionSuccessful": false`) || !strings.Contains(errs, "broken/b.go:3:13: (compile) cannot use") {
+	if code != 2 || !strings.Contains(out, `"ruleId": "TL321"`) || !strings.Contains(out, `"toolExecutionNotifications"`) ||
+		!strings.Contains(out, `"executionSuccessful": false`) || !strings.Contains(errs, "broken/b.go:3:13: (incomplete) ") || !strings.Contains(errs, "cannot use") {
 		t.Errorf("sarif: exit %d, stderr %q\n%s", code, errs, out)
 	}
-	code, out, errs = runIn(t, wd, "check", "--format", "json", "./"+dir+"/...")
+	code, out, errs = runIn(t, wd, "check", "--format", "json", "--allow-incomplete", "./"+dir+"/...")
 	var doc struct {
 		Findings []struct{ Rule string }
 		Errors   []struct {
@@ -248,35 +249,39 @@ func TestCheckBrokenPackage(t *testing.T) {
 			Line, Col int
 			Message   string
 		}
+		Incomplete []struct{ Package string }
 	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 1 || len(doc.Findings) == 0 || len(doc.Errors) != 1 ||
-		doc.Errors[0].Line != 3 || strings.HasPrefix(doc.Errors[0].Message, "-:") {
+		doc.Errors[0].Line != 3 || strings.HasPrefix(doc.Errors[0].Message, "-:") || len(doc.Incomplete) != 1 {
 		t.Errorf("json: exit %d err %v %+v, stderr %q", code, err, doc, errs)
 	}
 	code, out, errs = runIn(t, wd, "check", "./"+dir+"/...")
-	if code != 1 || !strings.Contains(out, "TL321") || !strings.Contains(out, "1 input could not be checked") || strings.Contains(errs, "-:") {
+	if code != 2 || !strings.Contains(out, "TL321") || !strings.Contains(out, "1 input could not be checked") || strings.Contains(errs, "-:") {
 		t.Errorf("text: exit %d\n%s\nstderr %q", code, out, errs)
 	}
 }
 
 // TestCheckPartialLoad: a package that does not type-check is named on
-// one line of stderr and the others are still analysed; exit 2 only when
-// nothing could be analysed.
+// one line of stderr, analysed with what type-checks, and the others are
+// analysed all the same; exit 2 unless --allow-incomplete.
 func TestCheckPartialLoad(t *testing.T) {
 	wd, _ := os.Getwd()
 	code, out, errs := runIn(t, wd, "check", "--format", "json", "./testdata/checkpartial/...")
-	if code != 1 {
-		t.Fatalf("exit %d, want 1 (findings in ok); stderr: %s", code, errs)
+	if code != 2 {
+		t.Fatalf("exit %d, want 2 (a package analysed incompletely); stderr: %s", code, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(errs), "\n")
-	if len(lines) != 1 || !strings.Contains(lines[0], "(compile) ") || !strings.Contains(lines[0], "broken.go:4:") {
+	if len(lines) != 1 || !strings.Contains(lines[0], "(incomplete) ") || !strings.Contains(lines[0], "broken.go:4:") {
 		t.Errorf("stderr %q; want one line naming the broken package and its error", errs)
 	}
 	if !strings.Contains(out, `"TL301"`) || !strings.Contains(out, "ok.go") {
 		t.Errorf("the package that loads was not analysed:\n%s", out)
 	}
+	if code, _, _ := runIn(t, wd, "check", "--allow-incomplete", "./testdata/checkpartial/..."); code != 1 {
+		t.Errorf("--allow-incomplete: exit %d, want 1 (findings in ok)", code)
+	}
 	code, _, errs = runIn(t, wd, "check", "./testdata/checkpartial/broken")
-	if code != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.Contains(errs, "(compile) ") {
+	if code != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.Contains(errs, "(incomplete) ") {
 		t.Errorf("only a broken package: exit %d, stderr %q; want exit 2", code, errs)
 	}
 }

@@ -3,15 +3,18 @@ package checkcache
 import (
 	"bytes"
 	"encoding/gob"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -26,6 +29,9 @@ import (
 type analysed struct {
 	*Unit
 	ownFacts []analysis.ObjectFact
+	// problems are the errors the package was analysed with (syntax
+	// and type errors, dependencies without facts).
+	problems []PackageError
 }
 
 // factKey names a fact: about obj, or about pkg when obj is nil.
@@ -43,24 +49,20 @@ func (r *run) analyse(id string, analyzers []*analysis.Analyzer, factsOf func(st
 	if p == nil {
 		return nil, nil, fmt.Errorf("package %s is not in go list's output", id)
 	}
-	if id == "unsafe" || len(p.CompiledGoFiles) == 0 {
+	if id == "unsafe" || len(sourceFiles(p)) == 0 {
 		return &analysed{Unit: &Unit{ID: id, Outcomes: map[*analysis.Analyzer]*Outcome{}}}, nil, nil
 	}
-	depFacts, err := r.depFacts(p, factsOf)
-	if err != nil {
-		return nil, nil, err
-	}
+	depFacts, problems := r.depFacts(id, p, factsOf)
 	r.sem <- struct{}{} // the rest uses a core
 	defer func() { <-r.sem }()
 	fset := token.NewFileSet()
-	files, err := parseFiles(fset, p)
-	if err != nil {
-		return nil, nil, err
+	files, perrs := parseFiles(fset, id, p)
+	problems = append(perrs, problems...)
+	if len(files) == 0 {
+		return nil, nil, &pkgError{errs: problems}
 	}
-	c, err := r.typeCheck(id, p, fset, files)
-	if err != nil {
-		return nil, nil, err
-	}
+	c, terrs := r.typeCheck(id, p, fset, files)
+	problems = append(problems, terrs...)
 	x := &executor{p: p, c: c, fset: fset, files: files, facts: r.importFacts(c.imports, depFacts), outcomes: map[*analysis.Analyzer]*Outcome{}}
 	u := &analysed{Unit: &Unit{ID: id, Fset: fset, Files: files, Pkg: c.pkg, Outcomes: map[*analysis.Analyzer]*Outcome{}}}
 	if p.Module != nil {
@@ -75,16 +77,18 @@ func (r *run) analyse(id string, analyzers []*analysis.Analyzer, factsOf func(st
 		return nil, nil, err
 	}
 	u.ownFacts = own
+	u.problems = problems
 	return u, out, nil
 }
 
 // depFacts returns the facts of every dependency of p, computing them
 // first if need be: the direct imports in parallel, which makes every
-// dependency's ready.
-func (r *run) depFacts(p *listPkg, factsOf func(string) ([]factRecord, error)) (map[string][]factRecord, error) {
+// dependency's ready. A dependency whose facts cannot be computed (on
+// an import cycle, or with no source) is left out, as a problem.
+func (r *run) depFacts(id string, p *listPkg, factsOf func(string) ([]factRecord, error)) (map[string][]factRecord, []PackageError) {
 	var wg sync.WaitGroup
 	for _, d := range p.Imports {
-		if dp := r.pkgs[d]; dp != nil && d != "unsafe" && !isTestMain(dp) {
+		if dp := r.pkgs[d]; dp != nil && d != "unsafe" && !isTestMain(dp) && !r.cyclic[d] {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -94,23 +98,41 @@ func (r *run) depFacts(p *listPkg, factsOf func(string) ([]factRecord, error)) (
 	}
 	wg.Wait()
 	out := map[string][]factRecord{}
+	var problems []PackageError
 	for _, d := range p.Deps {
-		if dp := r.pkgs[d]; dp == nil || d == "unsafe" || isTestMain(dp) {
+		if dp := r.pkgs[d]; dp == nil || d == "unsafe" || isTestMain(dp) || len(sourceFiles(dp)) == 0 {
+			continue // no source: what imports it does not type-check either
+		}
+		if r.cyclic[d] {
+			problems = append(problems, PackageError{Pkg: id, Msg: fmt.Sprintf("dependency %s is on an import cycle", d)})
 			continue
 		}
 		fs, err := factsOf(d)
 		if err != nil {
-			return nil, fmt.Errorf("dependency %s: %v", d, err)
+			problems = append(problems, PackageError{Pkg: id, Msg: fmt.Sprintf("dependency %s: %v", d, err)})
+			continue
 		}
 		out[d] = fs
 	}
-	return out, nil
+	return out, problems
+}
+
+// sourceFiles returns the files p is type-checked from: the compiled
+// ones (cgo's output for cgo files) when go list could compute them,
+// else the Go and cgo files as written (a package whose dependencies
+// do not load has no compiled files; import "C" is then faked).
+func sourceFiles(p *listPkg) []string {
+	if len(p.CompiledGoFiles) > 0 {
+		return p.CompiledGoFiles
+	}
+	return append(slices.Clone(p.GoFiles), p.CgoFiles...)
 }
 
 // fileNames returns the absolute names of p's compiled Go files.
 func fileNames(p *listPkg) []string {
-	out := make([]string, len(p.CompiledGoFiles))
-	for i, name := range p.CompiledGoFiles {
+	src := sourceFiles(p)
+	out := make([]string, len(src))
+	for i, name := range src {
 		if !filepath.IsAbs(name) {
 			name = filepath.Join(p.Dir, name)
 		}
@@ -119,20 +141,33 @@ func fileNames(p *listPkg) []string {
 	return out
 }
 
-func parseFiles(fset *token.FileSet, p *listPkg) ([]*ast.File, error) {
+// parseFiles parses p's files. A file with syntax errors is left out
+// (what it declares is then undefined, and invalid, in the others); its
+// errors are returned with their positions.
+func parseFiles(fset *token.FileSet, id string, p *listPkg) ([]*ast.File, []PackageError) {
 	var files []*ast.File
+	var problems []PackageError
 	for _, name := range fileNames(p) {
 		src, err := os.ReadFile(name)
 		if err != nil {
-			return nil, err
+			problems = append(problems, PackageError{Pkg: id, Pos: name, Msg: err.Error()})
+			continue
 		}
 		f, err := parser.ParseFile(fset, name, src, parser.AllErrors|parser.ParseComments)
 		if err != nil {
-			return nil, err
+			var list scanner.ErrorList
+			if errors.As(err, &list) && len(list) > 0 {
+				for _, e := range list {
+					problems = append(problems, PackageError{Pkg: id, Pos: e.Pos.String(), Msg: e.Msg})
+				}
+			} else {
+				problems = append(problems, PackageError{Pkg: id, Pos: name, Msg: err.Error()})
+			}
+			continue
 		}
 		files = append(files, f)
 	}
-	return files, nil
+	return files, problems
 }
 
 // checked is a type-checked package.
@@ -143,54 +178,142 @@ type checked struct {
 	imports map[string]*types.Package // by path, as the importer read them
 }
 
-// typeCheck type-checks p's files against its imports' export data. A
-// package with type errors is not analysed: its errors are returned
-// (as *pkgError).
-func (r *run) typeCheck(id string, p *listPkg, fset *token.FileSet, files []*ast.File) (*checked, error) {
+// typeCheck type-checks p's files against its imports' export data,
+// with errors tolerated as gopls does: what does not resolve (a missing
+// import, an undefined name) has an invalid type, and the rest of the
+// package is typed. The errors are returned as problems. An import
+// without export data (a dependency that does not compile) is
+// type-checked from source, with errors tolerated too.
+func (r *run) typeCheck(id string, p *listPkg, fset *token.FileSet, files []*ast.File) (*checked, []PackageError) {
 	c := &checked{imports: map[string]*types.Package{}, sizes: types.SizesFor("gc", runtime.GOARCH)}
-	importer := importerFunc(func(path string) (*types.Package, error) {
-		dep := path
-		if m, ok := p.ImportMap[path]; ok {
-			dep = m
-		}
-		if dep == "unsafe" {
-			return types.Unsafe, nil
-		}
-		tp := trimPath(dep)
-		if pkg, ok := c.imports[tp]; ok && pkg.Complete() {
-			return pkg, nil
-		}
-		dp := r.pkgs[dep]
-		if dp == nil || dp.Export == "" {
-			return nil, fmt.Errorf("no export data for %s", dep)
-		}
-		f, err := os.Open(dp.Export)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		rd, err := gcexportdata.NewReader(f)
-		if err != nil {
-			return nil, fmt.Errorf("reading export data of %s: %v", dep, err)
-		}
-		return gcexportdata.Read(rd, fset, c.imports, tp)
-	})
-	var errs []PackageError
+	var problems []PackageError
+	loading := map[string]bool{}
+	var importerFor func(from *listPkg) types.Importer
+	importerFor = func(from *listPkg) types.Importer {
+		return importerFunc(func(path string) (*types.Package, error) {
+			dep := path
+			if m, ok := from.ImportMap[path]; ok {
+				dep = m
+			}
+			if dep == "unsafe" {
+				return types.Unsafe, nil
+			}
+			tp := trimPath(dep)
+			if pkg, ok := c.imports[tp]; ok && pkg.Complete() {
+				return pkg, nil
+			}
+			dp := r.pkgs[dep]
+			switch {
+			case dp == nil:
+				return nil, fmt.Errorf("%s is not in go list's output", dep)
+			case r.cyclic[dep]:
+				return nil, fmt.Errorf("%s is on an import cycle", dep)
+			case dp.Export == "" && len(sourceFiles(dp)) > 0 && !loading[dep]:
+				loading[dep] = true
+				defer delete(loading, dep)
+				pkg, errs := r.checkSource(dep, dp, fset, c, importerFor(dp))
+				if len(errs) > 0 {
+					problems = append(problems, PackageError{Pkg: id, Msg: fmt.Sprintf("dependency %s does not type-check: %s: %s", tp, errs[0].Pos, errs[0].Msg)})
+				}
+				return pkg, nil
+			case dp.Export == "":
+				return nil, errors.New(firstListError(dp))
+			}
+			f, err := os.Open(dp.Export)
+			if err != nil {
+				return nil, err
+			}
+			defer f.Close()
+			rd, err := gcexportdata.NewReader(f)
+			if err != nil {
+				return nil, fmt.Errorf("reading export data of %s: %v", dep, err)
+			}
+			return gcexportdata.Read(rd, fset, c.imports, tp)
+		})
+	}
 	tc := &types.Config{
-		Importer: importer,
-		Sizes:    c.sizes,
+		Importer:    importerFor(p),
+		Sizes:       c.sizes,
+		FakeImportC: importsC(files),
 		Error: func(err error) {
 			pe := PackageError{Pkg: id, Msg: err.Error()}
 			if te, ok := err.(types.Error); ok {
 				pe.Pos, pe.Msg = te.Fset.Position(te.Pos).String(), te.Msg
 			}
-			errs = append(errs, pe)
+			problems = append(problems, pe)
 		},
 	}
 	if p.Module != nil && p.Module.GoVersion != "" {
 		tc.GoVersion = "go" + p.Module.GoVersion
 	}
-	c.info = &types.Info{
+	c.info = newInfo()
+	c.pkg, _ = tc.Check(trimPath(id), fset, files, c.info)
+	return c, problems
+}
+
+// checkSource type-checks dependency dep from source into c.imports,
+// with errors tolerated (for a dependency without export data).
+func (r *run) checkSource(dep string, dp *listPkg, fset *token.FileSet, c *checked, imp types.Importer) (*types.Package, []PackageError) {
+	files, problems := parseFiles(fset, dep, dp)
+	tc := &types.Config{
+		Importer:    imp,
+		Sizes:       c.sizes,
+		FakeImportC: importsC(files),
+		Error: func(err error) {
+			pe := PackageError{Pkg: dep, Msg: err.Error()}
+			if te, ok := err.(types.Error); ok {
+				pe.Pos, pe.Msg = te.Fset.Position(te.Pos).String(), te.Msg
+			}
+			problems = append(problems, pe)
+		},
+	}
+	if dp.Module != nil && dp.Module.GoVersion != "" {
+		tc.GoVersion = "go" + dp.Module.GoVersion
+	}
+	tp := trimPath(dep)
+	pkg := types.NewPackage(tp, dp.Name)
+	c.imports[tp] = pkg
+	_ = types.NewChecker(tc, fset, pkg, nil).Files(files)
+	pkg.MarkComplete()
+	return pkg, problems
+}
+
+// importsC reports whether a file imports "C" (cgo files as written,
+// when go list could not run cgo).
+func importsC(files []*ast.File) bool {
+	for _, f := range files {
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"C"` {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// firstListError is the first line of go list's error for p (or its
+// dependencies'), for an import that cannot be read.
+func firstListError(p *listPkg) string {
+	e := p.Error
+	if e == nil && len(p.DepsErrors) > 0 {
+		e = p.DepsErrors[0]
+	}
+	if e == nil {
+		return "no export data for " + p.ImportPath
+	}
+	msg := strings.TrimSpace(e.Err)
+	if strings.HasPrefix(msg, "#") {
+		if i := strings.IndexByte(msg, '\n'); i >= 0 {
+			msg = strings.TrimSpace(msg[i+1:])
+		}
+	}
+	msg, _, _ = strings.Cut(msg, "\n")
+	msg, _, _ = strings.Cut(msg, "; to add it:")
+	return msg
+}
+
+func newInfo() *types.Info {
+	return &types.Info{
 		Types:        map[ast.Expr]types.TypeAndValue{},
 		Defs:         map[*ast.Ident]types.Object{},
 		Uses:         map[*ast.Ident]types.Object{},
@@ -200,11 +323,6 @@ func (r *run) typeCheck(id string, p *listPkg, fset *token.FileSet, files []*ast
 		Selections:   map[*ast.SelectorExpr]*types.Selection{},
 		FileVersions: map[*ast.File]string{},
 	}
-	c.pkg, _ = tc.Check(trimPath(id), fset, files, c.info)
-	if len(errs) > 0 {
-		return nil, &pkgError{errs: errs}
-	}
-	return c, nil
 }
 
 // importFacts decodes the dependencies' facts about the packages and

@@ -79,13 +79,13 @@ func TestPackageErrors(t *testing.T) {
 		want []PackageError
 	}{
 		{listError{Err: "# p\nb/b.go:3:13: cannot use \"s\" (untyped string constant) as int value\nb/c.go:4:1: x: y\n"},
-			[]PackageError{{"p", "/d/b/b.go:3:13", "cannot use \"s\" (untyped string constant) as int value"}, {"p", "/d/b/c.go:4:1", "x: y"}}},
+			[]PackageError{{Pkg: "p", Pos: "/d/b/b.go:3:13", Msg: "cannot use \"s\" (untyped string constant) as int value"}, {Pkg: "p", Pos: "/d/b/c.go:4:1", Msg: "x: y"}}},
 		{listError{Pos: "a.go:1:9", Err: "expected 'package', found pkg"},
-			[]PackageError{{"p", "/d/a.go:1:9", "expected 'package', found pkg"}}},
+			[]PackageError{{Pkg: "p", Pos: "/d/a.go:1:9", Msg: "expected 'package', found pkg"}}},
 		{listError{Err: "no required module provides package q"},
-			[]PackageError{{"p", "", "no required module provides package q"}}},
+			[]PackageError{{Pkg: "p", Pos: "", Msg: "no required module provides package q"}}},
 		{listError{Err: "# p\nsomething else\n"},
-			[]PackageError{{"p", "", "something else"}}},
+			[]PackageError{{Pkg: "p", Pos: "", Msg: "something else"}}},
 	} {
 		if got := packageErrors("/d", "p", &c.err); !slices.Equal(got, c.want) {
 			t.Errorf("packageErrors(%+v) =\n%+v, want\n%+v", c.err, got, c.want)

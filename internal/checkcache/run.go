@@ -9,6 +9,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
@@ -45,6 +46,16 @@ type Config struct {
 	// Azure SDK, which the standard library never imports): its packages
 	// are then not analysed unless they are roots.
 	NoStdFacts bool
+	// Needs, if not empty, are the import paths a package must reach
+	// (be, import, or depend on) to hold anything the analyzers report,
+	// itself or through another package of its module (calls through
+	// interfaces): the others are not type-checked (their Unit is
+	// Skipped), which go list's dependency data decides before any
+	// type is loaded.
+	Needs []string
+	// Note, if not nil, is told how the packages were listed when the
+	// module did not load as found (see listPackages), one line a note.
+	Note func(string)
 	// Cache keeps the entries (nil: none). ToolID identifies the
 	// analyzers (Cache.ToolID); Salt is more key material for phase B
 	// (flags, and what the report holds): runs with other Analyzers or
@@ -68,6 +79,9 @@ type Unit struct {
 	Pkg       *types.Package
 	// Outcomes holds what each of Config.Analyzers did.
 	Outcomes map[*analysis.Analyzer]*Outcome
+	// Skipped says the package cannot reach Config.Needs: no analyzer
+	// ran (it counts as analysed, with nothing to report).
+	Skipped bool
 }
 
 // Outcome is what an analyzer did on a package.
@@ -83,10 +97,16 @@ type Report struct {
 	Data []byte
 }
 
-// PackageError is a problem that kept a package from being analysed:
-// Pos is "file:line:col" (or "") and Msg the problem.
+// PackageError is a problem that kept a package from being analysed,
+// or (Partial) that it was analysed with: Pos is "file:line:col" (or "")
+// and Msg the problem. A partial package was type-checked with errors
+// tolerated, so what does not resolve (a missing import, a file with a
+// syntax error) has invalid types and holds no findings; More counts
+// its other problems.
 type PackageError struct {
 	Pkg, Pos, Msg string
+	Partial       bool
+	More          int
 }
 
 // Stats counts the entries a run read and computed.
@@ -108,24 +128,29 @@ type listPkg struct {
 	ImportPath, Name, Dir, Export, BuildID, ForTest string
 	DepOnly, Standard, Incomplete                   bool
 	ImportMap                                       map[string]string
-	Imports, Deps, CompiledGoFiles                  []string
+	Imports, Deps, CompiledGoFiles, GoFiles         []string
+	CgoFiles                                        []string
 	Module                                          *listModule
 	Error                                           *listError
 	DepsErrors                                      []*listError
 }
 
-// goList runs go list -export over the patterns and returns every
-// package, dependencies first.
-func goList(dir string, patterns []string, tests bool) ([]*listPkg, error) {
+// goList runs go list -export over the patterns (with more flags and
+// environment variables) and returns every package, dependencies first.
+func goList(dir string, patterns []string, tests bool, flags []string, env ...string) ([]*listPkg, error) {
 	args := []string{"list", "-e", "-export", "-compiled", "-deps",
-		"-json=ImportPath,Name,Dir,Export,BuildID,ForTest,DepOnly,Standard,Incomplete,ImportMap,Imports,Deps,CompiledGoFiles,Module,Error,DepsErrors"}
+		"-json=ImportPath,Name,Dir,Export,BuildID,ForTest,DepOnly,Standard,Incomplete,ImportMap,Imports,Deps,CompiledGoFiles,GoFiles,CgoFiles,Module,Error,DepsErrors"}
 	if tests {
 		args = append(args, "-test")
 	}
+	args = append(args, flags...)
 	args = append(args, "--")
 	args = append(args, patterns...)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -192,6 +217,14 @@ type run struct {
 	errs   []PackageError
 	failed map[string]bool
 	prog   string
+	// cyclic holds the packages on an import cycle (never analysed);
+	// reach, when Config.Needs is set, the packages that can reach
+	// one of them; stable the packages whose keys are built from build
+	// IDs all the way down (the others are neither read nor stored).
+	cyclic  map[string]bool
+	reach   map[string]bool
+	stable  map[string]bool
+	partial map[string]bool // roots already reported as partial
 	// factSalt names the fact analyzers, for phase A's keys.
 	factSalt string
 	// files and dirty: see sources.go.
@@ -205,14 +238,20 @@ type run struct {
 // the problems of those that could not.
 // err is for failures that stop everything (go list cannot run).
 func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
-	list, err := goList(cfg.Dir, cfg.Patterns, cfg.Tests)
+	l, err := listPackages(cfg.Dir, cfg.Patterns, cfg.Tests)
 	if err != nil {
 		return nil, nil, Stats{}, err
 	}
+	if cfg.Note != nil {
+		for _, n := range l.notes {
+			cfg.Note(n)
+		}
+	}
+	list := l.pkgs
 	r := &run{cfg: cfg, pkgs: map[string]*listPkg{}, roots: map[string]bool{},
 		types: map[string]reflect.Type{}, names: map[reflect.Type]string{},
 		keysA: map[string]Key{}, keysB: map[string]Key{}, a: map[string]*future[entryA]{}, b: map[string]*future[entryB]{},
-		failed: map[string]bool{}, sem: make(chan struct{}, runtime.GOMAXPROCS(0))}
+		failed: map[string]bool{}, cyclic: map[string]bool{}, stable: map[string]bool{}, partial: map[string]bool{}, sem: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	r.registerFacts(append(slices.Clone(cfg.Analyzers), cfg.FactAnalyzers...))
 	for _, a := range cfg.FactAnalyzers {
 		r.factSalt += a.Name + ";"
@@ -220,6 +259,9 @@ func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
 	for _, p := range list {
 		r.pkgs[p.ImportPath] = p
 	}
+	r.errs = append(r.errs, l.left...)
+	r.findCycles(list)
+	r.reachable(list)
 	seenErr := map[string]bool{}
 	addErr := func(pkg string, e *listError) {
 		for _, pe := range packageErrors(cfg.Dir, pkg, e) {
@@ -235,18 +277,28 @@ func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
 		if p.DepOnly || isTestMain(p) {
 			continue
 		}
-		if p.Error != nil || len(p.DepsErrors) > 0 || (p.Export == "" && p.ImportPath != "unsafe") {
+		switch {
+		case r.cyclic[p.ImportPath]:
+			e := p.Error
+			if e == nil {
+				e = &listError{Err: "import cycle not allowed"}
+			}
+			addErr(p.ImportPath, e)
+			continue
+		case len(sourceFiles(p)) == 0 && p.ImportPath != "unsafe":
+			// A directory of test files only has an empty package
+			// beside its test variant, which is analysed: nothing to
+			// say about the empty one unless go list found a problem.
 			if p.Error != nil {
 				addErr(p.ImportPath, p.Error)
-			}
-			for _, e := range p.DepsErrors {
-				addErr(p.ImportPath, e)
-			}
-			if p.Error == nil && len(p.DepsErrors) == 0 {
-				addErr(p.ImportPath, &listError{Err: "no export data"})
+			} else if len(p.DepsErrors) > 0 {
+				addErr(p.ImportPath, p.DepsErrors[0])
 			}
 			continue
 		}
+		// A package with errors (its own or its dependencies') is
+		// analysed with the types that resolve; its problems are
+		// reported as it is analysed.
 		r.roots[p.ImportPath] = true
 		roots = append(roots, p.ImportPath)
 	}
@@ -267,7 +319,7 @@ func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
 		}
 	}
 	if len(report) == 0 {
-		return nil, r.errs, r.stats, nil
+		return nil, r.sortedErrs(list), r.stats, nil
 	}
 	// Keys first (they are read-only while packages are analysed in
 	// parallel).
@@ -337,7 +389,29 @@ func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
 		}
 		out = append(out, Report{ID: id, Data: reports[i].Report})
 	}
-	return out, r.errs, r.stats, nil
+	return out, r.sortedErrs(list), r.stats, nil
+}
+
+// sortedErrs returns the problems in go list's order of their packages
+// (roots are analysed in parallel), each once: a package and its test
+// variant share their files, and their problems.
+func (r *run) sortedErrs(list []*listPkg) []PackageError {
+	order := map[string]int{}
+	for i, p := range list {
+		order[p.ImportPath] = i
+	}
+	errs := slices.Clone(r.errs)
+	slices.SortStableFunc(errs, func(a, b PackageError) int { return order[a.Pkg] - order[b.Pkg] })
+	seen := map[string]bool{}
+	out := errs[:0]
+	for _, e := range errs {
+		k := trimPath(e.Pkg) + "\x00" + e.Pos + "\x00" + e.Msg
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 func (r *run) fail(id string, err error) {
@@ -385,23 +459,134 @@ func (r *run) registerFacts(as []*analysis.Analyzer) {
 	}
 }
 
-// keyA is the phase A key of package id.
+// keyA is the phase A key of package id. It also decides whether id is
+// stable: its key is made of build IDs (the go command's hashes of the
+// content) all the way down. A package with errors has no build ID, so
+// its key would not change with its files: it is never cached.
 func (r *run) keyA(id string) Key {
 	if k, ok := r.keysA[id]; ok {
 		return k
 	}
 	p := r.pkgs[id]
+	if p == nil || r.cyclic[id] {
+		// "C" (cgo's pseudo-package) is never listed; it is part of
+		// its importers' build IDs.
+		k := NewKey("A", "unlisted", id)
+		r.keysA[id] = k
+		r.stable[id] = id == "C" && p == nil
+		return k
+	}
+	stable := p.BuildID != "" || id == "unsafe"
 	parts := []string{"A", r.cfg.ToolID, r.factSalt, id}
-	if p != nil {
-		parts = append(parts, p.BuildID, p.Dir)
-		for _, imp := range p.Imports {
-			k := r.keyA(imp)
-			parts = append(parts, imp, string(k[:]))
-		}
+	parts = append(parts, p.BuildID, p.Dir)
+	for _, imp := range p.Imports {
+		k := r.keyA(imp)
+		stable = stable && r.stable[imp]
+		parts = append(parts, imp, string(k[:]))
 	}
 	k := NewKey(parts...)
 	r.keysA[id] = k
+	r.stable[id] = stable
 	return k
+}
+
+// findCycles marks the packages on an import cycle (go list reports
+// them; a package importing itself through a test file is one). Their
+// keys and facts would otherwise recurse without end.
+func (r *run) findCycles(list []*listPkg) {
+	const (
+		unseen = iota
+		onStack
+		done
+	)
+	state := map[string]int{}
+	var stack []string
+	var visit func(id string)
+	visit = func(id string) {
+		state[id] = onStack
+		stack = append(stack, id)
+		if p := r.pkgs[id]; p != nil {
+			for _, imp := range p.Imports {
+				switch state[imp] {
+				case unseen:
+					visit(imp)
+				case onStack:
+					for i := len(stack) - 1; i >= 0; i-- {
+						r.cyclic[stack[i]] = true
+						if stack[i] == imp {
+							break
+						}
+					}
+				}
+			}
+		}
+		stack = stack[:len(stack)-1]
+		state[id] = done
+	}
+	for _, p := range list {
+		if state[p.ImportPath] == unseen {
+			visit(p.ImportPath)
+		}
+	}
+}
+
+// reachable decides, from go list's dependency lists, which packages
+// can reach one of Config.Needs (r.reach stays nil without Needs): the
+// packages that are one of them or depend on one, and every package
+// matching the patterns in the module of such a package.
+func (r *run) reachable(list []*listPkg) {
+	if len(r.cfg.Needs) == 0 {
+		return
+	}
+	needs := func(path string) bool {
+		if i := strings.LastIndex(path, "/vendor/"); i >= 0 {
+			path = path[i+len("/vendor/"):]
+		}
+		path = strings.TrimPrefix(path, "vendor/")
+		for _, n := range r.cfg.Needs {
+			if path == n || strings.HasPrefix(path, n+"/") {
+				return true
+			}
+		}
+		return false
+	}
+	r.reach = map[string]bool{}
+	for _, p := range list {
+		ok := needs(trimPath(p.ImportPath))
+		for _, d := range p.Deps {
+			ok = ok || needs(d)
+		}
+		// A package go list could not complete may miss dependencies
+		// in Deps (an unresolved import hides what it imports): it is
+		// analysed.
+		r.reach[p.ImportPath] = ok || p.Incomplete
+	}
+	// Calls through interfaces reach implementations anywhere in the
+	// program (the whole-program summary): a package of a module one
+	// of whose packages reaches the SDK is analysed whatever it imports.
+	modules := map[string]bool{}
+	for _, p := range list {
+		if !p.DepOnly && r.reach[p.ImportPath] {
+			modules[modulePath(p)] = true
+		}
+	}
+	for _, p := range list {
+		if !p.DepOnly && modules[modulePath(p)] {
+			r.reach[p.ImportPath] = true
+		}
+	}
+}
+
+func modulePath(p *listPkg) string {
+	if p.Module == nil {
+		return ""
+	}
+	return p.Module.Path
+}
+
+// skipped reports whether package id cannot reach Config.Needs.
+func (r *run) skipped(id string) bool {
+	return r.reach != nil && !r.reach[id]
 }
 
 // keyB is the phase B key of root id: it holds the program's summary.
@@ -410,7 +595,7 @@ func (r *run) keyB(id string) Key {
 		return k
 	}
 	p := r.pkgs[id]
-	parts := []string{"B", r.cfg.ToolID, r.cfg.Salt, r.prog, id, p.BuildID, p.Dir}
+	parts := []string{"B", r.cfg.ToolID, r.cfg.Salt, r.prog, id, p.BuildID, p.Dir, fmt.Sprint(r.skipped(id))}
 	for _, imp := range p.Imports {
 		var k Key
 		if r.roots[imp] {
@@ -493,7 +678,13 @@ func (r *run) entryA(id string) (*entryA, error) {
 	return once(r, r.a, id, func() (*entryA, error) {
 		k := r.keysA[id]
 		e := new(entryA)
-		if r.load(k, e, &e.Sources, r.sources(id)) {
+		if r.cyclic[id] {
+			return nil, fmt.Errorf("%s is on an import cycle", id)
+		}
+		if r.skipped(id) {
+			return e, nil // it cannot reach the SDK: no facts
+		}
+		if r.stable[id] && r.load(k, e, &e.Sources, r.sources(id)) {
 			return e, nil
 		}
 		if p := r.pkgs[id]; r.cfg.NoStdFacts && p != nil && p.Standard && !r.roots[id] {
@@ -512,8 +703,10 @@ func (r *run) entryA(id string) (*entryA, error) {
 			}
 			e.Summary = sum
 		}
-		e.Sources = r.sources(id)
-		r.store(id, k, e)
+		if r.stable[id] && len(u.problems) == 0 {
+			e.Sources = r.sources(id)
+			r.store(id, k, e)
+		}
 		return e, nil
 	})
 }
@@ -523,7 +716,12 @@ func (r *run) entryB(id string) (*entryB, error) {
 	return once(r, r.b, id, func() (*entryB, error) {
 		k := r.keysB[id]
 		e := new(entryB)
-		if r.load(k, e, &e.Sources, r.sources(id)) {
+		if r.skipped(id) {
+			rep, err := r.cfg.Report(&Unit{ID: id, Skipped: true, Outcomes: map[*analysis.Analyzer]*Outcome{}})
+			e.Report = rep
+			return e, err
+		}
+		if r.stable[id] && r.load(k, e, &e.Sources, r.sources(id)) {
 			return e, nil
 		}
 		r.miss()
@@ -531,16 +729,40 @@ func (r *run) entryB(id string) (*entryB, error) {
 		if err != nil {
 			return nil, err
 		}
+		problems := u.problems
+		if p := r.pkgs[id]; len(problems) == 0 && p.Error != nil {
+			problems = packageErrors(r.cfg.Dir, id, p.Error) // what go list saw and go/types did not
+		}
+		r.notePartial(id, problems)
 		e.Facts = facts
 		rep, err := r.cfg.Report(u.Unit)
 		if err != nil {
 			return nil, err
 		}
 		e.Report = rep
-		e.Sources = r.sources(id)
-		r.store(id, k, e)
+		if r.stable[id] && len(problems) == 0 {
+			e.Sources = r.sources(id)
+			r.store(id, k, e)
+		}
 		return e, nil
 	})
+}
+
+// notePartial reports, in one PackageError, the problems root id was
+// analysed with.
+func (r *run) notePartial(id string, problems []PackageError) {
+	if len(problems) == 0 {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.partial[id] {
+		return
+	}
+	r.partial[id] = true
+	pe := problems[0]
+	pe.Pkg, pe.Partial, pe.More = id, true, len(problems)-1
+	r.errs = append(r.errs, pe)
 }
 
 func (r *run) factsA(id string) ([]factRecord, error) {
@@ -566,8 +788,21 @@ func (r *run) factsB(id string) ([]factRecord, error) {
 // compile errors come as "# pkg\nfile:line:col: msg" lines, with files
 // relative to dir.
 func packageErrors(dir, pkg string, e *listError) []PackageError {
+	if strings.Contains(e.Err, "import cycle") && len(e.ImportStack) > 1 {
+		// as go vet says it: package p imports p: import cycle not allowed in test
+		pos := e.Pos
+		if pos != "" && pos != "-" {
+			pos = absPos(dir, pos)
+		}
+		return []PackageError{{Pkg: pkg, Pos: pos,
+			Msg: "package " + strings.Join(e.ImportStack, " imports ") + ": " + strings.TrimSpace(e.Err)}}
+	}
 	if e.Pos != "" && e.Pos != "-" {
-		return []PackageError{{Pkg: pkg, Pos: absPos(dir, e.Pos), Msg: strings.TrimSpace(e.Err)}}
+		pos := e.Pos
+		if pos != "" && pos != "-" {
+			pos = absPos(dir, pos)
+		}
+		return []PackageError{{Pkg: pkg, Pos: pos, Msg: strings.TrimSpace(e.Err)}}
 	}
 	var out []PackageError
 	for _, line := range strings.Split(e.Err, "\n") {

@@ -109,6 +109,10 @@ type Config struct {
 	Throughput Throughput
 	// Prices holds the price table's overrides.
 	Prices Prices
+	// AllowIncomplete lets `check` exit by its findings when some
+	// packages could not be analysed, or only with missing imports
+	// (they are still named): --allow-incomplete.
+	AllowIncomplete bool
 }
 
 // Default returns the configuration used when there is no file, with

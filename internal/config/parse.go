@@ -39,7 +39,7 @@ const maxErrors = 20
 
 // keys of the top-level mapping and of throughput, for did-you-mean.
 var (
-	topKeys        = []string{"version", "target", "rules", "exclude", "throughput", "prices"}
+	topKeys        = []string{"version", "target", "rules", "exclude", "throughput", "prices", "allowIncomplete"}
 	throughputKeys = []string{"partitionEntitiesPerSecond", "accountTransactionsPerSecond"}
 	priceKeys      = []string{"currency", "region", "transactionsPer10k", "egressPerGiB"}
 )
@@ -97,6 +97,14 @@ func Parse(file string, data []byte) (*Config, error) {
 			p.throughput(v, c)
 		case "prices":
 			p.prices(v, c)
+		case "allowIncomplete":
+			if p.kind(v, yaml.ScalarNode, "allowIncomplete", "true or false") {
+				b, err := strconv.ParseBool(v.Value)
+				if v.Tag != "!!bool" || err != nil {
+					p.errorf(v, "allowIncomplete is %q: want true or false", v.Value)
+				}
+				c.AllowIncomplete = b
+			}
 		default:
 			p.errorf(k, "unknown key %q%s (known keys: %s)", k.Value, didYouMean(k.Value, topKeys), strings.Join(topKeys, ", "))
 		}

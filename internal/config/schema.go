@@ -50,6 +50,8 @@ func Schema() []byte {
 				"description": "path globs, relative to this file's directory, whose findings are not reported; ** matches any number of directories",
 				"items":       map[string]any{"type": "string", "minLength": 1, "pattern": "^[^/]"},
 			},
+			"allowIncomplete": map[string]any{"type": "boolean", "default": false,
+				"description": "check exits by its findings when some packages could not be analysed, or were analysed with missing imports (they are still named on stderr and in the report); without it such a run exits 2"},
 			"throughput": map[string]any{
 				"type":                 "object",
 				"additionalProperties": false,

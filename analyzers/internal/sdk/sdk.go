@@ -231,3 +231,13 @@ func IsListEntitiesCall(info *types.Info, call *ast.CallExpr) bool {
 	return ok && sig.Params().Len() == 1 && IsAztablesType(sig.Params().At(0).Type(), "ListEntitiesOptions") &&
 		sig.Results().Len() == 1 && IsEntitiesPager(sig.Results().At(0).Type())
 }
+
+// Under returns t's underlying type, past aliases; nil for nil (the
+// type of an expression go/types could not type, as in a package
+// analysed with an import that does not resolve).
+func Under(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return types.Unalias(t).Underlying()
+}

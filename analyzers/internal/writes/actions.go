@@ -38,7 +38,7 @@ func (x *Index) actions(e ast.Expr, out *[]Action, seen map[types.Object]bool, d
 			*out = append(*out, Action{Lit: e, Entity: sdk.Field(x.Info, e, "Entity")})
 			return
 		}
-		if _, ok := x.Info.TypeOf(e).Underlying().(*types.Slice); ok {
+		if _, ok := sdk.Under(x.Info.TypeOf(e)).(*types.Slice); ok {
 			for _, el := range e.Elts {
 				if kv, ok := el.(*ast.KeyValueExpr); ok {
 					el = kv.Value
