@@ -4,7 +4,7 @@
 // # Analyzer keychars
 //
 // keychars: find keys whose constant text contains / \ # ? or a control
-// character (TL201).
+// character, and keys taken from a request unchecked (TL201).
 //
 // "The following characters are not allowed in values for the
 // PartitionKey and RowKey properties: The forward slash (/) character,
@@ -27,8 +27,23 @@
 //     checked at each of the helper's return statements, and reported
 //     there.
 //
-// Silent: characters that come only from run-time values (a parameter, a
-// request field): the analyzer cannot know them; keys escaped by the code
+//   - TL201 also: a key whose value comes from HTTP request input (the
+//     URL path or a segment of it, the query, a form value, a header, a
+//     path value, a field of a request body decoded from JSON) with no
+//     check: a client can send / \ # or ?, and the request fails (for
+//     r.URL.Path, always). Reported at the key, or at the call of the
+//     helper that makes its parameter the key.
+//
+// Values are followed by the shared value-flow layer (analyzers/internal/
+// flow): constants, +, fmt.Sprintf, strings.Join and Builder, variables
+// in branches, struct fields, helpers' results (facts) and closures.
+//
+// Silent: characters that come only from other run-time values (a
+// parameter, an entity, the environment): the analyzer cannot know them;
+// request input that is checked (a regular expression, uuid.Parse,
+// strconv.Atoi, strings.ContainsAny…, a function named valid…/check…,
+// comparison with a constant), escaped (url.PathEscape) or given
+// replacements (strings.ReplaceAll), or formatted as a number or UUID; keys escaped by the code
 // (url.PathEscape, strings.ReplaceAll) — their constant text is checked
 // only where it is written into the key; a helper's returns whose error
 // result is not nil (the caller does not write that key).

@@ -11,5 +11,5 @@ import (
 
 func TestKeyChars(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, keychars.Analyzer, "badchars", "goodchars"))
+	sdktest.CheckMessages(t, analysistest.Run(t, dir, keychars.Analyzer, "badchars", "goodchars", "requestkeys"))
 }

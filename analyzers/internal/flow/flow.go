@@ -180,6 +180,15 @@ func (r *Result) Of(fn *ssa.Function, v ssa.Value) Value {
 	return e.of(v, 0)
 }
 
+// OfLocal returns the values v can take in its function, parameters
+// kept as Param holes (Exported set for exported functions): for rules
+// that check each caller's argument themselves.
+func (r *Result) OfLocal(v ssa.Value) Value {
+	e := &eval{r: r}
+	out := e.of(v, 0)
+	return out
+}
+
 // Summary returns the summary of fn: computed for a function of this
 // package (nil while it is being computed: recursion), imported as a
 // fact otherwise.
