@@ -43,8 +43,8 @@
 // request input that is checked (a regular expression, uuid.Parse,
 // strconv.Atoi, strings.ContainsAny…, a function named valid…/check…,
 // comparison with a constant), escaped (url.PathEscape) or given
-// replacements (strings.ReplaceAll), or formatted as a number or UUID; keys escaped by the code
-// (url.PathEscape, strings.ReplaceAll) — their constant text is checked
-// only where it is written into the key; a helper's returns whose error
+// replacements (strings.ReplaceAll), or formatted as a number or UUID;
+// keys escaped by the code (url.PathEscape, strings.ReplaceAll) — their
+// constant text is checked only where it is written into the key; a helper's returns whose error
 // result is not nil (the caller does not write that key).
 package keychars
