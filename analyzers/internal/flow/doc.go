@@ -18,7 +18,7 @@
 // appends (in branches: one variant per path), strings.Builder and
 // bytes.Buffer writes (a write in a block that does not dominate the
 // String call is optional: both variants), strings.Replace/ReplaceAll
-// (applied to the text; "'"→"''" marks the holes Escaped), case and trim
+// (applied to the text; "'"→"”" marks the holes Escaped), case and trim
 // functions; φ-nodes (the union of their edges); variables captured by
 // closures (the stores of every closure that captures them: a filter set
 // inside withRetry(func() error {…}) reaches the code after it); struct

@@ -26,10 +26,10 @@ func constants(id string) {
 }
 
 func sprintf(n int, name string) {
-	sink(fmt.Sprintf("%019d", n))                // want `^\{param0:n/digits\}$`
-	sink(fmt.Sprintf("%[2]s-%[1]d", n, name))    // want `^\{param1:name\}-\{param0:n/digits\}$`
+	sink(fmt.Sprintf("%019d", n))                  // want `^\{param0:n/digits\}$`
+	sink(fmt.Sprintf("%[2]s-%[1]d", n, name))      // want `^\{param1:name\}-\{param0:n/digits\}$`
 	sink(fmt.Sprintf("%5s|%x|%.2f", name, n, 1.5)) // want `^\{param1:name\}\|\{param0:n/hex\}\|1.50$`
-	sink(fmt.Sprintf("%03d", 7))                 // want `^007$`
+	sink(fmt.Sprintf("%03d", 7))                   // want `^007$`
 }
 
 func branches(status, owner string) {
@@ -60,11 +60,11 @@ func builder(pk string) {
 }
 
 func helperFacts(t time.Time, e *helpers.Event) {
-	sink(helpers.Reverse(t))                                       // want `^\{param0:t/digits\}$`
-	sink(helpers.Month(e))                                         // want `^\{param1.CreatedAt:e/time/2006-01\}$`
-	sink(helpers.Key("t1", "a/b"))                                 // want `^t1\|a/b$`
+	sink(helpers.Reverse(t))                                               // want `^\{param0:t/digits\}$`
+	sink(helpers.Month(e))                                                 // want `^\{param1.CreatedAt:e/time/2006-01\}$`
+	sink(helpers.Key("t1", "a/b"))                                         // want `^t1\|a/b$`
 	sink(helpers.And(helpers.Eq("A", "1"), helpers.Eq("B", "2")).String()) // want `^\(A eq '1'\) and \(B eq '2'\)$`
-	sink(strings.Join(helpers.Clauses("p"), " and "))              // want `^\{\?\}$`
+	sink(strings.Join(helpers.Clauses("p"), " and "))                      // want `^\{\?\}$`
 	ev := &helpers.Event{CreatedAt: time.Now()}
 	sink(helpers.Month(ev)) // want `^\{now:time.Now/time/2006-01\}$`
 }
@@ -104,11 +104,11 @@ type createReq struct {
 var idRe = regexp.MustCompile(`^[a-z0-9-]+$`)
 
 func handler(w http.ResponseWriter, r *http.Request) {
-	sink(r.URL.Path)                                // want `^\{request:r.URL.Path\}$`
-	sink(r.FormValue("id"))                         // want `^\{request:r.FormValue\}$`
-	sink(r.URL.Query().Get("tenant"))               // want `^\{request:r.URL.Get\}$`
-	sink(strings.Split(r.URL.Path, "/")[2])         // want `^\{request:r.URL.Path\}$`
-	sink(r.Header.Get("X-Tenant"))                  // want `^\{request:r.Header.Get\}$`
+	sink(r.URL.Path)                        // want `^\{request:r.URL.Path\}$`
+	sink(r.FormValue("id"))                 // want `^\{request:r.FormValue\}$`
+	sink(r.URL.Query().Get("tenant"))       // want `^\{request:r.URL.Get\}$`
+	sink(strings.Split(r.URL.Path, "/")[2]) // want `^\{request:r.URL.Path\}$`
+	sink(r.Header.Get("X-Tenant"))          // want `^\{request:r.Header.Get\}$`
 	var req createReq
 	_ = json.NewDecoder(r.Body).Decode(&req)
 	sink(req.Tenant) // want `^\{request:body.Tenant\}$`
@@ -116,9 +116,9 @@ func handler(w http.ResponseWriter, r *http.Request) {
 	if !idRe.MatchString(id) {
 		return
 	}
-	sink("u-" + id)        // want `^u-\{request:r.PathValue/validated\}$`
-	sink(os.Args[1])       // want `^\{args:os.Args\}$`
-	sink(os.Getenv("PK"))  // want `^\{env:os.Getenv\}$`
+	sink("u-" + id)           // want `^u-\{request:r.PathValue/validated\}$`
+	sink(os.Args[1])          // want `^\{args:os.Args\}$`
+	sink(os.Getenv("PK"))     // want `^\{env:os.Getenv\}$`
 	sink(uuid.New().String()) // want `^\{\?:uuid/uuid\}$`
 }
 
