@@ -271,7 +271,7 @@ func (c *checker) check(s sink) bool {
 				c.params[s.fn][h.Param] = s.key
 				grew = true
 			}
-		case h.Source == flow.Request && !keySafe(h.Bound):
+		case h.Source == flow.Request && pathOrForm(h.What) && !keySafe(h.Bound):
 			msg := diag.Fit(
 				fmt.Sprintf("%s comes from the request (%s) unchecked: a / \\ # or ? in it fails", s.key, h.What),
 				fmt.Sprintf("%s comes from the request unchecked: a / \\ # or ? in it fails", s.key))
@@ -280,6 +280,18 @@ func (c *checker) check(s sink) bool {
 		}
 	}
 	return grew
+}
+
+// pathOrForm: the request's path (or a segment of it) and form values,
+// the inputs keys are taken from in handlers. Query parameters, headers
+// and decoded bodies are left out: code commonly takes identifiers from
+// them that the client chose from the service's own keys.
+func pathOrForm(what string) bool {
+	switch what {
+	case "r.URL.Path", "r.URL.RawPath", "r.RequestURI", "r.FormValue", "r.PostFormValue", "r.Form.Get", "r.PostForm.Get":
+		return true
+	}
+	return false
 }
 
 // keySafe: bounds under which a value cannot hold / \ # ? or controls.

@@ -84,7 +84,7 @@ func (e *eval) call(cc *ssa.CallCommon, index int, v ssa.Value, depth int) Value
 // the implementations' summaries are united (Dispatch); otherwise the
 // result is opaque.
 func (e *eval) invoke(cc *ssa.CallCommon, index int, depth int) Value {
-	impls := dispatch(cc.Method)
+	impls := e.r.implementations(cc.Method)
 	if len(impls) == 0 {
 		return holeValue(Hole{What: cc.Method.Name()})
 	}
@@ -217,7 +217,10 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 			}
 		}
 		return opaque(arg(1), 0), true
-	case "encoding/json.Marshal", "encoding/json.MarshalIndent":
+	case "encoding/json.Marshal", "encoding/json.MarshalIndent", "encoding/xml.Marshal", "encoding/xml.MarshalIndent":
+		if len(args) > 0 && Growable(underlyingArg(args[0]).Type()) {
+			return holeValue(Hole{Source: Body, What: "a marshalled document"}), true
+		}
 		return opaque(arg(0), 0), true
 	case sdk.TablelintODataPath + ".Quote":
 		return concat(concat(textValue("'"), withBound(opaque(arg(0), 0), Escaped)), textValue("'")), true
@@ -226,6 +229,37 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 		return holeValue(Hole{Bound: UUID, What: "uuid"}), true
 	}
 	return Value{}, false
+}
+
+// Growable reports whether values of t can be arbitrarily large when
+// marshalled: slices (other than []byte) and maps, or structs and
+// pointers holding them.
+func Growable(t types.Type) bool { return growable(t, 0) }
+
+func growable(t types.Type, depth int) bool {
+	if t == nil || depth > 3 {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return true
+	case *types.Pointer:
+		return growable(u.Elem(), depth+1)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if u.Field(i).Exported() && growable(u.Field(i).Type(), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func underlyingArg(v ssa.Value) ssa.Value {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		return mi.X
+	}
+	return v
 }
 
 // isUUIDFunc: google/uuid (and look-alikes) constructors and String.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -104,47 +105,71 @@ func validator(cc *ssa.CallCommon) bool {
 // a whole-program driver (tablelint check) loaded, so that a call
 // through an interface takes the union of its implementations'
 // summaries. Drivers that see one package at a time (go vet, the
-// golangci-lint plugin) install none: there, an interface call's result
-// is an opaque hole (Source Unknown), which rules treat as unknown, never
-// as a proof of absence. Methods of a package's own types are still
-// summarised by facts there: a call through the concrete type is
-// followed everywhere.
+// golangci-lint plugin) install none: there, an interface call is
+// resolved to the implementations among the package's own types (whose
+// methods are summarised in the same pass), and otherwise its result is
+// an opaque hole (Source Unknown), which rules treat as unknown, never
+// as a proof of absence.
 type Program struct {
-	byName map[string][]impl
+	byName map[string][]Impl
 }
 
-type impl struct {
-	recv    types.Type
-	summary *Summary
+// Impl is a concrete method and its summary, as plain data (it is
+// stored in tablelint check's per-package cache): the method's name, the
+// method set of its receiver type (name to SigString, with full package
+// paths) and the summary.
+type Impl struct {
+	Name    string
+	Methods map[string]string
+	Summary *Summary
 }
 
-// NewProgram indexes the Summary facts of concrete methods.
-func NewProgram(facts []ObjectSummary) *Program {
-	p := &Program{byName: map[string][]impl{}}
+// Summarize returns the Impls among a package's Summary facts.
+func Summarize(facts []analysis.ObjectFact) []Impl {
+	var out []Impl
+	seen := map[types.Object]bool{}
 	for _, f := range facts {
-		sig, _ := f.Func.Type().(*types.Signature)
-		if sig == nil || sig.Recv() == nil || types.IsInterface(sig.Recv().Type()) {
+		s, ok := f.Fact.(*Summary)
+		fn, isFn := f.Object.(*types.Func)
+		if !ok || !isFn || seen[fn] {
 			continue
 		}
-		p.byName[f.Func.Name()] = append(p.byName[f.Func.Name()], impl{recv: sig.Recv().Type(), summary: f.Summary})
+		seen[fn] = true
+		sig, _ := fn.Type().(*types.Signature)
+		if sig == nil || sig.Recv() == nil {
+			continue
+		}
+		t := sig.Recv().Type()
+		if ptr, isPtr := t.(*types.Pointer); isPtr {
+			t = ptr.Elem()
+		}
+		if types.IsInterface(t) {
+			continue
+		}
+		out = append(out, Impl{Name: fn.Name(), Methods: MethodSigs(types.NewPointer(t)), Summary: s})
+	}
+	return out
+}
+
+// ProgramOf indexes impls (from Summarize, of any number of packages).
+func ProgramOf(impls []Impl) *Program {
+	p := &Program{byName: map[string][]Impl{}}
+	for _, im := range impls {
+		if im.Summary != nil {
+			p.byName[im.Name] = append(p.byName[im.Name], im)
+		}
 	}
 	return p
 }
 
-// ObjectSummary is a method and its summary.
-type ObjectSummary struct {
-	Func    *types.Func
-	Summary *Summary
-}
-
 var program atomic.Pointer[Program]
 
-// SetProgram installs p for the following runs (nil removes it).
+// SetProgram installs p for the following runs (nil removes it). Only a
+// driver that analyses the whole program should set one.
 func SetProgram(p *Program) { program.Store(p) }
 
 // dispatch returns the summaries of the implementations of the
-// interface method m among the program's concrete types: those whose
-// method set (value or pointer) implements m's interface.
+// interface method m among the installed program's concrete types.
 func dispatch(m *types.Func) []*Summary {
 	p := program.Load()
 	if p == nil || m == nil {
@@ -158,18 +183,56 @@ func dispatch(m *types.Func) []*Summary {
 	if iface == nil {
 		return nil
 	}
+	want := make(map[string]string, iface.NumMethods())
+	for i := 0; i < iface.NumMethods(); i++ {
+		want[iface.Method(i).Name()] = SigString(iface.Method(i).Type())
+	}
 	var out []*Summary
+next:
 	for _, im := range p.byName[m.Name()] {
-		t := im.recv
-		if ptr, ok := t.(*types.Pointer); ok {
-			t = ptr.Elem()
-		}
-		if types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface) {
-			out = append(out, im.summary)
-			if len(out) >= MaxVariants {
-				break
+		for name, sig := range want {
+			if im.Methods[name] != sig {
+				continue next
 			}
+		}
+		out = append(out, im.Summary)
+		if len(out) >= MaxVariants {
+			break
 		}
 	}
 	return out
+}
+
+// MethodSigs returns t's method set, name to SigString.
+func MethodSigs(t types.Type) map[string]string {
+	ms := types.NewMethodSet(t)
+	out := make(map[string]string, ms.Len())
+	for i := 0; i < ms.Len(); i++ {
+		m := ms.At(i).Obj()
+		out[m.Name()] = SigString(m.Type())
+	}
+	return out
+}
+
+// SigString writes a method signature without its receiver and without
+// parameter names (an implementation may name them differently from the
+// interface), packages by path: it compares across loads and can be
+// stored.
+func SigString(t types.Type) string {
+	sig, ok := t.(*types.Signature)
+	if !ok {
+		return types.TypeString(t, nil)
+	}
+	return types.TypeString(types.NewSignatureType(nil, nil, nil, unnamed(sig.Params()), unnamed(sig.Results()), sig.Variadic()), nil)
+}
+
+func unnamed(t *types.Tuple) *types.Tuple {
+	if t == nil {
+		return nil
+	}
+	vars := make([]*types.Var, t.Len())
+	for i := range vars {
+		vars[i] = types.NewParam(t.At(i).Pos(), t.At(i).Pkg(), "", t.At(i).Type())
+	}
+	return types.NewTuple(vars...)
 }

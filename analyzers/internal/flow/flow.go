@@ -11,6 +11,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/tablelint/tablelint/analyzers/internal/index"
 )
 
 // Analyzer builds the value-flow Result of a package and exports a
@@ -35,6 +37,9 @@ var Analyzer = &analysis.Analyzer{
 type Summary struct {
 	Results []Value
 	Fields  map[string]Value
+	// Origins[i] says where result i comes from as a whole (an entity
+	// read from a table, a parameter): see Origins.
+	Origins [][]Origin
 }
 
 // AFact marks Summary as an analysis fact.
@@ -73,6 +78,10 @@ func run(pass *analysis.Pass) (any, error) {
 		closures: map[*ssa.Function][]*ssa.MakeClosure{},
 		callers:  map[*ssa.Function][]ssa.CallInstruction{},
 		escaped:  map[*ssa.Function]bool{},
+	}
+	if index.Std(pass) {
+		// The standard library is modelled (calls.go), not summarised.
+		return r, nil
 	}
 	for _, fn := range s.SrcFuncs {
 		for _, b := range fn.Blocks {
@@ -234,12 +243,17 @@ func (s *Summary) empty() bool {
 			return false
 		}
 	}
+	for _, o := range s.Origins {
+		if len(o) > 0 {
+			return false
+		}
+	}
 	return len(s.Fields) == 0
 }
 
 // portable strips positions, which mean nothing in another package.
 func (s *Summary) portable() *Summary {
-	out := &Summary{}
+	out := &Summary{Origins: s.Origins}
 	for _, v := range s.Results {
 		out.Results = append(out.Results, stripRet(v))
 	}
@@ -305,6 +319,13 @@ func (r *Result) summarize(fn *ssa.Function) *Summary {
 			vs = append(vs, v)
 		}
 		s.Results[i] = union(vs...)
+	}
+	// Where each result comes from as a whole.
+	s.Origins = make([][]Origin, res.Len())
+	for i := 0; i < res.Len(); i++ {
+		for _, ret := range rets {
+			s.Origins[i] = addOrigins(s.Origins[i], e.origins(ret.Results[i], 0)...)
+		}
 	}
 	// A first result that points to a struct: the fields the function
 	// stores into it.

@@ -52,7 +52,8 @@ const (
 	// Now: the current time (time.Now and values computed from it).
 	Now
 	// Body: the contents of a file or a stream read whole (os.ReadFile,
-	// io.ReadAll of something other than a request).
+	// io.ReadAll of something other than a request), or a document
+	// marshalled from a slice or a map (json.Marshal): unbounded.
 	Body
 )
 

@@ -46,7 +46,7 @@ func (s *server) segment(w http.ResponseWriter, r *http.Request) {
 	_, _ = s.c.UpsertEntity(r.Context(), b, nil)
 }
 
-// A JSON-decoded request model.
+// Silent: a JSON-decoded request model and a query parameter.
 type createReq struct {
 	Board string `json:"board"`
 	Text  string `json:"text"`
@@ -57,7 +57,7 @@ func (s *server) decoded(w http.ResponseWriter, r *http.Request) {
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
 		return
 	}
-	e := map[string]any{"PartitionKey": req.Board, "RowKey": "1", "Text": req.Text} // want `TL201: PartitionKey comes from the request \(body.Board\)`
+	e := map[string]any{"PartitionKey": req.Board, "RowKey": r.URL.Query().Get("id"), "Text": req.Text}
 	b, _ := json.Marshal(e)
 	_, _ = s.c.AddEntity(r.Context(), b, nil)
 }
@@ -72,6 +72,7 @@ func (s *server) checked(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, _ = s.c.GetEntity(r.Context(), board, url.PathEscape(r.FormValue("id")), nil)
+	_, _ = s.c.GetEntity(r.Context(), "boards", r.PostForm.Get("board"), nil) // want `TL201: RowKey comes from the request \(r.PostForm.Get\)`
 	n, err := strconv.Atoi(r.URL.Query().Get("n"))
 	if err != nil {
 		return
