@@ -81,7 +81,7 @@ func TestRealCode3Recall(t *testing.T) {
 	checkRates(t, right, expected, found, 0.88, 0.99)
 }
 
-var updateLabels = flag.Bool("update-labels", false, "rewrite the labels.txt of testdata/realcode3, realcode4 and realcode5 from the markers in their code")
+var updateLabels = flag.Bool("update-labels", false, "rewrite the labels.txt of testdata/realcode3, realcode4, realcode5 and heldout-valueflow from the markers in their code")
 
 // labelMarker matches a trailing "// L: TL123 TL456" (expected findings)
 // or "// S" (a spot that must stay silent).
@@ -166,8 +166,14 @@ func TestRealCode3Labels(t *testing.T) {
 // markers of its code say (rewriting it first with -update-labels).
 func checkCorpusLabels(t *testing.T, name, header string) {
 	t.Helper()
+	checkCorpusLabelsAs(t, name, "TestRealCode"+strings.TrimPrefix(name, "realcode")+"Labels", header)
+}
+
+// checkCorpusLabelsAs is checkCorpusLabels for a corpus whose labels test
+// is named test (the name the preamble tells the reader to run).
+func checkCorpusLabelsAs(t *testing.T, name, test, header string) {
+	t.Helper()
 	dir := filepath.Join("..", "..", "testdata", name)
-	test := "TestRealCode" + strings.TrimPrefix(name, "realcode") + "Labels"
 	want := "# Generated from the // L: (expected) and // S (must stay silent) markers in\n" +
 		"# the code: go test ./cmd/tablelint -run " + test + " -update-labels\n" +
 		"# file:line RULE, one line per expected finding; file:line silent.\n" +

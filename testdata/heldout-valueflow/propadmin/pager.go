@@ -1,0 +1,8 @@
+package propadmin
+
+import (
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore/runtime"
+	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+)
+
+type runtimePager = runtime.Pager[aztables.ListEntitiesResponse]
