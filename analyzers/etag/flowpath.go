@@ -80,7 +80,11 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any,
 		for _, o := range os {
 			switch {
 			case o.Source == flow.Entity && strings.HasPrefix(o.What, "GetEntity") && (o.Via != "" || !local):
-				msg, short := describe(o.What)
+				read := "GetEntity"
+				if o.Via != "" {
+					read += " (through " + o.Via + ")"
+				}
+				msg, short := describe(read)
 				emit(pos, msg, short)
 			case o.Source == flow.Param && fn.Object() != nil:
 				if params[fn] == nil {
@@ -105,11 +109,14 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any,
 				if !ok {
 					continue
 				}
+				// A write through an interface is not the AST check's:
+				// a read in the same function counts.
+				local := !call.Common().IsInvoke()
 				if rekeyed(ent) {
 					continue // another entity
 				}
-				note(fn, fl.Origins(ent), method, call.Pos(), true, func(read string) (string, string) {
-					return method + " writes back an entity read by GetEntity in another function, without IfMatch",
+				note(fn, fl.Origins(ent), method, call.Pos(), local, func(read string) (string, string) {
+					return method + " writes back an entity read by " + read + " without IfMatch",
 						method + " writes back an entity read by GetEntity without IfMatch"
 				})
 			}
@@ -227,6 +234,21 @@ func rekeyed(ent ssa.Value) bool {
 // UpdateEntity whose options are nil or a literal without IfMatch, and
 // the entity it writes.
 func unconditionalWrite(cc *ssa.CallCommon) (string, ssa.Value, bool) {
+	if cc.IsInvoke() && len(cc.Args) >= 3 {
+		// A user-defined interface with the client's write methods.
+		opts := cc.Signature().Params().At(2).Type()
+		switch cc.Method.Name() {
+		case "UpsertEntity":
+			if isAztables(opts, "UpsertEntityOptions") {
+				return "UpsertEntity", cc.Args[1], true
+			}
+		case "UpdateEntity":
+			if isAztables(opts, "UpdateEntityOptions") && noIfMatch(cc.Args[2]) {
+				return "UpdateEntity", cc.Args[1], true
+			}
+		}
+		return "", nil, false
+	}
 	f := cc.StaticCallee()
 	if f == nil || len(cc.Args) < 4 {
 		return "", nil, false
@@ -272,6 +294,14 @@ func noIfMatch(opts ssa.Value) bool {
 		}
 	}
 	return true
+}
+
+func isAztables(t types.Type, name string) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && sdk.IsPath(n.Obj().Pkg().Path(), sdk.AztablesPath) && n.Obj().Name() == name
 }
 
 func calleeName(cc *ssa.CallCommon, impl *ssa.Function) string {

@@ -27,11 +27,15 @@
 //     checked at each of the helper's return statements, and reported
 //     there.
 //
-//   - TL201 also: a key whose value comes from the URL path of an HTTP
-//     request (r.URL.Path, or a segment of it) or from a form value
-//     (r.FormValue, r.PostFormValue, r.Form.Get, r.PostForm.Get) with no
-//     check: a client can send / \ # or ?, and the request fails (for
-//     r.URL.Path, always). Reported at the key, or at the call of the
+//   - TL201 also: a key whose value comes from HTTP request input (the
+//     URL path or a segment of it, the query, a form value, a header, the
+//     host, a path value, a field of a request body decoded from JSON)
+//     with no check: a client can send / \ # or ?, and the request
+//     fails (for r.URL.Path, always). Followed through struct fields,
+//     helpers' results and parameters (the fact KeyParams: a parameter, or
+//     a field of one, that a function makes a key), and calls through
+//     interfaces the package's own types implement (under tablelint check,
+//     every loaded package's). Reported at the key, or at the call of the
 //     helper that makes its parameter the key.
 //
 // Values are followed by the shared value-flow layer (analyzers/internal/
@@ -40,8 +44,6 @@
 //
 // Silent: characters that come only from other run-time values (a
 // parameter, an entity, the environment): the analyzer cannot know them;
-// query parameters, headers and decoded request bodies (identifiers the
-// client usually took from the service's own keys);
 // request input that is checked (a regular expression, uuid.Parse,
 // strconv.Atoi, strings.ContainsAny…, a function named valid…/check…,
 // comparison with a constant), escaped (url.PathEscape) or given

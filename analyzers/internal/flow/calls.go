@@ -588,6 +588,13 @@ func (e *eval) sourceOfStruct(x ssa.Value, depth int) (Source, string) {
 func (e *eval) sourceOfCall(cc *ssa.CallCommon) (Source, string) {
 	f := cc.StaticCallee()
 	if f == nil {
+		// A user-defined interface the SDK client satisfies (a "table"
+		// interface wrapping GetEntity): its result type says it.
+		if cc.IsInvoke() && cc.Method.Name() == "GetEntity" {
+			if res := cc.Signature().Results(); res.Len() > 0 && isNamed(res.At(0).Type(), sdk.AztablesPath, "GetEntityResponse") {
+				return Entity, "GetEntity"
+			}
+		}
 		return Unknown, ""
 	}
 	switch callee(f) {

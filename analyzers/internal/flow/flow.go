@@ -198,6 +198,13 @@ func (r *Result) OfLocal(v ssa.Value) Value {
 	return out
 }
 
+// FieldOfLocal is OfLocal of field name of the struct (or pointer to
+// struct) v: for rules that bind a callee's Param hole with a Field.
+func (r *Result) FieldOfLocal(v ssa.Value, name string) Value {
+	e := &eval{r: r}
+	return e.fieldOf(v, name, 0)
+}
+
 // Summary returns the summary of fn: computed for a function of this
 // package (nil while it is being computed: recursion), imported as a
 // fact otherwise.

@@ -333,6 +333,10 @@ func mapHoles(v Value, f func(Hole) Hole) Value {
 	return out
 }
 
+// WithBound returns v with b added to every hole: for rules that apply
+// a callee's bound (a KeyParams fact) to a caller's argument.
+func WithBound(v Value, b Bound) Value { return withBound(v, b) }
+
 // withBound adds b to every hole of v.
 func withBound(v Value, b Bound) Value {
 	return mapHoles(v, func(h Hole) Hole { h.Bound |= b; return h })

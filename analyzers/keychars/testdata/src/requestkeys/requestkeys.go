@@ -46,7 +46,7 @@ func (s *server) segment(w http.ResponseWriter, r *http.Request) {
 	_, _ = s.c.UpsertEntity(r.Context(), b, nil)
 }
 
-// Silent: a JSON-decoded request model and a query parameter.
+// A JSON-decoded request model and a query parameter.
 type createReq struct {
 	Board string `json:"board"`
 	Text  string `json:"text"`
@@ -57,7 +57,31 @@ func (s *server) decoded(w http.ResponseWriter, r *http.Request) {
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
 		return
 	}
-	e := map[string]any{"PartitionKey": req.Board, "RowKey": r.URL.Query().Get("id"), "Text": req.Text}
+	e := map[string]any{"PartitionKey": req.Board, "RowKey": r.URL.Query().Get("id"), "Text": req.Text} // want `TL201: PartitionKey comes from the request \(body.Board\)` `TL201: RowKey comes from the request \(r.URL.Get\)`
+	b, _ := json.Marshal(e)
+	_, _ = s.c.AddEntity(r.Context(), b, nil)
+	// Through a struct and an interface the package implements.
+	var st store = &tableStore{c: s.c}
+	_ = st.Put(r.Context(), item{Owner: r.Header.Get("X-Owner"), ID: "1"}) // want `TL201: PartitionKey comes from the request \(r.Header.Get\)`
+}
+
+type item struct{ Owner, ID string }
+
+type store interface {
+	Put(ctx context.Context, it item) error
+}
+
+type tableStore struct{ c *aztables.Client }
+
+func (t *tableStore) Put(ctx context.Context, it item) error {
+	b, _ := json.Marshal(map[string]any{"PartitionKey": it.Owner, "RowKey": it.ID})
+	_, err := t.c.AddEntity(ctx, b, nil)
+	return err
+}
+
+func (s *server) unused(r *http.Request) {
+	var req createReq
+	e := map[string]any{"PartitionKey": "x", "RowKey": "1", "Text": req.Text}
 	b, _ := json.Marshal(e)
 	_, _ = s.c.AddEntity(r.Context(), b, nil)
 }
