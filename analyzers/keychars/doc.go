@@ -31,7 +31,11 @@
 //     URL path or a segment of it, the query, a form value, a header, the
 //     host, a path value, a field of a request body decoded from JSON)
 //     with no check: a client can send / \ # or ?, and the request
-//     fails (for r.URL.Path, always). Followed through struct fields,
+//     fails (for r.URL.Path, always). Through a function of the package
+//     that makes its parameter (or a field of it) the key, it is reported
+//     where that function sets the key, naming the line of the call (the
+//     place to check is the same code for every caller); through one of
+//     another package, at the call. Followed through struct fields,
 //     helpers' results and parameters (the fact KeyParams: a parameter, or
 //     a field of one, that a function makes a key), and calls through
 //     interfaces the package's own types implement (under tablelint check,

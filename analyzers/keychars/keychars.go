@@ -63,12 +63,22 @@ func (c *checker) check(s keyflow.Sink, v flow.Value) {
 		}
 	}
 	for _, h := range v.Holes() {
-		if h.Source == flow.Request && !keySafe(h.Bound) {
-			c.reportAt(s.Pos, "%s", diag.Fit(
-				fmt.Sprintf("%s comes from the request (%s) unchecked: a / \\ # or ? in it fails", s.Key, h.What),
-				fmt.Sprintf("%s comes from the request unchecked: a / \\ # or ? in it fails", s.Key)))
+		if h.Source != flow.Request || keySafe(h.Bound) {
+			continue
+		}
+		// Through a function of this package: reported where it sets
+		// the key (the code to fix), naming the call's line.
+		if s.At != 0 {
+			line := c.pass.Fset.Position(s.Pos).Line
+			c.reportAt(s.At, "%s", diag.Fit(
+				fmt.Sprintf("%s comes from the request (%s, passed at line %d) unchecked: / \\ # ? fail", s.Key, h.What, line),
+				fmt.Sprintf("%s comes from the request (passed at line %d) unchecked: / \\ # ? fail", s.Key, line)))
 			return
 		}
+		c.reportAt(s.Pos, "%s", diag.Fit(
+			fmt.Sprintf("%s comes from the request (%s) unchecked: a / \\ # or ? in it fails", s.Key, h.What),
+			fmt.Sprintf("%s comes from the request unchecked: a / \\ # or ? in it fails", s.Key)))
+		return
 	}
 }
 

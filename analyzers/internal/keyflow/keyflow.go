@@ -52,6 +52,9 @@ type Use struct {
 	Read    bool
 	Bound   flow.Bound
 	Written bool
+	// At is where the function sets the key (this package only: zero
+	// in facts).
+	At token.Pos
 }
 
 // AFact marks KeyParams as a fact.
@@ -76,6 +79,9 @@ type Sink struct {
 	// Written marks a key of an entity the function (or the callee)
 	// marshals and writes with AddEntity, UpsertEntity or UpdateEntity.
 	Written bool
+	// At, for the argument of a function of this package, is where that
+	// function sets the key; 0 otherwise.
+	At token.Pos
 }
 
 // Result lists the sinks of a package, those in its functions first,
@@ -125,7 +131,11 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			// A parameter only read by key (GetEntity, DeleteEntity) is
 			// noted Read; a write makes it a written key.
-			use := Use{Key: s.Key, Read: s.Read, Bound: h.Bound, Written: s.Written}
+			at := s.Pos
+			if s.At != 0 {
+				at = s.At
+			}
+			use := Use{Key: s.Key, Read: s.Read, Bound: h.Bound, Written: s.Written, At: at}
 			if old, ok := params[s.Fn][k]; !ok || (old.Read && !s.Read) || (!old.Written && s.Written) {
 				params[s.Fn][k] = use
 				grew = true
@@ -193,7 +203,7 @@ func run(pass *analysis.Pass) (any, error) {
 							}
 							done[id] = true
 							u := keys[k]
-							s := Sink{Key: u.Key, Val: args[i], Field: field, Pos: call.Pos(), Fn: fn, Callee: impl, Read: u.Read, Bound: u.Bound, Written: u.Written}
+							s := Sink{Key: u.Key, Val: args[i], Field: field, Pos: call.Pos(), Fn: fn, Callee: impl, Read: u.Read, Bound: u.Bound, Written: u.Written, At: u.At}
 							res.Sinks = append(res.Sinks, s)
 							if note(s) {
 								grew = true
@@ -209,7 +219,12 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for fn, keys := range params {
 		if obj, ok := fn.Object().(*types.Func); ok && fn.Pkg == fl.SSA.Pkg {
-			pass.ExportObjectFact(obj, &KeyParams{Keys: keys})
+			out := make(map[string]Use, len(keys))
+			for k, u := range keys {
+				u.At = 0
+				out[k] = u
+			}
+			pass.ExportObjectFact(obj, &KeyParams{Keys: out})
 		}
 	}
 	return res, nil

@@ -29,11 +29,11 @@ func (s *server) byPath(w http.ResponseWriter, r *http.Request) {
 // A form value through a helper that writes the entity.
 func (s *server) create(w http.ResponseWriter, r *http.Request) {
 	owner := r.FormValue("owner")
-	_ = s.save(r.Context(), owner, r.FormValue("text")) // want `TL201: PartitionKey comes from the request \(r.FormValue\) unchecked`
+	_ = s.save(r.Context(), owner, r.FormValue("text"))
 }
 
 func (s *server) save(ctx context.Context, owner, text string) error {
-	b, _ := json.Marshal(Note{PartitionKey: owner, RowKey: uuid.New().String(), Text: text})
+	b, _ := json.Marshal(Note{PartitionKey: owner, RowKey: uuid.New().String(), Text: text}) // want `TL201: PartitionKey comes from the request \(r.FormValue, passed at line 32\) unchecked`
 	_, err := s.c.AddEntity(ctx, b, nil)
 	return err
 }
@@ -62,7 +62,7 @@ func (s *server) decoded(w http.ResponseWriter, r *http.Request) {
 	_, _ = s.c.AddEntity(r.Context(), b, nil)
 	// Through a struct and an interface the package implements.
 	var st store = &tableStore{c: s.c}
-	_ = st.Put(r.Context(), item{Owner: r.Header.Get("X-Owner"), ID: "1"}) // want `TL201: PartitionKey comes from the request \(r.Header.Get\)`
+	_ = st.Put(r.Context(), item{Owner: r.Header.Get("X-Owner"), ID: "1"})
 }
 
 type item struct{ Owner, ID string }
@@ -74,7 +74,7 @@ type store interface {
 type tableStore struct{ c *aztables.Client }
 
 func (t *tableStore) Put(ctx context.Context, it item) error {
-	b, _ := json.Marshal(map[string]any{"PartitionKey": it.Owner, "RowKey": it.ID})
+	b, _ := json.Marshal(map[string]any{"PartitionKey": it.Owner, "RowKey": it.ID}) // want `TL201: PartitionKey comes from the request \(r.Header.Get, passed at line \d+\)`
 	_, err := t.c.AddEntity(ctx, b, nil)
 	return err
 }
