@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablelint/tablelint/internal/review"
 	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/review"
 )
 
 // FuzzLoad checks that no input panics the loader or the review of what

@@ -15,8 +15,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/tablelint/tablelint/edm"
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 	"gopkg.in/yaml.v3"
 )
 
@@ -392,9 +392,16 @@ func (l *loader) design(doc *yaml.Node) error {
 				return l.errAt(n, "unknown target %q: want storage or cosmos", s)
 			}
 			l.d.TargetNode = n
+		case "throughput":
+			if err := l.throughput(f.val); err != nil {
+				return err
+			}
 		case "tables":
 			tables = f.val
 		}
+	}
+	if n := l.d.Throughput.Node; n != nil && l.d.Target != Cosmos {
+		return l.errAt(n, "throughput applies to target: cosmos (request units); Table storage has no provisioned throughput")
 	}
 	if tables == nil {
 		return l.errAt(r, "the design has no tables: field")
@@ -414,6 +421,48 @@ func (l *loader) design(doc *yaml.Node) error {
 		return err
 	}
 	return l.resolveThens()
+}
+
+// throughput reads the design's throughput: N (provisioned RU/s),
+// serverless, {provisioned: N} or {autoscale: N}.
+func (l *loader) throughput(v *yaml.Node) error {
+	v, err := l.deref(v)
+	if err != nil {
+		return err
+	}
+	t := &l.d.Throughput
+	t.Node = v
+	if v.Kind == yaml.ScalarNode && v.Tag == "!!str" {
+		if v.Value != "serverless" {
+			return l.errAt(v, "throughput %q: want a number of RU/s, serverless, or {autoscale: N}", v.Value)
+		}
+		t.Mode = Serverless
+		return nil
+	}
+	t.Mode = Provisioned
+	n := v
+	if v.Kind == yaml.MappingNode {
+		fs, err := l.mapping(v, "throughput", []string{"provisioned", "autoscale"})
+		if err != nil {
+			return err
+		}
+		if len(fs) != 1 {
+			return l.errAt(v, "throughput: give one of provisioned or autoscale")
+		}
+		if fs[0].key.Value == "autoscale" {
+			t.Mode = Autoscale
+		}
+		n = fs[0].val
+	}
+	n, ru, err := l.integer(n, "throughput")
+	if err != nil {
+		return err
+	}
+	if ru < 1 {
+		return l.errAt(n, "throughput must be at least 1 RU/s")
+	}
+	t.RUPerSecond = ru
+	return nil
 }
 
 // resolveThens resolves queries' then: "query" of the same table or

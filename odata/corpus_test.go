@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 var update = flag.Bool("update", false, "rewrite the expectations in testdata/filters/corpus.txt")

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 func addCorpusSeeds(f *testing.F) {

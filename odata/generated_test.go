@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // Generated filters: comparisons of key and other properties with

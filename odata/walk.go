@@ -102,11 +102,6 @@ func (f *Filter) AppendConjuncts(dst []*Factor) []*Factor {
 	return conjunctsOf(f.Expr, dst)
 }
 
-// Conjuncts returns the factors that must all hold for o to hold (see
-// Filter.Conjuncts). For a disjunction of several terms it returns a
-// single synthetic group factor.
-func (o *Expr) Conjuncts() []*Factor { return conjunctsOf(o, nil) }
-
 func conjunctsOf(o *Expr, out []*Factor) []*Factor {
 	if len(o.Terms) != 1 {
 		return append(out, &Factor{Group: o})

@@ -16,6 +16,7 @@ import (
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/azuritetest"
 	"github.com/tablelint/tablelint/internal/devstore"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 )
 
 // workload is an application: it drives the aztables SDK through every
@@ -138,7 +139,7 @@ func TestAzuriteRecordReplay(t *testing.T) {
 
 			var replayed bytes.Buffer
 			eng := replay.NewEngine(replay.EngineOptions{Keys: true})
-			if _, err := replay.Run(replay.NewReader(bytes.NewReader(traceBuf.Bytes()), "recorded"), eng, replay.Options{Duration: 60, Results: &replayed}); err != nil {
+			if _, err := replay.Run(tracefmt.NewReader(bytes.NewReader(traceBuf.Bytes()), "recorded"), eng, replay.Options{Duration: 60, Results: &replayed}); err != nil {
 				t.Fatalf("replaying the recorded trace: %v\n%s", err, traceBuf.String())
 			}
 			a, err := ReadResults(&observed, "observed")
@@ -171,7 +172,7 @@ func TestAzuriteRecordReplay(t *testing.T) {
 					t.Fatal(err)
 				}
 				var liveRes bytes.Buffer
-				if _, err := live.Run(context.Background(), lsvc, replay.NewReader(bytes.NewReader(traceBuf.Bytes()), "recorded"),
+				if _, err := live.Run(context.Background(), lsvc, tracefmt.NewReader(bytes.NewReader(traceBuf.Bytes()), "recorded"),
 					live.Options{Concurrency: 4, Scratch: true, Results: &liveRes}); err != nil {
 					t.Fatal(err)
 				}

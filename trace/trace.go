@@ -45,8 +45,8 @@ import (
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 
-	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/tablerest"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 )
 
 // Options configure a Recorder.
@@ -252,11 +252,11 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 	if m := header(raw.Header, "X-Http-Method"); m != "" {
 		method = m
 	}
-	var op replay.Op
+	var op tracefmt.Op
 	switch {
 	case tg.Batch && method == http.MethodPost:
 		body := readBody(req, nil)
-		op.Kind = replay.Batch
+		op.Kind = tracefmt.Batch
 		if op.Table, op.Actions, err = parseBatch(raw.Header.Get("Content-Type"), body, r.entity); err != nil || len(op.Actions) == 0 {
 			return r.unrecorded(req)
 		}
@@ -272,21 +272,21 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 		if op, ok = tablerest.Classify(method, tg, header(raw.Header, "If-Match"), nil); !ok {
 			return r.unrecorded(req)
 		}
-		if tg.Continuation && op.Kind == replay.Query {
+		if tg.Continuation && op.Kind == tracefmt.Query {
 			return r.nextPage(req, tg, start)
 		}
-		if op.Kind == replay.CreateTable {
+		if op.Kind == tracefmt.CreateTable {
 			var ct struct{ TableName string }
 			if json.Unmarshal(body, &ct) != nil || ct.TableName == "" {
 				return r.unrecorded(req)
 			}
 			op.Table = ct.TableName
 		}
-		if op.Kind == replay.Insert || op.Kind == replay.Upsert || op.Kind == replay.Update {
+		if op.Kind == tracefmt.Insert || op.Kind == tracefmt.Upsert || op.Kind == tracefmt.Update {
 			if op.Entity, err = r.entity(body); err != nil {
 				return r.unrecorded(req)
 			}
-			if op.Kind == replay.Insert && r.threshold != math.MaxUint32 {
+			if op.Kind == tracefmt.Insert && r.threshold != math.MaxUint32 {
 				op.PK = tablerest.EntityKeys(op.Entity)[0]
 			}
 		}
@@ -298,7 +298,7 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 		return req.Next()
 	}
 	op.T, op.HasT = math.Round(start.Sub(r.start).Seconds()*1e6)/1e6, true
-	if op.Kind == replay.Insert {
+	if op.Kind == tracefmt.Insert {
 		op.PK = ""
 	}
 
@@ -312,12 +312,12 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 	var keys [][2]string
 	status := resp.StatusCode
 	switch {
-	case op.Kind == replay.Batch && status == http.StatusAccepted:
+	case op.Kind == tracefmt.Batch && status == http.StatusAccepted:
 		status = tablerest.BatchStatus(tablerest.ReadResponseBody(resp), status)
 	case r.rw == nil:
-	case op.Kind == replay.Get && status == http.StatusOK:
+	case op.Kind == tracefmt.Get && status == http.StatusOK:
 		keys = append(keys, tablerest.EntityKeys(tablerest.ReadResponseBody(resp)))
-	case op.Kind == replay.Query && status == http.StatusOK:
+	case op.Kind == tracefmt.Query && status == http.StatusOK:
 		keys = pageKeys(tablerest.ReadResponseBody(resp), keys)
 	}
 	if status >= 400 && op.Entity != nil && !json.Valid(op.Entity) {
@@ -335,7 +335,7 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 		r.stats.Dropped++
 		return resp, err
 	}
-	r.line = replay.AppendOp(r.line[:0], &op)
+	r.line = tracefmt.AppendOp(r.line[:0], &op)
 	line := r.line
 	if r.written+int64(len(line)) > r.opts.MaxBytes {
 		r.stopLocked()
@@ -353,13 +353,13 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 	if r.rw == nil {
 		return resp, err
 	}
-	if op.Kind == replay.Query && status == http.StatusOK {
+	if op.Kind == tracefmt.Query && status == http.StatusOK {
 		if k := continuation(op.Table, resp.Header.Get("x-ms-continuation-NextPartitionKey"), resp.Header.Get("x-ms-continuation-NextRowKey")); k != "" {
 			r.addPending(k, &queryState{i: i, start: start, keys: keys})
 			return resp, err
 		}
 	}
-	r.writeResult(i, status, time.Since(start), op.Kind == replay.Get || op.Kind == replay.Query, keys)
+	r.writeResult(i, status, time.Since(start), op.Kind == tracefmt.Get || op.Kind == tracefmt.Query, keys)
 	return resp, err
 }
 
@@ -367,7 +367,7 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 // condition by "*": an ETag names a version of the recorded service's
 // entity, which a replay cannot have, and the application held the
 // current one. An operation that failed its condition (412) keeps them.
-func anyETag(op *replay.Op, status int) {
+func anyETag(op *tracefmt.Op, status int) {
 	if status == http.StatusPreconditionFailed {
 		return
 	}
@@ -468,21 +468,21 @@ func (r *Recorder) writeResult(i, status int, d time.Duration, withKeys bool, ke
 }
 
 // sampled reports whether op's partition is recorded.
-func (r *Recorder) sampled(op *replay.Op) bool {
+func (r *Recorder) sampled(op *tracefmt.Op) bool {
 	if r.threshold == math.MaxUint32 {
 		return true
 	}
 	pk := op.PK
 	switch op.Kind {
-	case replay.Batch:
+	case tracefmt.Batch:
 		a := op.Actions[0]
 		pk = a.PK
 		if a.Entity != nil {
 			pk = tablerest.EntityKeys(a.Entity)[0]
 		}
-	case replay.Upsert, replay.Update:
+	case tracefmt.Upsert, tracefmt.Update:
 		pk = tablerest.EntityKeys(op.Entity)[0]
-	case replay.Query, replay.CreateTable, replay.DeleteTable:
+	case tracefmt.Query, tracefmt.CreateTable, tracefmt.DeleteTable:
 		return true
 	}
 	h := fnv.New32a()
@@ -565,7 +565,7 @@ func pageKeys(body []byte, keys [][2]string) [][2]string {
 
 // parseBatch reads a $batch request body: a multipart/mixed body holding
 // one changeset, itself multipart/mixed, of HTTP requests.
-func parseBatch(contentType string, body []byte, conv func([]byte) ([]byte, error)) (table string, actions []replay.Action, err error) {
+func parseBatch(contentType string, body []byte, conv func([]byte) ([]byte, error)) (table string, actions []tracefmt.Action, err error) {
 	parts, err := multipartParts(contentType, body)
 	if err != nil {
 		return "", nil, err
@@ -619,15 +619,15 @@ func multipartParts(contentType string, body []byte) ([]part, error) {
 }
 
 // batchAction reads one HTTP request of a changeset.
-func batchAction(b []byte, conv func([]byte) ([]byte, error)) (string, replay.Action, error) {
+func batchAction(b []byte, conv func([]byte) ([]byte, error)) (string, tracefmt.Action, error) {
 	hr, err := http.ReadRequest(bufio.NewReader(bytes.NewReader(b)))
 	if err != nil {
-		return "", replay.Action{}, err
+		return "", tracefmt.Action{}, err
 	}
 	body, _ := io.ReadAll(hr.Body)
 	tg, err := tablerest.ParseURL(hr.URL)
 	if err != nil {
-		return "", replay.Action{}, err
+		return "", tracefmt.Action{}, err
 	}
 	method := hr.Method
 	if m := hr.Header.Get("X-HTTP-Method"); m != "" {
@@ -636,15 +636,15 @@ func batchAction(b []byte, conv func([]byte) ([]byte, error)) (string, replay.Ac
 	var entity []byte
 	if len(bytes.TrimSpace(body)) > 0 {
 		if entity, err = conv(body); err != nil {
-			return "", replay.Action{}, err
+			return "", tracefmt.Action{}, err
 		}
 	}
 	op, ok := tablerest.Classify(method, tg, hr.Header.Get("If-Match"), entity)
-	if !ok || (op.Kind != replay.Insert && op.Kind != replay.Upsert && op.Kind != replay.Update && op.Kind != replay.Delete) {
-		return "", replay.Action{}, errors.New("not a batch action")
+	if !ok || (op.Kind != tracefmt.Insert && op.Kind != tracefmt.Upsert && op.Kind != tracefmt.Update && op.Kind != tracefmt.Delete) {
+		return "", tracefmt.Action{}, errors.New("not a batch action")
 	}
-	a := replay.Action{Kind: op.Kind, Entity: op.Entity, Mode: op.Mode, IfMatch: op.IfMatch, PK: op.PK, RK: op.RK}
-	if a.Kind == replay.Delete {
+	a := tracefmt.Action{Kind: op.Kind, Entity: op.Entity, Mode: op.Mode, IfMatch: op.IfMatch, PK: op.PK, RK: op.RK}
+	if a.Kind == tracefmt.Delete {
 		a.Entity = nil
 	}
 	return op.Table, a, nil

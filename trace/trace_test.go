@@ -18,8 +18,8 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/runtime"
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 
-	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/tablerest"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 )
 
 // fakeTransport answers every request as the service would a success,
@@ -116,7 +116,7 @@ func TestSizeCapAndSampling(t *testing.T) {
 	ops := checkTrace(t, buf.Bytes())
 	for _, op := range ops {
 		pk := op.PK
-		if op.Kind == replay.Upsert {
+		if op.Kind == tracefmt.Upsert {
 			pk = tablerest.EntityKeys(op.Entity)[0]
 		}
 		parts[pk] = true
@@ -127,12 +127,12 @@ func TestSizeCapAndSampling(t *testing.T) {
 	}
 }
 
-func checkTrace(t *testing.T, b []byte) []replay.Op {
+func checkTrace(t *testing.T, b []byte) []tracefmt.Op {
 	t.Helper()
-	var ops []replay.Op
-	r := replay.NewReader(bytes.NewReader(b), "trace")
+	var ops []tracefmt.Op
+	r := tracefmt.NewReader(bytes.NewReader(b), "trace")
 	for {
-		var op replay.Op
+		var op tracefmt.Op
 		err := r.Next(&op)
 		if errors.Is(err, io.EOF) {
 			return ops

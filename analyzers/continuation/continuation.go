@@ -16,7 +16,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
-	"github.com/tablelint/tablelint/engine/plan"
+	"github.com/tablelint/tablelint/plan"
 )
 
 //go:embed doc.go

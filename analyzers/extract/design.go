@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/token"
-	"io"
 	"path"
 	"slices"
 	"strings"
@@ -369,14 +368,6 @@ type span struct {
 	from, to int // 1-based, inclusive
 	what     string
 	drop     func()
-}
-
-// WriteYAML writes the design file. header is a comment put first (the
-// command that made it).
-func (d *Design) WriteYAML(w io.Writer, header string) error {
-	text, _ := d.render(header)
-	_, err := io.WriteString(w, text)
-	return err
 }
 
 // Valid renders the design and loads it with parse; an entry the loader

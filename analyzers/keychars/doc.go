@@ -4,7 +4,8 @@
 // # Analyzer keychars
 //
 // keychars: find keys whose constant text contains / \ # ? or a control
-// character, and keys taken from a request unchecked (TL201).
+// character, or is longer than a key can be, and keys taken from a
+// request unchecked (TL201, TL202).
 //
 // "The following characters are not allowed in values for the
 // PartitionKey and RowKey properties: The forward slash (/) character,
@@ -36,11 +37,20 @@
 //     where that function sets the key, naming the line of the call (the
 //     place to check is the same code for every caller); through one of
 //     another package, at the call. Followed through struct fields,
-//     helpers' results and parameters (the fact KeyParams: a parameter, or
-//     a field of one, that a function makes a key), and calls through
-//     interfaces the package's own types implement (under tablelint check,
-//     every loaded package's). Reported at the key, or at the call of the
-//     helper that makes its parameter the key.
+//     helpers' results and parameters (the fact KeyParams of
+//     analyzers/internal/keyflow), and calls through interfaces the
+//     package's own types implement (under tablelint check, every loaded
+//     package's).
+//
+//   - TL202 key-too-long: a key sink whose constant text alone (run-time
+//     parts counted as empty) is over 512 UTF-16 code units ("The row key
+//     is a string value that may be up to 1 KiB in size."), or, for a
+//     RowKey on Azure Cosmos DB for Table, over 255 bytes of UTF-8 ("Row
+//     keys can only be up to 255 bytes.", Frequently asked questions about
+//     Azure Cosmos DB for Table). The code is for Cosmos DB under
+//     -target=cosmos (check sets it from target: in .tablelint.yaml) or when
+//     its package has a string constant naming a *.table.cosmos.azure.com
+//     endpoint.
 //
 // Values are followed by the shared value-flow layer (analyzers/internal/
 // flow): constants, +, fmt.Sprintf, strings.Join and Builder, variables
@@ -53,6 +63,7 @@
 // comparison with a constant), escaped (url.PathEscape) or given
 // replacements (strings.ReplaceAll), or formatted as a number or UUID;
 // keys escaped by the code (url.PathEscape, strings.ReplaceAll) — their
-// constant text is checked only where it is written into the key; a helper's returns whose error
-// result is not nil (the caller does not write that key).
+// constant text is checked only where it is written into the key; a
+// helper's returns whose error result is not nil (the caller does not
+// write that key).
 package keychars

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -11,32 +12,48 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/keyflow"
+	"github.com/tablelint/tablelint/analyzers/internal/target"
+	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/filtercheck"
 	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/limits"
 )
 
 //go:embed doc.go
 var doc string
 
-// Analyzer reports TL201.
+// Analyzer reports TL201 and TL202.
 var Analyzer = &analysis.Analyzer{
 	Name:     "keychars",
 	Doc:      docs.MustExtract(doc, "keychars"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/keychars",
-	Requires: []*analysis.Analyzer{keyflow.Analyzer},
+	Requires: []*analysis.Analyzer{keyflow.Analyzer, target.Analyzer},
 	Run:      run,
 }
+
+// onTarget is the -target flag: on Cosmos DB for Table a RowKey is at
+// most 255 bytes.
+var onTarget target.Value
+
+func init() { target.Register(&Analyzer.Flags, &onTarget) }
 
 type checker struct {
 	pass *analysis.Pass
 	seen map[token.Pos]bool
+	svc  *limits.Service
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	kf := keyflow.Of(pass)
-	c := &checker{pass: pass, seen: map[token.Pos]bool{}}
+	c := &checker{pass: pass, seen: map[token.Pos]bool{}, svc: target.For(pass, &onTarget)}
+	long := map[token.Pos]bool{}
 	for _, s := range kf.Sinks {
-		c.check(s, kf.Value(s))
+		v := kf.Value(s)
+		c.check(s, v)
+		if s.Callee == nil && !long[s.Pos] {
+			long[s.Pos] = true
+			c.length(s.Key, s.Pos, v)
+		}
 	}
 	return nil, nil
 }
@@ -79,6 +96,39 @@ func (c *checker) check(s keyflow.Sink, v flow.Value) {
 			fmt.Sprintf("%s comes from the request (%s) unchecked: a / \\ # or ? in it fails", s.Key, h.What),
 			fmt.Sprintf("%s comes from the request unchecked: a / \\ # or ? in it fails", s.Key)))
 		return
+	}
+}
+
+// length reports TL202 for a key whose constant text alone is over the
+// key limit: a RowKey over 255 UTF-8 bytes on Cosmos DB for Table, any
+// key over 512 UTF-16 code units on Table storage. Holes count as empty,
+// so the text is a lower bound of the key; each variant is checked.
+func (c *checker) length(key string, pos token.Pos, v flow.Value) {
+	for _, vr := range v.Variants {
+		var text strings.Builder
+		holes := false
+		for _, p := range vr.Parts {
+			if p.Hole == nil {
+				text.WriteString(p.Text)
+			} else {
+				holes = true
+			}
+		}
+		least := ""
+		if holes || v.Approx {
+			least = "at least "
+		}
+		if key == "RowKey" && c.svc.MaxRowKeyBytes > 0 {
+			if n, over := c.svc.RowKeyOver(text.String()); over {
+				diag.Report(c.pass, "TL202", posNode(pos), "RowKey is %s%d bytes, over the limit of %d bytes on Azure Cosmos DB for Table", least, n, c.svc.MaxRowKeyBytes)
+				return
+			}
+			continue
+		}
+		if n := edm.UTF16Len(text.String()); n > limits.MaxKeyChars {
+			diag.Report(c.pass, "TL202", posNode(pos), "%s is %s%d characters, over the limit of %d (1 KiB)", key, least, n, limits.MaxKeyChars)
+			return
+		}
 	}
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/directives"
 	"github.com/tablelint/tablelint/internal/checkcache"
 	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/internal/suppress"
@@ -54,7 +55,8 @@ func runCheck(e *env, args []string) int {
 	if len(pos) == 0 {
 		pos = []string{"./..."}
 	}
-	opts := checkOptions{tests: *tests, includeGenerated: *gen, addDirective: pl.Suppress.Add, addSource: pl.AddSource}
+	opts := checkOptions{tests: *tests, includeGenerated: *gen, addDirective: pl.Suppress.Add, addSource: pl.AddSource,
+		target: pl.Config().Target}
 	dc, err := startDesignCheck(e, pl, *design)
 	if err != nil {
 		return fail(e, err)
@@ -102,6 +104,9 @@ type checkOptions struct {
 	// check --design); salt then tells their cache entries apart.
 	analyzers []*analysis.Analyzer
 	salt      string
+	// target is the service the code runs on (the configuration's
+	// target), given to every analyzer with a -target flag.
+	target limits.Target
 	// result, if not nil, is given each package's results of the
 	// analyzers whose result encodes itself as JSON, in go list's order
 	// of the packages. It needs analyzers (and a salt of their own):
@@ -137,6 +142,12 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 				_ = a.Flags.Set("info", "true") // check reports info findings; --fail-on decides
 			}
 		}
+	}
+	if err := setTarget(analyzers, o.target); err != nil {
+		return nil, nil, err
+	}
+	if o.target == limits.Cosmos {
+		salt += "; target=cosmos" // the analyzers' findings differ by target
 	}
 	cache, _ := checkcache.Open() // no cache directory: every run computes everything
 	toolID, err := cache.ToolID()
@@ -407,4 +418,20 @@ func within(root, path string) bool {
 	}
 	rel, err := filepath.Rel(root, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// setTarget sets the -target flag of every analyzer that has one (the
+// empty target is storage).
+func setTarget(analyzers []*analysis.Analyzer, t limits.Target) error {
+	if t == "" {
+		t = limits.Storage
+	}
+	for _, a := range analyzers {
+		if f := a.Flags.Lookup("target"); f != nil {
+			if err := a.Flags.Set("target", string(t)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

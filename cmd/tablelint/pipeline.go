@@ -8,13 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/tablelint/tablelint/analyzers/directives"
-	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/config"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/internal/suppress"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 	"github.com/tablelint/tablelint/internal/version"
 	"github.com/tablelint/tablelint/model"
 )
@@ -39,7 +38,7 @@ type pipeline struct {
 	target rules.Target
 	// Suppress collects the inputs' suppression directives: call
 	// AddYAML on it for each design file checked; Go directives come
-	// from the analyzers (AddGoDirectives).
+	// from the analyzers.
 	Suppress *suppress.Set
 	sources  map[string]string
 	// partialInputs: inputs that could not be checked are reported but
@@ -93,10 +92,6 @@ func failLines(e *env, err error) int {
 // Config returns the loaded configuration (target, throughput).
 func (p *pipeline) Config() *config.Config { return p.cfg }
 
-// Enabled reports whether a rule is not turned off in the configuration;
-// commands may skip the work of a rule that is off.
-func (p *pipeline) Enabled(id string) bool { return p.cfg.Enabled(id) }
-
 // Excluded reports whether the configuration excludes file (relative to
 // the working directory, or absolute); commands skip such files.
 func (p *pipeline) Excluded(file string) bool { return p.cfg.Excluded(file, p.e.dir) }
@@ -106,19 +101,6 @@ func (p *pipeline) Excluded(file string) bool { return p.cfg.Excluded(file, p.e.
 // bytes to UTF-16 units. The report never reads files: a finding in a
 // file not registered keeps its byte columns.
 func (p *pipeline) AddSource(name, text string) { p.sources[name] = text }
-
-// AddGoDirectives adds the directives the directives analyzer read from
-// a package. The analyzers have already dropped the findings these
-// directives cover (as they do under go vet and golangci-lint) and
-// recorded which directives were used, so the pipeline only adds the
-// count and reports unused directives (TL902); malformed ones (TL901,
-// TL903) are the analyzer's findings. A file seen in several packages
-// (its package and the test variant) counts once.
-func (p *pipeline) AddGoDirectives(r *directives.Result) {
-	for _, d := range r.Directives() {
-		p.Suppress.Add(d)
-	}
-}
 
 // process applies severities, excludes and suppressions, and adds the
 // directives' findings. It returns the findings to report, those it
@@ -239,7 +221,7 @@ func (p *pipeline) exitCode(res report.Result) int {
 // exit code is 2.
 func (p *pipeline) abort(file string, err error) int {
 	ie := report.InputError{File: file, Message: strings.TrimSpace(err.Error())}
-	var te *replay.Error
+	var te *tracefmt.Error
 	var me *model.Error
 	var pe *fs.PathError
 	switch {

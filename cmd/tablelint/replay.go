@@ -23,6 +23,7 @@ import (
 	"github.com/tablelint/tablelint/engine/workload"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 	"github.com/tablelint/tablelint/model"
 )
 
@@ -231,7 +232,7 @@ func runReplay(e *env, args []string) int {
 		} else {
 			file = "<stdin>"
 		}
-		r := replay.NewReader(in, file)
+		r := tracefmt.NewReader(in, file)
 		r.MaxBytes = rf.maxTrace
 		src, bytesRead = r, r.BytesRead
 	} else {
@@ -351,7 +352,7 @@ func runReplay(e *env, args []string) int {
 		return interrupted()
 	}
 	if err != nil {
-		var te *replay.Error
+		var te *tracefmt.Error
 		if rf.trace == "" && !errors.As(err, &te) {
 			err = fmt.Errorf("%s: %w", file, err)
 		}

@@ -4,8 +4,8 @@ import (
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/engine/workload"
-	"github.com/tablelint/tablelint/internal/review"
 	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/review"
 )
 
 // Design-derived workloads: `tablelint replay DESIGN` loads the design

@@ -20,6 +20,7 @@ import (
 
 	"github.com/tablelint/tablelint/engine/live"
 	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 	"github.com/tablelint/tablelint/trace"
 )
 
@@ -109,7 +110,7 @@ func replayLive(e *env, args []string) int {
 	}
 	var engRes bytes.Buffer
 	t0 := time.Now()
-	eng, err := replay.Run(replay.NewReader(f, *tr), replay.NewEngine(replay.EngineOptions{Keys: true}),
+	eng, err := replay.Run(tracefmt.NewReader(f, *tr), replay.NewEngine(replay.EngineOptions{Keys: true}),
 		replay.Options{Duration: duration.Seconds(), Results: &engRes})
 	engTime := time.Since(t0)
 	f.Close()
@@ -134,7 +135,7 @@ func replayLive(e *env, args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	rep, err := live.Run(ctx, svc, replay.NewReader(f, *tr), live.Options{
+	rep, err := live.Run(ctx, svc, tracefmt.NewReader(f, *tr), live.Options{
 		Concurrency: *concurrency, Rate: *rate, Scratch: *scratch, AllowExisting: *allowExisting, Keep: *keep, Results: resW})
 	if err != nil {
 		return fail(e, oneLine(err))

@@ -7,8 +7,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/tablelint/tablelint/internal/traceimport"
 	"github.com/tablelint/tablelint/trace"
+	"github.com/tablelint/tablelint/traceimport"
 )
 
 func init() {

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-const importLog = "../../internal/traceimport/testdata/storage-analytics-2.0.log"
+const importLog = "../../traceimport/testdata/storage-analytics-2.0.log"
 
 // TestTraceImport imports a log to a file, replays the trace and
 // compares the replay's statuses with the logged ones.

@@ -7,10 +7,10 @@ import (
 	"time"
 
 	"github.com/tablelint/tablelint/edm"
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/engine/store"
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // Service limits on queries (package limits documents them).

@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/tablelint/tablelint/edm"
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/engine/store"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 func p(name string, v edm.Value) edm.Property { return edm.Property{Name: name, Value: v} }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/azuritetest"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 )
 
 // benchTrace returns a trace of n operations on one table of parts
@@ -51,7 +52,7 @@ func BenchmarkLiveReplay(b *testing.B) {
 	for _, c := range []int{1, 8} {
 		b.Run(fmt.Sprintf("azurite/concurrency=%d", c), func(b *testing.B) {
 			for b.Loop() {
-				rep, err := Run(context.Background(), svc, replay.NewReader(bytes.NewReader(tr), "bench"), Options{Concurrency: c, Scratch: true})
+				rep, err := Run(context.Background(), svc, tracefmt.NewReader(bytes.NewReader(tr), "bench"), Options{Concurrency: c, Scratch: true})
 				if err != nil || rep.Statuses[0] != 0 {
 					b.Fatal(err, rep.Statuses)
 				}
@@ -61,7 +62,7 @@ func BenchmarkLiveReplay(b *testing.B) {
 	}
 	b.Run("engine", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := replay.Run(replay.NewReader(bytes.NewReader(tr), "bench"), replay.NewEngine(replay.EngineOptions{}), replay.Options{Duration: 60}); err != nil {
+			if _, err := replay.Run(tracefmt.NewReader(bytes.NewReader(tr), "bench"), replay.NewEngine(replay.EngineOptions{}), replay.Options{Duration: 60}); err != nil {
 				b.Fatal(err)
 			}
 		}

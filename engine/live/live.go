@@ -42,6 +42,7 @@ import (
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/internal/tablerest"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 	"github.com/tablelint/tablelint/odata"
 )
 
@@ -162,7 +163,7 @@ func Key(table, name, shape string) string {
 
 type job struct {
 	i  int
-	op replay.Op
+	op tracefmt.Op
 	// table is the trace's name of op's table.
 	table string
 	out   *Outcome
@@ -222,12 +223,12 @@ func Run(ctx context.Context, svc *aztables.ServiceClient, src replay.Source, op
 				line = appendResult(line[:0], j)
 				_, werr = rw.Write(line)
 			}
-			if j.op.Kind != replay.Get && j.op.Kind != replay.Query {
+			if j.op.Kind != tracefmt.Get && j.op.Kind != tracefmt.Query {
 				continue
 			}
 			name, shape := j.op.Name, ""
 			switch {
-			case j.op.Kind == replay.Get:
+			case j.op.Kind == tracefmt.Get:
 				name = "(get)"
 			case name == "":
 				shape = odata.Shape(j.op.Filter)
@@ -364,11 +365,11 @@ func (r *runner) wait() {
 
 // mapTable renames op's table to the live one, checking on first use
 // that it does not exist (unless allowed).
-func (r *runner) mapTable(op *replay.Op) error {
+func (r *runner) mapTable(op *tracefmt.Op) error {
 	k := strings.ToLower(op.Table)
 	if name, ok := r.tables[k]; ok {
 		op.Table = name
-		if op.Kind == replay.CreateTable && r.opts.Scratch {
+		if op.Kind == tracefmt.CreateTable && r.opts.Scratch {
 			r.created[name] = true
 		}
 		return nil
@@ -388,7 +389,7 @@ func (r *runner) mapTable(op *replay.Op) error {
 	}
 	r.tables[k] = name
 	op.Table = name
-	if op.Kind == replay.CreateTable && r.opts.Scratch {
+	if op.Kind == tracefmt.CreateTable && r.opts.Scratch {
 		r.created[name] = true
 	}
 	return nil
@@ -431,16 +432,16 @@ var pkFilter = regexp.MustCompile(`^\s*\(?\s*PartitionKey\s+eq\s+'((?:[^']|'')*)
 
 // partition returns the partition op is confined to, or alone when it
 // must run after everything before it and before everything after it.
-func partition(op *replay.Op) (pk string, alone bool) {
+func partition(op *tracefmt.Op) (pk string, alone bool) {
 	switch op.Kind {
-	case replay.Insert, replay.Upsert, replay.Update:
+	case tracefmt.Insert, tracefmt.Upsert, tracefmt.Update:
 		if !json.Valid(op.Entity) {
 			return "", true
 		}
 		return tablerest.EntityKeys(op.Entity)[0], false
-	case replay.Get, replay.Delete:
+	case tracefmt.Get, tracefmt.Delete:
 		return op.PK, false
-	case replay.Query:
+	case tracefmt.Query:
 		m := pkFilter.FindStringSubmatch(op.Filter)
 		low := strings.ToLower(op.Filter)
 		if m == nil || strings.Contains(low, " or ") || strings.Contains(low, "not") || strings.Count(op.Filter, "PartitionKey") > 1 {
@@ -461,19 +462,19 @@ func (r *runner) do(j *job) {
 	out.Pages = 1
 	var err error
 	switch op.Kind {
-	case replay.CreateTable:
+	case tracefmt.CreateTable:
 		_, err = r.svc.CreateTable(ctx, op.Table, nil)
 		out.Status = status(err, http.StatusCreated)
-	case replay.DeleteTable:
+	case tracefmt.DeleteTable:
 		_, err = r.svc.DeleteTable(ctx, op.Table, nil)
 		out.Status = status(err, http.StatusNoContent)
-	case replay.Insert:
+	case tracefmt.Insert:
 		_, err = c.AddEntity(ctx, op.Entity, nil)
 		out.Status = status(err, http.StatusCreated)
-	case replay.Upsert:
+	case tracefmt.Upsert:
 		_, err = c.UpsertEntity(ctx, op.Entity, &aztables.UpsertEntityOptions{UpdateMode: UpdateMode(op.Mode)})
 		out.Status = status(err, http.StatusNoContent)
-	case replay.Update:
+	case tracefmt.Update:
 		o := &aztables.UpdateEntityOptions{UpdateMode: UpdateMode(op.Mode)}
 		if op.IfMatch != "" {
 			e := azcore.ETag(op.IfMatch)
@@ -481,7 +482,7 @@ func (r *runner) do(j *job) {
 		}
 		_, err = c.UpdateEntity(ctx, op.Entity, o)
 		out.Status = status(err, http.StatusNoContent)
-	case replay.Delete:
+	case tracefmt.Delete:
 		o := &aztables.DeleteEntityOptions{}
 		if op.IfMatch != "" {
 			e := azcore.ETag(op.IfMatch)
@@ -489,7 +490,7 @@ func (r *runner) do(j *job) {
 		}
 		_, err = c.DeleteEntity(ctx, op.PK, op.RK, o)
 		out.Status = status(err, http.StatusNoContent)
-	case replay.Get:
+	case tracefmt.Get:
 		// The SDK's GetEntity has no $select: the whole entity is read.
 		var resp aztables.GetEntityResponse
 		resp, err = c.GetEntity(ctx, op.PK, op.RK, nil)
@@ -498,7 +499,7 @@ func (r *runner) do(j *job) {
 			out.Returned = 1
 			out.Keys = append(out.Keys, tablerest.EntityKeys(resp.Value))
 		}
-	case replay.Query:
+	case tracefmt.Query:
 		o := &aztables.ListEntitiesOptions{}
 		if op.Filter != "" {
 			o.Filter = &op.Filter
@@ -537,7 +538,7 @@ func (r *runner) do(j *job) {
 			}
 		}
 		out.Scanned = out.Returned
-	case replay.Batch:
+	case tracefmt.Batch:
 		actions := TransactionActions(op.Actions)
 		_, err = c.SubmitTransaction(ctx, actions, nil)
 		out.Status = status(err, http.StatusAccepted)
@@ -554,8 +555,8 @@ func (r *runner) do(j *job) {
 }
 
 // UpdateMode is the SDK's update mode for a trace operation's mode.
-func UpdateMode(m replay.Mode) aztables.UpdateMode {
-	if m == replay.Replace {
+func UpdateMode(m tracefmt.Mode) aztables.UpdateMode {
+	if m == tracefmt.Replace {
 		return aztables.UpdateModeReplace
 	}
 	return aztables.UpdateModeMerge
@@ -565,22 +566,22 @@ func UpdateMode(m replay.Mode) aztables.UpdateMode {
 // transaction actions: the action type from the kind and mode, the
 // If-Match ETag, and for a delete without an entity body one holding
 // just its keys.
-func TransactionActions(acts []replay.Action) []aztables.TransactionAction {
+func TransactionActions(acts []tracefmt.Action) []aztables.TransactionAction {
 	actions := make([]aztables.TransactionAction, 0, len(acts))
 	for _, x := range acts {
 		ta := aztables.TransactionAction{Entity: x.Entity}
 		switch {
-		case x.Kind == replay.Insert:
+		case x.Kind == tracefmt.Insert:
 			ta.ActionType = aztables.TransactionTypeAdd
-		case x.Kind == replay.Upsert && x.Mode == replay.Replace:
+		case x.Kind == tracefmt.Upsert && x.Mode == tracefmt.Replace:
 			ta.ActionType = aztables.TransactionTypeInsertReplace
-		case x.Kind == replay.Upsert:
+		case x.Kind == tracefmt.Upsert:
 			ta.ActionType = aztables.TransactionTypeInsertMerge
-		case x.Kind == replay.Update && x.Mode == replay.Replace:
+		case x.Kind == tracefmt.Update && x.Mode == tracefmt.Replace:
 			ta.ActionType = aztables.TransactionTypeUpdateReplace
-		case x.Kind == replay.Update:
+		case x.Kind == tracefmt.Update:
 			ta.ActionType = aztables.TransactionTypeUpdateMerge
-		case x.Kind == replay.Delete:
+		case x.Kind == tracefmt.Delete:
 			ta.ActionType = aztables.TransactionTypeDelete
 			if ta.Entity == nil {
 				ta.Entity, _ = json.Marshal(map[string]string{"PartitionKey": x.PK, "RowKey": x.RK})
@@ -618,7 +619,7 @@ func appendResult(b []byte, j *job) []byte {
 	b = strconv.AppendInt(b, int64(j.op.Line), 10)
 	b = append(b, `,"status":`...)
 	b = strconv.AppendInt(b, int64(j.out.Status), 10)
-	if j.op.Kind == replay.Get || j.op.Kind == replay.Query {
+	if j.op.Kind == tracefmt.Get || j.op.Kind == tracefmt.Query {
 		keys := j.out.Keys
 		if keys == nil {
 			keys = [][2]string{}

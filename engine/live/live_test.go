@@ -12,8 +12,9 @@ import (
 
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/azuritetest"
-	"github.com/tablelint/tablelint/internal/traceimport"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 	"github.com/tablelint/tablelint/trace"
+	"github.com/tablelint/tablelint/traceimport"
 )
 
 // compareWithEngine replays tr live and on the engine and compares
@@ -26,11 +27,11 @@ func compareWithEngine(t *testing.T, ep string, tr []byte, opts Options) *Report
 	}
 	var liveRes, engRes bytes.Buffer
 	opts.Results = &liveRes
-	rep, err := Run(context.Background(), svc, replay.NewReader(bytes.NewReader(tr), "trace"), opts)
+	rep, err := Run(context.Background(), svc, tracefmt.NewReader(bytes.NewReader(tr), "trace"), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := replay.Run(replay.NewReader(bytes.NewReader(tr), "trace"), replay.NewEngine(replay.EngineOptions{Keys: true}), replay.Options{Duration: 60, Results: &engRes}); err != nil {
+	if _, err := replay.Run(tracefmt.NewReader(bytes.NewReader(tr), "trace"), replay.NewEngine(replay.EngineOptions{Keys: true}), replay.Options{Duration: 60, Results: &engRes}); err != nil {
 		t.Fatal(err)
 	}
 	a, err := trace.ReadResults(&liveRes, "live")
@@ -43,8 +44,8 @@ func compareWithEngine(t *testing.T, ep string, tr []byte, opts Options) *Report
 	}
 	lines := strings.Split(string(tr), "\n")
 	for _, m := range trace.Compare(a, b) {
-		op, _ := replay.ParseOp([]byte(lines[m.I]))
-		if op.Kind == replay.Batch && crossPartition(op) && m.A.Status == 202 && m.B.Status == 400 {
+		op, _ := tracefmt.ParseOp([]byte(lines[m.I]))
+		if op.Kind == tracefmt.Batch && crossPartition(op) && m.A.Status == 202 && m.B.Status == 400 {
 			continue // Azurite's deviation batch-cross-partition (engine/conformance/DEVIATIONS.md)
 		}
 		t.Errorf("%s\n  %s", m, lines[m.I])
@@ -80,7 +81,7 @@ func TestLiveReplaySmall(t *testing.T) {
 // schema and replays the trace on Azurite and on the engine.
 func TestLiveReplayImported(t *testing.T) {
 	ep := azuritetest.Endpoint(t)
-	log, err := os.ReadFile(filepath.Join("../../internal/traceimport/testdata", "azure-monitor.jsonl"))
+	log, err := os.ReadFile(filepath.Join("../../traceimport/testdata", "azure-monitor.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,20 +107,20 @@ func TestLiveRefusesExisting(t *testing.T) {
 	}
 	defer svc.DeleteTable(ctx, name, nil)
 	tr := []byte(`{"op":"insert","table":"` + name + `","entity":{"PartitionKey":"p","RowKey":"r"}}` + "\n")
-	_, err = Run(ctx, svc, replay.NewReader(bytes.NewReader(tr), "t"), Options{})
+	_, err = Run(ctx, svc, tracefmt.NewReader(bytes.NewReader(tr), "t"), Options{})
 	if !errors.Is(err, ErrTableExists) {
 		t.Fatalf("replay into an existing table: %v, want ErrTableExists", err)
 	}
 	if _, err := svc.NewClient(name).GetEntity(ctx, "p", "r", nil); err == nil {
 		t.Fatal("the refused replay wrote into the table")
 	}
-	rep, err := Run(ctx, svc, replay.NewReader(bytes.NewReader(tr), "t"), Options{AllowExisting: true})
+	rep, err := Run(ctx, svc, tracefmt.NewReader(bytes.NewReader(tr), "t"), Options{AllowExisting: true})
 	if err != nil || rep.Statuses[201] != 1 {
 		t.Fatalf("--allow-existing: %v %+v", err, rep)
 	}
 	// Scratch: the table is new and deleted afterwards.
 	tr = []byte(`{"op":"createTable","table":"` + name + `"}` + "\n" + string(tr))
-	rep, err = Run(ctx, svc, replay.NewReader(bytes.NewReader(tr), "t"), Options{Scratch: true})
+	rep, err = Run(ctx, svc, tracefmt.NewReader(bytes.NewReader(tr), "t"), Options{Scratch: true})
 	if err != nil || rep.Statuses[201] != 2 {
 		t.Fatalf("scratch replay: %v %+v", err, rep)
 	}
@@ -158,17 +159,17 @@ func TestPartition(t *testing.T) {
 		{"not (PartitionKey eq 'a')", "", true},
 		{"", "", true},
 	} {
-		pk, alone := partition(&replay.Op{Kind: replay.Query, Filter: c.filter})
+		pk, alone := partition(&tracefmt.Op{Kind: tracefmt.Query, Filter: c.filter})
 		if pk != c.pk || alone != c.alone {
 			t.Errorf("partition(%q) = %q, %v", c.filter, pk, alone)
 		}
 	}
 }
 
-func crossPartition(op replay.Op) bool {
+func crossPartition(op tracefmt.Op) bool {
 	pks := map[string]bool{}
 	for _, a := range op.Actions {
-		pk, _ := partition(&replay.Op{Kind: a.Kind, Entity: a.Entity, PK: a.PK})
+		pk, _ := partition(&tracefmt.Op{Kind: a.Kind, Entity: a.Entity, PK: a.PK})
 		pks[pk] = true
 	}
 	return len(pks) > 1

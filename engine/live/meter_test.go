@@ -12,7 +12,7 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 
-	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 )
 
 // cosmosTransport answers as Cosmos DB's Table API does, with a request
@@ -49,7 +49,7 @@ func TestRequestCharge(t *testing.T) {
 {"op":"query","table":"T","filter":"PartitionKey eq 'q'"}
 `
 	var res bytes.Buffer
-	rep, err := Run(context.Background(), svc, replay.NewReader(strings.NewReader(tr), "t"), Options{Scratch: true, Keep: true, Results: &res})
+	rep, err := Run(context.Background(), svc, tracefmt.NewReader(strings.NewReader(tr), "t"), Options{Scratch: true, Keep: true, Results: &res})
 	if err != nil {
 		t.Fatal(err)
 	}

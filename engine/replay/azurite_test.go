@@ -16,6 +16,7 @@ import (
 	"github.com/tablelint/tablelint/engine/live"
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/azuritetest"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 )
 
 var azTableSeq atomic.Int64
@@ -45,24 +46,24 @@ func azStatus(err error, ok int) int {
 	return -1
 }
 
-func (a *azEngine) Do(op *replay.Op, out *replay.Outcome) {
+func (a *azEngine) Do(op *tracefmt.Op, out *replay.Outcome) {
 	out.Pages = 1
 	c := a.svc.NewClient(op.Table)
 	var err error
 	switch op.Kind {
-	case replay.CreateTable:
+	case tracefmt.CreateTable:
 		_, err = a.svc.CreateTable(a.ctx, op.Table, nil)
 		out.Status = azStatus(err, http.StatusCreated)
-	case replay.DeleteTable:
+	case tracefmt.DeleteTable:
 		_, err = a.svc.DeleteTable(a.ctx, op.Table, nil)
 		out.Status = azStatus(err, http.StatusNoContent)
-	case replay.Insert:
+	case tracefmt.Insert:
 		_, err = c.AddEntity(a.ctx, op.Entity, nil)
 		out.Status = azStatus(err, http.StatusCreated)
-	case replay.Upsert:
+	case tracefmt.Upsert:
 		_, err = c.UpsertEntity(a.ctx, op.Entity, &aztables.UpsertEntityOptions{UpdateMode: live.UpdateMode(op.Mode)})
 		out.Status = azStatus(err, http.StatusNoContent)
-	case replay.Update:
+	case tracefmt.Update:
 		o := &aztables.UpdateEntityOptions{UpdateMode: live.UpdateMode(op.Mode)}
 		if op.IfMatch != "" {
 			e := azcore.ETag(op.IfMatch)
@@ -70,7 +71,7 @@ func (a *azEngine) Do(op *replay.Op, out *replay.Outcome) {
 		}
 		_, err = c.UpdateEntity(a.ctx, op.Entity, o)
 		out.Status = azStatus(err, http.StatusNoContent)
-	case replay.Delete:
+	case tracefmt.Delete:
 		o := &aztables.DeleteEntityOptions{}
 		if op.IfMatch != "" {
 			e := azcore.ETag(op.IfMatch)
@@ -78,7 +79,7 @@ func (a *azEngine) Do(op *replay.Op, out *replay.Outcome) {
 		}
 		_, err = c.DeleteEntity(a.ctx, op.PK, op.RK, o)
 		out.Status = azStatus(err, http.StatusNoContent)
-	case replay.Get:
+	case tracefmt.Get:
 		var r aztables.GetEntityResponse
 		r, err = c.GetEntity(a.ctx, op.PK, op.RK, nil)
 		out.Status = azStatus(err, http.StatusOK)
@@ -88,7 +89,7 @@ func (a *azEngine) Do(op *replay.Op, out *replay.Outcome) {
 				out.Keys = append(out.Keys, entityKeys(r.Value))
 			}
 		}
-	case replay.Query:
+	case tracefmt.Query:
 		o := &aztables.ListEntitiesOptions{}
 		if op.Filter != "" {
 			o.Filter = &op.Filter
@@ -116,7 +117,7 @@ func (a *azEngine) Do(op *replay.Op, out *replay.Outcome) {
 			}
 		}
 		out.Scanned = out.Returned
-	case replay.Batch:
+	case tracefmt.Batch:
 		actions := live.TransactionActions(op.Actions)
 		_, err = c.SubmitTransaction(a.ctx, actions, nil)
 		out.Status = azStatus(err, http.StatusAccepted)
@@ -135,7 +136,7 @@ type recorder struct {
 	outs []replay.Outcome
 }
 
-func (r *recorder) Do(op *replay.Op, out *replay.Outcome) {
+func (r *recorder) Do(op *tracefmt.Op, out *replay.Outcome) {
 	r.Engine.Do(op, out)
 	c := *out
 	c.Keys = append([][2]string(nil), out.Keys...)
@@ -158,7 +159,7 @@ func TestAzuriteReplay(t *testing.T) {
 	az := &recorder{Engine: &azEngine{svc: svc, ctx: context.Background(), keys: true}}
 	ref := &recorder{Engine: replay.NewEngine(replay.EngineOptions{Keys: true})}
 	for _, e := range []replay.Engine{az, ref} {
-		if _, err := replay.Run(replay.NewReader(bytes.NewReader(trace), "az"), e, replay.Options{Duration: 10}); err != nil {
+		if _, err := replay.Run(tracefmt.NewReader(bytes.NewReader(trace), "az"), e, replay.Options{Duration: 10}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -187,7 +188,7 @@ func BenchmarkAzuriteReplay10k(b *testing.B) {
 		b.StopTimer()
 		trace := azTrace(10_000, 50, 2)
 		b.StartTimer()
-		if _, err := replay.Run(replay.NewReader(bytes.NewReader(trace), "az"), &azEngine{svc: svc, ctx: context.Background(), keys: true}, replay.Options{Duration: 60}); err != nil {
+		if _, err := replay.Run(tracefmt.NewReader(bytes.NewReader(trace), "az"), &azEngine{svc: svc, ctx: context.Background(), keys: true}, replay.Options{Duration: 60}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tablelint/tablelint/internal/tracefmt"
 )
 
 // benchTrace writes a trace of n operations on one table: about 40%
@@ -67,7 +69,7 @@ func BenchmarkReplay10k(b *testing.B) {
 	trace := benchTrace(10_000, 50, 2)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Run(NewReader(bytes.NewReader(trace), "bench"), NewEngine(EngineOptions{Keys: true}), Options{Duration: 60}); err != nil {
+		if _, err := Run(tracefmt.NewReader(bytes.NewReader(trace), "bench"), NewEngine(EngineOptions{Keys: true}), Options{Duration: 60}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -75,7 +77,7 @@ func BenchmarkReplay10k(b *testing.B) {
 
 func TestBenchTraceReplays(t *testing.T) {
 	trace := benchTrace(5000, 20, 3)
-	rep, err := Run(NewReader(bytes.NewReader(trace), "bench"), NewEngine(EngineOptions{}), Options{Duration: 10})
+	rep, err := Run(tracefmt.NewReader(bytes.NewReader(trace), "bench"), NewEngine(EngineOptions{}), Options{Duration: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +169,7 @@ func BenchmarkReplayScaling(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				rep, err := Run(NewReader(bufio.NewReaderSize(f, 1<<20), "bench"), NewEngine(EngineOptions{}), Options{Duration: 600})
+				rep, err := Run(tracefmt.NewReader(bufio.NewReaderSize(f, 1<<20), "bench"), NewEngine(EngineOptions{}), Options{Duration: 600})
 				f.Close()
 				if err != nil {
 					b.Fatal(err)

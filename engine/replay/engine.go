@@ -6,10 +6,11 @@ import (
 	"time"
 
 	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 
 	"github.com/tablelint/tablelint/engine/exec"
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/engine/store"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // Engine executes trace operations. The reference engine (NewEngine) is
@@ -17,7 +18,7 @@ import (
 // compare the two.
 type Engine interface {
 	// Do executes op and fills out, which the caller has Reset.
-	Do(op *Op, out *Outcome)
+	Do(op *tracefmt.Op, out *Outcome)
 }
 
 // Outcome is what one operation did and cost.
@@ -122,12 +123,6 @@ func (g *RefEngine) clock() time.Time {
 	return time.Now()
 }
 
-// Store returns the engine's store.
-func (g *RefEngine) Store() *store.Store { return g.st }
-
-// Executor returns the engine's query executor.
-func (g *RefEngine) Executor() *exec.Executor { return g.x }
-
 func (g *RefEngine) table(name string) (*store.Table, error) {
 	if g.lastTable != nil && name == g.lastName {
 		return g.lastTable, nil
@@ -151,18 +146,18 @@ func setStatus(out *Outcome, op store.Op, err error) {
 }
 
 // Do executes op on the reference engine.
-func (g *RefEngine) Do(op *Op, out *Outcome) {
+func (g *RefEngine) Do(op *tracefmt.Op, out *Outcome) {
 	out.Pages = 1
 	g.opT, g.hasT = op.T, op.HasT
 	switch op.Kind {
-	case CreateTable:
+	case tracefmt.CreateTable:
 		if !op.HasT {
 			g.st.ForgetDeleted(op.Table)
 		}
 		_, err := g.st.CreateTable(op.Table)
 		setStatus(out, store.OpCreateTable, err)
 		return
-	case DeleteTable:
+	case tracefmt.DeleteTable:
 		err := g.st.DeleteTable(op.Table)
 		g.lastName, g.lastTable = "", nil
 		setStatus(out, store.OpDeleteTable, err)
@@ -170,7 +165,7 @@ func (g *RefEngine) Do(op *Op, out *Outcome) {
 	}
 	t, terr := g.table(op.Table)
 	switch op.Kind {
-	case Insert, Upsert, Update:
+	case tracefmt.Insert, tracefmt.Upsert, tracefmt.Update:
 		var e *store.Entity
 		var err error
 		if op.Props != nil {
@@ -188,24 +183,24 @@ func (g *RefEngine) Do(op *Op, out *Outcome) {
 		}
 		var sop store.Op
 		switch op.Kind {
-		case Insert:
+		case tracefmt.Insert:
 			sop = store.OpInsert
 			if err == nil {
 				_, err = t.Insert(e)
 			}
-		case Upsert:
+		case tracefmt.Upsert:
 			sop = store.OpUpsert
 			if err == nil {
 				_, err = t.Upsert(e, storeMode(op.Mode))
 			}
-		case Update:
+		case tracefmt.Update:
 			sop = store.OpUpdate
 			if err == nil {
 				_, err = t.Update(e, storeMode(op.Mode), op.IfMatch)
 			}
 		}
 		setStatus(out, sop, err)
-	case Delete:
+	case tracefmt.Delete:
 		err := store.CheckKeys(op.PK, op.RK)
 		if err == nil {
 			out.addLoad(op.PK, 1)
@@ -216,7 +211,7 @@ func (g *RefEngine) Do(op *Op, out *Outcome) {
 			err = t.Delete(op.PK, op.RK, op.IfMatch)
 		}
 		setStatus(out, store.OpDelete, err)
-	case Get:
+	case tracefmt.Get:
 		err := store.CheckKeys(op.PK, op.RK)
 		if err == nil {
 			out.addLoad(op.PK, 1)
@@ -236,21 +231,21 @@ func (g *RefEngine) Do(op *Op, out *Outcome) {
 				out.Keys = append(out.Keys, [2]string{g.got.PartitionKey, g.got.RowKey})
 			}
 		}
-	case Query:
+	case tracefmt.Query:
 		g.query(t, terr, op, out)
-	case Batch:
+	case tracefmt.Batch:
 		g.batch(t, terr, op, out)
 	}
 }
 
-func storeMode(m Mode) store.Mode {
-	if m == Replace {
+func storeMode(m tracefmt.Mode) store.Mode {
+	if m == tracefmt.Replace {
 		return store.Replace
 	}
 	return store.Merge
 }
 
-func (g *RefEngine) query(t *store.Table, terr error, op *Op, out *Outcome) {
+func (g *RefEngine) query(t *store.Table, terr error, op *tracefmt.Op, out *Outcome) {
 	p, err := g.x.Prepare(op.Filter)
 	if p != nil {
 		out.Plan = p.Plan.Kind.String()
@@ -324,25 +319,25 @@ func pagePartition(t *store.Table, p *exec.Prepared, from *exec.Continuation) (s
 	return pk, ok
 }
 
-func (g *RefEngine) batch(t *store.Table, terr error, op *Op, out *Outcome) {
+func (g *RefEngine) batch(t *store.Table, terr error, op *tracefmt.Op, out *Outcome) {
 	actions := make([]store.Action, 0, len(op.Actions))
 	var err error
 	for i, a := range op.Actions {
 		sa := store.Action{IfMatch: a.IfMatch, PartitionKey: a.PK, RowKey: a.RK}
 		switch a.Kind {
-		case Insert:
+		case tracefmt.Insert:
 			sa.Kind = store.ActInsert
-		case Upsert:
+		case tracefmt.Upsert:
 			sa.Kind = store.ActUpsertMerge
-			if a.Mode == Replace {
+			if a.Mode == tracefmt.Replace {
 				sa.Kind = store.ActUpsertReplace
 			}
-		case Update:
+		case tracefmt.Update:
 			sa.Kind = store.ActUpdateMerge
-			if a.Mode == Replace {
+			if a.Mode == tracefmt.Replace {
 				sa.Kind = store.ActUpdateReplace
 			}
-		case Delete:
+		case tracefmt.Delete:
 			sa.Kind = store.ActDelete
 		}
 		if a.Entity != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/tablelint/tablelint/engine/store"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/rules"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 )
 
 // observer collects what a replay saw besides costs: the operations the
@@ -28,7 +29,7 @@ type observer struct {
 // error: the same operation kind, status and error code.
 type Rejection struct {
 	Rule    string // the rule the error is evidence of
-	Kind    Kind
+	Kind    tracefmt.Kind
 	Status  int
 	Code    string
 	Table   string
@@ -38,7 +39,7 @@ type Rejection struct {
 }
 
 type rejectKey struct {
-	kind   Kind
+	kind   tracefmt.Kind
 	status int
 	code   string
 	rule   string
@@ -51,15 +52,15 @@ func newObserver() *observer {
 
 // rejected reports whether out is a rejection: an error status, except
 // a get's 404, which is a lookup's answer.
-func rejected(op *Op, out *Outcome) bool {
+func rejected(op *tracefmt.Op, out *Outcome) bool {
 	if out.Status < 400 || out.Status == http.StatusServiceUnavailable {
 		return false
 	}
-	return !(op.Kind == Get && out.Status == http.StatusNotFound && out.Code != store.CodeTableNotFound)
+	return !(op.Kind == tracefmt.Get && out.Status == http.StatusNotFound && out.Code != store.CodeTableNotFound)
 }
 
-func (o *observer) add(op *Op, out *Outcome) {
-	if op.Kind == Batch && op.HasT {
+func (o *observer) add(op *tracefmt.Op, out *Outcome) {
+	if op.Kind == tracefmt.Batch && op.HasT {
 		o.batches.add(op)
 	}
 	if rejected(op, out) {
@@ -74,7 +75,7 @@ func (o *observer) add(op *Op, out *Outcome) {
 		r.Count++
 		return
 	}
-	if out.Status >= 300 || (op.Kind != Insert && op.Kind != Upsert && op.Kind != Update) {
+	if out.Status >= 300 || (op.Kind != tracefmt.Insert && op.Kind != tracefmt.Upsert && op.Kind != tracefmt.Update) {
 		return
 	}
 	t := o.keys[strings.ToLower(op.Table)]
@@ -212,11 +213,11 @@ type digitRun struct {
 	loLine, hiLine [maxSlotDigits + 1]int
 }
 
-func (t *tableKeys) add(op *Op, out *Outcome) {
+func (t *tableKeys) add(op *tracefmt.Op, out *Outcome) {
 	for col := range 2 {
 		t.observeKey(col, out.Key[col], op.Line)
 	}
-	if op.Kind != Insert {
+	if op.Kind != tracefmt.Insert {
 		return
 	}
 	pk := out.Key[0]
@@ -448,7 +449,7 @@ type BatchOverlap struct {
 	PK, RK          string
 }
 
-func (b *batchOverlaps) add(op *Op) {
+func (b *batchOverlaps) add(op *tracefmt.Op) {
 	if b.last == nil {
 		b.last, b.groups = map[batchKey]batchSeen{}, map[string]*BatchOverlap{}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/tablelint/tablelint/internal/textable"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 
 	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/finding"
@@ -184,7 +185,7 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 	tp := r.Throughput
 	var b strings.Builder
 	kinds := make([]string, 0, len(r.ByKind))
-	for k := CreateTable; k <= DeleteTable; k++ {
+	for k := tracefmt.CreateTable; k <= tracefmt.DeleteTable; k++ {
 		if n := r.ByKind[k.String()]; n > 0 {
 			kinds = append(kinds, fmt.Sprintf("%s %s", k, group(int64(n))))
 		}

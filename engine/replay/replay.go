@@ -12,16 +12,16 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/tablelint/tablelint/internal/cost"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 	"github.com/tablelint/tablelint/odata"
 )
 
 // Source yields the operations of a workload in order: a trace Reader,
 // or a generated workload. Next returns io.EOF at the end.
 type Source interface {
-	Next(op *Op) error
+	Next(op *tracefmt.Op) error
 }
 
 // Options configure Run.
@@ -75,7 +75,7 @@ const cancelCheck = 1024
 
 // Run replays the workload src on eng and measures it.
 func Run(src Source, eng Engine, opts Options) (*Report, error) {
-	var op Op
+	var op tracefmt.Op
 	var out Outcome
 	ctx := opts.Context
 	if ctx == nil {
@@ -95,7 +95,7 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 			}
 			out.Reset()
 			eng.Do(&op, &out)
-			if op.Kind == CreateTable && out.Status >= 300 {
+			if op.Kind == tracefmt.CreateTable && out.Status >= 300 {
 				// Every later operation on it would answer 404.
 				return nil, fmt.Errorf("table %q cannot be created (status %d): table names are 3 to 63 letters and digits, starting with a letter", op.Table, out.Status)
 			}
@@ -251,21 +251,21 @@ func throttledResult(line []byte) []byte {
 // that parsing a trace and executing it use two cores.
 type prefetcher struct {
 	ch    chan prefetchBatch
-	free  chan []Op // batches read to the end, for the reader to refill
+	free  chan []tracefmt.Op // batches read to the end, for the reader to refill
 	done  chan struct{}
 	batch prefetchBatch
 	k     int
 }
 
 type prefetchBatch struct {
-	ops []Op
+	ops []tracefmt.Op
 	err error // after ops
 }
 
 const prefetchSize = 256
 
 func prefetch(src Source) *prefetcher {
-	p := &prefetcher{ch: make(chan prefetchBatch, 8), free: make(chan []Op, 10), done: make(chan struct{})}
+	p := &prefetcher{ch: make(chan prefetchBatch, 8), free: make(chan []tracefmt.Op, 10), done: make(chan struct{})}
 	go func() {
 		defer close(p.ch)
 		for {
@@ -273,10 +273,10 @@ func prefetch(src Source) *prefetcher {
 			select {
 			case b.ops = <-p.free: // emptied by next: no garbage per operation
 			default:
-				b.ops = make([]Op, 0, prefetchSize)
+				b.ops = make([]tracefmt.Op, 0, prefetchSize)
 			}
 			for len(b.ops) < prefetchSize {
-				b.ops = append(b.ops, Op{})
+				b.ops = append(b.ops, tracefmt.Op{})
 				op := &b.ops[len(b.ops)-1]
 				if err := src.Next(op); err != nil {
 					b.ops, b.err = b.ops[:len(b.ops)-1], err
@@ -298,7 +298,7 @@ func prefetch(src Source) *prefetcher {
 }
 
 // own copies the bytes an operation shares with the reader's buffer.
-func own(op *Op) {
+func own(op *tracefmt.Op) {
 	if op.Entity != nil {
 		op.Entity = bytes.Clone(op.Entity)
 	}
@@ -309,7 +309,7 @@ func own(op *Op) {
 	}
 }
 
-func (p *prefetcher) next(ctx context.Context, op *Op) error {
+func (p *prefetcher) next(ctx context.Context, op *tracefmt.Op) error {
 	for p.k == len(p.batch.ops) {
 		if p.batch.err != nil {
 			return p.batch.err
@@ -334,7 +334,7 @@ func (p *prefetcher) next(ctx context.Context, op *Op) error {
 		p.batch, p.k = b, 0
 	}
 	*op = p.batch.ops[p.k]
-	p.batch.ops[p.k] = Op{}
+	p.batch.ops[p.k] = tracefmt.Op{}
 	p.k++
 	return nil
 }
@@ -344,23 +344,23 @@ func (p *prefetcher) stop() { close(p.done) }
 // appendResult appends the --results line of operation i:
 // {"i":N,"line":L,"status":S,"keys":[["pk","rk"],…],"scanned":…,"returned":…,"pages":…,"partitions":…}
 // with keys for get and query only.
-func appendResult(b []byte, i, line int, op *Op, out *Outcome) []byte {
+func appendResult(b []byte, i, line int, op *tracefmt.Op, out *Outcome) []byte {
 	b = append(b, `{"i":`...)
 	b = strconv.AppendInt(b, int64(i), 10)
 	b = append(b, `,"line":`...)
 	b = strconv.AppendInt(b, int64(line), 10)
 	b = append(b, `,"status":`...)
 	b = strconv.AppendInt(b, int64(out.Status), 10)
-	if op.Kind == Get || op.Kind == Query {
+	if op.Kind == tracefmt.Get || op.Kind == tracefmt.Query {
 		b = append(b, `,"keys":[`...)
 		for k, key := range out.Keys {
 			if k > 0 {
 				b = append(b, ',')
 			}
 			b = append(b, '[')
-			b = appendJSONString(b, key[0])
+			b = tracefmt.AppendString(b, key[0])
 			b = append(b, ',')
-			b = appendJSONString(b, key[1])
+			b = tracefmt.AppendString(b, key[1])
 			b = append(b, ']')
 		}
 		b = append(b, ']')
@@ -376,41 +376,11 @@ func appendResult(b []byte, i, line int, op *Op, out *Outcome) []byte {
 	return append(b, "}\n"...)
 }
 
-const hexDigits = "0123456789abcdef"
-
-// appendJSONString appends s as a JSON string.
-func appendJSONString(b []byte, s string) []byte {
-	b = append(b, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				b = append(b, '\\', c)
-			case c < 0x20:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			default:
-				b = append(b, c)
-			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			b = append(b, `\ufffd`...)
-		} else {
-			b = append(b, s[i:i+n]...)
-		}
-		i += n
-	}
-	return append(b, '"')
-}
-
 // aggregator collects the per-query statistics of a replay.
 type aggregator struct {
 	queries  map[string]*queryAgg
 	order    []*queryAgg
-	kinds    [DeleteTable + 1]int
+	kinds    [tracefmt.DeleteTable + 1]int
 	statuses map[int]int
 	ops      int
 	scanned  int64
@@ -432,19 +402,19 @@ func newAggregator() *aggregator {
 	return &aggregator{queries: map[string]*queryAgg{}, statuses: map[int]int{}}
 }
 
-func (a *aggregator) add(op *Op, out *Outcome) {
+func (a *aggregator) add(op *tracefmt.Op, out *Outcome) {
 	a.ops++
 	a.kinds[op.Kind]++
 	a.statuses[out.Status]++
 	a.scanned += int64(out.Scanned)
 	a.returned += int64(out.Returned)
 	a.tx += int64(max(out.Pages, 1))
-	if op.Kind != Query && op.Kind != Get {
+	if op.Kind != tracefmt.Query && op.Kind != tracefmt.Get {
 		return
 	}
 	var key, name, shape string
 	switch {
-	case op.Kind == Get:
+	case op.Kind == tracefmt.Get:
 		name = "(get)"
 		key = strings.ToLower(op.Table) + "\x00g"
 	case op.Name != "":
@@ -457,7 +427,7 @@ func (a *aggregator) add(op *Op, out *Outcome) {
 	q := a.queries[key]
 	if q == nil {
 		q = &queryAgg{table: op.Table, name: name, shape: shape, line: op.Line}
-		if op.Kind == Get {
+		if op.Kind == tracefmt.Get {
 			q.plan = "point"
 		} else if op.Name != "" {
 			q.shape = odata.Shape(op.Filter)
@@ -570,7 +540,7 @@ func (a *aggregator) report(tp *Throughput) *Report {
 		Scanned: a.scanned, Returned: a.returned, Transactions: a.tx, Throughput: tp}
 	for k, n := range a.kinds {
 		if n > 0 {
-			r.ByKind[Kind(k).String()] = n
+			r.ByKind[tracefmt.Kind(k).String()] = n
 		}
 	}
 	for _, q := range a.order {

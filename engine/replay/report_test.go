@@ -13,6 +13,7 @@ import (
 	"github.com/tablelint/tablelint/internal/golden"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 )
 
 // replayFile replays a trace on the reference engine.
@@ -23,7 +24,7 @@ func replayFile(t *testing.T, path string, opts Options) *Report {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rep, err := Run(NewReader(f, path), NewEngine(EngineOptions{Keys: opts.Results != nil}), opts)
+	rep, err := Run(tracefmt.NewReader(f, path), NewEngine(EngineOptions{Keys: opts.Results != nil}), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

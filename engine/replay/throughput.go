@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"github.com/tablelint/tablelint/internal/tracefmt"
 	"math"
 	"slices"
 	"strings"
@@ -89,7 +90,7 @@ func (m *Model) part(table, pk string) int32 {
 }
 
 // Add records one executed operation.
-func (m *Model) Add(op *Op, out *Outcome) {
+func (m *Model) Add(op *tracefmt.Op, out *Outcome) {
 	r := rec{t: op.T, hasT: op.HasT, line: int32(op.Line), txs: int32(max(out.Pages, 1)), lo: int32(m.loadPart.n), status: int16(out.Status)}
 	for _, l := range out.Load {
 		m.loadPart.append(m.part(op.Table, l.PK))

@@ -1,13 +1,14 @@
 package replay
 
 import (
+	"github.com/tablelint/tablelint/internal/tracefmt"
 	"strings"
 	"testing"
 )
 
 // add records an operation at time t (line = index+1) with loads.
 func add(m *Model, t float64, table string, pages int, loads ...Load) {
-	op := &Op{Line: m.Len() + 1, Table: table, T: t, HasT: true}
+	op := &tracefmt.Op{Line: m.Len() + 1, Table: table, T: t, HasT: true}
 	m.Add(op, &Outcome{Pages: pages, Load: loads})
 }
 
@@ -100,7 +101,7 @@ func TestModelSpreadAndOrder(t *testing.T) {
 	}
 	// Ten untimed operations over 5 s: two a second.
 	for i := 0; i < 10; i++ {
-		m.Add(&Op{Table: "T"}, &Outcome{Pages: 1, Load: []Load{{"p", 1}}})
+		m.Add(&tracefmt.Op{Table: "T"}, &Outcome{Pages: 1, Load: []Load{{"p", 1}}})
 	}
 	tp := m.Run(RunOptions{Duration: 5})
 	if tp.Seconds != 5 || tp.Partitions[0].Peak != 2 {

@@ -517,17 +517,6 @@ func (s *Store) Table(name string) (*Table, error) {
 	return t, nil
 }
 
-// Tables returns the names of all tables, in no particular order.
-func (s *Store) Tables() []string {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	out := make([]string, 0, len(s.tables))
-	for _, t := range s.tables {
-		out = append(out, t.name)
-	}
-	return out
-}
-
 func tableNotFound() *Error {
 	return newError(http.StatusNotFound, CodeTableNotFound, "The table specified does not exist.")
 }

@@ -28,6 +28,7 @@ import (
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/exec"
 	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
 )
@@ -216,7 +217,7 @@ func (w *Workload) findTouched() {
 	for _, t := range w.g.tables {
 		t.touched = map[string]bool{}
 	}
-	var op replay.Op
+	var op tracefmt.Op
 	for _, ev := range w.events {
 		if e := ev.ent; e != nil {
 			// An insert's status depends on what the partition holds,
@@ -313,13 +314,13 @@ const maxKeptList = 1 << 20
 func (w *Workload) Len() int { return len(w.events) }
 
 // Next yields the next timed operation.
-func (w *Workload) Next(op *replay.Op) error {
+func (w *Workload) Next(op *tracefmt.Op) error {
 	if w.next >= len(w.events) {
 		return io.EOF
 	}
 	ev := w.events[w.next]
 	w.next++
-	*op = replay.Op{T: ev.t, HasT: true}
+	*op = tracefmt.Op{T: ev.t, HasT: true}
 	if ev.ent != nil {
 		ev.ent.write(op, ev.t)
 	} else {
@@ -341,12 +342,12 @@ type setup struct {
 	k      int                // the next of the entity type's kept list
 }
 
-func (s *setup) Next(op *replay.Op) error {
+func (s *setup) Next(op *tracefmt.Op) error {
 	for s.ti < len(s.g.tables) {
 		t := s.g.tables[s.ti]
 		if !s.made {
 			s.made = true
-			*op = replay.Op{Kind: replay.CreateTable, Table: t.name}
+			*op = tracefmt.Op{Kind: tracefmt.CreateTable, Table: t.name}
 			return nil
 		}
 		if s.ei < len(t.entities) {
@@ -357,7 +358,7 @@ func (s *setup) Next(op *replay.Op) error {
 					i := e.kept[s.k]
 					s.k++
 					at := -float64(e.spec.Count - i)
-					*op = replay.Op{Kind: replay.Insert, Table: t.name, Line: e.spec.Line, Props: e.entityProps(i, at)}
+					*op = tracefmt.Op{Kind: tracefmt.Insert, Table: t.name, Line: e.spec.Line, Props: e.entityProps(i, at)}
 					return nil
 				}
 				s.ei, s.i, s.k = s.ei+1, 0, 0
@@ -373,7 +374,7 @@ func (s *setup) Next(op *replay.Op) error {
 				i := s.i
 				s.i++
 				at := -float64(e.spec.Count - i) // before the start, one a second
-				*op = replay.Op{Kind: replay.Insert, Table: t.name, Line: e.spec.Line, Props: e.entityProps(i, at)}
+				*op = tracefmt.Op{Kind: tracefmt.Insert, Table: t.name, Line: e.spec.Line, Props: e.entityProps(i, at)}
 				return nil
 			}
 			s.ei, s.i, s.keep = s.ei+1, 0, nil
@@ -613,14 +614,14 @@ func (e *entityGen) entityProps(i int64, at float64) []edm.Property {
 // write fills op with the next write of the entity type at time t: half
 // the writes insert new entities, half update existing ones (upsert
 // merge), as "inserts+updates" suggests.
-func (e *entityGen) write(op *replay.Op, t float64) {
+func (e *entityGen) write(op *tracefmt.Op, t float64) {
 	op.Table, op.Line = e.t.name, e.spec.Line
 	insert, i := e.pick()
 	if insert {
-		op.Kind, op.Props = replay.Insert, e.entityProps(i, t)
+		op.Kind, op.Props = tracefmt.Insert, e.entityProps(i, t)
 		return
 	}
-	op.Kind, op.Mode, op.Props = replay.Upsert, replay.Merge, e.entityProps(i, t)
+	op.Kind, op.Mode, op.Props = tracefmt.Upsert, tracefmt.Merge, e.entityProps(i, t)
 }
 
 // pick chooses the next write: an insert of a new entity i, or an
@@ -766,9 +767,9 @@ func resolveLiteral(l *odata.Literal, props map[string]*Property) (literal, erro
 
 // call fills op with a call of the query at time t, its parameters
 // taken from a random existing entity so that the query finds data.
-func (q *queryGen) call(op *replay.Op, t float64) {
+func (q *queryGen) call(op *tracefmt.Op, t float64) {
 	q.n++
-	op.Kind, op.Table, op.Name, op.Line = replay.Query, q.t.name, q.spec.Name, q.spec.Line
+	op.Kind, op.Table, op.Name, op.Line = tracefmt.Query, q.t.name, q.spec.Name, q.spec.Line
 	op.Top, op.Pages = takeFirst(q.spec.Top)
 	op.Select = q.spec.Select
 	ctx := &expandCtx{now: Start.Add(time.Duration(t * float64(time.Second)))}

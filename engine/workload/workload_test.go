@@ -11,6 +11,7 @@ import (
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
 )
@@ -48,10 +49,10 @@ var spec = &Spec{Tables: []Table{{
 	},
 }}}
 
-func drain(t *testing.T, s replay.Source) []replay.Op {
-	var ops []replay.Op
+func drain(t *testing.T, s replay.Source) []tracefmt.Op {
+	var ops []tracefmt.Op
 	for {
-		var op replay.Op
+		var op tracefmt.Op
 		err := s.Next(&op)
 		if errors.Is(err, io.EOF) {
 			return ops

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/internal/filtercheck"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 func check(t *testing.T, s string) []filtercheck.Diag {

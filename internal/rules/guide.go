@@ -2,7 +2,7 @@ package rules
 
 // Rules from the Table design guide checked by `tablelint review`: key
 // structure, entity types sharing a table, sort order, index entities and
-// property types. Their checks live in internal/review/guide_*.go.
+// property types. Their checks live in review/guide_*.go.
 func init() {
 	const guide = "(Azure Table storage table design guide)"
 	const dataModel = "(Understanding the Table service data model)"

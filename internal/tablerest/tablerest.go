@@ -3,7 +3,7 @@
 // the operations of a tablelint trace, and writes trace lines.
 //
 // It is shared by the recorder (package trace) and the log importer
-// (internal/traceimport), so that both read a request's URL the same
+// (traceimport/), so that both read a request's URL the same
 // way.
 package tablerest
 
@@ -16,7 +16,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/internal/tracefmt"
 )
 
 // Target is what a request's URL addresses.
@@ -212,7 +212,7 @@ func quoted(s string) (string, string, error) {
 // false for requests that are not trace operations (listing tables,
 // service properties, ACLs); continuation pages are operations with
 // Target.Continuation set, which the caller folds into their query.
-func Classify(method string, t Target, ifMatch string, entity []byte) (op replay.Op, ok bool) {
+func Classify(method string, t Target, ifMatch string, entity []byte) (op tracefmt.Op, ok bool) {
 	method = strings.ToUpper(method)
 	if t.Service || t.Batch {
 		return op, false
@@ -221,13 +221,13 @@ func Classify(method string, t Target, ifMatch string, entity []byte) (op replay
 	if t.Tables {
 		switch method {
 		case "POST":
-			op.Kind = replay.CreateTable
+			op.Kind = tracefmt.CreateTable
 			return op, true
 		case "DELETE":
 			if t.Table == "" {
 				return op, false
 			}
-			op.Kind = replay.DeleteTable
+			op.Kind = tracefmt.DeleteTable
 			return op, true
 		}
 		return op, false // listing tables
@@ -235,23 +235,23 @@ func Classify(method string, t Target, ifMatch string, entity []byte) (op replay
 	op.PK, op.RK = t.PK, t.RK
 	switch {
 	case method == "GET" && t.HasKeys:
-		op.Kind, op.Select = replay.Get, t.Select
+		op.Kind, op.Select = tracefmt.Get, t.Select
 	case method == "GET":
-		op.Kind, op.Filter, op.Select = replay.Query, t.Filter, t.Select
+		op.Kind, op.Filter, op.Select = tracefmt.Query, t.Filter, t.Select
 		if t.HasTop {
 			op.Top = t.Top
 		}
 	case method == "POST" && !t.HasKeys:
-		op.Kind, op.Entity = replay.Insert, entity
+		op.Kind, op.Entity = tracefmt.Insert, entity
 	case method == "DELETE" && t.HasKeys:
-		op.Kind, op.IfMatch = replay.Delete, ifMatch
+		op.Kind, op.IfMatch = tracefmt.Delete, ifMatch
 	case (method == "PUT" || method == "MERGE" || method == "PATCH") && t.HasKeys:
-		op.Kind, op.Mode, op.Entity = replay.Upsert, replay.Merge, entity
+		op.Kind, op.Mode, op.Entity = tracefmt.Upsert, tracefmt.Merge, entity
 		if method == "PUT" {
-			op.Mode = replay.Replace
+			op.Mode = tracefmt.Replace
 		}
 		if ifMatch != "" {
-			op.Kind, op.IfMatch = replay.Update, ifMatch
+			op.Kind, op.IfMatch = tracefmt.Update, ifMatch
 		}
 	default:
 		return op, false

@@ -1,40 +1,39 @@
 package tablerest
 
 import (
+	"github.com/tablelint/tablelint/internal/tracefmt"
 	"net/url"
 	"reflect"
 	"testing"
-
-	"github.com/tablelint/tablelint/engine/replay"
 )
 
 func TestClassify(t *testing.T) {
 	tests := []struct {
 		method, url, ifMatch string
-		want                 replay.Op
+		want                 tracefmt.Op
 		ok                   bool
 		cont                 bool
 	}{
-		{"POST", "https://acct.table.core.windows.net/Tables", "", replay.Op{Kind: replay.CreateTable}, true, false},
-		{"DELETE", "http://127.0.0.1:10002/devstoreaccount1/Tables('Orders')", "", replay.Op{Kind: replay.DeleteTable, Table: "Orders"}, true, false},
-		{"GET", "https://acct.table.core.windows.net/Tables", "", replay.Op{}, false, false},
-		{"POST", "https://acct.table.core.windows.net/Orders", "", replay.Op{Kind: replay.Insert, Table: "Orders"}, true, false},
+		{"POST", "https://acct.table.core.windows.net/Tables", "", tracefmt.Op{Kind: tracefmt.CreateTable}, true, false},
+		{"DELETE", "http://127.0.0.1:10002/devstoreaccount1/Tables('Orders')", "", tracefmt.Op{Kind: tracefmt.DeleteTable, Table: "Orders"}, true, false},
+		{"GET", "https://acct.table.core.windows.net/Tables", "", tracefmt.Op{}, false, false},
+		{"POST", "https://acct.table.core.windows.net/Orders", "", tracefmt.Op{Kind: tracefmt.Insert, Table: "Orders"}, true, false},
 		{"GET", "https://acct.table.core.windows.net/Orders(PartitionKey='a%20b',RowKey='it''s')?$select=Name,Age", "",
-			replay.Op{Kind: replay.Get, Table: "Orders", PK: "a b", RK: "it's", Select: []string{"Name", "Age"}}, true, false},
+			tracefmt.Op{Kind: tracefmt.Get, Table: "Orders", PK: "a b", RK: "it's", Select: []string{"Name", "Age"}}, true, false},
 		{"GET", "https://acct.table.core.windows.net/Orders()?$filter=PartitionKey%20eq%20'x%3By'&$top=5", "",
-			replay.Op{Kind: replay.Query, Table: "Orders", Filter: "PartitionKey eq 'x;y'", Top: 5}, true, false},
+			tracefmt.Op{Kind: tracefmt.Query, Table: "Orders", Filter: "PartitionKey eq 'x;y'", Top: 5}, true, false},
 		{"GET", "https://acct.table.core.windows.net/Orders?NextPartitionKey=1!8!YQ--&NextRowKey=1!4!Yg--", "",
-			replay.Op{Kind: replay.Query, Table: "Orders"}, true, true},
+			tracefmt.Op{Kind: tracefmt.Query, Table: "Orders"}, true, true},
 		{"PUT", "https://acct.table.core.windows.net/Orders(PartitionKey='a',RowKey='b')", "",
-			replay.Op{Kind: replay.Upsert, Mode: replay.Replace, Table: "Orders", PK: "a", RK: "b"}, true, false},
+			tracefmt.Op{Kind: tracefmt.Upsert, Mode: tracefmt.Replace, Table: "Orders", PK: "a", RK: "b"}, true, false},
 		{"PATCH", "https://acct.table.core.windows.net/Orders(PartitionKey='a',RowKey='b')", "*",
-			replay.Op{Kind: replay.Update, Mode: replay.Merge, IfMatch: "*", Table: "Orders", PK: "a", RK: "b"}, true, false},
+			tracefmt.Op{Kind: tracefmt.Update, Mode: tracefmt.Merge, IfMatch: "*", Table: "Orders", PK: "a", RK: "b"}, true, false},
 		{"MERGE", "https://acct.table.core.windows.net/Orders(RowKey='b',PartitionKey='a')", "",
-			replay.Op{Kind: replay.Upsert, Mode: replay.Merge, Table: "Orders", PK: "a", RK: "b"}, true, false},
+			tracefmt.Op{Kind: tracefmt.Upsert, Mode: tracefmt.Merge, Table: "Orders", PK: "a", RK: "b"}, true, false},
 		{"DELETE", "https://acct.table.core.windows.net/Orders(PartitionKey='a',RowKey='b')", "*",
-			replay.Op{Kind: replay.Delete, IfMatch: "*", Table: "Orders", PK: "a", RK: "b"}, true, false},
-		{"GET", "https://acct.table.core.windows.net/Orders?comp=acl", "", replay.Op{}, false, false},
-		{"POST", "https://acct.table.core.windows.net/$batch", "", replay.Op{}, false, false},
+			tracefmt.Op{Kind: tracefmt.Delete, IfMatch: "*", Table: "Orders", PK: "a", RK: "b"}, true, false},
+		{"GET", "https://acct.table.core.windows.net/Orders?comp=acl", "", tracefmt.Op{}, false, false},
+		{"POST", "https://acct.table.core.windows.net/$batch", "", tracefmt.Op{}, false, false},
 	}
 	for _, tt := range tests {
 		u, err := url.Parse(tt.url)

@@ -2,8 +2,8 @@ package filterflow
 
 import (
 	"github.com/tablelint/tablelint/analyzers/internal/values"
-	"github.com/tablelint/tablelint/engine/plan"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 // ParseNoRecover is Parse without its recover, for the fuzz test: a

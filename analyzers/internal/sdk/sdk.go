@@ -35,12 +35,6 @@ func IsPath(pkgPath, want string) bool {
 	return pkgPath == want || strings.HasSuffix(pkgPath, "/vendor/"+want)
 }
 
-// IsAztables reports whether pkg is the aztables package.
-func IsAztables(pkg *types.Package) bool { return pkg != nil && IsPath(pkg.Path(), AztablesPath) }
-
-// IsLegacy reports whether pkg is the legacy storage package.
-func IsLegacy(pkg *types.Package) bool { return pkg != nil && IsPath(pkg.Path(), LegacyPath) }
-
 // Callee returns the function or method a call statically calls, or nil
 // (for calls of function values, conversions and builtins). For methods
 // of generic types it returns the generic origin, so that
