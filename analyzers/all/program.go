@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 )
 
@@ -21,11 +22,19 @@ var programMu sync.Mutex
 // and passes the summaries of every package to InstallSummaries.
 // It returns nil when the package has no such method.
 func Summary(facts []analysis.ObjectFact) ([]byte, error) {
-	impls := filterflow.Summarize(facts)
-	if len(impls) == 0 {
+	s := summary{Queries: filterflow.Summarize(facts), Values: flow.Summarize(facts)}
+	if len(s.Queries) == 0 && len(s.Values) == 0 {
 		return nil, nil
 	}
-	return json.Marshal(impls)
+	return json.Marshal(s)
+}
+
+// summary is a package's share of the whole-program summary: its
+// concrete methods that run queries (filterflow) and the value
+// summaries of its concrete methods (flow).
+type summary struct {
+	Queries []filterflow.Impl `json:"queries,omitempty"`
+	Values  []flow.Impl       `json:"values,omitempty"`
 }
 
 // InstallSummaries installs the whole-program summary made of the
@@ -33,20 +42,24 @@ func Summary(facts []analysis.ObjectFact) ([]byte, error) {
 // run.
 func InstallSummaries(summaries [][]byte) (done func(), err error) {
 	var impls []filterflow.Impl
+	var values []flow.Impl
 	for _, s := range summaries {
 		if len(s) == 0 {
 			continue
 		}
-		var more []filterflow.Impl
+		var more summary
 		if err := json.Unmarshal(s, &more); err != nil {
 			return nil, fmt.Errorf("reading a package summary: %v", err)
 		}
-		impls = append(impls, more...)
+		impls = append(impls, more.Queries...)
+		values = append(values, more.Values...)
 	}
 	programMu.Lock()
 	filterflow.SetProgram(filterflow.ProgramOf(impls))
+	flow.SetProgram(flow.ProgramOf(values))
 	return func() {
 		filterflow.SetProgram(nil)
+		flow.SetProgram(nil)
 		programMu.Unlock()
 	}, nil
 }

@@ -50,6 +50,12 @@
 // same code); a bounded one at the argument. A helper that checks the
 // length itself silences its callers.
 //
+// Results of other calls are asked of the value-flow layer
+// (analyzers/internal/flow): a helper, in this package or another, that
+// returns a request body, a form value (r.PostForm.Get…), a file's text
+// or a document marshalled from a slice or a map is an unbounded source
+// at the call, unless a length check or a limiting reader is on its way.
+//
 // Conservative by design: any length comparison on the path silences
 // TL122/TL123, whatever its bound.
 package entityshape

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
@@ -28,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "entityshape",
 	Doc:       docs.MustExtract(doc, "entityshape"),
 	URL:       "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/entityshape",
-	Requires:  []*analysis.Analyzer{index.Analyzer},
+	Requires:  []*analysis.Analyzer{index.Analyzer, flow.Analyzer},
 	FactTypes: []analysis.Fact{new(Fills)},
 	Run:       run,
 }
@@ -72,6 +73,7 @@ const (
 
 type checker struct {
 	pass     *analysis.Pass
+	fl       *flow.Result
 	idx      *writes.Index
 	reported map[types.Object]bool
 	body     *ast.BlockStmt
@@ -107,7 +109,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if index.Std(pass) {
 		return nil, nil // facts run it on every dependency: the standard library has no entities
 	}
-	c := &checker{pass: pass, idx: index.Of(pass).Writes, reported: map[types.Object]bool{}, fills: map[*types.Func]*Fills{},
+	c := &checker{pass: pass, idx: index.Of(pass).Writes, fl: flow.Of(pass), reported: map[types.Object]bool{}, fills: map[*types.Func]*Fills{},
 		values: map[token.Pos]ast.Expr{}, done: map[token.Pos]map[string]bool{}}
 	// TL120 for entity structs declared here.
 	for _, f := range pass.Files {
@@ -588,7 +590,7 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 		case path == "net/http" && (name == "FormValue" || name == "PostFormValue"):
 			return nil, src{what: "a request form value", bound: -1}, true, true
 		case (path == "encoding/json" || path == "encoding/xml") && (name == "Marshal" || name == "MarshalIndent") && len(e.Args) >= 1:
-			if growable(info.TypeOf(e.Args[0]), 0) {
+			if flow.Growable(info.TypeOf(e.Args[0])) {
 				return nil, src{what: "a marshalled document (" + types.ExprString(e.Args[0]) + ")", bound: -1}, true, true
 			}
 		case path == "strings" && (name == "TrimSpace" || name == "ToLower" || name == "ToUpper") && len(e.Args) == 1:
@@ -597,29 +599,46 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && path == "encoding/base64" && name == "EncodeToString" && len(e.Args) == 1 {
 			return e.Args[0], src{}, false, false
 		}
+		// Any other call: what the value-flow layer knows of its result
+		// (a helper returning a request body or a file's text, in this
+		// package or another, a request form value).
+		if s, ok := c.flowSource(e); ok {
+			return nil, s, true, true
+		}
 	}
 	return nil, src{}, false, true
 }
 
-// growable reports whether values of t can be arbitrarily large when
-// marshalled: slices and maps, or structs holding them.
-func growable(t types.Type, depth int) bool {
-	if t == nil || depth > 3 {
-		return false
+// flowSource asks the flow layer about the result of call: unbounded
+// when it is a request body or form value, a file or stream read whole,
+// or a marshalled document, with no length check or limit on the way.
+func (c *checker) flowSource(call *ast.CallExpr) (src, bool) {
+	in := c.fl.Call(call)
+	if in == nil || in.Value() == nil {
+		return src{}, false
 	}
-	switch u := t.Underlying().(type) {
-	case *types.Slice, *types.Map:
-		return true
-	case *types.Pointer:
-		return growable(u.Elem(), depth+1)
-	case *types.Struct:
-		for i := 0; i < u.NumFields(); i++ {
-			if u.Field(i).Exported() && growable(u.Field(i).Type(), depth+1) {
-				return true
-			}
+	v := c.fl.OfLocal(in.Value())
+	for _, h := range v.Holes() {
+		var what string
+		switch {
+		case h.Source == flow.Request && h.What == "r.Body":
+			what = "a request body"
+		case h.Source == flow.Request && (h.What == "r.FormValue" || h.What == "r.PostFormValue" || h.What == "r.PostForm.Get" || h.What == "r.Form.Get"):
+			what = "a request form value"
+		case h.Source == flow.Body:
+			what = h.What
+		default:
+			continue
 		}
+		if h.Bound&flow.LengthChecked != 0 {
+			return src{what: what, bound: boundedUnknown}, true
+		}
+		if fn := sdk.Callee(c.pass.TypesInfo, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() != "net/url" && fn.Pkg().Path() != "net/http" {
+			what += " (from " + fn.Name() + ")"
+		}
+		return src{what: what, bound: -1}, true
 	}
-	return false
+	return src{}, false
 }
 
 // boundedUnknown is the bound of a limit that is not a constant: the

@@ -43,6 +43,20 @@
 // & and *, conversions and variables to the variable json.Unmarshal
 // fills, and from there to the GetEntity call whose response it decodes.
 //
+// Across functions, on the value-flow layer (analyzers/internal/flow):
+//
+//   - TL414 also: an UpdateEntity without IfMatch (nil options or a
+//     literal without it) or an UpsertEntity of an entity read by
+//     GetEntity in another function — a repository Get helper that
+//     returns the decoded entity (or a struct built from its fields, the
+//     ETag dropped), a method of an interface the package's types
+//     implement (under tablelint check, any loaded package's) — and a
+//     read and write through a user-defined interface the client
+//     satisfies (its GetEntity and UpdateEntity methods); and the call of
+//     a function that writes its parameter back that way (the fact
+//     WritesBack) given such an entity: reported at the call, naming the
+//     function. No fix is suggested on this path.
+//
 // Silent: an IfMatch that is not azcore.ETagAny (the read's ETag, one
 // carried in the entity, one from elsewhere — whatever it is, the write
 // is conditional); options the analyzer cannot see (a variable assigned

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
@@ -28,9 +29,11 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "etag",
 	Doc:      docs.MustExtract(doc, "etag"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/etag",
-	Requires: []*analysis.Analyzer{index.Analyzer},
-	Run:      run,
+	Requires: []*analysis.Analyzer{index.Analyzer, flow.Analyzer, paramsAnalyzer},
+	// Run is set by init (it reads paramsAnalyzer's result).
 }
+
+func init() { Analyzer.Run = run }
 
 type checker struct {
 	pass  *analysis.Pass
@@ -64,8 +67,14 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		c.check(call)
 	}
+	// Across functions, on the flow layer: not where the AST check
+	// reported.
+	skip := map[int]bool{}
+	for _, f := range c.found {
+		skip[pass.Fset.Position(f.d.Pos).Line] = true
+	}
 	c.finish()
-	return nil, nil
+	return flowWalk(pass, pass.ResultOf[paramsAnalyzer].(*importedWrites), skip)
 }
 
 func (c *checker) check(w index.Call) {

@@ -13,5 +13,6 @@ import (
 func TestETag(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, etag.Analyzer, "withetag") // silent: no messages to check
+	sdktest.CheckMessages(t, analysistest.Run(t, dir, etag.Analyzer, "crossfunc"))
 	fixtest.Run(t, analysistest.TestData(), etag.Analyzer, "rmw", "anyonly", "legacy")
 }

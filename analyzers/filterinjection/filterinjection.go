@@ -16,6 +16,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/internal/finding"
@@ -30,11 +31,12 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      docs.MustExtract(doc, "filterinjection"),
 	URL:      "https://github.com/tablelint/tablelint/blob/main/docs/rules",
 	Run:      run,
-	Requires: []*analysis.Analyzer{filterflow.Analyzer},
+	Requires: []*analysis.Analyzer{filterflow.Analyzer, flow.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result)
+	fl := flow.Of(pass)
 	seen := map[token.Pos]bool{}
 	for _, q := range res.Queries {
 		if !q.Known || q.Empty {
@@ -43,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 		holes := QuotedHoles(q.Filter)
 		holes = append(holes, opaqueParts(pass, res, q.Filter, 0)...)
 		for _, h := range holes {
-			if h.Foreign || res.SafeHole(h) {
+			if h.Foreign || res.SafeHole(h) || quoteFree(fl, h.Expr) {
 				continue
 			}
 			// A parameter is reported where it is interpolated, unless
@@ -74,6 +76,39 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// quoteFree asks the flow layer whether the call e (a helper, in this
+// package or another, through its summary) can only return text without
+// a single quote: constant text without one, and run-time parts that are
+// formatted numbers (fmt.Sprintf("%019d", n)), UUIDs, validated or
+// escaped values.
+func quoteFree(fl *flow.Result, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	in := fl.Call(call)
+	if in == nil || in.Value() == nil {
+		return false
+	}
+	v := fl.OfLocal(in.Value())
+	if len(v.Variants) == 0 || v.Approx {
+		return false
+	}
+	for _, vr := range v.Variants {
+		for _, p := range vr.Parts {
+			switch {
+			case p.Hole == nil:
+				if strings.Contains(p.Text, "'") {
+					return false
+				}
+			case !p.Hole.Bound.Safe() && p.Hole.Bound&flow.Escaped == 0:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // opaqueParts returns the quoted holes of the pieces an opaque filter

@@ -7,10 +7,12 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/filterinjection"
 	"github.com/tablelint/tablelint/analyzers/internal/fixtest"
+	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
 )
 
 // TestFilterInjection checks the TL321 findings and applies every fix as
 // drivers do: the result must be the golden file and type-check.
 func TestFilterInjection(t *testing.T) {
+	analysistest.Run(t, sdktest.GOPATH(t, analysistest.TestData()), filterinjection.Analyzer, "injectticks")
 	fixtest.Run(t, analysistest.TestData(), filterinjection.Analyzer, "inject", "injectquote", "injectsink", "injectservice", "injectparam", "injectother", "injectbuilder", "injectcleaned", "injectindexed", "injectrunes")
 }

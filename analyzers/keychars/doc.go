@@ -4,7 +4,8 @@
 // # Analyzer keychars
 //
 // keychars: find keys whose constant text contains / \ # ? or a control
-// character, or is longer than a key can be (TL201, TL202).
+// character, or is longer than a key can be, and keys taken from a
+// request unchecked (TL201, TL202).
 //
 // "The following characters are not allowed in values for the
 // PartitionKey and RowKey properties: The forward slash (/) character,
@@ -27,6 +28,20 @@
 //     checked at each of the helper's return statements, and reported
 //     there.
 //
+//   - TL201 also: a key whose value comes from HTTP request input (the
+//     URL path or a segment of it, the query, a form value, a header, the
+//     host, a path value, a field of a request body decoded from JSON)
+//     with no check: a client can send / \ # or ?, and the request
+//     fails (for r.URL.Path, always). Through a function of the package
+//     that makes its parameter (or a field of it) the key, it is reported
+//     where that function sets the key, naming the line of the call (the
+//     place to check is the same code for every caller); through one of
+//     another package, at the call. Followed through struct fields,
+//     helpers' results and parameters (the fact KeyParams of
+//     analyzers/internal/keyflow), and calls through interfaces the
+//     package's own types implement (under tablelint check, every loaded
+//     package's).
+//
 //   - TL202 key-too-long: a key sink whose constant text alone (run-time
 //     parts counted as empty) is over 512 UTF-16 code units ("The row key
 //     is a string value that may be up to 1 KiB in size."), or, for a
@@ -37,9 +52,18 @@
 //     its package has a string constant naming a *.table.cosmos.azure.com
 //     endpoint.
 //
-// Silent: characters that come only from run-time values (a parameter, a
-// request field): the analyzer cannot know them; keys escaped by the code
-// (url.PathEscape, strings.ReplaceAll) — their constant text is checked
-// only where it is written into the key; a helper's returns whose error
-// result is not nil (the caller does not write that key).
+// Values are followed by the shared value-flow layer (analyzers/internal/
+// flow): constants, +, fmt.Sprintf, strings.Join and Builder, variables
+// in branches, struct fields, helpers' results (facts) and closures.
+//
+// Silent: characters that come only from other run-time values (a
+// parameter, an entity, the environment): the analyzer cannot know them;
+// request input that is checked (a regular expression, uuid.Parse,
+// strconv.Atoi, strings.ContainsAny…, a function named valid…/check…,
+// comparison with a constant), escaped (url.PathEscape) or given
+// replacements (strings.ReplaceAll), or formatted as a number or UUID;
+// keys escaped by the code (url.PathEscape, strings.ReplaceAll) — their
+// constant text is checked only where it is written into the key; a
+// helper's returns whose error result is not nil (the caller does not
+// write that key).
 package keychars

@@ -3,20 +3,16 @@ package keychars
 import (
 	_ "embed"
 	"fmt"
-	"go/ast"
 	"go/token"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
-	"github.com/tablelint/tablelint/analyzers/internal/index"
-	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
+	"github.com/tablelint/tablelint/analyzers/internal/keyflow"
 	"github.com/tablelint/tablelint/analyzers/internal/target"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
-	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/filtercheck"
 	"github.com/tablelint/tablelint/internal/finding"
@@ -31,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "keychars",
 	Doc:      docs.MustExtract(doc, "keychars"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/keychars",
-	Requires: []*analysis.Analyzer{index.Analyzer, target.Analyzer},
+	Requires: []*analysis.Analyzer{keyflow.Analyzer, target.Analyzer},
 	Run:      run,
 }
 
@@ -43,132 +39,122 @@ func init() { target.Register(&Analyzer.Flags, &onTarget) }
 
 type checker struct {
 	pass *analysis.Pass
-	res  *values.Resolver
 	seen map[token.Pos]bool
 	svc  *limits.Service
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	x := index.Of(pass)
-	c := &checker{pass: pass, res: x.Resolver(), seen: map[token.Pos]bool{}, svc: target.For(pass, &onTarget)}
-	for _, f := range pass.Files {
-		x.Writes.KeysIn(f, func(k writes.KeySink) { c.key(k.Key, k.Value) })
-	}
-	for _, k := range x.Keys {
-		c.key(k.Key, k.Value)
+	kf := keyflow.Of(pass)
+	c := &checker{pass: pass, seen: map[token.Pos]bool{}, svc: target.For(pass, &onTarget)}
+	long := map[token.Pos]bool{}
+	for _, s := range kf.Sinks {
+		v := kf.Value(s)
+		c.check(s, v)
+		if s.Callee == nil && !long[s.Pos] {
+			long[s.Pos] = true
+			c.length(s.Key, s.Pos, v)
+		}
 	}
 	return nil, nil
 }
 
-// key checks the constant text of one key value.
-func (c *checker) key(key string, e ast.Expr) {
-	if e == nil || c.seen[e.Pos()] {
-		return
+// check checks one key value.
+func (c *checker) check(s keyflow.Sink, v flow.Value) {
+	// Constant text: whatever the run-time parts hold, the key is invalid.
+	for _, vr := range v.Variants {
+		for _, p := range vr.Parts {
+			if p.Hole != nil {
+				continue
+			}
+			if r, bad := filtercheck.InvalidKeyChar(p.Text); bad {
+				pos := s.Pos
+				if vr.Ret != 0 && c.inPackage(token.Pos(vr.Ret)) {
+					pos = token.Pos(vr.Ret)
+				}
+				what := filtercheck.DescribeKeyRune(r)
+				c.reportAt(pos, "%s", diag.Fit(
+					fmt.Sprintf("%s %q contains %s, which keys cannot contain", s.Key, finding.Clip(vr.Text()), what),
+					fmt.Sprintf("%s contains %s, which keys cannot contain", s.Key, what)))
+				return
+			}
+		}
 	}
-	c.seen[e.Pos()] = true
-	v := c.res.Of(e)
-	for _, p := range v.Parts {
-		if p.Hole != nil {
+	for _, h := range v.Holes() {
+		if h.Source != flow.Request || keySafe(h.Bound) {
 			continue
 		}
-		if r, bad := filtercheck.InvalidKeyChar(p.Text); bad {
-			what := filtercheck.DescribeKeyRune(r)
-			diag.Report(c.pass, "TL201", e, "%s", diag.Fit(
-				fmt.Sprintf("%s %q contains %s, which keys cannot contain", key, finding.Clip(v.String()), what),
-				fmt.Sprintf("%s contains %s, which keys cannot contain", key, what)))
+		// Through a function of this package: reported where it sets
+		// the key (the code to fix), naming the call's line.
+		if s.At != 0 {
+			line := c.pass.Fset.Position(s.Pos).Line
+			c.reportAt(s.At, "%s", diag.Fit(
+				fmt.Sprintf("%s comes from the request (%s, passed at line %d) unchecked: / \\ # ? fail", s.Key, h.What, line),
+				fmt.Sprintf("%s comes from the request (passed at line %d) unchecked: / \\ # ? fail", s.Key, line)))
 			return
 		}
-	}
-	c.length(key, e, v)
-	// A hole filled by a helper of this package that the resolver does
-	// not inline (several results, k, err := keyFor(x), or several
-	// statements): the key is what the helper returns, checked (and
-	// reported) at each return that succeeds.
-	for _, h := range v.Holes() {
-		if h.Escaped || h.Func != "" {
-			continue
-		}
-		for _, r := range c.helperResults(h.Expr) {
-			c.key(key, r)
-		}
+		c.reportAt(s.Pos, "%s", diag.Fit(
+			fmt.Sprintf("%s comes from the request (%s) unchecked: a / \\ # or ? in it fails", s.Key, h.What),
+			fmt.Sprintf("%s comes from the request unchecked: a / \\ # or ? in it fails", s.Key)))
+		return
 	}
 }
 
 // length reports TL202 for a key whose constant text alone is over the
 // key limit: a RowKey over 255 UTF-8 bytes on Cosmos DB for Table, any
 // key over 512 UTF-16 code units on Table storage. Holes count as empty,
-// so the text is a lower bound of the key.
-func (c *checker) length(key string, e ast.Expr, v values.Value) {
-	var text strings.Builder
-	for _, p := range v.Parts {
-		if p.Hole == nil {
-			text.WriteString(p.Text)
+// so the text is a lower bound of the key; each variant is checked.
+func (c *checker) length(key string, pos token.Pos, v flow.Value) {
+	for _, vr := range v.Variants {
+		var text strings.Builder
+		holes := false
+		for _, p := range vr.Parts {
+			if p.Hole == nil {
+				text.WriteString(p.Text)
+			} else {
+				holes = true
+			}
+		}
+		least := ""
+		if holes || v.Approx {
+			least = "at least "
+		}
+		if key == "RowKey" && c.svc.MaxRowKeyBytes > 0 {
+			if n, over := c.svc.RowKeyOver(text.String()); over {
+				diag.Report(c.pass, "TL202", posNode(pos), "RowKey is %s%d bytes, over the limit of %d bytes on Azure Cosmos DB for Table", least, n, c.svc.MaxRowKeyBytes)
+				return
+			}
+			continue
+		}
+		if n := edm.UTF16Len(text.String()); n > limits.MaxKeyChars {
+			diag.Report(c.pass, "TL202", posNode(pos), "%s is %s%d characters, over the limit of %d (1 KiB)", key, least, n, limits.MaxKeyChars)
+			return
 		}
 	}
-	least := "at least "
-	if len(v.Holes()) == 0 {
-		least = ""
-	}
-	if key == writes.RowKey && c.svc.MaxRowKeyBytes > 0 {
-		if n, over := c.svc.RowKeyOver(text.String()); over {
-			diag.Report(c.pass, "TL202", e, "RowKey is %s%d bytes, over the limit of %d bytes on Azure Cosmos DB for Table", least, n, c.svc.MaxRowKeyBytes)
-		}
+}
+
+// keySafe: bounds under which a value cannot hold / \ # ? or controls.
+func keySafe(b flow.Bound) bool {
+	return b.Safe() || b&(flow.URLEscaped|flow.Replaced|flow.Time) != 0
+}
+
+func (c *checker) reportAt(pos token.Pos, format string, args ...any) {
+	if c.seen[pos] {
 		return
 	}
-	if n := edm.UTF16Len(text.String()); n > limits.MaxKeyChars {
-		diag.Report(c.pass, "TL202", e, "%s is %s%d characters, over the limit of %d (1 KiB)", key, least, n, limits.MaxKeyChars)
-	}
+	c.seen[pos] = true
+	diag.Report(c.pass, "TL201", posNode(pos), format, args...)
 }
 
-// helperResults returns the expressions a helper of this package returns
-// as the value of e — a call of it, or a variable assigned once from one
-// of its results — leaving out returns whose last result is an error
-// other than nil (the caller does not use the key then).
-func (c *checker) helperResults(e ast.Expr) []ast.Expr {
-	vars := c.res.Vars()
-	e = ast.Unparen(e)
-	index := 0
-	if v := vars.VarOf(e); v != nil {
-		d, ok := vars.Only(v)
-		if !ok || d.Zero() || d.Index < 0 {
-			return nil
-		}
-		e, index = ast.Unparen(d.Rhs), d.Index
-	}
-	call, ok := e.(*ast.CallExpr)
-	if !ok {
-		return nil
-	}
-	fn := sdk.Callee(c.pass.TypesInfo, call)
-	if fn == nil {
-		return nil
-	}
-	sig := fn.Type().(*types.Signature)
-	n := sig.Results().Len()
-	if n == 0 || !isString(sig.Results().At(index).Type()) {
-		return nil
-	}
-	errLast := n > 1 && types.Identical(sig.Results().At(n-1).Type(), types.Universe.Lookup("error").Type())
-	exprs, stmts := vars.Returns(fn, index)
-	var out []ast.Expr
-	for i, r := range exprs {
-		if r == nil {
-			continue
-		}
-		if errLast && !isNil(c.pass.TypesInfo, stmts[i].Results[n-1]) {
-			continue
-		}
-		out = append(out, r)
-	}
-	return out
-}
+type posNode token.Pos
 
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
-}
+func (p posNode) Pos() token.Pos { return token.Pos(p) }
+func (p posNode) End() token.Pos { return token.Pos(p) }
 
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.IsNil()
+func (c *checker) inPackage(pos token.Pos) bool {
+	for _, f := range c.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return true
+		}
+	}
+	return false
 }

@@ -48,4 +48,13 @@
 // helper that builds the entity (putEvent(ctx, c, time.Now().Format(…),
 // id)). The message names the helper: "PartitionKey written by AddEntity
 // (through store.Put)".
+//
+// On the value-flow layer (analyzers/internal/flow and keyflow), keys the
+// above cannot follow are checked too: a PartitionKey formatted from a
+// time kept in a struct field (set to time.Now() by a constructor such as
+// newHit(host)), in the function that marshals and writes the entity or
+// in a method called through an interface the package's types implement
+// (reported at the call: "PartitionKey made by Save comes only from
+// time.Now()"). Entities that are not marshalled and written in the
+// function that sets the key are left to the checks above.
 package timepartition

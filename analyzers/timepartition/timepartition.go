@@ -11,6 +11,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/keyflow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
@@ -24,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "timepartition",
 	Doc:      docs.MustExtract(doc, "timepartition"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/timepartition",
-	Requires: []*analysis.Analyzer{index.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, keyflow.Analyzer},
 	Run:      run,
 }
 
@@ -53,6 +54,11 @@ func run(pass *analysis.Pass) (any, error) {
 			c.key(k.Value, k.Call)
 		}
 	}
+	skip := map[int]bool{}
+	for pos := range c.seen {
+		skip[pass.Fset.Position(pos).Line] = true
+	}
+	flowKeys(pass, skip)
 	return nil, nil
 }
 

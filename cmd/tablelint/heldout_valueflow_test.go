@@ -44,8 +44,10 @@ func TestHeldoutValueflowLabels(t *testing.T) {
 // drop fails: on 55f3f28 with the labels as first committed (6df6d2f),
 // 23/49 (46.9 %) and 23/26 (88.5 %); the misses and the three unlabelled
 // findings are listed in docs/benchmarks.md. Issue 23's goal is 90 % and
-// 95 %: raise the floors as the value-flow work lands.
+// 95 %: raise the floors as the value-flow work lands. With the flow
+// layer (wip/valueflow: TL201 from requests, TL414 and TL209 across
+// functions and interfaces): 31/49 (63.3 %) and 31/34 (91.2 %).
 func TestHeldoutValueflowRecall(t *testing.T) {
 	right, expected, found := measureCorpus(t, "heldout-valueflow", heldoutValueflowRules, true, 45, 18)
-	checkRates(t, right, expected, found, 0.45, 0.85)
+	checkRates(t, right, expected, found, 0.61, 0.90)
 }

@@ -5,6 +5,8 @@ import (
 	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 )
 
 // Program summarises the sinks of every package a driver loaded, so that
@@ -73,7 +75,7 @@ func Summarize(facts []analysis.ObjectFact) []Impl {
 		methods := make(map[string]string, ms.Len())
 		for i := 0; i < ms.Len(); i++ {
 			m := ms.At(i).Obj()
-			methods[m.Name()] = sigString(m.Type())
+			methods[m.Name()] = flow.SigString(m.Type())
 		}
 		out = append(out, Impl{Name: fn.Name(), Methods: methods, Sink: s})
 	}
@@ -109,7 +111,7 @@ func (p *Program) Dispatch(fn *types.Func) *Sink {
 	want := make(map[string]string, iface.NumMethods())
 	for i := 0; i < iface.NumMethods(); i++ {
 		m := iface.Method(i)
-		want[m.Name()] = sigString(m.Type())
+		want[m.Name()] = flow.SigString(m.Type())
 	}
 	var out *Sink
 next:
@@ -133,26 +135,3 @@ var program atomic.Pointer[Program]
 // it). Only a driver that analyses the whole program at once should set
 // one; it must not be changed while analyses run.
 func SetProgram(p *Program) { program.Store(p) }
-
-// sigString writes a method signature without its receiver and without
-// parameter names (an implementation may name them differently from the
-// interface), packages by path.
-func sigString(t types.Type) string {
-	sig, ok := t.(*types.Signature)
-	if !ok {
-		return types.TypeString(t, nil)
-	}
-	return types.TypeString(types.NewSignatureType(nil, nil, nil, unnamed(sig.Params()), unnamed(sig.Results()), sig.Variadic()), nil)
-}
-
-// unnamed returns the types of t as a tuple of unnamed variables.
-func unnamed(t *types.Tuple) *types.Tuple {
-	if t == nil {
-		return nil
-	}
-	vars := make([]*types.Var, t.Len())
-	for i := range vars {
-		vars[i] = types.NewParam(t.At(i).Pos(), t.At(i).Pkg(), "", t.At(i).Type())
-	}
-	return types.NewTuple(vars...)
-}

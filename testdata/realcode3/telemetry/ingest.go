@@ -41,7 +41,7 @@ func Ingest(c *aztables.Client) http.HandlerFunc {
 		}
 		now := time.Now()
 		rd := Reading{
-			PartitionKey: partition(r.URL.Query().Get("device"), now),
+			PartitionKey: partition(r.URL.Query().Get("device"), now), // L: TL201
 			RowKey:       rowKey(now),
 			Timestamp:    now.UTC().Format(time.RFC3339Nano), // L: TL128
 			Payload:      body,                               // L: TL123

@@ -28,7 +28,7 @@ func (s *Service) Create(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	n := Note{Entity: aztables.Entity{PartitionKey: "notes", RowKey: r.URL.Query().Get("id")}, Body: string(body)} // L: TL122
+	n := Note{Entity: aztables.Entity{PartitionKey: "notes", RowKey: r.URL.Query().Get("id")}, Body: string(body)} // L: TL122 TL201
 	b, _ := json.Marshal(n)
 	if _, err := s.table.AddEntity(r.Context(), b, nil); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
@@ -42,7 +42,7 @@ func (s *Service) CreateLimited(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	n := Note{Entity: aztables.Entity{PartitionKey: "notes", RowKey: r.URL.Query().Get("id")}, Body: string(body)} // S
+	n := Note{Entity: aztables.Entity{PartitionKey: "notes", RowKey: r.URL.Query().Get("id")}, Body: string(body)} // L: TL201
 	b, _ := json.Marshal(n)
 	if _, err := s.table.AddEntity(r.Context(), b, nil); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)

@@ -1,0 +1,317 @@
+package etag
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+)
+
+// WritesBack is a fact about a function: the parameters whose value it
+// writes without a condition (UpdateEntity without IfMatch, UpsertEntity),
+// directly or through the helpers it calls, index (receiver first) to
+// the SDK method.
+type WritesBack struct {
+	Params map[int]string
+}
+
+// AFact marks WritesBack as a fact.
+func (*WritesBack) AFact() {}
+
+func (w *WritesBack) String() string { return fmt.Sprintf("writesBack%v", w.Params) }
+
+// paramsAnalyzer exports WritesBack facts, in its own pass so that the
+// rule's tests state diagnostics only.
+var paramsAnalyzer = &analysis.Analyzer{
+	Name:       "etagparams",
+	Doc:        "etagparams: the parameters functions write back without If-Match (facts for etag)",
+	Requires:   []*analysis.Analyzer{flow.Analyzer},
+	Run:        func(pass *analysis.Pass) (any, error) { return flowWalk(pass, nil, nil) },
+	FactTypes:  []analysis.Fact{new(WritesBack)},
+	ResultType: reflect.TypeOf((*importedWrites)(nil)),
+}
+
+type importedWrites struct {
+	lookup func(*types.Func) map[int]string
+}
+
+// flowWalk follows written entities on the flow layer across functions:
+// an unconditional write of an entity read by GetEntity in a helper, a
+// repository method or an interface's implementation (the read and the
+// write in different functions; the same function is the AST check's),
+// and the calls of functions that write their parameter back given an
+// entity so read. report is nil for the facts pass; skip holds the
+// lines the AST check reported.
+func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any, error) {
+	fl := flow.Of(pass)
+	report := imp != nil
+	if imp == nil {
+		imp = &importedWrites{lookup: func(obj *types.Func) map[int]string {
+			var w WritesBack
+			if pass.ImportObjectFact(obj, &w) {
+				return w.Params
+			}
+			return nil
+		}}
+	}
+	params := map[*ssa.Function]map[int]string{}
+	reported := map[int]bool{}
+	line := func(pos token.Pos) int { return pass.Fset.Position(pos).Line }
+	emit := func(pos token.Pos, msg, short string) {
+		if !report || skip[line(pos)] || reported[line(pos)] {
+			return
+		}
+		reported[line(pos)] = true
+		diag.Report(pass, "TL414", posNode(pos), "%s", diag.Fit(msg, short))
+	}
+	// note records an origin of a written value: a read entity is
+	// reported at pos, a parameter makes fn a writer of it.
+	note := func(fn *ssa.Function, os []flow.Origin, method string, pos token.Pos, local bool, describe func(read string) (string, string)) bool {
+		grew := false
+		for _, o := range os {
+			switch {
+			case o.Source == flow.Entity && strings.HasPrefix(o.What, "GetEntity") && (o.Via != "" || !local):
+				read := "GetEntity"
+				if o.Via != "" {
+					read += " (through " + o.Via + ")"
+				}
+				msg, short := describe(read)
+				emit(pos, msg, short)
+			case o.Source == flow.Param && fn.Object() != nil:
+				if params[fn] == nil {
+					params[fn] = map[int]string{}
+				}
+				if _, ok := params[fn][o.Param]; !ok {
+					params[fn][o.Param] = method
+					grew = true
+				}
+			}
+		}
+		return grew
+	}
+	for _, fn := range fl.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				call, ok := in.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				method, ent, ok := unconditionalWrite(call.Common())
+				if !ok {
+					continue
+				}
+				// A write through an interface is not the AST check's:
+				// a read in the same function counts.
+				local := !call.Common().IsInvoke()
+				if rekeyed(ent) {
+					continue // another entity
+				}
+				note(fn, fl.Origins(ent), method, call.Pos(), local, func(read string) (string, string) {
+					return method + " writes back an entity read by " + read + " without IfMatch",
+						method + " writes back an entity read by GetEntity without IfMatch"
+				})
+			}
+		}
+	}
+	lookup := func(f *ssa.Function) map[int]string {
+		if o := f.Origin(); o != nil {
+			f = o
+		}
+		if p, ok := params[f]; ok {
+			return p
+		}
+		if obj, ok := f.Object().(*types.Func); ok && f.Pkg != fl.SSA.Pkg {
+			return imp.lookup(obj)
+		}
+		return nil
+	}
+	done := map[string]bool{}
+	for round := 0; round < flow.MaxSummaryRounds; round++ {
+		grew := false
+		for _, fn := range fl.SSA.SrcFuncs {
+			for _, b := range fn.Blocks {
+				for _, in := range b.Instrs {
+					call, ok := in.(ssa.CallInstruction)
+					if !ok {
+						continue
+					}
+					cc := call.Common()
+					args := cc.Args
+					if cc.IsInvoke() {
+						args = append([]ssa.Value{cc.Value}, cc.Args...)
+					}
+					for _, impl := range fl.Implementations(cc) {
+						ps := lookup(impl)
+						idx := make([]int, 0, len(ps))
+						for i := range ps {
+							idx = append(idx, i)
+						}
+						sort.Ints(idx)
+						for _, i := range idx {
+							id := fmt.Sprintf("%d/%d/%p", call.Pos(), i, impl)
+							if i >= len(args) || done[id] {
+								continue
+							}
+							done[id] = true
+							name := calleeName(cc, impl)
+							method := ps[i]
+							if note(fn, fl.Origins(args[i]), method, call.Pos(), false, func(read string) (string, string) {
+								return fmt.Sprintf("%s writes back an entity read by GetEntity with %s and no IfMatch", name, method),
+									fmt.Sprintf("%s writes back an entity read by GetEntity without IfMatch", name)
+							}) {
+								grew = true
+							}
+						}
+					}
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	if report {
+		return nil, nil
+	}
+	for fn, ps := range params {
+		if obj, ok := fn.Object().(*types.Func); ok && fn.Pkg == fl.SSA.Pkg {
+			pass.ExportObjectFact(obj, &WritesBack{Params: ps})
+		}
+	}
+	return imp, nil
+}
+
+// rekeyed reports whether the marshalled entity's PartitionKey or RowKey
+// is assigned in the function after it was built (a copy under new keys).
+func rekeyed(ent ssa.Value) bool {
+	c, ok := ent.(*ssa.Extract)
+	if !ok {
+		return false
+	}
+	call, ok := c.Tuple.(*ssa.Call)
+	if !ok || len(call.Call.Args) != 1 {
+		return false
+	}
+	x := call.Call.Args[0]
+	if mi, ok := x.(*ssa.MakeInterface); ok {
+		x = mi.X
+	}
+	if ld, ok := x.(*ssa.UnOp); ok {
+		x = ld.X
+	}
+	refs := x.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		if n := st.Field(fa.Field).Name(); n != "PartitionKey" && n != "RowKey" {
+			continue
+		}
+		for _, r2 := range *fa.Referrers() {
+			if _, ok := r2.(*ssa.Store); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unconditionalWrite reports an aztables UpsertEntity, or an
+// UpdateEntity whose options are nil or a literal without IfMatch, and
+// the entity it writes.
+func unconditionalWrite(cc *ssa.CallCommon) (string, ssa.Value, bool) {
+	if cc.IsInvoke() && len(cc.Args) >= 3 {
+		// A user-defined interface with the client's write methods.
+		opts := cc.Signature().Params().At(2).Type()
+		switch cc.Method.Name() {
+		case "UpsertEntity":
+			if isAztables(opts, "UpsertEntityOptions") {
+				return "UpsertEntity", cc.Args[1], true
+			}
+		case "UpdateEntity":
+			if isAztables(opts, "UpdateEntityOptions") && noIfMatch(cc.Args[2]) {
+				return "UpdateEntity", cc.Args[1], true
+			}
+		}
+		return "", nil, false
+	}
+	f := cc.StaticCallee()
+	if f == nil || len(cc.Args) < 4 {
+		return "", nil, false
+	}
+	obj, ok := f.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || !sdk.IsPath(obj.Pkg().Path(), sdk.AztablesPath) {
+		return "", nil, false
+	}
+	switch obj.Name() {
+	case "UpsertEntity":
+		return obj.Name(), cc.Args[2], true
+	case "UpdateEntity":
+		if noIfMatch(cc.Args[3]) {
+			return obj.Name(), cc.Args[2], true
+		}
+	}
+	return "", nil, false
+}
+
+// noIfMatch: nil options, or options allocated here whose IfMatch is
+// never stored.
+func noIfMatch(opts ssa.Value) bool {
+	if c, ok := opts.(*ssa.Const); ok {
+		return c.IsNil()
+	}
+	a, ok := opts.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	for _, ref := range *a.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.FieldAddr:
+			st := r.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+			if st.Field(r.Field).Name() == "IfMatch" {
+				return false
+			}
+		case *ssa.Store, *ssa.Call:
+			if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+				return false // assigned whole
+			}
+		default:
+			_ = r
+		}
+	}
+	return true
+}
+
+func isAztables(t types.Type, name string) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && sdk.IsPath(n.Obj().Pkg().Path(), sdk.AztablesPath) && n.Obj().Name() == name
+}
+
+func calleeName(cc *ssa.CallCommon, impl *ssa.Function) string {
+	if cc.IsInvoke() {
+		return cc.Method.Name()
+	}
+	return impl.Name()
+}
+
+type posNode token.Pos
+
+func (p posNode) Pos() token.Pos { return token.Pos(p) }
+func (p posNode) End() token.Pos { return token.Pos(p) }

@@ -1,0 +1,681 @@
+package flow
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+)
+
+// callee names a function for the model: "pkg.Name" or
+// "pkg.Recv.Name" (pointer receivers without the star), with a
+// vendored path reduced to the import path.
+func callee(f *ssa.Function) string {
+	if o := f.Origin(); o != nil {
+		f = o
+	}
+	obj, _ := f.Object().(*types.Func)
+	if obj == nil || obj.Pkg() == nil {
+		return ""
+	}
+	path := obj.Pkg().Path()
+	if i := strings.LastIndex(path, "/vendor/"); i >= 0 {
+		path = path[i+len("/vendor/"):]
+	}
+	sig := obj.Type().(*types.Signature)
+	if r := sig.Recv(); r != nil {
+		t := r.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return path + "." + n.Obj().Name() + "." + obj.Name()
+		}
+		return path + ".?." + obj.Name()
+	}
+	return path + "." + obj.Name()
+}
+
+// call is result index of the call cc (the value v).
+func (e *eval) call(cc *ssa.CallCommon, index int, v ssa.Value, depth int) Value {
+	if b, ok := cc.Value.(*ssa.Builtin); ok {
+		switch b.Name() {
+		case "len", "cap", "copy":
+			return holeValue(Hole{Bound: Digits | LengthChecked})
+		case "min", "max":
+			var vs []Value
+			for _, a := range cc.Args {
+				vs = append(vs, e.of(a, depth))
+			}
+			return opaque(union(vs...), numBound(cc.Args[0].Type()))
+		}
+		return holeValue(Hole{What: b.Name()})
+	}
+	f := cc.StaticCallee()
+	if f == nil {
+		if cc.IsInvoke() {
+			return e.invoke(cc, index, depth)
+		}
+		return holeValue(Hole{})
+	}
+	args := cc.Args
+	if v, ok := e.model(callee(f), f, args, index, v, depth); ok {
+		return v
+	}
+	if s := e.r.Summary(f); s != nil && index < len(s.Results) && len(s.Results[index].Variants) > 0 {
+		return e.bind(s.Results[index], args, depth)
+	}
+	name := f.Name()
+	if f.Signature.Recv() != nil && len(args) > 0 {
+		// A method with no summary: a value of its receiver's kind
+		// (uuid.UUID's String is modelled; a user type's String is
+		// summarised when it is in source).
+		return holeValue(Hole{What: name})
+	}
+	return holeValue(Hole{What: name})
+}
+
+// invoke is a call through an interface. Under a whole-program driver
+// the implementations' summaries are united (Dispatch); otherwise the
+// result is opaque.
+func (e *eval) invoke(cc *ssa.CallCommon, index int, depth int) Value {
+	impls := e.r.implementations(cc.Method)
+	if len(impls) == 0 {
+		return holeValue(Hole{What: cc.Method.Name()})
+	}
+	args := append([]ssa.Value{cc.Value}, cc.Args...)
+	var vs []Value
+	for _, s := range impls {
+		if index < len(s.Results) && len(s.Results[index].Variants) > 0 {
+			vs = append(vs, e.bind(s.Results[index], args, depth))
+		} else {
+			vs = append(vs, holeValue(Hole{What: cc.Method.Name()}))
+		}
+	}
+	return union(vs...)
+}
+
+// model knows the standard library, the SDK and common packages. It
+// returns ok false for a function it does not know.
+func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, v ssa.Value, depth int) (Value, bool) {
+	arg := func(i int) Value {
+		if i < len(args) {
+			return e.of(args[i], depth)
+		}
+		return holeValue(Hole{})
+	}
+	constArg := func(i int) (string, bool) {
+		if i < len(args) {
+			if c, ok := args[i].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+				return constant.StringVal(c.Value), true
+			}
+		}
+		return "", false
+	}
+	switch name {
+	case "fmt.Sprintf":
+		return e.sprintf(args, depth), true
+	case "fmt.Sprint", "fmt.Sprintln":
+		out := Value{Variants: []Variant{{}}}
+		if elems, ok := sliceLiteral(args[0]); ok {
+			for _, el := range elems {
+				out = concat(out, e.formatted(el, 'v', "", depth))
+			}
+			return out, true
+		}
+		return holeValue(Hole{}), true
+	case "strconv.Itoa", "strconv.FormatInt", "strconv.FormatUint":
+		if name != "strconv.Itoa" {
+			if c, ok := args[1].(*ssa.Const); ok {
+				if b, _ := constant.Int64Val(c.Value); b != 10 {
+					return opaque(arg(0), Hex), true
+				}
+			}
+		}
+		a := arg(0)
+		if a.IsConst() {
+			return a, true
+		}
+		return opaque(a, Digits), true
+	case "strconv.FormatFloat", "strconv.FormatBool":
+		return opaque(arg(0), Number), true
+	case "strconv.Atoi", "strconv.ParseInt", "strconv.ParseUint":
+		return opaque(arg(0), Digits), true
+	case "strings.Join":
+		return e.join(args[0], args[1], depth), true
+	case "strings.ReplaceAll", "strings.Replace":
+		old, ok1 := constArg(1)
+		nw, ok2 := constArg(2)
+		s := arg(0)
+		if !ok1 || !ok2 {
+			return opaque(s, 0), true
+		}
+		s = mapText(s, func(t string) string { return strings.ReplaceAll(t, old, nw) })
+		if old == "'" && nw == "''" {
+			return withBound(s, Escaped), true
+		}
+		return withBound(s, Replaced), true
+	case "strings.ToLower", "strings.ToUpper", "strings.TrimSpace", "strings.Title", "strings.ToTitle", "strings.Clone":
+		fns := map[string]func(string) string{"strings.ToLower": strings.ToLower, "strings.ToUpper": strings.ToUpper, "strings.TrimSpace": strings.TrimSpace}
+		if fn := fns[name]; fn != nil {
+			return mapText(arg(0), fn), true
+		}
+		return arg(0), true
+	case "strings.TrimPrefix", "strings.TrimSuffix", "strings.Trim", "strings.TrimLeft", "strings.TrimRight":
+		a := arg(0)
+		if a.IsConst() {
+			if cut, ok := constArg(1); ok {
+				fns := map[string]func(string, string) string{"strings.TrimPrefix": strings.TrimPrefix, "strings.TrimSuffix": strings.TrimSuffix, "strings.Trim": strings.Trim, "strings.TrimLeft": strings.TrimLeft, "strings.TrimRight": strings.TrimRight}
+				return textValue(fns[name](a.Variants[0].Text(), cut)), true
+			}
+		}
+		return opaque(a, 0), true
+	case "strings.Split", "strings.SplitN", "strings.Fields", "strings.SplitAfter", "strings.Repeat":
+		return opaque(arg(0), 0), true
+	case "strings.Builder.String", "bytes.Buffer.String", "bytes.Buffer.Bytes":
+		return e.builder(args[0], v, depth), true
+	case "net/url.QueryEscape", "net/url.PathEscape", "net/url.Values.Encode":
+		return opaque(arg(0), URLEscaped), true
+	case "net/url.QueryUnescape", "net/url.PathUnescape":
+		return opaque(arg(0), 0), true
+	case "net/url.URL.Query", "net/url.URL.EscapedPath", "net/url.URL.String", "net/url.URL.RequestURI":
+		return opaque(arg(0), 0), true
+	case "net/url.Values.Get", "net/http.Header.Get", "net/http.Header.Values":
+		r := arg(0)
+		return mapHoles(opaque(r, 0), func(h Hole) Hole { h.What = joinWhat(h.What, "Get"); return h }), true
+	case "net/http.Request.FormValue", "net/http.Request.PostFormValue", "net/http.Request.PathValue",
+		"net/http.Request.Referer", "net/http.Request.UserAgent", "net/http.Request.Cookie", "net/http.Request.FormFile":
+		return holeValue(Hole{Source: Request, What: "r." + f.Name()}), true
+	case "os.Getenv", "os.LookupEnv", "syscall.Getenv":
+		return holeValue(Hole{Source: Env, What: "os.Getenv"}), true
+	case "flag.Arg", "flag.Args":
+		return holeValue(Hole{Source: CommandLine, What: "flag.Arg"}), true
+	case "os.ReadFile", "io/ioutil.ReadFile":
+		return holeValue(Hole{Source: Body, What: "os.ReadFile"}), true
+	case "io.ReadAll", "io/ioutil.ReadAll":
+		return e.readAll(args[0], depth), true
+	case "time.Now":
+		return holeValue(Hole{Source: Now, What: "time.Now"}), true
+	case "time.Time.Format":
+		l, _ := constArg(1)
+		return mapHoles(opaque(arg(0), 0), func(h Hole) Hole { h.Bound |= Time; h.Layout = l; return h }), true
+	case "time.Time.UTC", "time.Time.Local", "time.Time.In", "time.Time.Truncate", "time.Time.Round", "time.Time.Add", "time.Time.AddDate":
+		return arg(0), true
+	case "time.Time.Unix", "time.Time.UnixNano", "time.Time.UnixMilli", "time.Time.UnixMicro", "time.Time.Year", "time.Time.YearDay", "time.Time.Month", "time.Time.Day", "time.Time.Hour", "time.Time.Minute":
+		return opaque(arg(0), Digits), true
+	case "encoding/hex.EncodeToString":
+		return holeValue(Hole{Bound: Hex}), true
+	case "encoding/base64.Encoding.EncodeToString":
+		if g, ok := args[0].(*ssa.UnOp); ok {
+			if gl, ok := g.X.(*ssa.Global); ok && strings.Contains(gl.Name(), "URL") {
+				return opaque(arg(1), URLEscaped), true
+			}
+		}
+		return opaque(arg(1), 0), true
+	case "encoding/json.Marshal", "encoding/json.MarshalIndent", "encoding/xml.Marshal", "encoding/xml.MarshalIndent":
+		if len(args) > 0 && Growable(underlyingArg(args[0]).Type()) {
+			return holeValue(Hole{Source: Body, What: "a marshalled document"}), true
+		}
+		return opaque(arg(0), 0), true
+	case sdk.TablelintODataPath + ".Quote":
+		return concat(concat(textValue("'"), withBound(opaque(arg(0), 0), Escaped)), textValue("'")), true
+	}
+	if isUUIDFunc(name, f) {
+		return holeValue(Hole{Bound: UUID, What: "uuid"}), true
+	}
+	return Value{}, false
+}
+
+// Growable reports whether values of t can be arbitrarily large when
+// marshalled: slices (other than []byte) and maps, or structs and
+// pointers holding them.
+func Growable(t types.Type) bool { return growable(t, 0) }
+
+func growable(t types.Type, depth int) bool {
+	if t == nil || depth > 3 {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return true
+	case *types.Pointer:
+		return growable(u.Elem(), depth+1)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if u.Field(i).Exported() && growable(u.Field(i).Type(), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func underlyingArg(v ssa.Value) ssa.Value {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		return mi.X
+	}
+	return v
+}
+
+// isUUIDFunc: google/uuid (and look-alikes) constructors and String.
+func isUUIDFunc(name string, f *ssa.Function) bool {
+	if !strings.Contains(strings.ToLower(name), "uuid.") {
+		return false
+	}
+	n := f.Name()
+	return strings.HasPrefix(n, "New") || n == "Must" || n == "String" || n == "MustParse" || n == "Parse"
+}
+
+// readAll is io.ReadAll(x): request body input when x is a request's
+// body, a stream otherwise; bounded when x is a limiting reader.
+func (e *eval) readAll(x ssa.Value, depth int) Value {
+	for i := 0; i < 4; i++ {
+		mi, ok := x.(*ssa.MakeInterface)
+		if !ok {
+			break
+		}
+		x = mi.X
+	}
+	if c, ok := x.(*ssa.Call); ok {
+		if f := c.Call.StaticCallee(); f != nil {
+			switch callee(f) {
+			case "io.LimitReader", "net/http.MaxBytesReader":
+				inner := c.Call.Args[0]
+				if callee(f) == "net/http.MaxBytesReader" {
+					inner = c.Call.Args[1]
+				}
+				return withBound(e.readAll(inner, depth+1), LengthChecked)
+			}
+		}
+	}
+	v := e.of(x, depth)
+	for _, h := range v.Holes() {
+		if h.Source == Request {
+			return holeValue(Hole{Source: Request, What: "r.Body"})
+		}
+	}
+	return holeValue(Hole{Source: Body, What: "io.ReadAll"})
+}
+
+// sprintf is fmt.Sprintf with a constant format: text, and for each
+// verb the argument formatted (%s of a string inlined, %d of a constant
+// folded, %019d a Digits hole…). %[n]verb indexes are followed.
+func (e *eval) sprintf(args []ssa.Value, depth int) Value {
+	c, ok := args[0].(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return holeValue(Hole{})
+	}
+	elems, ok := sliceLiteral(args[1])
+	if !ok {
+		return holeValue(Hole{})
+	}
+	format := constant.StringVal(c.Value)
+	out := Value{Variants: []Variant{{}}}
+	argi := 0
+	for i := 0; i < len(format); {
+		j := strings.IndexByte(format[i:], '%')
+		if j < 0 {
+			out = concat(out, textValue(format[i:]))
+			break
+		}
+		out = concat(out, textValue(format[i:i+j]))
+		i += j + 1
+		// flags, width, precision, [n]
+		start := i
+		for i < len(format) && strings.IndexByte("+-# 0123456789.*[]", format[i]) >= 0 {
+			if format[i] == '[' {
+				k := strings.IndexByte(format[i:], ']')
+				if k < 0 {
+					break
+				}
+				var n int
+				if _, err := fmt.Sscanf(format[i+1:i+k], "%d", &n); err == nil && n >= 1 {
+					argi = n - 1
+				}
+				i += k + 1
+				continue
+			}
+			if format[i] == '*' {
+				argi++
+			}
+			i++
+		}
+		if i >= len(format) {
+			break
+		}
+		verb := format[i]
+		spec := strings.ReplaceAll(format[start:i], "*", "")
+		if k := strings.IndexByte(spec, '['); k >= 0 {
+			spec = spec[:k]
+		}
+		i++
+		if verb == '%' {
+			out = concat(out, textValue("%"))
+			continue
+		}
+		if argi >= len(elems) {
+			out = concat(out, holeValue(Hole{}))
+			continue
+		}
+		out = concat(out, e.formatted(elems[argi], verb, spec, depth))
+		argi++
+	}
+	return out
+}
+
+// formatted is one operand formatted with %<spec><verb>.
+func (e *eval) formatted(a ssa.Value, verb byte, spec string, depth int) Value {
+	t := a.Type()
+	if mi, ok := a.(*ssa.MakeInterface); ok {
+		t = mi.X.Type()
+	}
+	v := e.of(a, depth)
+	fullVerb := "%" + spec + string(verb)
+	if v.IsConst() && spec == "" && (verb == 's' || verb == 'v' || verb == 'd') {
+		return v
+	}
+	if c, ok := unwrapConst(a); ok && c.Value != nil {
+		switch c.Value.Kind() {
+		case constant.Int:
+			if n, exact := constant.Int64Val(c.Value); exact {
+				return textValue(fmt.Sprintf(fullVerb, n))
+			}
+		case constant.Float:
+			if f, _ := constant.Float64Val(c.Value); verb == 'f' || verb == 'g' || verb == 'e' || verb == 'v' {
+				return textValue(fmt.Sprintf(fullVerb, f))
+			}
+		case constant.String:
+			if verb == 's' || verb == 'v' {
+				return textValue(fmt.Sprintf(fullVerb, constant.StringVal(c.Value)))
+			}
+		}
+	}
+	var b Bound
+	switch verb {
+	case 'd':
+		b = Digits
+	case 'x', 'X', 'o', 'O', 'b':
+		b = Hex
+	case 'f', 'F', 'g', 'G', 'e', 'E', 't':
+		b = Number
+	case 's', 'v':
+		if isStringType(t) && spec == "" {
+			return v
+		}
+		b = numBound(t)
+		if isNamed(t, "github.com/google/uuid", "UUID") {
+			b = UUID
+		}
+	}
+	out := opaque(v, b)
+	if isStringType(t) && spec == "" && (verb == 's' || verb == 'v') {
+		out = v
+	}
+	return mapHoles(out, func(h Hole) Hole { h.Verb = fullVerb; return h })
+}
+
+func unwrapConst(v ssa.Value) (*ssa.Const, bool) {
+	for {
+		switch x := v.(type) {
+		case *ssa.Const:
+			return x, true
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		default:
+			return nil, false
+		}
+	}
+}
+
+// join is strings.Join(elems, sep) over every variant of the slice.
+func (e *eval) join(elems, sep ssa.Value, depth int) Value {
+	sepV := e.of(sep, depth)
+	lists, ok := e.sliceVariants(elems, depth)
+	if !ok {
+		return opaque(e.of(elems, depth), 0)
+	}
+	var vs []Value
+	for _, list := range lists {
+		cur := Value{Variants: []Variant{{}}}
+		for i, el := range list {
+			if i > 0 {
+				cur = concat(cur, sepV)
+			}
+			cur = concat(cur, e.of(el, depth))
+		}
+		vs = append(vs, cur)
+	}
+	return union(vs...)
+}
+
+// builder is the text written to a strings.Builder or bytes.Buffer
+// before its String (or Bytes) call v: the writes in block order; a
+// write in a block that does not dominate the call's block is optional
+// (both variants, bounded).
+func (e *eval) builder(recv ssa.Value, v ssa.Value, depth int) Value {
+	in, _ := v.(ssa.Instruction)
+	var at *ssa.BasicBlock
+	if in != nil {
+		at = in.Block()
+	}
+	type write struct {
+		b   *ssa.BasicBlock
+		pos int
+		val Value
+	}
+	var ws []write
+	for _, base := range e.aliases(recv, depth) {
+		refs := base.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, ref := range *refs {
+			var c *ssa.CallCommon
+			var call ssa.CallInstruction
+			switch r := ref.(type) {
+			case *ssa.Call:
+				c, call = r.Common(), r
+			case *ssa.MakeInterface:
+				// fmt.Fprintf(&b, …)
+				for _, r2 := range *r.Referrers() {
+					if cl, ok := r2.(*ssa.Call); ok && cl.Call.StaticCallee() != nil && callee(cl.Call.StaticCallee()) == "fmt.Fprintf" && cl.Call.Args[0] == r {
+						ws = append(ws, write{cl.Block(), instrIndex(cl), e.sprintf(cl.Call.Args[1:], depth)})
+					}
+				}
+				continue
+			default:
+				continue
+			}
+			f := c.StaticCallee()
+			if f == nil || len(c.Args) < 2 || c.Args[0] != base {
+				continue
+			}
+			switch f.Name() {
+			case "WriteString", "Write", "WriteByte", "WriteRune":
+				val := e.of(c.Args[1], depth)
+				if f.Name() == "WriteRune" || f.Name() == "WriteByte" {
+					if !val.IsConst() {
+						val = opaque(val, 0)
+					} else if n, err := parseInt(val.Variants[0].Text()); err == nil {
+						val = textValue(string(rune(n)))
+					}
+				}
+				ws = append(ws, write{call.Block(), instrIndex(call), val})
+			}
+		}
+	}
+	// Order: by block index, then position in the block.
+	for i := 1; i < len(ws); i++ {
+		for j := i; j > 0 && (ws[j].b.Index < ws[j-1].b.Index || ws[j].b == ws[j-1].b && ws[j].pos < ws[j-1].pos); j-- {
+			ws[j], ws[j-1] = ws[j-1], ws[j]
+		}
+	}
+	out := Value{Variants: []Variant{{}}}
+	for _, w := range ws {
+		if at != nil && w.b != at && !w.b.Dominates(at) {
+			out = union(out, concat(out, w.val))
+			continue
+		}
+		out = concat(out, w.val)
+	}
+	return out
+}
+
+func parseInt(s string) (int, error) {
+	var n int
+	_, err := fmt.Sscanf(s, "%d", &n)
+	return n, err
+}
+
+func instrIndex(in ssa.Instruction) int {
+	for i, x := range in.Block().Instrs {
+		if x == in {
+			return i
+		}
+	}
+	return 0
+}
+
+// sourceOfStruct says whether the struct (or pointer to it) x is
+// request input or an entity read from a table, and names it.
+func (e *eval) sourceOfStruct(x ssa.Value, depth int) (Source, string) {
+	if depth > MaxDepth {
+		return Unknown, ""
+	}
+	t := x.Type()
+	if isNamed(t, "net/http", "Request") {
+		return Request, "r"
+	}
+	switch x := x.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			switch p := x.X.(type) {
+			case *ssa.FieldAddr:
+				if src, what := e.sourceOfStruct(p.X, depth+1); src != Unknown {
+					st := p.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+					return src, joinWhat(what, st.Field(p.Field).Name())
+				}
+			case *ssa.Alloc:
+				return e.decodedInto(p, depth)
+			}
+		}
+	case *ssa.Alloc:
+		return e.decodedInto(x, depth)
+	case *ssa.Field:
+		if src, what := e.sourceOfStruct(x.X, depth+1); src != Unknown {
+			st := x.X.Type().Underlying().(*types.Struct)
+			return src, joinWhat(what, st.Field(x.Field).Name())
+		}
+	case *ssa.Extract:
+		if c, ok := x.Tuple.(*ssa.Call); ok {
+			return e.sourceOfCall(c.Common())
+		}
+	case *ssa.Call:
+		return e.sourceOfCall(x.Common())
+	}
+	return Unknown, ""
+}
+
+// sourceOfCall: a GetEntity response or a list page is an entity read
+// from a table.
+func (e *eval) sourceOfCall(cc *ssa.CallCommon) (Source, string) {
+	f := cc.StaticCallee()
+	if f == nil {
+		// A user-defined interface the SDK client satisfies (a "table"
+		// interface wrapping GetEntity): its result type says it.
+		if cc.IsInvoke() && cc.Method.Name() == "GetEntity" {
+			if res := cc.Signature().Results(); res.Len() > 0 && isNamed(res.At(0).Type(), sdk.AztablesPath, "GetEntityResponse") {
+				return Entity, "GetEntity"
+			}
+		}
+		return Unknown, ""
+	}
+	switch callee(f) {
+	case sdk.AztablesPath + ".Client.GetEntity":
+		return Entity, "GetEntity"
+	case sdk.RuntimePath + ".Pager.NextPage":
+		return Entity, "page"
+	case "net/http.Request.WithContext", "net/http.Request.Clone":
+		return Request, "r"
+	}
+	return Unknown, ""
+}
+
+// decodedInto says whether the variable a is filled by decoding request
+// input or an entity (json.Unmarshal(data, &a), json.NewDecoder(r.Body).
+// Decode(&a)).
+func (e *eval) decodedInto(a *ssa.Alloc, depth int) (Source, string) {
+	if depth > MaxDepth {
+		return Unknown, ""
+	}
+	var uses []ssa.Value
+	uses = append(uses, a)
+	for _, ref := range *a.Referrers() {
+		if mi, ok := ref.(*ssa.MakeInterface); ok {
+			uses = append(uses, mi)
+		}
+	}
+	for _, u := range uses {
+		for _, ref := range *u.Referrers() {
+			c, ok := ref.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			f := c.Call.StaticCallee()
+			if f == nil {
+				continue
+			}
+			switch callee(f) {
+			case "encoding/json.Unmarshal":
+				if len(c.Call.Args) == 2 && c.Call.Args[1] == u {
+					if src, what := e.dataSource(c.Call.Args[0], depth); src != Unknown {
+						return src, what
+					}
+				}
+			case "encoding/json.Decoder.Decode":
+				if len(c.Call.Args) == 2 && c.Call.Args[1] == u {
+					if nd, ok := c.Call.Args[0].(*ssa.Call); ok && nd.Call.StaticCallee() != nil && callee(nd.Call.StaticCallee()) == "encoding/json.NewDecoder" {
+						if v := e.readAll(nd.Call.Args[0], depth+1); len(v.Holes()) > 0 && v.Holes()[0].Source == Request {
+							return Request, "body"
+						}
+					}
+				}
+			}
+		}
+	}
+	return Unknown, ""
+}
+
+// dataSource: the bytes decoded are a request body or an entity.
+func (e *eval) dataSource(data ssa.Value, depth int) (Source, string) {
+	if f, ok := data.(*ssa.Field); ok {
+		if src, what := e.sourceOfStruct(f.X, depth+1); src == Entity {
+			return src, what
+		}
+	}
+	v := e.of(data, depth+1)
+	for _, h := range v.Holes() {
+		switch h.Source {
+		case Request:
+			return Request, "body"
+		case Entity:
+			return Entity, h.What
+		}
+	}
+	return Unknown, ""
+}
+
+// requestParam: a parameter that is a request.
+func requestParam(p *ssa.Parameter) (Source, string) {
+	if isNamed(p.Type(), "net/http", "Request") {
+		return Request, "r"
+	}
+	return Unknown, ""
+}

@@ -1,0 +1,238 @@
+package flow
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+	"sync/atomic"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// checked returns the bounds the code establishes on v by testing it:
+// Validated when v is given to a regular expression, a parser, a
+// character test or a function named valid…, sanitize…, check…,
+// verify… or ensure…, or compared with a non-empty constant (an
+// allow-list); LengthChecked when len(v) is compared. Where the test
+// sits is not considered (a test on any path counts): the bound can
+// only silence a rule.
+func (r *Result) checked(v ssa.Value) Bound {
+	refs := v.Referrers()
+	if refs == nil {
+		return 0
+	}
+	var b Bound
+	for _, ref := range *refs {
+		switch ref := ref.(type) {
+		case *ssa.Call:
+			cc := ref.Common()
+			if bl, ok := cc.Value.(*ssa.Builtin); ok {
+				if bl.Name() == "len" && compared(ref) {
+					b |= LengthChecked
+				}
+				continue
+			}
+			if validator(cc) {
+				b |= Validated
+			}
+		case *ssa.BinOp:
+			if ref.Op != token.EQL && ref.Op != token.NEQ {
+				continue
+			}
+			other := ref.X
+			if other == v {
+				other = ref.Y
+			}
+			if c, ok := other.(*ssa.Const); ok && c.Value != nil && c.Value.ExactString() != `""` {
+				b |= Validated
+			}
+		case *ssa.MakeInterface:
+			for _, r2 := range *ref.Referrers() {
+				if c, ok := r2.(*ssa.Call); ok && validator(c.Common()) {
+					b |= Validated
+				}
+			}
+		}
+	}
+	return b
+}
+
+// compared reports whether the value of a len call is compared.
+func compared(v ssa.Value) bool {
+	for _, ref := range *v.Referrers() {
+		if bo, ok := ref.(*ssa.BinOp); ok {
+			switch bo.Op {
+			case token.LSS, token.GTR, token.LEQ, token.GEQ:
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var validators = map[string]bool{
+	"regexp.Regexp.MatchString": true, "regexp.MatchString": true, "regexp.Regexp.FindString": true,
+	"github.com/google/uuid.Parse": true, "github.com/google/uuid.Validate": true, "github.com/google/uuid.MustParse": true,
+	"strconv.Atoi": true, "strconv.ParseInt": true, "strconv.ParseUint": true, "strconv.ParseFloat": true, "strconv.ParseBool": true,
+	"strings.ContainsAny": true, "strings.ContainsRune": true, "strings.IndexAny": true, "strings.ContainsFunc": true,
+	"strings.IndexFunc": true, "strings.IndexByte": true, "strings.IndexRune": true, "time.Parse": true,
+	"net/mail.ParseAddress": true, "unicode/utf8.ValidString": true,
+}
+
+func validator(cc *ssa.CallCommon) bool {
+	var name string
+	if cc.IsInvoke() {
+		name = cc.Method.Name()
+	} else if f := cc.StaticCallee(); f != nil {
+		if validators[callee(f)] {
+			return true
+		}
+		name = f.Name()
+	} else {
+		return false
+	}
+	n := strings.ToLower(name)
+	for _, w := range []string{"valid", "sanitiz", "sanitis", "check", "verify", "ensure", "escape", "match"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// Program holds the summaries of the concrete methods of every package
+// a whole-program driver (tablelint check) loaded, so that a call
+// through an interface takes the union of its implementations'
+// summaries. Drivers that see one package at a time (go vet, the
+// golangci-lint plugin) install none: there, an interface call is
+// resolved to the implementations among the package's own types (whose
+// methods are summarised in the same pass), and otherwise its result is
+// an opaque hole (Source Unknown), which rules treat as unknown, never
+// as a proof of absence.
+type Program struct {
+	byName map[string][]Impl
+}
+
+// Impl is a concrete method and its summary, as plain data (it is
+// stored in tablelint check's per-package cache): the method's name, the
+// method set of its receiver type (name to SigString, with full package
+// paths) and the summary.
+type Impl struct {
+	Name    string
+	Methods map[string]string
+	Summary *Summary
+}
+
+// Summarize returns the Impls among a package's Summary facts.
+func Summarize(facts []analysis.ObjectFact) []Impl {
+	var out []Impl
+	seen := map[types.Object]bool{}
+	for _, f := range facts {
+		s, ok := f.Fact.(*Summary)
+		fn, isFn := f.Object.(*types.Func)
+		if !ok || !isFn || seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		sig, _ := fn.Type().(*types.Signature)
+		if sig == nil || sig.Recv() == nil {
+			continue
+		}
+		t := sig.Recv().Type()
+		if ptr, isPtr := t.(*types.Pointer); isPtr {
+			t = ptr.Elem()
+		}
+		if types.IsInterface(t) {
+			continue
+		}
+		out = append(out, Impl{Name: fn.Name(), Methods: MethodSigs(types.NewPointer(t)), Summary: s})
+	}
+	return out
+}
+
+// ProgramOf indexes impls (from Summarize, of any number of packages).
+func ProgramOf(impls []Impl) *Program {
+	p := &Program{byName: map[string][]Impl{}}
+	for _, im := range impls {
+		if im.Summary != nil {
+			p.byName[im.Name] = append(p.byName[im.Name], im)
+		}
+	}
+	return p
+}
+
+var program atomic.Pointer[Program]
+
+// SetProgram installs p for the following runs (nil removes it). Only a
+// driver that analyses the whole program should set one.
+func SetProgram(p *Program) { program.Store(p) }
+
+// dispatch returns the summaries of the implementations of the
+// interface method m among the installed program's concrete types.
+func dispatch(m *types.Func) []*Summary {
+	p := program.Load()
+	if p == nil || m == nil {
+		return nil
+	}
+	sig, _ := m.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return nil
+	}
+	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
+	if iface == nil {
+		return nil
+	}
+	want := make(map[string]string, iface.NumMethods())
+	for i := 0; i < iface.NumMethods(); i++ {
+		want[iface.Method(i).Name()] = SigString(iface.Method(i).Type())
+	}
+	var out []*Summary
+next:
+	for _, im := range p.byName[m.Name()] {
+		for name, sig := range want {
+			if im.Methods[name] != sig {
+				continue next
+			}
+		}
+		out = append(out, im.Summary)
+		if len(out) >= MaxVariants {
+			break
+		}
+	}
+	return out
+}
+
+// MethodSigs returns t's method set, name to SigString.
+func MethodSigs(t types.Type) map[string]string {
+	ms := types.NewMethodSet(t)
+	out := make(map[string]string, ms.Len())
+	for i := 0; i < ms.Len(); i++ {
+		m := ms.At(i).Obj()
+		out[m.Name()] = SigString(m.Type())
+	}
+	return out
+}
+
+// SigString writes a method signature without its receiver and without
+// parameter names (an implementation may name them differently from the
+// interface), packages by path: it compares across loads and can be
+// stored.
+func SigString(t types.Type) string {
+	sig, ok := t.(*types.Signature)
+	if !ok {
+		return types.TypeString(t, nil)
+	}
+	return types.TypeString(types.NewSignatureType(nil, nil, nil, unnamed(sig.Params()), unnamed(sig.Results()), sig.Variadic()), nil)
+}
+
+func unnamed(t *types.Tuple) *types.Tuple {
+	if t == nil {
+		return nil
+	}
+	vars := make([]*types.Var, t.Len())
+	for i := range vars {
+		vars[i] = types.NewParam(t.At(i).Pos(), t.At(i).Pkg(), "", t.At(i).Type())
+	}
+	return types.NewTuple(vars...)
+}

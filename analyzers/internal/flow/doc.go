@@ -1,0 +1,48 @@
+// Package flow is the value-flow layer shared by tablelint's analyzers:
+// one place, on SSA (golang.org/x/tools/go/ssa through the buildssa
+// pass), that answers "which values can reach this argument, and where
+// do they come from".
+//
+// A Value is a bounded set of Variants; a Variant is a sequence of
+// Parts, constant text or a Hole. A Hole records the Source of a
+// run-time value (request input, the command line, the environment, a
+// parameter, an entity read from a table, the current time, a file or
+// stream read whole) and its Bounds (a formatted integer, a UUID, an
+// escaped, validated, length-checked or truncated value, a time
+// formatted with a layout).
+//
+// Understood: constants and +; fmt.Sprintf with a constant format (every
+// verb, flags, width, precision and %[n] indexes; %d/%x/%f/%t bound the
+// hole, constants are folded: fmt.Sprintf("%03d", 7) is "007"),
+// fmt.Sprint; strconv formatting; strings.Join of slice literals and of
+// appends (in branches: one variant per path), strings.Builder and
+// bytes.Buffer writes (a write in a block that does not dominate the
+// String call is optional: both variants), strings.Replace/ReplaceAll
+// (applied to the text; "'"→"”" marks the holes Escaped), case and trim
+// functions; φ-nodes (the union of their edges); variables captured by
+// closures (the stores of every closure that captures them: a filter set
+// inside withRetry(func() error {…}) reaches the code after it); struct
+// fields (the stores into the field of the same variable, literal or
+// assignment; a struct value copied whole is followed to its origin);
+// option structs and other structs returned by helpers, and *string
+// fields (to.Ptr(x), &x, a package's own generic ptr helper); helpers'
+// results through Summary facts (so they cross packages under go vet,
+// the golangci-lint plugin and tablelint check), with a helper's own
+// formatting kept (a helper returning fmt.Sprintf("%019d", n) gives a
+// Digits hole whatever the caller passes); the parameters of an
+// unexported function whose every call is visible (the union of the
+// arguments); user-written combinators (Eq, And, .String()) as the
+// composition of their summaries.
+//
+// Approximations, all documented on the constants in value.go: at most
+// MaxVariants variants (the rest dropped, Value.Approx set), MaxParts
+// parts per variant, MaxDepth steps per question; a loop's φ-node
+// contributes an opaque hole and sets Approx; a validation anywhere in
+// the function counts (Validated can only silence a rule). What the
+// engine cannot follow is an opaque hole with Source Unknown: rules treat
+// it as unknown, never as constant text.
+//
+// Interface calls: under a whole-program driver (tablelint check) a call
+// through an interface is the union of the summaries of the program's
+// implementations (SetProgram); elsewhere it is an opaque hole.
+package flow

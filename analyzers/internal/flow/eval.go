@@ -1,0 +1,693 @@
+package flow
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// eval answers one question. fn is the function being summarised
+// (its parameters are Param holes), nil when asking about a value in
+// place; callers lets parameters of unexported functions take their
+// callers' arguments.
+type eval struct {
+	r       *Result
+	fn      *ssa.Function
+	callers bool
+	visit   map[ssa.Value]bool
+}
+
+func (e *eval) of(v ssa.Value, depth int) Value {
+	if v == nil {
+		return Value{}
+	}
+	if depth > MaxDepth {
+		return holeValue(Hole{What: "…"})
+	}
+	if e.visit == nil {
+		e.visit = map[ssa.Value]bool{}
+	}
+	if e.visit[v] {
+		// A cycle (a loop's φ-node): what the loop adds is unknown.
+		v := holeValue(Hole{What: "…"})
+		v.Approx = true
+		return v
+	}
+	e.visit[v] = true
+	defer delete(e.visit, v)
+	out := e.value(v, depth+1)
+	if h := e.r.checked(v); h != 0 {
+		out = withBound(out, h)
+	}
+	return out
+}
+
+func (e *eval) value(v ssa.Value, depth int) Value {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return constValue(v)
+	case *ssa.BinOp:
+		if v.Op == token.ADD && isStringType(v.Type()) {
+			return concat(e.of(v.X, depth), e.of(v.Y, depth))
+		}
+		if isStringType(v.X.Type()) || v.Op == token.EQL || v.Op == token.NEQ || v.Op == token.LSS || v.Op == token.GTR || v.Op == token.LEQ || v.Op == token.GEQ {
+			return holeValue(Hole{Bound: Number})
+		}
+		// Arithmetic: a number, from whatever its operands come from.
+		return opaque(union(e.of(v.X, depth), e.of(v.Y, depth)), numBound(v.Type()))
+	case *ssa.Phi:
+		var vs []Value
+		for _, ed := range v.Edges {
+			vs = append(vs, e.of(ed, depth))
+		}
+		return union(vs...)
+	case *ssa.Call:
+		return e.call(v.Common(), 0, v, depth)
+	case *ssa.Extract:
+		if c, ok := v.Tuple.(*ssa.Call); ok {
+			return e.call(c.Common(), v.Index, c, depth)
+		}
+		if lk, ok := v.Tuple.(*ssa.Lookup); ok && v.Index == 0 {
+			return e.of(lk, depth)
+		}
+		if ta, ok := v.Tuple.(*ssa.TypeAssert); ok && v.Index == 0 {
+			return e.of(ta.X, depth)
+		}
+		return holeValue(Hole{})
+	case *ssa.MakeInterface:
+		return e.of(v.X, depth)
+	case *ssa.ChangeType:
+		return e.of(v.X, depth)
+	case *ssa.ChangeInterface:
+		return e.of(v.X, depth)
+	case *ssa.TypeAssert:
+		return e.of(v.X, depth)
+	case *ssa.Convert:
+		x := e.of(v.X, depth)
+		if b, ok := v.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 && isStringType(v.Type()) {
+			return opaque(x, 0) // string(rune)
+		}
+		return x
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return e.load(v.X, depth)
+		}
+		return opaque(e.of(v.X, depth), numBound(v.Type()))
+	case *ssa.Field:
+		st, ok := v.X.Type().Underlying().(*types.Struct)
+		if !ok {
+			return holeValue(Hole{})
+		}
+		return e.fieldOf(v.X, st.Field(v.Field).Name(), depth)
+	case *ssa.Index:
+		return e.element(v.X, v.Index, depth)
+	case *ssa.Lookup:
+		x := e.of(v.X, depth)
+		if isStringType(v.X.Type()) {
+			return opaque(x, Number) // a byte
+		}
+		return opaque(x, 0)
+	case *ssa.Slice:
+		x := e.of(v.X, depth)
+		if v.High != nil && isStringType(v.X.Type()) {
+			return withBound(x, LengthChecked)
+		}
+		return x
+	case *ssa.Parameter:
+		return e.param(v, depth)
+	case *ssa.FreeVar:
+		if b := e.binding(v); b != nil {
+			return e.of(b, depth)
+		}
+		return holeValue(Hole{What: v.Name()})
+	case *ssa.Global:
+		return holeValue(Hole{What: v.Name()})
+	}
+	return holeValue(Hole{})
+}
+
+func constValue(c *ssa.Const) Value {
+	if c.Value == nil {
+		return Value{Variants: []Variant{{}}}
+	}
+	switch c.Value.Kind() {
+	case constant.String:
+		return textValue(constant.StringVal(c.Value))
+	case constant.Int, constant.Float, constant.Bool:
+		return textValue(c.Value.ExactString())
+	}
+	return holeValue(Hole{})
+}
+
+func numBound(t types.Type) Bound {
+	if b, ok := t.Underlying().(*types.Basic); ok {
+		switch {
+		case b.Info()&types.IsInteger != 0:
+			return Digits
+		case b.Info()&(types.IsFloat|types.IsBoolean) != 0:
+			return Number
+		}
+	}
+	return 0
+}
+
+func isStringType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func joinWhat(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "." + b
+}
+
+// param is the value of a parameter: the callers' arguments when every
+// call of the (unexported, not escaping) function is visible, else a
+// Param hole.
+func (e *eval) param(p *ssa.Parameter, depth int) Value {
+	fn := p.Parent()
+	idx := -1
+	for i, q := range fn.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	if src, what := requestParam(p); src != Unknown {
+		return holeValue(Hole{Source: src, What: what})
+	}
+	h := Hole{Source: Param, Param: idx, What: p.Name()}
+	if fn == e.fn {
+		return holeValue(h)
+	}
+	obj := fn.Object()
+	exported := obj != nil && obj.Exported()
+	calls := e.r.callers[fn]
+	if e.callers && !exported && !e.r.escaped[fn] && len(calls) > 0 && len(calls) <= MaxVariants && fn.Pkg == e.r.SSA.Pkg && obj != nil {
+		var vs []Value
+		for _, c := range calls {
+			args := c.Common().Args
+			if idx < len(args) {
+				vs = append(vs, e.of(args[idx], depth))
+			}
+		}
+		return union(vs...)
+	}
+	h.Exported = exported
+	return holeValue(h)
+}
+
+// binding returns the value a closure's free variable is bound to, when
+// the function literal is made in exactly one place.
+func (e *eval) binding(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	mcs := e.r.closures[fn]
+	if len(mcs) != 1 {
+		return nil
+	}
+	for i, f := range fn.FreeVars {
+		if f == fv && i < len(mcs[0].Bindings) {
+			return mcs[0].Bindings[i]
+		}
+	}
+	return nil
+}
+
+// load is the value stored at the address ptr.
+func (e *eval) load(ptr ssa.Value, depth int) Value {
+	switch p := ptr.(type) {
+	case *ssa.Alloc:
+		if src, what := e.decodedInto(p, depth); src != Unknown {
+			return holeValue(Hole{Source: src, What: what})
+		}
+		return e.stored(p, depth)
+	case *ssa.FieldAddr:
+		st, ok := p.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		if !ok {
+			return holeValue(Hole{})
+		}
+		f := st.Field(p.Field)
+		if src, what := e.sourceOfStruct(p.X, depth); src != Unknown {
+			return holeValue(Hole{Source: src, What: joinWhat(what, f.Name())})
+		}
+		if v, ok := e.storedField(p.X, p.Field, f.Type(), depth); ok {
+			return v
+		}
+		return e.fieldOfValue(p.X, f.Name(), depth)
+	case *ssa.UnOp:
+		// A pointer loaded from memory (*opts.Filter): what the pointers
+		// stored there point to.
+		if p.Op == token.MUL {
+			if fa, ok := p.X.(*ssa.FieldAddr); ok {
+				if v, ok := e.helperField(fa, depth); ok {
+					return v
+				}
+			}
+			var vs []Value
+			for _, sv := range e.storedValues(p.X, depth) {
+				vs = append(vs, e.load(sv, depth+1))
+			}
+			if len(vs) > 0 {
+				return union(vs...)
+			}
+		}
+	case *ssa.Call:
+		// to.Ptr(x) and a package's own func ptr[T any](v T) *T.
+		cc := p.Common()
+		if f := cc.StaticCallee(); f != nil && len(cc.Args) == 1 && isPtrHelper(f) {
+			return e.of(cc.Args[0], depth)
+		}
+	case *ssa.IndexAddr:
+		return e.element(p.X, p.Index, depth)
+	case *ssa.Global:
+		if p.Pkg != nil && p.Pkg.Pkg.Path() == "os" && p.Name() == "Args" {
+			return holeValue(Hole{Source: CommandLine, What: "os.Args"})
+		}
+		return e.stored(p, depth)
+	case *ssa.Parameter:
+		v := e.param(p, depth)
+		return v
+	case *ssa.FreeVar:
+		if b := e.binding(p); b != nil {
+			return e.load(b, depth+1)
+		}
+	}
+	return holeValue(Hole{})
+}
+
+// isPtrHelper reports whether f is to.Ptr or a generic func(v T) *T
+// returning &v.
+func isPtrHelper(f *ssa.Function) bool {
+	if o := f.Origin(); o != nil {
+		f = o
+	}
+	if f.Pkg != nil && strings.HasSuffix(f.Pkg.Pkg.Path(), "azcore/to") && f.Name() == "Ptr" {
+		return true
+	}
+	sig := f.Signature
+	if sig.Params().Len() != 1 || sig.Results().Len() != 1 {
+		return false
+	}
+	p, ok := sig.Results().At(0).Type().(*types.Pointer)
+	return ok && types.Identical(p.Elem(), sig.Params().At(0).Type())
+}
+
+// stored is the union of the values stored at addr.
+func (e *eval) stored(addr ssa.Value, depth int) Value {
+	vals := e.storedValues(addr, depth)
+	if len(vals) == 0 {
+		if _, ok := addr.(*ssa.Alloc); ok {
+			return Value{Variants: []Variant{{}}} // never assigned: the zero value
+		}
+		return holeValue(Hole{})
+	}
+	var vs []Value
+	for _, v := range vals {
+		vs = append(vs, e.of(v, depth))
+	}
+	return union(vs...)
+}
+
+// storedValues returns the values stored at addr: by the function that
+// has it and by closures it is captured by.
+func (e *eval) storedValues(addr ssa.Value, depth int) []ssa.Value {
+	var out []ssa.Value
+	var walk func(a ssa.Value, d int)
+	walk = func(a ssa.Value, d int) {
+		refs := a.Referrers()
+		if refs == nil || d > 3 {
+			return
+		}
+		for _, ref := range *refs {
+			switch ref := ref.(type) {
+			case *ssa.Store:
+				if ref.Addr == a {
+					out = append(out, ref.Val)
+				}
+			case *ssa.MakeClosure:
+				fn, _ := ref.Fn.(*ssa.Function)
+				for i, b := range ref.Bindings {
+					if b == a && fn != nil && i < len(fn.FreeVars) {
+						walk(fn.FreeVars[i], d+1)
+					}
+				}
+			}
+		}
+	}
+	walk(addr, 0)
+	if len(out) > MaxVariants {
+		out = out[:MaxVariants]
+	}
+	return out
+}
+
+// aliases returns the values that denote the same struct pointer as v:
+// v itself, and when v is loaded from a variable assigned once, the
+// value assigned and the variable's other loads.
+func (e *eval) aliases(v ssa.Value, depth int) []ssa.Value {
+	out := []ssa.Value{v}
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if a, ok := ld.X.(*ssa.Alloc); ok {
+			if vals := e.storedValues(a, depth); len(vals) == 1 {
+				out = append(out, vals[0])
+				out = append(out, loadsOf(a)...)
+			}
+		}
+	}
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		// A struct value loaded from its variable: the variable.
+		if a, ok := ld.X.(*ssa.Alloc); ok && structOf(a.Type()) != nil {
+			out = append(out, a)
+		}
+	}
+	if a, ok := v.(*ssa.Alloc); ok {
+		// v stored into a variable: that variable's loads.
+		for _, ref := range *a.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Val == a {
+				if va, ok := st.Addr.(*ssa.Alloc); ok {
+					out = append(out, loadsOf(va)...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func loadsOf(a ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, ref := range *a.Referrers() {
+		if ld, ok := ref.(*ssa.UnOp); ok && ld.Op == token.MUL && ld.X == a {
+			out = append(out, ld)
+		}
+	}
+	return out
+}
+
+// storedField is the union of the values stored into field i of the
+// struct base points to (a literal, assignments to the field, through
+// every alias of base). For a pointer field of a describable type, the
+// values stored are followed to what they point to when asked through a
+// second load; here they are returned as stored.
+func (e *eval) storedField(base ssa.Value, i int, ft types.Type, depth int) (Value, bool) {
+	var vs []Value
+	found := false
+	for _, b := range e.aliases(base, depth) {
+		refs := b.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, ref := range *refs {
+			fa, ok := ref.(*ssa.FieldAddr)
+			if !ok || fa.X != b || fa.Field != i {
+				continue
+			}
+			for _, r2 := range *fa.Referrers() {
+				if st, ok := r2.(*ssa.Store); ok && st.Addr == fa {
+					found = true
+					if _, isPtr := ft.Underlying().(*types.Pointer); isPtr {
+						vs = append(vs, e.load(st.Val, depth+1))
+					} else {
+						vs = append(vs, e.of(st.Val, depth))
+					}
+				}
+			}
+		}
+	}
+	if !found {
+		// A struct from a helper: its summary's fields.
+		if st := structOf(base.Type()); st != nil && i < st.NumFields() {
+			if v, ok := e.summaryField(base, st.Field(i).Name(), depth); ok {
+				return v, true
+			}
+		}
+		return Value{}, false
+	}
+	return union(vs...), true
+}
+
+// helperField answers *p.F where p comes from a helper whose summary
+// describes F (a *string field: the summary holds the string).
+func (e *eval) helperField(fa *ssa.FieldAddr, depth int) (Value, bool) {
+	st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	if !ok {
+		return Value{}, false
+	}
+	f := st.Field(fa.Field)
+	if v, ok := e.storedField(fa.X, fa.Field, f.Type(), depth); ok {
+		return v, true
+	}
+	return e.summaryField(fa.X, f.Name(), depth)
+}
+
+// summaryField is the field name of the struct a helper returns, from
+// the helper's summary, with its parameters bound to the call's
+// arguments.
+func (e *eval) summaryField(base ssa.Value, name string, depth int) (Value, bool) {
+	for _, b := range e.aliases(base, depth) {
+		var cc *ssa.CallCommon
+		switch c := b.(type) {
+		case *ssa.Call:
+			cc = c.Common()
+		case *ssa.Extract:
+			if call, ok := c.Tuple.(*ssa.Call); ok && c.Index == 0 {
+				cc = call.Common()
+			}
+		}
+		if cc == nil {
+			continue
+		}
+		s := e.r.Summary(cc.StaticCallee())
+		if s == nil || s.Fields == nil {
+			continue
+		}
+		if v, ok := s.Fields[name]; ok {
+			return e.bind(v, cc.Args, depth), true
+		}
+	}
+	return Value{}, false
+}
+
+// fieldOfValue is a field read from a struct the engine cannot see
+// being built: a parameter's field becomes a Param hole with Field, a
+// field of an entity read from a table an Entity hole.
+func (e *eval) fieldOfValue(x ssa.Value, name string, depth int) Value {
+	if ld, ok := x.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		x = ld.X
+	}
+	if a, ok := x.(*ssa.Alloc); ok && depth < MaxDepth {
+		// A variable holding a whole struct value (a copy of a
+		// parameter, a helper's result): that value's field.
+		if vals := e.storedValues(a, depth); len(vals) > 0 {
+			var vs []Value
+			for _, sv := range vals {
+				vs = append(vs, e.fieldOf(sv, name, depth+1))
+			}
+			return union(vs...)
+		}
+	}
+	if p, ok := x.(*ssa.Parameter); ok {
+		v := e.param(p, depth)
+		return mapHoles(v, func(h Hole) Hole {
+			if h.Source == Param && h.Field == "" {
+				h.Field = name
+			} else {
+				h.What = joinWhat(h.What, name)
+			}
+			h.Bound = 0
+			return h
+		})
+	}
+	return holeValue(Hole{What: name})
+}
+
+// element is x[i]: an element of a slice literal or of an append chain,
+// or a part of a value that came from a source (strings.Split of a
+// request path: a path segment).
+func (e *eval) element(x, idx ssa.Value, depth int) Value {
+	if g, ok := x.(*ssa.UnOp); ok && g.Op == token.MUL {
+		if gl, ok := g.X.(*ssa.Global); ok && gl.Pkg != nil && gl.Pkg.Pkg.Path() == "os" && gl.Name() == "Args" {
+			return holeValue(Hole{Source: CommandLine, What: "os.Args"})
+		}
+	}
+	if elems, ok := e.sliceVariants(x, depth); ok {
+		var vs []Value
+		for _, list := range elems {
+			if c, ok := idx.(*ssa.Const); ok {
+				i, _ := constant.Int64Val(c.Value)
+				if int(i) < len(list) {
+					vs = append(vs, e.of(list[i], depth))
+				}
+				continue
+			}
+			for _, el := range list {
+				vs = append(vs, e.of(el, depth))
+			}
+		}
+		if len(vs) > 0 {
+			return union(vs...)
+		}
+	}
+	return opaque(e.of(x, depth), 0)
+}
+
+// sliceVariants returns the element lists a slice can hold: a literal,
+// appends (in branches: one list per path, bounded), nil.
+func (e *eval) sliceVariants(v ssa.Value, depth int) ([][]ssa.Value, bool) {
+	if depth > MaxDepth {
+		return nil, false
+	}
+	if elems, ok := sliceLiteral(v); ok {
+		return [][]ssa.Value{elems}, true
+	}
+	switch v := v.(type) {
+	case *ssa.Call:
+		if b, ok := v.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(v.Call.Args) == 2 {
+			heads, ok := e.sliceVariants(v.Call.Args[0], depth+1)
+			if !ok {
+				return nil, false
+			}
+			tail, ok := sliceLiteral(v.Call.Args[1])
+			if !ok {
+				return nil, false
+			}
+			var out [][]ssa.Value
+			for _, h := range heads {
+				out = append(out, append(append([]ssa.Value(nil), h...), tail...))
+			}
+			return out, true
+		}
+		// A helper returning []string clauses: not followed here (the
+		// summary describes strings, not slices).
+	case *ssa.Phi:
+		var out [][]ssa.Value
+		for _, ed := range v.Edges {
+			if ed == v {
+				continue
+			}
+			l, ok := e.sliceVariants(ed, depth+1)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, l...)
+			if len(out) > MaxVariants {
+				return out[:MaxVariants], true
+			}
+		}
+		return out, true
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			if a, ok := v.X.(*ssa.Alloc); ok {
+				var out [][]ssa.Value
+				for _, sv := range e.storedValues(a, depth) {
+					l, ok := e.sliceVariants(sv, depth+1)
+					if !ok {
+						return nil, false
+					}
+					out = append(out, l...)
+				}
+				if len(out) > MaxVariants {
+					out = out[:MaxVariants]
+				}
+				return out, len(out) > 0
+			}
+		}
+	case *ssa.MakeSlice:
+		if c, ok := v.Len.(*ssa.Const); ok {
+			if n, _ := constant.Int64Val(c.Value); n == 0 {
+				return [][]ssa.Value{nil}, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// bind replaces the Param holes of a summary value with the values of
+// the call's arguments. A hole that formatted or bounded its parameter
+// (%019d, a time layout, an escape) keeps that bound: the argument's
+// holes take it on.
+func (e *eval) bind(v Value, args []ssa.Value, depth int) Value {
+	out := Value{Approx: v.Approx}
+	for _, vr := range v.Variants {
+		cur := Value{Variants: []Variant{{Ret: vr.Ret}}}
+		for _, p := range vr.Parts {
+			var pv Value
+			switch {
+			case p.Hole == nil:
+				pv = textValue(p.Text)
+			case p.Hole.Source == Param && p.Hole.Param >= 0 && p.Hole.Param < len(args):
+				h := *p.Hole
+				a := args[h.Param]
+				if h.Field != "" {
+					pv = e.fieldOf(a, h.Field, depth)
+				} else {
+					pv = e.of(a, depth)
+				}
+				if h.Bound != 0 || h.Layout != "" {
+					pv = mapHoles(pv, func(x Hole) Hole {
+						x.Bound |= h.Bound
+						if h.Layout != "" {
+							x.Layout = h.Layout
+						}
+						if h.Verb != "" {
+							x.Verb = h.Verb
+						}
+						return x
+					})
+				}
+			default:
+				pv = Value{Variants: []Variant{{Parts: []Part{p}}}}
+			}
+			cur = concat(cur, pv)
+		}
+		for i := range cur.Variants {
+			cur.Variants[i].Ret = vr.Ret
+		}
+		out = union(out, cur)
+	}
+	return out
+}
+
+// fieldOf is the value of field name of the struct (or pointer to
+// struct) v.
+func (e *eval) fieldOf(v ssa.Value, name string, depth int) Value {
+	t := v.Type()
+	ptr := false
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t, ptr = p.Elem(), true
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return holeValue(Hole{What: name})
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() != name {
+			continue
+		}
+		base := v
+		if !ptr {
+			if src, what := e.sourceOfStruct(v, depth); src != Unknown {
+				return holeValue(Hole{Source: src, What: joinWhat(what, name)})
+			}
+			ld, ok := v.(*ssa.UnOp)
+			if !ok || ld.Op != token.MUL {
+				if fv, ok := e.summaryField(v, name, depth); ok {
+					return fv
+				}
+				return e.fieldOfValue(v, name, depth)
+			}
+			base = ld.X
+		}
+		if src, what := e.sourceOfStruct(base, depth); src != Unknown {
+			return holeValue(Hole{Source: src, What: joinWhat(what, name)})
+		}
+		if fv, ok := e.storedField(base, i, st.Field(i).Type(), depth); ok {
+			return fv
+		}
+		return e.fieldOfValue(base, name, depth)
+	}
+	return holeValue(Hole{What: name})
+}

@@ -1,0 +1,459 @@
+package flow
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tablelint/tablelint/analyzers/internal/index"
+)
+
+// Analyzer builds the value-flow Result of a package and exports a
+// Summary fact for each of its functions whose results (or whose
+// returned struct's fields) it can describe.
+var Analyzer = &analysis.Analyzer{
+	Name:       "flow",
+	Doc:        "flow: the value-flow layer shared by tablelint's analyzers (no diagnostics)",
+	URL:        "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/internal/flow",
+	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeOf((*Result)(nil)),
+	FactTypes:  []analysis.Fact{new(Summary)},
+}
+
+// Summary describes what a function returns in terms of its parameters
+// (holes with Source Param): Results[i] for each result, and Fields for
+// a first result that is a pointer to a struct the function fills
+// (an options struct built in a helper): field name to value (for a
+// *string field, the string it points to). It is exported as a fact, so
+// that summaries cross packages under every driver.
+type Summary struct {
+	Results []Value
+	Fields  map[string]Value
+	// Origins[i] says where result i comes from as a whole (an entity
+	// read from a table, a parameter): see Origins.
+	Origins [][]Origin
+}
+
+// AFact marks Summary as an analysis fact.
+func (*Summary) AFact() {}
+
+func (s *Summary) String() string { return "flow summary" }
+
+// Result answers value questions about one package's SSA form.
+type Result struct {
+	Pass  *analysis.Pass
+	SSA   *buildssa.SSA
+	calls map[token.Pos]*ssa.CallCommon
+	// instrs maps a call's position to its instruction.
+	instrs map[token.Pos]ssa.CallInstruction
+	sums   map[*ssa.Function]*Summary
+	busy   map[*ssa.Function]bool
+	// closures lists where each function literal is made.
+	closures map[*ssa.Function][]*ssa.MakeClosure
+	// callers lists the static calls of each function of the package;
+	// escaped marks functions also used as values (callers unknown).
+	callers map[*ssa.Function][]ssa.CallInstruction
+	escaped map[*ssa.Function]bool
+}
+
+// Of returns the Result of the flow analyzer for pass.
+func Of(pass *analysis.Pass) *Result { return pass.ResultOf[Analyzer].(*Result) }
+
+func run(pass *analysis.Pass) (any, error) {
+	s := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	r := &Result{
+		Pass: pass, SSA: s,
+		calls:    map[token.Pos]*ssa.CallCommon{},
+		instrs:   map[token.Pos]ssa.CallInstruction{},
+		sums:     map[*ssa.Function]*Summary{},
+		busy:     map[*ssa.Function]bool{},
+		closures: map[*ssa.Function][]*ssa.MakeClosure{},
+		callers:  map[*ssa.Function][]ssa.CallInstruction{},
+		escaped:  map[*ssa.Function]bool{},
+	}
+	if index.Std(pass) {
+		// The standard library is modelled (calls.go), not summarised.
+		return r, nil
+	}
+	for _, fn := range s.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				r.index(in)
+			}
+		}
+	}
+	for _, fn := range s.SrcFuncs {
+		obj, _ := fn.Object().(*types.Func)
+		if obj == nil || fn.Blocks == nil || fn.TypeParams().Len() > 0 {
+			continue
+		}
+		if sum := r.Summary(fn); sum != nil && !sum.empty() {
+			pass.ExportObjectFact(obj, sum.portable())
+		}
+	}
+	return r, nil
+}
+
+func (r *Result) index(in ssa.Instruction) {
+	if c, ok := in.(ssa.CallInstruction); ok {
+		cc := c.Common()
+		r.calls[c.Pos()] = cc
+		r.instrs[c.Pos()] = c
+		if f := cc.StaticCallee(); f != nil {
+			r.callers[f] = append(r.callers[f], c)
+		}
+	}
+	if mc, ok := in.(*ssa.MakeClosure); ok {
+		if f, ok := mc.Fn.(*ssa.Function); ok {
+			r.closures[f] = append(r.closures[f], mc)
+		}
+	}
+	// A function used other than as the callee of a call escapes.
+	var ops []*ssa.Value
+	if c, ok := in.(ssa.CallInstruction); ok {
+		for i := range c.Common().Args {
+			ops = append(ops, &c.Common().Args[i])
+		}
+	} else if _, ok := in.(*ssa.MakeClosure); !ok {
+		ops = in.Operands(nil)
+	}
+	for _, op := range ops {
+		if op == nil {
+			continue
+		}
+		if f, ok := (*op).(*ssa.Function); ok {
+			r.escaped[f] = true
+		}
+	}
+	if mc, ok := in.(*ssa.MakeClosure); ok {
+		for _, b := range mc.Bindings {
+			if f, ok := b.(*ssa.Function); ok {
+				r.escaped[f] = true
+			}
+		}
+	}
+}
+
+// Call returns the SSA call made by the call expression e (matched by
+// its opening parenthesis), or nil.
+func (r *Result) Call(e *ast.CallExpr) ssa.CallInstruction {
+	return r.instrs[e.Lparen]
+}
+
+// Arg returns the value of argument i (as written: receiver excluded,
+// variadic arguments one by one) of the call expression e.
+func (r *Result) Arg(e *ast.CallExpr, i int) (Value, bool) {
+	c := r.Call(e)
+	if c == nil {
+		return Value{}, false
+	}
+	args := CallArgs(c.Common())
+	if i >= len(args) {
+		return Value{}, false
+	}
+	return r.Of(c.Parent(), args[i]), true
+}
+
+// CallArgs returns the arguments of a call as written: without the
+// receiver of a static method call, with the variadic slice spread back
+// into its elements when it is built at the call.
+func CallArgs(cc *ssa.CallCommon) []ssa.Value {
+	args := cc.Args
+	if f := cc.StaticCallee(); f != nil && f.Signature.Recv() != nil && len(args) > 0 {
+		args = args[1:]
+	}
+	sig := cc.Signature()
+	if sig != nil && sig.Variadic() && len(args) > 0 {
+		if elems, ok := sliceLiteral(args[len(args)-1]); ok {
+			return append(append([]ssa.Value(nil), args[:len(args)-1]...), elems...)
+		}
+	}
+	return args
+}
+
+// Of returns the values v can take in fn. Parameters of fn are holes
+// with Source Param (Exported set when fn is exported and its callers
+// are not all visible); parameters of an unexported function whose
+// every call is in the package take the union of the callers'
+// arguments.
+func (r *Result) Of(fn *ssa.Function, v ssa.Value) Value {
+	e := &eval{r: r, callers: true}
+	return e.of(v, 0)
+}
+
+// OfLocal returns the values v can take in its function, parameters
+// kept as Param holes (Exported set for exported functions): for rules
+// that check each caller's argument themselves.
+func (r *Result) OfLocal(v ssa.Value) Value {
+	e := &eval{r: r}
+	out := e.of(v, 0)
+	return out
+}
+
+// FieldOfLocal is OfLocal of field name of the struct (or pointer to
+// struct) v: for rules that bind a callee's Param hole with a Field.
+func (r *Result) FieldOfLocal(v ssa.Value, name string) Value {
+	e := &eval{r: r}
+	return e.fieldOf(v, name, 0)
+}
+
+// Summary returns the summary of fn: computed for a function of this
+// package (nil while it is being computed: recursion), imported as a
+// fact otherwise.
+func (r *Result) Summary(fn *ssa.Function) *Summary {
+	if fn == nil {
+		return nil
+	}
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	if s, ok := r.sums[fn]; ok {
+		return s
+	}
+	if fn.Pkg != r.SSA.Pkg || fn.Blocks == nil {
+		obj, _ := fn.Object().(*types.Func)
+		if obj == nil {
+			return nil
+		}
+		var s Summary
+		if r.Pass.ImportObjectFact(obj, &s) {
+			r.sums[fn] = &s
+			return &s
+		}
+		r.sums[fn] = nil
+		return nil
+	}
+	if r.busy[fn] {
+		return nil
+	}
+	r.busy[fn] = true
+	defer delete(r.busy, fn)
+	s := r.summarize(fn)
+	r.sums[fn] = s
+	return s
+}
+
+func (s *Summary) empty() bool {
+	if s == nil {
+		return true
+	}
+	for _, v := range s.Results {
+		if len(v.Variants) > 0 {
+			return false
+		}
+	}
+	for _, o := range s.Origins {
+		if len(o) > 0 {
+			return false
+		}
+	}
+	return len(s.Fields) == 0
+}
+
+// portable strips positions, which mean nothing in another package.
+func (s *Summary) portable() *Summary {
+	out := &Summary{Origins: s.Origins}
+	for _, v := range s.Results {
+		out.Results = append(out.Results, stripRet(v))
+	}
+	if len(s.Fields) > 0 {
+		out.Fields = map[string]Value{}
+		for k, v := range s.Fields {
+			out.Fields[k] = stripRet(v)
+		}
+	}
+	return out
+}
+
+func stripRet(v Value) Value {
+	out := Value{Approx: v.Approx}
+	for _, vr := range v.Variants {
+		vr.Ret = 0
+		out.Variants = append(out.Variants, vr)
+	}
+	return out
+}
+
+// summarize computes fn's summary from its return instructions. A
+// function whose last result is an error is summarised by the returns
+// whose error is nil (the caller uses the other results only then),
+// unless none is.
+func (r *Result) summarize(fn *ssa.Function) *Summary {
+	res := fn.Signature.Results()
+	if res.Len() == 0 {
+		return nil
+	}
+	var rets []*ssa.Return
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == res.Len() {
+			rets = append(rets, ret)
+		}
+	}
+	errLast := res.Len() > 1 && isError(res.At(res.Len()-1).Type())
+	if errLast {
+		var ok []*ssa.Return
+		for _, ret := range rets {
+			if c, isC := ret.Results[res.Len()-1].(*ssa.Const); isC && c.IsNil() {
+				ok = append(ok, ret)
+			}
+		}
+		if len(ok) > 0 {
+			rets = ok
+		}
+	}
+	e := &eval{r: r, fn: fn}
+	s := &Summary{Results: make([]Value, res.Len())}
+	for i := 0; i < res.Len(); i++ {
+		if !describable(res.At(i).Type()) {
+			continue
+		}
+		var vs []Value
+		for _, ret := range rets {
+			v := e.of(ret.Results[i], 0)
+			for j := range v.Variants {
+				if v.Variants[j].Ret == 0 {
+					v.Variants[j].Ret = int(ret.Pos())
+				}
+			}
+			vs = append(vs, v)
+		}
+		s.Results[i] = union(vs...)
+	}
+	// Where each result comes from as a whole.
+	s.Origins = make([][]Origin, res.Len())
+	for i := 0; i < res.Len(); i++ {
+		for _, ret := range rets {
+			s.Origins[i] = addOrigins(s.Origins[i], e.origins(ret.Results[i], 0)...)
+		}
+	}
+	// A first result that points to a struct: the fields the function
+	// stores into it.
+	if st := structOf(res.At(0).Type()); st != nil && len(rets) > 0 {
+		fields := map[string]Value{}
+		for _, ret := range rets {
+			for _, base := range e.aliases(ret.Results[0], 0) {
+				for i := 0; i < st.NumFields(); i++ {
+					f := st.Field(i)
+					if !describable(f.Type()) {
+						continue
+					}
+					if v, ok := e.storedField(base, i, f.Type(), 0); ok {
+						fields[f.Name()] = union(fields[f.Name()], v)
+					}
+				}
+			}
+		}
+		if len(fields) > 0 {
+			s.Fields = fields
+		}
+	}
+	return s
+}
+
+// describable reports whether the engine describes values of type t:
+// strings, byte slices, numbers, times and pointers to them.
+func describable(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsString|types.IsInteger) != 0
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && (b.Kind() == types.Byte || b.Info()&types.IsString != 0)
+	case *types.Struct:
+		return isNamed(t, "time", "Time")
+	}
+	return false
+}
+
+// structOf returns the struct t is or points to (not time.Time).
+func structOf(t types.Type) *types.Struct {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if isNamed(t, "time", "Time") {
+		return nil
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	return st
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// isNamed reports whether t (or what it points to) is the named type
+// path.name.
+func isNamed(t types.Type, path, name string) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	return n.Obj().Name() == name && n.Obj().Pkg().Path() == path
+}
+
+// sliceLiteral returns the elements of a slice built at once from an
+// array the code fills (a variadic argument, a []T{…} literal).
+func sliceLiteral(v ssa.Value) ([]ssa.Value, bool) {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		if c, isC := v.(*ssa.Const); isC && c.IsNil() {
+			return nil, true
+		}
+		return nil, false
+	}
+	alloc, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	arr, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
+	if !ok {
+		return nil, false
+	}
+	elems := make([]ssa.Value, arr.Len())
+	for _, ref := range *alloc.Referrers() {
+		ia, ok := ref.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		c, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			return nil, false
+		}
+		i, _ := constant.Int64Val(c.Value)
+		for _, r2 := range *ia.Referrers() {
+			if st, ok := r2.(*ssa.Store); ok && st.Addr == ia && int(i) < len(elems) {
+				elems[i] = st.Val
+			}
+		}
+	}
+	for i, e := range elems {
+		if e == nil {
+			elems[i] = ssa.NewConst(nil, arr.Elem())
+		}
+	}
+	return elems, true
+}
+
+// sortedFields returns m's keys in order, for deterministic output.
+func sortedFields(m map[string]Value) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

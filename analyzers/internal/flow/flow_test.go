@@ -1,0 +1,62 @@
+package flow_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
+	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
+)
+
+// probe reports the value of every argument of each call of a function
+// named sink, as flow.Value.String writes it: the tests state what the
+// engine answers, shape by shape.
+var probe = &analysis.Analyzer{
+	Name:     "probe",
+	Doc:      "probe: report flow values at sink calls",
+	Requires: []*analysis.Analyzer{flow.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := flow.Of(pass)
+		if os.Getenv("FLOWDEBUG") != "" {
+			for _, fn := range r.SSA.SrcFuncs {
+				if strings.Contains(fn.Name(), os.Getenv("FLOWDEBUG")) {
+					fn.WriteTo(os.Stderr)
+					if s := r.Summary(fn); s != nil {
+						fmt.Fprintln(os.Stderr, "summary:", s.Results, s.Fields)
+					}
+				}
+			}
+		}
+		for _, fn := range r.SSA.SrcFuncs {
+			for _, b := range fn.Blocks {
+				for _, in := range b.Instrs {
+					c, ok := in.(*ssa.Call)
+					if !ok {
+						continue
+					}
+					f := c.Call.StaticCallee()
+					if f == nil || f.Name() != "sink" {
+						continue
+					}
+					var vs []string
+					for _, a := range flow.CallArgs(c.Common()) {
+						vs = append(vs, r.Of(fn, a).String())
+					}
+					pass.Reportf(c.Pos(), "%s", strings.Join(vs, " ; "))
+				}
+			}
+		}
+		return nil, nil
+	},
+}
+
+func TestShapes(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, probe, "shapes", "helpers")
+}

@@ -1,0 +1,263 @@
+package flow
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Origin is where a whole value (an entity, a struct, the bytes of a
+// marshalled entity) comes from: an entity read from a table (Source
+// Entity, What naming the read and the helpers it came through), or a
+// parameter (Source Param, Param its index, receiver first).
+type Origin struct {
+	Source Source
+	Param  int
+	What   string
+	// Via names the helper or method whose result brought an entity
+	// origin into the asking function ("" when read in it).
+	Via string
+}
+
+// Origins returns where the value v comes from as a whole: through
+// json.Marshal, conversions, variables, struct literals (a struct built
+// from an entity's fields is the entity, whatever it drops, the ETag
+// included), helpers' results (their summaries' Origins), calls through
+// interfaces (the implementations, see Program) and closures.
+func (r *Result) Origins(v ssa.Value) []Origin {
+	e := &eval{r: r}
+	return e.origins(v, 0)
+}
+
+func (e *eval) origins(v ssa.Value, depth int) []Origin {
+	if v == nil || depth > MaxDepth {
+		return nil
+	}
+	if e.visit == nil {
+		e.visit = map[ssa.Value]bool{}
+	}
+	if e.visit[v] {
+		return nil
+	}
+	e.visit[v] = true
+	defer delete(e.visit, v)
+	d := depth + 1
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return e.origins(v.X, d)
+	case *ssa.ChangeType:
+		return e.origins(v.X, d)
+	case *ssa.Convert:
+		return e.origins(v.X, d)
+	case *ssa.Phi:
+		var out []Origin
+		for _, ed := range v.Edges {
+			out = addOrigins(out, e.origins(ed, d)...)
+		}
+		return out
+	case *ssa.Parameter:
+		fn := v.Parent()
+		for i, p := range fn.Params {
+			if p == v {
+				return []Origin{{Source: Param, Param: i, What: v.Name()}}
+			}
+		}
+	case *ssa.FreeVar:
+		if b := e.binding(v); b != nil {
+			return e.origins(b, d)
+		}
+	case *ssa.Call:
+		return e.callOrigins(v.Common(), 0, d)
+	case *ssa.Extract:
+		if c, ok := v.Tuple.(*ssa.Call); ok {
+			return e.callOrigins(c.Common(), v.Index, d)
+		}
+	case *ssa.Alloc:
+		if src, what := e.decodedInto(v, d); src == Entity {
+			return []Origin{{Source: Entity, What: what}}
+		}
+		var out []Origin
+		for _, sv := range e.storedValues(v, d) {
+			out = addOrigins(out, e.origins(sv, d)...)
+		}
+		// A struct built field by field: where its fields come from.
+		if st := structOf(v.Type()); st != nil {
+			for i := 0; i < st.NumFields(); i++ {
+				if fv, ok := e.storedField(v, i, st.Field(i).Type(), d); ok {
+					out = addOrigins(out, holeOrigins(fv)...)
+				}
+			}
+		}
+		return out
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			switch x := v.X.(type) {
+			case *ssa.Alloc:
+				return e.origins(x, d)
+			case *ssa.FieldAddr, *ssa.Global:
+				return holeOrigins(e.load(x, d))
+			case *ssa.FreeVar:
+				if b := e.binding(x); b != nil {
+					return e.origins(&ssa.UnOp{Op: token.MUL, X: b}, d)
+				}
+			case *ssa.Parameter:
+				return e.origins(x, d)
+			}
+		}
+	case *ssa.Field, *ssa.Index, *ssa.Lookup:
+		return holeOrigins(e.of(v, d))
+	}
+	if src, what := e.sourceOfStruct(v, d); src == Entity {
+		return []Origin{{Source: Entity, What: what}}
+	}
+	return nil
+}
+
+// callOrigins: json.Marshal(x) is x; a helper's result its summary's
+// origins bound to the arguments; an interface call its implementations'.
+func (e *eval) callOrigins(cc *ssa.CallCommon, index, depth int) []Origin {
+	if src, what := e.sourceOfCall(cc); src == Entity {
+		return []Origin{{Source: Entity, What: what}}
+	}
+	var sums []*Summary
+	args := cc.Args
+	via := ""
+	if f := cc.StaticCallee(); f != nil {
+		via = f.Name()
+		switch callee(f) {
+		case "encoding/json.Marshal", "encoding/json.MarshalIndent":
+			return e.origins(cc.Args[0], depth)
+		}
+		if s := e.r.Summary(f); s != nil {
+			sums = append(sums, s)
+		}
+	} else if cc.IsInvoke() {
+		sums = e.r.implementations(cc.Method)
+		args = append([]ssa.Value{cc.Value}, cc.Args...)
+		via = cc.Method.Name()
+	}
+	var out []Origin
+	for _, s := range sums {
+		if index >= len(s.Origins) {
+			continue
+		}
+		for _, o := range s.Origins[index] {
+			if o.Source == Param {
+				if o.Param < len(args) {
+					out = addOrigins(out, e.origins(args[o.Param], depth)...)
+				}
+				continue
+			}
+			if o.Via == "" {
+				o.Via = via
+			}
+			out = addOrigins(out, o)
+		}
+	}
+	return out
+}
+
+// holeOrigins: the entity and parameter holes of a value.
+func holeOrigins(v Value) []Origin {
+	var out []Origin
+	for _, h := range v.Holes() {
+		switch h.Source {
+		case Entity:
+			out = addOrigins(out, Origin{Source: Entity, What: h.What})
+		case Param:
+			out = addOrigins(out, Origin{Source: Param, Param: h.Param, What: h.What})
+		}
+	}
+	return out
+}
+
+func addOrigins(out []Origin, os ...Origin) []Origin {
+next:
+	for _, o := range os {
+		for _, x := range out {
+			if x == o {
+				continue next
+			}
+		}
+		if len(out) < MaxVariants {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// implementations returns the summaries of the implementations of the
+// interface method m: from the installed Program (tablelint check), or
+// else among this package's own types (go vet, the plugin).
+func (r *Result) implementations(m *types.Func) []*Summary {
+	if s := dispatch(m); len(s) > 0 {
+		return s
+	}
+	sig, _ := m.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return nil
+	}
+	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
+	if iface == nil {
+		return nil
+	}
+	var out []*Summary
+	for _, f := range r.localImpls(iface, m.Name()) {
+		if s := r.Summary(f); s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// localImpls returns the methods name of this package's named types
+// that implement iface.
+func (r *Result) localImpls(iface *types.Interface, name string) []*ssa.Function {
+	var out []*ssa.Function
+	pkg := r.SSA.Pkg
+	scope := pkg.Pkg.Scope()
+	for _, n := range scope.Names() {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			if !types.Implements(t, iface) {
+				continue
+			}
+			sel := types.NewMethodSet(t).Lookup(pkg.Pkg, name)
+			if sel == nil {
+				sel = types.NewMethodSet(t).Lookup(nil, name)
+			}
+			if sel == nil {
+				continue
+			}
+			if f := pkg.Prog.MethodValue(sel); f != nil {
+				out = append(out, f)
+			}
+			break
+		}
+		if len(out) >= MaxVariants {
+			break
+		}
+	}
+	return out
+}
+
+// Implementations returns the functions an interface call may run in
+// this package (its own types), for rules that follow calls
+// themselves.
+func (r *Result) Implementations(cc *ssa.CallCommon) []*ssa.Function {
+	if !cc.IsInvoke() {
+		if f := cc.StaticCallee(); f != nil {
+			return []*ssa.Function{f}
+		}
+		return nil
+	}
+	iface, _ := cc.Value.Type().Underlying().(*types.Interface)
+	if iface == nil {
+		return nil
+	}
+	return r.localImpls(iface, cc.Method.Name())
+}

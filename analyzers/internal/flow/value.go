@@ -1,0 +1,375 @@
+package flow
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Bounds of the engine. Every walk is bounded by them; what is cut off
+// becomes an opaque hole (never constant text), so a bound can only make
+// a rule quieter, never make it report text the code does not build.
+const (
+	// MaxDepth bounds how deep one question follows values through
+	// instructions, helpers and closures.
+	MaxDepth = 16
+	// MaxVariants bounds a value's variant set. A φ-node (a variable
+	// assigned in branches, a slice appended to in branches) unions the
+	// variants of its edges; past MaxVariants the extra variants are
+	// dropped and the value is marked Approx. Rules treat an Approx value
+	// as "at least these variants": they may report what the kept variants
+	// show, never conclude that a value is absent.
+	MaxVariants = 16
+	// MaxParts bounds the parts of one variant (long concatenations,
+	// many Sprintf verbs, joins of many clauses): the rest is one hole.
+	MaxParts = 64
+	// MaxSummaryRounds bounds the fixpoint over a package's functions
+	// (helpers calling helpers in any order).
+	MaxSummaryRounds = 4
+)
+
+// Source says where a run-time value comes from.
+type Source uint8
+
+// Sources.
+const (
+	// Unknown: a value the engine cannot trace (a global, an interface
+	// call it cannot resolve, a result of a function it has no summary of).
+	Unknown Source = iota
+	// Request: input of an HTTP request — URL, path, query, form,
+	// PostForm, headers, cookies, body, and values JSON-decoded from it.
+	Request
+	// CommandLine: os.Args and the flag package.
+	CommandLine
+	// Env: os.Getenv, os.LookupEnv.
+	Env
+	// Param: a parameter of the function being summarised (Hole.Param).
+	// In a finished value it means: a parameter of an exported function
+	// whose callers are not visible (Hole.Exported).
+	Param
+	// Entity: a value read from a table (GetEntity, a list page), with
+	// its ETag (Hole.What names the field).
+	Entity
+	// Now: the current time (time.Now and values computed from it).
+	Now
+	// Body: the contents of a file or a stream read whole (os.ReadFile,
+	// io.ReadAll of something other than a request), or a document
+	// marshalled from a slice or a map (json.Marshal): unbounded.
+	Body
+)
+
+var sourceNames = [...]string{"?", "request", "args", "env", "param", "entity", "now", "read"}
+
+func (s Source) String() string {
+	if int(s) < len(sourceNames) {
+		return sourceNames[s]
+	}
+	return "?"
+}
+
+// Bound says what is known about the characters or length of a
+// run-time value. Bounds are flags; a value may have several.
+type Bound uint16
+
+// Bounds.
+const (
+	// Digits: a formatted integer (%d with any width, strconv.Itoa,
+	// FormatInt base 10): digits and a sign only.
+	Digits Bound = 1 << iota
+	// Hex: hexadecimal digits (%x, hex.EncodeToString).
+	Hex
+	// Number: a formatted float or bool (%f, %g, %t): no quotes, no
+	// slashes, no control characters.
+	Number
+	// UUID: a UUID's text (hex digits and dashes).
+	UUID
+	// Escaped: quotes doubled for OData (odata.Quote,
+	// strings.ReplaceAll(s, "'", "''")).
+	Escaped
+	// URLEscaped: url.PathEscape / QueryEscape: no / ? # or controls.
+	URLEscaped
+	// Validated: the value (or what it was derived from) was checked by
+	// a regular expression, a parser (uuid.Parse, strconv.Atoi), a
+	// character test (strings.ContainsAny…) or a function named
+	// valid…/sanitize…/check….
+	Validated
+	// LengthChecked: len() of the value (or what it was derived from)
+	// is compared, or it was truncated (s[:n]) or read through a
+	// limiting reader.
+	LengthChecked
+	// Time: a time.Time formatted with a constant layout (Hole.Layout).
+	Time
+	// Replaced: characters were replaced (strings.ReplaceAll(s, "/", "_")):
+	// the code sanitises the value for some use.
+	Replaced
+)
+
+// Safe reports whether b keeps a value's characters to ones that can
+// neither break out of a quoted OData literal nor form an invalid key.
+func (b Bound) Safe() bool {
+	return b&(Digits|Hex|Number|UUID|Validated) != 0
+}
+
+// Part is constant Text, or a Hole when Hole is non-nil.
+type Part struct {
+	Text string
+	Hole *Hole
+}
+
+// Hole is a piece of a value known only at run time.
+type Hole struct {
+	Source Source
+	Bound  Bound
+	// What names the origin briefly, for messages: "r.URL.Path",
+	// "r.FormValue", "os.Args", "time.Now", "CreatedAt".
+	What string
+	// Verb is the fmt verb that formatted it ("%d", "%019d"), if any.
+	Verb string
+	// Layout is the constant layout of a time.Time.Format.
+	Layout string
+	// Param is the parameter index (receiver first for methods) when
+	// Source is Param; Field the field of it read, if any.
+	Param int
+	Field string
+	// Exported marks a Param hole of an exported function.
+	Exported bool
+}
+
+// Variant is one way a value can be built: a sequence of parts.
+type Variant struct {
+	Parts []Part
+	// Ret is the position of the return statement of the helper that
+	// built this variant's text (0 when built in the asking function);
+	// rules report text problems there, where they can be fixed.
+	Ret int
+}
+
+// Value is the bounded set of variants a value can take.
+type Value struct {
+	Variants []Variant
+	// Approx reports that variants were dropped (MaxVariants) or that
+	// an edge could not be followed.
+	Approx bool
+}
+
+func textValue(s string) Value { return Value{Variants: []Variant{{Parts: textParts(s)}}} }
+
+func textParts(s string) []Part {
+	if s == "" {
+		return nil
+	}
+	return []Part{{Text: s}}
+}
+
+func holeValue(h Hole) Value { return Value{Variants: []Variant{{Parts: []Part{{Hole: &h}}}}} }
+
+// Holes returns every hole of every variant.
+func (v Value) Holes() []*Hole {
+	var out []*Hole
+	for _, vr := range v.Variants {
+		for _, p := range vr.Parts {
+			if p.Hole != nil {
+				out = append(out, p.Hole)
+			}
+		}
+	}
+	return out
+}
+
+// IsConst reports whether v has one variant without holes.
+func (v Value) IsConst() bool {
+	if len(v.Variants) != 1 || v.Approx {
+		return false
+	}
+	for _, p := range v.Variants[0].Parts {
+		if p.Hole != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// Text returns the variant's text with each hole written as {?}; for
+// messages.
+func (vr Variant) Text() string {
+	var b strings.Builder
+	for _, p := range vr.Parts {
+		if p.Hole != nil {
+			b.WriteString("{?}")
+		} else {
+			b.WriteString(p.Text)
+		}
+	}
+	return b.String()
+}
+
+// String writes v for tests and debugging: variants separated by " | ",
+// holes as {source:what/bounds}.
+func (v Value) String() string {
+	var b strings.Builder
+	for i, vr := range v.Variants {
+		if i > 0 {
+			b.WriteString(" | ")
+		}
+		for _, p := range vr.Parts {
+			if p.Hole == nil {
+				b.WriteString(p.Text)
+				continue
+			}
+			b.WriteString(p.Hole.String())
+		}
+	}
+	if v.Approx {
+		b.WriteString(" …")
+	}
+	return b.String()
+}
+
+var boundNames = []string{"digits", "hex", "number", "uuid", "escaped", "urlescaped", "validated", "lencheck", "time", "replaced"}
+
+func (h *Hole) String() string {
+	var b strings.Builder
+	b.WriteString("{")
+	b.WriteString(h.Source.String())
+	if h.Source == Param {
+		fmt.Fprintf(&b, "%d", h.Param)
+		if h.Field != "" {
+			b.WriteString("." + h.Field)
+		}
+	}
+	if h.What != "" {
+		b.WriteString(":" + h.What)
+	}
+	for i, n := range boundNames {
+		if h.Bound&(1<<i) != 0 {
+			b.WriteString("/" + n)
+		}
+	}
+	if h.Layout != "" {
+		b.WriteString("/" + h.Layout)
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// union appends the variants of vs to a value, bounded by MaxVariants,
+// dropping duplicates.
+func union(vs ...Value) Value {
+	var out Value
+	seen := map[string]bool{}
+	for _, v := range vs {
+		out.Approx = out.Approx || v.Approx
+		for _, vr := range v.Variants {
+			k := Value{Variants: []Variant{vr}}.String()
+			if seen[k] {
+				continue
+			}
+			if len(out.Variants) >= MaxVariants {
+				out.Approx = true
+				continue
+			}
+			seen[k] = true
+			out.Variants = append(out.Variants, vr)
+		}
+	}
+	return out
+}
+
+// concat is the cross product of the variants of a and b, each pair
+// concatenated, bounded by MaxVariants and MaxParts.
+func concat(a, b Value) Value {
+	if len(a.Variants) == 0 {
+		return b
+	}
+	if len(b.Variants) == 0 {
+		return a
+	}
+	out := Value{Approx: a.Approx || b.Approx}
+	for _, x := range a.Variants {
+		for _, y := range b.Variants {
+			if len(out.Variants) >= MaxVariants {
+				out.Approx = true
+				return out
+			}
+			ret := x.Ret
+			if ret == 0 {
+				ret = y.Ret
+			}
+			out.Variants = append(out.Variants, Variant{Parts: joinParts(x.Parts, y.Parts), Ret: ret})
+		}
+	}
+	return out
+}
+
+func joinParts(a, b []Part) []Part {
+	out := make([]Part, 0, len(a)+len(b))
+	out = append(out, a...)
+	for _, p := range b {
+		if n := len(out); n > 0 && p.Hole == nil && out[n-1].Hole == nil {
+			out[n-1].Text += p.Text
+			continue
+		}
+		out = append(out, p)
+	}
+	if len(out) > MaxParts {
+		out = append(out[:MaxParts-1], Part{Hole: &Hole{What: "…"}})
+	}
+	return out
+}
+
+// mapHoles returns v with every hole replaced by f(hole).
+func mapHoles(v Value, f func(Hole) Hole) Value {
+	out := Value{Approx: v.Approx}
+	for _, vr := range v.Variants {
+		parts := make([]Part, len(vr.Parts))
+		for i, p := range vr.Parts {
+			if p.Hole != nil {
+				h := f(*p.Hole)
+				p.Hole = &h
+			}
+			parts[i] = p
+		}
+		out.Variants = append(out.Variants, Variant{Parts: parts, Ret: vr.Ret})
+	}
+	return out
+}
+
+// WithBound returns v with b added to every hole: for rules that apply
+// a callee's bound (a KeyParams fact) to a caller's argument.
+func WithBound(v Value, b Bound) Value { return withBound(v, b) }
+
+// withBound adds b to every hole of v.
+func withBound(v Value, b Bound) Value {
+	return mapHoles(v, func(h Hole) Hole { h.Bound |= b; return h })
+}
+
+// mapText returns v with f applied to each constant text part.
+func mapText(v Value, f func(string) string) Value {
+	out := Value{Approx: v.Approx}
+	for _, vr := range v.Variants {
+		var parts []Part
+		for _, p := range vr.Parts {
+			if p.Hole == nil {
+				p.Text = f(p.Text)
+				if p.Text == "" {
+					continue
+				}
+			}
+			parts = append(parts, p)
+		}
+		out.Variants = append(out.Variants, Variant{Parts: parts, Ret: vr.Ret})
+	}
+	return out
+}
+
+// opaque is one hole standing for the whole of v's run-time value,
+// keeping the source and bounds its holes agree on (a value built from
+// request input stays request input).
+func opaque(v Value, bound Bound) Value {
+	h := Hole{Bound: bound}
+	for i, hole := range v.Holes() {
+		if i == 0 || hole.Source == Request {
+			h.Source, h.What, h.Param, h.Field, h.Exported = hole.Source, hole.What, hole.Param, hole.Field, hole.Exported
+		}
+	}
+	return holeValue(h)
+}

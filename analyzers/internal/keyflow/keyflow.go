@@ -1,0 +1,404 @@
+// Package keyflow finds, on the value-flow layer, every place a
+// PartitionKey or RowKey is given a value: the key fields of entity
+// structs and maps, the key arguments of GetEntity, DeleteEntity and
+// legacy GetEntityReference, and the arguments of functions that make a
+// parameter (or a field of one) a key — a KeyParams fact, so that it
+// works across packages, through helpers of helpers and through calls of
+// interfaces the package's types implement (every loaded package's under
+// tablelint check). Rules about keys (TL201, TL209) read its Result.
+package keyflow
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+)
+
+// Analyzer computes the Result and exports KeyParams facts.
+var Analyzer = &analysis.Analyzer{
+	Name:       "keyflow",
+	Doc:        "keyflow: where keys get their values, and the parameters functions make keys (facts)",
+	URL:        "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/internal/keyflow",
+	Requires:   []*analysis.Analyzer{flow.Analyzer},
+	Run:        run,
+	FactTypes:  []analysis.Fact{new(KeyParams)},
+	ResultType: reflect.TypeOf((*Result)(nil)),
+}
+
+// KeyParams is a fact about a function: the parameters it makes a
+// PartitionKey or RowKey, "i" (index, receiver first) or "i.Field" (a
+// field of it) to its Use.
+type KeyParams struct {
+	Keys map[string]Use
+}
+
+// Use is how a function makes a parameter a key: which key, whether it
+// only reads or deletes by it, and the bounds its own code puts on the
+// value on the way (formatted as a time, as digits…), which the caller's
+// argument takes on.
+type Use struct {
+	Key     string
+	Read    bool
+	Bound   flow.Bound
+	Written bool
+	// At is where the function sets the key (this package only: zero
+	// in facts).
+	At token.Pos
+}
+
+// AFact marks KeyParams as a fact.
+func (*KeyParams) AFact() {}
+
+func (k *KeyParams) String() string { return fmt.Sprintf("keyParams%v", k.Keys) }
+
+// Sink is one place a key is given a value.
+type Sink struct {
+	Key string // "PartitionKey" or "RowKey"
+	Val ssa.Value
+	// Field, when set, is the field of Val that is the key.
+	Field string
+	Pos   token.Pos
+	Fn    *ssa.Function
+	// Callee is set for the argument of a function that makes it a key.
+	Callee *ssa.Function
+	// Read marks the key arguments of GetEntity and DeleteEntity.
+	Read bool
+	// Bound is what the callee's code bounds the argument by.
+	Bound flow.Bound
+	// Written marks a key of an entity the function (or the callee)
+	// marshals and writes with AddEntity, UpsertEntity or UpdateEntity.
+	Written bool
+	// At, for the argument of a function of this package, is where that
+	// function sets the key; 0 otherwise.
+	At token.Pos
+}
+
+// Result lists the sinks of a package, those in its functions first,
+// then the arguments of key-making functions.
+type Result struct {
+	Sinks []Sink
+	fl    *flow.Result
+}
+
+// Of returns the Result for pass.
+func Of(pass *analysis.Pass) *Result { return pass.ResultOf[Analyzer].(*Result) }
+
+// Value is the value of the key at s, parameters kept as holes.
+func (r *Result) Value(s Sink) flow.Value {
+	var v flow.Value
+	if s.Field != "" {
+		v = r.fl.FieldOfLocal(s.Val, s.Field)
+	} else {
+		v = r.fl.OfLocal(s.Val)
+	}
+	if s.Bound != 0 {
+		v = flow.WithBound(v, s.Bound)
+	}
+	return v
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	fl := flow.Of(pass)
+	res := &Result{fl: fl}
+	params := map[*ssa.Function]map[string]Use{}
+	// note records the parameters a sink's value comes from.
+	note := func(s Sink) bool {
+		grew := false
+		if s.Fn.Object() == nil {
+			return false
+		}
+		for _, h := range res.Value(s).Holes() {
+			if h.Source != flow.Param {
+				continue
+			}
+			k := strconv.Itoa(h.Param)
+			if h.Field != "" {
+				k += "." + h.Field
+			}
+			if params[s.Fn] == nil {
+				params[s.Fn] = map[string]Use{}
+			}
+			// A parameter only read by key (GetEntity, DeleteEntity) is
+			// noted Read; a write makes it a written key.
+			at := s.Pos
+			if s.At != 0 {
+				at = s.At
+			}
+			use := Use{Key: s.Key, Read: s.Read, Bound: h.Bound, Written: s.Written, At: at}
+			if old, ok := params[s.Fn][k]; !ok || (old.Read && !s.Read) || (!old.Written && s.Written) {
+				params[s.Fn][k] = use
+				grew = true
+			}
+		}
+		return grew
+	}
+	for _, fn := range fl.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				for _, s := range sinksOf(fn, in) {
+					res.Sinks = append(res.Sinks, s)
+					note(s)
+				}
+			}
+		}
+	}
+	lookup := func(f *ssa.Function) map[string]Use {
+		if o := f.Origin(); o != nil {
+			f = o
+		}
+		if k, ok := params[f]; ok {
+			return k
+		}
+		obj, ok := f.Object().(*types.Func)
+		if !ok || f.Pkg == fl.SSA.Pkg {
+			return nil
+		}
+		var kp KeyParams
+		if pass.ImportObjectFact(obj, &kp) {
+			return kp.Keys
+		}
+		return nil
+	}
+	done := map[string]bool{}
+	for round := 0; round < flow.MaxSummaryRounds; round++ {
+		grew := false
+		for _, fn := range fl.SSA.SrcFuncs {
+			for _, b := range fn.Blocks {
+				for _, in := range b.Instrs {
+					call, ok := in.(ssa.CallInstruction)
+					if !ok {
+						continue
+					}
+					cc := call.Common()
+					args := cc.Args
+					if cc.IsInvoke() {
+						args = append([]ssa.Value{cc.Value}, cc.Args...)
+					}
+					for _, impl := range fl.Implementations(cc) {
+						keys := lookup(impl)
+						ids := make([]string, 0, len(keys))
+						for k := range keys {
+							ids = append(ids, k)
+						}
+						sort.Strings(ids)
+						for _, k := range ids {
+							i, field := splitParam(k)
+							if i < 0 || i >= len(args) {
+								continue
+							}
+							id := fmt.Sprintf("%d:%s:%p", call.Pos(), k, impl)
+							if done[id] {
+								continue
+							}
+							done[id] = true
+							u := keys[k]
+							s := Sink{Key: u.Key, Val: args[i], Field: field, Pos: call.Pos(), Fn: fn, Callee: impl, Read: u.Read, Bound: u.Bound, Written: u.Written, At: u.At}
+							res.Sinks = append(res.Sinks, s)
+							if note(s) {
+								grew = true
+							}
+						}
+					}
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	for fn, keys := range params {
+		if obj, ok := fn.Object().(*types.Func); ok && fn.Pkg == fl.SSA.Pkg {
+			out := make(map[string]Use, len(keys))
+			for k, u := range keys {
+				u.At = 0
+				out[k] = u
+			}
+			pass.ExportObjectFact(obj, &KeyParams{Keys: out})
+		}
+	}
+	return res, nil
+}
+
+// sinksOf returns the keys the instruction sets: a PartitionKey or RowKey
+// field of a struct that has both, a "PartitionKey"/"RowKey" map entry,
+// the key arguments of GetEntity, DeleteEntity and legacy
+// GetEntityReference.
+func sinksOf(fn *ssa.Function, in ssa.Instruction) []Sink {
+	switch in := in.(type) {
+	case *ssa.Store:
+		fa, ok := in.Addr.(*ssa.FieldAddr)
+		if !ok {
+			return nil
+		}
+		st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		if !ok {
+			return nil
+		}
+		name := st.Field(fa.Field).Name()
+		if (name == "PartitionKey" || name == "RowKey") && hasKeys(st) && isString(st.Field(fa.Field).Type()) {
+			base := fa.X
+			for {
+				inner, ok := base.(*ssa.FieldAddr)
+				if !ok {
+					break
+				}
+				base = inner.X
+			}
+			return []Sink{{Key: name, Val: in.Val, Pos: in.Pos(), Fn: fn, Written: written(base, 0)}}
+		}
+	case *ssa.MapUpdate:
+		k, ok := in.Key.(*ssa.Const)
+		if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+			return nil
+		}
+		if name := constant.StringVal(k.Value); name == "PartitionKey" || name == "RowKey" {
+			return []Sink{{Key: name, Val: in.Value, Pos: in.Pos(), Fn: fn, Written: written(in.Map, 0)}}
+		}
+	case ssa.CallInstruction:
+		f := in.Common().StaticCallee()
+		if f == nil {
+			return nil
+		}
+		if o := f.Origin(); o != nil {
+			f = o
+		}
+		obj, ok := f.Object().(*types.Func)
+		if !ok || obj.Pkg() == nil {
+			return nil
+		}
+		args := in.Common().Args
+		recv := recvName(obj)
+		switch {
+		case sdk.IsPath(obj.Pkg().Path(), sdk.AztablesPath) && recv == "Client" && (obj.Name() == "GetEntity" || obj.Name() == "DeleteEntity") && len(args) >= 4:
+			return []Sink{{Key: "PartitionKey", Val: args[2], Pos: in.Pos(), Fn: fn, Read: true}, {Key: "RowKey", Val: args[3], Pos: in.Pos(), Fn: fn, Read: true}}
+		case sdk.IsPath(obj.Pkg().Path(), sdk.LegacyPath) && recv == "Table" && obj.Name() == "GetEntityReference" && len(args) >= 3:
+			return []Sink{{Key: "PartitionKey", Val: args[1], Pos: in.Pos(), Fn: fn}, {Key: "RowKey", Val: args[2], Pos: in.Pos(), Fn: fn}}
+		}
+	}
+	return nil
+}
+
+// written reports whether the entity v (a struct variable, a pointer,
+// a map) is marshalled and the bytes given to an entity write
+// (AddEntity, UpsertEntity, UpdateEntity: the client's or an interface's
+// method of that name), in the function.
+func written(v ssa.Value, depth int) bool {
+	refs := v.Referrers()
+	if refs == nil || depth > 4 {
+		return false
+	}
+	for _, ref := range *refs {
+		switch r := ref.(type) {
+		case *ssa.UnOp:
+			if r.Op == token.MUL && written(r, depth+1) {
+				return true
+			}
+		case *ssa.MakeInterface:
+			if written(r, depth+1) {
+				return true
+			}
+		case *ssa.Store:
+			if r.Val == v && written(r.Addr, depth+1) {
+				return true
+			}
+		case *ssa.Call:
+			f := r.Call.StaticCallee()
+			if f == nil || f.Pkg == nil || f.Pkg.Pkg.Path() != "encoding/json" || f.Name() != "Marshal" {
+				continue
+			}
+			for _, r2 := range *r.Referrers() {
+				if ex, ok := r2.(*ssa.Extract); ok && ex.Index == 0 && bytesWritten(ex, 0) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func bytesWritten(b ssa.Value, depth int) bool {
+	refs := b.Referrers()
+	if refs == nil || depth > 4 {
+		return false
+	}
+	for _, ref := range *refs {
+		switch r := ref.(type) {
+		case ssa.CallInstruction:
+			cc := r.Common()
+			name := ""
+			if cc.IsInvoke() {
+				name = cc.Method.Name()
+			} else if f := cc.StaticCallee(); f != nil {
+				name = f.Name()
+			}
+			switch name {
+			case "AddEntity", "UpsertEntity", "UpdateEntity":
+				return true
+			}
+		case *ssa.Phi:
+			if bytesWritten(r, depth+1) {
+				return true
+			}
+		case *ssa.Store:
+			if a, ok := r.Addr.(*ssa.Alloc); ok && r.Val == b {
+				for _, ld := range *a.Referrers() {
+					if u, ok := ld.(*ssa.UnOp); ok && bytesWritten(u, depth+1) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// splitParam splits "i" or "i.Field".
+func splitParam(k string) (int, string) {
+	idx, field, _ := strings.Cut(k, ".")
+	i, err := strconv.Atoi(idx)
+	if err != nil {
+		return -1, ""
+	}
+	return i, field
+}
+
+func hasKeys(st *types.Struct) bool {
+	n := 0
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.Field(i); (f.Name() == "PartitionKey" || f.Name() == "RowKey") && isString(f.Type()) {
+			n++
+		}
+	}
+	return n == 2
+}
+
+func recvName(f *types.Func) string {
+	r := f.Type().(*types.Signature).Recv()
+	if r == nil {
+		return ""
+	}
+	t := r.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
