@@ -108,6 +108,8 @@ func rejectionRule(out *Outcome) string {
 		return "TL123"
 	case store.CodeDifferentPartitions:
 		return "TL403"
+	case store.CodeRequestBodyTooLarge:
+		return "TL401"
 	case store.CodeTableBeingDeleted:
 		return "TL104"
 	case store.CodeInvalidInput:
