@@ -26,11 +26,12 @@ func (r *reviewer) transaction(x *model.Transaction) {
 	if ops > limits.MaxBatchActions {
 		r.add("TL401", x.Node, -1, "transaction %s writes %d entities, over the limit of %d", name, ops, limits.MaxBatchActions)
 	}
-	var entities int64
+	var actions int64
 	for _, m := range x.Members {
-		entities += m.Count * m.Entity.Size().Declared
+		actions += m.Count * m.Entity.WireActionSize()
 	}
-	if payload := limits.BatchPayload(ops, entities); payload >= limits.MaxBatchBytes {
-		r.add("TL401", x.Node, -1, "transaction %s can carry %s, over the 4 MiB payload limit", name, bytesText(payload))
+	if payload := limits.WirePayload(actions); payload >= limits.MaxBatchBytes {
+		r.add("TL401", x.Node, -1, "transaction %s can send %s, over the 4 MiB payload limit", name,
+			bytesText(payload)).Hint = "the limit bounds the request: entities as JSON, Binary values in base64 (4 bytes for 3), Strings counted as ASCII; split the group into transactions under 4 MiB"
 	}
 }

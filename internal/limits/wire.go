@@ -125,14 +125,14 @@ func WireString[T Int](n T) T { return n + 2 }
 // string of its base64.
 func WireBinary[T Int](n T) T { return 4*((n+2)/3) + 2 }
 
-// The largest JSON forms of the fixed-size types.
+// The largest JSON forms of the fixed-size types, in bytes.
 const (
-	WireInt32Bytes    = len("-2147483648")
-	WireInt64Bytes    = len(`"-9223372036854775808"`)
-	WireDoubleBytes   = len("-2.2250738585072014e-308")
-	WireBooleanBytes  = len("false")
-	WireDateTimeBytes = len(`"2006-01-02T15:04:05.9999999Z"`)
-	WireGuidBytes     = len(`"00000000-0000-0000-0000-000000000000"`)
+	WireInt32Bytes    = 11 // -2147483648
+	WireInt64Bytes    = 22 // "-9223372036854775808"
+	WireDoubleBytes   = 24 // -2.2250738585072014e-308
+	WireBooleanBytes  = 5  // false
+	WireDateTimeBytes = 30 // "2006-01-02T15:04:05.9999999Z"
+	WireGuidBytes     = 38 // "00000000-0000-0000-0000-000000000000"
 )
 
 // WireStringLen returns the bytes s takes as a JSON string, as Go's

@@ -153,3 +153,22 @@ func TestWireBinary(t *testing.T) {
 		}
 	}
 }
+
+// TestWireFixedSizes pins the fixed-size types' largest JSON forms.
+func TestWireFixedSizes(t *testing.T) {
+	for _, c := range []struct {
+		got  int
+		form string
+	}{
+		{limits.WireInt32Bytes, "-2147483648"},
+		{limits.WireInt64Bytes, `"-9223372036854775808"`},
+		{limits.WireDoubleBytes, "-2.2250738585072014e-308"},
+		{limits.WireBooleanBytes, "false"},
+		{limits.WireDateTimeBytes, `"2006-01-02T15:04:05.9999999Z"`},
+		{limits.WireGuidBytes, `"00000000-0000-0000-0000-000000000000"`},
+	} {
+		if c.got != len(c.form) {
+			t.Errorf("%s: %d bytes, the constant says %d", c.form, len(c.form), c.got)
+		}
+	}
+}
