@@ -18,6 +18,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/internal/filtercheck"
+	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/odata"
 )
 
@@ -77,10 +78,15 @@ func check(pass *analysis.Pass, q *filterflow.Query, report func(id string, at a
 		return
 	}
 	f, p, err, ok := filterflow.Parse(q.Filter)
+	text, holes := filterflow.Template(q.Filter)
 	if !ok {
+		var oe *odata.Error
+		if errors.As(err, &oe) && oe.Rule == "" && !q.Checked && faultInCode(text, oe) {
+			msg := renderParams(oe.Msg, holes)
+			report("TL300", at, "%s", diag.Fit(what+": invalid filter: "+msg, diag.Fit(what+": "+msg, "invalid filter: "+finding.Clip(msg))))
+		}
 		return
 	}
-	_, holes := filterflow.Template(q.Filter)
 	if err != nil {
 		var oe *odata.Error
 		if errors.As(err, &oe) && !q.Checked {
@@ -160,4 +166,52 @@ func holeText(h *values.Hole) string {
 		s = "…"
 	}
 	return s
+}
+
+// faultInCode reports whether a parse error of a filter's template text
+// is the code's own: every run-time part stands for a literal value (it
+// sits inside a quoted literal, or is formatted as a number) and none
+// lies within the fault's span, so no run-time value can make the text
+// valid.
+func faultInCode(text string, oe *odata.Error) bool {
+	from, to := oe.Offset, oe.Offset+max(oe.Len, 1)
+	quoted := false
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\'':
+			if quoted && i+1 < len(text) && text[i+1] == '\'' {
+				i++
+				continue
+			}
+			quoted = !quoted
+		case '{':
+			if i+1 < len(text) && text[i+1] == '{' {
+				i++
+				continue
+			}
+			end := strings.IndexByte(text[i:], '}')
+			if end < 0 {
+				return false
+			}
+			hole := text[i+1 : i+end]
+			if i < to && i+end+1 > from {
+				return false // the fault is at a run-time part
+			}
+			if !quoted && !numberHole(hole) {
+				return false // it may stand for more than a value
+			}
+			i += end
+		}
+	}
+	return true
+}
+
+// numberHole reports whether a template hole (pN:VERB) is formatted as a
+// number.
+func numberHole(hole string) bool {
+	_, verb, ok := strings.Cut(hole, ":")
+	if !ok || verb == "" {
+		return false
+	}
+	return strings.ContainsRune("dbodxXeEfFgG", rune(verb[len(verb)-1]))
 }

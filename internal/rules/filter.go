@@ -50,6 +50,17 @@ func init() {
 			Since:     "0.1.0",
 		},
 		&Rule{
+			ID: "TL300", Name: "invalid-filter", Severity: Error,
+			Targets:   []Target{GoCode},
+			Title:     "Go code builds a filter the service rejects",
+			Rationale: "A $filter that is not valid OData fails every run of the query with 400: an unbalanced parenthesis, a whole number beyond the Int32 range without the `L` that makes it an Int64 literal (`Amount gt 3000000000` must be `3000000000L`), a datetime literal outside the range the Table service stores. `tablelint explain` rejects such a filter with a caret under the fault; `tablelint check` reports it where the Go code builds it, with the same message. Silent when the fault could come from a run-time value: only text the code writes itself is judged, with run-time parts allowed inside quoted literals and as numbers.",
+			Source:    `"Edm.Int32 — A 32-bit integer." and "The supported DateTime range begins from 12:00 midnight, January 1, 1601 A.D. (C.E.), UTC. The range ends at December 31, 9999." (Understanding the Table service data model)`,
+			Bad:       `Filter: to.Ptr("PartitionKey eq 'Sales' and Amount gt 3000000000")`,
+			Good:      `Filter: to.Ptr("PartitionKey eq 'Sales' and Amount gt 3000000000L")`,
+			Hint:      "fix the filter as `tablelint explain` shows it: balance the parentheses, write whole numbers beyond Int32 with L, keep datetime literals within 1601-01-01 and 9999-12-31",
+			Since:     "0.2.0",
+		},
+		&Rule{
 			ID: "TL306", Name: "unsupported-operator", Severity: Error,
 			Targets:   []Target{Filter, GoCode, Design, Replay},
 			Title:     "Filter uses an OData feature the Table service does not support",
