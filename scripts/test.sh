@@ -118,7 +118,8 @@ fi
 start=$SECONDS
 gofmt_check() {
   local unformatted
-  unformatted=$("$(go env GOROOT)/bin/gofmt" -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './tools/*'))
+  # testdata/loadshapes/syntax-error/store/broken.go does not parse on purpose (issue 22).
+  unformatted=$("$(go env GOROOT)/bin/gofmt" -l $(git ls-files '*.go' ':!testdata/loadshapes/syntax-error/store/broken.go' 2>/dev/null || find . -name '*.go' -not -path './tools/*' -not -path './testdata/loadshapes/syntax-error/store/broken.go'))
   if [ -n "$unformatted" ]; then printf 'gofmt would change:\n%s\n' "$unformatted" >&2; return 1; fi
 }
 tidy_check() {

@@ -1,0 +1,9 @@
+module example.com/loadshapes/gosumdrift
+
+go 1.22
+
+require github.com/Azure/azure-sdk-for-go v0.0.0
+
+require example.com/tablekeys v1.0.0
+
+replace github.com/Azure/azure-sdk-for-go => ../../../analyzers/internal/sdktest/testdata/src/github.com/Azure/azure-sdk-for-go

@@ -1,0 +1,3 @@
+module example.com/tablekeys
+
+go 1.22

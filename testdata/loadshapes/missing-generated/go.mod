@@ -1,0 +1,7 @@
+module example.com/loadshapes/missinggen
+
+go 1.22
+
+require github.com/Azure/azure-sdk-for-go v0.0.0
+
+replace github.com/Azure/azure-sdk-for-go => ../../../analyzers/internal/sdktest/testdata/src/github.com/Azure/azure-sdk-for-go
