@@ -21,6 +21,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/keychars"
 	"github.com/tablelint/tablelint/analyzers/keyformat"
 	"github.com/tablelint/tablelint/analyzers/lastn"
+	"github.com/tablelint/tablelint/analyzers/keychange"
 	"github.com/tablelint/tablelint/analyzers/move"
 	"github.com/tablelint/tablelint/analyzers/partitionbatch"
 	"github.com/tablelint/tablelint/analyzers/perpartition"
@@ -73,6 +74,7 @@ func build() []*analysis.Analyzer {
 		properties.Analyzer,
 		propnames.Analyzer,
 		move.Analyzer,
+		keychange.Analyzer,
 		lastn.Analyzer,
 		perpartition.Analyzer,
 		idempotency.Analyzer,
