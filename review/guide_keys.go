@@ -40,6 +40,9 @@ func variableWidth(p *model.Part) bool {
 // with nothing between them (TL206): {A}{B} of "ab","c" and "a","bc" give
 // the same key.
 func (r *reviewer) compoundKeys(e *model.Entity) {
+	if rowKeySpread(e).unique {
+		return // a part unique per entity keeps the keys apart
+	}
 	for _, k := range []struct {
 		name string
 		t    *model.Template

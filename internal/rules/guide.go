@@ -8,10 +8,10 @@ func init() {
 	const dataModel = "(Understanding the Table service data model)"
 	Register(
 		&Rule{
-			ID: "TL206", Name: "compound-key-separator", Severity: Info,
+			ID: "TL206", Name: "compound-key-separator", Severity: Warning,
 			Targets:   []Target{Design},
 			Title:     "Compound key joins variable-width values with no separator",
-			Rationale: "A key template such as `{Last}{First}` joins two values whose length varies: `Smith`+`John` and `SmithJ`+`ohn` give the same key, so entities overwrite each other, and the key cannot be split back into its parts. Put a separator between the parts (`{Last}_{First}`) or give the first part a fixed width (`{Id:%06d}{Year}`).\n\nSilent when either of the two adjacent parts has a fixed width: a zero-padded number, a DateTime layout, `{invticks}`, `{uuid}`, `{hash:…}`, or a String written with a width.",
+			Rationale: "A key template such as `{Last}{First}` joins two values whose length varies: `Smith`+`John` and `SmithJ`+`ohn` give the same key, so one person's entity silently overwrites the other's (an upsert) or the second insert fails — a data-loss risk, hence a warning — and the key cannot be split back into its parts. Put a separator between the parts (`{Last}_{First}`) or give the first part a fixed width (`{Id:%06d}{Year}`).\n\nSilent when either of the two adjacent parts has a fixed width: a zero-padded number, a DateTime layout, `{invticks}`, `{uuid}`, `{hash:…}`, or a String written with a width; and when the RowKey also holds a value unique per entity (`{seq}`, `{uuid}`, `{invticks}`), which keeps the keys apart.",
 			Source:    `"You should use a suitable separator character that makes it easy to parse the RowKey value: for example, 000123_2012." ` + guide,
 			Bad:       "rowKey: \"{LastName}{FirstName}\"",
 			Good:      "rowKey: \"{LastName}_{FirstName}\"",
