@@ -11,6 +11,14 @@ import (
 func (r *reviewer) transaction(x *model.Transaction) {
 	name := x.Table.Name + "." + x.Name
 	first := x.Members[0].Entity
+	for _, m := range x.Members {
+		if m.Entity.Table != x.Table {
+			r.add("TL403", m.Node, -1, "transaction %s spans tables %s and %s: it cannot commit atomically",
+				name, x.Table.Name, m.Entity.Table.Name).Hint = sprintf("a transaction touches one partition of one table; %s.%s needs its own write, made safe to repeat (eventually consistent transactions pattern), or a table shared with %s",
+				m.Entity.Table.Name, m.Entity.Name, x.Table.Name)
+			return
+		}
+	}
 	var differ []string
 	for _, m := range x.Members[1:] {
 		if !m.Entity.PartitionKey.Equal(first.PartitionKey) {
