@@ -53,7 +53,7 @@ func init() {
 			ID: "TL111", Name: "property-name-not-identifier", Severity: Warning,
 			Targets:   []Target{Design, GoCode},
 			Title:     "Property name is not a C# identifier",
-			Rationale: "Property names should follow the naming rules for C# identifiers: letters, digits and underscores, not starting with a digit. Other names (with spaces, dots, leading digits) may be rejected or mangled by client libraries and cannot be written unquoted in a $filter. Note that the design guide's own example `Manager Rating` breaks this rule.",
+			Rationale: "Property names should follow the naming rules for C# identifiers: letters, digits and underscores, not starting with a digit. Other names (with spaces, dots, leading digits) may be rejected or mangled by client libraries and cannot be written unquoted in a $filter. Note that the design guide's own example `Manager Rating` breaks this rule. Names are also checked as XML names (\"Some C# identifiers are not valid according to the XML specification. These identifiers may not be used in property names, because property names are sent via an XML payload in a request against the Table service.\"): a C# identifier may hold format characters such as U+200B (a zero-width space), which an XML name cannot.",
 			Source:    `"Property names should follow naming rules for C# identifiers." (Understanding the Table service data model)`,
 			Bad:       "properties:\n  Manager Rating: Int32",
 			Good:      "properties:\n  ManagerRating: Int32",
