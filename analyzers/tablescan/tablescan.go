@@ -16,6 +16,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/internal/filtercheck"
 	"github.com/tablelint/tablelint/internal/finding"
@@ -31,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      docs.MustExtract(doc, "tablescan"),
 	URL:      "https://github.com/tablelint/tablelint/blob/main/docs/rules",
 	Run:      run,
-	Requires: []*analysis.Analyzer{filterflow.Analyzer},
+	Requires: []*analysis.Analyzer{filterflow.Analyzer, index.Analyzer},
 }
 
 var info bool
@@ -55,13 +56,17 @@ func run(pass *analysis.Pass) (any, error) {
 			diag.Report(pass, id, at, format, args...)
 		}
 	}
+	var st map[string]stored
 	for _, q := range res.Queries {
-		check(pass, q, report)
+		if st == nil {
+			st = storedTypes(pass, index.Of(pass))
+		}
+		check(pass, q, st, report)
 	}
 	return nil, nil
 }
 
-func check(pass *analysis.Pass, q *filterflow.Query, report func(id string, at ast.Node, format string, args ...any)) {
+func check(pass *analysis.Pass, q *filterflow.Query, st map[string]stored, report func(id string, at ast.Node, format string, args ...any)) {
 	if !q.Known {
 		return
 	}
@@ -102,6 +107,9 @@ func check(pass *analysis.Pass, q *filterflow.Query, report func(id string, at a
 				skip[d.Rule+d.Message] = true
 			}
 		}
+	}
+	if !q.Checked {
+		literalTypes(f, st, what, func(id, msg string) { report(id, at, "%s", msg) })
 	}
 	for _, d := range filtercheck.Check(f, p, filtercheck.Options{}) {
 		if !diag.Enabled(d.Rule, info) {

@@ -97,7 +97,7 @@ func init() {
 			ID: "TL323", Name: "literal-type-mismatch", Severity: Warning,
 			Targets:   []Target{Design, Filter, GoCode},
 			Title:     "Comparison between a property and a literal of another type never matches",
-			Rationale: "The Table service compares values only of the same EDM type: `Hired ge '2024-01-01'` against a DateTime property, or `PartitionKey eq 42`, silently matches nothing instead of failing. Keys are always strings.",
+			Rationale: "The Table service compares values only of the same EDM type: `Hired ge '2024-01-01'` against a DateTime property, or `PartitionKey eq 42`, silently matches nothing instead of failing. Keys are always strings. In Go code the type of a non-key property is known from the struct field the package writes (json.Marshal of the struct given to AddEntity, UpsertEntity or UpdateEntity: integers are Int32, floats Double, strings String, EDMInt64 Int64, EDMDateTime DateTime): `Amount gt '100'` against an int32 field is reported; a name two written structs store with different types is not.",
 			Source:    `"By default a property is created as type String, unless you specify a different type." (Understanding the Table service data model); keys: "Keys in Table storage are string values." (Azure Table storage table design guide)`,
 			Bad:       `PartitionKey eq 42`,
 			Good:      `PartitionKey eq '42'`,
