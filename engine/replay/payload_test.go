@@ -39,3 +39,32 @@ func TestBatchPayloadOnTheWire(t *testing.T) {
 		t.Errorf("TL401 %q does not name the service's error", fds[0].Message+fds[0].Hint)
 	}
 }
+
+// TestAppendHotspotShapes: TL209 for PartitionKeys that are sequence
+// numbers, even one entity a partition ({seq}); silent for a bulk load
+// that fills named partitions one after another.
+func TestAppendHotspotShapes(t *testing.T) {
+	run := func(pk func(i int) string) []string {
+		var b strings.Builder
+		b.WriteString(`{"op":"createTable","table":"Events"}` + "\n")
+		for i := range 200 {
+			fmt.Fprintf(&b, `{"op":"insert","table":"Events","entity":{"PartitionKey":%q,"RowKey":"%04d"}}`+"\n", pk(i), i)
+		}
+		path := filepath.Join(t.TempDir(), "t.jsonl")
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var rules []string
+		for _, f := range replayFile(t, path, Options{}).Findings("t.jsonl") {
+			rules = append(rules, f.Rule)
+		}
+		return rules
+	}
+	if got := run(func(i int) string { return fmt.Sprintf("%08d", i) }); strings.Join(got, " ") != "TL209" {
+		t.Errorf("{seq} PartitionKeys, one entity each: %v, want TL209", got)
+	}
+	depts := []string{"Accounting", "Engineering", "Finance", "Marketing", "Sales"}
+	if got := run(func(i int) string { return depts[i/40] }); len(got) != 0 {
+		t.Errorf("a bulk load by department: %v, want nothing", got)
+	}
+}
