@@ -395,9 +395,16 @@ func (l *loader) design(doc *yaml.Node) error {
 				return l.errAt(n, "unknown target %q: want storage or cosmos", s)
 			}
 			l.d.TargetNode = n
+		case "throughput":
+			if err := l.throughput(f.val); err != nil {
+				return err
+			}
 		case "tables":
 			tables = f.val
 		}
+	}
+	if n := l.d.Throughput.Node; n != nil && l.d.Target != Cosmos {
+		return l.errAt(n, "throughput applies to target: cosmos (request units); Table storage has no provisioned throughput")
 	}
 	if tables == nil {
 		return l.errAt(r, "the design has no tables: field")
@@ -445,6 +452,48 @@ func (l *loader) resolveOthers() error {
 			return l.errAt(m.Node, "transaction: table %s has no entity type %q%s", t.Name, en, suffixDidYouMean(en, names))
 		}
 	}
+	return nil
+}
+
+// throughput reads the design's throughput: N (provisioned RU/s),
+// serverless, {provisioned: N} or {autoscale: N}.
+func (l *loader) throughput(v *yaml.Node) error {
+	v, err := l.deref(v)
+	if err != nil {
+		return err
+	}
+	t := &l.d.Throughput
+	t.Node = v
+	if v.Kind == yaml.ScalarNode && v.Tag == "!!str" {
+		if v.Value != "serverless" {
+			return l.errAt(v, "throughput %q: want a number of RU/s, serverless, or {autoscale: N}", v.Value)
+		}
+		t.Mode = Serverless
+		return nil
+	}
+	t.Mode = Provisioned
+	n := v
+	if v.Kind == yaml.MappingNode {
+		fs, err := l.mapping(v, "throughput", []string{"provisioned", "autoscale"})
+		if err != nil {
+			return err
+		}
+		if len(fs) != 1 {
+			return l.errAt(v, "throughput: give one of provisioned or autoscale")
+		}
+		if fs[0].key.Value == "autoscale" {
+			t.Mode = Autoscale
+		}
+		n = fs[0].val
+	}
+	n, ru, err := l.integer(n, "throughput")
+	if err != nil {
+		return err
+	}
+	if ru < 1 {
+		return l.errAt(n, "throughput must be at least 1 RU/s")
+	}
+	t.RUPerSecond = ru
 	return nil
 }
 

@@ -38,8 +38,16 @@ func (r *reviewer) transaction(x *model.Transaction) {
 	for _, m := range x.Members {
 		actions += m.Count * m.Entity.WireActionSize()
 	}
-	if payload := limits.WirePayload(actions); payload >= limits.MaxBatchBytes {
-		r.add("TL401", x.Node, -1, "transaction %s can send %s, over the 4 MiB payload limit", name,
-			bytesText(payload)).Hint = "the limit bounds the request: entities as JSON, Binary values in base64 (4 bytes for 3), Strings counted as ASCII; split the group into transactions under 4 MiB"
+	svc := r.d.Target.Limits()
+	if payload := limits.WirePayload(actions); svc.BatchOver(payload) {
+		limit := "the " + svc.BatchLimit
+		if r.d.Target == model.Cosmos {
+			limit = svc.BatchLimit
+		}
+		it := r.add("TL401", x.Node, -1, "transaction %s can send %s, over %s payload limit", name, bytesText(payload), limit)
+		it.Hint = "the limit bounds the request: entities as JSON, Binary values in base64 (4 bytes for 3), Strings counted as ASCII; split the group into transactions under 4 MiB"
+		if r.d.Target == model.Cosmos {
+			it.Hint = "\"Batches can only have up to 2 MBs.\" (" + svc.Source + "), measured on the request (entities as JSON, Binary in base64): split the group into smaller transactions"
+		}
 	}
 }
