@@ -11,8 +11,8 @@
 // placeholders that name no property are all errors, returned as a single
 // *Error with the file, line and column.
 //
-// Input is bounded: MaxFileSize bytes, MaxNodes YAML nodes after alias
-// expansion.
+// Input is bounded: MaxFileSize bytes, and MaxAliasNodes YAML nodes added
+// by expanding aliases.
 package model
 
 import (
