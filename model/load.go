@@ -153,6 +153,9 @@ type loader struct {
 	d     *Design
 	refs  []entityRef // copyOf and partOf fields, resolved after all tables
 	thens []*Query    // queries with a then field, resolved after all tables
+	// others are transaction members naming another table's entity type
+	// (Table.Entity), resolved after all tables.
+	others []*Member
 }
 
 func (l *loader) errAt(n *yaml.Node, format string, args ...any) error {
@@ -491,7 +494,36 @@ func (l *loader) design(doc *yaml.Node) error {
 	if err := l.resolveRefs(); err != nil {
 		return err
 	}
+	if err := l.resolveOthers(); err != nil {
+		return err
+	}
 	return l.resolveThens()
+}
+
+// resolveOthers resolves transaction members of the form Table.Entity.
+func (l *loader) resolveOthers() error {
+	for _, m := range l.others {
+		tn, en, _ := strings.Cut(m.Node.Value, ".")
+		var t *Table
+		var names []string
+		for _, o := range l.d.Tables {
+			names = append(names, o.Name)
+			if o.Name == tn {
+				t = o
+			}
+		}
+		if t == nil {
+			return l.errAt(m.Node, "transaction: the design has no table %q%s", tn, suffixDidYouMean(tn, names))
+		}
+		if m.Entity = t.Entity(en); m.Entity == nil {
+			names = names[:0]
+			for _, e := range t.Entities {
+				names = append(names, e.Name)
+			}
+			return l.errAt(m.Node, "transaction: table %s has no entity type %q%s", t.Name, en, suffixDidYouMean(en, names))
+		}
+	}
+	return nil
 }
 
 // throughput reads the design's throughput: N (provisioned RU/s),
@@ -1171,6 +1203,14 @@ func (l *loader) transaction(t *Table, xf field) (*Transaction, error) {
 			}
 		} else if item.Kind != yaml.ScalarNode || item.Tag == "!!null" {
 			return nil, l.errAt(item, "%s: an entry is an entity type name or {EntityType: count}, not %s", what, kindName(item))
+		}
+		if tn, _, ok := strings.Cut(nameNode.Value, "."); ok && tn != t.Name && t.Entity(nameNode.Value) == nil {
+			// Another table's entity type: allowed here, reported by
+			// review (a transaction cannot span tables).
+			m.Node = nameNode
+			l.others = append(l.others, m)
+			x.Members = append(x.Members, m)
+			continue
 		}
 		if m.Entity = t.Entity(nameNode.Value); m.Entity == nil {
 			msg := fmt.Sprintf("%s: table %s has no entity type %q", what, t.Name, nameNode.Value)

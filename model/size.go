@@ -114,3 +114,48 @@ func (e *Entity) SizeOn(t Target) Size {
 	}
 	return s
 }
+
+// WireSize returns the largest JSON body of an entity of the type in a
+// request, counting only what the design bounds (as Size's Declared) and
+// Strings as ASCII, one byte a character: the least the largest entity
+// can take on the wire (limits.WireEntityBytes).
+func (e *Entity) WireSize() int64 {
+	var props int64
+	for _, p := range e.Properties {
+		var v int64
+		ann := ""
+		switch p.Type {
+		case edm.String:
+			v = limits.WireString(p.MaxLength)
+		case edm.Binary:
+			v, ann = limits.WireBinary(p.MaxBytes), p.Type.ODataName()
+		case edm.Int32:
+			v = limits.WireInt32Bytes
+		case edm.Int64:
+			v, ann = limits.WireInt64Bytes, p.Type.ODataName()
+		case edm.Double:
+			v = limits.WireDoubleBytes
+		case edm.Boolean:
+			v = limits.WireBooleanBytes
+		case edm.DateTime:
+			v, ann = limits.WireDateTimeBytes, p.Type.ODataName()
+		case edm.Guid:
+			v, ann = limits.WireGuidBytes, p.Type.ODataName()
+		}
+		props += limits.WirePropertyBytes(int64(len(p.Name)), v, ann)
+	}
+	pk := limits.WireString(int64(e.PartitionKey.DeclaredWidth()))
+	rk := limits.WireString(int64(e.RowKey.DeclaredWidth()))
+	return limits.WireEntityBytes(pk, rk, props)
+}
+
+// WireActionSize returns the least bytes writing an entity of the type
+// adds to a transaction's request body (limits.WireActionBytes): the
+// cheaper of an insert and a replace, each with its framing.
+func (e *Entity) WireActionSize() int64 {
+	body := e.WireSize()
+	table := int64(len(e.Table.Name))
+	keys := int64(e.PartitionKey.DeclaredWidth() + e.RowKey.DeclaredWidth())
+	return min(limits.WireActionBytes(limits.WireInsert, table, 0, body),
+		limits.WireActionBytes(limits.WireReplace, table, keys, body))
+}

@@ -194,8 +194,21 @@ func entitySize(e *model.Entity, sel []string) (whole, selected float64) {
 		}
 		return int64(t.DeclaredWidth())
 	}
-	keys := float64(limits.EntitySize(width(e.PartitionKey), width(e.RowKey), 0))
-	whole, selected = keys, keys
+	pk, rk := width(e.PartitionKey), width(e.RowKey)
+	whole = float64(limits.EntitySize(pk, rk, 0))
+	selected = whole
+	if sel != nil {
+		// The service returns only what $select lists, keys included
+		// (engine/conformance/DEVIATIONS.md); the .NET library adds the
+		// keys to the list itself, the Go SDK does not.
+		if !slices.Contains(sel, plan.PartitionKey) {
+			pk = 0
+		}
+		if !slices.Contains(sel, plan.RowKey) {
+			rk = 0
+		}
+		selected = float64(limits.EntitySize(pk, rk, 0))
+	}
 	for _, p := range e.Properties {
 		b := float64(propertyBytes(p))
 		whole += b
@@ -231,7 +244,7 @@ const (
 )
 
 // projection reports TL310 for a query that returns wide entities whole
-// and TL311 for a select that lists what the service returns anyway.
+// and TL311 for a select that lists a key its filter fixes.
 func (r *reviewer) projection(q *model.Query, name string, row QueryRow) {
 	if len(q.Select) == 0 {
 		c := row.Costs
@@ -254,10 +267,19 @@ func (r *reviewer) projection(q *model.Query, name string, row QueryRow) {
 		r.add("TL310", q.Node, -1, "query %s returns whole entities of about %s bytes", name, num(whole)).Hint = finding.HintWith("TL310", detail)
 		return
 	}
+	// The service returns only what $select lists: a key is redundant in
+	// it only when the filter fixes its value, which the caller has.
 	for _, s := range q.Select {
+		var fixed *odata.Literal
 		switch s {
-		case "PartitionKey", "RowKey", "Timestamp":
-			r.add("TL311", selectNode(q), -1, "query %s selects %s, which the service always returns", name, s)
+		case plan.PartitionKey:
+			fixed = q.Plan.PartitionKey
+		case plan.RowKey:
+			fixed = q.Plan.RowKey
+		}
+		if fixed != nil {
+			r.add("TL311", selectNode(q), -1, "query %s selects %s, which its filter fixes", name, s).Hint =
+				sprintf("the caller already has %s (%s); other keys and Timestamp come back only if listed (the .NET library adds them itself, the Go SDK and REST do not)", s, fixed.Raw)
 		}
 	}
 }

@@ -40,6 +40,9 @@ func variableWidth(p *model.Part) bool {
 // with nothing between them (TL206): {A}{B} of "ab","c" and "a","bc" give
 // the same key.
 func (r *reviewer) compoundKeys(e *model.Entity) {
+	if rowKeySpread(e).unique {
+		return // a part unique per entity keeps the keys apart
+	}
 	for _, k := range []struct {
 		name string
 		t    *model.Template
@@ -374,14 +377,33 @@ func keysMeet(a, b []citem, prefix bool) bool {
 // each placeholder as any run.
 func literalKeyItems(l *odata.Literal) []citem {
 	var out []citem
-	for _, it := range literalItems(l) {
-		if it.param {
-			out = append(out, citem{class: clAny, isSet: true, star: true})
-		} else {
+	if !l.IsParam() {
+		for _, it := range literalItems(l) {
 			out = append(out, citem{class: it.c})
+		}
+		return out
+	}
+	for _, p := range l.Parts {
+		switch {
+		case p.Param != nil && isIntVerb(p.Param.Verb):
+			// {ManagerId:%06d} writes digits (and '-'), like the
+			// template placeholder it stands for.
+			out = append(out, citem{class: clDigit, isSet: true, star: true})
+		case p.Param != nil:
+			out = append(out, citem{class: clAny, isSet: true, star: true})
+		default:
+			for i := 0; i < len(p.Text); i++ {
+				out = append(out, citem{class: p.Text[i]})
+			}
 		}
 	}
 	return out
+}
+
+// isIntVerb reports whether a placeholder's verb formats an integer in
+// decimal (%d, %06d).
+func isIntVerb(verb string) bool {
+	return strings.HasPrefix(verb, "%") && strings.HasSuffix(verb, "d") && strings.Trim(verb[1:len(verb)-1], "0123456789+- ") == ""
 }
 
 // mayRead reports whether query q can return entities of type e.

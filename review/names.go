@@ -54,6 +54,10 @@ func (r *reviewer) properties(e *model.Entity) {
 			r.add("TL112", p.Node, -1, "property name %q contains a dash, which the Table service rejects", name)
 		case !limits.IsCSharpIdentifier(name):
 			r.add("TL111", p.Node, -1, "property name %q is not a C# identifier", name)
+		default:
+			if c, bad := limits.XMLNameRune(name); bad {
+				r.add("TL111", p.Node, -1, "property name %q contains %s, which XML names cannot", name, describe(c))
+			}
 		}
 		for _, s := range systemProperties {
 			if name == s {

@@ -145,17 +145,6 @@ func planText(row QueryRow) string {
 
 func rateText(perSecond float64) string { return model.Rate(perSecond).String() }
 
-// typeClass groups EDM types whose values the service could compare:
-// numbers with numbers, and every other type only with itself. TL323 is
-// reported only across classes, to stay clear of numeric promotion.
-func typeClass(t edm.Type) int {
-	switch t {
-	case edm.Int32, edm.Int64, edm.Double:
-		return int(edm.Int32)
-	}
-	return int(t)
-}
-
 // literalType returns the EDM type of the value a comparison's literal
 // stands for, and false when it is not known (a bare built-in).
 func literalType(q *model.Query, l *odata.Literal) (edm.Type, bool) {
@@ -194,7 +183,7 @@ func (r *reviewer) declaredTypes(q *model.Query, name string) {
 		}
 		match := false
 		for _, d := range declared {
-			match = match || typeClass(d) == typeClass(lt)
+			match = match || filtercheck.Comparable(d, lt)
 		}
 		if match {
 			continue

@@ -173,7 +173,7 @@ func TestCosts(t *testing.T) {
 			got = append(got, it.Rule+" "+strings.SplitN(it.Message, " ", 3)[1])
 		}
 	}
-	if want := "TL310 Employees.byId TL311 Employees.keys"; strings.Join(got, " ") != want {
+	if want := "TL310 Employees.byId TL311 Employees.dept"; strings.Join(got, " ") != want {
 		t.Errorf("findings %q, want %q", strings.Join(got, " "), want)
 	}
 	byName := map[string]review.QueryRow{}

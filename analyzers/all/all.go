@@ -18,6 +18,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/filterinjection"
 	"github.com/tablelint/tablelint/analyzers/idempotency"
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/keychange"
 	"github.com/tablelint/tablelint/analyzers/keychars"
 	"github.com/tablelint/tablelint/analyzers/keyformat"
 	"github.com/tablelint/tablelint/analyzers/lastn"
@@ -73,6 +74,7 @@ func build() []*analysis.Analyzer {
 		properties.Analyzer,
 		propnames.Analyzer,
 		move.Analyzer,
+		keychange.Analyzer,
 		lastn.Analyzer,
 		perpartition.Analyzer,
 		idempotency.Analyzer,

@@ -23,7 +23,9 @@
 //     supports including the dash (-) character in property names").
 //   - TL111 property-name-not-identifier: not a C# identifier — a space,
 //     a leading digit, punctuation ("Property names should follow naming
-//     rules for C# identifiers").
+//     rules for C# identifiers") — or a C# identifier that is not an XML
+//     name, such as one holding U+200B ("Some C# identifiers are not
+//     valid according to the XML specification").
 //   - TL114 property-name-reserved: a PartitionKey or RowKey that is not a
 //     string, or a Timestamp that is neither a time nor a string ("The
 //     names of these properties are reserved").

@@ -153,6 +153,12 @@ func (c *checker) name(p prop) {
 		diag.Report(c.pass, "TL112", p.at, "property name %q contains a dash, which the Table service rejects", finding.Clip(name))
 	case !limits.IsCSharpIdentifier(name):
 		diag.Report(c.pass, "TL111", p.at, "property name %q is not a C# identifier", finding.Clip(name))
+	default:
+		if r, bad := limits.XMLNameRune(name); bad {
+			diag.Report(c.pass, "TL111", p.at, "%s", diag.Fit(
+				fmt.Sprintf("property name %q contains %s, which XML names cannot", finding.Clip(name), describe(r)),
+				fmt.Sprintf("property name contains %s, which XML names cannot", describe(r))))
+		}
 	}
 	if r, ok := c.svc.ReservedPropertyName(name); ok {
 		diag.Report(c.pass, "TL116", p.at, "%s", diag.Fit(

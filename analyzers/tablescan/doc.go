@@ -21,6 +21,19 @@
 //     with a nil, absent or empty filter, which reads the whole table.
 //   - TL303 partition-scan (info; only with -info): PartitionKey eq and
 //     nothing usable on RowKey.
+//   - TL300 invalid-filter: a filter the service rejects as invalid
+//     OData — an unbalanced parenthesis, an Int32 literal out of range
+//     without L, a datetime literal outside 1601–9999 — with explain's
+//     message; only when the fault is in the text the code writes: every
+//     run-time part stands for a value (inside a quoted literal, or
+//     formatted as a number) and none is within the fault.
+//   - TL323 literal-type-mismatch, TL127 implicit-string-type: a
+//     literal compared with a property the package stores from a struct
+//     field (json.Marshal of a struct given to AddEntity, UpsertEntity or
+//     UpdateEntity) whose type it never matches: `Amount gt '100'` on an
+//     int32 field; a datetime literal on a plain time.Time field, which
+//     is sent as a String (TL127). A property two written structs store
+//     with different types is skipped.
 //   - TL304 or-on-rowkey, TL322 too-many-comparisons, TL201
 //     key-invalid-char (key literals, including constant arguments of a
 //     sink function), TL306 unsupported-operator (functions, arithmetic).

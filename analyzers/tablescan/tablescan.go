@@ -16,8 +16,10 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
+	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/internal/filtercheck"
+	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/odata"
 )
 
@@ -30,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      docs.MustExtract(doc, "tablescan"),
 	URL:      "https://github.com/tablelint/tablelint/blob/main/docs/rules",
 	Run:      run,
-	Requires: []*analysis.Analyzer{filterflow.Analyzer},
+	Requires: []*analysis.Analyzer{filterflow.Analyzer, index.Analyzer},
 }
 
 var info bool
@@ -54,13 +56,17 @@ func run(pass *analysis.Pass) (any, error) {
 			diag.Report(pass, id, at, format, args...)
 		}
 	}
+	var st map[string]stored
 	for _, q := range res.Queries {
-		check(pass, q, report)
+		if st == nil {
+			st = storedTypes(pass, index.Of(pass))
+		}
+		check(pass, q, st, report)
 	}
 	return nil, nil
 }
 
-func check(pass *analysis.Pass, q *filterflow.Query, report func(id string, at ast.Node, format string, args ...any)) {
+func check(pass *analysis.Pass, q *filterflow.Query, st map[string]stored, report func(id string, at ast.Node, format string, args ...any)) {
 	if !q.Known {
 		return
 	}
@@ -77,10 +83,15 @@ func check(pass *analysis.Pass, q *filterflow.Query, report func(id string, at a
 		return
 	}
 	f, p, err, ok := filterflow.Parse(q.Filter)
+	text, holes := filterflow.Template(q.Filter)
 	if !ok {
+		var oe *odata.Error
+		if errors.As(err, &oe) && oe.Rule == "" && !q.Checked && faultInCode(text, oe) {
+			msg := renderParams(oe.Msg, holes)
+			report("TL300", at, "%s", diag.Fit(what+": invalid filter: "+msg, diag.Fit(what+": "+msg, "invalid filter: "+finding.Clip(msg))))
+		}
 		return
 	}
-	_, holes := filterflow.Template(q.Filter)
 	if err != nil {
 		var oe *odata.Error
 		if errors.As(err, &oe) && !q.Checked {
@@ -96,6 +107,9 @@ func check(pass *analysis.Pass, q *filterflow.Query, report func(id string, at a
 				skip[d.Rule+d.Message] = true
 			}
 		}
+	}
+	if !q.Checked {
+		literalTypes(f, st, what, func(id, msg string) { report(id, at, "%s", msg) })
 	}
 	for _, d := range filtercheck.Check(f, p, filtercheck.Options{}) {
 		if !diag.Enabled(d.Rule, info) {
@@ -160,4 +174,52 @@ func holeText(h *values.Hole) string {
 		s = "…"
 	}
 	return s
+}
+
+// faultInCode reports whether a parse error of a filter's template text
+// is the code's own: every run-time part stands for a literal value (it
+// sits inside a quoted literal, or is formatted as a number) and none
+// lies within the fault's span, so no run-time value can make the text
+// valid.
+func faultInCode(text string, oe *odata.Error) bool {
+	from, to := oe.Offset, oe.Offset+max(oe.Len, 1)
+	quoted := false
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\'':
+			if quoted && i+1 < len(text) && text[i+1] == '\'' {
+				i++
+				continue
+			}
+			quoted = !quoted
+		case '{':
+			if i+1 < len(text) && text[i+1] == '{' {
+				i++
+				continue
+			}
+			end := strings.IndexByte(text[i:], '}')
+			if end < 0 {
+				return false
+			}
+			hole := text[i+1 : i+end]
+			if i < to && i+end+1 > from {
+				return false // the fault is at a run-time part
+			}
+			if !quoted && !numberHole(hole) {
+				return false // it may stand for more than a value
+			}
+			i += end
+		}
+	}
+	return true
+}
+
+// numberHole reports whether a template hole (pN:VERB) is formatted as a
+// number.
+func numberHole(hole string) bool {
+	_, verb, ok := strings.Cut(hole, ":")
+	if !ok || verb == "" {
+		return false
+	}
+	return strings.ContainsRune("dbodxXeEfFgG", rune(verb[len(verb)-1]))
 }

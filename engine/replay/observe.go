@@ -108,6 +108,8 @@ func rejectionRule(out *Outcome) string {
 		return "TL123"
 	case store.CodeDifferentPartitions:
 		return "TL403"
+	case store.CodeRequestBodyTooLarge:
+		return "TL401"
 	case store.CodeTableBeingDeleted:
 		return "TL104"
 	case store.CodeInvalidInput:
@@ -189,6 +191,10 @@ type tableKeys struct {
 	firstLine  int
 	changeLine int
 	firstPK    string
+	// pkShape is the first inserted PartitionKey with each run of digits
+	// written '#'; shapes is false once another shape is inserted.
+	pkShape string
+	shapes  bool
 }
 
 // maxSkeletons bounds the key shapes observed per table and column.
@@ -225,7 +231,11 @@ func (t *tableKeys) add(op *tracefmt.Op, out *Outcome) {
 	switch {
 	case !t.havePK:
 		t.havePK, t.lastPK, t.firstPK, t.firstLine, t.monotonic = true, pk, pk, op.Line, true
+		t.pkShape, t.shapes = digitShape(pk), true
 	case pk != t.lastPK:
+		if t.shapes && digitShape(pk) != t.pkShape {
+			t.shapes = false
+		}
 		d := 1
 		if pk < t.lastPK {
 			d = -1
@@ -369,8 +379,28 @@ const minTimeKeyInserts = 100
 // appendHotspot reports whether the inserts went to one partition at a
 // time, each new PartitionKey sorting after (or each before) all the
 // previous ones: the prepend/append pattern of a time-based key.
+//
+// Only PartitionKeys of one shape whose digits change count — times,
+// sequence numbers ({seq}, even one entity a partition) — not a bulk
+// load that fills one named partition after another (sorted by
+// department: "Accounting", "Engineering", …), which ends.
 func (t *tableKeys) appendHotspot() bool {
-	return t.inserts >= minTimeKeyInserts && t.changes >= 1 && t.monotonic && t.changes*10 <= t.inserts
+	return t.inserts >= minTimeKeyInserts && t.changes >= 1 && t.monotonic && t.shapes && strings.Contains(t.pkShape, "#")
+}
+
+// digitShape returns k with each run of ASCII digits written '#'.
+func digitShape(k string) string {
+	var b strings.Builder
+	for i := 0; i < len(k); i++ {
+		if k[i] >= '0' && k[i] <= '9' {
+			if i == 0 || k[i-1] < '0' || k[i-1] > '9' {
+				b.WriteByte('#')
+			}
+			continue
+		}
+		b.WriteByte(k[i])
+	}
+	return b.String()
 }
 
 // keyFindings returns TL204/TL205 and TL209 for the keys observed.

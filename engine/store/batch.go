@@ -48,6 +48,22 @@ type Action struct {
 	IfMatch      string
 }
 
+// wireSize returns the bytes the action adds to a transaction's request
+// body (limits.WireActionBytes) for a table name of table bytes.
+func (a *Action) wireSize(table int) int {
+	pk, rk := a.keys()
+	keys := limits.WireKeyLen(pk) + limits.WireKeyLen(rk)
+	switch a.Kind {
+	case ActInsert:
+		return limits.WireActionBytes(limits.WireInsert, table, 0, a.Entity.WireSize())
+	case ActUpdateMerge, ActUpsertMerge:
+		return limits.WireActionBytes(limits.WireMerge, table, keys, a.Entity.WireSize())
+	case ActUpdateReplace, ActUpsertReplace:
+		return limits.WireActionBytes(limits.WireReplace, table, keys, a.Entity.WireSize())
+	}
+	return limits.WireActionBytes(limits.WireDelete, table, keys, 0)
+}
+
 func (a *Action) keys() (string, string) {
 	if a.Entity != nil {
 		return a.Entity.PartitionKey, a.Entity.RowKey
@@ -63,7 +79,8 @@ func (a *Action) keys() (string, string) {
 //   - every action in the partition of the first
 //     (400 CommandsInBatchActOnDifferentPartitions);
 //   - each entity at most once (400 InvalidDuplicateRow);
-//   - a payload under 4 MiB (413 RequestBodyTooLarge, Index -1);
+//   - a request payload under 4 MiB, as the SDK sends it (limits.WireActionBytes;
+//     413 RequestBodyTooLarge, Index -1);
 //   - then each action's own outcome (409, 404, 412, 400) as a single
 //     operation would have it, against the table before the transaction.
 //
@@ -80,7 +97,7 @@ func (t *Table) Transact(actions []Action) ([]*Entity, error) {
 	}
 	pk0, _ := actions[0].keys()
 	seen := make(map[string]bool, len(actions))
-	entityBytes := 0
+	payload := 0
 	for i := range actions {
 		a := &actions[i]
 		if a.Kind < ActInsert || a.Kind > ActDelete || (a.Kind != ActDelete && a.Entity == nil) {
@@ -94,11 +111,9 @@ func (t *Table) Transact(actions []Action) ([]*Entity, error) {
 			return nil, at(i, badRequest(CodeInvalidDuplicateRow, "The batch request contains multiple changes with same row key. An entity can appear only once in a batch request."))
 		}
 		seen[rk] = true
-		if a.Entity != nil && a.Kind != ActDelete {
-			entityBytes += a.Entity.EstimatedSize()
-		}
+		payload += a.wireSize(len(t.name))
 	}
-	if limits.BatchPayload(len(actions), entityBytes) >= MaxBatchBytes {
+	if limits.WirePayload(payload) >= MaxBatchBytes {
 		return nil, newError(http.StatusRequestEntityTooLarge, CodeRequestBodyTooLarge, "The request body is too large and exceeds the maximum permissible limit.")
 	}
 

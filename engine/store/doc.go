@@ -54,8 +54,9 @@
 //	any, bad entity    400 (see above); missing table 404 TableNotFound
 //
 // Transact runs an entity group transaction: at most 100 actions on one
-// partition, each entity once, a payload under 4 MiB (limits.BatchPayload
-// over the entities' estimated sizes), all or nothing. Its
+// partition, each entity once, a request payload under 4 MiB (the body
+// the aztables SDK sends: limits.WireActionBytes over the entities' JSON,
+// Binary values in base64), all or nothing. Its
 // error names the failing action's index (Error.Index).
 //
 // # Reading

@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -510,6 +511,49 @@ func (e *Entity) EstimatedSize() int {
 		props += limits.PropertySize(f.name.units(), rawSize(f.raw()))
 	}
 	return limits.EntitySize(edm.UTF16Len(e.PartitionKey), edm.UTF16Len(e.RowKey), props)
+}
+
+// WireSize returns the bytes of the entity's JSON body in a transaction
+// request, by the formula of package limits (limits.WireEntityBytes): the
+// payload limit bounds the request, not the stored sizes.
+func (e *Entity) WireSize() int {
+	props := 0
+	for _, f := range e.list() {
+		r := f.raw()
+		ann := ""
+		switch r.Type {
+		case edm.Int64, edm.DateTime, edm.Guid, edm.Binary:
+			ann = r.Type.ODataName()
+		}
+		props += limits.WirePropertyBytes(limits.WireStringLen(f.name.String())-2, rawWireSize(r), ann)
+	}
+	return limits.WireEntityBytes(limits.WireKeyStringLen(e.PartitionKey), limits.WireKeyStringLen(e.RowKey), props)
+}
+
+// rawWireSize returns the bytes of r's JSON form in a request.
+func rawWireSize(r Raw) int {
+	switch r.Type {
+	case edm.String:
+		return limits.WireStringLen(r.Str)
+	case edm.Binary:
+		return limits.WireBinary(len(r.Str))
+	case edm.Guid:
+		return limits.WireStringLen(r.Str)
+	case edm.Int32:
+		return len(strconv.FormatInt(int64(r.Bits), 10))
+	case edm.Int64:
+		return len(strconv.FormatInt(int64(r.Bits), 10)) + 2
+	case edm.Double:
+		return len(strconv.FormatFloat(math.Float64frombits(r.Bits), 'g', -1, 64))
+	case edm.Boolean:
+		if r.Bits != 0 {
+			return len("true")
+		}
+		return len("false")
+	case edm.DateTime:
+		return len(edm.FormatDateTime(r.Value().Time())) + 2
+	}
+	return 0
 }
 
 func rawSize(r Raw) int {

@@ -347,6 +347,23 @@ func TestTransact(t *testing.T) {
 		heavy = append(heavy, Action{Kind: ActUpsertReplace, Entity: mustEntity(t, "h", fmt.Sprint(i), prop("S", edm.StringValue(strings.Repeat("x", 30000))), prop("T", edm.StringValue(strings.Repeat("x", 30000))))})
 	}
 	check("payload over 4 MiB", heavy, 413, CodeRequestBodyTooLarge, -1)
+	// The limit bounds the request: 62 Binary values of 60,000 bytes are
+	// 3.7 MB by the storage estimate but 4.96 MB in base64 on the wire.
+	var binary []Action
+	for i := range 62 {
+		binary = append(binary, Action{Kind: ActInsert, Entity: mustEntity(t, "b", fmt.Sprint(i), prop("B", edm.BinaryValue(make([]byte, 60000))))})
+	}
+	check("62 Binary values of 60,000 bytes (base64 on the wire)", binary, 413, CodeRequestBodyTooLarge, -1)
+	// 40 ASCII strings of 60,000 characters are 4.8 MB by the estimate
+	// (UTF-16) but 2.4 MB of JSON: the service takes them.
+	var ascii []Action
+	for i := range 40 {
+		ascii = append(ascii, Action{Kind: ActInsert, Entity: mustEntity(t, "a", fmt.Sprint(i), prop("S", edm.StringValue(strings.Repeat("x", 30000))), prop("T", edm.StringValue(strings.Repeat("y", 30000))))})
+	}
+	if _, err := tb.Transact(ascii); err != nil {
+		t.Errorf("40 ASCII entities of 60,000 characters (2.4 MB of JSON): %v", err)
+	}
+	before = strings.Join(keysOf(tb), ",")
 	// Deletes and upserts in one transaction.
 	if _, err := tb.Transact([]Action{{Kind: ActDelete, PartitionKey: "p", RowKey: "1"}, {Kind: ActUpsertReplace, Entity: mustEntity(t, "p", "new")}}); err != nil {
 		t.Fatal(err)

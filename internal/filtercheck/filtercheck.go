@@ -200,3 +200,20 @@ func NonUTCOffset(raw string) string {
 	}
 	return off
 }
+
+// Comparable reports whether the service can compare values of types a
+// and b: numbers with numbers, every other type only with itself.
+// Literal-type checks (TL323) report only pairs that are not, to stay
+// clear of numeric promotion.
+func Comparable(a, b edm.Type) bool { return typeClass(a) == typeClass(b) }
+
+func typeClass(t edm.Type) edm.Type {
+	switch t {
+	case edm.Int32, edm.Int64, edm.Double:
+		return edm.Int32
+	}
+	return t
+}
+
+// Article returns the type's name with "a" or "an": "an Int32".
+func Article(t edm.Type) string { return article(t) }

@@ -102,11 +102,15 @@ const (
 	// payload must be less than 4 MB in size" (design guide). Like the
 	// entity limit ("1 MB" in the design guide, "1 MiB" in the data model
 	// reference), MB is read as MiB; the Table service's scalability
-	// targets page states 4 MiB. Measure payloads with BatchPayload.
+	// targets page states 4 MiB. The payload is the request body: measure
+	// it with WirePayload and WireActionBytes (wire.go).
 	MaxBatchBytes = 4 << 20
 
 	// BatchActionOverheadBytes approximates the multipart framing and
 	// request line one action adds to a transaction's body.
+	//
+	// Deprecated: the payload is the request on the wire; use
+	// WireActionBytes, which measures the framing per kind of action.
 	BatchActionOverheadBytes = 300
 )
 

@@ -97,3 +97,25 @@ func TestPropertyNames(t *testing.T) {
 		}
 	}
 }
+
+func TestXMLNameRune(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		bad  rune
+	}{
+		{"Email", 0},
+		{"_x", 0},
+		{"Prénom", 0},
+		{"a\u200cb", 0}, // ZWNJ is a NameStartChar
+		{"a\u200bb", 0x200B},
+		{"\u200bEmail", 0x200B},
+		{"a\u2028", 0x2028},
+		{"a\u00b7b", 0}, // middle dot: a NameChar
+		{"\u00b7b", 0xB7},
+	} {
+		r, bad := XMLNameRune(c.name)
+		if bad != (c.bad != 0) || r != c.bad {
+			t.Errorf("XMLNameRune(%q) = %U, %v; want %U", c.name, r, bad, c.bad)
+		}
+	}
+}

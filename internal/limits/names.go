@@ -103,3 +103,37 @@ func IsCSharpIdentifier(s string) bool {
 	}
 	return s != ""
 }
+
+// XMLNameRune returns the first character of s that an XML name cannot
+// hold there (XML 1.0, fifth edition: NameStartChar first, NameChar
+// after), and whether there is one. "Some C# identifiers are not valid
+// according to the XML specification. These identifiers may not be used
+// in property names, because property names are sent via an XML payload
+// in a request against the Table service." (data model reference). U+200B
+// (a zero-width space, a format character C# allows) is one.
+func XMLNameRune(s string) (rune, bool) {
+	for i, r := range s {
+		if !xmlNameStart(r) && (i == 0 || !xmlNameChar(r)) {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+func xmlNameStart(r rune) bool {
+	switch {
+	case r == ':' || r == '_' || 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z':
+		return true
+	case 0xC0 <= r && r <= 0xD6, 0xD8 <= r && r <= 0xF6, 0xF8 <= r && r <= 0x2FF,
+		0x370 <= r && r <= 0x37D, 0x37F <= r && r <= 0x1FFF, 0x200C <= r && r <= 0x200D,
+		0x2070 <= r && r <= 0x218F, 0x2C00 <= r && r <= 0x2FEF, 0x3001 <= r && r <= 0xD7FF,
+		0xF900 <= r && r <= 0xFDCF, 0xFDF0 <= r && r <= 0xFFFD, 0x10000 <= r && r <= 0xEFFFF:
+		return true
+	}
+	return false
+}
+
+func xmlNameChar(r rune) bool {
+	return r == '-' || r == '.' || '0' <= r && r <= '9' || r == 0xB7 ||
+		0x300 <= r && r <= 0x36F || 0x203F <= r && r <= 0x2040
+}

@@ -21,12 +21,12 @@ func init() {
 		&Rule{
 			ID: "TL311", Name: "redundant-select-keys", Severity: Info,
 			Targets:   []Target{Design},
-			Title:     "A select lists PartitionKey, RowKey or Timestamp",
-			Rationale: "The service returns PartitionKey, RowKey and Timestamp with every entity, whatever $select lists, so listing them adds nothing. tablelint reports each one a design query's select lists; it stays silent for a select of other properties.",
-			Source:    `"Notice how the RowKey value is available even though it isn't included in the list of properties to retrieve." (Azure Table storage table design guide)`,
-			Bad:       `select: [RowKey, Email]`,
-			Good:      `select: [Email]`,
-			Hint:      "leave the keys and Timestamp out of select: they are always returned",
+			Title:     "A select lists a key the query's filter fixes",
+			Rationale: "The service returns only the properties $select lists (and the ETag): PartitionKey, RowKey and Timestamp come back only when listed. The design guide's sample sees the RowKey without listing it because the .NET client library adds PartitionKey, RowKey and Timestamp to $select itself; the Go SDK (aztables) and REST callers get exactly what they list, so a query that needs each entity's keys must select them. A key is redundant in a select only when the filter fixes its value (PartitionKey eq, or PartitionKey and RowKey eq for a point query): the caller already has it. tablelint's reference engine and design review's byte counts follow the service: with a select, only what it lists is returned.\n\nSilent for keys a range or a scan returns (the caller needs them), for Timestamp, and for selects without keys.",
+			Source:    `"Notice how the RowKey value is available even though it isn't included in the list of properties to retrieve." (Azure Table storage table design guide; a .NET sample whose library adds the keys to $select)`,
+			Bad:       `dept: {filter: "PartitionKey eq '{Department}'", select: [PartitionKey, Email]}`,
+			Good:      `dept: {filter: "PartitionKey eq '{Department}'", select: [RowKey, Email]}   (the RowKeys differ: keep them)`,
+			Hint:      "leave out of select the keys the filter fixes; keep the keys the caller needs, which Go and REST callers get only if listed",
 			Since:     "0.2.0",
 		},
 		&Rule{

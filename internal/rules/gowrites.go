@@ -94,6 +94,17 @@ func init() {
 			Since:     "0.2.0",
 		},
 		&Rule{
+			ID: "TL417", Name: "key-change-leaves-original", Severity: Warning,
+			Targets:   []Target{GoCode},
+			Title:     "An entity read and written back with a new key leaves the original",
+			Rationale: "PartitionKey and RowKey are an entity's identity: no operation renames an entity, and an entity in a new partition is a new entity. Code that reads an entity, assigns its PartitionKey or RowKey and writes it back inserts a copy (UpdateEntity updates, or fails on, the entity at the new keys); the original stays, and queries find both. Move an entity by writing the new one and deleting the old: in one transaction when only the RowKey changes (both in one partition), otherwise as two steps made safe to repeat.\n\nSilent when the function deletes anything (DeleteEntity, or a TransactionTypeDelete action), when the key is set to the value it was read with, when the write goes to another table, and for writes through helpers.",
+			Source:    `"You can't move an employee to a new department by using an EGT." ` + guide,
+			Bad:       "json.Unmarshal(resp.Value, &e)\ne.PartitionKey = newDept\nb, _ := json.Marshal(e)\nc.AddEntity(ctx, b, nil)",
+			Good:      "c.AddEntity(ctx, b, nil)\nc.DeleteEntity(ctx, oldDept, e.RowKey, &aztables.DeleteEntityOptions{IfMatch: &resp.ETag})",
+			Hint:      "delete the original after writing the copy (in one transaction when only the RowKey changes)",
+			Since:     "0.2.0",
+		},
+		&Rule{
 			ID: "TL411", Name: "replace-with-partial-entity", Severity: Warning,
 			Targets:   []Target{GoCode},
 			Title:     "A Replace sends fewer properties than the entity has",

@@ -8,10 +8,10 @@ func init() {
 	const dataModel = "(Understanding the Table service data model)"
 	Register(
 		&Rule{
-			ID: "TL206", Name: "compound-key-separator", Severity: Info,
+			ID: "TL206", Name: "compound-key-separator", Severity: Warning,
 			Targets:   []Target{Design},
 			Title:     "Compound key joins variable-width values with no separator",
-			Rationale: "A key template such as `{Last}{First}` joins two values whose length varies: `Smith`+`John` and `SmithJ`+`ohn` give the same key, so entities overwrite each other, and the key cannot be split back into its parts. Put a separator between the parts (`{Last}_{First}`) or give the first part a fixed width (`{Id:%06d}{Year}`).\n\nSilent when either of the two adjacent parts has a fixed width: a zero-padded number, a DateTime layout, `{invticks}`, `{uuid}`, `{hash:…}`, or a String written with a width.",
+			Rationale: "A key template such as `{Last}{First}` joins two values whose length varies: `Smith`+`John` and `SmithJ`+`ohn` give the same key, so one person's entity silently overwrites the other's (an upsert) or the second insert fails — a data-loss risk, hence a warning — and the key cannot be split back into its parts. Put a separator between the parts (`{Last}_{First}`) or give the first part a fixed width (`{Id:%06d}{Year}`).\n\nSilent when either of the two adjacent parts has a fixed width: a zero-padded number, a DateTime layout, `{invticks}`, `{uuid}`, `{hash:…}`, or a String written with a width; and when the RowKey also holds a value unique per entity (`{seq}`, `{uuid}`, `{invticks}`), which keeps the keys apart.",
 			Source:    `"You should use a suitable separator character that makes it easy to parse the RowKey value: for example, 000123_2012." ` + guide,
 			Bad:       "rowKey: \"{LastName}{FirstName}\"",
 			Good:      "rowKey: \"{LastName}_{FirstName}\"",
@@ -284,9 +284,9 @@ func init() {
 		},
 		&Rule{
 			ID: "TL127", Name: "implicit-string-type", Severity: Info,
-			Targets:   []Target{Design},
+			Targets:   []Target{Design, GoCode},
 			Title:     "A number stored as a String is compared as text",
-			Rationale: "A property is a String unless it is written with another EDM type, and a String compares character by character: `Age gt '30'` matches '4' and misses '100'. review reports a range comparison (`gt ge lt le`) of a non-key property that every entity type declares as String with a literal that is a number ('30'). Store numbers as Int32, Int64 or Double and compare them with bare numbers, or write them zero-padded to a fixed width.\n\nSilent for zero-padded literals ('0030'), for equality, for PartitionKey and RowKey (keys are always strings; see numeric-key-unpadded), and for literals built from placeholders. (In Go code, untyped integers beyond Int32 are integer-out-of-range.)",
+			Rationale: "A property is a String unless it is written with another EDM type, and a String compares character by character: `Age gt '30'` matches '4' and misses '100'. review reports a range comparison (`gt ge lt le`) of a non-key property that every entity type declares as String with a literal that is a number ('30'). Store numbers as Int32, Int64 or Double and compare them with bare numbers, or write them zero-padded to a fixed width.\n\nSilent for zero-padded literals ('0030'), for equality, for PartitionKey and RowKey (keys are always strings; see numeric-key-unpadded), and for literals built from placeholders. (In Go code, untyped integers beyond Int32 are integer-out-of-range.)\n\nIn Go code: a plain `time.Time` field is marshalled as an RFC 3339 string without a type annotation, so the service stores a String; a filter comparing that property with a `datetime'…'` literal never matches. tablescan reports it when the property comes from a struct field the package writes (json.Marshal of the struct given to AddEntity, UpsertEntity or UpdateEntity) and no other struct it writes stores the name with another type. Use aztables.EDMDateTime for the field, or compare with a string. Silent for EDMDateTime fields, and for literals that are strings.",
 			Source:    `"By default a property is created as type String, unless you specify a different type. To explicitly type a property, specify its data type by using the appropriate OData data type for an Insert Entity or Update Entity operation." ` + dataModel,
 			Bad:       "properties: {Age: String}\nfilter: \"PartitionKey eq '{Department}' and Age gt '30'\"",
 			Good:      "properties: {Age: Int32}\nfilter: \"PartitionKey eq '{Department}' and Age gt 30\"",

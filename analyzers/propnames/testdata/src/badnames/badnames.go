@@ -8,6 +8,8 @@ type Employee struct {
 	Rating   int    `json:"Manager Rating"` // want `TL111: property name "Manager Rating" is not a C# identifier`
 	First    string `json:"1stName"`        // want `TL111: property name "1stName"`
 	Email    string
+	PayRate  int    `json:"Pay\u200bRate"` // want `TL111: property name "Pay\\u200bRate" contains the character U\+200B, which XML names cannot`
+	Joined   int    `json:"Pay\u200cRate"` // ZWNJ: a C# identifier and an XML name
 	EMail    string // want `TL115: property names "EMail" and "Email" \(line 10\) differ only in case$`
 	Private  string `json:"x\uE000"`                                                                                                                                                                                                                                                          // want `TL113: property name .* contains the character U\+E000`
 	Long     string `json:"PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP"` // want `TL110: property name "PPPPPPPPPPPPPPPPPPPP"… is 256 characters long; the limit is 255`
@@ -18,7 +20,7 @@ type Employee struct {
 type Audit struct {
 	aztables.Entity
 	ApprovedByRegionalComplianceOfficerOnBehalfOf string
-	ApprovedByRegionalComplianceOfficerOnBehalfof string // want `^TL115: property name "ApprovedByRegionalComplianceOfficerOnBe…" differs only in case from line 20$`
+	ApprovedByRegionalComplianceOfficerOnBehalfof string // want `^TL115: property name "ApprovedByRegionalComplianceOfficerOnBe…" differs only in case from line 22$`
 }
 
 type Event struct {
