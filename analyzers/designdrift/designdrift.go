@@ -222,8 +222,12 @@ func (m *matcher) entity(e *extract.Entity) {
 	type candidate struct {
 		de     *model.Entity
 		shared int
-		why    string
-		key    *extract.Key
+		// same counts what the design entry shares with the write
+		// beyond properties: the same key templates, the same name (an
+		// extracted design's entry for this write has both).
+		same int
+		why  string
+		key  *extract.Key
 	}
 	var fits, other []candidate
 	for _, t := range tables {
@@ -252,6 +256,13 @@ func (m *matcher) entity(e *extract.Entity) {
 					c.why, c.key = "RowKey: "+why, e.RowKey
 				}
 			}
+			if e.PartitionKey != nil && e.PartitionKey.Template == de.PartitionKey.Text &&
+				e.RowKey != nil && e.RowKey.Template == de.RowKey.Text {
+				c.same++
+			}
+			if de.Name == e.Name {
+				c.same++
+			}
 			if c.why == "" {
 				fits = append(fits, c)
 			} else {
@@ -259,10 +270,13 @@ func (m *matcher) entity(e *extract.Entity) {
 			}
 		}
 	}
+	better := func(a, b *candidate) bool {
+		return a.shared > b.shared || (a.shared == b.shared && a.same > b.same)
+	}
 	most := func(cs []candidate) *candidate {
 		var best *candidate
 		for i := range cs {
-			if best == nil || cs[i].shared > best.shared {
+			if best == nil || better(&cs[i], best) {
 				best = &cs[i]
 			}
 		}
@@ -287,8 +301,15 @@ func (m *matcher) entity(e *extract.Entity) {
 			return
 		}
 	}
-	m.res.Used[best.de] = true
-	m.res.Written[best.de.Table] = true
+	// A write to a table the code does not name fits every entry that
+	// fits it as well as the best one does: the design cannot tell
+	// which table's it is, so none of them is unused.
+	for _, c := range fits {
+		if !better(best, &c) {
+			m.res.Used[c.de] = true
+			m.res.Written[c.de.Table] = true
+		}
+	}
 	m.properties(e, best.de)
 }
 
