@@ -184,25 +184,35 @@ func Build(results []*Result, where func(token.Position) string) *Design {
 	}
 	// One query per place the code runs it: a query made through a
 	// wrapper (at each level of wrappers) is a caller of the query the
-	// wrapper runs when it has its shape.
-	runs := map[string]*DQuery{}
+	// wrapper runs when it has its shape. Queries keep the code's order.
 	place := func(q *Query) string { return q.RunsAt + "\x00" + Shape(q.Filter) }
-	for _, via := range []bool{false, true} {
-		for _, res := range results {
-			for _, q := range res.Queries {
-				if (q.Via != "") != via {
-					continue
+	direct := map[string]bool{}
+	for _, res := range results {
+		for _, q := range res.Queries {
+			if q.Via == "" && q.RunsAt != "" {
+				direct[place(q)] = true
+			}
+		}
+	}
+	runs := map[string]*DQuery{}
+	pending := map[string][]string{} // callers met before their query
+	for _, res := range results {
+		for _, q := range res.Queries {
+			k := place(q)
+			if q.Via != "" && q.RunsAt != "" && (direct[k] || runs[k] != nil) {
+				c := fmt.Sprintf("%s (%s)", where(q.At), q.Name)
+				if dq := runs[k]; dq != nil {
+					dq.Callers = append(dq.Callers, c)
+				} else {
+					pending[k] = append(pending[k], c)
 				}
-				if dq := runs[place(q)]; q.RunsAt != "" && dq != nil {
-					if via {
-						dq.Callers = append(dq.Callers, fmt.Sprintf("%s (%s)", where(q.At), q.Name))
-					}
-					continue
-				}
-				t := table(q.Table)
-				if dq := t.addQuery(q, where); dq != nil && q.RunsAt != "" {
-					runs[place(q)] = dq
-				}
+				continue
+			}
+			dq := table(q.Table).addQuery(q, where)
+			if q.RunsAt != "" && dq != nil && runs[k] == nil {
+				runs[k] = dq
+				dq.Callers = append(dq.Callers, pending[k]...)
+				delete(pending, k)
 			}
 		}
 	}
@@ -336,6 +346,9 @@ func (t *DTable) declare(params []Prop) {
 			t.Entities = append(t.Entities, &DEntity{Name: "Entity", FromQueries: true,
 				PartitionKey: "{Partition}", RowKey: "{Row}",
 				Props: []Prop{{Name: "Partition", Type: edm.String, KeyOnly: true}, {Name: "Row", Type: edm.String, KeyOnly: true}}})
+			if t.property(p.Name) != nil {
+				continue // the stand-in declares it
+			}
 		}
 		if p.Type == edm.Invalid {
 			p.Type = edm.String

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/model"
 )
 
 // pointReads records each GetEntity call as a point query:
@@ -22,6 +24,20 @@ func (e *extractor) pointReads() {
 		}
 		s := &entityState{ent: &Entity{}, byObj: map[types.Object]string{}}
 		pk, rk := e.key(s, call.Args[1]), e.key(s, call.Args[2])
+		// A key read from another entity's key (e.PartitionKey) is
+		// named like a key whose value is not known.
+		for _, k := range []struct {
+			key        *Key
+			sys, named string
+		}{{pk, "{PartitionKey}", "Partition"}, {rk, "{RowKey}", "Row"}} {
+			if k.key.Template == k.sys {
+				k.key.Template = "{" + k.named + "}"
+				s.add(Prop{Name: k.named, Type: edm.String, KeyOnly: true})
+			}
+		}
+		if !e.declares(s, pk.Template) || !e.declares(s, rk.Template) {
+			return // a placeholder naming no property: no query rather than a wrong one
+		}
 		quoted := func(k *Key) string { return "'" + strings.ReplaceAll(k.Template, "'", "''") + "'" }
 		at := e.pass.Fset.Position(call.Pos())
 		q := &Query{
@@ -38,4 +54,19 @@ func (e *extractor) pointReads() {
 		}
 		e.out.Queries = append(e.out.Queries, q)
 	})
+}
+
+// declares reports whether every placeholder of template names a
+// built-in or a property s holds.
+func (e *extractor) declares(s *entityState, template string) bool {
+	parts, err := model.ParseTemplate(template)
+	if err != nil {
+		return false
+	}
+	for _, p := range parts {
+		if p.Builtin == model.NotBuiltin && p.Name != "" && s.prop(p.Name) == nil {
+			return false
+		}
+	}
+	return true
 }
