@@ -31,6 +31,11 @@ const (
 	MemberValue
 	// Bool is true or false.
 	Bool
+	// ThroughputValue is a design's Cosmos DB throughput: a whole number
+	// of at least 1 (provisioned RU/s), "serverless", or a mapping with
+	// one key, provisioned or autoscale (the autoscale maximum RU/s), and
+	// a whole number of at least 1.
+	ThroughputValue
 )
 
 // Value describes the values a field accepts.
@@ -109,6 +114,8 @@ var (
 		{Name: "version", Doc: "the design file format version: 1", Value: Value{Kind: Int, Min: 1, Enum: []string{"1"}}},
 		{Name: "target", Doc: "storage (Azure Table storage, the default) or cosmos (the Cosmos DB Table API): limits and ordering differ",
 			Value: Value{Kind: Enum, Enum: []string{"storage", "cosmos"}}},
+		{Name: "throughput", Doc: "target cosmos: the account's throughput, against which the queries' request units are held and the month is priced: N (provisioned RU/s), {autoscale: N} (autoscale maximum RU/s) or serverless",
+			Value: Value{Kind: ThroughputValue}},
 		{Name: "tables", Required: true, Doc: "table name → table", Value: Value{Kind: Map, Elem: &Value{Kind: Object, Fields: tableFormat}}},
 	}
 )

@@ -24,9 +24,11 @@ import (
 const (
 	// MaxFileSize is the largest design file accepted, in bytes.
 	MaxFileSize = 4 << 20
-	// MaxNodes is the most YAML nodes a design may have, counting every
-	// expansion of an alias.
-	MaxNodes = 200_000
+	// MaxAliasNodes is the most YAML nodes that aliases may add to a
+	// design once expanded: each use of an alias counts the nodes it
+	// stands for, aliases within it included. Nodes written out in the
+	// file are not counted; MaxFileSize bounds them.
+	MaxAliasNodes = 200_000
 )
 
 // Error is an invalid design: one message at one place.
@@ -88,6 +90,9 @@ func Parse(file string, src []byte) (*Design, error) {
 	}
 	d := &Design{File: file, Version: 1, Src: src}
 	l := &loader{d: d}
+	if err := l.checkAliases(&doc); err != nil {
+		return nil, err
+	}
 	if err := l.design(&doc); err != nil {
 		return nil, err
 	}
@@ -146,7 +151,6 @@ func lineCol(src []byte, i int) (int, int) {
 
 type loader struct {
 	d     *Design
-	nodes int
 	refs  []entityRef // copyOf and partOf fields, resolved after all tables
 	thens []*Query    // queries with a then field, resolved after all tables
 }
@@ -161,7 +165,7 @@ func (l *loader) errIn(n *yaml.Node, off int, format string, args ...any) error 
 	return &Error{File: l.d.File, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }
 
-// deref follows aliases and counts the node against MaxNodes.
+// deref follows aliases. checkAliases has bounded what they expand to.
 func (l *loader) deref(n *yaml.Node) (*yaml.Node, error) {
 	for hops := 0; n.Kind == yaml.AliasNode; hops++ {
 		if n.Alias == nil || hops > 100 {
@@ -169,11 +173,78 @@ func (l *loader) deref(n *yaml.Node) (*yaml.Node, error) {
 		}
 		n = n.Alias
 	}
-	l.nodes++
-	if l.nodes > MaxNodes {
-		return nil, l.errAt(n, "design has more than %d YAML nodes once aliases are expanded (an alias bomb?)", MaxNodes)
-	}
 	return n, nil
+}
+
+// checkAliases bounds the work and memory of loading: the loader builds
+// a model value for every node it reaches, once through each alias, so the
+// nodes the aliases add, counted with memoisation in one pass over the
+// document, must stay within MaxAliasNodes. An alias inside the node it
+// names (&a [*a]) is refused: it expands without end.
+func (l *loader) checkAliases(doc *yaml.Node) error {
+	c := aliasCounter{size: map[*yaml.Node]int{}}
+	var added int
+	var walk func(n *yaml.Node) error
+	walk = func(n *yaml.Node) error {
+		if n.Kind == yaml.AliasNode {
+			k, bad := c.expanded(n)
+			if bad != nil {
+				return l.errAt(bad, "alias *%s is used inside the node it names, which never ends", bad.Value)
+			}
+			if added += k; added > MaxAliasNodes {
+				return l.errAt(n, "aliases expand to more than %d YAML nodes (an alias bomb?)", MaxAliasNodes)
+			}
+			return nil
+		}
+		for _, ch := range n.Content {
+			if err := walk(ch); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(doc)
+}
+
+// aliasCounter counts the nodes a node stands for once its aliases are
+// expanded, up to MaxAliasNodes+1.
+type aliasCounter struct {
+	// size holds the count of each anchored node, or -1 while it is
+	// being counted.
+	size map[*yaml.Node]int
+}
+
+// expanded returns the number of nodes n stands for, and the alias that
+// names a node containing it, if any.
+func (c *aliasCounter) expanded(n *yaml.Node) (int, *yaml.Node) {
+	if n.Kind == yaml.AliasNode {
+		if n.Alias == nil {
+			return 1, nil // deref reports it
+		}
+		k, bad := c.expanded(n.Alias)
+		if k < 0 {
+			return 0, n
+		}
+		return k, bad
+	}
+	if n.Anchor != "" {
+		if k, ok := c.size[n]; ok {
+			return k, nil
+		}
+		c.size[n] = -1
+	}
+	total := 1
+	for _, ch := range n.Content {
+		k, bad := c.expanded(ch)
+		if bad != nil {
+			return 0, bad
+		}
+		total = min(total+k, MaxAliasNodes+1)
+	}
+	if n.Anchor != "" {
+		c.size[n] = total
+	}
+	return total, nil
 }
 
 // field is one key: value pair of a mapping.
@@ -392,9 +463,16 @@ func (l *loader) design(doc *yaml.Node) error {
 				return l.errAt(n, "unknown target %q: want storage or cosmos", s)
 			}
 			l.d.TargetNode = n
+		case "throughput":
+			if err := l.throughput(f.val); err != nil {
+				return err
+			}
 		case "tables":
 			tables = f.val
 		}
+	}
+	if n := l.d.Throughput.Node; n != nil && l.d.Target != Cosmos {
+		return l.errAt(n, "throughput applies to target: cosmos (request units); Table storage has no provisioned throughput")
 	}
 	if tables == nil {
 		return l.errAt(r, "the design has no tables: field")
@@ -414,6 +492,48 @@ func (l *loader) design(doc *yaml.Node) error {
 		return err
 	}
 	return l.resolveThens()
+}
+
+// throughput reads the design's throughput: N (provisioned RU/s),
+// serverless, {provisioned: N} or {autoscale: N}.
+func (l *loader) throughput(v *yaml.Node) error {
+	v, err := l.deref(v)
+	if err != nil {
+		return err
+	}
+	t := &l.d.Throughput
+	t.Node = v
+	if v.Kind == yaml.ScalarNode && v.Tag == "!!str" {
+		if v.Value != "serverless" {
+			return l.errAt(v, "throughput %q: want a number of RU/s, serverless, or {autoscale: N}", v.Value)
+		}
+		t.Mode = Serverless
+		return nil
+	}
+	t.Mode = Provisioned
+	n := v
+	if v.Kind == yaml.MappingNode {
+		fs, err := l.mapping(v, "throughput", []string{"provisioned", "autoscale"})
+		if err != nil {
+			return err
+		}
+		if len(fs) != 1 {
+			return l.errAt(v, "throughput: give one of provisioned or autoscale")
+		}
+		if fs[0].key.Value == "autoscale" {
+			t.Mode = Autoscale
+		}
+		n = fs[0].val
+	}
+	n, ru, err := l.integer(n, "throughput")
+	if err != nil {
+		return err
+	}
+	if ru < 1 {
+		return l.errAt(n, "throughput must be at least 1 RU/s")
+	}
+	t.RUPerSecond = ru
+	return nil
 }
 
 // resolveThens resolves queries' then: "query" of the same table or

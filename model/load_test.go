@@ -3,11 +3,14 @@ package model_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/tablelint/tablelint/internal/golden"
 	"github.com/tablelint/tablelint/model"
@@ -180,5 +183,106 @@ func TestRates(t *testing.T) {
 		if _, err := model.ParseRate(in); err == nil {
 			t.Errorf("ParseRate(%q) succeeded", in)
 		}
+	}
+}
+
+// honestDesign returns a design of about size bytes without aliases: as
+// many tables as fit, each an entity type with four properties and two
+// queries (about 75 YAML nodes and 550 bytes a table).
+func honestDesign(size int) []byte {
+	var b strings.Builder
+	b.WriteString("version: 1\ntables:\n")
+	const table = `  Orders%05d:
+    entities:
+      Order:
+        partitionKey: "{Customer}"
+        rowKey: "order_{OrderId:%%08d}"
+        properties:
+          Customer: {type: String, maxLength: 32, cardinality: 1000}
+          OrderId: {type: Int64}
+          Total: Double
+          Placed: DateTime
+        count: 100000
+        writes: 10/s
+    queries:
+      byId: {filter: "PartitionKey eq '{Customer}' and RowKey eq 'order_{OrderId:%%08d}'", rate: 50/s}
+      recent: {filter: "PartitionKey eq '{Customer}' and Placed ge datetime'{Placed}'", rate: 1/s, top: 20}
+`
+	for i := 0; b.Len()+len(table) < size; i++ {
+		fmt.Fprintf(&b, table, i)
+	}
+	return []byte(b.String())
+}
+
+// cpuTime is the CPU time (user and system) the process has used so far.
+func cpuTime(t *testing.T) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		t.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestLargeHonestDesign checks that the YAML bound counts only what
+// aliases add: a design just under MaxFileSize with thousands of tables
+// and no alias (far more than MaxAliasNodes plain nodes) loads, in under
+// 2 CPU seconds.
+func TestLargeHonestDesign(t *testing.T) {
+	src := honestDesign(model.MaxFileSize)
+	start := cpuTime(t)
+	d, err := model.Parse("big.yaml", src)
+	cpu := cpuTime(t) - start
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Tables) < 3000 {
+		t.Errorf("%d tables, want over 3000 from %d bytes", len(d.Tables), len(src))
+	}
+	t.Logf("%d bytes, %d tables: %v CPU", len(src), len(d.Tables), cpu)
+	if !raceEnabled && cpu > 2*time.Second {
+		t.Errorf("loading %d bytes took %v CPU, want under 2s", len(src), cpu)
+	}
+}
+
+// TestAliasBounds checks what aliases may add: a modest use loads, a bomb
+// or an alias inside the node it names is refused with one positioned
+// line, quickly.
+func TestAliasBounds(t *testing.T) {
+	// 2,000 tables share one properties block by alias: about 10 nodes
+	// each, 20,000 in all, well within MaxAliasNodes.
+	var shared strings.Builder
+	shared.WriteString("version: 1\ntables:\n  T0000:\n    entities:\n      E:\n        partitionKey: \"{P}\"\n        rowKey: \"{R}\"\n        properties: &props {P: String, R: String, A: Int32, B: Double}\n")
+	for i := 1; i < 2000; i++ {
+		fmt.Fprintf(&shared, "  T%04d: {entities: {E: {partitionKey: \"{P}\", rowKey: \"{R}\", properties: *props}}}\n", i)
+	}
+	d, err := model.Parse("shared.yaml", []byte(shared.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Tables) != 2000 || len(d.Tables[1999].Entities[0].Properties) != 4 {
+		t.Errorf("shared properties: %d tables", len(d.Tables))
+	}
+
+	// Ten levels of ten aliases each stand for 10^10 nodes.
+	var bomb strings.Builder
+	bomb.WriteString("version: 1\nl0: &l0 [x, x, x, x, x, x, x, x, x, x]\n")
+	for i := 1; i <= 10; i++ {
+		fmt.Fprintf(&bomb, "l%d: &l%d [%s]\n", i, i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("*l%d, ", i-1), 10), ", "))
+	}
+	for _, c := range []struct{ name, src, want string }{
+		{"bomb", bomb.String(), "b.yaml:7:10: aliases expand to more than 200000 YAML nodes (an alias bomb?)"},
+		{"self", "version: 1\ntables: &t {T: *t}\n", "b.yaml:2:16: alias *t is used inside the node it names, which never ends"},
+		{"deep self", "version: 1\ntables: &t\n  T:\n    entities: [x, {y: [*t]}]\n", "b.yaml:4:24: alias *t is used inside the node it names, which never ends"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			start := cpuTime(t)
+			_, err := model.Parse("b.yaml", []byte(c.src))
+			if cpu := cpuTime(t) - start; !raceEnabled && cpu > time.Second {
+				t.Errorf("refusing took %v CPU", cpu)
+			}
+			if err == nil || err.Error() != c.want {
+				t.Errorf("got %v\nwant %s", err, c.want)
+			}
+		})
 	}
 }

@@ -11,12 +11,13 @@
 // placeholders that name no property are all errors, returned as a single
 // *Error with the file, line and column.
 //
-// Input is bounded: MaxFileSize bytes, MaxNodes YAML nodes after alias
-// expansion.
+// Input is bounded: MaxFileSize bytes, and MaxAliasNodes YAML nodes added
+// by expanding aliases.
 package model
 
 import (
 	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/odata"
 	"github.com/tablelint/tablelint/plan"
 	"gopkg.in/yaml.v3"
@@ -39,6 +40,48 @@ func (t Target) String() string {
 	return "storage"
 }
 
+// Limits returns the limits of the target (package limits).
+func (t Target) Limits() *limits.Service {
+	if t == Cosmos {
+		return limits.For(limits.Cosmos)
+	}
+	return limits.For(limits.Storage)
+}
+
+// ThroughputMode is how a Cosmos DB account is billed for requests.
+type ThroughputMode uint8
+
+// The throughput modes.
+const (
+	NoThroughput ThroughputMode = iota // not declared
+	Provisioned                        // standard (manual) provisioned RU/s
+	Autoscale                          // autoscale, up to a maximum RU/s
+	Serverless                         // billed per request unit consumed
+)
+
+// String returns the mode as the design file writes it.
+func (m ThroughputMode) String() string {
+	switch m {
+	case Provisioned:
+		return "provisioned"
+	case Autoscale:
+		return "autoscale"
+	case Serverless:
+		return "serverless"
+	}
+	return "none"
+}
+
+// Throughput is a design's declared Cosmos DB throughput.
+type Throughput struct {
+	Mode ThroughputMode
+	// RUPerSecond is the provisioned RU/s, or the autoscale maximum; 0
+	// for serverless.
+	RUPerSecond int64
+	// Node is the throughput field's value node.
+	Node *yaml.Node
+}
+
 // Design is one design file.
 type Design struct {
 	// File is the path the design was read from.
@@ -47,6 +90,9 @@ type Design struct {
 	Target  Target
 	// TargetNode is the target field's value node, nil if absent.
 	TargetNode *yaml.Node
+	// Throughput is the Cosmos DB throughput the design declares (target
+	// cosmos only); its Node is nil when the design does not say.
+	Throughput Throughput
 	Tables     []*Table // in file order
 	// Src is the file's content, used to map positions inside scalars.
 	Src []byte

@@ -43,9 +43,20 @@ func PropertyOverhead(name string) int64 {
 	return limits.PropertySize(int64(edm.UTF16Len(name)), 0)
 }
 
+// valueSizeOn is ValueSize on target t: on Cosmos DB a Binary value is
+// counted as its encoding inflates it (limits.CosmosBinarySize).
+func valueSizeOn(t Target, typ edm.Type, n int64) int64 {
+	if typ == edm.Binary {
+		return t.Limits().BinarySize(n)
+	}
+	return ValueSize(typ, n)
+}
+
 // MaxValueSize returns the largest value of p: its declared maximum, or the
 // service's limit when unbounded.
-func (p *Property) MaxValueSize() int64 {
+func (p *Property) MaxValueSize() int64 { return p.maxValueSizeOn(Storage) }
+
+func (p *Property) maxValueSizeOn(t Target) int64 {
 	switch p.Type {
 	case edm.String:
 		if p.MaxLength > 0 {
@@ -54,15 +65,19 @@ func (p *Property) MaxValueSize() int64 {
 		return ValueSize(edm.String, limits.MaxStringChars)
 	case edm.Binary:
 		if p.MaxBytes > 0 {
-			return ValueSize(edm.Binary, p.MaxBytes)
+			return valueSizeOn(t, edm.Binary, p.MaxBytes)
 		}
-		return ValueSize(edm.Binary, limits.MaxBinaryBytes)
+		return valueSizeOn(t, edm.Binary, limits.MaxBinaryBytes)
 	}
 	return ValueSize(p.Type, 0)
 }
 
-// Size estimates the entity type's size.
-func (e *Entity) Size() Size {
+// Size estimates the entity type's size on Table storage.
+func (e *Entity) Size() Size { return e.SizeOn(Storage) }
+
+// SizeOn estimates the entity type's size on target t: on Cosmos DB,
+// Binary values count as their encoding inflates them.
+func (e *Entity) SizeOn(t Target) Size {
 	var s Size
 	pk, _ := e.PartitionKey.MaxWidth()
 	rk, _ := e.RowKey.MaxWidth()
@@ -74,20 +89,20 @@ func (e *Entity) Size() Size {
 	s.Typical = limits.EntitySize(int64(tpk), int64(trk), 0)
 	for _, p := range e.Properties {
 		over := PropertyOverhead(p.Name)
-		s.Max += over + p.MaxValueSize()
+		s.Max += over + p.maxValueSizeOn(t)
 		s.Declared += over
 		s.Typical += over
 		if p.Bounded() {
-			s.Declared += p.MaxValueSize()
+			s.Declared += p.maxValueSizeOn(t)
 		} else {
-			s.Declared += ValueSize(p.Type, 0)
+			s.Declared += valueSizeOn(t, p.Type, 0)
 			s.Unbounded = append(s.Unbounded, p)
 		}
 		switch {
 		case p.Type == edm.String && p.TypicalLength > 0:
 			s.Typical += ValueSize(edm.String, p.TypicalLength)
 		case p.Type == edm.Binary && p.TypicalBytes > 0:
-			s.Typical += ValueSize(edm.Binary, p.TypicalBytes)
+			s.Typical += valueSizeOn(t, edm.Binary, p.TypicalBytes)
 		case p.Type == edm.String || p.Type == edm.Binary:
 			s.TypicalKnown = false
 		default:

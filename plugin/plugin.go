@@ -14,6 +14,7 @@
 //	          disable: [TL308]       # rule IDs not to report
 //	          analyzers: []          # run only these analyzers (default: all)
 //	          design: service.tablelint.yaml # compare the code with this design (TL519, TL520)
+//	          target: cosmos         # storage (default) | cosmos: Azure Cosmos DB for Table's limits
 package plugin
 
 import (
@@ -26,6 +27,7 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/all"
 	"github.com/tablelint/tablelint/analyzers/designdrift"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/internal/rules"
 )
 
@@ -48,6 +50,11 @@ type Settings struct {
 	// analyzer reports undeclared queries (TL519) and writes unlike the
 	// design (TL520). Empty: not checked.
 	Design string `json:"design"`
+	// Target is the service the code runs on: "storage" (the default) or
+	// "cosmos" (Azure Cosmos DB for Table, whose limits differ: TL116,
+	// TL202, TL309). A package that names a *.table.cosmos.azure.com
+	// endpoint is checked as cosmos whatever this says.
+	Target string `json:"target"`
 }
 
 // Plugin is the golangci-lint linter plugin.
@@ -79,6 +86,9 @@ func New(raw any) (register.LinterPlugin, error) {
 			return nil, fmt.Errorf("tablelint: unknown analyzer %q in analyzers", n)
 		}
 	}
+	if _, ok := limits.ParseTarget(s.Target); !ok {
+		return nil, fmt.Errorf("tablelint: unknown target %q: want storage or cosmos", s.Target)
+	}
 	if s.Design != "" {
 		if _, err := designdrift.Load(s.Design); err != nil {
 			return nil, fmt.Errorf("tablelint: design: %w", err)
@@ -96,6 +106,12 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 		}
 		if f := a.Flags.Lookup("info"); f != nil {
 			if err := a.Flags.Set("info", fmt.Sprint(p.settings.Info)); err != nil {
+				return nil, err
+			}
+		}
+		if f := a.Flags.Lookup("target"); f != nil {
+			t, _ := limits.ParseTarget(p.settings.Target)
+			if err := a.Flags.Set("target", string(t)); err != nil {
 				return nil, err
 			}
 		}

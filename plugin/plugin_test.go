@@ -165,3 +165,32 @@ func TestDesignSetting(t *testing.T) {
 		t.Error("a design that does not load was accepted")
 	}
 }
+
+// TestTargetSetting: target: cosmos reaches every analyzer with a
+// -target flag; an unknown target is refused.
+func TestTargetSetting(t *testing.T) {
+	p, err := New(map[string]any{"target": "cosmos"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, a := range as {
+		if f := a.Flags.Lookup("target"); f != nil {
+			n++
+			if f.Value.String() != "cosmos" {
+				t.Errorf("%s: -target = %s", a.Name, f.Value)
+			}
+			t.Cleanup(func() { a.Flags.Set("target", "storage") })
+		}
+	}
+	if n < 3 { // keychars, propnames, toplimit
+		t.Errorf("%d analyzers have a -target flag, want at least 3", n)
+	}
+	if _, err := New(map[string]any{"target": "cosmosdb"}); err == nil {
+		t.Error("target cosmosdb was accepted")
+	}
+}

@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
@@ -77,17 +80,201 @@ func cosmosRead(q *model.Query, n float64) float64 {
 	return max(1, n/selectivity(q))
 }
 
-// Request units (external, approximate): "The cost to do a point read
-// for a 1-KB item is one Request Unit (or one RU)" (Azure Cosmos DB,
-// "Request Units", https://learn.microsoft.com/azure/cosmos-db/request-units).
-// tablelint charges a point read one RU per KiB of the entity (at least
-// one), and a query one RU per KiB of each entity it reads (at least
-// one), which is how the RU charge grows with the data a request reads.
+// requestUnits returns the request units of one run of q, which reads
+// read entities (external, approximate). A point read costs what
+// Microsoft's table gives for reading an item of the entity's size
+// (cost.ReadRU: "Understand request unit consumption", 1 RU for 1 KB, 4.76
+// for 64 KB); a query one RU per KiB of the entities it reads (at least
+// one), the point read's rate for small items — "A point read for a 1-KB
+// item is equivalent to one Request Unit (RU)." ("Request units") — since
+// the query's charge grows with the data it loads. Real charges also
+// depend on the query and the indexing policy.
 func requestUnits(q *model.Query, read float64) float64 {
 	whole, _ := entityBytes(q.Table, nil)
-	kib := math.Max(1, math.Ceil(whole/1024))
 	if q.Plan.Kind == plan.Point {
-		return kib
+		return cost.ReadRU(whole)
 	}
 	return math.Max(1, math.Ceil(read*whole/1024))
+}
+
+// The limits that differ on Azure Cosmos DB for Table (package limits,
+// CosmosLimits), each quoted from the "Frequently asked questions about
+// Azure Cosmos DB for Table" page: the 255-byte RowKey (keys.go), the
+// 2 MB batch (tx.go), case-sensitive table names (names.go), $top not
+// limited (queries.go), the reserved property names and Binary values
+// inflated by their encoding (below).
+
+// cosmosReservedName reports TL116 for a property named like one Cosmos
+// DB reserves (ID, rid, etag, ResourceId; without case).
+func (r *reviewer) cosmosReservedName(p *model.Property) {
+	svc := r.d.Target.Limits()
+	if reserved, ok := svc.ReservedPropertyName(p.Name); ok {
+		r.add("TL116", p.Node, -1, "property name %q is reserved on %s (%s)", p.Name, svc.Name, reserved).Hint =
+			"\"Azure Cosmos DB reserves the entity property names ID, rid, etag, and ResourceId and they're currently not supported.\" (" + svc.Source + "): rename the property"
+	}
+}
+
+// cosmosBinaryHint says, on a TL121 finding for an entity type with
+// Binary properties on Cosmos DB, that they count twice.
+func (r *reviewer) cosmosBinaryHint(it *Item, e *model.Entity) {
+	if r.d.Target != model.Cosmos {
+		return
+	}
+	var raw int64
+	for _, p := range e.Properties {
+		if p.Type == edm.Binary && p.Bounded() {
+			raw += p.MaxBytes
+		}
+	}
+	if raw == 0 {
+		return
+	}
+	it.Hint = sprintf("its Binary values (%s of data) count %d times over, as Cosmos DB encodes them: \"currently one couldn't use the full one Meg of a table entity to store binary data because the encoding increases the data's size.\" (%s); keep them in Blob storage",
+		bytesText(raw), limits.CosmosBinaryFactor, r.d.Target.Limits().Source)
+}
+
+// CosmosBill is a design's monthly bill on Azure Cosmos DB for Table:
+// its throughput (provisioned or autoscale RU/s an hour, or serverless
+// RU consumed) and its stored data.
+type CosmosBill struct {
+	Prices cost.CosmosPrices
+	// Throughput is the design's; Mode NoThroughput when it declares
+	// none (the throughput is then priced as the least provisioned
+	// throughput that serves the queries).
+	Throughput model.Throughput
+	// NeededRU is the request units a second the queries with a rate
+	// and the entity types' writes need, WriteRU the writes' part;
+	// Unknown counts the queries whose RU/s is not known.
+	NeededRU, WriteRU float64
+	Unknown           int
+	// ThroughputMonthly is the month's price of the throughput.
+	ThroughputMonthly float64
+	// StoredBytes is the data the entity types' counts hold (typical
+	// sizes, else declared), when StoredKnown: every entity type has a
+	// count. StorageMonthly is its price.
+	StoredBytes    float64
+	StoredKnown    bool
+	StorageMonthly float64
+}
+
+// Monthly is the whole bill (storage only when known).
+func (b *CosmosBill) Monthly() float64 {
+	if b.StoredKnown {
+		return b.ThroughputMonthly + b.StorageMonthly
+	}
+	return b.ThroughputMonthly
+}
+
+// MinProvisionedRU is the least standard throughput a table is billed
+// for when the design does not declare its throughput: 400 RU/s, the
+// least Cosmos DB provisions for a container.
+const MinProvisionedRU = 400
+
+// cosmosBill prices the design on Cosmos DB and reports TL319 when the
+// queries and writes need more RU/s than its provisioned (or autoscale
+// maximum) throughput.
+func (r *reviewer) cosmosBill() {
+	if r.d.Target != model.Cosmos {
+		return
+	}
+	b := &CosmosBill{Prices: r.opt.cosmosPrices(), Throughput: r.d.Throughput}
+	for _, q := range r.res.Queries {
+		if q.RUKnown && q.RateKnown {
+			b.NeededRU += q.RU * q.Rate
+		} else if q.RateKnown || q.Kind == "unsupported" {
+			b.Unknown++
+		}
+	}
+	// Writes: each entity type's writes a second at the write charge of
+	// its size (cost.WriteRU, Microsoft's table: 4.95 RU for 1 KB).
+	for _, t := range r.d.Tables {
+		for _, e := range t.Entities {
+			if e.WritesNode == nil {
+				continue
+			}
+			size := e.SizeOn(r.d.Target)
+			bytes := size.Declared
+			if size.TypicalKnown {
+				bytes = size.Typical
+			}
+			b.WriteRU += e.Writes.PerSecond() * cost.WriteRU(float64(bytes))
+		}
+	}
+	b.NeededRU += b.WriteRU
+	b.StoredBytes, b.StoredKnown = storedBytes(r.d)
+	if b.StoredKnown {
+		b.StorageMonthly = b.Prices.Storage(b.StoredBytes)
+	}
+	t := r.d.Throughput
+	switch t.Mode {
+	case model.Provisioned:
+		b.ThroughputMonthly = b.Prices.Provisioned(float64(t.RUPerSecond))
+	case model.Autoscale:
+		b.ThroughputMonthly = b.Prices.Autoscale(float64(t.RUPerSecond), b.NeededRU)
+	case model.Serverless:
+		b.ThroughputMonthly = b.Prices.Serverless(b.NeededRU)
+	default:
+		b.ThroughputMonthly = b.Prices.Provisioned(max(b.NeededRU, MinProvisionedRU))
+	}
+	r.res.Cosmos = b
+	if t.Mode != model.Provisioned && t.Mode != model.Autoscale {
+		return
+	}
+	budget := float64(t.RUPerSecond)
+	unknown := ""
+	if b.Unknown > 0 {
+		unknown = sprintf(", and %d queries with a rate whose request units are not known", b.Unknown)
+	}
+	switch {
+	case b.NeededRU > budget:
+		r.add("TL319", t.Node, -1, "the design needs ~%s RU/s, over its %s throughput of %s RU/s%s",
+			num(b.NeededRU), t.Mode, thousands(t.RUPerSecond), unknown).Hint =
+			finding.HintWith("TL319", "\"If, in any given second, the operations consume more RUs than the provisioned RU/s, Azure Cosmos DB will return a 429 exception.\"; "+ruParts(b, r.res.Queries))
+	case b.NeededRU*100 >= budget*limits.SizeWarnPercent:
+		it := r.add("TL319", t.Node, -1, "the design needs ~%s RU/s, %d%% of its %s throughput of %s RU/s%s",
+			num(b.NeededRU), int(b.NeededRU*100/budget), t.Mode, thousands(t.RUPerSecond), unknown)
+		it.Severity = rules.Info
+		it.Hint = finding.HintWith("TL319", ruParts(b, r.res.Queries))
+	}
+}
+
+// ruParts says where the RU/s go: the writes and the heaviest query.
+func ruParts(b *CosmosBill, qs []QueryRow) string {
+	s := "the heaviest query: " + heaviestRU(qs)
+	if b.WriteRU > 0 {
+		s = sprintf("writes ~%s RU/s; %s", num(b.WriteRU), s)
+	}
+	return s
+}
+
+// heaviestRU names the query that needs the most RU/s, with its RU/s.
+func heaviestRU(qs []QueryRow) string {
+	best, name := -1.0, ""
+	for _, q := range qs {
+		if q.RUKnown && q.RateKnown && q.RU*q.Rate > best {
+			best, name = q.RU*q.Rate, q.Table+"."+q.Name
+		}
+	}
+	return sprintf("%s at ~%s RU/s", name, num(best))
+}
+
+// storedBytes is the data the design's entity counts hold on Cosmos DB:
+// each entity type's count times its typical size (its declared size
+// when not every value has a typical size); unknown when a count is.
+func storedBytes(d *model.Design) (float64, bool) {
+	var total float64
+	for _, t := range d.Tables {
+		for _, e := range t.Entities {
+			if e.CountNode == nil {
+				return 0, false
+			}
+			s := e.SizeOn(d.Target)
+			size := s.Declared
+			if s.TypicalKnown {
+				size = s.Typical
+			}
+			total += float64(e.Count) * float64(size)
+		}
+	}
+	return total, true
 }

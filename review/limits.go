@@ -12,18 +12,17 @@ import (
 const warningSeverity = rules.Warning
 
 func (r *reviewer) entityLimit() (int64, string) {
-	if r.d.Target == model.Cosmos {
-		return limits.MaxCosmosEntityBytes, "2 MB (Cosmos DB Table API)"
-	}
-	return limits.MaxEntityBytes, "1 MiB"
+	svc := r.d.Target.Limits()
+	return svc.MaxEntityBytes, svc.EntityLimit
 }
 
 func (r *reviewer) size(e *model.Entity) {
-	s := e.Size()
+	s := e.SizeOn(r.d.Target)
 	limit, limitText := r.entityLimit()
 	switch {
 	case s.Declared > limit:
-		r.add("TL121", e.Node, -1, "entity type %s can be %s, over the entity limit of %s", e.Name, bytesText(s.Declared), limitText)
+		it := r.add("TL121", e.Node, -1, "entity type %s can be %s, over the entity limit of %s", e.Name, bytesText(s.Declared), limitText)
+		r.cosmosBinaryHint(it, e)
 	case s.Max > limit:
 		it := r.add("TL121", e.Node, -1, "entity type %s can reach %s with unbounded properties, over %s",
 			e.Name, bytesText(s.Max), limitText)
@@ -32,6 +31,7 @@ func (r *reviewer) size(e *model.Entity) {
 	case s.Declared*100 >= limit*limits.SizeWarnPercent:
 		it := r.add("TL121", e.Node, -1, "entity type %s can be %s, %d%% of the limit of %s", e.Name, bytesText(s.Declared), s.Declared*100/limit, limitText)
 		it.Severity = warningSeverity
+		r.cosmosBinaryHint(it, e)
 	}
 	inKey := keyProperties(e.Table)
 	for _, p := range e.Properties {

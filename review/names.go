@@ -19,7 +19,10 @@ func (r *reviewer) tableNames() {
 		} else if limits.ReservedTableName(t.Name) {
 			r.add("TL102", t.Node, -1, "table name %q is reserved", t.Name)
 		}
-		key := strings.ToLower(t.Name)
+		key := t.Name
+		if r.d.Target.Limits().TableNamesFoldCase {
+			key = strings.ToLower(t.Name)
+		}
 		if prev, dup := seen[key]; dup {
 			line, _ := r.d.Pos(prev.Node)
 			r.add("TL103", t.Node, -1, "tables %q and %q (line %d) differ only in case", t.Name, prev.Name, line)
@@ -57,6 +60,7 @@ func (r *reviewer) properties(e *model.Entity) {
 				r.add("TL114", p.Node, -1, "property %q is a system property", name).Hint = "declare keys with partitionKey/rowKey; the server maintains Timestamp"
 			}
 		}
+		r.cosmosReservedName(p)
 		key := strings.ToLower(name)
 		if prev, dup := byFold[key]; dup {
 			line, _ := r.d.Pos(prev.Node)

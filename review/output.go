@@ -22,8 +22,8 @@ type EntityRow struct {
 	Size        model.Size
 }
 
-func entityRow(e *model.Entity) EntityRow {
-	return EntityRow{Entity: e, Table: e.Table.Name, Name: e.Name, Size: e.Size()}
+func entityRow(e *model.Entity, t model.Target) EntityRow {
+	return EntityRow{Entity: e, Table: e.Table.Name, Name: e.Name, Size: e.SizeOn(t)}
 }
 
 func newTable(w io.Writer, align []tw.Align) *tablewriter.Table { return textable.New(w, align) }
@@ -96,8 +96,15 @@ func writeQueries(w io.Writer, res *Result) error {
 	if len(res.Queries) == 0 {
 		return nil
 	}
-	fmt.Fprintf(w, "\nqueries (READ/RUN: entities read per run, an upper bound from the volumes; READ/S: at the query's rate; TX: billable transactions; BYTES/RUN: returned whole → with select, or keys only without; MONTH: %s)\n", priceText(res.Prices))
 	cosmos := res.Design.Target == model.Cosmos
+	// On Cosmos DB a query has a monthly price of its own only on a
+	// serverless account; provisioned throughput is billed by the hour.
+	perQuery := !cosmos || res.Design.Throughput.Mode == model.Serverless
+	prices := priceText(res.Prices)
+	if cosmos {
+		prices = cosmosPriceText(res)
+	}
+	fmt.Fprintf(w, "\nqueries (READ/RUN: entities read per run, an upper bound from the volumes; READ/S: at the query's rate; TX: billable transactions; BYTES/RUN: returned whole → with select, or keys only without; MONTH: %s)\n", prices)
 	align := []tw.Align{l, l, l, l, l, r, r, r, r, r, r, r}
 	header := []any{"TABLE", "QUERY", "PLAN", "PARTITION", "ROWKEY", "READ/RUN", "RATE", "READ/S", "TX/RUN", "TX/S", "BYTES/RUN", "MONTH"}
 	if cosmos {
@@ -126,15 +133,19 @@ func writeQueries(w io.Writer, res *Result) error {
 		if c.BytesKnown {
 			bytes = num(c.BytesPerRun) + " → " + num(c.SelectedBytesPerRun)
 		}
-		if c.MonthlyKnown {
+		monthCell := moneyText(c.MonthlyKnown, c.Monthly)
+		switch {
+		case !perQuery:
+			monthCell = "-"
+		case c.MonthlyKnown:
 			month += c.Monthly
-		} else {
+		default:
 			monthUnknown++
 		}
 		row := []string{esc(q.Table), esc(q.Name), q.Kind, esc(partition), esc(q.RowKeys),
 			optional(q.ScannedKnown, q.Scanned), rate, optional(q.CostKnown, q.Cost),
 			optional(c.TxKnown, c.TxPerRun), optional(c.TxKnown && q.RateKnown, c.TxPerSecond), bytes,
-			moneyText(c.MonthlyKnown, c.Monthly)}
+			monthCell}
 		if cosmos {
 			row = append(row, optional(q.RUKnown, q.RU), optional(q.RUKnown && q.RateKnown, q.RU*q.Rate))
 		}
@@ -150,12 +161,65 @@ func writeQueries(w io.Writer, res *Result) error {
 	if monthUnknown > 0 {
 		monthText += fmt.Sprintf(" + %d unknown", monthUnknown)
 	}
+	if !perQuery {
+		monthText = "-"
+	}
 	footer := []any{"", "", "", "", "", "", "total", totalText, "", "", "", monthText}
 	if cosmos {
 		footer = append(footer, "", "")
 	}
 	t.Footer(footer...)
-	return t.Render()
+	if err := t.Render(); err != nil {
+		return err
+	}
+	if res.Cosmos != nil {
+		writeCosmosBill(w, res.Cosmos)
+	}
+	return nil
+}
+
+// cosmosPriceText says what the MONTH column of a Cosmos DB design holds.
+func cosmosPriceText(res *Result) string {
+	if res.Design.Throughput.Mode == model.Serverless && res.Cosmos != nil {
+		p := res.Cosmos.Prices
+		return fmt.Sprintf("%s a 30-day month of the query's request units at %s %g per million (serverless)", p.Currency, p.Currency, p.ServerlessPerMillionRU)
+	}
+	return "- on Cosmos DB provisioned throughput is billed by the hour, used or not: see the bill below"
+}
+
+// writeCosmosBill writes the design's monthly bill on Cosmos DB.
+func writeCosmosBill(w io.Writer, b *CosmosBill) {
+	p := b.Prices
+	fmt.Fprintf(w, "\ncosmos db bill (%s a 30-day month; prices: %s)\n", p.Currency, p.Source)
+	t := b.Throughput
+	need := num(b.NeededRU) + " RU/s"
+	if b.WriteRU > 0 {
+		need += " (writes " + num(b.WriteRU) + ")"
+	}
+	if b.Unknown > 0 {
+		need += fmt.Sprintf(" + %d unknown", b.Unknown)
+	}
+	switch t.Mode {
+	case model.Provisioned:
+		fmt.Fprintf(w, "  throughput: provisioned %s RU/s at %s %g per 100 RU/s an hour: %s (the design needs %s)\n",
+			thousands(t.RUPerSecond), p.Currency, p.ProvisionedPer100RUHour, cost.Text(b.ThroughputMonthly), need)
+	case model.Autoscale:
+		fmt.Fprintf(w, "  throughput: autoscale up to %s RU/s at %s %g per 100 RU/s an hour, billed at what the design needs (%s), at least 10%% of the maximum: %s\n",
+			thousands(t.RUPerSecond), p.Currency, p.AutoscalePer100RUHour, need, cost.Text(b.ThroughputMonthly))
+	case model.Serverless:
+		fmt.Fprintf(w, "  throughput: serverless, the design's %s at %s %g per million RU: %s\n",
+			need, p.Currency, p.ServerlessPerMillionRU, cost.Text(b.ThroughputMonthly))
+	default:
+		fmt.Fprintf(w, "  throughput: not declared (throughput:); priced as provisioned %s RU/s (what the design needs, %s, and at least %d) at %s %g per 100 RU/s an hour: %s\n",
+			num(max(b.NeededRU, MinProvisionedRU)), need, MinProvisionedRU, p.Currency, p.ProvisionedPer100RUHour, cost.Text(b.ThroughputMonthly))
+	}
+	if b.StoredKnown {
+		fmt.Fprintf(w, "  storage: %s GiB at %s %g per GB a month: %s\n", cost.Text(b.StoredBytes/(1<<30)), p.Currency, p.StoragePerGBMonth, cost.Text(b.StorageMonthly))
+		fmt.Fprintf(w, "  total: %s\n", cost.Text(b.Monthly()))
+	} else {
+		fmt.Fprintf(w, "  storage: ? (an entity type has no count)\n")
+		fmt.Fprintf(w, "  total: %s + storage\n", cost.Text(b.Monthly()))
+	}
 }
 
 // moneyText formats a price, "?" when unknown.
@@ -231,6 +295,26 @@ type JSONTotals struct {
 	// Monthly sums the queries' monthly costs in Currency.
 	Monthly  float64 `json:"monthlyCost"`
 	Currency string  `json:"currency"`
+	// Cosmos holds the bills of the target: cosmos designs, one per
+	// design, in the order of the results.
+	Cosmos []JSONCosmosBill `json:"cosmos,omitempty"`
+}
+
+// JSONCosmosBill is a design's monthly bill on Cosmos DB for Table.
+type JSONCosmosBill struct {
+	File string `json:"file"`
+	// Throughput is provisioned, autoscale, serverless or none;
+	// ThroughputRUPerSecond the provisioned RU/s or autoscale maximum.
+	Throughput            string   `json:"throughput"`
+	ThroughputRUPerSecond int64    `json:"throughputRUPerSecond,omitempty"`
+	NeededRUPerSecond     float64  `json:"neededRUPerSecond"`
+	UnknownRU             int      `json:"queriesWithUnknownRU"`
+	ThroughputMonthly     float64  `json:"throughputMonthlyCost"`
+	StoredBytes           *float64 `json:"storedBytes,omitempty"`
+	StorageMonthly        *float64 `json:"storageMonthlyCost,omitempty"`
+	Monthly               float64  `json:"monthlyCost"`
+	Currency              string   `json:"currency"`
+	PriceSource           string   `json:"priceSource"`
 }
 
 // JSON returns the entities, queries and totals of the reviews for the
@@ -303,6 +387,15 @@ func JSON(results []*Result) ([]JSONEntity, []JSONQuery, JSONTotals) {
 				j.Plan = q.Plan.JSON()
 			}
 			queries = append(queries, j)
+		}
+		if b := res.Cosmos; b != nil {
+			j := JSONCosmosBill{File: res.Design.File, Throughput: b.Throughput.Mode.String(), ThroughputRUPerSecond: b.Throughput.RUPerSecond,
+				NeededRUPerSecond: b.NeededRU, UnknownRU: b.Unknown, ThroughputMonthly: b.ThroughputMonthly,
+				Monthly: b.Monthly(), Currency: b.Prices.Currency, PriceSource: b.Prices.Source}
+			if b.StoredKnown {
+				j.StoredBytes, j.StorageMonthly = ptr(math.Round(b.StoredBytes)), ptr(b.StorageMonthly)
+			}
+			totals.Cosmos = append(totals.Cosmos, j)
 		}
 	}
 	return entities, queries, totals

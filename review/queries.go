@@ -79,6 +79,15 @@ func (r *reviewer) query(q *model.Query) {
 		row.Scanned = cosmosRead(q, row.Scanned)
 		row.RU, row.RUKnown = requestUnits(q, row.Scanned), true
 	}
+	if r.d.Target == model.Cosmos {
+		// Cosmos DB bills request units, not transactions: a query has
+		// a price of its own only on a serverless account.
+		c := &row.Costs
+		c.Monthly, c.MonthlyKnown = 0, false
+		if r.d.Throughput.Mode == model.Serverless && row.RUKnown && row.RateKnown {
+			c.Monthly, c.MonthlyKnown = r.opt.cosmosPrices().Serverless(row.RU*row.Rate), true
+		}
+	}
 	if row.ScannedKnown && row.RateKnown {
 		row.Cost, row.CostKnown = row.Scanned*row.Rate, true
 	}
@@ -105,7 +114,7 @@ func (r *reviewer) query(q *model.Query) {
 			cosmosScan(it, q)
 		}
 	}
-	if d, ok := filtercheck.CheckTop(q.Top); ok {
+	if d, ok := filtercheck.CheckTop(q.Top); ok && r.d.Target.Limits().MaxTop > 0 {
 		r.add(d.Rule, q.TopNode, -1, "query %s: %s", name, d.Message)
 	}
 	r.declaredTypes(q, name)

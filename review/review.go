@@ -7,6 +7,7 @@
 package review
 
 import (
+	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/model"
@@ -23,6 +24,16 @@ type Options struct {
 	// Prices is the price table of the monthly estimate; the zero value
 	// means DefaultPrices.
 	Prices Prices
+	// CosmosPrices is the price table of the Cosmos DB bill (target:
+	// cosmos); the zero value means cost.DefaultCosmosPrices.
+	CosmosPrices cost.CosmosPrices
+}
+
+func (o Options) cosmosPrices() cost.CosmosPrices {
+	if o.CosmosPrices == (cost.CosmosPrices{}) {
+		return cost.DefaultCosmosPrices
+	}
+	return o.CosmosPrices
 }
 
 func (o Options) prices() Prices {
@@ -55,6 +66,9 @@ type Result struct {
 	Items    []Item
 	Entities []EntityRow
 	Queries  []QueryRow
+	// Cosmos is the monthly bill on Cosmos DB for Table (target: cosmos
+	// only).
+	Cosmos *CosmosBill
 }
 
 // Findings returns the findings, in the order they were found.
@@ -72,7 +86,7 @@ func Review(d *model.Design, opt Options) *Result {
 	r.tableNames()
 	for _, t := range d.Tables {
 		for _, e := range t.Entities {
-			r.res.Entities = append(r.res.Entities, entityRow(e))
+			r.res.Entities = append(r.res.Entities, entityRow(e, d.Target))
 			r.properties(e)
 			r.size(e)
 			r.keys(e)
@@ -90,6 +104,7 @@ func Review(d *model.Design, opt Options) *Result {
 			r.add("TL516", t.Node, -1, "table %s declares no queries", t.Name)
 		}
 	}
+	r.cosmosBill()
 	return r.res
 }
 

@@ -3,6 +3,7 @@ package review_test
 import (
 	"fmt"
 	"github.com/tablelint/tablelint/internal/finding"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -70,6 +71,7 @@ func TestRulesPerCheck(t *testing.T) {
 		"patterns":       {"TL509", "TL516", "TL301"},
 		"costs":          {"TL310", "TL311"},
 		"cosmos-queries": {"TL317", "TL301", "TL303"},
+		"cosmos-faq":     {"TL116", "TL121", "TL202", "TL317", "TL319", "TL401"},
 	}
 	for name, rules := range want {
 		d, err := model.Load("../testdata/designs/checks/" + name + ".yaml")
@@ -232,5 +234,125 @@ func TestCosmosQueries(t *testing.T) {
 		if it.Rule == "TL317" {
 			t.Errorf("TL317 on storage: %s", it.Message)
 		}
+	}
+}
+
+// TestCosmosFAQ: each difference "Frequently asked questions about Azure
+// Cosmos DB for Table" lists is a finding in cosmos-faq.yaml on Cosmos
+// DB, while the same design on Table storage keeps storage's findings;
+// the corrected twin is silent on both.
+func TestCosmosFAQ(t *testing.T) {
+	review1 := func(file string, target model.Target) map[string][]string {
+		d, err := model.Load("../testdata/designs/checks/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if target == model.Storage {
+			d.Target, d.Throughput = model.Storage, model.Throughput{}
+		}
+		got := map[string][]string{}
+		for _, it := range review.Review(d, review.Options{}).Items {
+			got[it.Rule] = append(got[it.Rule], it.Message)
+		}
+		return got
+	}
+	cosmos := review1("cosmos-faq.yaml", model.Cosmos)
+	for rule, n := range map[string]int{"TL202": 1, "TL116": 4, "TL121": 1, "TL401": 1, "TL319": 1, "TL317": 1, "TL309": 0, "TL103": 0} {
+		if len(cosmos[rule]) != n {
+			t.Errorf("cosmos: %d %s, want %d: %q", len(cosmos[rule]), rule, n, cosmos[rule])
+		}
+	}
+	if m := cosmos["TL401"]; len(m) == 1 && (!strings.Contains(m[0], "2 MB") || strings.Contains(m[0], "4 MiB")) {
+		t.Errorf("TL401 on Cosmos DB quotes another limit: %s", m[0])
+	}
+	if m := cosmos["TL121"]; len(m) == 1 && !strings.Contains(m[0], "2,400,842") { // 20 × 60,000 bytes, twice
+		t.Errorf("TL121 on Cosmos DB does not count Binary twice: %s", m[0])
+	}
+	storage := review1("cosmos-faq.yaml", model.Storage)
+	for rule, n := range map[string]int{"TL202": 0, "TL116": 0, "TL121": 1, "TL401": 0, "TL319": 0, "TL317": 0, "TL309": 1, "TL103": 1} {
+		if len(storage[rule]) != n {
+			t.Errorf("storage: %d %s, want %d: %q", len(storage[rule]), rule, n, storage[rule])
+		}
+	}
+	for _, target := range []model.Target{model.Cosmos, model.Storage} {
+		if got := review1("cosmos-faq-twin.yaml", target); len(got) != 0 {
+			t.Errorf("twin on %s: %v", target, got)
+		}
+	}
+}
+
+// TestCosmosBill: the bill of each throughput mode at the default
+// prices, and TL319 only for provisioned and autoscale throughput the
+// queries exceed.
+func TestCosmosBill(t *testing.T) {
+	d, err := model.Load("../testdata/designs/checks/cosmos-faq.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		t     model.Throughput
+		month float64 // the throughput's
+		tl319 bool
+	}{
+		{model.Throughput{Mode: model.Provisioned, RUPerSecond: 400}, 4 * 0.008 * 720, true},
+		{model.Throughput{Mode: model.Provisioned, RUPerSecond: 2000}, 20 * 0.008 * 720, false},
+		{model.Throughput{Mode: model.Autoscale, RUPerSecond: 1000}, 10 * 0.012 * 720, true},
+		{model.Throughput{Mode: model.Autoscale, RUPerSecond: 10000}, 11 * 0.012 * 720, false}, // needs 1,007: billed 1,100
+		{model.Throughput{Mode: model.Serverless}, -1, false},
+		{model.Throughput{}, 11 * 0.008 * 720, false},
+	} {
+		d.Throughput = c.t
+		d.Throughput.Node = d.TargetNode
+		res := review.Review(d, review.Options{})
+		b := res.Cosmos
+		if b == nil {
+			t.Fatal("no bill")
+		}
+		if math.Round(b.NeededRU) != 1007 {
+			t.Errorf("%v: needs %v RU/s, want 1,007", c.t.Mode, b.NeededRU)
+		}
+		want := c.month
+		if want < 0 { // serverless: the RU consumed
+			want = b.NeededRU * 2_592_000 / 1e6 * 0.25
+		}
+		if !near(b.ThroughputMonthly, want) {
+			t.Errorf("%v %d: throughput %v a month, want %v", c.t.Mode, c.t.RUPerSecond, b.ThroughputMonthly, want)
+		}
+		if !b.StoredKnown || !near(b.Monthly(), b.ThroughputMonthly+b.StoredBytes/(1<<30)*0.25) {
+			t.Errorf("%v: storage %v (%v)", c.t.Mode, b.StoredBytes, b.StoredKnown)
+		}
+		n := 0
+		for _, it := range res.Items {
+			if it.Rule == "TL319" && it.Severity.String() == "warning" {
+				n++
+			}
+		}
+		if (n == 1) != c.tl319 {
+			t.Errorf("%v %d: %d TL319", c.t.Mode, c.t.RUPerSecond, n)
+		}
+	}
+	d.Target = model.Storage
+	if res := review.Review(d, review.Options{}); res.Cosmos != nil {
+		t.Error("a bill on Table storage")
+	}
+}
+
+// TestCosmosWrites: an entity type's writes are charged at the write
+// charge of its size (30/s of 354-byte entities: 30 × 4.95 RU/s).
+func TestCosmosWrites(t *testing.T) {
+	d, err := model.Load("../testdata/designs/checks/cosmos-queries.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := review.Review(d, review.Options{}).Cosmos
+	if b == nil || !near(b.WriteRU, 30*4.95) {
+		t.Fatalf("writes: %+v", b)
+	}
+	var queries float64
+	for _, q := range review.Review(d, review.Options{}).Queries {
+		queries += q.RU * q.Rate
+	}
+	if !near(b.NeededRU, queries+b.WriteRU) {
+		t.Errorf("needed %v, want queries %v + writes %v", b.NeededRU, queries, b.WriteRU)
 	}
 }

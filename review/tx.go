@@ -28,9 +28,17 @@ func (r *reviewer) transaction(x *model.Transaction) {
 	}
 	var entities int64
 	for _, m := range x.Members {
-		entities += m.Count * m.Entity.Size().Declared
+		entities += m.Count * m.Entity.SizeOn(r.d.Target).Declared
 	}
-	if payload := limits.BatchPayload(ops, entities); payload >= limits.MaxBatchBytes {
-		r.add("TL401", x.Node, -1, "transaction %s can carry %s, over the 4 MiB payload limit", name, bytesText(payload))
+	svc := r.d.Target.Limits()
+	if payload := limits.BatchPayload(ops, entities); svc.BatchOver(payload) {
+		limit := "the " + svc.BatchLimit
+		if r.d.Target == model.Cosmos {
+			limit = svc.BatchLimit
+		}
+		it := r.add("TL401", x.Node, -1, "transaction %s can carry %s, over %s payload limit", name, bytesText(payload), limit)
+		if r.d.Target == model.Cosmos {
+			it.Hint = "\"Batches can only have up to 2 MBs.\" (" + svc.Source + "): split the group into smaller transactions"
+		}
 	}
 }

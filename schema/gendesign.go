@@ -9,26 +9,18 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/tablelint/tablelint/internal/outfile"
 	"github.com/tablelint/tablelint/schema"
 )
 
 func main() {
-	// Written next to a temporary file and renamed, so an interrupted
-	// run never leaves half a schema.
-	tmp, err := os.CreateTemp(".", ".design.schema.json.*")
+	// Written atomically, so an interrupted run never leaves half a
+	// schema.
+	f, err := outfile.Create(filepath.Base(schema.DesignPath), nil)
 	if err == nil {
-		_, err = tmp.Write(schema.Design())
-		if err == nil {
-			err = tmp.Chmod(0o644)
-		}
-		if cerr := tmp.Close(); err == nil {
-			err = cerr
-		}
-		if err == nil {
-			err = os.Rename(tmp.Name(), filepath.Base(schema.DesignPath))
-		}
-		if err != nil {
-			os.Remove(tmp.Name())
+		defer f.Abort()
+		if _, err = f.Write(schema.Design()); err == nil {
+			err = f.Commit()
 		}
 	}
 	if err != nil {

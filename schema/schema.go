@@ -102,6 +102,15 @@ func value(v model.Value) map[string]any {
 				"additionalProperties": map[string]any{"type": "integer", "minimum": 1},
 				"description":          "{EntityType: number of entities of that type in the group}"},
 		}}
+	case model.ThroughputValue:
+		ru := map[string]any{"type": "integer", "minimum": 1}
+		return map[string]any{"oneOf": []any{
+			map[string]any{"type": "integer", "minimum": 1, "description": "provisioned RU/s"},
+			map[string]any{"enum": []string{"serverless"}},
+			map[string]any{"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": false,
+				"properties":  map[string]any{"provisioned": ru, "autoscale": ru},
+				"description": "{provisioned: RU/s} or {autoscale: maximum RU/s}"},
+		}}
 	}
 	panic("schema: unknown model.ValueKind " + strconv.Itoa(int(v.Kind)))
 }

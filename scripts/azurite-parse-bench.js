@@ -1,11 +1,14 @@
 // Times Azurite's $filter parser over a file of filters (one a line, #
 // comments), the anchor for tablelint's parse benchmarks.
 //
-//   node scripts/azurite-parse-bench.js [filters-file] [seconds]
+//   node scripts/azurite-parse-bench.js [filters-file] [passes] [warm-up passes]
 //
 // Azurite is the pinned npm package in tools/azurite (AZURITE_MODULES
 // overrides the node_modules directory). The script calls Azurite's parser;
-// it contains none of its code. It prints one line:
+// it contains none of its code. A pass parses every filter of the file
+// once; the JIT is warmed by a count of passes (default 5,000), not by a
+// length of time, so that a loaded machine warms it as much as a quiet one;
+// then passes (default 5,000) are timed. It prints one line:
 //   azurite-parse version=... filters=41 ns/filter=... cpu-ns/filter=... iterations=...
 // ns/filter is wall time; cpu-ns/filter is the process's CPU time (user and
 // system, all threads, so the collector's helper threads count) over the
@@ -26,7 +29,9 @@ const parseQuery = require(parserPath).default;
 const version = require(path.join(modules, "azurite/package.json")).version;
 
 const file = process.argv[2] || path.join(root, "testdata/filters/bench41.txt");
-const seconds = Number(process.argv[3] || 2);
+const passes = Number(process.argv[3] || 5000);
+const warmPasses = Number(process.argv[4] || 5000);
+if (!(passes >= 1 && warmPasses >= 0)) throw new Error("passes must be a positive count, warm-up passes a count");
 const filters = fs.readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "" && !l.startsWith("#"));
 
 let sink = 0;
@@ -41,19 +46,13 @@ function once() {
 // Every filter must parse: a benchmark of errors measures nothing.
 for (const f of filters) parseQuery(f);
 
-// Warm up the JIT for a quarter of the time, then measure.
-const warmEnd = process.hrtime.bigint() + BigInt(Math.round(seconds * 0.25e9));
-while (process.hrtime.bigint() < warmEnd) once();
-let iterations = 0;
+// Warm up the JIT by a count of passes, then measure a count of passes.
+for (let k = 0; k < warmPasses; k++) once();
+const iterations = passes;
 const cpu0 = process.cpuUsage();
 const start = process.hrtime.bigint();
-const end = start + BigInt(Math.round(seconds * 1e9));
-let now = start;
-while (now < end) {
-  for (let k = 0; k < 16; k++) once();
-  iterations += 16;
-  now = process.hrtime.bigint();
-}
+for (let k = 0; k < passes; k++) once();
+const now = process.hrtime.bigint();
 const cpu = process.cpuUsage(cpu0); // microseconds
 const n = iterations * filters.length;
 const ns = Number(now - start) / n;

@@ -20,6 +20,7 @@ func FuzzImport(f *testing.F) {
 			f.Add(l, name[0] == 's')
 		}
 	}
+	f.Add(make([]byte, 70<<10), true) // NULs, no line end, beyond the read buffer (issue 29)
 	f.Fuzz(func(t *testing.T, log []byte, analytics bool) {
 		format := AzureMonitor
 		if analytics {

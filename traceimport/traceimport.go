@@ -141,8 +141,14 @@ func Import(r io.Reader, w io.Writer, opts Options) (Summary, error) {
 				line, err = br.ReadSlice('\n')
 				if len(long)+len(line) > maxLine {
 					im.bad(n, fmt.Sprintf("line is longer than %d bytes", maxLine))
+					// Skipped up to its end, within a bound: an input with
+					// no line ends (/dev/zero, a binary file) is not a log.
+					skipped := int64(len(long) + len(line))
 					for errors.Is(err, bufio.ErrBufferFull) {
-						_, err = br.ReadSlice('\n')
+						line, err = br.ReadSlice('\n')
+						if skipped += int64(len(line)); skipped > maxSkip {
+							return im.sum, fmt.Errorf("%s:%d: no line end in the first %d bytes: not a log", opts.File, n, maxSkip)
+						}
 					}
 					long = long[:0]
 					line = nil
@@ -180,6 +186,10 @@ func Import(r io.Reader, w io.Writer, opts Options) (Summary, error) {
 // maxLine bounds a log line (a URL is at most a few KiB; Azure Monitor
 // records carry a few more fields).
 const maxLine = 1 << 20
+
+// maxSkip bounds how far an over-long line is skipped before the input is
+// refused.
+const maxSkip = 16 * maxLine
 
 type importer struct {
 	opts  Options

@@ -119,3 +119,18 @@ func countOps(t *testing.T, trace []byte) int {
 		}
 	}
 }
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// TestImportNoLineEnds: an endless input without a line end (/dev/zero)
+// is refused after a bound, not read forever.
+func TestImportNoLineEnds(t *testing.T) {
+	for _, f := range []Format{StorageAnalytics, AzureMonitor} {
+		_, err := Import(zeros{}, io.Discard, Options{Format: f, File: "zero"})
+		if err == nil || !strings.Contains(err.Error(), "zero:1: no line end in the first") {
+			t.Errorf("%v: %v, want a refusal", f, err)
+		}
+	}
+}

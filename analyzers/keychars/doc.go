@@ -4,7 +4,7 @@
 // # Analyzer keychars
 //
 // keychars: find keys whose constant text contains / \ # ? or a control
-// character (TL201).
+// character, or is longer than a key can be (TL201, TL202).
 //
 // "The following characters are not allowed in values for the
 // PartitionKey and RowKey properties: The forward slash (/) character,
@@ -26,6 +26,16 @@
 //     several results (pk, err := keyFor(x)) or has several statements is
 //     checked at each of the helper's return statements, and reported
 //     there.
+//
+//   - TL202 key-too-long: a key sink whose constant text alone (run-time
+//     parts counted as empty) is over 512 UTF-16 code units ("The row key
+//     is a string value that may be up to 1 KiB in size."), or, for a
+//     RowKey on Azure Cosmos DB for Table, over 255 bytes of UTF-8 ("Row
+//     keys can only be up to 255 bytes.", Frequently asked questions about
+//     Azure Cosmos DB for Table). The code is for Cosmos DB under
+//     -target=cosmos (check sets it from target: in .tablelint.yaml) or when
+//     its package has a string constant naming a *.table.cosmos.azure.com
+//     endpoint.
 //
 // Silent: characters that come only from run-time values (a parameter, a
 // request field): the analyzer cannot know them; keys escaped by the code

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -13,33 +14,43 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/target"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
+	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/filtercheck"
 	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/limits"
 )
 
 //go:embed doc.go
 var doc string
 
-// Analyzer reports TL201.
+// Analyzer reports TL201 and TL202.
 var Analyzer = &analysis.Analyzer{
 	Name:     "keychars",
 	Doc:      docs.MustExtract(doc, "keychars"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/keychars",
-	Requires: []*analysis.Analyzer{index.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, target.Analyzer},
 	Run:      run,
 }
+
+// onTarget is the -target flag: on Cosmos DB for Table a RowKey is at
+// most 255 bytes.
+var onTarget target.Value
+
+func init() { target.Register(&Analyzer.Flags, &onTarget) }
 
 type checker struct {
 	pass *analysis.Pass
 	res  *values.Resolver
 	seen map[token.Pos]bool
+	svc  *limits.Service
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
-	c := &checker{pass: pass, res: x.Resolver(), seen: map[token.Pos]bool{}}
+	c := &checker{pass: pass, res: x.Resolver(), seen: map[token.Pos]bool{}, svc: target.For(pass, &onTarget)}
 	for _, f := range pass.Files {
 		x.Writes.KeysIn(f, func(k writes.KeySink) { c.key(k.Key, k.Value) })
 	}
@@ -68,6 +79,7 @@ func (c *checker) key(key string, e ast.Expr) {
 			return
 		}
 	}
+	c.length(key, e, v)
 	// A hole filled by a helper of this package that the resolver does
 	// not inline (several results, k, err := keyFor(x), or several
 	// statements): the key is what the helper returns, checked (and
@@ -79,6 +91,32 @@ func (c *checker) key(key string, e ast.Expr) {
 		for _, r := range c.helperResults(h.Expr) {
 			c.key(key, r)
 		}
+	}
+}
+
+// length reports TL202 for a key whose constant text alone is over the
+// key limit: a RowKey over 255 UTF-8 bytes on Cosmos DB for Table, any
+// key over 512 UTF-16 code units on Table storage. Holes count as empty,
+// so the text is a lower bound of the key.
+func (c *checker) length(key string, e ast.Expr, v values.Value) {
+	var text strings.Builder
+	for _, p := range v.Parts {
+		if p.Hole == nil {
+			text.WriteString(p.Text)
+		}
+	}
+	least := "at least "
+	if len(v.Holes()) == 0 {
+		least = ""
+	}
+	if key == writes.RowKey && c.svc.MaxRowKeyBytes > 0 {
+		if n, over := c.svc.RowKeyOver(text.String()); over {
+			diag.Report(c.pass, "TL202", e, "RowKey is %s%d bytes, over the limit of %d bytes on Azure Cosmos DB for Table", least, n, c.svc.MaxRowKeyBytes)
+		}
+		return
+	}
+	if n := edm.UTF16Len(text.String()); n > limits.MaxKeyChars {
+		diag.Report(c.pass, "TL202", e, "%s is %s%d characters, over the limit of %d (1 KiB)", key, least, n, limits.MaxKeyChars)
 	}
 }
 

@@ -5,8 +5,9 @@
 // # Analyzer propnames
 //
 // propnames: find entity property names that are too long, hold a dash
-// or a forbidden character, are not identifiers, reuse a system name, or
-// differ from another only in case (TL110–TL115).
+// or a forbidden character, are not identifiers, reuse a system name,
+// differ from another only in case, or are reserved on Azure Cosmos DB for
+// Table (TL110–TL116).
 //
 // A property's name is what encoding/json writes: a struct field's json
 // tag name or its Go name, a constant key of a map literal. Entity types
@@ -28,6 +29,14 @@
 //     names of these properties are reserved").
 //   - TL115 property-name-case-duplicate: two names of one entity equal
 //     ignoring case.
+//   - TL116 cosmos-reserved-property-name: on Azure Cosmos DB for Table, a
+//     name equal, ignoring case, to ID, rid, etag or ResourceId ("Azure
+//     Cosmos DB reserves the entity property names ID, rid, etag, and
+//     ResourceId and they're currently not supported.", Frequently asked
+//     questions about Azure Cosmos DB for Table). The code is for Cosmos DB
+//     under -target=cosmos (check sets it from target: in .tablelint.yaml)
+//     or when its package has a string constant naming a
+//     *.table.cosmos.azure.com endpoint; silent otherwise.
 //
 // A name gets at most one of TL110–TL113, the first that applies, as in
 // design review. Reported at the struct field, or at the map key.

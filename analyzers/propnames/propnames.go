@@ -14,6 +14,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/target"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/finding"
@@ -23,18 +24,25 @@ import (
 //go:embed doc.go
 var doc string
 
-// Analyzer reports TL110–TL115.
+// Analyzer reports TL110–TL116.
 var Analyzer = &analysis.Analyzer{
 	Name:     "propnames",
 	Doc:      docs.MustExtract(doc, "propnames"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/propnames",
-	Requires: []*analysis.Analyzer{index.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, target.Analyzer},
 	Run:      run,
 }
+
+// onTarget is the -target flag: on Cosmos DB for Table some property
+// names are reserved (TL116).
+var onTarget target.Value
+
+func init() { target.Register(&Analyzer.Flags, &onTarget) }
 
 type checker struct {
 	pass *analysis.Pass
 	x    *index.Index
+	svc  *limits.Service
 }
 
 // prop is one property name and where it is written.
@@ -45,7 +53,7 @@ type prop struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	c := &checker{pass: pass, x: index.Of(pass)}
+	c := &checker{pass: pass, x: index.Of(pass), svc: target.For(pass, &onTarget)}
 	for cur := range c.x.Inspector.Root().Preorder((*ast.TypeSpec)(nil)) {
 		ts := cur.Node().(*ast.TypeSpec)
 		obj, ok := pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
@@ -145,6 +153,11 @@ func (c *checker) name(p prop) {
 		diag.Report(c.pass, "TL112", p.at, "property name %q contains a dash, which the Table service rejects", finding.Clip(name))
 	case !limits.IsCSharpIdentifier(name):
 		diag.Report(c.pass, "TL111", p.at, "property name %q is not a C# identifier", finding.Clip(name))
+	}
+	if r, ok := c.svc.ReservedPropertyName(name); ok {
+		diag.Report(c.pass, "TL116", p.at, "%s", diag.Fit(
+			fmt.Sprintf("property name %q is reserved on Azure Cosmos DB for Table (%s)", finding.Clip(name), r),
+			fmt.Sprintf("property name is reserved on Azure Cosmos DB for Table (%s)", r)))
 	}
 	switch name {
 	case writes.PartitionKey, writes.RowKey:

@@ -20,5 +20,10 @@
 //     reads the following pages.
 //
 // Silent: Top of 1,000 or less; values computed at run time (a
-// parameter, a configuration value); options of other services.
+// parameter, a configuration value); options of other services; code for
+// Azure Cosmos DB for Table ("TableQuery TakeCount isn't limited to
+// 1000.", Frequently asked questions about Azure Cosmos DB for Table):
+// under -target=cosmos (check sets it from target: in .tablelint.yaml),
+// or in a package with a string constant naming a
+// *.table.cosmos.azure.com endpoint.
 package toplimit

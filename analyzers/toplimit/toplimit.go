@@ -14,6 +14,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/target"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/filtercheck"
 	"github.com/tablelint/tablelint/internal/limits"
@@ -27,9 +28,15 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "toplimit",
 	Doc:      docs.MustExtract(doc, "toplimit"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/toplimit",
-	Requires: []*analysis.Analyzer{index.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, target.Analyzer},
 	Run:      run,
 }
+
+// onTarget is the -target flag: on Cosmos DB for Table $top is not
+// limited.
+var onTarget target.Value
+
+func init() { target.Register(&Analyzer.Flags, &onTarget) }
 
 type checker struct {
 	pass *analysis.Pass
@@ -37,6 +44,9 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if target.For(pass, &onTarget).MaxTop == 0 {
+		return nil, nil // "TableQuery TakeCount isn't limited to 1000."
+	}
 	c := &checker{pass: pass, x: index.Of(pass)}
 	for cur := range c.x.Inspector.Root().Preorder((*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil)) {
 		switch n := cur.Node().(type) {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tablelint/tablelint/internal/checkcache"
@@ -22,6 +23,9 @@ func TestMain(m *testing.M) {
 	os.Setenv(checkcache.EnvVar, dir)
 	code := m.Run()
 	os.RemoveAll(dir)
+	if built.bin != "" {
+		os.RemoveAll(filepath.Dir(built.bin))
+	}
 	os.Exit(code)
 }
 
@@ -110,10 +114,12 @@ func TestCheckCacheInvalidation(t *testing.T) {
 	if got, _ := check("restored"); !slices.Equal(got, first) {
 		t.Errorf("restored: %v, want %v", got, first)
 	}
-	// Corrupt every entry: they are recomputed.
+	// Corrupt every entry: they are recomputed, and the run says so in
+	// one line that names the cache.
 	corrupted := 0
-	filepath.WalkDir(cache, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && os.WriteFile(p, []byte("not an entry"), 0o644) == nil {
+	own := filepath.Join(cache, checkcache.Subdir)
+	filepath.WalkDir(own, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && filepath.Dir(filepath.Dir(p)) == own && os.WriteFile(p, []byte("not an entry"), 0o644) == nil {
 			corrupted++
 		}
 		return nil
@@ -121,7 +127,16 @@ func TestCheckCacheInvalidation(t *testing.T) {
 	if corrupted == 0 {
 		t.Fatal("no cache entry was written")
 	}
-	if got, st := check("corrupt"); !slices.Equal(got, first) || st.Misses == 0 {
-		t.Errorf("with %d corrupt entries: %v (%+v), want %v recomputed", corrupted, got, st, first)
+	var warn strings.Builder
+	st = checkcache.Stats{}
+	fds, _, err := checkPackages(wd, []string{"./" + dir + "/..."}, checkOptions{tests: true, stats: &st, warn: &warn})
+	if err != nil || len(fds) != len(first) || st.Misses == 0 {
+		t.Errorf("with %d corrupt entries: %d findings, %v (%+v), want %v recomputed", corrupted, len(fds), err, st, first)
+	}
+	if w := warn.String(); strings.Count(w, "\n") != 1 || !strings.Contains(w, own) || !strings.Contains(w, "bad entries recomputed") {
+		t.Errorf("warning about the corrupt entries: %q, want one line naming %s", w, own)
+	}
+	if got, st := check("repaired"); !slices.Equal(got, first) || st.Misses != 0 {
+		t.Errorf("after the repair: %v (%+v), want %v from the cache", got, st, first)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,6 +21,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/directives"
 	"github.com/tablelint/tablelint/internal/checkcache"
 	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/internal/suppress"
@@ -54,7 +56,8 @@ func runCheck(e *env, args []string) int {
 	if len(pos) == 0 {
 		pos = []string{"./..."}
 	}
-	opts := checkOptions{tests: *tests, includeGenerated: *gen, addDirective: pl.Suppress.Add, addSource: pl.AddSource}
+	opts := checkOptions{tests: *tests, includeGenerated: *gen, addDirective: pl.Suppress.Add, addSource: pl.AddSource,
+		target: pl.Config().Target, warn: e.stderr}
 	dc, err := startDesignCheck(e, pl, *design)
 	if err != nil {
 		return fail(e, err)
@@ -98,10 +101,16 @@ type checkOptions struct {
 	addSource func(file, src string)
 	// stats, if not nil, is set to the cache's hits and misses.
 	stats *checkcache.Stats
+	// warn, if not nil, is told (one line) of a cache that cannot be
+	// used or that held bad entries.
+	warn io.Writer
 	// analyzers, if not nil, are run instead of every analyzer (extract,
 	// check --design); salt then tells their cache entries apart.
 	analyzers []*analysis.Analyzer
 	salt      string
+	// target is the service the code runs on (the configuration's
+	// target), given to every analyzer with a -target flag.
+	target limits.Target
 	// result, if not nil, is given each package's results of the
 	// analyzers whose result encodes itself as JSON, in go list's order
 	// of the packages. It needs analyzers (and a salt of their own):
@@ -138,7 +147,16 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 			}
 		}
 	}
-	cache, _ := checkcache.Open() // no cache directory: every run computes everything
+	if err := setTarget(analyzers, o.target); err != nil {
+		return nil, nil, err
+	}
+	if o.target == limits.Cosmos {
+		salt += "; target=cosmos" // the analyzers' findings differ by target
+	}
+	cache, err := checkcache.Open() // no cache directory: every run computes everything
+	if err != nil && o.warn != nil {
+		fmt.Fprintf(o.warn, "tablelint: %v; running without a cache\n", err)
+	}
 	toolID, err := cache.ToolID()
 	if err != nil {
 		cache = nil
@@ -162,6 +180,9 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 		return nil, nil, err
 	}
 	_ = cache.Trim(time.Now()) // old entries stay if it fails: nothing is lost
+	if n, first := cache.Bad(); n > 0 && o.warn != nil {
+		fmt.Fprintf(o.warn, "tablelint: cache %s: %d bad entries recomputed (%s)\n", cache.Dir(), n, first)
+	}
 	if o.stats != nil {
 		*o.stats = stats
 	}
@@ -407,4 +428,20 @@ func within(root, path string) bool {
 	}
 	rel, err := filepath.Rel(root, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// setTarget sets the -target flag of every analyzer that has one (the
+// empty target is storage).
+func setTarget(analyzers []*analysis.Analyzer, t limits.Target) error {
+	if t == "" {
+		t = limits.Storage
+	}
+	for _, a := range analyzers {
+		if f := a.Flags.Lookup("target"); f != nil {
+			if err := a.Flags.Set("target", string(t)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tablelint/tablelint/internal/filtercheck"
 	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/odata"
@@ -106,7 +107,8 @@ func explainPlan(pl *pipeline, f *odata.Filter, q odata.Query) int {
 		}
 		fds = append(fds, fd)
 	}
-	if d, ok := filtercheck.CheckTop(int64(q.Top)); ok { // $top has no offset in odata.Query: column 1
+	// $top is not limited on Cosmos DB for Table (target: cosmos).
+	if d, ok := filtercheck.CheckTop(int64(q.Top)); ok && limits.For(pl.Config().Target).MaxTop > 0 { // $top has no offset in odata.Query: column 1
 		fd := finding.New(d.Rule, d.Message)
 		fd.Line, fd.Col = 1, 1
 		fds = append(fds, fd)

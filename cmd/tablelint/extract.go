@@ -16,6 +16,7 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/extract"
 	"github.com/tablelint/tablelint/internal/checkcache"
+	"github.com/tablelint/tablelint/internal/outfile"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/model"
 )
@@ -43,8 +44,8 @@ func runExtract(e *env, args []string) int {
 	if len(pos) == 0 {
 		pos = []string{"./..."}
 	}
-	var o *outputFile // nil: stdout
-	if *out != "" && *out != "-" {
+	var o *outfile.File // nil: stdout
+	if *out != "" && !outfile.IsStdout(*out) {
 		path := replayPath(e, *out)
 		if err := checkOutputs(nil, map[string]string{"-o": path}); err != nil {
 			return fail(e, err)
@@ -52,12 +53,12 @@ func runExtract(e *env, args []string) int {
 		if err := checkDesignOutput(*out, path); err != nil {
 			return fail(e, err)
 		}
-		if o, err = createOutput(path); err != nil {
+		if o, err = outfile.Create(path, e.stdout); err != nil {
 			return fail(e, err)
 		}
-		defer o.abort()
+		defer o.Abort()
 	}
-	results, errs, err := extractPackages(e.dir, pos, *tests, nil)
+	results, errs, err := extractPackages(e.dir, pos, *tests, nil, e.stderr)
 	if err != nil {
 		return fail(e, err)
 	}
@@ -84,16 +85,26 @@ func runExtract(e *env, args []string) int {
 	if err != nil {
 		return fail(e, fmt.Errorf("internal error: %v", err))
 	}
+	// Packages that could not be analysed: the design is partial. It is
+	// printed (stdout), but never replaces a file, and the run fails.
+	code := 0
+	if len(errs) > 0 {
+		code = 2
+	}
 	if o == nil {
 		if _, err := io.WriteString(e.stdout, text); err != nil {
 			return fail(e, err)
 		}
-		return 0
+		return code
 	}
-	if _, err := io.WriteString(o.f, text); err != nil {
+	if len(errs) > 0 {
+		fmt.Fprintf(e.stderr, "tablelint: -o %s not written: packages could not be analysed (above), so the design would be partial\n", report.EscapeControl(*out))
+		return code
+	}
+	if _, err := io.WriteString(o, text); err != nil {
 		return fail(e, err)
 	}
-	if err := o.commit(); err != nil {
+	if err := o.Commit(); err != nil {
 		return fail(e, err)
 	}
 	return 0
@@ -149,7 +160,7 @@ const extractSalt = "extract 2"
 // extractSalt). Packages that do not load or type-check are returned as
 // input errors. stats, if not nil, is set to the cache's hits and
 // misses.
-func extractPackages(dir string, patterns []string, tests bool, stats *checkcache.Stats) ([]*extract.Result, []report.InputError, error) {
+func extractPackages(dir string, patterns []string, tests bool, stats *checkcache.Stats, warn io.Writer) ([]*extract.Result, []report.InputError, error) {
 	var out []*extract.Result
 	o := checkOptions{
 		tests:            tests,
@@ -157,6 +168,7 @@ func extractPackages(dir string, patterns []string, tests bool, stats *checkcach
 		analyzers:        []*analysis.Analyzer{extract.Analyzer},
 		salt:             extractSalt,
 		stats:            stats,
+		warn:             warn,
 		result: func(name string, data []byte) error {
 			if name != extract.Analyzer.Name {
 				return nil

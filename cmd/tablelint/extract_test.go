@@ -136,7 +136,9 @@ func TestExtractOutput(t *testing.T) {
 // go.mod or any name that is not YAML is refused, as is an existing YAML
 // file that is not a design; each is left as it was, exit 2, one line.
 // "-o -" writes to stdout.
-func TestExtractOutputRefused(t *testing.T) {
+// extractModule copies testdata/extract to a scratch module.
+func extractModule(t *testing.T) string {
+	t.Helper()
 	mod := t.TempDir()
 	src := filepath.Join("testdata", "extract")
 	entries, err := os.ReadDir(src)
@@ -150,6 +152,11 @@ func TestExtractOutputRefused(t *testing.T) {
 	abs, _ := filepath.Abs(src)
 	gomod, _ := os.ReadFile(filepath.Join(mod, "go.mod"))
 	writeFile(t, filepath.Join(mod, "go.mod"), strings.ReplaceAll(string(gomod), "=> ../", "=> "+abs+"/../"))
+	return mod
+}
+
+func TestExtractOutputRefused(t *testing.T) {
+	mod := extractModule(t)
 	ci := filepath.Join(mod, "ci.yml")
 	writeFile(t, ci, "name: ci\non: push\n")
 	var gofile string
@@ -288,7 +295,7 @@ func TestExtractCacheStates(t *testing.T) {
 			stats := func(what string) checkcache.Stats {
 				t.Helper()
 				var st checkcache.Stats
-				if _, _, err := extractPackages(c.dir, []string{"./..."}, c.tests, &st); err != nil {
+				if _, _, err := extractPackages(c.dir, []string{"./..."}, c.tests, &st, nil); err != nil {
 					t.Fatalf("%s: %v", what, err)
 				}
 				return st
@@ -361,5 +368,31 @@ func TestCheckDesignCache(t *testing.T) {
 	}
 	if got := design(); len(got) != 0 {
 		t.Errorf("the module's own design, written over the drifted one:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+// TestExtractPartialKeepsDesign: with 2 of 3 packages failing to compile,
+// extract -o leaves a hand-written design as it was and exits 2; the
+// partial design still goes to stdout, with exit 2.
+func TestExtractPartialKeepsDesign(t *testing.T) {
+	mod := extractModule(t)
+	writeFile(t, filepath.Join(mod, "broken1", "b.go"), "package broken1\n\nvar x int = \"s\"\n")
+	writeFile(t, filepath.Join(mod, "broken2", "b.go"), "package broken2\n\nfunc f() { undefined() }\n")
+	design := filepath.Join(mod, "app.tablelint.yaml")
+	handWritten := readFile(t, "../../testdata/designs/employees.tablelint.yaml")
+	writeFile(t, design, handWritten)
+	code, out, errs := runIn(t, mod, "extract", "-o", design, "./...")
+	if code != 2 || !strings.Contains(errs, "not written") || out != "" {
+		t.Errorf("extract -o with broken packages: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if readFile(t, design) != handWritten {
+		t.Error("the hand-written design was replaced")
+	}
+	if ents, _ := filepath.Glob(filepath.Join(mod, ".*.tmp")); len(ents) != 0 {
+		t.Errorf("temporary files left: %v", ents)
+	}
+	code, out, _ = runIn(t, mod, "extract", "./...")
+	if code != 2 || !strings.HasPrefix(out, "# Extracted by: tablelint extract") {
+		t.Errorf("extract to stdout with broken packages: exit %d, stdout %.80q", code, out)
 	}
 }

@@ -34,6 +34,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/suggest"
 	"github.com/tablelint/tablelint/internal/version"
 )
@@ -162,12 +163,14 @@ func (u usageError) Error() string { return u.msg }
 
 // fail prints err on stderr as one line and returns exit code 2.
 func fail(e *env, err error) int {
+	// One line, whatever the message quotes (a glob, a path, a name
+	// from an input): control characters are escaped.
 	var ue usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintf(e.stderr, "tablelint: %s\n", strings.TrimSpace(ue.msg))
+		fmt.Fprintf(e.stderr, "tablelint: %s\n", report.EscapeControl(strings.TrimSpace(ue.msg)))
 		return 2
 	}
-	fmt.Fprintf(e.stderr, "tablelint: %s\n", strings.TrimSpace(err.Error()))
+	fmt.Fprintf(e.stderr, "tablelint: %s\n", report.EscapeControl(strings.TrimSpace(err.Error())))
 	return 2
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/tablelint/tablelint/engine/exec"
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/engine/workload"
+	"github.com/tablelint/tablelint/internal/outfile"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/internal/tracefmt"
@@ -202,8 +203,9 @@ func runReplay(e *env, args []string) int {
 		PricePer10k:   prices.PerTenThousandTransactions,
 		Currency:      prices.Currency,
 	}
-	// SIGINT and SIGTERM stop the replay cleanly: one line, no output.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// SIGINT, SIGTERM and SIGHUP stop the replay cleanly: one line, no
+	// output.
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
 	interrupted := func() int {
 		fmt.Fprintln(e.stderr, "tablelint: replay interrupted; no output written")
@@ -290,30 +292,37 @@ func runReplay(e *env, args []string) int {
 		inputs["the design"] = replayPath(e, pos[0])
 	}
 	outputs := map[string]string{}
+	if outfile.IsStdout(rf.results) {
+		rf.results = "-" // /dev/stdout spelled out
+	}
+	if rf.results == "-" && outfile.IsStdout(rf.svg) {
+		return fail(e, usageError{"--results and --svg cannot both go to stdout"})
+	}
 	if rf.results != "" && rf.results != "-" {
 		outputs["--results"] = replayPath(e, rf.results)
 	}
 	if rf.svg != "" {
-		outputs["--svg"] = replayPath(e, rf.svg)
+		outputs["--svg"] = outputPath(e, rf.svg)
 	}
 	if err := checkOutputs(inputs, outputs); err != nil {
 		return fail(e, err)
 	}
-	var results, svg *outputFile
+	var results, svg *outfile.File
 	if p, ok := outputs["--results"]; ok {
-		if results, err = createOutput(p); err != nil {
+		if results, err = outfile.Create(p, e.stdout); err != nil {
 			return fail(e, fmt.Errorf("--results: %w", err))
 		}
-		defer results.abort()
+		defer results.Abort()
 	}
 	if p, ok := outputs["--svg"]; ok {
-		if svg, err = createOutput(p); err != nil {
+		if svg, err = outfile.Create(p, e.stdout); err != nil {
 			return fail(e, fmt.Errorf("--svg: %w", err))
 		}
-		defer svg.abort()
+		defer svg.Abort()
 	}
-	if rf.results == "-" {
-		// The results own stdout; the report goes to stderr.
+	if rf.results == "-" || outfile.IsStdout(rf.svg) {
+		// The results (or the heat map) own stdout; the report goes to
+		// stderr.
 		pl.e = &env{stdin: e.stdin, stdout: e.stderr, stderr: e.stderr, dir: e.dir, stdoutTerminal: e.stderrTerminal, stderrTerminal: e.stderrTerminal}
 	}
 
@@ -340,15 +349,15 @@ func runReplay(e *env, args []string) int {
 	if rf.results == "-" {
 		opts.Results = e.stdout
 	} else if results != nil {
-		opts.Results = results.f
+		opts.Results = results
 	}
 	rep, err := replay.Run(src, eng, opts)
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
 	if errors.Is(err, context.Canceled) {
-		results.abort()
-		svg.abort()
+		results.Abort()
+		svg.Abort()
 		return interrupted()
 	}
 	if err != nil {
@@ -359,16 +368,16 @@ func runReplay(e *env, args []string) int {
 		return pl.abort(file, err)
 	}
 	if svg != nil {
-		if err := rep.WriteSVG(svg.f, filepath.Base(file)); err != nil {
-			results.abort()
+		if err := rep.WriteSVG(svg, filepath.Base(file)); err != nil {
+			results.Abort()
 			return pl.abort(file, err)
 		}
 	}
 	// Both outputs are complete: put them in place.
-	for _, o := range []*outputFile{results, svg} {
-		if err := o.commit(); err != nil {
-			results.abort()
-			svg.abort()
+	for _, o := range []*outfile.File{results, svg} {
+		if err := o.Commit(); err != nil {
+			results.Abort()
+			svg.Abort()
 			return pl.abort(file, err)
 		}
 	}
@@ -386,6 +395,10 @@ func runReplay(e *env, args []string) int {
 	}
 	return pl.finish(res)
 }
+
+// stopSignals stop a replay (offline or live) cleanly: Ctrl-C, what
+// timeout(1) and CI cancellation send, and a closed terminal.
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
 // checkRate refuses NaN, infinite, negative and (unless zeroValid) zero
 // values of a rate flag, and values beyond model.MaxRate.
@@ -410,6 +423,15 @@ func replayPath(e *env, p string) string {
 		return p
 	}
 	return filepath.Join(e.dir, p)
+}
+
+// outputPath is replayPath for an output flag: "-" and "/dev/stdout"
+// stay as they are (standard output, see outfile.Create).
+func outputPath(e *env, p string) string {
+	if outfile.IsStdout(p) {
+		return p
+	}
+	return replayPath(e, p)
 }
 
 // checkOutputs refuses an output that is the same file as an input or
@@ -474,59 +496,4 @@ func resolvedPath(p string) string {
 		return filepath.Join(dir, filepath.Base(abs))
 	}
 	return abs
-}
-
-// outputFile is an output being written to a temporary file in its
-// target's directory; commit renames it into place, abort removes it.
-// The methods do nothing on a nil outputFile.
-type outputFile struct {
-	f    *os.File
-	path string
-	done bool
-}
-
-// createOutput starts writing the file at path. It fails at once when
-// the directory does not exist or is not writable.
-func createOutput(path string) (*outputFile, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, unwrapPathError(err))
-	}
-	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	if err := f.Chmod(mode); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return nil, err
-	}
-	return &outputFile{f: f, path: path}, nil
-}
-
-// commit closes the temporary file and renames it to the target.
-func (o *outputFile) commit() error {
-	if o == nil || o.done {
-		return nil
-	}
-	o.done = true
-	if err := o.f.Close(); err != nil {
-		os.Remove(o.f.Name())
-		return fmt.Errorf("%s: %w", o.path, err)
-	}
-	if err := os.Rename(o.f.Name(), o.path); err != nil {
-		os.Remove(o.f.Name())
-		return err
-	}
-	return nil
-}
-
-// abort discards the temporary file; the target is left as it was.
-func (o *outputFile) abort() {
-	if o == nil || o.done {
-		return
-	}
-	o.done = true
-	o.f.Close()
-	os.Remove(o.f.Name())
 }

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -111,17 +112,14 @@ func mustAbs(t *testing.T, p string) string {
 	return a
 }
 
-// TestReplayInterrupt sends SIGINT and SIGTERM to a replay that waits for
+// TestReplayInterrupt sends SIGINT, SIGTERM and SIGHUP to a replay that waits for
 // its trace on stdin: it exits 130 with one line and leaves no output.
 func TestReplayInterrupt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "tablelint")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+	bin := buildTablelint(t)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
 		dir := t.TempDir()
 		results := filepath.Join(dir, "r.jsonl")
 		cmd := exec.Command(bin, "replay", "--trace", "-", "--results", results, "--svg", filepath.Join(dir, "h.svg"))
@@ -299,4 +297,30 @@ func TestSARIFAlwaysComplete(t *testing.T) {
 			}
 		}
 	}
+}
+
+var built struct {
+	sync.Once
+	bin string
+	err error
+	out []byte
+}
+
+// buildTablelint builds the command once for the tests that run it as a
+// process (to send it signals).
+func buildTablelint(t *testing.T) string {
+	t.Helper()
+	built.Do(func() {
+		dir, err := os.MkdirTemp("", "tablelint-bin-")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.bin = filepath.Join(dir, "tablelint")
+		built.out, built.err = exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput()
+	})
+	if built.err != nil {
+		t.Fatalf("go build: %v\n%s", built.err, built.out)
+	}
+	return built.bin
 }

@@ -20,6 +20,9 @@ import (
 
 	"github.com/tablelint/tablelint/engine/live"
 	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/internal/limits"
+	"github.com/tablelint/tablelint/internal/outfile"
+	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/tracefmt"
 	"github.com/tablelint/tablelint/trace"
 )
@@ -67,6 +70,7 @@ func replayLive(e *env, args []string) int {
 	scratch := fs.Bool("scratch", true, "replay each table under a new name (the trace's name and a random suffix), deleted afterwards")
 	keep := fs.Bool("keep-tables", false, "keep the scratch tables after the replay")
 	results := fs.String("results", "", "write one JSON line per operation (status, keys, pages, ms, charge) to this file")
+	timeout := fs.Duration("timeout", limits.LiveRequestTimeout, "how long one operation (its requests and retries) may wait for the service")
 	format := fs.String("format", "text", "output format: text or json")
 	duration := fs.Duration("duration", time.Minute, "length of the workload for the engine's prediction: operations without \"t\" are spread evenly over it")
 	pos, err := parseInterspersed(fs, args)
@@ -83,24 +87,30 @@ func replayLive(e *env, args []string) int {
 		return fail(e, usageError{"replay --target needs --trace FILE (a file: it is read twice, for the engine and for the service)"})
 	case *target == "":
 		return fail(e, usageError{"--target needs a URL"})
-	case *concurrency < 1:
-		return fail(e, usageError{"--concurrency must be at least 1"})
-	case *rate < 0:
-		return fail(e, usageError{"--rate must not be negative"})
+	case *timeout <= 0:
+		return fail(e, usageError{"--timeout must be positive"})
 	case *format != "text" && *format != "json":
 		return fail(e, usageError{fmt.Sprintf("invalid --format %q: want text or json", *format)})
 	case *duration <= 0:
 		return fail(e, usageError{"--duration must be positive"})
 	}
+	lopts := live.Options{Concurrency: *concurrency, Rate: *rate, Scratch: *scratch, AllowExisting: *allowExisting, Keep: *keep, Timeout: *timeout}
+	if msg := lopts.Check(); msg != "" {
+		return fail(e, usageError{msg})
+	}
+	// Nothing printed from here on holds a credential.
+	conn := os.Getenv(live.ConnectionStringVar)
+	redact := live.Redactor(conn)
+	failLive := func(err error) int { return fail(e, errors.New(redact(oneLine(err).Error()))) }
 	path := replayPath(e, *tr)
 	if *results != "" {
 		if err := checkOutputs(map[string]string{"the trace": path}, map[string]string{"--results": replayPath(e, *results)}); err != nil {
 			return fail(e, err)
 		}
 	}
-	svc, err := live.NewClient(*target, os.Getenv(live.ConnectionStringVar))
+	svc, err := live.NewClient(*target, conn)
 	if err != nil {
-		return fail(e, oneLine(err))
+		return failLive(err)
 	}
 
 	// The engine's prediction, with the keys each operation returns.
@@ -124,26 +134,40 @@ func replayLive(e *env, args []string) int {
 	}
 	defer f.Close()
 	var liveRes bytes.Buffer
-	var rf *outputFile
+	var rf *outfile.File
 	var resW io.Writer = &liveRes
 	if *results != "" {
-		if rf, err = createOutput(replayPath(e, *results)); err != nil {
-			return fail(e, err)
+		if rf, err = outfile.Create(outputPath(e, *results), e.stdout); err != nil {
+			return fail(e, fmt.Errorf("--results: %w", err))
 		}
-		defer rf.abort()
-		resW = io.MultiWriter(&liveRes, rf.f)
+		defer rf.Abort()
+		resW = io.MultiWriter(&liveRes, rf)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGINT, SIGTERM and SIGHUP: the scratch tables are deleted and the
+	// results' temporary file removed, as on Ctrl-C.
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
-	rep, err := live.Run(ctx, svc, tracefmt.NewReader(f, *tr), live.Options{
-		Concurrency: *concurrency, Rate: *rate, Scratch: *scratch, AllowExisting: *allowExisting, Keep: *keep, Results: resW})
-	if err != nil {
-		return fail(e, oneLine(err))
+	lopts.Results = resW
+	rep, err := live.Run(ctx, svc, tracefmt.NewReader(f, *tr), lopts)
+	cleanupFailed := false
+	if rep != nil {
+		for _, c := range rep.CleanupErrors {
+			fmt.Fprintf(e.stderr, "tablelint: scratch table %s\n", redact(oneLine(errors.New(c)).Error()))
+			cleanupFailed = true
+		}
 	}
-	if err := rf.commit(); err != nil {
+	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		rf.Abort()
+		fmt.Fprintln(e.stderr, "tablelint: replay interrupted; no output written")
+		return 130
+	}
+	if err != nil {
+		return failLive(err)
+	}
+	if err := rf.Commit(); err != nil {
 		return fail(e, err)
 	}
-	rep.Target = *target
+	rep.Target = redact(*target)
 	a, err := trace.ReadResults(&liveRes, "live")
 	if err != nil {
 		return fail(e, err)
@@ -154,7 +178,7 @@ func replayLive(e *env, args []string) int {
 	}
 	diffs := trace.Compare(a, b)
 
-	out := liveOutput{Target: *target, Trace: *tr, Tables: rep.Tables, Operations: rep.Operations,
+	out := liveOutput{Target: rep.Target, Trace: *tr, Tables: rep.Tables, Operations: rep.Operations,
 		LiveSeconds: rep.Elapsed.Seconds(), EngineSeconds: engTime.Seconds(), Statuses: rep.Statuses,
 		EngineStatuses: eng.Statuses, Differences: len(diffs)}
 	for _, d := range diffs[:min(len(diffs), 10)] {
@@ -185,16 +209,28 @@ func replayLive(e *env, args []string) int {
 		}
 		out.Queries = append(out.Queries, lq)
 	}
+	for i, d := range out.FirstDifferences {
+		out.FirstDifferences[i] = redact(d)
+	}
 	if *format == "json" {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(out); err != nil {
 			return fail(e, err)
 		}
-		return 0
+	} else {
+		out.writeText(e.stdout)
 	}
-	out.writeText(e.stdout)
-	return 0
+	// A run that could not measure everything never looks clean.
+	code := 0
+	if rep.NoAnswer > 0 {
+		fmt.Fprintf(e.stderr, "tablelint: %d of %d operations got no answer from the service (status 0); first: %s\n", rep.NoAnswer, rep.Operations, redact(oneLine(errors.New(rep.FirstNoAnswer)).Error()))
+		code = 2
+	}
+	if cleanupFailed {
+		code = 2
+	}
+	return code
 }
 
 type liveOutput struct {
@@ -253,14 +289,14 @@ func (o *liveOutput) writeText(w io.Writer) {
 		return fmt.Sprintf("%.0f ops/s", float64(o.Operations)/s)
 	}
 	fmt.Fprintf(w, "live replay of %s on %s: %d operations in %.2f s (%s); engine: %.3f s (%s)\n",
-		o.Trace, o.Target, o.Operations, o.LiveSeconds, rate(o.LiveSeconds), o.EngineSeconds, rate(o.EngineSeconds))
+		report.EscapeControl(o.Trace), report.EscapeControl(o.Target), o.Operations, o.LiveSeconds, rate(o.LiveSeconds), o.EngineSeconds, rate(o.EngineSeconds))
 	names := make([]string, 0, len(o.Tables))
 	for k := range o.Tables {
 		names = append(names, k)
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		fmt.Fprintf(w, "table %s → %s\n", k, o.Tables[k])
+		fmt.Fprintf(w, "table %s → %s\n", report.EscapeControl(k), report.EscapeControl(o.Tables[k]))
 	}
 	fmt.Fprintf(w, "statuses: service %s; engine %s\n", statusList(o.Statuses), statusList(o.EngineStatuses))
 	if o.Differences == 0 {
@@ -268,7 +304,7 @@ func (o *liveOutput) writeText(w io.Writer) {
 	} else {
 		fmt.Fprintf(w, "%d operations answered differently from the engine:\n", o.Differences)
 		for _, d := range o.FirstDifferences {
-			fmt.Fprintf(w, "  %s\n", d)
+			fmt.Fprintf(w, "  %s\n", report.EscapeControl(d))
 		}
 	}
 	if len(o.Queries) == 0 {
@@ -282,6 +318,7 @@ func (o *liveOutput) writeText(w io.Writer) {
 		if q.Name == "" {
 			label = q.Table + " " + q.Shape
 		}
+		label = report.EscapeControl(label)
 		if len(label) > 60 {
 			label = label[:57] + "..."
 		}

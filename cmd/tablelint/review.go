@@ -176,6 +176,11 @@ func expandDesigns(dir string, args []string) ([]string, error) {
 		}
 	}
 	for _, arg := range args {
+		if arg == "" {
+			// Not the current directory: an unset variable ($DESIGN) is a
+			// mistake to report, not a request to review everything.
+			return nil, usageError{"an empty path: name a design file, a directory or a glob"}
+		}
 		if strings.ContainsAny(arg, "*?[") {
 			if _, err := os.Lstat(abs(arg)); err == nil {
 				add(arg) // a file whose name contains a metacharacter

@@ -106,3 +106,23 @@ func TestReviewDirectoryAndQuiet(t *testing.T) {
 	_, js, _ := runRoot(t, "review", "--quiet", "--format", "json", "testdata/designs/log-tail.tablelint.yaml")
 	checkJSON(t, js)
 }
+
+// TestReviewHostileArgs: an empty path is an error (not the current
+// directory), and an invalid glob holding a newline and terminal escapes
+// is reported in one line with them escaped.
+func TestReviewHostileArgs(t *testing.T) {
+	dir := repo(t)
+	writeFile(t, filepath.Join(dir, "d.tablelint.yaml"), miniDesign)
+	for _, tc := range []struct {
+		arg, msg string
+	}{
+		{"", "an empty path"},
+		{"x\x1b]0;owned\x07[\n\x1b[2J", "invalid glob"},
+		{"**/[\x1b[31m", "invalid glob"},
+	} {
+		code, out, errs := runIn(t, dir, "review", tc.arg)
+		if code != 2 || !strings.Contains(errs, tc.msg) || strings.Count(errs, "\n") != 1 || strings.ContainsAny(errs, "\x1b\x07") || out != "" {
+			t.Errorf("review %q: exit %d stdout %q stderr %q; want exit 2 and one escaped line with %q", tc.arg, code, out, errs, tc.msg)
+		}
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/tablelint/tablelint/internal/outfile"
+
 	"github.com/tablelint/tablelint/trace"
 	"github.com/tablelint/tablelint/traceimport"
 )
@@ -76,30 +78,30 @@ func runTraceImport(e *env, args []string) int {
 	}
 	outs := map[string]string{}
 	if *out != "" {
-		outs["-o"] = replayPath(e, *out)
+		outs["-o"] = outputPath(e, *out)
 	}
 	if *results != "" {
-		outs["--results"] = replayPath(e, *results)
+		outs["--results"] = outputPath(e, *results)
 	}
 	if err := checkOutputs(map[string]string{"the log": inPath}, outs); err != nil {
 		return fail(e, err)
 	}
 	var w io.Writer = e.stdout
-	var tw, rw *outputFile
+	var tw, rw *outfile.File
 	if *out != "" {
-		if tw, err = createOutput(outs["-o"]); err != nil {
-			return fail(e, err)
+		if tw, err = outfile.Create(outs["-o"], e.stdout); err != nil {
+			return fail(e, fmt.Errorf("-o: %w", err))
 		}
-		defer tw.abort()
-		w = tw.f
+		defer tw.Abort()
+		w = tw
 	}
 	opts := traceimport.Options{Format: format, File: name}
 	if *results != "" {
-		if rw, err = createOutput(outs["--results"]); err != nil {
-			return fail(e, err)
+		if rw, err = outfile.Create(outs["--results"], e.stdout); err != nil {
+			return fail(e, fmt.Errorf("--results: %w", err))
 		}
-		defer rw.abort()
-		opts.Results = rw.f
+		defer rw.Abort()
+		opts.Results = rw
 	}
 	shown := 0
 	opts.OnError = func(err error) {
@@ -112,8 +114,8 @@ func runTraceImport(e *env, args []string) int {
 	if err != nil {
 		return fail(e, err)
 	}
-	for _, f := range []*outputFile{tw, rw} {
-		if err := f.commit(); err != nil {
+	for _, f := range []*outfile.File{tw, rw} {
+		if err := f.Commit(); err != nil {
 			return fail(e, err)
 		}
 	}

@@ -4,12 +4,16 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"regexp"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 	"github.com/tablelint/tablelint/internal/devstore"
+	"github.com/tablelint/tablelint/internal/limits"
 )
 
 // ConnectionStringVar is the environment variable the credentials are
@@ -34,6 +38,11 @@ func NewClient(target, conn string) (*aztables.ServiceClient, error) {
 	}
 	opts := &aztables.ClientOptions{ClientOptions: azcore.ClientOptions{
 		PerRetryPolicies: []policy.Policy{Meter},
+		// Each try is bounded (a service that accepts connections and
+		// never answers); Options.Timeout bounds the whole operation.
+		// Short back-off: a dead endpoint is found in seconds, not
+		// minutes (the service's Retry-After is still honoured).
+		Retry: policy.RetryOptions{TryTimeout: limits.LiveRequestTimeout, RetryDelay: 200 * time.Millisecond, MaxRetryDelay: 2 * time.Second},
 	}}
 	if strings.TrimSpace(conn) == "" {
 		if TokenCredential == nil {
@@ -69,6 +78,43 @@ func NewClient(target, conn string) (*aztables.ServiceClient, error) {
 	}
 	return aztables.NewServiceClientWithSharedKey(target, cred, opts)
 }
+
+// Redactor returns a function that removes credentials from a message:
+// the account key and the shared access signature of the connection
+// string conn (whole, or any sig=, plain or URL-encoded), and any "sig="
+// query parameter whatever its origin (Go's url.Error quotes the request
+// URL, SAS included). Every message of a live replay goes through it.
+func Redactor(conn string) func(string) string {
+	var secrets []string
+	add := func(v string) {
+		if len(v) >= 4 {
+			secrets = append(secrets, v, url.QueryEscape(v), url.PathEscape(v))
+			if u, err := url.QueryUnescape(v); err == nil && u != v {
+				secrets = append(secrets, u)
+			}
+		}
+	}
+	if kv, err := parseConnectionString(conn); err == nil {
+		add(kv["accountkey"])
+		if sas := strings.TrimPrefix(kv["sharedaccesssignature"], "?"); sas != "" {
+			add(sas)
+			if q, err := url.ParseQuery(sas); err == nil {
+				add(q.Get("sig"))
+			}
+		}
+	}
+	// Longest first: a secret that holds another is removed whole.
+	slices.SortFunc(secrets, func(a, b string) int { return len(b) - len(a) })
+	return func(s string) string {
+		for _, v := range secrets {
+			s = strings.ReplaceAll(s, v, "REDACTED")
+		}
+		return sigParam.ReplaceAllString(s, "${1}REDACTED")
+	}
+}
+
+// sigParam matches a sig= query parameter's value.
+var sigParam = regexp.MustCompile(`(?i)((?:^|[?&;\s"'])sig(?:=|%3D))[^&\s"';]+`)
 
 // parseConnectionString reads "Key=Value;Key=Value" into lower-case
 // keys. Values may contain '=' (account keys end with it).

@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"maps"
 	"math"
 	"net/http"
 	"regexp"
@@ -43,6 +44,7 @@ import (
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/internal/tablerest"
 	"github.com/tablelint/tablelint/internal/tracefmt"
+	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/odata"
 )
 
@@ -63,7 +65,48 @@ type Options struct {
 	// Results, when set, receives one line per operation in trace order,
 	// in the format of `tablelint replay --results`.
 	Results io.Writer
+	// Timeout bounds each operation (all its requests and retries);
+	// 0 is limits.LiveRequestTimeout.
+	Timeout time.Duration
 }
+
+// Check returns what is wrong with the options' bounds, as a one-line
+// message naming the command's flag ("" when nothing is).
+func (o *Options) Check() string {
+	switch {
+	case o.Concurrency < 1:
+		return "--concurrency must be at least 1"
+	case o.Concurrency > limits.LiveMaxConcurrency:
+		return fmt.Sprintf("--concurrency %d is more than %d", o.Concurrency, limits.LiveMaxConcurrency)
+	case math.IsNaN(o.Rate) || math.IsInf(o.Rate, 0):
+		return fmt.Sprintf("--rate must be a finite number, not %v", o.Rate)
+	case o.Rate < 0:
+		return "--rate must not be negative"
+	case o.Rate != 0 && o.Rate < limits.LiveMinRate:
+		return fmt.Sprintf("--rate %g is less than %g a second (0 is no limit)", o.Rate, limits.LiveMinRate)
+	case o.Rate > model.MaxRate:
+		return fmt.Sprintf("--rate %g is more than %g a second, beyond any storage account", o.Rate, float64(model.MaxRate))
+	case o.Timeout < 0:
+		return "--timeout must be positive"
+	case o.Timeout > limits.LiveMaxTimeout:
+		return fmt.Sprintf("--timeout %v is more than %v", o.Timeout, limits.LiveMaxTimeout)
+	}
+	return ""
+}
+
+// NoAnswerError stops a run when limits.LiveMaxNoAnswer operations in a
+// row got no answer from the service (a transport error or a timeout):
+// Last is the last one's error.
+type NoAnswerError struct {
+	N    int
+	Last error
+}
+
+func (e *NoAnswerError) Error() string {
+	return fmt.Sprintf("stopped: %d operations in a row got no answer from the service (last: %v)", e.N, e.Last)
+}
+
+func (e *NoAnswerError) Unwrap() error { return e.Last }
 
 // ErrTableExists is returned when the trace uses a table that exists
 // and Options.AllowExisting is not set.
@@ -132,6 +175,14 @@ type Report struct {
 	Statuses   map[int]int
 	// Tables maps the trace's table names to those replayed into.
 	Tables map[string]string
+	// NoAnswer counts the operations that got no answer (status 0: a
+	// transport error or a timeout); FirstNoAnswer is the first one's
+	// error.
+	NoAnswer      int
+	FirstNoAnswer string
+	// CleanupErrors holds the scratch tables that could not be deleted,
+	// with why.
+	CleanupErrors []string
 	// Queries holds, per query (table as the trace names it, and name
 	// or filter shape, as in the engine's report) and for point gets, what the service measured,
 	// in order of first appearance.
@@ -174,18 +225,34 @@ type runner struct {
 	svc     *aztables.ServiceClient
 	opts    Options
 	ctx     context.Context
+	stop    context.CancelCauseFunc // stops the run (the circuit breaker)
 	suffix  string
 	tables  map[string]string // trace name (lower case) → live name
+	used    map[string]bool   // live names (lower case) given to trace names
 	created map[string]bool   // live names the replay created
 	pace    time.Time
+	// noAnswer: operations without an answer, in a row and in all;
+	// firstNoAnswer is the first one's error.
+	mu            sync.Mutex
+	inRow, total  int
+	firstNoAnswer string
 }
 
 // Run replays src against svc.
 func Run(ctx context.Context, svc *aztables.ServiceClient, src replay.Source, opts Options) (*Report, error) {
-	if opts.Concurrency < 1 {
+	if opts.Concurrency == 0 {
 		opts.Concurrency = 1
 	}
-	r := &runner{svc: svc, opts: opts, ctx: ctx, tables: map[string]string{}, created: map[string]bool{}}
+	if msg := opts.Check(); msg != "" {
+		return nil, errors.New(msg)
+	}
+	if opts.Timeout == 0 {
+		opts.Timeout = limits.LiveRequestTimeout
+	}
+	parent := ctx
+	ctx, stopRun := context.WithCancelCause(ctx)
+	defer stopRun(nil)
+	r := &runner{svc: svc, opts: opts, ctx: ctx, stop: stopRun, tables: map[string]string{}, used: map[string]bool{}, created: map[string]bool{}}
 	if opts.Scratch {
 		var b [4]byte
 		_, _ = rand.Read(b[:])
@@ -281,8 +348,9 @@ func Run(ctx context.Context, svc *aztables.ServiceClient, src replay.Source, op
 	r.pace = start
 	var err error
 	for i := 0; ; i++ {
-		if err = ctx.Err(); err != nil {
-			break // interrupted: clean up what was created
+		if ctx.Err() != nil {
+			err = context.Cause(ctx)
+			break // interrupted or stopped: clean up what was created
 		}
 		j := &job{i: i, out: &Outcome{}, wg: &inflight}
 		if err = src.Next(&j.op); err != nil {
@@ -310,15 +378,31 @@ func Run(ctx context.Context, svc *aztables.ServiceClient, src replay.Source, op
 	}
 	inflight.Wait()
 	stop()
+	if err == nil && ctx.Err() != nil {
+		err = context.Cause(ctx) // stopped while the last operations ran
+	}
 	rep.Elapsed = time.Since(start)
 	if rw != nil && werr == nil {
 		werr = rw.Flush()
 	}
 	if !opts.Keep {
-		for name := range r.created {
-			_, _ = svc.DeleteTable(context.WithoutCancel(ctx), name, nil)
+		// Also after an interruption: bounded, and what fails is said.
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(parent), limits.LiveCleanupTimeout)
+		for _, name := range slices.Sorted(maps.Keys(r.created)) {
+			if cctx.Err() != nil {
+				rep.CleanupErrors = append(rep.CleanupErrors, fmt.Sprintf("%s: not deleted: %v", name, cctx.Err()))
+				continue
+			}
+			octx, ocancel := context.WithTimeout(cctx, opts.Timeout)
+			_, derr := svc.DeleteTable(octx, name, nil)
+			ocancel()
+			if derr != nil && status(derr, 0) != http.StatusNotFound {
+				rep.CleanupErrors = append(rep.CleanupErrors, fmt.Sprintf("%s: %v", name, derr))
+			}
 		}
+		cancel()
 	}
+	rep.NoAnswer, rep.FirstNoAnswer = r.total, r.firstNoAnswer
 	for k, v := range r.tables {
 		rep.Tables[k] = v
 	}
@@ -374,12 +458,22 @@ func (r *runner) mapTable(op *tracefmt.Op) error {
 		}
 		return nil
 	}
+	// The name is sent in request URLs: a name that is not a table
+	// name ("Victim()", "Victim(PartitionKey='a',RowKey='b')") could
+	// address another resource, so it is refused, as everywhere else.
+	if why := limits.TableNameProblem(op.Table); why != "" || limits.ReservedTableName(op.Table) {
+		if why == "" {
+			why = "a reserved name"
+		}
+		return fmt.Errorf("trace line %d: table name %q is not a valid table name (%s)", op.Line, op.Table, why)
+	}
 	name := op.Table
 	if r.opts.Scratch {
-		name = scratchName(op.Table, r.suffix)
+		name = scratchName(op.Table, r.suffix, r.used)
 	}
+	r.used[strings.ToLower(name)] = true
 	if !r.opts.AllowExisting {
-		exists, err := r.exists(name)
+		exists, err := r.exists(name, op.Table)
 		if err != nil {
 			return err
 		}
@@ -396,8 +490,9 @@ func (r *runner) mapTable(op *tracefmt.Op) error {
 }
 
 // scratchName returns a valid table name for name with the suffix: at
-// most 63 characters, letters and digits, starting with a letter.
-func scratchName(name, suffix string) string {
+// most 63 characters, letters and digits, starting with a letter, and
+// not in used (lower case; two trace names never share a scratch table).
+func scratchName(name, suffix string, used map[string]bool) string {
 	var b strings.Builder
 	for _, c := range name {
 		if c < 128 && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
@@ -408,16 +503,30 @@ func scratchName(name, suffix string) string {
 	if s == "" || s[0] < 'A' || (s[0] > 'Z' && s[0] < 'a') {
 		s = "t" + s
 	}
-	return s[:min(len(s), limits.MaxTableNameChars-len(suffix))] + suffix
+	for n := 0; ; n++ {
+		tail := suffix
+		if n > 0 {
+			tail = strconv.Itoa(n) + suffix
+		}
+		out := s[:min(len(s), limits.MaxTableNameChars-len(tail))] + tail
+		if !used[strings.ToLower(out)] {
+			return out
+		}
+	}
 }
 
-func (r *runner) exists(name string) (bool, error) {
+func (r *runner) exists(name, traceName string) (bool, error) {
 	f := "TableName eq '" + strings.ReplaceAll(name, "'", "''") + "'"
 	pager := r.svc.NewListTablesPager(&aztables.ListTablesOptions{Filter: &f})
+	ctx, cancel := context.WithTimeout(r.ctx, r.opts.Timeout)
+	defer cancel()
 	for pager.More() {
-		page, err := pager.NextPage(r.ctx)
+		page, err := pager.NextPage(ctx)
 		if err != nil {
-			return false, fmt.Errorf("checking whether table %s exists: %w", name, err)
+			if r.ctx.Err() != nil {
+				return false, context.Cause(r.ctx)
+			}
+			return false, fmt.Errorf("checking whether table %s (the trace's %s) exists: %w", name, traceName, err)
 		}
 		for _, t := range page.Tables {
 			if t.Name != nil && strings.EqualFold(*t.Name, name) {
@@ -456,7 +565,8 @@ func partition(op *tracefmt.Op) (pk string, alone bool) {
 func (r *runner) do(j *job) {
 	op, out := &j.op, j.out
 	m := &meter{}
-	ctx := context.WithValue(r.ctx, chargeKey{}, m)
+	ctx, cancel := context.WithTimeout(context.WithValue(r.ctx, chargeKey{}, m), r.opts.Timeout)
+	defer cancel()
 	start := time.Now()
 	c := r.svc.NewClient(op.Table)
 	out.Pages = 1
@@ -527,6 +637,7 @@ func (r *runner) do(j *job) {
 		for pager.More() {
 			page, perr := pager.NextPage(ctx)
 			if perr != nil {
+				err = perr
 				out.Status = status(perr, http.StatusOK)
 				out.Keys = out.Keys[:0]
 				break
@@ -549,9 +660,36 @@ func (r *runner) do(j *job) {
 		m.mu.Unlock()
 	}
 	out.Latency = time.Since(start)
+	r.answered(out.Status, err)
 	m.mu.Lock()
 	out.Charge, out.Charged = m.charge, m.charged
 	m.mu.Unlock()
+}
+
+// answered counts an operation without an answer (status 0, not because
+// the run was stopped) and stops the run after limits.LiveMaxNoAnswer in
+// a row; an answer resets the count.
+func (r *runner) answered(st int, err error) {
+	if r.ctx.Err() != nil {
+		return // stopped: not the service's doing
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if st != 0 {
+		r.inRow = 0
+		return
+	}
+	if err == nil {
+		err = errors.New("no status")
+	}
+	r.inRow++
+	r.total++
+	if r.firstNoAnswer == "" {
+		r.firstNoAnswer = err.Error()
+	}
+	if r.inRow >= limits.LiveMaxNoAnswer {
+		r.stop(&NoAnswerError{N: r.inRow, Last: err})
+	}
 }
 
 // UpdateMode is the SDK's update mode for a trace operation's mode.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/internal/azuritetest"
@@ -124,7 +125,7 @@ func TestLiveRefusesExisting(t *testing.T) {
 	if err != nil || rep.Statuses[201] != 2 {
 		t.Fatalf("scratch replay: %v %+v", err, rep)
 	}
-	if exists, err := (&runner{svc: svc, ctx: ctx}).exists(rep.Tables[strings.ToLower(name)]); err != nil || exists {
+	if exists, err := (&runner{svc: svc, ctx: ctx, opts: Options{Timeout: time.Minute}}).exists(rep.Tables[strings.ToLower(name)], name); err != nil || exists {
 		t.Errorf("scratch table %s left behind (%v)", rep.Tables[strings.ToLower(name)], err)
 	}
 }

@@ -44,9 +44,9 @@ func TestRequestCharge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr := `{"op":"createTable","table":"T"}
-{"op":"query","table":"T","filter":"PartitionKey eq 'p'"}
-{"op":"query","table":"T","filter":"PartitionKey eq 'q'"}
+	tr := `{"op":"createTable","table":"Tab"}
+{"op":"query","table":"Tab","filter":"PartitionKey eq 'p'"}
+{"op":"query","table":"Tab","filter":"PartitionKey eq 'q'"}
 `
 	var res bytes.Buffer
 	rep, err := Run(context.Background(), svc, tracefmt.NewReader(strings.NewReader(tr), "t"), Options{Scratch: true, Keep: true, Results: &res})

@@ -100,6 +100,9 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 				return nil, fmt.Errorf("table %q cannot be created (status %d): table names are 3 to 63 letters and digits, starting with a letter", op.Table, out.Status)
 			}
 		}
+		if d, ok := eng.(interface{ SetupDone() }); ok {
+			d.SetupDone()
+		}
 	}
 	// The results are spooled to a temporary file: whether an operation
 	// was throttled (503) is known only once the whole workload is

@@ -213,6 +213,41 @@ func TestKeyOrder(t *testing.T) {
 			t.Fatalf("seek to %q found %q", probe, first)
 		}
 	}
+	// The same keys as PartitionKeys: the partitions' B-tree compares
+	// their first 16 bytes and falls back to edm.CompareStrings.
+	_, pt := newTestTable(t)
+	for _, k := range keys {
+		if _, err := pt.Insert(mustEntity(t, k, "r")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got = got[:0]
+	pt.AscendAll(func(e *Entity) bool { got = append(got, e.PartitionKey); return true })
+	if !slices.Equal(got, keys) {
+		t.Fatal("partition order differs from edm.CompareStrings")
+	}
+	for range 300 {
+		probe := keys[rng.IntN(len(keys))]
+		if rng.IntN(2) == 0 {
+			probe += alphabet[rng.IntN(len(alphabet))]
+		}
+		want, _ := slices.BinarySearchFunc(keys, probe, edm.CompareStrings)
+		first := ""
+		pt.Scan(probe, "", func(e *Entity) bool { first = e.PartitionKey; return false })
+		if want < len(keys) && first != keys[want] || want == len(keys) && first != "" {
+			t.Fatalf("seek to partition %q found %q", probe, first)
+		}
+		if rng.IntN(3) == 0 { // and partitions come and go
+			if err := pt.Delete(probe, "r", "*"); err == nil {
+				pt.Insert(mustEntity(t, probe, "r"))
+			}
+		}
+	}
+	got = got[:0]
+	pt.AscendAll(func(e *Entity) bool { got = append(got, e.PartitionKey); return true })
+	if !slices.Equal(got, keys) {
+		t.Fatal("partition order differs from edm.CompareStrings after deletes and inserts")
+	}
 }
 
 // TestConcurrentReads runs scans (16 at once) and lookups while a writer overwrites and deletes entities and

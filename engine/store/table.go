@@ -37,20 +37,37 @@ type Table struct {
 	hashMask uint64
 
 	mu       sync.RWMutex
-	n        int                       // entities
-	rows     rowIndex                  // (partition, RowKey hash) → where the entity is encoded (see loc)
-	ptree    *btree.BTreeG[*partition] // partitions in key order
-	parts    map[string]*partition     // by PartitionKey
-	numParts uint32                    // partition numbers handed out
-	freePart []uint32                  // those free again
-	recs     []rec                     // by record number
-	freeRec  []uint32                  // free record numbers
-	chunks   [][]byte                  // the encoded entities
-	live     int                       // bytes of chunks that live records use
-	dead     int                       // bytes of chunks that no record uses
+	n        int                   // entities
+	rows     rowIndex              // (partition, RowKey hash) → where the entity is encoded (see loc)
+	ptree    *btree.BTreeG[pentry] // partitions in key order
+	parts    map[string]*partition // by PartitionKey
+	numParts uint32                // partition numbers handed out
+	freePart []uint32              // those free again
+	recs     []rec                 // by record number
+	freeRec  []uint32              // free record numbers
+	chunks   [][]byte              // the encoded entities
+	live     int                   // bytes of chunks that live records use
+	dead     int                   // bytes of chunks that no record uses
 }
 
 // partition is one partition's key, number and entities.
+// pentry is a partition in the table's B-tree of partitions, with the
+// first 16 bytes of its key beside it: most comparisons are decided
+// there, without following the pointer to the key.
+type pentry struct {
+	pfx [2]uint64
+	p   *partition
+}
+
+func pentryOf(p *partition) pentry { return pentry{prefixOf(p.key), p} }
+
+func pentryLess(a, b pentry) bool {
+	if c, ok := cmpPrefix(a.pfx, b.pfx); ok {
+		return c < 0
+	}
+	return edm.CompareStrings(a.p.key, b.p.key) < 0
+}
+
 type partition struct {
 	key  string
 	num  uint32  // its number in the table's encodings and hash index
@@ -90,9 +107,7 @@ func newTable(s *Store, name string) *Table {
 		seed:     maphash.MakeSeed(),
 		hashMask: math.MaxUint64,
 		parts:    map[string]*partition{},
-		ptree: btree.NewG(8, func(a, b *partition) bool {
-			return edm.CompareStrings(a.key, b.key) < 0
-		}),
+		ptree:    btree.NewG(8, pentryLess),
 	}
 }
 
@@ -264,7 +279,8 @@ func (t *Table) Scan(pk, rk string, fn func(*Entity) bool) {
 // hold t.mu.
 func (t *Table) ascend(pk, rk string, fn func(*partition, uint32) bool) {
 	first := true
-	t.ptree.AscendGreaterOrEqual(&partition{key: pk}, func(p *partition) bool {
+	t.ptree.AscendGreaterOrEqual(pentryOf(&partition{key: pk}), func(pe pentry) bool {
+		p := pe.p
 		n, i := p.tree.first, 0
 		if first && p.key == pk && rk != "" {
 			k := keyOf(rk)
@@ -320,7 +336,7 @@ func (t *Table) putNew(p *partition, e *Entity) {
 			p.num = t.numParts
 			t.numParts++
 		}
-		t.ptree.ReplaceOrInsert(p)
+		t.ptree.ReplaceOrInsert(pentryOf(p))
 		t.parts[p.key] = p
 	}
 	var i uint32
@@ -329,6 +345,13 @@ func (t *Table) putNew(p *partition, e *Entity) {
 		t.freeRec = t.freeRec[:n-1]
 	} else {
 		i = uint32(len(t.recs))
+		if len(t.recs) == cap(t.recs) {
+			// Double (append grows a large slice by a quarter, copying
+			// it about four times as often).
+			recs := make([]rec, len(t.recs), max(2*cap(t.recs), 1024))
+			copy(recs, t.recs)
+			t.recs = recs
+		}
 		t.recs = append(t.recs, rec{})
 	}
 	r := &t.recs[i]
@@ -378,6 +401,22 @@ func (t *Table) maybeCompact() {
 	if t.dead < compactMin || t.dead < t.live {
 		return
 	}
+	t.compact()
+}
+
+// Compact rewrites the table's encodings in key order, dropping the
+// bytes of deleted and replaced entities. Entities inserted in another
+// order (a bulk load by entity number, say) then lie in memory in the
+// order a partition or table scan reads them, which the processor's
+// prefetcher follows. Entities handed out before keep what they refer to.
+func (t *Table) Compact() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.compact()
+}
+
+// compact is Compact; callers hold t.mu.
+func (t *Table) compact() {
 	old := t.chunks
 	t.chunks = nil
 	t.live, t.dead = 0, 0
@@ -414,7 +453,7 @@ func (t *Table) remove(pk, rk string) {
 	p.n--
 	t.n--
 	if p.n == 0 {
-		t.ptree.Delete(p)
+		t.ptree.Delete(pentryOf(p))
 		delete(t.parts, p.key)
 		t.freePart = append(t.freePart, p.num)
 	}
@@ -503,6 +542,19 @@ func (s *Store) ForgetDeleted(name string) {
 	s.mu.Lock()
 	delete(s.deleted, strings.ToLower(name))
 	s.mu.Unlock()
+}
+
+// Compact compacts every table (Table.Compact).
+func (s *Store) Compact() {
+	s.mu.RLock()
+	tables := make([]*Table, 0, len(s.tables))
+	for _, t := range s.tables {
+		tables = append(tables, t)
+	}
+	s.mu.RUnlock()
+	for _, t := range tables {
+		t.Compact()
+	}
 }
 
 // Table returns the table of that name (ignoring case): 404 TableNotFound

@@ -289,6 +289,10 @@ func (e *entityGen) Loaded() int64 {
 	}
 	e.loaded = e.spec.Count
 	if e.t.touched != nil {
+		if kept, ok := e.keptByValue(e.t.touched); ok {
+			e.kept, e.keptAll, e.loaded = kept, true, int64(len(kept))
+			return e.loaded
+		}
 		e.loaded = 0
 		keep := e.keepFunc(e.t.touched)
 		e.kept, e.keptAll = nil, true
@@ -407,9 +411,14 @@ type entityGen struct {
 	pk, rk []part
 	props  map[string]*Property // its own properties and, for keys, those of the table's other entity types
 	owner  map[string]string    // entity type whose values a property takes
-	seq    int64                // entities inserted so far (setup and workload)
-	writes uint64
-	loaded int64 // entities Setup loads; -1 until counted
+	values map[string]*valueMap // of each property of props with a cardinality
+	// nameHash tells the entity type's writes and keys apart from other
+	// types' (strHash of the table and type names).
+	nameHash uint64
+	vals     map[string]edm.Value // entityValues' result, reused
+	seq      int64                // entities inserted so far (setup and workload)
+	writes   uint64
+	loaded   int64 // entities Setup loads; -1 until counted
 	// kept lists the entities Setup loads when keptAll (Loaded found at
 	// most maxKeptList of them in the partitions the workload reaches).
 	kept    []int64
@@ -417,10 +426,16 @@ type entityGen struct {
 }
 
 func newEntityGen(g *gen, t *tableGen, e *Entity, table *Table) (*entityGen, error) {
-	eg := &entityGen{g: g, t: t, spec: e, props: map[string]*Property{}, owner: map[string]string{}, seq: e.Count, loaded: -1}
+	eg := &entityGen{g: g, t: t, spec: e, props: map[string]*Property{}, owner: map[string]string{}, values: map[string]*valueMap{}, seq: e.Count, loaded: -1,
+		nameHash: strHash(t.name + e.Name), vals: map[string]edm.Value{}}
+	add := func(o *Entity, p *Property) {
+		eg.props[p.Name], eg.owner[p.Name] = p, o.Name
+		if p.Cardinality > 0 {
+			eg.values[p.Name] = newValueMap(p.Cardinality, o.Count, mix(g.seed, strHash(t.name+"."+o.Name+"."+p.Name)))
+		}
+	}
 	for i := range e.Properties {
-		eg.props[e.Properties[i].Name] = &e.Properties[i]
-		eg.owner[e.Properties[i].Name] = e.Name
+		add(e, &e.Properties[i])
 	}
 	// A key may use a property another entity type of the table declares
 	// (an index copy keyed by the original's property): entity i of this
@@ -428,9 +443,8 @@ func newEntityGen(g *gen, t *tableGen, e *Entity, table *Table) (*entityGen, err
 	for k := range table.Entities {
 		o := &table.Entities[k]
 		for i := range o.Properties {
-			if n := o.Properties[i].Name; eg.props[n] == nil {
-				eg.props[n] = &o.Properties[i]
-				eg.owner[n] = o.Name
+			if eg.props[o.Properties[i].Name] == nil {
+				add(o, &o.Properties[i])
 			}
 		}
 	}
@@ -465,18 +479,12 @@ func strHash(s string) uint64 {
 }
 
 // valueIndex is the index of entity i's value of property p: one of
-// Cardinality values, or i itself.
+// Cardinality values (see valueMap), or i itself.
 func (e *entityGen) valueIndex(p *Property, i int64) int64 {
 	if p.Cardinality > 0 {
-		return int64(mix(e.g.seed, e.propHash(p), uint64(i)) % uint64(p.Cardinality))
+		return e.values[p.Name].index(i)
 	}
 	return i
-}
-
-// propHash is the hash that makes property p's values independent of
-// other properties' (valueIndex).
-func (e *entityGen) propHash(p *Property) uint64 {
-	return strHash(e.t.name + "." + e.owner[p.Name] + "." + p.Name)
 }
 
 // value returns value number idx of property p.
@@ -509,39 +517,22 @@ func value(p *Property, idx int64) edm.Value {
 }
 
 // entityValues returns entity i's property values, those its keys take
-// from other entity types included.
+// from other entity types included, in a map that the next call reuses
+// (the generator runs on one goroutine at a time: Setup's operations are
+// all taken before the timed workload's).
 func (e *entityGen) entityValues(i int64) map[string]edm.Value {
-	vals := make(map[string]edm.Value, len(e.props))
 	for _, p := range e.props {
-		vals[p.Name] = value(p, e.valueIndex(p, i))
+		e.vals[p.Name] = value(p, e.valueIndex(p, i))
 	}
-	return vals
+	return e.vals
 }
 
 // keepFunc returns a function telling whether preloaded entity i is in a
 // partition of touched. A key made of literal text and properties with a
-// cardinality (at most 1<<22 combinations) is computed once per
-// combination of values.
+// cardinality (at most 1<<22 combinations, see keyCombos) is computed once
+// per combination of values.
 func (e *entityGen) keepFunc(touched map[string]bool) func(i int64) bool {
-	var props []*Property
-	combos := int64(1)
-	simple := true
-	for _, p := range e.pk {
-		switch {
-		case !p.IsPlaceholder():
-		case p.prop != nil && (p.Builtin == model.NotBuiltin || p.Builtin == model.Hash) && p.prop.Cardinality > 0:
-			if !slices.Contains(props, p.prop) {
-				props = append(props, p.prop)
-				if combos > (1<<22)/p.prop.Cardinality {
-					simple = false
-				}
-				combos *= p.prop.Cardinality
-			}
-		default:
-			simple = false
-		}
-	}
-	ctx := &expandCtx{vals: make(map[string]edm.Value, len(props))}
+	ctx := &expandCtx{vals: map[string]edm.Value{}}
 	full := func(i int64) bool {
 		for _, p := range e.pk {
 			if p.prop != nil {
@@ -549,22 +540,16 @@ func (e *entityGen) keepFunc(touched map[string]bool) func(i int64) bool {
 			}
 		}
 		ctx.now = Start.Add(time.Duration(-float64(e.spec.Count-i) * float64(time.Second)))
-		ctx.seq, ctx.uuid = i, mix(e.g.seed, strHash(e.t.name+e.spec.Name), uint64(i), 1)
+		ctx.seq, ctx.uuid = i, mix(e.g.seed, e.nameHash, uint64(i), 1)
 		return touched[expand(e.pk, ctx)]
 	}
-	if !simple || combos > 1<<22 {
+	props, combos := e.keyCombos()
+	if props == nil {
 		return full
-	}
-	hashes := make([]uint64, len(props))
-	for k, p := range props {
-		hashes[k] = e.propHash(p)
 	}
 	memo := make([]int8, combos) // 0 unknown, 1 keep, 2 skip
 	return func(i int64) bool {
-		c := int64(0)
-		for k, p := range props {
-			c = c*p.Cardinality + int64(mix(e.g.seed, hashes[k], uint64(i))%uint64(p.Cardinality))
-		}
+		c := e.combo(props, i)
 		if memo[c] == 0 {
 			memo[c] = 2
 			if full(i) {
@@ -573,6 +558,101 @@ func (e *entityGen) keepFunc(touched map[string]bool) func(i int64) bool {
 		}
 		return memo[c] == 1
 	}
+}
+
+// keyCombos returns the properties the PartitionKey is made of and the
+// number of combinations of their values, when it is made of literal text
+// and properties with a cardinality only, with at most 1<<22
+// combinations; else nil.
+func (e *entityGen) keyCombos() ([]*Property, int64) {
+	props := []*Property{}
+	combos := int64(1)
+	for _, p := range e.pk {
+		switch {
+		case !p.IsPlaceholder():
+		case p.prop != nil && (p.Builtin == model.NotBuiltin || p.Builtin == model.Hash) && p.prop.Cardinality > 0:
+			if !slices.Contains(props, p.prop) {
+				props = append(props, p.prop)
+				if combos > (1<<22)/p.prop.Cardinality {
+					return nil, 0
+				}
+				combos *= p.prop.Cardinality
+			}
+		default:
+			return nil, 0
+		}
+	}
+	return props, combos
+}
+
+// combo returns the number of the combination of props' values entity i
+// has (mixed radix, the first property most significant).
+func (e *entityGen) combo(props []*Property, i int64) int64 {
+	c := int64(0)
+	for _, p := range props {
+		c = c*p.Cardinality + e.valueIndex(p, i)
+	}
+	return c
+}
+
+// keptByValue lists the entities in the partitions of touched, in
+// increasing order, without looking at every entity: it expands the
+// PartitionKey of every combination of its properties' values, and
+// lists the entities that take the values of the touched combinations
+// (valueMap.preimages of the property with the most values, each checked
+// for the others). It reports false when the key is not made of such
+// properties, when that is no cheaper than looking at every entity, or
+// when more than maxKeptList entities are kept.
+func (e *entityGen) keptByValue(touched map[string]bool) ([]int64, bool) {
+	props, combos := e.keyCombos()
+	if props == nil || len(props) == 0 || combos > e.spec.Count/4 {
+		return nil, false
+	}
+	pivot := 0
+	for k, p := range props {
+		if p.Cardinality > props[pivot].Cardinality {
+			pivot = k
+		}
+	}
+	hit := make([]bool, combos)
+	pivotHit := map[int64]bool{}
+	ctx := &expandCtx{vals: make(map[string]edm.Value, len(props))}
+	idx := make([]int64, len(props))
+	for c := range combos {
+		r := c
+		for k := len(props) - 1; k >= 0; k-- {
+			idx[k], r = r%props[k].Cardinality, r/props[k].Cardinality
+			ctx.vals[props[k].Name] = value(props[k], idx[k])
+		}
+		if touched[expand(e.pk, ctx)] {
+			hit[c], pivotHit[idx[pivot]] = true, true
+		}
+	}
+	vals := make([]int64, 0, len(pivotHit))
+	for v := range pivotHit {
+		vals = append(vals, v)
+	}
+	slices.Sort(vals)
+	m := e.values[props[pivot].Name]
+	var cand, kept []int64
+	for _, v := range vals {
+		var ok bool
+		// A value has about Count/Cardinality entities; candidates that
+		// lack the other properties' values are dropped at once.
+		if cand, ok = m.preimages(cand[:0], v, e.spec.Count, 4*maxKeptList); !ok {
+			return nil, false
+		}
+		for _, i := range cand {
+			if hit[e.combo(props, i)] {
+				if len(kept) == maxKeptList {
+					return nil, false
+				}
+				kept = append(kept, i)
+			}
+		}
+	}
+	slices.Sort(kept)
+	return kept, true
 }
 
 // uniqueKeys reports whether every entity of the type has its own keys,
@@ -599,7 +679,7 @@ func (e *entityGen) uniqueKeys() bool {
 func (e *entityGen) entityProps(i int64, at float64) []edm.Property {
 	vals := e.entityValues(i)
 	now := Start.Add(time.Duration(at * float64(time.Second)))
-	ctx := &expandCtx{vals: vals, now: now, seq: i, uuid: mix(e.g.seed, strHash(e.t.name+e.spec.Name), uint64(i), 1)}
+	ctx := &expandCtx{vals: vals, now: now, seq: i, uuid: mix(e.g.seed, e.nameHash, uint64(i), 1)}
 	props := []edm.Property{
 		{Name: "PartitionKey", Value: edm.StringValue(expand(e.pk, ctx))},
 		{Name: "RowKey", Value: edm.StringValue(expand(e.rk, ctx))},
@@ -628,7 +708,7 @@ func (e *entityGen) write(op *tracefmt.Op, t float64) {
 // upsert of existing entity i.
 func (e *entityGen) pick() (insert bool, i int64) {
 	e.writes++
-	h := mix(e.g.seed, strHash(e.t.name+e.spec.Name), e.writes, 2)
+	h := mix(e.g.seed, e.nameHash, e.writes, 2)
 	if e.seq == 0 || h%2 == 0 {
 		i = e.seq
 		e.seq++
@@ -638,9 +718,10 @@ func (e *entityGen) pick() (insert bool, i int64) {
 }
 
 type queryGen struct {
-	t    *tableGen
-	spec *Query
-	ent  *entityGen // the entity type whose values fill the parameters
+	t        *tableGen
+	spec     *Query
+	nameHash uint64     // strHash of the table and query names
+	ent      *entityGen // the entity type whose values fill the parameters
 	// text holds the filter's source text between the literals of lits.
 	text []string
 	lits []literal
@@ -657,7 +738,7 @@ type literal struct {
 }
 
 func newQueryGen(t *tableGen, q *Query) (*queryGen, error) {
-	qg := &queryGen{t: t, spec: q}
+	qg := &queryGen{t: t, spec: q, nameHash: strHash(t.name + q.Name)}
 	if q.Filter == nil {
 		return nil, fmt.Errorf("workload: %s query %s: no filter", t.name, q.Name)
 	}
@@ -774,13 +855,13 @@ func (q *queryGen) call(op *tracefmt.Op, t float64) {
 	op.Select = q.spec.Select
 	ctx := &expandCtx{now: Start.Add(time.Duration(t * float64(time.Second)))}
 	if e := q.ent; e != nil {
-		h := mix(e.g.seed, strHash(q.t.name+q.spec.Name), q.n, 3)
+		h := mix(e.g.seed, q.nameHash, q.n, 3)
 		var i int64
 		if e.seq > 0 {
 			i = int64(h % uint64(e.seq))
 		}
 		ctx.vals, ctx.seq = e.entityValues(i), i
-		ctx.uuid = mix(e.g.seed, strHash(e.t.name+e.spec.Name), uint64(i), 1)
+		ctx.uuid = mix(e.g.seed, e.nameHash, uint64(i), 1)
 		if i < e.spec.Count && e.timeKeyed() {
 			// The entity's keys hold the time it was written: so does
 			// the query that looks it up ({now}, {invticks}).

@@ -164,13 +164,15 @@ type factRecord struct {
 }
 
 type entryA struct {
+	Sources Key // see sources.go
 	Facts   []factRecord
 	Summary []byte
 }
 
 type entryB struct {
-	Facts  []factRecord
-	Report []byte
+	Sources Key
+	Facts   []factRecord
+	Report  []byte
 }
 
 // run holds one Run's state.
@@ -192,6 +194,9 @@ type run struct {
 	prog   string
 	// factSalt names the fact analyzers, for phase A's keys.
 	factSalt string
+	// files and dirty: see sources.go.
+	files map[string]Key
+	dirty sync.Map
 }
 
 // Run analyses the packages matching cfg.Patterns. It returns a report
@@ -269,6 +274,7 @@ func Run(cfg *Config) ([]Report, []PackageError, Stats, error) {
 	for _, p := range list {
 		r.keyA(p.ImportPath)
 	}
+	r.hashSources()
 	// Phase A: every root's summary.
 	entries := make([]*entryA, len(roots))
 	errs := make([]error, len(roots))
@@ -419,12 +425,20 @@ func (r *run) keyB(id string) Key {
 	return k
 }
 
-func (r *run) load(k Key, v any) bool {
+func (r *run) load(k Key, v any, sources *Key, want Key) bool {
 	data, ok := r.cfg.Cache.Get(k)
 	if !ok {
 		return false
 	}
 	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(v); err != nil {
+		r.cfg.Cache.bad(k, "does not decode")
+		reflect.ValueOf(v).Elem().SetZero()
+		return false
+	}
+	if *sources != want {
+		// Computed from other sources than the files now hold (one was
+		// edited during the run that stored it): stale.
+		reflect.ValueOf(v).Elem().SetZero()
 		return false
 	}
 	r.mu.Lock()
@@ -433,7 +447,10 @@ func (r *run) load(k Key, v any) bool {
 	return true
 }
 
-func (r *run) store(k Key, v any) {
+func (r *run) store(id string, k Key, v any) {
+	if !r.unchanged(id) {
+		return // a file changed during the run: the results may be the new content's
+	}
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(v); err == nil {
 		_ = r.cfg.Cache.Put(k, buf.Bytes()) // a failure costs a miss next time
@@ -476,7 +493,7 @@ func (r *run) entryA(id string) (*entryA, error) {
 	return once(r, r.a, id, func() (*entryA, error) {
 		k := r.keysA[id]
 		e := new(entryA)
-		if r.load(k, e) {
+		if r.load(k, e, &e.Sources, r.sources(id)) {
 			return e, nil
 		}
 		if p := r.pkgs[id]; r.cfg.NoStdFacts && p != nil && p.Standard && !r.roots[id] {
@@ -495,7 +512,8 @@ func (r *run) entryA(id string) (*entryA, error) {
 			}
 			e.Summary = sum
 		}
-		r.store(k, e)
+		e.Sources = r.sources(id)
+		r.store(id, k, e)
 		return e, nil
 	})
 }
@@ -505,7 +523,7 @@ func (r *run) entryB(id string) (*entryB, error) {
 	return once(r, r.b, id, func() (*entryB, error) {
 		k := r.keysB[id]
 		e := new(entryB)
-		if r.load(k, e) {
+		if r.load(k, e, &e.Sources, r.sources(id)) {
 			return e, nil
 		}
 		r.miss()
@@ -519,7 +537,8 @@ func (r *run) entryB(id string) (*entryB, error) {
 			return nil, err
 		}
 		e.Report = rep
-		r.store(k, e)
+		e.Sources = r.sources(id)
+		r.store(id, k, e)
 		return e, nil
 	})
 }

@@ -55,14 +55,16 @@ const (
 	DefaultAccountTransactionsPerSecond = limits.AccountRequestsPerSecond
 )
 
-// Target is the service a design runs on.
-type Target string
+// Target is the service the designs and the code run on; its limits are
+// limits.For(target).
+type Target = limits.Target
 
-// The targets. Cosmos DB's Table API allows 2 MB entities and does not
-// return query results in key order.
+// The targets. Cosmos DB for Table allows 2 MB entities and 255-byte
+// RowKeys, limits batches to 2 MB, does not return query results in key
+// order, nor limit $top to 1,000 (see package limits).
 const (
-	Storage Target = "storage"
-	Cosmos  Target = "cosmos"
+	Storage = limits.Storage
+	Cosmos  = limits.Cosmos
 )
 
 // Throughput holds the throughput assumptions.

@@ -176,3 +176,32 @@ func InvalidKeyRune(r rune) bool {
 	}
 	return false
 }
+
+// Live replay (tablelint replay --target): bounds of tablelint's own, so
+// that a flag or a dead endpoint cannot exhaust memory or hang a run.
+const (
+	// LiveMaxConcurrency bounds --concurrency: operations in flight at
+	// once, one goroutine and queue each. 256 is beyond what one client
+	// machine keeps busy against one account.
+	LiveMaxConcurrency = 256
+
+	// LiveMinRate bounds --rate from below (one operation in 1000 s): a
+	// smaller rate overflows the pacing interval.
+	LiveMinRate = 0.001
+
+	// LiveRequestTimeout is the default --timeout: how long one
+	// operation (all its requests and retries) may wait for the service.
+	LiveRequestTimeout = 30 * time.Second
+
+	// LiveMaxTimeout bounds --timeout.
+	LiveMaxTimeout = 10 * time.Minute
+
+	// LiveMaxNoAnswer is how many operations in a row may get no answer
+	// (a transport error or a timeout) before the run stops, naming the
+	// cause.
+	LiveMaxNoAnswer = 5
+
+	// LiveCleanupTimeout bounds the deletion of the scratch tables at the
+	// end of a run (or after an interruption).
+	LiveCleanupTimeout = 30 * time.Second
+)

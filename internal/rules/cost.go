@@ -42,5 +42,18 @@ func init() {
 			Hint:   "sort in the client, or keep the entities the application needs first in entities of their own",
 			Since:  "0.2.0",
 		},
+		&Rule{
+			ID: "TL319", Name: "cosmos-throughput-exceeded", Severity: Warning,
+			Targets: []Target{Design},
+			Title:   "The design needs more request units a second than its Cosmos DB throughput",
+			Rationale: "On Azure Cosmos DB for Table throughput is request units (RU) a second, provisioned (or the autoscale maximum) for the table's account: a second whose requests need more is throttled, and requests are answered 429 until the budget is back. " +
+				"For a `target: cosmos` design that declares `throughput:` (N RU/s, or {autoscale: N}), tablelint adds up the request units a second of every query with a rate (the RU/S column of `tablelint review`) and of every entity type's `writes` (at Microsoft's write charge for the entity's size: 4.95 RU for 1 KB), and reports the design, at its throughput, when the sum is over it; from 80% it is information. " +
+				"Silent for `throughput: serverless` (billed per RU, not throttled at a provisioned rate), for designs without `throughput:`, for queries without a rate (their RU are unknown and counted as such in the message), and for `target: storage`.",
+			Source: `"If, in any given second, the operations consume more RUs than the provisioned RU/s, Azure Cosmos DB will return a 429 exception." (Microsoft Learn, "Review rate-limiting errors", https://learn.microsoft.com/training/modules/monitor-responses-events-azure-cosmos-db-sql-api/4-review-rate-limiting-errors)`,
+			Bad:    `target: cosmos, throughput: 400 … byCustomer: {filter: "PartitionKey eq '{CustomerId}'", rate: 50/s} reading 20 KiB a run`,
+			Good:   `throughput: {autoscale: 4000}, or a query that reads fewer entities (a point query, a select)`,
+			Hint:   "raise throughput (or its autoscale maximum), or make the heaviest queries read less",
+			Since:  "0.3.0",
+		},
 	)
 }

@@ -31,7 +31,7 @@ func init() {
 			ID: "TL103", Name: "table-name-case-collision", Severity: Error,
 			Targets:   []Target{Design},
 			Title:     "Two tables have names that differ only in case",
-			Rationale: "Table names are case-insensitive, so `Orders` and `orders` are the same table: the second create fails, or both entity sets end up in one table.",
+			Rationale: "Table names are case-insensitive, so `Orders` and `orders` are the same table: the second create fails, or both entity sets end up in one table. Silent for `target: cosmos`: \"Table names in Azure Table storage aren't case-sensitive, but they are in Azure Cosmos DB for Table.\" (Frequently asked questions about Azure Cosmos DB for Table).",
 			Source:    `"Table names must be unique within an account." / "Table names are case-insensitive." (Understanding the Table service data model)`,
 			Bad:       "tables:\n  Orders: …\n  orders: …",
 			Good:      "tables:\n  Orders: …\n  OrderLines: …",
@@ -105,6 +105,17 @@ func init() {
 			Since:     "0.1.0",
 		},
 		&Rule{
+			ID: "TL116", Name: "cosmos-reserved-property-name", Severity: Error,
+			Targets:   []Target{Design, GoCode},
+			Title:     "Property name is reserved on Azure Cosmos DB for Table",
+			Rationale: "Cosmos DB for Table stores each entity as a document of its own, whose ID, rid, etag and ResourceId it keeps for itself: an entity with a property of one of those names is not supported there, though Table storage accepts it. tablelint compares the names without case (`Id`, `ETag` too). Reported for `target: cosmos` designs and for Go code checked with target cosmos (the configuration's target, or a package naming a *.table.cosmos.azure.com endpoint); silent on Table storage and for names that only contain a reserved one (`UserId`, `ETagValue`).",
+			Source:    `"Azure Cosmos DB reserves the entity property names ID, rid, etag, and ResourceId and they're currently not supported." ` + "(Frequently asked questions about Azure Cosmos DB for Table)",
+			Bad:       "target: cosmos … properties:\n  Id: String" + "\n\nGo:\n" + `type Order struct { aztables.Entity; ID string }`,
+			Good:      "target: cosmos … properties:\n  OrderId: String" + "\n\nGo:\n" + `type Order struct { aztables.Entity; OrderID string }`,
+			Hint:      "rename the property (OrderId rather than Id); Cosmos DB keeps ID, rid, etag and ResourceId for itself",
+			Since:     "0.3.0",
+		},
+		&Rule{
 			ID: "TL120", Name: "too-many-properties", Severity: Error,
 			Targets:   []Target{Design, GoCode, Replay},
 			Title:     "Entity type has more than 252 custom properties",
@@ -124,7 +135,7 @@ func init() {
 			Bad:       "20 Binary properties of maxBytes: 60000" + "\n\nGo:\n" + `body, _ := io.ReadAll(http.MaxBytesReader(w, r.Body, 10<<20)); e.Data = body`,
 			Good:      "store the blobs in Blob storage and keep their URLs in the entity (large entities pattern)" + "\n\nGo:\n" + `store the data in a blob and keep its URL in the entity`,
 			Hint:      "move large values to Blob storage and keep a reference (large entities pattern), or split the entity",
-			Options:   "target: cosmos in the design raises the limit to 2 MB.",
+			Options:   "target: cosmos in the design raises the limit to 2 MB, and counts each Binary value twice (the least its encoding can add, since the FAQ's full megabyte of binary data does not fit 2 MB): \"currently one couldn't use the full one Meg of a table entity to store binary data because the encoding increases the data's size.\" (Frequently asked questions about Azure Cosmos DB for Table)",
 			Since:     "0.1.0",
 		},
 		&Rule{
@@ -162,9 +173,9 @@ func init() {
 		},
 		&Rule{
 			ID: "TL202", Name: "key-too-long", Severity: Error,
-			Targets:   []Target{Design, Replay},
+			Targets:   []Target{Design, GoCode, Replay},
 			Title:     "Key template can produce a key longer than 1 KiB",
-			Rationale: "PartitionKey and RowKey are each at most 1 KiB. Keys are Strings, which the service measures in UTF-16 (\"String values may be up to 64 KiB in size ... about 32 K\" characters), so a key holds at most 512 characters; the reference engine and the Azurite emulator reject a 513-character key. tablelint adds up the widest value of every part of the template — literal text, each property at its maxLength and format, each built-in at its width — and reports a key that can exceed 512 characters. Unbounded String placeholders are not counted against the limit (they are reported by TL132).",
+			Rationale: "PartitionKey and RowKey are each at most 1 KiB. Keys are Strings, which the service measures in UTF-16 (\"String values may be up to 64 KiB in size ... about 32 K\" characters), so a key holds at most 512 characters; the reference engine and the Azurite emulator reject a 513-character key. tablelint adds up the widest value of every part of the template — literal text, each property at its maxLength and format, each built-in at its width — and reports a key that can exceed 512 characters. Unbounded String placeholders are not counted against the limit (they are reported by TL132).\n\nOn Azure Cosmos DB for Table (`target: cosmos`) a RowKey is at most 255 bytes: \"Row keys can only be up to 255 bytes.\" (Frequently asked questions about Azure Cosmos DB for Table). tablelint counts UTF-8 bytes; a template's width in characters is a lower bound of its bytes, so a RowKey template that can produce more than 255 characters is reported. In Go code, a key whose constant text alone is longer than the limit (512 UTF-16 code units; a RowKey over 255 bytes on Cosmos DB) is reported.",
 			Source:    `"The partition key may be a string value up to 1 KiB in size." / "The row key is a string value that may be up to 1 KiB in size." (Understanding the Table service data model)`,
 			Bad:       `rowKey: "{Url}"   with Url: {type: String, maxLength: 2048}`,
 			Good:      `rowKey: "{hash:Url:1000}_{UrlId:%010d}"`,
@@ -230,8 +241,8 @@ func init() {
 		&Rule{
 			ID: "TL401", Name: "batch-too-many", Severity: Error,
 			Targets:   []Target{Design, GoCode, Replay},
-			Title:     "Transaction can exceed 100 operations or the 4 MB payload",
-			Rationale: "An entity group transaction holds at most 100 operations, one per entity, and its payload must be under 4 MB, which tablelint reads as 4 MiB (4,194,304 bytes) as it reads the entity limit's \"1 MB\" as 1 MiB. A `transactions` group whose members' largest entities (by the entity size estimate), plus about 300 bytes of framing per operation, add up to 4 MiB or more cannot commit as one; the reference engine measures a transaction's payload the same way.",
+			Title:     "Transaction can exceed 100 operations or the payload limit (4 MB; 2 MB on Cosmos DB)",
+			Rationale: "An entity group transaction holds at most 100 operations, one per entity, and its payload must be under 4 MB, which tablelint reads as 4 MiB (4,194,304 bytes) as it reads the entity limit's \"1 MB\" as 1 MiB. A `transactions` group whose members' largest entities (by the entity size estimate), plus about 300 bytes of framing per operation, add up to 4 MiB or more cannot commit as one; the reference engine measures a transaction's payload the same way. On Azure Cosmos DB for Table (`target: cosmos`) the payload limit is 2 MB (2 MiB), and the message quotes it: \"Batches can only have up to 2 MBs.\" (Frequently asked questions about Azure Cosmos DB for Table).",
 			Source:    `"A transaction can include at most 100 entities, and the payload must be less than 4 MB in size. An EGT can only update an entity once." (Azure Table storage table design guide)`,
 			Bad: "import: [{Employee: 150}]" + "\n\nGo:\n" + `for _, it := range items { actions = append(actions, a(it)) }
 c.SubmitTransaction(ctx, actions, nil)`,

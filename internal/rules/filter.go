@@ -64,7 +64,7 @@ func init() {
 			ID: "TL309", Name: "top-over-1000", Severity: Error,
 			Targets:   []Target{Filter, Design, GoCode, Replay},
 			Title:     "$top asks for more than 1,000 entities",
-			Rationale: "One query response holds at most 1,000 entities, and the service rejects a request whose $top is larger with 400 (InvalidInput), as tablelint's reference engine does. To read more than 1,000 entities, keep $top at 1,000 or less and follow the continuation tokens.",
+			Rationale: "One query response holds at most 1,000 entities, and the service rejects a request whose $top is larger with 400 (InvalidInput), as tablelint's reference engine does. To read more than 1,000 entities, keep $top at 1,000 or less and follow the continuation tokens. Silent for `target: cosmos` designs and for Go code checked with target cosmos: \"TableQuery TakeCount isn't limited to 1000.\" (Frequently asked questions about Azure Cosmos DB for Table).",
 			Source:    `"A query against Table storage can return a maximum of 1,000 entities at one time, and run for a maximum of five seconds." (Azure Table storage table design guide)`,
 			Bad:       `$filter=PartitionKey eq 'Sales'&$top=5000`,
 			Good:      `$filter=PartitionKey eq 'Sales'&$top=1000   (and read the following pages)`,
