@@ -7,7 +7,6 @@ import (
 	"os"
 	"reflect"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -22,7 +21,6 @@ import (
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/model"
-	"github.com/tablelint/tablelint/odata"
 )
 
 //go:embed doc.go
@@ -166,7 +164,9 @@ func (m *matcher) query(q *extract.Query) {
 			}
 		}
 	}
-	if found {
+	if found || q.Point {
+		// A point read the design does not list is no drift: a
+		// design need not list the reads by both keys.
 		return
 	}
 	where := "in table " + q.Table.Name
@@ -222,8 +222,12 @@ func (m *matcher) entity(e *extract.Entity) {
 	type candidate struct {
 		de     *model.Entity
 		shared int
-		why    string
-		key    *extract.Key
+		// same counts what the design entry shares with the write
+		// beyond properties: the same key templates, the same name (an
+		// extracted design's entry for this write has both).
+		same int
+		why  string
+		key  *extract.Key
 	}
 	var fits, other []candidate
 	for _, t := range tables {
@@ -252,6 +256,13 @@ func (m *matcher) entity(e *extract.Entity) {
 					c.why, c.key = "RowKey: "+why, e.RowKey
 				}
 			}
+			if e.PartitionKey != nil && e.PartitionKey.Template == de.PartitionKey.Text &&
+				e.RowKey != nil && e.RowKey.Template == de.RowKey.Text {
+				c.same++
+			}
+			if de.Name == e.Name {
+				c.same++
+			}
 			if c.why == "" {
 				fits = append(fits, c)
 			} else {
@@ -259,10 +270,13 @@ func (m *matcher) entity(e *extract.Entity) {
 			}
 		}
 	}
+	better := func(a, b *candidate) bool {
+		return a.shared > b.shared || (a.shared == b.shared && a.same > b.same)
+	}
 	most := func(cs []candidate) *candidate {
 		var best *candidate
 		for i := range cs {
-			if best == nil || cs[i].shared > best.shared {
+			if best == nil || better(&cs[i], best) {
 				best = &cs[i]
 			}
 		}
@@ -287,8 +301,15 @@ func (m *matcher) entity(e *extract.Entity) {
 			return
 		}
 	}
-	m.res.Used[best.de] = true
-	m.res.Written[best.de.Table] = true
+	// A write to a table the code does not name fits every entry that
+	// fits it as well as the best one does: the design cannot tell
+	// which table's it is, so none of them is unused.
+	for _, c := range fits {
+		if !better(best, &c) {
+			m.res.Used[c.de] = true
+			m.res.Written[c.de.Table] = true
+		}
+	}
 	m.properties(e, best.de)
 }
 
@@ -318,69 +339,9 @@ func (m *matcher) properties(e *extract.Entity, de *model.Entity) {
 	}
 }
 
-// Shape returns a filter template's shape: every value — literal or
-// placeholder — replaced by ?, runs of blanks made one space, and the
-// conditions of a top-level `and` sorted. Filters of one shape are one
-// access pattern.
-func Shape(filter string) string {
-	var b strings.Builder
-	quoted := false
-	for i := 0; i < len(filter); i++ {
-		c := filter[i]
-		switch {
-		case c == '\'':
-			quoted = !quoted
-			b.WriteByte(c)
-		case !quoted && c == '{' && i+1 < len(filter) && filter[i+1] == '{':
-			b.WriteByte('{')
-			i++
-		case !quoted && c == '{':
-			end := strings.IndexByte(filter[i:], '}')
-			if end < 0 {
-				b.WriteString(filter[i:])
-				i = len(filter)
-				continue
-			}
-			b.WriteString("0")
-			i += end
-		default:
-			b.WriteByte(c)
-		}
-	}
-	s := odata.Shape(b.String())
-	s = strings.NewReplacer("?L", "?", "?D", "?").Replace(s)
-	return sortConjuncts(s)
-}
-
-// sortConjuncts sorts the conditions of a top-level `and` (when the top
-// level has no `or`).
-func sortConjuncts(s string) string {
-	var parts []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ' ':
-			if depth != 0 {
-				continue
-			}
-			if strings.HasPrefix(s[i:], " or ") {
-				return s
-			}
-			if strings.HasPrefix(s[i:], " and ") {
-				parts = append(parts, s[start:i])
-				start = i + 5
-				i += 4
-			}
-		}
-	}
-	parts = append(parts, s[start:])
-	sort.Strings(parts)
-	return strings.Join(parts, " and ")
-}
+// Shape returns a filter template's shape (extract.Shape): filters of
+// one shape are one access pattern.
+func Shape(filter string) string { return extract.Shape(filter) }
 
 // Unused returns a TL521 finding, at the design's position, for each
 // query of d that no package matched, and each entity type that none

@@ -124,3 +124,31 @@ func FuzzShape(f *testing.F) {
 		}
 	})
 }
+
+// TestTied: writes to tables the code does not name match every entry
+// that fits them as well as the best one (an extracted design's tables
+// of one Go type), and a keys-only write matches the entry with its key
+// templates: the design extract writes has no unused entry.
+func TestTied(t *testing.T) {
+	design, err := filepath.Abs(filepath.Join("testdata", "tied.tablelint.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withDesign(t, design)
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	results := analysistest.Run(t, dir, designdrift.Analyzer, "tied")
+	var res []*designdrift.Result
+	for _, r := range results {
+		if r.Err != nil {
+			t.Fatal(r.Err)
+		}
+		res = append(res, r.Result.(*designdrift.Result))
+	}
+	d, err := designdrift.Load(design)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range designdrift.Unused(d, res) {
+		t.Errorf("%s %d: %s", f.Rule, f.Line, f.Message)
+	}
+}

@@ -51,14 +51,18 @@ type DEntity struct {
 	dropped     bool
 }
 
-// DQuery is a query of the extracted design.
+// DQuery is a query of the extracted design: one place the code runs
+// it.
 type DQuery struct {
 	Name   string
 	Filter string
 	Top    int64
 	Select []string
 	Where  string
-	Source *Query
+	// Callers are the calls of wrappers that run this query
+	// ("api/handler.go:31 (Handler.List)").
+	Callers []string
+	Source  *Query
 }
 
 // DTransaction is a transaction group of the extracted design.
@@ -178,10 +182,38 @@ func Build(results []*Result, where func(token.Position) string) *Design {
 			}
 		}
 	}
+	// One query per place the code runs it: a query made through a
+	// wrapper (at each level of wrappers) is a caller of the query the
+	// wrapper runs when it has its shape. Queries keep the code's order.
+	place := func(q *Query) string { return q.RunsAt + "\x00" + Shape(q.Filter) }
+	direct := map[string]bool{}
 	for _, res := range results {
 		for _, q := range res.Queries {
-			t := table(q.Table)
-			t.addQuery(q, where)
+			if q.Via == "" && q.RunsAt != "" {
+				direct[place(q)] = true
+			}
+		}
+	}
+	runs := map[string]*DQuery{}
+	pending := map[string][]string{} // callers met before their query
+	for _, res := range results {
+		for _, q := range res.Queries {
+			k := place(q)
+			if q.Via != "" && q.RunsAt != "" && (direct[k] || runs[k] != nil) {
+				c := fmt.Sprintf("%s (%s)", where(q.At), q.Name)
+				if dq := runs[k]; dq != nil {
+					dq.Callers = append(dq.Callers, c)
+				} else {
+					pending[k] = append(pending[k], c)
+				}
+				continue
+			}
+			dq := table(q.Table).addQuery(q, where)
+			if q.RunsAt != "" && dq != nil && runs[k] == nil {
+				runs[k] = dq
+				dq.Callers = append(dq.Callers, pending[k]...)
+				delete(pending, k)
+			}
 		}
 	}
 	for _, t := range d.Tables {
@@ -278,7 +310,7 @@ func (t *DTable) addEntity(e *Entity, where func(token.Position) string) *DEntit
 	return de
 }
 
-func (t *DTable) addQuery(q *Query, where func(token.Position) string) {
+func (t *DTable) addQuery(q *Query, where func(token.Position) string) *DQuery {
 	name := q.Name
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
 		short := name[i+1:]
@@ -290,15 +322,17 @@ func (t *DTable) addQuery(q *Query, where func(token.Position) string) {
 	}
 	for _, o := range t.Queries {
 		if o.Filter == q.Filter && o.Top == q.Top && slices.Equal(o.Select, q.Select) && o.Source.Name == q.Name {
-			return // the same query found twice (a test variant)
+			return o // the same query found twice (a test variant)
 		}
 	}
 	name = uniqueName(name, func(n string) bool {
 		return slices.ContainsFunc(t.Queries, func(o *DQuery) bool { return o.Name == n })
 	})
-	t.Queries = append(t.Queries, &DQuery{Name: name, Filter: q.Filter, Top: q.Top, Select: q.Select, Where: where(q.At), Source: q})
+	dq := &DQuery{Name: name, Filter: q.Filter, Top: q.Top, Select: q.Select, Where: where(q.At), Source: q}
+	t.Queries = append(t.Queries, dq)
 	// The properties the filter names must be declared.
 	t.declare(q.Params)
+	return dq
 }
 
 // declare adds the properties a query compares or names to the table's
@@ -312,6 +346,9 @@ func (t *DTable) declare(params []Prop) {
 			t.Entities = append(t.Entities, &DEntity{Name: "Entity", FromQueries: true,
 				PartitionKey: "{Partition}", RowKey: "{Row}",
 				Props: []Prop{{Name: "Partition", Type: edm.String, KeyOnly: true}, {Name: "Row", Type: edm.String, KeyOnly: true}}})
+			if t.property(p.Name) != nil {
+				continue // the stand-in declares it
+			}
 		}
 		if p.Type == edm.Invalid {
 			p.Type = edm.String
@@ -442,6 +479,9 @@ func (d *Design) render(header string) (string, []span) {
 		for _, q := range t.Queries {
 			from := line()
 			fmt.Fprintf(&b, "      %s: # %s\n", quote(q.Name), oneLine(q.Where))
+			for _, c := range q.Callers {
+				fmt.Fprintf(&b, "        # called from %s\n", oneLine(c))
+			}
 			fmt.Fprintf(&b, "        filter: %s\n", quote(q.Filter))
 			if q.Top > 0 {
 				fmt.Fprintf(&b, "        top: %d\n", q.Top)

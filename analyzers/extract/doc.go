@@ -33,6 +33,11 @@
 //     its own (named after the Go variable) so the template can name it.
 //   - Queries: each reconstructed filter, with its placeholders named
 //     after the property they are compared with, its $top and $select.
+//     A query is one place the code runs it: a call of a function that
+//     runs the query (a repository method, the wrapper around it, the
+//     handler calling the wrapper) is a caller of that query, listed
+//     under it, not a query of its own. Each GetEntity call is a point
+//     query, "PartitionKey eq '{pk}' and RowKey eq '{rk}'".
 //   - Transaction groups: the entity types of each SubmitTransaction's
 //     actions.
 //   - String lengths: a String property written from a variable that the

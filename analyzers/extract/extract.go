@@ -118,6 +118,16 @@ type Query struct {
 	Select []string
 	Pos    token.Pos `json:"-"`
 	At     token.Position
+	// RunsAt is where the SDK call that runs the query is
+	// ("store.go:42"): the call itself for a direct query, the call
+	// inside the wrapper for a query made through one (Via).
+	RunsAt string `json:",omitempty"`
+	// Via is the wrapper function called ("pkg.Repo.List"), "" for a
+	// direct query. A query through a wrapper is a caller of the query
+	// the wrapper runs: the design lists it under that query.
+	Via string `json:",omitempty"`
+	// Point marks a point read (GetEntity): its filter names both keys.
+	Point bool `json:",omitempty"`
 }
 
 // Transaction is one SubmitTransaction call.
@@ -190,6 +200,7 @@ func Describe(pass *analysis.Pass) *Result {
 			e.query(q)
 		}
 	}
+	e.pointReads()
 	for _, x := range out.Entities {
 		x.At = pass.Fset.Position(x.Pos)
 	}

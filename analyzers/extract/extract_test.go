@@ -192,3 +192,24 @@ func TestBoundsDesign(t *testing.T) {
 		t.Errorf("Badge.Label, cut by one write and not by another, is bounded:\n%s", badge)
 	}
 }
+
+// TestLayers: a query the code runs in one place is one query of the
+// design, whatever the levels of wrappers above it, with each wrapper
+// call listed as a caller; GetEntity is a point query.
+func TestLayers(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	d := extract.Build(result(t, dir, "layers"), func(p token.Position) string { return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line) })
+	var got []string
+	for _, tb := range d.Tables {
+		for _, q := range tb.Queries {
+			got = append(got, fmt.Sprintf("%s.%s %q at %s callers %v", tb.Name, q.Name, q.Filter, q.Where, q.Callers))
+		}
+	}
+	want := []string{
+		`Orders.ListByStatus "Status eq '{Status}'" at layers.go:30 callers [layers.go:43 (repo.List) layers.go:50 (handler.ServeHTTP) layers.go:60 (handler.Closed)]`,
+		`Orders.Get "PartitionKey eq '{Customer}' and RowKey eq '{Id}'" at layers.go:35 callers []`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("queries:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -29,6 +30,12 @@ func (e *extractor) query(q *filterflow.Query) {
 	}
 	out := &Query{Name: funcName(q.Func), Filter: filter, Params: params, Pos: q.Call.Pos()}
 	out.Table = e.pkgTable()
+	if q.Via != nil {
+		out.RunsAt, out.Via = q.Where, q.Via.FullName()
+	} else {
+		at := e.pass.Fset.Position(q.Call.Pos())
+		out.RunsAt = fmt.Sprintf("%s:%d", filepath.Base(at.Filename), at.Line)
+	}
 	if q.Via == nil {
 		out.Table = e.clientTable(q.Call)
 		if len(q.Call.Args) >= 1 {

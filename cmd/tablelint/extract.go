@@ -151,7 +151,7 @@ func checkDesignOutput(name, path string) error {
 
 // extractSalt tells extract's entries in the check cache from check's
 // and check --design's (the executable's hash tells builds apart).
-const extractSalt = "extract 1"
+const extractSalt = "extract 2"
 
 // extractPackages runs the extract analyzer (and only what it requires)
 // over the packages matching patterns in dir, as check runs its

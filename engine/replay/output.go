@@ -270,6 +270,11 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 		if err := t.Render(); err != nil {
 			return err
 		}
+		if predicted {
+			if _, err := io.WriteString(w, predictedNote); err != nil {
+				return err
+			}
+		}
 	}
 	if len(tp.Partitions) > 0 {
 		n := min(topN, len(tp.Partitions))
@@ -294,6 +299,13 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 	}
 	return nil
 }
+
+// predictedNote says why the predicted and measured columns differ.
+const predictedNote = `predicted: an upper bound from the design's volumes (every entity the plan may read when each
+entity type holds its declared count); scanned: measured on the data this replay generated.
+Measured below predicted means the generated data held fewer entities where the query reads
+(its partitions or key range), not that the plan is cheaper.
+`
 
 // JSON types of the report (report.Write's Extra fields).
 
