@@ -116,7 +116,7 @@ func (c *checker) length(key string, e ast.Expr, v values.Value) {
 		return
 	}
 	if n := edm.UTF16Len(text.String()); n > limits.MaxKeyChars {
-		diag.Report(c.pass, "TL202", e, "%s is %s%d characters, over the limit of %d (1 KiB)", key, least, n, limits.MaxKeyChars)
+		diag.Report(c.pass, "TL202", e, "%s is %s%d characters, over the limit of %d (%s)", key, least, n, limits.MaxKeyChars, limits.SizeText(limits.MaxKeyBytes))
 	}
 }
 
