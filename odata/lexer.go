@@ -157,6 +157,9 @@ func lexInto(buf []token, s string, template bool) (toks []token, hash uint64, u
 				}
 			}
 			i = scanIdent(s, i)
+			if err := quoteInString(s, toks, start, i); err != nil {
+				return nil, 0, false, err
+			}
 			if i < len(s) && s[i] == '\'' {
 				if !isLiteralPrefix(s[start:i]) {
 					msg := "unknown literal prefix " + s[start:i] + "'…': the Table service supports datetime'…', guid'…', X'…' and binary'…'"
@@ -204,6 +207,36 @@ func lexInto(buf []token, s string, template bool) (toks []token, hash uint64, u
 			hash = mixShape(hash, tokLiteral, 0)
 		}
 	}
+}
+
+// quoteInString returns the error for a name at s[start:end] that
+// follows a string literal with no space between: the literal's closing
+// quote was meant as a quote inside it ('O'Brien'), which must be
+// doubled (two quotes in a row). The error suggests the doubled literal when a
+// closing quote follows the word. nil when the word does not touch a
+// string literal.
+func quoteInString(s string, toks []token, start, end int) error {
+	if len(toks) == 0 {
+		return nil
+	}
+	prev := toks[len(toks)-1]
+	if prev.typ != tokLiteral || int(prev.end) != start || s[prev.off] != '\'' {
+		return nil
+	}
+	// 'x'and B eq 'y' is valid: an operator or keyword may touch a
+	// literal. A name, or a literal prefix, may not.
+	if wordType(s[start:end]) != tokIdent {
+		return nil
+	}
+	quote := start - 1 // the literal's closing quote
+	msg := "a quote inside a string must be doubled"
+	if k := strings.IndexByte(s[end:], '\''); k >= 0 {
+		fixed := s[prev.off:quote] + "''" + s[start:end+k+1]
+		if len(fixed) <= 60 {
+			msg += ": " + fixed
+		}
+	}
+	return &Error{Filter: s, Offset: quote, Len: 1, Msg: msg}
 }
 
 // Byte classes: what the first byte of a token says about it.

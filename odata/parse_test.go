@@ -248,3 +248,31 @@ func TestParseQueryOffsets(t *testing.T) {
 		t.Errorf("repeated option at offset %d, want 15", e.Offset)
 	}
 }
+
+// TestUndoubledQuote: a quote inside a string that is not doubled ends
+// the literal; the error says it must be doubled, with the fixed literal,
+// at the quote (not "unknown literal prefix" about the rest).
+func TestUndoubledQuote(t *testing.T) {
+	for _, tc := range []struct{ filter, msg string }{
+		{"PartitionKey eq 'O'Brien'", `a quote inside a string must be doubled: 'O''Brien' at column 19`},
+		{"Name eq 'it's' and Age gt 3", `a quote inside a string must be doubled: 'it''s' at column 12`},
+		{"Name eq 'don't stop", `a quote inside a string must be doubled at column 13`},
+	} {
+		_, err := odata.Parse(tc.filter)
+		var e *odata.Error
+		if !errors.As(err, &e) {
+			t.Fatalf("%s: error %v is not *odata.Error", tc.filter, err)
+		}
+		if got := e.Error(); got != tc.msg {
+			t.Errorf("%s: %q, want %q", tc.filter, got, tc.msg)
+		}
+	}
+	// Doubled, it parses; a space after a literal is still a syntax error
+	// of its own.
+	if _, err := odata.Parse("PartitionKey eq 'O''Brien'"); err != nil {
+		t.Error(err)
+	}
+	if _, err := odata.Parse("PartitionKey eq 'O' Brien"); err == nil || strings.Contains(err.Error(), "doubled") {
+		t.Errorf("'O' Brien: %v", err)
+	}
+}

@@ -11,7 +11,8 @@
 //	        type: module
 //	        settings:
 //	          info: false            # also report info findings (TL303)
-//	          disable: [TL308]       # rule IDs not to report
+//	          checks: [all, -TL308]  # rules to report, as tablelint check --checks
+//	          disable: [TL308]       # rule IDs not to report (older form of checks: [-TL308])
 //	          analyzers: []          # run only these analyzers (default: all)
 //	          design: service.tablelint.yaml # compare the code with this design (TL519, TL520)
 //	          target: cosmos         # storage (default) | cosmos: Azure Cosmos DB for Table's limits
@@ -40,8 +41,12 @@ type Settings struct {
 	// Info reports info-severity findings (TL303 partition scans), off by
 	// default like under go vet.
 	Info bool `json:"info"`
+	// Checks selects the rules to report, as `tablelint check --checks`
+	// and the vet tool's -checks (staticcheck style): ["all", "-TL303"],
+	// ["TL3*"]. Empty: every rule.
+	Checks []string `json:"checks"`
 	// Disable lists rule IDs ("TL303") or names ("partition-scan") that
-	// are not reported.
+	// are not reported, after Checks.
 	Disable []string `json:"disable"`
 	// Analyzers restricts the run to these analyzers (by name:
 	// tablescan, filterinjection, continuation, …); empty means all.
@@ -60,6 +65,7 @@ type Settings struct {
 // Plugin is the golangci-lint linter plugin.
 type Plugin struct {
 	settings Settings
+	checks   *rules.Selection
 	disabled map[string]bool
 }
 
@@ -69,7 +75,11 @@ func New(raw any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tablelint: %w", err)
 	}
-	p := &Plugin{settings: s, disabled: map[string]bool{}}
+	checks, err := rules.ParseChecks(strings.Join(s.Checks, ","))
+	if err != nil {
+		return nil, fmt.Errorf("tablelint: %w", err)
+	}
+	p := &Plugin{settings: s, checks: checks, disabled: map[string]bool{}}
 	for _, id := range s.Disable {
 		r, ok := rules.Get(id)
 		if !ok {
@@ -120,32 +130,15 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 				return nil, err
 			}
 		}
-		out = append(out, p.wrap(a))
+		out = append(out, a)
 	}
-	return out, nil
+	return all.Select(out, p.selected), nil
 }
 
-// wrap returns a copy of a that drops diagnostics of disabled rules.
-func (p *Plugin) wrap(a *analysis.Analyzer) *analysis.Analyzer {
-	if len(p.disabled) == 0 {
-		return a
-	}
-	w := *a
-	run := a.Run
-	w.Run = func(pass *analysis.Pass) (any, error) {
-		inner := *pass
-		inner.Report = func(d analysis.Diagnostic) {
-			id := d.Category
-			if id == "" {
-				id, _, _ = strings.Cut(d.Message, ":")
-			}
-			if !p.disabled[id] {
-				pass.Report(d)
-			}
-		}
-		return run(&inner)
-	}
-	return &w
+// selected reports whether a rule's findings are reported: chosen by
+// Checks and not disabled.
+func (p *Plugin) selected(id string) (bool, error) {
+	return p.checks.Selected(id) && !p.disabled[id], nil
 }
 
 // GetLoadMode reports that the analyzers need type information.

@@ -38,6 +38,7 @@ func TestBadSettings(t *testing.T) {
 	for _, raw := range []any{
 		map[string]any{"disable": []string{"TL999"}},
 		map[string]any{"analyzers": []string{"nope"}},
+		map[string]any{"checks": []string{"all", "-TL3O7"}},
 		map[string]any{"unknown-setting": 1},
 	} {
 		if _, err := New(raw); err == nil {
@@ -67,6 +68,26 @@ func TestDisable(t *testing.T) {
 	}
 	for _, a := range as {
 		analysistest.Run(t, dir, a, "disable")
+	}
+}
+
+// TestChecksSetting: checks selects rules as tablelint check --checks
+// does (the testdata's TL307 is not selected: no diagnostic).
+func TestChecksSetting(t *testing.T) {
+	for _, checks := range [][]string{{"all", "-TL307"}, {"TL30*", "-continuation-ignored"}, {"-TL307"}} {
+		p, err := New(map[string]any{"checks": checks, "analyzers": []string{"continuation"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		as, err := p.BuildAnalyzers()
+		if err != nil || len(as) != 1 {
+			t.Fatalf("BuildAnalyzers: %v, %d analyzers", err, len(as))
+		}
+		dir := t.TempDir()
+		for _, src := range []string{"../analyzers/internal/sdktest/testdata/src", "testdata/src"} {
+			copyTree(t, src, filepath.Join(dir, "src"))
+		}
+		analysistest.Run(t, dir, as[0], "disable")
 	}
 }
 

@@ -107,3 +107,31 @@ func honourDirectives(a *analysis.Analyzer) *analysis.Analyzer {
 	}
 	return &w
 }
+
+// Select returns copies of the analyzers that report only the
+// diagnostics of the rules selected says yes to (a diagnostic's Category
+// is its rule ID; one without a Category is kept). The drivers implement
+// rule selection with it: check's and go vet's -checks, the plugin's
+// checks setting. selected is called during the analysis, so that a
+// driver may decide it from flags parsed after Select.
+func Select(as []*analysis.Analyzer, selected func(ruleID string) (bool, error)) []*analysis.Analyzer {
+	out := make([]*analysis.Analyzer, len(as))
+	for i, a := range as {
+		w := *a
+		run := a.Run
+		w.Run = func(pass *analysis.Pass) (any, error) {
+			if _, err := selected(""); err != nil {
+				return nil, err
+			}
+			inner := *pass
+			inner.Report = func(d analysis.Diagnostic) {
+				if ok, _ := selected(d.Category); ok || d.Category == "" {
+					pass.Report(d)
+				}
+			}
+			return run(&inner)
+		}
+		out[i] = &w
+	}
+	return out
+}

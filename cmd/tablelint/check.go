@@ -21,7 +21,9 @@ import (
 	"github.com/tablelint/tablelint/analyzers/directives"
 	"github.com/tablelint/tablelint/internal/checkcache"
 	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/fix"
 	"github.com/tablelint/tablelint/internal/limits"
+	"github.com/tablelint/tablelint/internal/outfile"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/internal/suppress"
@@ -41,6 +43,8 @@ func runCheck(e *env, args []string) int {
 	fs := newFlagSet(e, commands["check"], &cf)
 	tests := fs.Bool("tests", true, "also analyze test files")
 	gen := fs.Bool("include-generated", false, "also report findings in generated files (// Code generated … DO NOT EDIT.)")
+	doFix := fs.Bool("fix", false, "apply the suggested fixes of the findings reported (those go vet -fix applies) to the module's files, and report the findings left")
+	doDiff := fs.Bool("diff", false, "print the suggested fixes as a unified diff instead of the report, and change nothing (exit 1 when there is a fix)")
 	design := fs.String("design", "", "compare the code with this design file: undeclared queries (TL519), keys and types unlike the design's (TL520), unused declarations (TL521)")
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -58,6 +62,16 @@ func runCheck(e *env, args []string) int {
 	}
 	opts := checkOptions{tests: *tests, includeGenerated: *gen, addDirective: pl.Suppress.Add, addSource: pl.AddSource,
 		target: pl.Config().Target, warn: e.stderr}
+	if *doFix && *doDiff {
+		return fail(e, usageError{"--fix and --diff cannot be used together: --diff shows what --fix would change"})
+	}
+	if *doFix || *doDiff {
+		fixes := map[fixKey]*fix.Fix{}
+		opts.fix = func(f finding.Finding, fx *fix.Fix) { fixes[keyOf(f)] = fx }
+		pl.afterProcess = func(res *report.Result) (bool, int) {
+			return applyFixes(e, pl, res, fixes, *doDiff)
+		}
+	}
 	dc, err := startDesignCheck(e, pl, *design)
 	if err != nil {
 		return fail(e, err)
@@ -87,6 +101,112 @@ func runCheck(e *env, args []string) int {
 	return pl.finish(report.Result{Findings: fds, Errors: errs})
 }
 
+// fixKey identifies a finding across the pipeline (which makes its path
+// relative): its absolute file, place, rule and message.
+type fixKey struct {
+	file      string
+	line, col int
+	rule, msg string
+}
+
+func keyOf(f finding.Finding) fixKey { return fixKey{f.File, f.Line, f.Col, f.Rule, f.Message} }
+
+// applyFixes applies (or, with diff, prints as a unified diff) the
+// suggested fixes of the findings the pipeline reports, as go vet -fix
+// does: the first fix of each, identical edits once, a fix that overlaps
+// one already taken left out. Files are rewritten atomically (a
+// temporary file renamed into place, mode kept); a file that cannot be
+// written is an error and exit 2, the others are still fixed. With
+// --fix the report goes on with the findings left; with --diff the diff
+// is the output and the exit code is 1 when there is something to fix.
+func applyFixes(e *env, pl *pipeline, res *report.Result, fixes map[fixKey]*fix.Fix, diff bool) (bool, int) {
+	plan := fix.NewPlan()
+	var left []finding.Finding
+	for _, f := range res.Findings {
+		k := keyOf(f)
+		if !filepath.IsAbs(k.file) {
+			k.file = filepath.Join(e.dir, k.file)
+		}
+		if fx := fixes[k]; fx != nil && plan.Add(*fx) {
+			continue
+		}
+		left = append(left, f)
+	}
+	var failed []string
+	changed := 0
+	for _, file := range plan.Files() {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			failed = append(failed, err.Error())
+			continue
+		}
+		name := pl.relative(file)
+		if diff {
+			d, err := plan.Diff(file, filepath.ToSlash(name), src)
+			if err != nil {
+				failed = append(failed, fmt.Sprintf("%s: %v", name, err))
+				continue
+			}
+			if _, err := io.WriteString(e.stdout, d); err != nil {
+				return true, fail(e, err)
+			}
+			changed++
+			continue
+		}
+		fixed, err := plan.Apply(file, src)
+		if err == nil {
+			err = writeAtomically(file, fixed)
+		}
+		if err != nil {
+			failed = append(failed, fmt.Sprintf("%s: %v", name, err))
+			continue
+		}
+		changed++
+	}
+	for _, msg := range failed {
+		fmt.Fprintf(e.stderr, "tablelint: cannot fix %s\n", msg)
+	}
+	if plan.Skipped > 0 {
+		fmt.Fprintf(e.stderr, "tablelint: %d fixes overlap others and were left out: run again to apply them\n", plan.Skipped)
+	}
+	if diff {
+		for _, ie := range res.Errors {
+			fmt.Fprintf(e.stderr, "tablelint: %s\n", report.EscapeControl(ie.String()))
+		}
+		switch {
+		case len(failed) > 0:
+			return true, 2
+		case changed > 0:
+			return true, 1
+		}
+		return true, 0
+	}
+	if changed > 0 {
+		fmt.Fprintf(e.stderr, "tablelint: applied %d fixes to %d files\n", plan.Fixes, changed)
+	}
+	res.Findings = left
+	if len(failed) > 0 {
+		res.Errors = append(res.Errors, report.InputError{Message: fmt.Sprintf("%d files could not be fixed", len(failed))})
+		pl.partialInputs = false // exit 2
+	}
+	return false, 0
+}
+
+// writeAtomically replaces the file at path (through a symbolic link, to
+// the file it names) with data, keeping its mode: the one output writer's
+// temporary file beside it, renamed into place.
+func writeAtomically(path string, data []byte) error {
+	out, err := outfile.Create(path, io.Discard)
+	if err != nil {
+		return err
+	}
+	if _, err := out.Write(data); err != nil {
+		out.Abort()
+		return err
+	}
+	return out.Commit()
+}
+
 // checkOptions configures checkPackages.
 type checkOptions struct {
 	// tests also loads test files.
@@ -111,6 +231,9 @@ type checkOptions struct {
 	// target is the service the code runs on (the configuration's
 	// target), given to every analyzer with a -target flag.
 	target limits.Target
+	// fix, if not nil, is given the suggested fix of each finding
+	// returned that has one (a finding in a generated file has none).
+	fix func(f finding.Finding, fx *fix.Fix)
 	// result, if not nil, is given each package's results of the
 	// analyzers whose result encodes itself as JSON, in go list's order
 	// of the packages. It needs analyzers (and a salt of their own):
@@ -226,7 +349,7 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 				continue
 			}
 			for _, h := range d.Hits {
-				if line, col, rule, msg, ok := splitHit(h); ok {
+				if line, col, rule, msg, ok := suppress.ParseHit(h); ok {
 					d.D.Use(rule, line, col, msg)
 				}
 			}
@@ -249,6 +372,9 @@ func checkPackages(dir string, patterns []string, o checkOptions) ([]finding.Fin
 			seen[k] = true
 			sources[f.File] = true
 			out = append(out, f)
+			if o.fix != nil && cf.Fix != nil && !cf.Generated {
+				o.fix(f, cf.Fix)
+			}
 		}
 	}
 	if analysed == 0 {
@@ -281,6 +407,9 @@ type unitReport struct {
 type unitFinding struct {
 	finding.Finding
 	Generated bool `json:",omitempty"` // in a generated file
+	// Fix is the diagnostic's first suggested fix (the one go vet -fix
+	// applies), when all its edits are in one file of the module.
+	Fix *fix.Fix `json:",omitempty"`
 }
 
 type unitDirective struct {
@@ -335,22 +464,11 @@ func unitReporter(dir string, analyzers []*analysis.Analyzer, results bool) func
 					continue
 				}
 				f.Severity = 0
-				rep.Findings = append(rep.Findings, unitFinding{Finding: f, Generated: generated[u.Fset.File(d.Pos)]})
+				rep.Findings = append(rep.Findings, unitFinding{Finding: f, Generated: generated[u.Fset.File(d.Pos)], Fix: suggestedFix(u.Fset, d, root)})
 			}
 		}
 		return json.Marshal(rep)
 	}
-}
-
-// splitHit splits a Directive.Hits entry, "line:col:rule:message".
-func splitHit(h string) (line, col int, rule, msg string, ok bool) {
-	parts := strings.SplitN(h, ":", 4)
-	if len(parts) != 4 {
-		return 0, 0, "", "", false
-	}
-	line, err1 := strconv.Atoi(parts[0])
-	col, err2 := strconv.Atoi(parts[1])
-	return line, col, parts[2], parts[3], err1 == nil && err2 == nil
 }
 
 // readSource reads a Go file that holds a finding, for SARIF's columns:
@@ -419,6 +537,34 @@ func toFinding(fset *token.FileSet, d analysis.Diagnostic, root string) (finding
 		}
 	}
 	return f, true
+}
+
+// suggestedFix returns d's first suggested fix as byte edits of one
+// file under root (the module), or nil: a fix without edits, or with an
+// edit in another file, outside the module or moved by a //line
+// directive, is not applied.
+func suggestedFix(fset *token.FileSet, d analysis.Diagnostic, root string) *fix.Fix {
+	if len(d.SuggestedFixes) == 0 || len(d.SuggestedFixes[0].TextEdits) == 0 {
+		return nil
+	}
+	var out fix.Fix
+	for _, te := range d.SuggestedFixes[0].TextEdits {
+		tf := fset.File(te.Pos)
+		end := te.End
+		if !end.IsValid() {
+			end = te.Pos
+		}
+		if tf == nil || fset.File(end) != tf {
+			return nil
+		}
+		name := tf.Name()
+		if !within(root, name) || (out.File != "" && out.File != name) {
+			return nil
+		}
+		out.File = name
+		out.Edits = append(out.Edits, fix.Edit{Start: tf.Offset(te.Pos), End: tf.Offset(end), New: string(te.NewText)})
+	}
+	return &out
 }
 
 // within reports whether path is root or lies under it, lexically.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -43,8 +44,13 @@ func TestCheckPathsFromSubdirectory(t *testing.T) {
 			t.Errorf("text: exit %d, want a line starting %q:\n%s\nstderr %q", code, w[1:], out, errs)
 		}
 	}
-	if !strings.Contains(out, "hint: format the number at a fixed width with leading zeros, e.g. fmt.Sprintf(\"%010d\", id)") {
+	if !strings.Contains(out, "hint: format the number with the zero-padded verb the message names: fmt.Sprintf(\"%0Nd\", id)") {
 		t.Errorf("text: the TL204 hint is not in Go:\n%s", out)
+	}
+	// The message and the hint agree on the width: only the message
+	// names one.
+	if widths := regexp.MustCompile(`%0[0-9]+d`).FindAllString(out, -1); len(widths) != 1 {
+		t.Errorf("text: TL204 names widths %q, want the message's one:\n%s", widths, out)
 	}
 	if strings.Contains(out, abs) {
 		t.Errorf("text output names an absolute path:\n%s", out)

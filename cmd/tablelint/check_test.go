@@ -77,7 +77,7 @@ func TestVetProtocol(t *testing.T) {
 		t.Fatalf("-V=full: %v %s", err, out)
 	}
 	out, err = exec.Command(bin, "-flags").CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "tablescan.info") {
+	if err != nil || !strings.Contains(string(out), "tablescan.info") || !strings.Contains(string(out), `"checks"`) {
 		t.Fatalf("-flags: %v %s", err, out)
 	}
 	cmd := exec.Command("go", "vet", "-vettool="+bin, "./testdata/checkdemo")
@@ -89,6 +89,15 @@ func TestVetProtocol(t *testing.T) {
 		if !strings.Contains(string(out), r) {
 			t.Errorf("go vet output lacks %s:\n%s", r, out)
 		}
+	}
+	// -checks selects rules under go vet as on the command line.
+	out, _ = exec.Command("go", "vet", "-vettool="+bin, "-checks=all,-TL307,-filter-injection", "./testdata/checkdemo").CombinedOutput()
+	if !strings.Contains(string(out), "TL301:") || strings.Contains(string(out), "TL307:") || strings.Contains(string(out), "TL321:") {
+		t.Errorf("go vet -checks=all,-TL307,-filter-injection:\n%s", out)
+	}
+	out, err = exec.Command("go", "vet", "-vettool="+bin, "-checks=TL3O7", "./testdata/checkdemo").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), `unknown rule "TL3O7" in checks (did you mean "TL307"?)`) {
+		t.Errorf("go vet -checks=TL3O7: %v\n%s", err, out)
 	}
 	// Ordinary commands still work when the binary is not run by vet.
 	out, err = exec.Command(bin, "explain", "PartitionKey eq 'a'").CombinedOutput()

@@ -15,9 +15,11 @@ import (
 
 // commonFlags are the flags every reporting command takes.
 type commonFlags struct {
-	format string
-	config string
-	failOn string
+	command string // the command's name, set by newFlagSet
+	format  string
+	config  string
+	failOn  string
+	checks  string
 }
 
 // flagSet is a command's flag set. Parse errors are reported by
@@ -34,9 +36,11 @@ func newFlagSet(e *env, c *command, cf *commonFlags) *flagSet {
 	fs.SetOutput(io.Discard) // parse errors: one line, from parseInterspersed
 	fs.Usage = func() {}
 	if cf != nil {
+		cf.command = c.name
 		fs.StringVar(&cf.format, "format", "text", "output format: "+strings.Join(report.Formats, ", "))
 		fs.StringVar(&cf.config, "config", "", "config file (default: .tablelint.yaml found by walking up from the working directory)")
-		fs.StringVar(&cf.failOn, "fail-on", "warning", "exit 1 when a finding is at or above this severity: error, warning or info")
+		fs.StringVar(&cf.failOn, "fail-on", "warning", "exit 1 when a finding is at or above this severity: error, warning or info; none: never for findings")
+		fs.StringVar(&cf.checks, "checks", "all", "rules to report, staticcheck style: all,-TL303 or TL3* (IDs, names, * patterns; -X turns X off)")
 	}
 	return fs
 }
@@ -97,11 +101,24 @@ func (fs *flagSet) hint(err error) string {
 	return "run 'tablelint " + fs.c.name + " -h' for the flags"
 }
 
-// failOn parses --fail-on.
+// failOnSeverity parses --fail-on; "none" is Off: findings never make
+// the exit code 1.
 func (cf *commonFlags) failOnSeverity() (rules.Severity, error) {
+	if cf.failOn == "none" {
+		return rules.Off, nil
+	}
 	s, err := rules.ParseSeverity(cf.failOn)
 	if err != nil || s == rules.Off {
-		return 0, usageError{fmt.Sprintf("invalid --fail-on %q: want error, warning or info", cf.failOn)}
+		return 0, usageError{fmt.Sprintf("invalid --fail-on %q: want error, warning, info or none", cf.failOn)}
+	}
+	return s, nil
+}
+
+// selection parses --checks.
+func (cf *commonFlags) selection() (*rules.Selection, error) {
+	s, err := rules.ParseChecks(cf.checks)
+	if err != nil {
+		return nil, usageError{"invalid --checks: " + err.Error()}
 	}
 	return s, nil
 }

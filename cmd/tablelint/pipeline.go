@@ -31,11 +31,13 @@ import (
 // adds the directives' own findings (TL901–TL903), writes the report in
 // the chosen format and returns the exit code.
 type pipeline struct {
-	e      *env
-	format string
-	failOn rules.Severity
-	cfg    *config.Config
-	target rules.Target
+	e       *env
+	command string
+	format  string
+	failOn  rules.Severity // Off: --fail-on none
+	checks  *rules.Selection
+	cfg     *config.Config
+	target  rules.Target
 	// Suppress collects the inputs' suppression directives: call
 	// AddYAML on it for each design file checked; Go directives come
 	// from the analyzers.
@@ -48,6 +50,11 @@ type pipeline struct {
 	partialInputs bool
 	// quiet: text output prints the findings only (review --quiet).
 	quiet bool
+	// afterProcess, if not nil, sees the result once severities,
+	// selection and suppressions are applied, before it is written (check
+	// --fix applies fixes and drops the findings it fixed); when it
+	// returns done, finish writes nothing more and returns code.
+	afterProcess func(res *report.Result) (done bool, code int)
 }
 
 // startPipeline validates --format and --fail-on and loads the
@@ -64,6 +71,10 @@ func startPipeline(e *env, cf *commonFlags, target rules.Target) (*pipeline, int
 	if err != nil {
 		return nil, fail(e, err)
 	}
+	checks, err := cf.selection()
+	if err != nil {
+		return nil, fail(e, err)
+	}
 	cfgPath := cf.config
 	if cfgPath != "" && !filepath.IsAbs(cfgPath) {
 		cfgPath = filepath.Join(e.dir, cfgPath)
@@ -72,7 +83,7 @@ func startPipeline(e *env, cf *commonFlags, target rules.Target) (*pipeline, int
 	if err != nil {
 		return nil, failLines(e, err)
 	}
-	return &pipeline{e: e, format: cf.format, failOn: failOn, cfg: cfg, target: target,
+	return &pipeline{e: e, command: cf.command, format: cf.format, failOn: failOn, checks: checks, cfg: cfg, target: target,
 		Suppress: suppress.New(), sources: map[string]string{}}, 0
 }
 
@@ -111,7 +122,7 @@ func (p *pipeline) process(in []finding.Finding) (kept, suppressed []finding.Fin
 		out := fs[:0:0]
 		for _, f := range fs {
 			f.Severity = p.cfg.Severity(f.Rule, f.Severity)
-			if f.Severity == rules.Off || p.Excluded(f.File) {
+			if f.Severity == rules.Off || !p.checks.Selected(f.Rule) || p.Excluded(f.File) {
 				continue
 			}
 			out = append(out, f)
@@ -132,9 +143,16 @@ func (p *pipeline) process(in []finding.Finding) (kept, suppressed []finding.Fin
 		suppressed = append(suppressed, f)
 	}
 	n = len(suppressed) + p.Suppress.Suppressed()
+	// The findings the analyzers dropped for a directive are reported as
+	// suppressed too (SARIF keeps them, with a suppression).
+	for _, f := range adjust(p.Suppress.SuppressedFindings()) {
+		f.File = p.relative(f.File)
+		f.Hint = rules.HintFor(f.Rule, p.target)
+		suppressed = append(suppressed, f)
+	}
 	ran := func(id string) bool {
 		r, ok := rules.Get(id)
-		return ok && p.cfg.Enabled(id) && r.AppliesToTarget(p.target)
+		return ok && p.checks.Selected(id) && p.cfg.Enabled(id) && r.AppliesToTarget(p.target)
 	}
 	kept = append(kept, adjust(p.Suppress.Problems(ran))...)
 	for i := range kept {
@@ -182,9 +200,15 @@ func (p *pipeline) finish(res report.Result) int {
 	for i := range res.Errors {
 		res.Errors[i].File = p.relative(res.Errors[i].File)
 	}
+	if p.afterProcess != nil {
+		if done, code := p.afterProcess(&res); done {
+			return code
+		}
+	}
 	opt := report.Options{
 		BaseDir:     p.e.dir,
 		CommandLine: p.e.args,
+		Command:     p.command,
 		Format:      p.format,
 		Color:       p.format == "text" && useColor(p.e),
 		LineText:    report.SourceLines(p.relativeSources()),
@@ -211,6 +235,9 @@ func (p *pipeline) exitCode(res report.Result) int {
 		if !p.partialInputs {
 			return 2
 		}
+	}
+	if p.failOn == rules.Off {
+		return 0
 	}
 	return report.ExitCode(res.Findings, p.failOn)
 }

@@ -1,15 +1,18 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/tablelint/tablelint/analyzers/all"
 	"github.com/tablelint/tablelint/internal/checkcache"
+	"github.com/tablelint/tablelint/internal/rules"
 )
 
 // The go vet driver: `go vet -vettool=$(command -v tablelint) ./...` runs
@@ -32,8 +35,31 @@ func init() {
 			}
 		}
 		os.Args = append([]string{os.Args[0]}, args...)
-		unitchecker.Main(all.Analyzers()...) // exits
+		unitchecker.Main(all.Select(all.Analyzers(), vetChecks())...) // exits
 		return 0, true
+	}
+}
+
+// vetChecks registers the vet tool's -checks flag (go vet passes it
+// through: go vet -vettool=$(command -v tablelint) -checks=all,-TL308)
+// and returns the selection it makes, parsed once when the analysis
+// starts; an invalid list fails every package with its error.
+func vetChecks() func(id string) (bool, error) {
+	list := flag.String("checks", "all", "rules to report, staticcheck style: all,-TL303 or TL3* (IDs, names, * patterns; -X turns X off)")
+	var once sync.Once
+	var sel *rules.Selection
+	var err error
+	return func(id string) (bool, error) {
+		once.Do(func() {
+			sel, err = rules.ParseChecks(*list)
+			if err != nil {
+				err = fmt.Errorf("invalid -checks: %v", err)
+			}
+		})
+		if err != nil {
+			return false, err
+		}
+		return id == "" || sel.Selected(id), nil
 	}
 }
 

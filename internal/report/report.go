@@ -82,6 +82,9 @@ type Options struct {
 	BaseDir string
 	// CommandLine is the command line, for SARIF's invocation.
 	CommandLine []string
+	// Command is the command that reports ("check", "review"): SARIF's
+	// automationDetails.id is made of it (AutomationID).
+	Command string
 }
 
 // Write writes r to w in the chosen format. The findings are sorted.

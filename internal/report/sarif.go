@@ -2,9 +2,13 @@ package report
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf16"
@@ -36,13 +40,16 @@ func sarifLevel(s rules.Severity) string {
 // describes every rule that has a result (id, name, descriptions, help
 // text and Markdown, helpUri, default level; security-severity and tags
 // for the security rules), and every result has a ruleId, ruleIndex,
-// level, message and a location whose region columns are UTF-16 code
-// units (the SARIF default columnKind) and whose relative URI is based
-// on SRCROOT, the working directory (originalUriBaseIds). Suppressed
-// findings are results with an in-source suppression. The invocation
-// says whether every input could be checked, with a
-// toolExecutionNotification for each one that could not: the log is a
-// valid document whatever went wrong with the inputs.
+// level, message, a partial fingerprint that survives lines moving
+// (FingerprintKey), and a location with a URI and a region with start
+// and end whose columns are UTF-16 code units (the SARIF default
+// columnKind) and whose relative URI is based on SRCROOT, the working
+// directory (originalUriBaseIds). The run's automationDetails.id names
+// the command, so code scanning keeps each command's results as a
+// category of its own. Suppressed findings are results with an
+// in-source suppression. The invocation says whether every input could
+// be checked, with a toolExecutionNotification for each one that could
+// not: the log is a valid document whatever went wrong with the inputs.
 func writeSARIF(w io.Writer, r Result, opt Options) error {
 	log, err := sarif.New(sarif.Version210)
 	if err != nil {
@@ -53,6 +60,9 @@ func writeSARIF(w io.Writer, r Result, opt Options) error {
 		driver.WithVersion(opt.ToolVersion)
 	}
 	run := sarif.NewRun(*sarif.NewTool(driver))
+	if opt.Command != "" {
+		run.WithAutomationDetails(sarif.NewRunAutomationDetails().WithID(AutomationID(opt.Command)))
+	}
 	run.WithColumnKind("utf16CodeUnits")
 	if opt.BaseDir != "" {
 		run.WithOriginalUriBaseIds(map[string]*sarif.ArtifactLocation{
@@ -78,6 +88,22 @@ func writeSARIF(w io.Writer, r Result, opt Options) error {
 		index[d.ID] = uint(i)
 	}
 
+	// A filter given on the command line is an artifact of the run,
+	// with its text: locations in it name the artifact.
+	filterArtifact := false
+	locate := func(f finding.Finding) *sarif.PhysicalLocation {
+		if f.File == "" && !filterArtifact {
+			filterArtifact = true
+			art := run.AddArtifact().WithLocation(sarif.NewSimpleArtifactLocation(filterURI)).
+				WithDescription(sarif.NewTextMessage(filterDescription))
+			if text, ok := wholeText(opt.LineText, ""); ok {
+				art.WithContents(sarif.NewArtifactContent().WithText(text))
+			}
+		}
+		return physicalLocation(f, opt.LineText)
+	}
+
+	fingerprints := newFingerprinter(opt.LineText)
 	addResult := func(f finding.Finding, suppressed bool) {
 		res := sarif.NewRuleResult(f.Rule).WithLevel(sarifLevel(f.Severity))
 		if i, ok := index[f.Rule]; ok {
@@ -88,7 +114,8 @@ func writeSARIF(w io.Writer, r Result, opt Options) error {
 			msg += "\nhint: " + h
 		}
 		res.WithMessage(sarif.NewTextMessage(msg))
-		res.AddLocation(sarif.NewLocationWithPhysicalLocation(physicalLocation(f, opt.LineText)))
+		res.AddLocation(sarif.NewLocationWithPhysicalLocation(locate(f)))
+		res.PartialFingerprints = map[string]any{FingerprintKey: fingerprints.next(f)}
 		if suppressed {
 			res.Suppressions = []*sarif.Suppression{sarif.NewSuppression("inSource").WithStatus("accepted")}
 		}
@@ -112,9 +139,9 @@ func writeSARIF(w io.Writer, r Result, opt Options) error {
 	}
 	for _, e := range r.Errors {
 		n := sarif.NewNotification().WithLevel("error").WithTextMessage(e.Message)
-		if e.File != "" {
+		if e.File != "" || e.Line > 0 {
 			f := finding.Finding{File: e.File, Line: e.Line, Col: e.Col}
-			n.AddLocation(sarif.NewLocationWithPhysicalLocation(physicalLocation(f, opt.LineText)))
+			n.AddLocation(sarif.NewLocationWithPhysicalLocation(locate(f)))
 		}
 		inv.AddTToolExecutionNotification(n)
 	}
@@ -132,6 +159,77 @@ func writeSARIF(w io.Writer, r Result, opt Options) error {
 	_, err = w.Write(out)
 	return err
 }
+
+// AutomationID returns the SARIF automationDetails.id of a command's
+// run, "tablelint/check/": code scanning takes the part before the last
+// slash as the run's category, so the runs of check and review uploaded
+// from one workflow are told apart.
+func AutomationID(command string) string { return "tablelint/" + command + "/" }
+
+// The artifact a filter given on the command line (explain) is: "<filter>",
+// as text output names it, percent-encoded into a relative URI.
+const (
+	filterURI         = "%3Cfilter%3E"
+	filterDescription = "the $filter given on the command line"
+)
+
+// wholeText returns every line of file that lineText serves, joined.
+func wholeText(lineText func(string, int) (string, bool), file string) (string, bool) {
+	if lineText == nil {
+		return "", false
+	}
+	var lines []string
+	for n := 1; ; n++ {
+		text, ok := lineText(file, n)
+		if !ok {
+			break
+		}
+		lines = append(lines, text)
+	}
+	return strings.Join(lines, "\n"), len(lines) > 0
+}
+
+// FingerprintKey names tablelint's partial fingerprint in SARIF results.
+// Code scanning matches a result with the alert of an earlier run by its
+// partial fingerprints: the value hashes the rule, the file, the text of
+// the finding's line with its spacing normalised, and the message with
+// its numbers blanked out (a message may name a line), plus how many
+// earlier results of the run had the same hash. Lines moving up or down
+// change none of these, so the alert survives an edit above it.
+const FingerprintKey = "tablelintFindingHash/v1"
+
+// fingerprinter computes the partial fingerprints of a run's results.
+type fingerprinter struct {
+	lineText func(string, int) (string, bool)
+	seen     map[string]int
+}
+
+func newFingerprinter(lineText func(string, int) (string, bool)) *fingerprinter {
+	return &fingerprinter{lineText: lineText, seen: map[string]int{}}
+}
+
+// next returns f's fingerprint: "hash:n" with n the occurrence of the
+// hash in the run so far.
+func (fp *fingerprinter) next(f finding.Finding) string {
+	line := ""
+	if fp.lineText != nil {
+		if text, ok := fp.lineText(f.File, max(f.Line, 1)); ok {
+			line = strings.Join(strings.Fields(text), " ")
+		}
+	}
+	h := sha256.New()
+	for _, part := range []string{f.Rule, filepath.ToSlash(f.File), line, digits.ReplaceAllString(f.Message, "0")} {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	sum := hex.EncodeToString(h.Sum(nil))[:32]
+	n := fp.seen[sum]
+	fp.seen[sum] = n + 1
+	return fmt.Sprintf("%s:%d", sum, n+1)
+}
+
+// digits matches a run of decimal digits.
+var digits = regexp.MustCompile(`[0-9]+`)
 
 // srcRoot is the uriBaseId of relative locations: the working directory.
 const srcRoot = "SRCROOT"
@@ -260,7 +358,7 @@ func sortRules(rs []*sarif.ReportingDescriptor) {
 
 func sarifRule(r *rules.Rule) *sarif.ReportingDescriptor {
 	help := sarif.NewMultiformatMessageString(r.Text(80)).WithMarkdown(r.Markdown())
-	full := strings.TrimSpace(r.Rationale)
+	full := FullDescription(r.Rationale)
 	return sarif.NewRule(r.ID).
 		WithName(r.Name).
 		WithShortDescription(sarif.NewMultiformatMessageString(r.Title)).
@@ -271,37 +369,64 @@ func sarifRule(r *rules.Rule) *sarif.ReportingDescriptor {
 		WithProperties(ruleProperties(r))
 }
 
-// securityRules are the rules whose findings are vulnerabilities: code
-// scanning ranks them by security-severity (a CVSS-like score, 7.0 and
-// above is "high") and files them under the tags.
-var securityRules = map[string]struct {
-	severity string
-	tags     []string
-}{
-	// A value that ends the string literal adds conditions to the query
-	// (CWE-943, improper neutralization of special elements in data
-	// query logic): it can read a whole table.
-	"TL321": {"7.5", []string{"security", "external/cwe/cwe-943"}},
+// MaxFullDescription is the longest fullDescription GitHub code scanning
+// accepts, in characters; the whole documentation goes to help.
+const MaxFullDescription = 1024
+
+// FullDescription returns a rule's SARIF fullDescription: the first
+// paragraph of its rationale, cut after the last whole sentence that
+// fits in MaxFullDescription characters (a word boundary and "…" when
+// not even one does).
+func FullDescription(rationale string) string {
+	text := strings.TrimSpace(rationale)
+	if i := strings.Index(text, "\n\n"); i >= 0 {
+		text = text[:i]
+	}
+	if utf8.RuneCountInString(text) <= MaxFullDescription {
+		return text
+	}
+	// The byte offset just past the first MaxFullDescription-1 runes
+	// (leaving room for "…").
+	limit := len(text)
+	n := 0
+	for i := range text {
+		if n == MaxFullDescription-1 {
+			limit = i
+			break
+		}
+		n++
+	}
+	head := text[:limit]
+	if i := strings.LastIndex(head, ". "); i > 0 {
+		return head[:i+1]
+	}
+	if i := strings.LastIndexByte(head, ' '); i > 0 {
+		head = head[:i]
+	}
+	return head + "…"
 }
 
-// ruleProperties returns a rule's SARIF properties: its precision and,
-// for a security rule, security-severity and tags; nil when none apply.
+// ruleProperties returns a rule's SARIF properties: for a security rule,
+// security-severity (code scanning ranks alerts by it), the "security"
+// and CWE tags (code scanning lists the alerts as security alerts) and
+// precision; nil for other rules.
 func ruleProperties(r *rules.Rule) sarif.Properties {
-	sec, ok := securityRules[r.ID]
-	if !ok {
+	if r.Security == nil {
 		return nil
 	}
-	return sarif.Properties{"security-severity": sec.severity, "tags": sec.tags, "precision": "high"}
+	return sarif.Properties{"security-severity": r.Security.Severity, "tags": r.Security.Tags(), "precision": "high"}
 }
 
 // physicalLocation returns the finding's place: a relative URI with
-// forward slashes (absolute paths become file: URIs), and a region with
-// UTF-16 columns.
+// forward slashes (absolute paths become file: URIs; the filter of
+// explain is the "<filter>" artifact), and a region with UTF-16 columns
+// that always has an end: a finding without one ends at the end of its
+// line (when the line's text is known) or covers its line.
 func physicalLocation(f finding.Finding, lineText func(string, int) (string, bool)) *sarif.PhysicalLocation {
 	loc := sarif.NewArtifactLocation()
 	switch {
 	case f.File == "":
-		loc.WithDescription(sarif.NewTextMessage("the $filter given on the command line"))
+		loc.WithUri(filterURI).WithIndex(0).WithDescription(sarif.NewTextMessage(filterDescription))
 	case filepath.IsAbs(f.File):
 		loc.WithUri(fileURI(f.File))
 	default:
@@ -310,19 +435,39 @@ func physicalLocation(f finding.Finding, lineText func(string, int) (string, boo
 	pl := sarif.NewPhysicalLocation().WithArtifactLocation(loc)
 	line := max(f.Line, 1)
 	region := sarif.NewRegion().WithStartLine(line)
+	start := 1
 	if f.Col > 0 {
-		region.WithStartColumn(utf16Column(f.File, line, f.Col, lineText))
+		start = utf16Column(f.File, line, f.Col, lineText)
+		region.WithStartColumn(start)
 	}
-	if f.EndLine >= line {
+	switch {
+	case f.EndLine > line:
 		region.WithEndLine(f.EndLine)
 		if f.EndCol > 0 {
-			end := utf16Column(f.File, f.EndLine, f.EndCol, lineText)
-			if f.EndLine > line || end >= *region.StartColumn {
-				region.WithEndColumn(end)
+			region.WithEndColumn(utf16Column(f.File, f.EndLine, f.EndCol, lineText))
+		}
+	case f.EndLine == line && f.EndCol > 0 && utf16Column(f.File, line, f.EndCol, lineText) >= start:
+		region.WithEndLine(line).WithEndColumn(utf16Column(f.File, line, f.EndCol, lineText))
+	default:
+		// No end known: to the end of the line.
+		region.WithEndLine(line)
+		if text, ok := lineText0(lineText, f.File, line); ok {
+			end := UTF16Column(text, len(text)+1)
+			if f.Col > 0 && end < start {
+				end = start
 			}
+			region.WithEndColumn(end)
 		}
 	}
 	return pl.WithRegion(region)
+}
+
+// lineText0 calls lineText when there is one.
+func lineText0(lineText func(string, int) (string, bool), file string, line int) (string, bool) {
+	if lineText == nil {
+		return "", false
+	}
+	return lineText(file, line)
 }
 
 var uriEscaper = strings.NewReplacer("%", "%25", " ", "%20", "#", "%23", "?", "%3F")

@@ -36,6 +36,10 @@ func init() {
 			Good:      `"PartitionKey eq " + odata.Quote(r.FormValue("dept"))   // or strings.ReplaceAll(dept, "'", "''")`,
 			Hint:      "escape the value: odata.Quote(s) from github.com/tablelint/tablelint/odata, or strings.ReplaceAll(s, \"'\", \"''\")",
 			Since:     "0.1.0",
+			// A value that ends the literal adds conditions to the query
+			// (improper neutralization of special elements in data query
+			// logic): it can read a whole table.
+			Security: &Security{Severity: "7.5", CWEs: []string{"CWE-943"}},
 		},
 	)
 }

@@ -147,6 +147,8 @@ func init() {
 			Good:      "cred, _ := azidentity.NewDefaultAzureCredential(nil)\nc, _ := aztables.NewClient(url, cred, nil)",
 			Hint:      "use a token credential or a SAS, or read the key from a secret store at run time",
 			Since:     "0.2.0",
+			// A hard-coded credential that controls the whole account.
+			Security: &Security{Severity: "8.0", CWEs: []string{"CWE-798"}},
 		},
 		&Rule{
 			ID: "TL602", Name: "sas-overbroad", Severity: Info,
@@ -159,6 +161,9 @@ func init() {
 			Hint:      "grant only the needed operations on the holder's PartitionKey range, for hours rather than days",
 			Options:   "`-sas-max-expiry` (analyzer flag, default 24h): the longest SAS lifetime not reported.",
 			Since:     "0.2.0",
+			// A bearer token granting more than its holder needs, for
+			// longer than it needs (incorrect permission assignment).
+			Security: &Security{Severity: "5.0", CWEs: []string{"CWE-732"}},
 		},
 	)
 }

@@ -3,7 +3,8 @@ package rules
 // goHints are the hints of rules whose general hint is written in design
 // syntax, in Go for findings in Go code.
 var goHints = map[string]string{
-	"TL204": `format the number at a fixed width with leading zeros, e.g. fmt.Sprintf("%010d", id)`,
+	// The message names the verb, whose width is the integer type's.
+	"TL204": `format the number with the zero-padded verb the message names: fmt.Sprintf("%0Nd", id), N the width of its type`,
 	"TL205": `format inverted ticks at 19 digits: fmt.Sprintf("%019d", math.MaxInt64-t.UnixNano())`,
 	"TL408": "move it through a queue: a worker upserts the copy, deletes the original (404 counts as done) and retries until both succeed",
 }

@@ -73,6 +73,28 @@ type Rule struct {
 	Options string
 	// Since is the tablelint version the rule first appeared in.
 	Since string
+	// Security, when set, marks a rule whose findings are
+	// vulnerabilities: code scanning lists them as security alerts.
+	Security *Security
+}
+
+// Security describes a security rule for code scanning.
+type Security struct {
+	// Severity is a CVSS-like score from 0.1 to 10.0 ("7.5"): GitHub
+	// ranks 9.0 and above critical, 7.0 high, 4.0 medium, lower low.
+	Severity string
+	// CWEs are the weaknesses the rule finds ("CWE-943").
+	CWEs []string
+}
+
+// Tags returns the code-scanning tags of a security rule: "security" and
+// one "external/cwe/cwe-N" per weakness.
+func (s *Security) Tags() []string {
+	tags := []string{"security"}
+	for _, c := range s.CWEs {
+		tags = append(tags, "external/cwe/"+strings.ToLower(c))
+	}
+	return tags
 }
 
 var registry = map[string]*Rule{}

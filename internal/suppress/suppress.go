@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tablelint/tablelint/internal/finding"
@@ -198,6 +199,47 @@ func (s *Set) Suppressed() int {
 		n += len(d.hits)
 	}
 	return n
+}
+
+// ParseHit splits a Hits entry, "line:col:rule:message".
+func ParseHit(h string) (line, col int, rule, msg string, ok bool) {
+	parts := strings.SplitN(h, ":", 4)
+	if len(parts) != 4 {
+		return 0, 0, "", "", false
+	}
+	line, err1 := strconv.Atoi(parts[0])
+	col, err2 := strconv.Atoi(parts[1])
+	return line, col, parts[2], parts[3], err1 == nil && err2 == nil
+}
+
+// SuppressedFindings returns the findings the set's directives
+// suppressed before they were added (see Use), in the order of the
+// directives, each at its place in the directive's file with its rule's
+// default severity; a message that starts with its rule ID and ": " (as
+// analyzers write them) loses that prefix. A driver that reports
+// suppressed findings (SARIF's suppressions) reports these beside those
+// Apply removed.
+func (s *Set) SuppressedFindings() []finding.Finding {
+	var out []finding.Finding
+	for _, d := range s.all {
+		hits := make([]string, 0, len(d.hits))
+		for h := range d.hits {
+			hits = append(hits, h)
+		}
+		slices.Sort(hits)
+		for _, h := range hits {
+			line, col, id, msg, ok := ParseHit(h)
+			r, known := rules.Get(id)
+			if !ok || !known {
+				continue
+			}
+			out = append(out, finding.Finding{
+				Rule: r.ID, Severity: r.Severity, File: d.File, Line: line, Col: col,
+				Message: strings.TrimPrefix(msg, r.ID+": "),
+			})
+		}
+	}
+	return out
 }
 
 // Directives returns the directives in the order they were added.
