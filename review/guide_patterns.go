@@ -161,8 +161,8 @@ func (r *reviewer) tableRotation() {
 }
 
 // MaxSeriesProperties is the most values a data series entity can hold:
-// an entity has at most 252 properties of its own.
-const MaxSeriesProperties = 252
+// one a custom property (limits.MaxCustomProperties).
+const MaxSeriesProperties = limits.MaxCustomProperties
 
 // timeBucket returns the time step of a RowKey that names one period in
 // its partition: fixed text, values the PartitionKey holds, and exactly

@@ -27,7 +27,7 @@ func (r *reviewer) size(e *model.Entity) {
 		it := r.add("TL121", e.Node, -1, "entity type %s can reach %s with unbounded properties, over %s",
 			e.Name, bytesText(s.Max), limitText)
 		it.Severity = warningSeverity
-		it.Hint = sprintf("declare maxLength/maxBytes for %s (counted at 64 KiB each); if they really can be that large, move them to Blob storage (large entities pattern)", propList(s.Unbounded))
+		it.Hint = sprintf("declare maxLength/maxBytes for %s (counted at %s each); if they really can be that large, move them to Blob storage (large entities pattern)", propList(s.Unbounded), limits.SizeText(limits.MaxStringBytes))
 	case s.Declared*100 >= limit*limits.SizeWarnPercent:
 		it := r.add("TL121", e.Node, -1, "entity type %s can be %s, %d%% of the limit of %s", e.Name, bytesText(s.Declared), s.Declared*100/limit, limitText)
 		it.Severity = warningSeverity
@@ -45,9 +45,9 @@ func (r *reviewer) size(e *model.Entity) {
 			if p.Type == edm.Binary {
 				field = "maxBytes"
 			}
-			it := r.add("TL132", p.Node, -1, "property %s (%s) has no %s: sized at 64 KiB", p.Name, p.Type, field)
+			it := r.add("TL132", p.Node, -1, "property %s (%s) has no %s: sized at %s", p.Name, p.Type, field, limits.SizeText(limits.MaxStringBytes))
 			if inKey[p.Name] {
-				it.Hint = sprintf("declare %s: the entity size estimate counts 64 KiB, and the key template it is part of can exceed the 1 KiB (512-character) key limit", field)
+				it.Hint = sprintf("declare %s: the entity size estimate counts %s, and the key template it is part of can exceed the %s (%d-character) key limit", field, limits.SizeText(limits.MaxStringBytes), limits.SizeText(limits.MaxKeyBytes), limits.MaxKeyChars)
 			}
 		}
 	}

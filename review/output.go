@@ -9,6 +9,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/tablelint/tablelint/internal/cost"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/textable"
 	"github.com/tablelint/tablelint/model"
@@ -64,7 +65,7 @@ func writeEntities(w io.Writer, res *Result) error {
 	if len(res.Entities) == 0 {
 		return nil
 	}
-	fmt.Fprintf(w, "\nentity types (sizes: approximate, external accounting; * = unbounded properties at 64 KiB)\n")
+	fmt.Fprintf(w, "\nentity types (sizes: approximate, external accounting; * = unbounded properties at %s)\n", limits.SizeText(limits.MaxStringBytes))
 	t := newTable(w, []tw.Align{l, l, l, l, r, r, r, r, r})
 	t.Header("TABLE", "ENTITY", "PARTITIONKEY", "ROWKEY", "PROPS", "MAX BYTES", "TYPICAL", "COUNT", "WRITES")
 	for _, er := range res.Entities {

@@ -327,7 +327,7 @@ func (c *checker) literal(lit *ast.CompositeLit) {
 		return
 	}
 	if !tooBig && total > MaxEntityBytes {
-		diag.Report(c.pass, "TL121", lit, "this entity's properties can together hold %d bytes, over the 1 MiB entity limit", total)
+		diag.Report(c.pass, "TL121", lit, "this entity's properties can together hold %d bytes, over the %s entity limit", total, limits.SizeText(MaxEntityBytes))
 	}
 }
 
@@ -460,19 +460,19 @@ func (c *checker) property(name string, ft types.Type, v ast.Expr) (int64, bool)
 	if text {
 		stored = limits.StringSize(s.bound) // at most s.bound UTF-16 code units
 	}
-	rule, limit, kind := "TL122", int64(MaxStringBytes), "String"
+	rule, limit, kind, limitText := "TL122", int64(MaxStringBytes), "String", limits.SizeText(limits.MaxStringBytes)
 	if binary {
-		rule, limit, kind = "TL123", MaxBinaryBytes, "Binary"
+		rule, limit, kind, limitText = "TL123", MaxBinaryBytes, "Binary", limits.SizeText(limits.MaxBinaryBytes)
 	}
 	switch {
 	case s.bound < 0:
 		diag.Report(c.pass, rule, v, "property %s is filled from %s with no length check", name, finding.Clip(s.what))
 		return 0, true
 	case stored > MaxEntityBytes:
-		diag.Report(c.pass, "TL121", v, "property %s is filled with up to %d bytes, over the 1 MiB entity limit", name, s.bound)
+		diag.Report(c.pass, "TL121", v, "property %s is filled with up to %d bytes, over the %s entity limit", name, s.bound, limits.SizeText(MaxEntityBytes))
 		return 0, true
 	case s.bound > limit:
-		diag.Report(c.pass, rule, v, "property %s is filled with up to %d bytes, over the %s limit of 64 KiB", name, s.bound, kind)
+		diag.Report(c.pass, rule, v, "property %s is filled with up to %d bytes, over the %s limit of %s", name, s.bound, kind, limitText)
 		return 0, true
 	}
 	return stored, false

@@ -126,7 +126,7 @@ func (c *checker) length(key string, pos token.Pos, v flow.Value) {
 			continue
 		}
 		if n := edm.UTF16Len(text.String()); n > limits.MaxKeyChars {
-			diag.Report(c.pass, "TL202", posNode(pos), "%s is %s%d characters, over the limit of %d (1 KiB)", key, least, n, limits.MaxKeyChars)
+			diag.Report(c.pass, "TL202", posNode(pos), "%s is %s%d characters, over the limit of %d (%s)", key, least, n, limits.MaxKeyChars, limits.SizeText(limits.MaxKeyBytes))
 			return
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/limits"
 )
 
 //go:embed doc.go
@@ -39,7 +40,7 @@ func init() {
 }
 
 // maxActions is the most actions one transaction may hold.
-const maxActions = 100
+const maxActions = limits.MaxBatchActions
 
 type checker struct {
 	pass     *analysis.Pass

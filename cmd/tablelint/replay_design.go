@@ -4,6 +4,7 @@ import (
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/engine/workload"
+	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/review"
 )
@@ -12,14 +13,11 @@ import (
 // with the design model and generates its workload from the volumes.
 func init() {
 	loadDesignWorkload = func(path string) (*designLoad, error) {
-		spec, sizes, err := designWorkloadSizes(path)
-		if err != nil {
-			return nil, err
-		}
 		d, err := model.Load(path)
 		if err != nil {
 			return nil, err
 		}
+		spec, sizes := designWorkloadSizes(d)
 		return &designLoad{spec: spec, entityBytes: sizes, predicted: predictions(d)}, nil
 	}
 }
@@ -37,22 +35,23 @@ func predictions(d *model.Design) map[string]replay.Prediction {
 	return out
 }
 
-// designWorkload is designWorkloadSizes without the sizes.
+// designWorkload loads a design file and converts it into a workload
+// specification (designWorkloadSizes without the sizes).
 func designWorkload(path string) (*workload.Spec, error) {
-	spec, _, err := designWorkloadSizes(path)
-	return spec, err
+	d, err := model.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	spec, _ := designWorkloadSizes(d)
+	return spec, nil
 }
 
-// designWorkloadSizes loads a design file and converts it into a workload
+// designWorkloadSizes converts a loaded design into a workload
 // specification: entity types with their key templates, properties,
 // counts and write rates; queries with their filters and rates. sizes
 // holds each entity type's typical size in bytes (by table, then entity,
 // as in the spec), for estimating the replay's memory.
-func designWorkloadSizes(path string) (spec *workload.Spec, sizes [][]int64, err error) {
-	d, err := model.Load(path)
-	if err != nil {
-		return nil, nil, err
-	}
+func designWorkloadSizes(d *model.Design) (spec *workload.Spec, sizes [][]int64) {
 	spec = &workload.Spec{}
 	for _, t := range d.Tables {
 		wt := workload.Table{Name: t.Name}
@@ -88,7 +87,7 @@ func designWorkloadSizes(path string) (spec *workload.Spec, sizes [][]int64, err
 		spec.Tables = append(spec.Tables, wt)
 		sizes = append(sizes, ts)
 	}
-	return spec, sizes, nil
+	return spec, sizes
 }
 
 // typicalBytes is the size, in the service's accounting, of the
@@ -105,9 +104,9 @@ func typicalBytes(e *model.Entity) int64 {
 			return int64(w)
 		}
 		w, _ := t.MaxWidth()
-		return min(int64(w), 1024)
+		return min(int64(w), limits.MaxKeyBytes)
 	}
-	n := 4 + 2*(width(e.PartitionKey)+width(e.RowKey))
+	var props int64
 	for _, p := range e.Properties {
 		v := int64(8) // binary
 		if p.Type == edm.String {
@@ -116,7 +115,7 @@ func typicalBytes(e *model.Entity) int64 {
 				v = min(v, p.MaxLength)
 			}
 		}
-		n += model.PropertyOverhead(p.Name) + model.ValueSize(p.Type, v)
+		props += model.PropertyOverhead(p.Name) + model.ValueSize(p.Type, v)
 	}
-	return n
+	return limits.EntitySize(width(e.PartitionKey), width(e.RowKey), props)
 }

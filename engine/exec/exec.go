@@ -2,6 +2,7 @@ package exec
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -338,12 +339,24 @@ func (x *Executor) Page(t *store.Table, q Query, from *Continuation) (Page, erro
 }
 
 func checkTop(top int) error {
-	if top < 0 || top > MaxPageSize {
-		return &QueryError{Err: &store.Error{Status: http.StatusBadRequest, Code: store.CodeInvalidInput,
-			Message: "$top must be between 1 and 1000", Index: -1}}
+	if e := InvalidTop(top); e != nil {
+		return &QueryError{Err: e}
 	}
 	return nil
 }
+
+// InvalidTop returns the service's error for a $top out of range (top 0
+// means no $top), or nil if top is valid.
+func InvalidTop(top int) *store.Error {
+	if top < 0 || top > MaxPageSize {
+		return &store.Error{Status: http.StatusBadRequest, Code: store.CodeInvalidInput,
+			Message: fmt.Sprintf("%s 1 and %d", TopMessagePrefix, MaxPageSize), Index: -1}
+	}
+	return nil
+}
+
+// TopMessagePrefix begins the message of InvalidTop's error.
+const TopMessagePrefix = "$top must be between"
 
 // PagePrepared runs one request of a prepared filter with $top top (0:
 // none) on t, starting at from (nil for the first page).

@@ -256,8 +256,10 @@ func (g *RefEngine) query(t *store.Table, terr error, op *tracefmt.Op, out *Outc
 	if p != nil {
 		out.Plan = p.Plan.Kind.String()
 	}
-	if err == nil && (op.Top < 0 || op.Top > exec.MaxPageSize) {
-		err = &store.Error{Status: http.StatusBadRequest, Code: store.CodeInvalidInput, Message: "$top must be between 1 and 1000", Index: -1}
+	if err == nil {
+		if e := exec.InvalidTop(op.Top); e != nil {
+			err = e
+		}
 	}
 	if err == nil {
 		err = terr

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tablelint/tablelint/engine/exec"
 	"github.com/tablelint/tablelint/engine/store"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/rules"
@@ -119,7 +120,7 @@ func rejectionRule(out *Outcome) string {
 			return "TL201"
 		case isKey && strings.Contains(msg, "bytes in UTF-16; the limit is"):
 			return "TL202"
-		case strings.HasPrefix(msg, "$top must be between"):
+		case strings.HasPrefix(msg, exec.TopMessagePrefix):
 			return "TL309"
 		case strings.Contains(msg, "maximum 100 changes per change set"):
 			return "TL401"

@@ -132,8 +132,8 @@ type Service struct {
 var (
 	StorageLimits = Service{
 		Target: Storage, Name: "Azure Table storage",
-		MaxEntityBytes: MaxEntityBytes, EntityLimit: "1 MiB",
-		MaxBatchBytes: MaxBatchBytes, BatchLimit: "4 MiB",
+		MaxEntityBytes: MaxEntityBytes, EntityLimit: SizeText(MaxEntityBytes),
+		MaxBatchBytes: MaxBatchBytes, BatchLimit: SizeText(MaxBatchBytes),
 		MaxTop:             MaxPageEntities,
 		TableNamesFoldCase: true,
 		Source:             "Understanding the Table service data model",
