@@ -102,7 +102,7 @@ type RefEngine struct {
 // (store.Store.Compact). Run calls it once the setup operations are done: a design's
 // setup inserts entities by entity number, which scatters each partition
 // over memory, and the workload's scans then read them in order.
-func (e *RefEngine) SetupDone() { e.st.Compact() }
+func (g *RefEngine) SetupDone() { g.st.Compact() }
 
 // NewEngine returns a reference engine with an empty store.
 //

@@ -605,7 +605,7 @@ func (e *entityGen) combo(props []*Property, i int64) int64 {
 // when more than maxKeptList entities are kept.
 func (e *entityGen) keptByValue(touched map[string]bool) ([]int64, bool) {
 	props, combos := e.keyCombos()
-	if props == nil || len(props) == 0 || combos > e.spec.Count/4 {
+	if len(props) == 0 || combos > e.spec.Count/4 {
 		return nil, false
 	}
 	pivot := 0

@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
-	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
@@ -446,14 +445,4 @@ func sliceLiteral(v ssa.Value) ([]ssa.Value, bool) {
 		}
 	}
 	return elems, true
-}
-
-// sortedFields returns m's keys in order, for deterministic output.
-func sortedFields(m map[string]Value) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
