@@ -2,7 +2,6 @@ package review
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/cost"
@@ -10,7 +9,6 @@ import (
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/model"
-	"github.com/tablelint/tablelint/odata"
 	"github.com/tablelint/tablelint/plan"
 )
 
@@ -36,30 +34,11 @@ func (r *reviewer) cosmosOrdering(q *model.Query, name string) {
 	}
 }
 
-// indexedProperty reports whether the filter has a top-level comparison
-// of a property other than the keys that an index answers (eq or a
-// bound): on Cosmos DB every property is indexed.
-func indexedProperty(f *odata.Filter) bool {
-	if f == nil {
-		return false
-	}
-	for _, c := range f.Conjuncts() {
-		if c.Cmp == nil || c.Cmp.Property == plan.PartitionKey || c.Cmp.Property == plan.RowKey {
-			continue
-		}
-		switch c.Cmp.Op {
-		case odata.OpEq, odata.OpGt, odata.OpGe, odata.OpLt, odata.OpLe:
-			return true
-		}
-	}
-	return false
-}
-
 // cosmosScan adjusts a TL301/TL303 finding for Cosmos DB: a scan whose
 // filter compares an indexed property reads only the matching entities,
 // so it is information, and the message says why.
 func cosmosScan(it *Item, q *model.Query) {
-	if !indexedProperty(q.Filter) {
+	if !plan.IndexedComparison(q.Filter) {
 		return
 	}
 	it.Severity = rules.Info
@@ -74,7 +53,7 @@ func cosmosScan(it *Item, q *model.Query) {
 // cosmosRead returns the entities a query reads on Cosmos DB: those its
 // indexed property comparisons match, not the whole partition or table.
 func cosmosRead(q *model.Query, n float64) float64 {
-	if q.Plan.Kind == plan.Point || !indexedProperty(q.Filter) {
+	if q.Plan.Kind == plan.Point || !plan.IndexedComparison(q.Filter) {
 		return n
 	}
 	return max(1, n/selectivity(q))
@@ -94,7 +73,7 @@ func requestUnits(q *model.Query, read float64) float64 {
 	if q.Plan.Kind == plan.Point {
 		return cost.ReadRU(whole)
 	}
-	return math.Max(1, math.Ceil(read*whole/1024))
+	return cost.QueryRU(read * whole)
 }
 
 // The limits that differ on Azure Cosmos DB for Table (package limits,

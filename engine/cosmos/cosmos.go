@@ -75,7 +75,7 @@ func Charge(k Kind, bytes float64, n int) float64 {
 	case Write:
 		return cost.WriteRU(bytes)
 	}
-	return math.Max(1, math.Ceil(float64(n)*bytes/1024))
+	return cost.QueryRU(float64(n) * bytes)
 }
 
 // Budget throttles operations by the RU they are charged a second, as
