@@ -149,6 +149,24 @@ func (b *CosmosBill) Monthly() float64 {
 // least Cosmos DB provisions for a container.
 const MinProvisionedRU = 400
 
+// ThroughputMonthly returns the month's price of throughput t when the
+// requests need used RU a second: provisioned throughput billed whether
+// used or not, autoscale at what is used (between 10% of its maximum and
+// the maximum), serverless per RU consumed, and an undeclared throughput
+// as the least provisioned throughput that serves used (at least
+// MinProvisionedRU).
+func ThroughputMonthly(p cost.CosmosPrices, t model.Throughput, used float64) float64 {
+	switch t.Mode {
+	case model.Provisioned:
+		return p.Provisioned(float64(t.RUPerSecond))
+	case model.Autoscale:
+		return p.Autoscale(float64(t.RUPerSecond), used)
+	case model.Serverless:
+		return p.Serverless(used)
+	}
+	return p.Provisioned(max(used, MinProvisionedRU))
+}
+
 // cosmosBill prices the design on Cosmos DB and reports TL319 when the
 // queries and writes need more RU/s than its provisioned (or autoscale
 // maximum) throughput.
@@ -185,16 +203,7 @@ func (r *reviewer) cosmosBill() {
 		b.StorageMonthly = b.Prices.Storage(b.StoredBytes)
 	}
 	t := r.d.Throughput
-	switch t.Mode {
-	case model.Provisioned:
-		b.ThroughputMonthly = b.Prices.Provisioned(float64(t.RUPerSecond))
-	case model.Autoscale:
-		b.ThroughputMonthly = b.Prices.Autoscale(float64(t.RUPerSecond), b.NeededRU)
-	case model.Serverless:
-		b.ThroughputMonthly = b.Prices.Serverless(b.NeededRU)
-	default:
-		b.ThroughputMonthly = b.Prices.Provisioned(max(b.NeededRU, MinProvisionedRU))
-	}
+	b.ThroughputMonthly = ThroughputMonthly(b.Prices, t, b.NeededRU)
 	r.res.Cosmos = b
 	if t.Mode != model.Provisioned && t.Mode != model.Autoscale {
 		return
