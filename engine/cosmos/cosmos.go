@@ -6,8 +6,9 @@
 // the service's responses, for `replay --target` against a Cosmos DB
 // endpoint.
 //
-// The replay engine does not use it yet: it is the model that a Cosmos
-// mode of engine/replay is to apply (see docs/replay.md).
+// engine/replay applies it when a replay's target is Cosmos DB
+// (replay.EngineOptions.Cosmos, replay.Options.Cosmos; docs/replay.md,
+// "Cosmos DB for Table").
 package cosmos
 
 import (
