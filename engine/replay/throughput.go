@@ -25,14 +25,13 @@ const (
 type rec struct {
 	t         float64
 	hasT      bool
+	retryMs   int16 // Cosmos DB: a throttled operation's x-ms-retry-after-ms (in hasT's padding)
 	line      int32
 	txs       int32 // requests: one per operation, one per page of a query
 	lo, hi    int32 // its loads: loadPart[lo:hi], loadN[lo:hi]
 	throttled bool
 	byAccount bool  // throttled by the account target rather than a partition's
 	status    int16 // the engine's answer, which a throttled operation replaces with 503 (429 on Cosmos DB)
-	retryMs   int16 // Cosmos DB: a throttled operation's x-ms-retry-after-ms
-	ru        float32
 }
 
 // Model places operations in time and measures them against the
@@ -55,8 +54,11 @@ type Model struct {
 	recs     chunked[rec]
 	loadPart chunked[int32]
 	loadN    chunked[int32]
-	tables   map[string]map[string]int32 // table name (as written, and lower case) → partition key → index
-	parts    []Partition
+	// ru holds each operation's request units (Cosmos only): a Table
+	// storage replay keeps nothing more per operation.
+	ru     chunked[float32]
+	tables map[string]map[string]int32 // table name (as written, and lower case) → partition key → index
+	parts  []Partition
 }
 
 // Partition names one partition of one table.
@@ -101,7 +103,10 @@ func (m *Model) part(table, pk string) int32 {
 
 // Add records one executed operation.
 func (m *Model) Add(op *tracefmt.Op, out *Outcome) {
-	r := rec{t: op.T, hasT: op.HasT, line: int32(op.Line), txs: int32(max(out.Pages, 1)), lo: int32(m.loadPart.n), status: int16(out.Status), ru: float32(out.Charge)}
+	r := rec{t: op.T, hasT: op.HasT, line: int32(op.Line), txs: int32(max(out.Pages, 1)), lo: int32(m.loadPart.n), status: int16(out.Status)}
+	if m.Cosmos {
+		m.ru.append(float32(out.Charge))
+	}
 	for _, l := range out.Load {
 		m.loadPart.append(m.part(op.Table, l.PK))
 		m.loadN.append(int32(min(l.N, math.MaxInt32)))
@@ -319,6 +324,7 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 			accWindow, accOffered, accServed = w, 0, 0
 		}
 		tp.Transactions += int64(r.txs)
+		charge := 0.0
 		if m.Cosmos {
 			// Seconds as the account's throughput counts them.
 			if w != ruWindow {
@@ -327,8 +333,9 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 				}
 				ruWindow, ruOffered, hot = w, 0, false
 			}
-			ruOffered += float64(r.ru)
-			ru.Offered += float64(r.ru)
+			charge = float64(*m.ru.at(int(i)))
+			ruOffered += charge
+			ru.Offered += charge
 		}
 		if !m.Cosmos && accOffered <= accTarget && accOffered+int64(r.txs) > accTarget {
 			tp.AccountHotSeconds++
@@ -339,7 +346,7 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 		accOffered += int64(r.txs)
 		throttled := false
 		if m.Cosmos {
-			ok, retry := budget.Spend(int64(r.t*1000), float64(r.ru))
+			ok, retry := budget.Spend(int64(r.t*1000), charge)
 			if !ok {
 				throttled, r.retryMs = true, int16(retry)
 				ru.MaxRetryAfterMs = max(ru.MaxRetryAfterMs, int(retry))
@@ -351,7 +358,7 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 					ru.HotLine = max(int(r.line), 1)
 				}
 			} else {
-				ru.Charged += float64(r.ru)
+				ru.Charged += charge
 			}
 		} else if accServed >= accTarget {
 			throttled, r.byAccount = true, true
