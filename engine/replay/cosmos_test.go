@@ -77,6 +77,13 @@ func TestCosmosThrottle(t *testing.T) {
 	if len(fs) != 1 || fs[0].Rule != "TL319" || fs[0].Line != 3 {
 		t.Fatalf("findings %v", fs)
 	}
+	var svg bytes.Buffer
+	if err := rep.WriteSVG(&svg, "t.jsonl"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(svg.String(), "Cosmos DB throttles by request units: 3 operations answered 429") || strings.Contains(svg.String(), "over the target") {
+		t.Errorf("heat map subtitle: %s", svg.String()[:min(svg.Len(), 600)])
+	}
 	lines := strings.Split(strings.TrimSpace(res.String()), "\n")
 	if len(lines) != 6 {
 		t.Fatalf("%d result lines", len(lines))
