@@ -179,7 +179,7 @@ func runReplay(e *env, args []string) int {
 		name      string
 		v         float64
 		zeroValid bool
-	}{{"--partition-rate", rf.partitionRate, false}, {"--account-rate", rf.accountRate, false}, {"--scan-rate", rf.scanRate, true}, {"--ru-per-second", rf.ruPerSecond, true}} {
+	}{{"--partition-rate", rf.partitionRate, false}, {"--account-rate", rf.accountRate, false}, {"--scan-rate", rf.scanRate, true}, {"--ru-per-second", rf.ruPerSecond, !set["ru-per-second"]}} {
 		if err := checkRate(r.name, r.v, r.zeroValid); err != nil {
 			return fail(e, err)
 		}

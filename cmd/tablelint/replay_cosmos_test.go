@@ -212,6 +212,11 @@ func TestReplayCosmosStorageTwin(t *testing.T) {
 	if code, _, errs := runIn(t, dir, "replay", "--ru-per-second", "20", "orders.yaml"); code != 2 || !strings.Contains(errs, "--ru-per-second applies to target: cosmos") {
 		t.Errorf("--ru-per-second on storage: exit %d, %q", code, errs)
 	}
+	for _, bad := range []string{"0", "-5", "NaN"} {
+		if code, _, errs := runIn(t, cosmosRepo(t, ""), "replay", "--ru-per-second", bad, "orders.yaml"); code != 2 || !strings.Contains(errs, "--ru-per-second must") {
+			t.Errorf("--ru-per-second %s: exit %d, %q", bad, code, errs)
+		}
+	}
 }
 
 // TestReplayCosmosTrace: a trace replays on Cosmos DB when the
