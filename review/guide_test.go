@@ -68,6 +68,8 @@ func TestGuideBadDesigns(t *testing.T) {
 		"denormalization":   {"TL510": 1},
 		"round-trips":       {"TL316": 2},
 		"index-transaction": {"TL407": 1},
+		"duplicate-query":   {"TL324": 2},
+		"count-only":        {"TL325": 1},
 	}
 	seen := map[string]bool{}
 	for _, f := range guideDesigns(t, "bad") {
