@@ -124,3 +124,28 @@ func TestGuideBadHasGood(t *testing.T) {
 		}
 	}
 }
+
+// TestStorageBill: review prices capacity as well as transactions ("cost
+// estimates for both capacity usage and the quantity of transactions"):
+// the entity counts times their sizes, by the GB and month; unknown (and
+// said so) when an entity type has no count.
+func TestStorageBill(t *testing.T) {
+	res := reviewFile(t, "../testdata/designs/guide/count-only.bad.yaml")
+	b := res.Storage
+	if b == nil || !b.Known {
+		t.Fatalf("no storage bill: %+v", b)
+	}
+	e := res.Design.Tables[0].Entities[0]
+	want := float64(e.Count) * float64(e.Size().Declared)
+	if b.StoredBytes != want || b.PerGBMonth != 0.045 || b.Monthly != want/(1<<30)*0.045 {
+		t.Errorf("storage bill %+v, want %v bytes at 0.045 per GB a month", b, want)
+	}
+	res = reviewFile(t, "../testdata/designs/guide/copies.bad.yaml")
+	if b := res.Storage; b == nil || b.Known || b.NoCount != "Employees.EmployeeByEmail" {
+		t.Errorf("copies.bad: storage bill %+v, want unknown for Employees.EmployeeByEmail", b)
+	}
+	cosmos := reviewFile(t, "../testdata/designs/checks/cosmos-faq.yaml")
+	if cosmos.Storage != nil {
+		t.Errorf("target cosmos: a Table storage bill %+v (Cosmos DB's bill prices its storage)", cosmos.Storage)
+	}
+}
