@@ -77,7 +77,7 @@ func (r *reviewer) copies(t *model.Table) {
 		}
 		if src, via, holds := indexOf(e); src != nil && !e.Eventual && !inTransaction(e, src) {
 			r.add("TL407", e.Node, -1, "entity type %s indexes %s, but no transaction group writes both",
-				e.Name, src.Name).Hint = sprintf("its RowKey holds %s's %s and its %s the keys: declare a transaction group [%s, %s] (both are in partition %q) so one entity group transaction writes both, or eventual: true if a queue keeps it in step",
+				e.Name, src.Name).Hint = sprintf("it is keyed by %s's %s and holds %s: declare a transaction group [%s, %s] (both are in partition %q) so one entity group transaction writes both, or eventual: true if a queue keeps it in step",
 				src.Name, via, holds, src.Name, e.Name, e.PartitionKey.Text)
 		}
 	}
