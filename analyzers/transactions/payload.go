@@ -249,7 +249,7 @@ func (c *checker) valueBytes(e ast.Expr, depth int) (n int64, edm string, ok boo
 		edm = "Edm.Binary"
 	}
 	switch {
-	case sdk.IsBuiltin(info, call, "make") && len(call.Args) >= 2 && isByteSlice(t):
+	case sdk.IsBuiltin(info, call, "make") && len(call.Args) >= 2 && sdk.IsBytes(t):
 		if k, ok := c.constInt(call.Args[1]); ok && k >= 0 {
 			return limits.WireBinary(k), edm, true
 		}
@@ -266,11 +266,11 @@ func (c *checker) valueBytes(e ast.Expr, depth int) (n int64, edm string, ok boo
 			return limits.WireBinary(b * k), edm, true
 		}
 	case len(call.Args) == 1 && isConversion(info, call):
-		if isByteSlice(t) {
+		if sdk.IsBytes(t) {
 			if b, ok := c.constBytes(e); ok {
 				return limits.WireBinary(b), edm, true
 			}
-			if isByteSlice(info.TypeOf(call.Args[0])) {
+			if sdk.IsBytes(info.TypeOf(call.Args[0])) {
 				n, _, ok := c.valueBytes(call.Args[0], depth+1)
 				return n, edm, ok
 			}
@@ -292,18 +292,6 @@ func (c *checker) constBytes(e ast.Expr) (int64, bool) {
 func isConversion(info *types.Info, call *ast.CallExpr) bool {
 	tv, ok := info.Types[call.Fun]
 	return ok && tv.IsType()
-}
-
-func isByteSlice(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	s, ok := t.Underlying().(*types.Slice)
-	if !ok {
-		return false
-	}
-	b, ok := s.Elem().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
 }
 
 // payloadOver reports TL401 at site when a transaction's request body of
