@@ -247,7 +247,7 @@ func init() {
 			Bad: "import: [{Employee: 150}]" + "\n\nGo:\n" + `for _, it := range items { actions = append(actions, a(it)) }
 c.SubmitTransaction(ctx, actions, nil)`,
 			Good:  "import: [{Employee: 100}]   (and a second transaction for the rest)" + "\n\nGo:\n" + `submit and reset the actions every 100 items, and once more after the loop`,
-			Hint:  "split the group into transactions of at most 100 entities and under 4 MiB",
+			Hint:  "split the group into transactions of at most 100 entities and under the payload limit (4 MiB; 2 MB on Cosmos DB)",
 			Since: "0.1.0",
 		},
 		&Rule{
