@@ -227,7 +227,8 @@ func (c *checker) constText(e ast.Expr) string {
 
 // valueBytes returns the bytes a property value of a statically known
 // size takes in an entity's JSON body, with its type annotation (only
-// aztables.EDMBinary values are annotated here).
+// aztables.EDMBinary values are annotated here). Empty values are not
+// known: an omitempty field leaves them out.
 func (c *checker) valueBytes(e ast.Expr, depth int) (n int64, edm string, ok bool) {
 	if depth > maxSizeDepth {
 		return 0, "", false
@@ -235,7 +236,7 @@ func (c *checker) valueBytes(e ast.Expr, depth int) (n int64, edm string, ok boo
 	e = ast.Unparen(c.idx.Resolve(e))
 	info := c.pass.TypesInfo
 	if tv, ok := info.Types[e]; ok && tv.Value != nil {
-		if tv.Value.Kind() == constant.String {
+		if tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) != "" {
 			return int64(limits.WireStringLen(constant.StringVal(tv.Value))), "", true
 		}
 		return 0, "", false
@@ -250,24 +251,24 @@ func (c *checker) valueBytes(e ast.Expr, depth int) (n int64, edm string, ok boo
 	}
 	switch {
 	case sdk.IsBuiltin(info, call, "make") && len(call.Args) >= 2 && sdk.IsBytes(t):
-		if k, ok := c.constInt(call.Args[1]); ok && k >= 0 {
+		if k, ok := c.constInt(call.Args[1]); ok && k > 0 {
 			return limits.WireBinary(k), edm, true
 		}
 	case sdk.IsFunc(info, call, "strings", "Repeat") && len(call.Args) == 2:
 		s, ok1 := c.idx.ConstString(call.Args[0])
 		k, ok2 := c.constInt(call.Args[1])
-		if ok1 && ok2 && k >= 0 {
+		if ok1 && ok2 && k > 0 && s != "" {
 			return int64(limits.WireStringLen(s)-2)*k + 2, "", true
 		}
 	case sdk.IsFunc(info, call, "bytes", "Repeat") && len(call.Args) == 2:
 		b, ok1 := c.constBytes(call.Args[0])
 		k, ok2 := c.constInt(call.Args[1])
-		if ok1 && ok2 && k >= 0 {
+		if ok1 && ok2 && k > 0 && b > 0 {
 			return limits.WireBinary(b * k), edm, true
 		}
 	case len(call.Args) == 1 && isConversion(info, call):
 		if sdk.IsBytes(t) {
-			if b, ok := c.constBytes(e); ok {
+			if b, ok := c.constBytes(e); ok && b > 0 {
 				return limits.WireBinary(b), edm, true
 			}
 			if sdk.IsBytes(info.TypeOf(call.Args[0])) {
