@@ -149,3 +149,31 @@ func TestStorageBill(t *testing.T) {
 		t.Errorf("target cosmos: a Table storage bill %+v (Cosmos DB's bill prices its storage)", cosmos.Storage)
 	}
 }
+
+// TestUndeclaredIndexSilent: an index entity recognised without copyOf:
+// is silent when declared eventual, and a type that declares the property
+// its RowKey is built from is no index of another.
+func TestUndeclaredIndexSilent(t *testing.T) {
+	src, err := os.ReadFile("../testdata/designs/guide/index-transaction.bad.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, edit := range map[string][2]string{
+		"eventual": {"          EmployeeIDs: {type: String, maxLength: 4000}\n", "          EmployeeIDs: {type: String, maxLength: 4000}\n        eventual: true\n"},
+		"declares": {"          EmployeeIDs: {type: String, maxLength: 4000}\n", "          EmployeeIDs: {type: String, maxLength: 4000}\n          LastName: {type: String, maxLength: 64}\n"},
+	} {
+		text := strings.Replace(string(src), edit[0], edit[1], 1)
+		if text == string(src) {
+			t.Fatalf("%s: the edit does not apply", name)
+		}
+		f := filepath.Join(t.TempDir(), "design.yaml")
+		if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range reviewFile(t, f).Items {
+			if it.Rule == "TL407" {
+				t.Errorf("%s: %s", name, it.Message)
+			}
+		}
+	}
+}
