@@ -24,3 +24,19 @@ func TestEntityNeedsBothKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestNullIsAbsent: "any property with a null value is handled as if the
+// payload did not contain that property." A null property is not stored;
+// its twin with a value is.
+func TestNullIsAbsent(t *testing.T) {
+	e, err := DecodeJSON([]byte(`{"PartitionKey":"p","RowKey":"r","A":null,"B":1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := e.Get("A"); ok {
+		t.Error("a null property was stored")
+	}
+	if _, ok := e.Get("B"); !ok {
+		t.Error("a property with a value was dropped")
+	}
+}
