@@ -18,8 +18,8 @@ import (
 func parseMonitor(line []byte, rec *record) error {
 	var status []byte
 	var timeText []byte
-	err := walkObject(line, 0, func(key, val []byte) error {
-		return monitorField(key, val, rec, &status, &timeText)
+	err := walkObject(line, 0, func(key, val []byte, off int) error {
+		return monitorField(key, val, off, rec, &status, &timeText)
 	})
 	if err != nil {
 		return err
@@ -44,12 +44,12 @@ func parseMonitor(line []byte, rec *record) error {
 	return nil
 }
 
-func monitorField(key, val []byte, rec *record, status, timeText *[]byte) error {
+func monitorField(key, val []byte, off int, rec *record, status, timeText *[]byte) error {
 	var err error
 	switch {
 	case eqFold(key, "properties"):
 		if len(val) > 0 && val[0] == '{' {
-			return walkObject(val, 0, func(k, v []byte) error { return monitorField(k, v, rec, status, timeText) })
+			return walkObject(val, 0, func(k, v []byte, o int) error { return monitorField(k, v, off+o, rec, status, timeText) })
 		}
 	case eqFold(key, "time"), eqFold(key, "TimeGenerated"):
 		*timeText, err = stringValue(val)
@@ -82,7 +82,7 @@ func monitorField(key, val []byte, rec *record, status, timeText *[]byte) error 
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("field %q: %v", key, err)
+		return &posError{off: off, msg: fmt.Sprintf("field %q: %v", key, err)}
 	}
 	return nil
 }
@@ -105,10 +105,10 @@ func operationName(s []byte) string {
 
 func eqFold(b []byte, s string) bool { return len(b) == len(s) && bytes.EqualFold(b, []byte(s)) }
 
-// walkObject calls f with each key and raw value of the JSON object
-// starting at b[i]. Keys are returned unescaped only when they have no
+// walkObject calls f with each key, raw value and the value's offset in
+// b, of the JSON object starting at b[i]. Keys are returned unescaped only when they have no
 // escapes (the fields read here have none).
-func walkObject(b []byte, i int, f func(key, val []byte) error) error {
+func walkObject(b []byte, i int, f func(key, val []byte, off int) error) error {
 	i = ws(b, i)
 	if i >= len(b) || b[i] != '{' {
 		return errors.New("not a JSON object")
@@ -119,7 +119,7 @@ func walkObject(b []byte, i int, f func(key, val []byte) error) error {
 	}
 	for {
 		if i >= len(b) || b[i] != '"' {
-			return fmt.Errorf("column %d: want a field name", i+1)
+			return &posError{off: i, msg: "want a field name"}
 		}
 		end, err := skipString(b, i)
 		if err != nil {
@@ -128,14 +128,14 @@ func walkObject(b []byte, i int, f func(key, val []byte) error) error {
 		key := b[i+1 : end-1]
 		i = ws(b, end)
 		if i >= len(b) || b[i] != ':' {
-			return fmt.Errorf("column %d: want ':'", i+1)
+			return &posError{off: i, msg: "want ':'"}
 		}
 		i = ws(b, i+1)
 		vend, err := skipValue(b, i)
 		if err != nil {
 			return err
 		}
-		if err := f(key, b[i:vend]); err != nil {
+		if err := f(key, b[i:vend], i); err != nil {
 			return err
 		}
 		i = ws(b, vend)
@@ -148,14 +148,14 @@ func walkObject(b []byte, i int, f func(key, val []byte) error) error {
 		case '}':
 			return nil
 		default:
-			return fmt.Errorf("column %d: want ',' or '}'", i+1)
+			return &posError{off: i, msg: "want ',' or '}'"}
 		}
 	}
 }
 
 func trailing(b []byte, i int) error {
 	if ws(b, i) != len(b) {
-		return fmt.Errorf("column %d: data after the record", i+1)
+		return &posError{off: i, msg: "data after the record"}
 	}
 	return nil
 }
@@ -174,7 +174,7 @@ func skipString(b []byte, i int) (int, error) {
 	for {
 		k := bytes.IndexByte(b[j:], '"')
 		if k < 0 {
-			return 0, fmt.Errorf("column %d: unterminated string", i+1)
+			return 0, &posError{off: i, msg: "unterminated string"}
 		}
 		j += k
 		// The quote ends the string unless an odd number of
@@ -217,14 +217,14 @@ func skipValue(b []byte, i int) (int, error) {
 				}
 			}
 		}
-		return 0, fmt.Errorf("column %d: unterminated object", i+1)
+		return 0, &posError{off: i, msg: "unterminated object"}
 	}
 	j := i
 	for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != ' ' && b[j] != '\t' && b[j] != '\r' && b[j] != '\n' {
 		j++
 	}
 	if j == i {
-		return 0, fmt.Errorf("column %d: want a value", i+1)
+		return 0, &posError{off: i, msg: "want a value"}
 	}
 	return j, nil
 }
@@ -267,46 +267,71 @@ const (
 )
 
 // parseAnalytics reads one Storage Analytics log entry: fields separated
-// by ';', a field that may hold '"', ';' or a newline quoted and HTML
-// encoded.
+// by ';'. The documentation says a field that may hold '"', ';' or a
+// newline is HTML encoded and quoted; the entries the service writes
+// (and the samples the documentation prints) also quote fields that
+// hold raw quotes: the ETag, itself quoted, as ""0x8D…"", and version
+// 2.0's authorization detail, JSON, as "[{"action":…}]". So a quoted
+// field ends at the first quote followed by ';' (or by the end of the
+// entry), and the version's last field is the rest of the entry.
 func parseAnalytics(line []byte, rec *record) error {
-	var fields [saFields20 + 1][]byte
-	n := 0
-	for i := 0; i <= len(line); {
-		if n > saFields20 {
-			return fmt.Errorf("more than %d fields", saFields20)
+	var fields [saFields20][]byte
+	n, last := 0, saFields20-1
+	for i := 0; ; n++ {
+		if n == 1 {
+			// The version decides the number of fields.
+			var err error
+			if last, err = lastField(fields[saVersion]); err != nil {
+				return err
+			}
+		}
+		if n == last {
+			f := line[i:]
+			if len(f) >= 2 && f[0] == '"' && f[len(f)-1] == '"' {
+				f = unescapeField(f[1 : len(f)-1])
+			} else if k := bytes.IndexByte(f, ';'); k >= 0 {
+				return &posError{off: i + k, msg: fmt.Sprintf("more than %d fields for version %s", last+1, fields[saVersion])}
+			}
+			fields[n] = f
+			n++
+			break
 		}
 		if i < len(line) && line[i] == '"' {
-			end := bytes.IndexByte(line[i+1:], '"')
+			j := i + 1
+			for {
+				k := bytes.IndexByte(line[j:], '"')
+				if k < 0 {
+					return &posError{off: i, msg: "unterminated quoted field"}
+				}
+				j += k
+				if j+1 == len(line) || line[j+1] == ';' {
+					break
+				}
+				j++
+			}
+			fields[n] = unescapeField(line[i+1 : j])
+			i = j + 1
+		} else {
+			end := bytes.IndexByte(line[i:], ';')
 			if end < 0 {
-				return fmt.Errorf("column %d: unterminated quoted field", i+1)
+				end = len(line) - i
 			}
-			fields[n] = line[i+1 : i+1+end]
-			if bytes.IndexByte(fields[n], '&') >= 0 {
-				fields[n] = []byte(html.UnescapeString(string(fields[n])))
-			}
+			fields[n] = line[i : i+end]
+			i += end
+		}
+		if i >= len(line) {
 			n++
-			i += end + 2
-			if i < len(line) && line[i] != ';' {
-				return fmt.Errorf("column %d: want ';' after a quoted field", i+1)
-			}
-			i++
-			continue
+			break
 		}
-		end := bytes.IndexByte(line[i:], ';')
-		if end < 0 {
-			end = len(line) - i
-		}
-		fields[n] = line[i : i+end]
-		n++
-		i += end + 1
+		i++ // the ';'
 	}
-	switch v := string(fields[saVersion]); {
-	case v == "1.0" && n == saFields10, v == "2.0" && n == saFields20:
-	case v == "1.0" || v == "2.0":
-		return fmt.Errorf("version %s entry has %d fields, want %d", v, n, map[string]int{"1.0": saFields10, "2.0": saFields20}[v])
-	default:
-		return fmt.Errorf("unknown log version %q (want 1.0 or 2.0)", v)
+	if n == 1 {
+		if _, err := lastField(fields[saVersion]); err != nil {
+			return err
+		}
+	}
+	if n != last+1 {
+		return fmt.Errorf("version %s entry has %d fields, want %d", fields[saVersion], n, last+1)
 	}
 	var err error
 	if rec.time, err = time.Parse(time.RFC3339Nano, string(fields[saStartTime])); err != nil {
@@ -331,3 +356,31 @@ func parseAnalytics(line []byte, rec *record) error {
 	}
 	return nil
 }
+
+// lastField returns the index of the last field of an entry of version v.
+func lastField(v []byte) (int, error) {
+	switch string(v) {
+	case "1.0":
+		return saFields10 - 1, nil
+	case "2.0":
+		return saFields20 - 1, nil
+	}
+	return 0, fmt.Errorf("unknown log version %q (want 1.0 or 2.0)", v)
+}
+
+// unescapeField decodes the HTML entities of a quoted field.
+func unescapeField(f []byte) []byte {
+	if bytes.IndexByte(f, '&') >= 0 {
+		return []byte(html.UnescapeString(string(f)))
+	}
+	return f
+}
+
+// posError is an error at a byte offset of a record; the importer turns
+// the offset into a line and column.
+type posError struct {
+	off int
+	msg string
+}
+
+func (e *posError) Error() string { return fmt.Sprintf("byte %d: %s", e.off+1, e.msg) }

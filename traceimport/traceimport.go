@@ -88,14 +88,21 @@ type Summary struct {
 // MaxErrors is the number of bad lines Summary.Errors keeps.
 const MaxErrors = 20
 
-// LineError is a malformed log line.
+// LineError is a malformed log record: its file, line and, where known,
+// column (in bytes, from 1).
 type LineError struct {
 	File string
 	Line int
+	Col  int
 	Msg  string
 }
 
-func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+func (e *LineError) Error() string {
+	if e.Col > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}
 
 // Options configure Import.
 type Options struct {
@@ -206,9 +213,11 @@ type importer struct {
 	group []record
 }
 
-func (im *importer) bad(n int, msg string) {
+func (im *importer) bad(n int, msg string) { im.badAt(n, 0, msg) }
+
+func (im *importer) badAt(n, col int, msg string) {
 	im.sum.Bad++
-	err := &LineError{File: im.opts.File, Line: n, Msg: msg}
+	err := &LineError{File: im.opts.File, Line: n, Col: col, Msg: msg}
 	if len(im.sum.Errors) < MaxErrors {
 		im.sum.Errors = append(im.sum.Errors, err)
 	}
@@ -227,6 +236,17 @@ func (im *importer) read(n int, line []byte) {
 		err = parseMonitor(line, rec)
 	}
 	if err != nil {
+		var pe *posError
+		if errors.As(err, &pe) && pe.off >= 0 && pe.off <= len(line) {
+			// A record may span lines (pretty-printed JSON).
+			before := line[:pe.off]
+			ln, col := n+bytes.Count(before, []byte("\n")), pe.off+1
+			if k := bytes.LastIndexByte(before, '\n'); k >= 0 {
+				col = pe.off - k
+			}
+			im.badAt(ln, col, pe.msg)
+			return
+		}
 		im.bad(n, err.Error())
 		return
 	}
