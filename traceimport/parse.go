@@ -24,6 +24,13 @@ func parseMonitor(line []byte, rec *record) error {
 	if err != nil {
 		return err
 	}
+	return finishMonitor(rec, status, timeText)
+}
+
+// finishMonitor checks an Azure Monitor record's required fields and
+// reads its status and time.
+func finishMonitor(rec *record, status, timeText []byte) error {
+	var err error
 	if rec.operation == "" {
 		return errors.New(`the record has no "operationName"`)
 	}
@@ -37,54 +44,130 @@ func parseMonitor(line []byte, rec *record) error {
 		return errors.New(`the record has no "uri"`)
 	}
 	if len(timeText) > 0 {
-		if rec.time, err = time.Parse(time.RFC3339Nano, string(timeText)); err != nil {
-			return fmt.Errorf("time %q is not an RFC 3339 time", timeText)
+		if rec.time, err = parseTime(string(timeText)); err != nil {
+			return fmt.Errorf("time %q is not a time (want RFC 3339, as 2026-11-02T10:00:00.123Z)", timeText)
 		}
 	}
 	return nil
 }
 
-func monitorField(key, val []byte, off int, rec *record, status, timeText *[]byte) error {
+// timeLayouts are the forms a record's time takes: RFC 3339 (resource
+// logs, az monitor log-analytics query) and, in CSV exports, a date and
+// time without a zone, which is UTC ("TimeGenerated [UTC]"), in ISO or US
+// order. Fractional seconds are accepted in each.
+var timeLayouts = []string{time.RFC3339Nano, "2006-01-02 15:04:05Z07:00", "2006-01-02T15:04:05", "2006-01-02 15:04:05", "1/2/2006, 3:04:05 PM", "1/2/2006 3:04:05 PM"}
+
+func parseTime(s string) (time.Time, error) {
 	var err error
-	switch {
-	case eqFold(key, "properties"):
+	for _, l := range timeLayouts {
+		var t time.Time
+		if t, err = time.Parse(l, s); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, err
+}
+
+func monitorField(key, val []byte, off int, rec *record, status, timeText *[]byte) error {
+	if eqFold(key, "properties") {
 		if len(val) > 0 && val[0] == '{' {
 			return walkObject(val, 0, func(k, v []byte, o int) error { return monitorField(k, v, off+o, rec, status, timeText) })
 		}
-	case eqFold(key, "time"), eqFold(key, "TimeGenerated"):
-		*timeText, err = stringValue(val)
-	case eqFold(key, "operationName"):
-		var s []byte
-		s, err = stringValue(val)
-		rec.operation = operationName(s)
-	case eqFold(key, "statusCode"):
-		if len(val) > 0 && val[0] == '"' {
-			*status, err = stringValue(val)
-		} else {
-			*status = val
-		}
-	case eqFold(key, "uri"):
-		rec.uri, err = stringValue(val)
-	case eqFold(key, "correlationId"):
-		rec.requestID, err = stringValue(val)
-	case eqFold(key, "objectKey"):
-		rec.objectKey, err = stringValue(val)
-	case eqFold(key, "conditionsUsed"):
-		rec.conditions, err = stringValue(val)
-	case eqFold(key, "serviceType"):
-		rec.service, err = stringValue(val)
-	case eqFold(key, "requestBodySize"):
-		if len(val) > 0 && val[0] == '"' {
-			val, err = stringValue(val)
-		}
-		if err == nil && len(val) > 0 && string(val) != "null" {
-			rec.bodySize, err = strconv.ParseInt(string(val), 10, 64)
-		}
+		return nil
+	}
+	f := monitorKey(key)
+	if f == mNone {
+		return nil
+	}
+	var text []byte
+	var err error
+	switch {
+	case len(val) > 0 && val[0] == '"':
+		text, err = stringValue(val)
+	case string(val) != "null":
+		text = val
+	}
+	if err == nil {
+		err = setMonitorField(f, text, rec, status, timeText)
 	}
 	if err != nil {
 		return &posError{off: off, msg: fmt.Sprintf("field %q: %v", key, err)}
 	}
 	return nil
+}
+
+// The fields of an Azure Monitor record the importer reads.
+const (
+	mNone = iota
+	mTime
+	mOperation
+	mStatus
+	mURI
+	mRequestID
+	mObjectKey
+	mConditions
+	mService
+	mBodySize
+)
+
+// monitorKey returns the field a record's key (a JSON name or a CSV
+// column) names: the archived form's camelCase names and the
+// StorageTableLogs columns, matched without regard to case. A CSV export
+// from the Azure portal appends the time zone to date columns
+// ("TimeGenerated [UTC]").
+func monitorKey(key []byte) int {
+	if i := bytes.IndexByte(key, '['); i > 0 && key[len(key)-1] == ']' {
+		key = bytes.TrimSpace(key[:i])
+	}
+	switch {
+	case eqFold(key, "time"), eqFold(key, "TimeGenerated"):
+		return mTime
+	case eqFold(key, "operationName"):
+		return mOperation
+	case eqFold(key, "statusCode"):
+		return mStatus
+	case eqFold(key, "uri"):
+		return mURI
+	case eqFold(key, "correlationId"):
+		return mRequestID
+	case eqFold(key, "objectKey"):
+		return mObjectKey
+	case eqFold(key, "conditionsUsed"):
+		return mConditions
+	case eqFold(key, "serviceType"):
+		return mService
+	case eqFold(key, "requestBodySize"):
+		return mBodySize
+	}
+	return mNone
+}
+
+// setMonitorField stores the text of field f.
+func setMonitorField(f int, text []byte, rec *record, status, timeText *[]byte) error {
+	var err error
+	switch f {
+	case mTime:
+		*timeText = text
+	case mOperation:
+		rec.operation = operationName(text)
+	case mStatus:
+		*status = text
+	case mURI:
+		rec.uri = text
+	case mRequestID:
+		rec.requestID = text
+	case mObjectKey:
+		rec.objectKey = text
+	case mConditions:
+		rec.conditions = text
+	case mService:
+		rec.service = text
+	case mBodySize:
+		if len(text) > 0 {
+			rec.bodySize, err = strconv.ParseInt(string(text), 10, 64)
+		}
+	}
+	return err
 }
 
 var opNames = func() map[string]string {

@@ -121,6 +121,7 @@ type Options struct {
 // record is one logged request, in either format.
 type record struct {
 	line       int
+	ord        int // the record's number in the log, from 1
 	time       time.Time
 	operation  string
 	status     int
@@ -138,45 +139,22 @@ func Import(r io.Reader, w io.Writer, opts Options) (Summary, error) {
 	if opts.Results != nil {
 		im.rw = bufio.NewWriterSize(opts.Results, 64<<10)
 	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	var long []byte
-	for n := 1; ; n++ {
-		line, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			long = append(long[:0], line...)
-			for errors.Is(err, bufio.ErrBufferFull) {
-				line, err = br.ReadSlice('\n')
-				if len(long)+len(line) > maxLine {
-					im.bad(n, fmt.Sprintf("line is longer than %d bytes", maxLine))
-					// Skipped up to its end, within a bound: an input with
-					// no line ends (/dev/zero, a binary file) is not a log.
-					skipped := int64(len(long) + len(line))
-					for errors.Is(err, bufio.ErrBufferFull) {
-						line, err = br.ReadSlice('\n')
-						if skipped += int64(len(line)); skipped > maxSkip {
-							return im.sum, fmt.Errorf("%s:%d: no line end in the first %d bytes: not a log", opts.File, n, maxSkip)
-						}
-					}
-					long = long[:0]
-					line = nil
-					break
-				}
-				long = append(long, line...)
-			}
-			if line != nil {
-				line = long
-			}
-		}
-		if err != nil && !errors.Is(err, io.EOF) {
-			return im.sum, fmt.Errorf("%s: %w", opts.File, err)
-		}
-		if t := bytes.TrimSpace(line); len(t) > 0 {
+	br, err := openInput(r, opts.File)
+	if err != nil {
+		return im.sum, err
+	}
+	lr := &lineReader{br: br, file: opts.File}
+	if opts.Format == StorageAnalytics {
+		err = im.readLines(lr, func(n int, line []byte) error {
 			im.sum.Lines++
-			im.read(n, t)
-		}
-		if err != nil {
-			break
-		}
+			im.read(n, 1, bytes.TrimSpace(line))
+			return nil
+		})
+	} else {
+		err = im.readMonitor(lr)
+	}
+	if err != nil {
+		return im.sum, err
 	}
 	im.flushGroup()
 	if err := im.bw.Flush(); err != nil {
@@ -226,7 +204,33 @@ func (im *importer) badAt(n, col int, msg string) {
 	}
 }
 
-func (im *importer) read(n int, line []byte) {
+// readLines calls f with every non-blank line of lr, without its line
+// end, until f returns an error, and reports lines too long to read.
+func (im *importer) readLines(lr *lineReader, f func(n int, line []byte) error) error {
+	for {
+		line, n, err := lr.next()
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.Is(err, errLongLine):
+			im.sum.Lines++
+			im.bad(n, err.Error())
+			continue
+		case err != nil:
+			return err
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		if err := f(n, bytes.TrimRight(line, "\r\n")); err != nil {
+			return err
+		}
+	}
+}
+
+// read parses one record, which begins on line n at column col (a
+// pretty-printed JSON record spans lines), and takes it in.
+func (im *importer) read(n, col int, line []byte) {
 	rec := &im.rec
 	*rec = record{line: n}
 	var err error
@@ -236,20 +240,31 @@ func (im *importer) read(n int, line []byte) {
 		err = parseMonitor(line, rec)
 	}
 	if err != nil {
-		var pe *posError
-		if errors.As(err, &pe) && pe.off >= 0 && pe.off <= len(line) {
-			// A record may span lines (pretty-printed JSON).
-			before := line[:pe.off]
-			ln, col := n+bytes.Count(before, []byte("\n")), pe.off+1
-			if k := bytes.LastIndexByte(before, '\n'); k >= 0 {
-				col = pe.off - k
-			}
-			im.badAt(ln, col, pe.msg)
-			return
-		}
-		im.bad(n, err.Error())
+		im.badIn(n, col, line, err)
 		return
 	}
+	im.take(rec)
+}
+
+// badIn reports err, found in the record rec that begins on line n at
+// column col.
+func (im *importer) badIn(n, col int, rec []byte, err error) {
+	var pe *posError
+	if errors.As(err, &pe) && pe.off >= 0 && pe.off <= len(rec) {
+		before := rec[:pe.off]
+		ln, c := n+bytes.Count(before, []byte("\n")), col+pe.off
+		if k := bytes.LastIndexByte(before, '\n'); k >= 0 {
+			c = pe.off - k
+		}
+		im.badAt(ln, c, pe.msg)
+		return
+	}
+	im.bad(n, err.Error())
+}
+
+// take adds a parsed record to the request it belongs to.
+func (im *importer) take(rec *record) {
+	rec.ord = im.sum.Lines
 	if len(rec.service) > 0 && !strings.EqualFold(string(rec.service), "table") {
 		im.sum.NotOperations++
 		return
@@ -293,6 +308,7 @@ func (im *importer) flushGroup() {
 		return
 	}
 	op := tracefmt.Op{Kind: tracefmt.Batch}
+	var src []*record // the record of each action
 	status := b.status
 	for i := range g {
 		if i == batch {
@@ -308,6 +324,7 @@ func (im *importer) flushGroup() {
 			continue
 		}
 		op.Table = table
+		src = append(src, &g[i])
 		op.Actions = append(op.Actions, tracefmt.Action{Kind: a.Kind, Entity: a.Entity, Mode: a.Mode, IfMatch: a.IfMatch, PK: a.PK, RK: a.RK})
 		if g[i].status >= 300 && status < 300 {
 			status = g[i].status
@@ -318,6 +335,7 @@ func (im *importer) flushGroup() {
 		im.bad(b.line, "batch (EntityGroupTransaction) without the records of its operations (they share its request ID)")
 		return
 	}
+	im.batchKeys(&op, src, b)
 	im.emit(&op, b, status)
 }
 
@@ -410,12 +428,68 @@ func (im *importer) operation(r *record) (tracefmt.Op, string, error) {
 			return op, "", errors.New("CreateTable record without the table in its object key")
 		}
 	case tracefmt.Insert:
-		op.Entity = tablerest.Placeholder("~insert-"+strconv.Itoa(r.line), "", r.bodySize)
+		pk, rk, ok := objectKeys(r.objectKey, op.Table)
+		if !ok {
+			pk, rk = unknownKey(r.ord), ""
+		}
+		op.Entity = tablerest.Placeholder(pk, rk, r.bodySize)
 	case tracefmt.Upsert, tracefmt.Update:
 		op.Entity = tablerest.Placeholder(op.PK, op.RK, r.bodySize)
 		op.PK, op.RK = "", ""
 	}
 	return op, op.Table, nil
+}
+
+// objectKeys returns the keys in an object key of the form
+// /account/table/PartitionKey/RowKey (keys cannot hold '/').
+func objectKeys(key []byte, table string) (pk, rk string, ok bool) {
+	parts := strings.Split(string(key), "/")
+	if len(parts) != 5 || parts[0] != "" || !strings.EqualFold(parts[2], table) {
+		return "", "", false
+	}
+	return parts[3], parts[4], true
+}
+
+// unknownKey returns the placeholder key of record ord: "~" and seven
+// lower-case letters, a different key for each record, in no order and
+// without digits, so that replay's findings on key order and key shapes
+// (TL204, TL205, TL209) see nothing in keys the log did not have.
+func unknownKey(ord int) string {
+	x := uint32(ord) * 0x9e3779b1 // odd: a bijection of the uint32s
+	var b [8]byte
+	b[0] = '~'
+	for i := 7; i > 0; i-- {
+		b[i] = 'a' + byte(x%26)
+		x /= 26
+	}
+	return string(b[:])
+}
+
+// batchKeys gives a batch's inserts keys. A batch acts on one partition
+// (the service refuses it otherwise), so an insert whose keys the log
+// lacks takes the PartitionKey of the batch's other actions; when no
+// action's keys are known, the inserts share a placeholder partition of
+// the batch. Each gets a placeholder RowKey of its own.
+func (im *importer) batchKeys(op *tracefmt.Op, src []*record, b *record) {
+	unknown := func(j int) bool {
+		a := &op.Actions[j]
+		return a.Kind == tracefmt.Insert && tablerest.EntityKeys(a.Entity)[0] == unknownKey(src[j].ord)
+	}
+	pk, known := unknownKey(b.ord), false
+	for j, a := range op.Actions {
+		switch {
+		case known || unknown(j):
+		case a.Entity != nil:
+			pk, known = tablerest.EntityKeys(a.Entity)[0], true
+		default:
+			pk, known = a.PK, true
+		}
+	}
+	for j := range op.Actions {
+		if unknown(j) {
+			op.Actions[j].Entity = tablerest.Placeholder(pk, unknownKey(src[j].ord), src[j].bodySize)
+		}
+	}
 }
 
 // condition returns the value of name in a conditions-used field
