@@ -1,24 +1,32 @@
 // Package traceimport turns the Table service's own request logs into a
 // tablelint trace: Azure Monitor resource logs (the StorageTableLogs
-// table, as JSON lines exported to a storage account or from Log
-// Analytics) and classic Storage Analytics logs ($logs, versions 1.0
-// and 2.0).
+// table) as JSON lines (archived to a storage account, or exported from
+// Log Analytics), pretty-printed JSON, the JSON array `az monitor
+// log-analytics query` prints, or CSV with a header row (the Azure
+// portal's export); and classic Storage Analytics logs ($logs, versions
+// 1.0 and 2.0). Either may be gzip-compressed and may begin with a UTF-8
+// byte-order mark.
 //
 // A log records each request's operation, URL, status, sizes and time,
 // not its body. The keys, $filter, $top and $select of gets, queries,
 // updates and deletes are in the URL and are imported as they are. An
-// insert's keys are in its body only: an imported insert writes a
-// placeholder entity with keys of its own (PartitionKey "~insert-N",
-// N the log line, RowKey "") and one filler property sized to the
-// request body, so that replay writes as many bytes, but each insert
-// lands in a partition of its own. Updates and upserts write their
-// keys and the filler. The pages of a query after the first (requests
-// with NextPartitionKey/NextRowKey) are part of their query, which
-// replay follows to the end; they are counted, not imported. A table
-// used before any logged CreateTable (the log began after it was
-// created) is created by the trace just before its first use; the
-// entities it held before the log began are not known, so reads of them
-// find nothing on replay.
+// insert's keys are in its body; the log has them only when its object
+// key names them (/account/table/PartitionKey/RowKey). Otherwise an
+// imported insert writes a placeholder entity: PartitionKey "~" and
+// seven lower-case letters, different for each record and in no order
+// (so that replay's key-order findings see nothing in it), RowKey "",
+// and one filler property sized to the request body, so that replay
+// writes as many bytes; each such insert lands in a partition of its
+// own. In a batch, which acts on one partition, such inserts take the
+// PartitionKey of the batch's other actions (or share a placeholder one)
+// and a placeholder RowKey each. Updates and upserts write their keys
+// and the filler. The pages of a query after the first (requests with
+// NextPartitionKey/NextRowKey) are part of their query, which replay
+// follows to the end; they are counted, not imported. A table used
+// before any logged CreateTable (the log began after it was created) is
+// created by the trace just before its first use; the entities it held
+// before the log began are not known, so reads of them find nothing on
+// replay.
 package traceimport
 
 import (
@@ -61,7 +69,9 @@ func ParseFormat(s string) (Format, error) {
 
 // Summary counts what an import read and wrote.
 type Summary struct {
-	// Lines is the number of log lines read (blank lines excluded).
+	// Lines is the number of log records read: a line each in Storage
+	// Analytics logs, JSON lines and CSV rows (without the header; a row
+	// may span lines), a record each in pretty-printed JSON.
 	Lines int
 	// Operations is the number of trace lines written; a batch is one.
 	Operations int
@@ -79,7 +89,7 @@ type Summary struct {
 	// logged CreateTable: the log starts after they were created, so
 	// the trace creates each before its first use.
 	TablesAssumed int
-	// Bad counts malformed lines, skipped; Errors holds the first
+	// Bad counts malformed records, skipped; Errors holds the first
 	// MaxErrors of them.
 	Bad    int
 	Errors []error
