@@ -47,7 +47,7 @@ func runTraceImport(e *env, args []string) int {
 		summary: "turn Azure Monitor (StorageTableLogs) or Storage Analytics ($logs) logs of the Table service into a trace"}
 	fs := newFlagSet(e, c, nil)
 	from := fs.String("from", "", "log format: azure-monitor (StorageTableLogs: JSON lines, pretty-printed JSON, the array az monitor log-analytics query prints, or CSV with a header row) or storage-analytics ($logs, versions 1.0 and 2.0); either may be gzip-compressed")
-	out := fs.String("o", "", "write the trace to this file (default: stdout)")
+	out := fs.String("o", "", "write the trace to this file (default, or -: stdout)")
 	results := fs.String("results", "", "write the logged status of every trace operation to this file (for tablelint trace compare)")
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
