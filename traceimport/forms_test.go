@@ -142,3 +142,38 @@ func TestUnknownKey(t *testing.T) {
 		seen[k] = true
 	}
 }
+
+// TestImportJSONErrors: a bad record in pretty-printed JSON is reported
+// at the line and column of what is wrong in it, and the records around
+// it are read; a JSON-lines record cut short does not swallow the next.
+func TestImportJSONErrors(t *testing.T) {
+	ok := `{"TimeGenerated": "2026-11-02T10:00:00Z", "OperationName": "QueryEntity", "StatusCode": "200", "Uri": "https://a.table.core.windows.net/Tab(PartitionKey='p',RowKey='r')"}`
+	for _, tc := range []struct {
+		name, log string
+		want      []string
+		ops       int
+	}{
+		{"array", "[\n  " + ok + ",\n  {\n    \"OperationName\": \"QueryEntity\",\n    \"StatusCode\": \"OK\",\n    \"Uri\": \"x\"\n  },\n  " + ok + "\n]\n",
+			[]string{"array:3: statusCode \"OK\" is not an HTTP status"}, 3},
+		{"field", "[\n  {\n    \"OperationName\": \"QueryEntity\",\n    \"RequestBodySize\": \"many\",\n    \"StatusCode\": \"200\"\n  }\n]\n",
+			[]string{"field:4:24: field \"RequestBodySize\": strconv.ParseInt: parsing \"many\": invalid syntax"}, 0},
+		{"cut", ok[:60] + "\n" + ok + "\n", []string{"cut:1:60: unterminated string"}, 2},
+		{"cut2", "{\"OperationName\": \"QueryEntity\",\n" + ok + "\n", []string{"cut2:1:1: the record ends before its closing '}'"}, 2},
+		{"junk", ok + "\nnot json\n" + ok + "\n", []string{"junk:2:1: want a JSON object (a record), not \"not json\""}, 3},
+		{"end", ok + "\n{\n  \"a\": [\n", []string{"end:2:1: the log ends inside this record"}, 2},
+		{"string", "{\"a\": \"b\n\"}\n" + ok + "\n", []string{"string:1:7: unterminated string", "string:2:1: want a JSON object (a record), not \"\\\"}\""}, 2},
+	} {
+		var out bytes.Buffer
+		sum, err := Import(strings.NewReader(tc.log), &out, Options{Format: AzureMonitor, File: tc.name})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		var got []string
+		for _, e := range sum.Errors {
+			got = append(got, e.Error())
+		}
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") || sum.Operations != tc.ops {
+			t.Errorf("%s: %d operations, errors\n%s\nwant %d,\n%s", tc.name, sum.Operations, strings.Join(got, "\n"), tc.ops, strings.Join(tc.want, "\n"))
+		}
+	}
+}

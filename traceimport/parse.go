@@ -37,7 +37,9 @@ func finishMonitor(rec *record, status, timeText []byte) error {
 	if len(status) == 0 {
 		return errors.New(`the record has no "statusCode"`)
 	}
-	if rec.status, err = strconv.Atoi(string(status)); err != nil || rec.status < 100 || rec.status > 999 {
+	if string(status) == "Unknown" {
+		rec.status = statusUnknown
+	} else if rec.status, err = strconv.Atoi(string(status)); err != nil || rec.status < 100 || rec.status > 999 {
 		return fmt.Errorf("statusCode %q is not an HTTP status", status)
 	}
 	if len(rec.uri) == 0 {
@@ -421,7 +423,9 @@ func parseAnalytics(line []byte, rec *record) error {
 		return fmt.Errorf("request-start-time %q is not a time", fields[saStartTime])
 	}
 	rec.operation = operationName(fields[saOperation])
-	if rec.status, err = strconv.Atoi(string(fields[saStatusCode])); err != nil || rec.status < 100 || rec.status > 999 {
+	if string(fields[saStatusCode]) == "Unknown" {
+		rec.status = statusUnknown
+	} else if rec.status, err = strconv.Atoi(string(fields[saStatusCode])); err != nil || rec.status < 100 || rec.status > 999 {
 		return fmt.Errorf("http-status-code %q is not an HTTP status", fields[saStatusCode])
 	}
 	rec.service = fields[saServiceType]

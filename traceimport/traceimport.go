@@ -83,7 +83,8 @@ type Summary struct {
 	// other services' requests, listing tables, ACLs, properties.
 	NotOperations int
 	// NotExecuted counts requests the service refused before running
-	// them (401, 403, 503 server busy) — replay would run them.
+	// them (401, 403, 503 server busy) — replay would run them — and
+	// interrupted ones, logged with the status "Unknown".
 	NotExecuted int
 	// TablesAssumed counts the tables used before (or without) a
 	// logged CreateTable: the log starts after they were created, so
@@ -371,8 +372,12 @@ func (im *importer) single(r *record) {
 }
 
 func notExecuted(status int) bool {
-	return status == 401 || status == 403 || status == 503
+	return status == 401 || status == 403 || status == 503 || status == statusUnknown
 }
+
+// statusUnknown stands for the status "Unknown" the logs give an
+// interrupted request.
+const statusUnknown = 0
 
 var (
 	errNotOperation = errors.New("not a trace operation")

@@ -122,7 +122,7 @@ func runTraceImport(e *env, args []string) int {
 	if shown > maxBadLinesShown {
 		fmt.Fprintf(e.stderr, "tablelint: … and %d more bad records\n", shown-maxBadLinesShown)
 	}
-	fmt.Fprintf(e.stderr, "tablelint: %s: %d records: %d trace operations (%d batch actions folded into batches), %d query pages after the first, %d requests that are not table operations, %d refused by the service (401, 403, 503), %d tables created before their first use, %d bad records skipped\n",
+	fmt.Fprintf(e.stderr, "tablelint: %s: %d records: %d trace operations (%d batch actions folded into batches), %d query pages after the first, %d requests that are not table operations, %d refused or interrupted (401, 403, 503, Unknown), %d tables created before their first use, %d bad records skipped\n",
 		name, sum.Lines, sum.Operations, sum.BatchActions, sum.Continuations, sum.NotOperations, sum.NotExecuted, sum.TablesAssumed, sum.Bad)
 	if sum.Bad > 0 && sum.Operations == 0 {
 		return 2
