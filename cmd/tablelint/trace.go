@@ -76,10 +76,10 @@ func runTraceImport(e *env, args []string) int {
 		defer f.Close()
 		in = f
 	}
-	outs := map[string]string{}
-	if *out != "" {
-		outs["-o"] = outputPath(e, *out)
+	if *out == "" {
+		*out = "-" // standard output, which --results must not share
 	}
+	outs := map[string]string{"-o": outputPath(e, *out)}
 	if *results != "" {
 		outs["--results"] = outputPath(e, *results)
 	}

@@ -68,6 +68,7 @@ func TestTraceImportErrors(t *testing.T) {
 		{"trace", "import", "--from", "azure-monitor", filepath.Join(dir, "missing.log")},
 		{"trace", "frobnicate"},
 		{"trace", "compare", log},
+		{"trace", "import", "--from", "storage-analytics", "--results", "-", log}, // stdout twice
 	} {
 		code, _, errs := replayCmd(t, args...)
 		if code != 2 || strings.Count(errs, "\n") != 1 {
