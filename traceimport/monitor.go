@@ -104,20 +104,17 @@ func (s *jsonStream) line(n int, line []byte) {
 			}
 		}
 		// Inside a record: find its end on this line.
-		from, inStr, strAt := i, false, 0
+		from := i
 		for ; i < len(line); i++ {
-			c := line[i]
-			if inStr {
-				if c == '\\' {
-					i++
-				} else if c == '"' {
-					inStr = false
-				}
-				continue
-			}
-			switch c {
+			switch line[i] {
 			case '"':
-				inStr, strAt = true, i
+				end, err := skipString(line, i)
+				if err != nil {
+					s.start, s.col = n, i+1
+					s.drop("unterminated string")
+					return
+				}
+				i = end - 1
 			case '{', '[':
 				s.depth++
 			case '}', ']':
@@ -126,11 +123,6 @@ func (s *jsonStream) line(n int, line []byte) {
 			if s.depth == 0 {
 				break
 			}
-		}
-		if inStr {
-			s.start, s.col = n, strAt+1
-			s.drop("unterminated string")
-			return
 		}
 		if s.depth > 0 {
 			s.add(line[from:])
