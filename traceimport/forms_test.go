@@ -177,3 +177,28 @@ func TestImportJSONErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestImportWrapped: resource logs wrapped as {"records":[…]} (Event
+// Hubs, storage archives before November 2018) give the same trace as
+// the JSON lines of the same records; a bad record inside is reported
+// at its own line.
+func TestImportWrapped(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "azure-monitor-la.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	want := importAll(t, "w", b, AzureMonitor)
+	for _, sep := range []string{",", ",\n    "} {
+		wrapped := `{"records": [` + strings.Join(lines, sep) + "]}\n"
+		if got := importAll(t, "w", []byte(wrapped), AzureMonitor); got != want {
+			t.Errorf("wrapped (%q):\n%s\nwant\n%s", sep, got, want)
+		}
+	}
+	bad := "{\"records\": [\n  " + lines[0] + ",\n  {\"OperationName\": \"QueryEntity\", \"StatusCode\": \"OK\", \"Uri\": \"x\"}\n]}\n"
+	var out bytes.Buffer
+	sum, err := Import(strings.NewReader(bad), &out, Options{Format: AzureMonitor, File: "w"})
+	if err != nil || sum.Lines != 2 || sum.Bad != 1 || sum.Errors[0].Error() != `w:3: statusCode "OK" is not an HTTP status` {
+		t.Errorf("%v %+v", err, sum)
+	}
+}

@@ -18,7 +18,7 @@ func openInput(r io.Reader, file string) (*bufio.Reader, error) {
 	if b, _ := br.Peek(2); len(b) == 2 && b[0] == 0x1f && b[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, fmt.Errorf("%s: gzip: %v", file, err)
+			return nil, fmt.Errorf("%s:1: gzip: %v", file, err)
 		}
 		br = bufio.NewReaderSize(zr, 64<<10)
 	}

@@ -27,12 +27,14 @@ func parseMonitor(line []byte, rec *record) error {
 	return finishMonitor(rec, status, timeText)
 }
 
+var errNoOperation = errors.New(`the record has no "operationName"`)
+
 // finishMonitor checks an Azure Monitor record's required fields and
 // reads its status and time.
 func finishMonitor(rec *record, status, timeText []byte) error {
 	var err error
 	if rec.operation == "" {
-		return errors.New(`the record has no "operationName"`)
+		return errNoOperation
 	}
 	if len(status) == 0 {
 		return errors.New(`the record has no "statusCode"`)

@@ -1,7 +1,8 @@
 // Package traceimport turns the Table service's own request logs into a
 // tablelint trace: Azure Monitor resource logs (the StorageTableLogs
 // table) as JSON lines (archived to a storage account, or exported from
-// Log Analytics), pretty-printed JSON, the JSON array `az monitor
+// Log Analytics), pretty-printed JSON, {"records":[…]} (Event Hubs,
+// older archives), the JSON array `az monitor
 // log-analytics query` prints, or CSV with a header row (the Azure
 // portal's export); and classic Storage Analytics logs ($logs, versions
 // 1.0 and 2.0). Either may be gzip-compressed and may begin with a UTF-8
@@ -249,12 +250,59 @@ func (im *importer) read(n, col int, line []byte) {
 		err = parseAnalytics(line, rec)
 	} else {
 		err = parseMonitor(line, rec)
+		if errors.Is(err, errNoOperation) && im.readWrapped(n, col, line) {
+			return
+		}
 	}
 	if err != nil {
 		im.badIn(n, col, line, err)
 		return
 	}
 	im.take(rec)
+}
+
+// readWrapped reads the records of {"records":[…]}, the form resource
+// logs take in Event Hubs and in storage archives written before
+// November 2018. It reports whether line is such a wrapper.
+func (im *importer) readWrapped(n, col int, line []byte) bool {
+	var arr []byte
+	at := 0
+	_ = walkObject(line, 0, func(key, val []byte, off int) error {
+		if eqFold(key, "records") && len(val) > 0 && val[0] == '[' {
+			arr, at = val, off
+		}
+		return nil
+	})
+	if arr == nil {
+		return false
+	}
+	first := true
+	for i := ws(arr, 1); i < len(arr) && arr[i] != ']'; {
+		end, err := skipValue(arr, i)
+		if err != nil {
+			return false
+		}
+		ln := n + bytes.Count(line[:at+i], []byte("\n"))
+		c := col + at + i
+		if k := bytes.LastIndexByte(line[:at+i], '\n'); k >= 0 {
+			c = at + i - k
+		}
+		if !first {
+			im.sum.Lines++ // the wrapper counted as one record
+		}
+		first = false
+		rec := &im.rec
+		*rec = record{line: ln}
+		if err := parseMonitor(arr[i:end], rec); err != nil {
+			im.badIn(ln, c, arr[i:end], err)
+		} else {
+			im.take(rec)
+		}
+		if i = ws(arr, end); i < len(arr) && arr[i] == ',' {
+			i = ws(arr, i+1)
+		}
+	}
+	return true
 }
 
 // badIn reports err, found in the record rec that begins on line n at
