@@ -19,11 +19,12 @@ var doc string
 // Analyzer parses a package's directives (its Result) and reports
 // malformed ones.
 var Analyzer = &analysis.Analyzer{
-	Name:       "directives",
-	Doc:        docs.MustExtract(doc, "directives"),
-	URL:        "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/directives",
-	ResultType: reflect.TypeFor[*Result](),
-	Run:        run,
+	Name:             "directives",
+	Doc:              docs.MustExtract(doc, "directives"),
+	URL:              "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/directives",
+	ResultType:       reflect.TypeFor[*Result](),
+	Run:              run,
+	RunDespiteErrors: true,
 }
 
 // Result is a package's directives. Analyzers of the same package run in

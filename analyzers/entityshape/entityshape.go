@@ -26,12 +26,13 @@ var doc string
 
 // Analyzer reports TL120, TL121, TL122 and TL123.
 var Analyzer = &analysis.Analyzer{
-	Name:      "entityshape",
-	Doc:       docs.MustExtract(doc, "entityshape"),
-	URL:       "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/entityshape",
-	Requires:  []*analysis.Analyzer{index.Analyzer, flow.Analyzer},
-	FactTypes: []analysis.Fact{new(Fills)},
-	Run:       run,
+	Name:             "entityshape",
+	Doc:              docs.MustExtract(doc, "entityshape"),
+	URL:              "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/entityshape",
+	Requires:         []*analysis.Analyzer{index.Analyzer, flow.Analyzer},
+	FactTypes:        []analysis.Fact{new(Fills)},
+	Run:              run,
+	RunDespiteErrors: true,
 }
 
 // Fills is the fact exported for a function that puts one of its

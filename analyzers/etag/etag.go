@@ -30,6 +30,9 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      docs.MustExtract(doc, "etag"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/etag",
 	Requires: []*analysis.Analyzer{index.Analyzer, flow.Analyzer, paramsAnalyzer},
+	// A package with type errors is analysed: what is ill-typed is not
+	// followed (see flow).
+	RunDespiteErrors: true,
 	// Run is set by init (it reads paramsAnalyzer's result).
 }
 

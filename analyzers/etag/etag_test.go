@@ -14,5 +14,6 @@ func TestETag(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, etag.Analyzer, "withetag") // silent: no messages to check
 	sdktest.CheckMessages(t, analysistest.Run(t, dir, etag.Analyzer, "crossfunc"))
+	sdktest.CheckMessages(t, analysistest.Run(t, dir, etag.Analyzer, "illtyped"))
 	fixtest.Run(t, analysistest.TestData(), etag.Analyzer, "rmw", "anyonly", "legacy")
 }

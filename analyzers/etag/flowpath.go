@@ -32,12 +32,13 @@ func (w *WritesBack) String() string { return fmt.Sprintf("writesBack%v", w.Para
 // paramsAnalyzer exports WritesBack facts, in its own pass so that the
 // rule's tests state diagnostics only.
 var paramsAnalyzer = &analysis.Analyzer{
-	Name:       "etagparams",
-	Doc:        "etagparams: the parameters functions write back without If-Match (facts for etag)",
-	Requires:   []*analysis.Analyzer{flow.Analyzer},
-	Run:        func(pass *analysis.Pass) (any, error) { return flowWalk(pass, nil, nil) },
-	FactTypes:  []analysis.Fact{new(WritesBack)},
-	ResultType: reflect.TypeOf((*importedWrites)(nil)),
+	Name:             "etagparams",
+	Doc:              "etagparams: the parameters functions write back without If-Match (facts for etag)",
+	Requires:         []*analysis.Analyzer{flow.Analyzer},
+	Run:              func(pass *analysis.Pass) (any, error) { return flowWalk(pass, nil, nil) },
+	RunDespiteErrors: true,
+	FactTypes:        []analysis.Fact{new(WritesBack)},
+	ResultType:       reflect.TypeOf((*importedWrites)(nil)),
 }
 
 type importedWrites struct {

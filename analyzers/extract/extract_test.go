@@ -119,6 +119,12 @@ func TestOtherAnalyzersTestdata(t *testing.T) {
 			}
 			var names []string
 			for _, p := range pkgs {
+				if filepath.Base(p) == "illtyped" {
+					// A package with type errors: filterflow, which
+					// extract requires, does not run there under
+					// analysistest's driver (no RunDespiteErrors).
+					continue
+				}
 				names = append(names, filepath.Base(p)+"/...")
 			}
 			result(t, dir, names...)

@@ -27,11 +27,12 @@ var doc string
 
 // Analyzer reports filter injection (TL321).
 var Analyzer = &analysis.Analyzer{
-	Name:     "filterinjection",
-	Doc:      docs.MustExtract(doc, "filterinjection"),
-	URL:      "https://github.com/tablelint/tablelint/blob/main/docs/rules",
-	Run:      run,
-	Requires: []*analysis.Analyzer{filterflow.Analyzer, flow.Analyzer},
+	Name:             "filterinjection",
+	Doc:              docs.MustExtract(doc, "filterinjection"),
+	URL:              "https://github.com/tablelint/tablelint/blob/main/docs/rules",
+	Run:              run,
+	RunDespiteErrors: true,
+	Requires:         []*analysis.Analyzer{filterflow.Analyzer, flow.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {

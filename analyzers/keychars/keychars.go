@@ -24,11 +24,12 @@ var doc string
 
 // Analyzer reports TL201 and TL202.
 var Analyzer = &analysis.Analyzer{
-	Name:     "keychars",
-	Doc:      docs.MustExtract(doc, "keychars"),
-	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/keychars",
-	Requires: []*analysis.Analyzer{keyflow.Analyzer, target.Analyzer},
-	Run:      run,
+	Name:             "keychars",
+	Doc:              docs.MustExtract(doc, "keychars"),
+	URL:              "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/keychars",
+	Requires:         []*analysis.Analyzer{keyflow.Analyzer, target.Analyzer},
+	Run:              run,
+	RunDespiteErrors: true,
 }
 
 // onTarget is the -target flag: on Cosmos DB for Table a RowKey is at

@@ -22,11 +22,12 @@ var doc string
 
 // Analyzer reports TL209.
 var Analyzer = &analysis.Analyzer{
-	Name:     "timepartition",
-	Doc:      docs.MustExtract(doc, "timepartition"),
-	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/timepartition",
-	Requires: []*analysis.Analyzer{index.Analyzer, keyflow.Analyzer},
-	Run:      run,
+	Name:             "timepartition",
+	Doc:              docs.MustExtract(doc, "timepartition"),
+	URL:              "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/timepartition",
+	Requires:         []*analysis.Analyzer{index.Analyzer, keyflow.Analyzer},
+	Run:              run,
+	RunDespiteErrors: true,
 }
 
 type checker struct {

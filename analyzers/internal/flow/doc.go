@@ -1,7 +1,8 @@
 // Package flow is the value-flow layer shared by tablelint's analyzers:
-// one place, on SSA (golang.org/x/tools/go/ssa through the buildssa
-// pass), that answers "which values can reach this argument, and where
-// do they come from".
+// one place, on SSA (golang.org/x/tools/go/ssa, built by ssabuild: also
+// for packages with type errors, whose ill-typed functions contribute
+// nothing; never for the standard library), that answers "which values
+// can reach this argument, and where do they come from".
 //
 // A Value is a bounded set of Variants; a Variant is a sequence of
 // Parts, constant text or a Hole. A Hole records the Source of a

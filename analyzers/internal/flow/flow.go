@@ -12,19 +12,23 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/ssabuild"
 )
 
 // Analyzer builds the value-flow Result of a package and exports a
 // Summary fact for each of its functions whose results (or whose
-// returned struct's fields) it can describe.
+// returned struct's fields) it can describe. It runs on packages with
+// type errors: their ill-typed functions have no SSA body (ssabuild)
+// and contribute nothing.
 var Analyzer = &analysis.Analyzer{
-	Name:       "flow",
-	Doc:        "flow: the value-flow layer shared by tablelint's analyzers (no diagnostics)",
-	URL:        "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/internal/flow",
-	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
-	Run:        run,
-	ResultType: reflect.TypeOf((*Result)(nil)),
-	FactTypes:  []analysis.Fact{new(Summary)},
+	Name:             "flow",
+	Doc:              "flow: the value-flow layer shared by tablelint's analyzers (no diagnostics)",
+	URL:              "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/internal/flow",
+	Requires:         []*analysis.Analyzer{ssabuild.Analyzer},
+	Run:              run,
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeOf((*Result)(nil)),
+	FactTypes:        []analysis.Fact{new(Summary)},
 }
 
 // Summary describes what a function returns in terms of its parameters
@@ -46,7 +50,9 @@ func (*Summary) AFact() {}
 
 func (s *Summary) String() string { return "flow summary" }
 
-// Result answers value questions about one package's SSA form.
+// Result answers value questions about one package's SSA form. SSA is
+// built by ssabuild: empty for the standard library, without the bodies
+// of ill-typed functions.
 type Result struct {
 	Pass  *analysis.Pass
 	SSA   *buildssa.SSA
@@ -67,7 +73,7 @@ type Result struct {
 func Of(pass *analysis.Pass) *Result { return pass.ResultOf[Analyzer].(*Result) }
 
 func run(pass *analysis.Pass) (any, error) {
-	s := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	s := pass.ResultOf[ssabuild.Analyzer].(*buildssa.SSA)
 	r := &Result{
 		Pass: pass, SSA: s,
 		calls:    map[token.Pos]*ssa.CallCommon{},

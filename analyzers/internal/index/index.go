@@ -25,13 +25,14 @@ var doc string
 
 // Analyzer builds the package's Index.
 var Analyzer = &analysis.Analyzer{
-	Name:       "tlindex",
-	Doc:        docs.MustExtract(doc, "tlindex"),
-	URL:        "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/internal/index",
-	Requires:   []*analysis.Analyzer{inspect.Analyzer},
-	ResultType: reflect.TypeFor[*Index](),
-	FactTypes:  []analysis.Fact{new(Writer), new(writesPkg)},
-	Run:        run,
+	Name:             "tlindex",
+	Doc:              docs.MustExtract(doc, "tlindex"),
+	URL:              "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/internal/index",
+	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	ResultType:       reflect.TypeFor[*Index](),
+	FactTypes:        []analysis.Fact{new(Writer), new(writesPkg)},
+	Run:              run,
+	RunDespiteErrors: true,
 }
 
 // Index is the analyzer's result. It is read-only once built: analyzers

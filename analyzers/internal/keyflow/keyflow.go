@@ -27,13 +27,14 @@ import (
 
 // Analyzer computes the Result and exports KeyParams facts.
 var Analyzer = &analysis.Analyzer{
-	Name:       "keyflow",
-	Doc:        "keyflow: where keys get their values, and the parameters functions make keys (facts)",
-	URL:        "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/internal/keyflow",
-	Requires:   []*analysis.Analyzer{flow.Analyzer},
-	Run:        run,
-	FactTypes:  []analysis.Fact{new(KeyParams)},
-	ResultType: reflect.TypeOf((*Result)(nil)),
+	Name:             "keyflow",
+	Doc:              "keyflow: where keys get their values, and the parameters functions make keys (facts)",
+	URL:              "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/internal/keyflow",
+	Requires:         []*analysis.Analyzer{flow.Analyzer},
+	Run:              run,
+	RunDespiteErrors: true,
+	FactTypes:        []analysis.Fact{new(KeyParams)},
+	ResultType:       reflect.TypeOf((*Result)(nil)),
 }
 
 // KeyParams is a fact about a function: the parameters it makes a

@@ -56,10 +56,11 @@ func Register(fs *flag.FlagSet, v *Value) {
 // Analyzer finds the Cosmos DB for Table endpoints a package's string
 // constants name. Its result is a *Result.
 var Analyzer = &analysis.Analyzer{
-	Name:       "tabletarget",
-	Doc:        "find string constants naming a Cosmos DB for Table endpoint (*.table.cosmos.azure.com)",
-	Run:        run,
-	ResultType: reflect.TypeFor[*Result](),
+	Name:             "tabletarget",
+	Doc:              "find string constants naming a Cosmos DB for Table endpoint (*.table.cosmos.azure.com)",
+	Run:              run,
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[*Result](),
 }
 
 // Result is what Analyzer found.

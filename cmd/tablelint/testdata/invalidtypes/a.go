@@ -8,7 +8,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
+	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/to"
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
@@ -18,10 +20,7 @@ import (
 
 // Certain without pb: the filter and the request value are typed.
 func injected(c *aztables.Client, r *http.Request) {
-	// TL321 is certain here too, but the analyzers built on SSA
-	// (filterinjection, etag, entityshape, keychars, timepartition) do not
-	// run on a package with type errors yet; check names them on stderr.
-	f := fmt.Sprintf("LastName eq '%s'", r.FormValue("n"))
+	f := fmt.Sprintf("LastName eq '%s'", r.FormValue("n"))                 // want TL321
 	p := c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &f}) // want TL301
 	p.NextPage(context.Background())                                       // want TL307
 }
@@ -114,4 +113,80 @@ func undefined(c *aztables.Client) {
 	var v pb.Thing
 	v.Method(c)
 	go pb.Run(c)
+}
+
+// The analyzers built on SSA, one family each, in functions that are
+// well-typed though the package is not; a helper that is not (it uses
+// pb) contributes nothing.
+
+// Store holds a field of a pb type; its methods that do not use it are
+// well-typed.
+type Store struct {
+	c    *aztables.Client
+	meta pb.Meta
+}
+
+// Counter is an entity.
+type Counter struct {
+	PartitionKey, RowKey string
+	Count                int
+}
+
+// increment writes back what it read without the ETag (etag).
+func (s *Store) increment(ctx context.Context, pk, rk string) error {
+	resp, err := s.c.GetEntity(ctx, pk, rk, nil)
+	if err != nil {
+		return err
+	}
+	var e Counter
+	if err := json.Unmarshal(resp.Value, &e); err != nil {
+		return err
+	}
+	e.Count++
+	b, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	_, err = s.c.UpdateEntity(ctx, b, nil) // want TL414
+	return err
+}
+
+// Document is an entity with properties a request fills.
+type Document struct {
+	PartitionKey, RowKey string
+	Body                 string
+}
+
+// upload stores a request body whole (entityshape).
+func upload(ctx context.Context, c *aztables.Client, r *http.Request) error {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return err
+	}
+	doc := Document{PartitionKey: "docs", RowKey: "1", Body: string(body)} // want TL122
+	b, _ := json.Marshal(doc)
+	_, err = c.AddEntity(ctx, b, nil)
+	return err
+}
+
+// badKey reads a key with a character keys cannot hold (keychars).
+func badKey(ctx context.Context, c *aztables.Client, id string) error {
+	_, err := c.GetEntity(ctx, "a#b", id, nil) // want TL201
+	return err
+}
+
+// today partitions by the current day (timepartition).
+func today(ctx context.Context, c *aztables.Client, id string) {
+	pk := time.Now().Format("2006-01-02")
+	b, _ := json.Marshal(map[string]any{"PartitionKey": pk, "RowKey": id}) // want TL209
+	c.UpsertEntity(ctx, b, nil)
+}
+
+// keyFromPB is ill-typed: what it returns is unknown, so its callers'
+// keys are not judged.
+func keyFromPB() string { return pb.Key + "#" }
+
+func keyOfHelper(ctx context.Context, c *aztables.Client) error {
+	_, err := c.GetEntity(ctx, keyFromPB(), "r", nil)
+	return err
 }
