@@ -45,6 +45,9 @@ func run(pass *analysis.Pass) (any, error) {
 		holes := QuotedHoles(q.Filter)
 		holes = append(holes, opaqueParts(pass, res, q.Filter, 0)...)
 		for _, h := range holes {
+			if res.FromFlow[h] != nil {
+				continue // checked by flowHoles
+			}
 			if h.Foreign || res.SafeHole(h) || quoteFree(fl, h.Expr) {
 				continue
 			}
