@@ -51,7 +51,7 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		return constValue(v)
 	case *ssa.BinOp:
 		if v.Op == token.ADD && isStringType(v.Type()) {
-			return concat(e.of(v.X, depth), e.of(v.Y, depth))
+			return quotedConcat(e.of(v.X, depth), e.of(v.Y, depth), v.Pos())
 		}
 		if isStringType(v.X.Type()) || v.Op == token.EQL || v.Op == token.NEQ || v.Op == token.LSS || v.Op == token.GTR || v.Op == token.LEQ || v.Op == token.GEQ {
 			return holeValue(Hole{Bound: Number})
@@ -625,6 +625,9 @@ func (e *eval) bind(v Value, args []ssa.Value, depth int) Value {
 					pv = e.fieldOf(a, h.Field, depth)
 				} else {
 					pv = e.of(a, depth)
+				}
+				if h.At.IsValid() {
+					pv = enteredAt(pv, h.At, h.AtArg)
 				}
 				if h.Bound != 0 || h.Layout != "" {
 					pv = mapHoles(pv, func(x Hole) Hole {
