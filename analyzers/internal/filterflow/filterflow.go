@@ -240,12 +240,12 @@ func parse(v values.Value) (f *odata.Filter, p plan.Plan, err error, ok bool) {
 }
 
 type state struct {
-	pass  *analysis.Pass
-	r     *values.Resolver
-	fl    *flow.Result // the flow layer, for what r cannot follow
+	pass *analysis.Pass
+	r    *values.Resolver
+	fl   *flow.Result // the flow layer, for what r cannot follow
 	// fromFlow maps holes converted from flow values to flow's holes.
 	fromFlow map[*values.Hole]*flow.Hole
-	sinks map[*types.Func]*Sink // this package's sinks, found so far
+	sinks    map[*types.Func]*Sink // this package's sinks, found so far
 	// litFuncs names the function literals stored once in a variable
 	// (run := func(o *Options) {…}) by a function object of their own,
 	// synthetic (not exported as facts), so that they can be sinks.
