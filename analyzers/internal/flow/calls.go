@@ -455,6 +455,10 @@ func (e *eval) join(elems, sep ssa.Value, depth int) Value {
 			if i > 0 {
 				cur = concat(cur, sepV)
 			}
+			if el == nil {
+				cur = concat(cur, moreElements()) // a loop's further appends
+				continue
+			}
 			cur = concat(cur, e.of(el, depth))
 		}
 		vs = append(vs, cur)

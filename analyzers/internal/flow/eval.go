@@ -563,9 +563,13 @@ func (e *eval) sliceVariants(v ssa.Value, depth int) ([][]ssa.Value, bool) {
 		// A helper returning []string clauses: not followed here (the
 		// summary describes strings, not slices).
 	case *ssa.Phi:
-		var out [][]ssa.Value
+		var out, tails [][]ssa.Value
 		for _, ed := range v.Edges {
 			if ed == v {
+				continue
+			}
+			if t, ok := loopTails(ed, v, map[*ssa.Phi]bool{}, depth+1); ok {
+				tails = append(tails, t...) // a loop's appends: loops.go
 				continue
 			}
 			l, ok := e.sliceVariants(ed, depth+1)
@@ -576,6 +580,9 @@ func (e *eval) sliceVariants(v ssa.Value, depth int) ([][]ssa.Value, bool) {
 			if len(out) > MaxVariants {
 				return out[:MaxVariants], true
 			}
+		}
+		if tails != nil {
+			out = iterations(out, tails)
 		}
 		return out, true
 	case *ssa.UnOp:
