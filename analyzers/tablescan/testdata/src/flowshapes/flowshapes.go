@@ -43,7 +43,7 @@ func (s *store) list(ctx context.Context, filter string) int {
 
 // either: an or at the top of the filter.
 func (s *store) either(ctx context.Context, pk, rk string) int {
-	return s.list(ctx, or(eq("PartitionKey", pk), eq("RowKey", rk)).String()) // want `TL301: query via store.list at flowshapes.go:35 scans the whole table`
+	return s.list(ctx, or(eq("PartitionKey", pk), eq("RowKey", rk)).String()) // want `TL301: query via store.list at flowshapes.go:36 scans the whole table`
 }
 
 // point: both keys, through the same library: silent.
@@ -58,7 +58,7 @@ func (s *store) optional(ctx context.Context, id string) int {
 	if id != "" {
 		filter = "PartitionKey eq '" + strings.ReplaceAll(id, "'", "''") + "'"
 	}
-	return s.list(ctx, filter) // want `TL301: query via store.list at flowshapes.go:35 has no filter`
+	return s.list(ctx, filter) // want `TL301: query via store.list at flowshapes.go:36 has no filter`
 }
 
 // always: the filter is set on every path: silent.
@@ -86,7 +86,7 @@ func (s *store) guarded(ctx context.Context, from, to string) int {
 	if len(parts) > 0 {
 		filter = strings.Join(parts, " and ")
 	}
-	return s.list(ctx, filter) // want `TL301: query via store.list at flowshapes.go:35`
+	return s.list(ctx, filter) // want `TL301: query via store.list at flowshapes.go:36`
 }
 
 // looped: clauses appended in a loop: the filter is unknown, silent.
