@@ -300,7 +300,7 @@ func isPtrHelper(f *ssa.Function) bool {
 func (e *eval) stored(addr ssa.Value, depth int) Value {
 	vals := e.storedValues(addr, depth)
 	if len(vals) == 0 {
-		if _, ok := addr.(*ssa.Alloc); ok {
+		if a, ok := addr.(*ssa.Alloc); ok && !addressPassed(a) {
 			return Value{Variants: []Variant{{}}} // never assigned: the zero value
 		}
 		return holeValue(Hole{})
