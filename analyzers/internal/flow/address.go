@@ -3,9 +3,11 @@ package flow
 import "golang.org/x/tools/go/ssa"
 
 // addressPassed reports whether the address of the variable a is given
-// to a call or stored somewhere (fill(&f), json.Unmarshal(b, &f)): code
-// the engine does not see may write it, so "never assigned" does not
-// mean the zero value.
+// to a call (fill(&f), fmt.Sscan(s, &f)): code the engine does not
+// follow may write it, so its value is unknown (unknownWrite), neither
+// the zero value nor only what the function stores. (Decoding into it is
+// recognised before: decodedInto. Storing the address in a struct field,
+// opts.Filter = &f, is followed.)
 func addressPassed(a *ssa.Alloc) bool {
 	refs := a.Referrers()
 	if refs == nil {
@@ -14,14 +16,19 @@ func addressPassed(a *ssa.Alloc) bool {
 	for _, ref := range *refs {
 		switch ref := ref.(type) {
 		case ssa.CallInstruction:
-			return true
-		case *ssa.MakeInterface, *ssa.ChangeType, *ssa.Convert:
-			return true
-		case *ssa.Store:
-			if ref.Val == a {
+			if _, builtin := ref.Common().Value.(*ssa.Builtin); !builtin {
 				return true
 			}
+		case *ssa.MakeInterface:
+			return true
 		}
 	}
 	return false
+}
+
+// unknownWrite is the value of a variable written by code not followed.
+func unknownWrite() Value {
+	v := holeValue(Hole{What: "…"})
+	v.Approx = true
+	return v
 }

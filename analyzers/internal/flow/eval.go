@@ -298,9 +298,12 @@ func isPtrHelper(f *ssa.Function) bool {
 
 // stored is the union of the values stored at addr.
 func (e *eval) stored(addr ssa.Value, depth int) Value {
+	if a, ok := addr.(*ssa.Alloc); ok && addressPassed(a) {
+		return unknownWrite()
+	}
 	vals := e.storedValues(addr, depth)
 	if len(vals) == 0 {
-		if a, ok := addr.(*ssa.Alloc); ok && !addressPassed(a) {
+		if _, ok := addr.(*ssa.Alloc); ok {
 			return Value{Variants: []Variant{{}}} // never assigned: the zero value
 		}
 		return holeValue(Hole{})
