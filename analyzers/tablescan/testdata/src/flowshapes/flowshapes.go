@@ -101,13 +101,3 @@ func looped(names []string) string {
 func (s *store) byNames(ctx context.Context, names []string) int {
 	return s.list(ctx, looped(names))
 }
-
-func fill(p *string) { *p = "PartitionKey eq 'x'" }
-
-// filled: the variable is written through its address: not empty,
-// unknown here (silent).
-func (s *store) filled(ctx context.Context) int {
-	var f string
-	fill(&f)
-	return s.list(ctx, f)
-}
