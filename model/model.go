@@ -258,6 +258,10 @@ type Query struct {
 	// DeletesNode is nil when the design does not say.
 	Deletes     bool
 	DeletesNode *yaml.Node
+	// CountOnly says the application only counts the entities the query
+	// returns; CountOnlyNode is nil when the design does not say.
+	CountOnly     bool
+	CountOnlyNode *yaml.Node
 }
 
 // Resolved is what a placeholder stands for: a property (Prop set) or a
