@@ -34,6 +34,14 @@
 // A filter variable built up in several assignments (if/else, +=) is
 // checked piece by piece, and a filter returned by a query-builder
 // function of the same package is checked in each value it returns.
+// Filters the value-flow layer follows (analyzers/internal/flow: clauses
+// appended to a slice and joined, in branches or in a loop, a small
+// combinator library, values returned through helpers and interfaces)
+// are checked in every shape they can take; a value is reported once,
+// at the + or fmt.Sprintf argument where it enters the quoted literal
+// (in a helper that quotes its parameter, at the helper's line), not
+// where it was computed, and a variable quoted twice on one line (a
+// range's two bounds) is reported once.
 //
 // The suggested fix escapes the value: when the file imports
 // github.com/tablelint/tablelint/odata and the value is a fmt.Sprintf

@@ -39,6 +39,37 @@ func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result)
 	fl := flow.Of(pass)
 	seen := map[token.Pos]bool{}
+	// Once per value: a variable quoted twice on one line (a range's
+	// bounds, "ge '%s' and lt '%s~'") is one finding.
+	type use struct {
+		obj  types.Object
+		file string
+		line int
+	}
+	seenUse := map[use]bool{}
+	report := func(h *values.Hole, at ast.Expr) {
+		if seen[at.Pos()] {
+			return
+		}
+		seen[at.Pos()] = true
+		if id, ok := ast.Unparen(at).(*ast.Ident); ok {
+			if obj := pass.TypesInfo.Uses[id]; obj != nil {
+				pos := pass.Fset.Position(at.Pos())
+				k := use{obj, pos.Filename, pos.Line}
+				if seenUse[k] {
+					return
+				}
+				seenUse[k] = true
+			}
+		}
+		d := diag.Diagnostic("TL321", at.Pos(), at.End(),
+			"%s is put into a quoted filter literal without escaping",
+			describe(pass, at))
+		if fix, ok := suggestFix(pass, h, at); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+		pass.Report(d)
+	}
 	for _, q := range res.Queries {
 		if !q.Known || q.Empty {
 			continue
@@ -46,6 +77,20 @@ func run(pass *analysis.Pass) (any, error) {
 		holes := QuotedHoles(q.Filter)
 		holes = append(holes, opaqueParts(pass, res, q.Filter, 0)...)
 		for _, h := range holes {
+			if fh := res.FromFlow[h]; fh != nil {
+				// A value the flow layer followed: reported where it
+				// entered the quoted literal.
+				if h.Escaped || (h.Param != nil && res.AtCaller[h.Param]) {
+					continue
+				}
+				if part := q.Inlined[h]; part != nil && part.Quoted && !part.AtCaller {
+					continue
+				}
+				if at := enteredExpr(pass, fh); at != nil {
+					report(h, at)
+				}
+				continue
+			}
 			if h.Foreign || res.SafeHole(h) || quoteFree(fl, h.Expr) {
 				continue
 			}
@@ -63,20 +108,19 @@ func run(pass *analysis.Pass) (any, error) {
 			if at == nil {
 				at = h.Expr
 			}
-			if seen[at.Pos()] {
-				continue
-			}
-			seen[at.Pos()] = true
-			d := diag.Diagnostic("TL321", at.Pos(), at.End(),
-				"%s is put into a quoted filter literal without escaping",
-				describe(pass, at))
-			if fix, ok := suggestFix(pass, h, at); ok {
-				d.SuggestedFixes = []analysis.SuggestedFix{fix}
-			}
-			pass.Report(d)
+			report(h, at)
 		}
 	}
 	return nil, nil
+}
+
+// enteredExpr returns the expression of this package where the flow
+// hole h entered a quoted literal, or nil.
+func enteredExpr(pass *analysis.Pass, h *flow.Hole) ast.Expr {
+	if f := fileOf(pass, h.At); f != nil {
+		return flow.EnteredExpr(f, h)
+	}
+	return nil
 }
 
 // quoteFree asks the flow layer whether the call e (a helper, in this
@@ -124,6 +168,9 @@ func opaqueParts(pass *analysis.Pass, res *filterflow.Result, v values.Value, de
 	}
 	var out []*values.Hole
 	for _, h := range v.Holes() {
+		if res.FromFlow[h] != nil {
+			continue // followed by the flow layer
+		}
 		if bv := builtVar(pass, h); bv != nil {
 			for _, rhs := range pieces(pass, bv) {
 				pv := res.Resolver.Of(rhs)

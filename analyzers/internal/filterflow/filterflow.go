@@ -31,6 +31,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/odata"
@@ -39,12 +40,15 @@ import (
 
 // Analyzer computes the Result and exports Sink facts.
 var Analyzer = &analysis.Analyzer{
-	Name:       "tablefilterflow",
-	Doc:        "reconstructs Azure Table storage query filters and follows them across functions (no diagnostics)",
-	Run:        run,
-	Requires:   []*analysis.Analyzer{inspect.Analyzer},
-	FactTypes:  []analysis.Fact{new(Sink)},
-	ResultType: reflect.TypeFor[*Result](),
+	Name:      "tablefilterflow",
+	Doc:       "reconstructs Azure Table storage query filters and follows them across functions (no diagnostics)",
+	Run:       run,
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, flow.Analyzer},
+	FactTypes: []analysis.Fact{new(Sink)},
+	// Under check, packages with type errors are analysed with the types
+	// that resolve (issue 22); the resolver and flow tolerate invalid types.
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[*Result](),
 }
 
 // Sink is the fact that a function passes its parameters into the
@@ -175,6 +179,10 @@ type Result struct {
 	// literals whose values are checked at each call of their function
 	// rather than where they are interpolated (see SinkPart.AtCaller).
 	AtCaller map[*types.Var]bool
+	// FromFlow maps the holes of filters the flow layer reconstructed
+	// (where the resolver could not) to flow's hole, which says where
+	// the value entered a quoted literal (flow.Hole.At).
+	FromFlow map[*values.Hole]*flow.Hole
 
 	safe *safety
 }
@@ -235,9 +243,12 @@ func parse(v values.Value) (f *odata.Filter, p plan.Plan, err error, ok bool) {
 }
 
 type state struct {
-	pass  *analysis.Pass
-	r     *values.Resolver
-	sinks map[*types.Func]*Sink // this package's sinks, found so far
+	pass *analysis.Pass
+	r    *values.Resolver
+	fl   *flow.Result // the flow layer, for what r cannot follow
+	// fromFlow maps holes converted from flow values to flow's holes.
+	fromFlow map[*values.Hole]*flow.Hole
+	sinks    map[*types.Func]*Sink // this package's sinks, found so far
 	// litFuncs names the function literals stored once in a variable
 	// (run := func(o *Options) {…}) by a function object of their own,
 	// synthetic (not exported as facts), so that they can be sinks.
@@ -252,7 +263,7 @@ type state struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	st := &state{pass: pass, r: values.NewResolver(pass.TypesInfo, pass.Files), sinks: map[*types.Func]*Sink{}}
+	st := &state{pass: pass, r: values.NewResolver(pass.TypesInfo, pass.Files), fl: flow.Of(pass), fromFlow: map[*values.Hole]*flow.Hole{}, sinks: map[*types.Func]*Sink{}}
 	st.safe = &safety{pkg: pass.Pkg, info: pass.TypesInfo, r: st.r, files: pass.Files, consts: map[*types.Var]bool{}}
 
 	// Collect candidate calls with their enclosing declarations.
@@ -334,7 +345,7 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(fn, s)
 		}
 	}
-	return &Result{Queries: queries, Resolver: st.r, AtCaller: atCaller, safe: st.safe}, nil
+	return &Result{Queries: queries, Resolver: st.r, AtCaller: atCaller, FromFlow: st.fromFlow, safe: st.safe}, nil
 }
 
 // decideParams decides, for each quoted unescaped parameter hole of this
@@ -406,12 +417,12 @@ func (st *state) queriesAt(orig *ast.CallExpr) []*Query {
 		if len(call.Args) != 1 {
 			return nil
 		}
-		return st.optionQueries(Query{Call: orig, Pager: true}, call.Args[0], sdk.AztablesPath, "ListEntitiesOptions")
+		return st.optionQueries(Query{Call: orig, Pager: true}, 0, call.Args[0], sdk.AztablesPath, "ListEntitiesOptions")
 	case sdk.IsLegacyMethod(info, call, "Table", "QueryEntities"):
 		if len(call.Args) != 3 {
 			return nil
 		}
-		return st.optionQueries(Query{Call: orig, Legacy: true}, call.Args[2], sdk.LegacyPath, "QueryOptions")
+		return st.optionQueries(Query{Call: orig, Legacy: true}, 2, call.Args[2], sdk.LegacyPath, "QueryOptions")
 	}
 	fn := st.callee(orig)
 	if fn == nil {
@@ -436,66 +447,82 @@ func (st *state) queriesAt(orig *ast.CallExpr) []*Query {
 			if !sq.Pager {
 				pkgPath, typeName = sdk.LegacyPath, "QueryOptions"
 			}
-			for _, q := range st.optionQueries(base, call.Args[sq.OptionsParam], pkgPath, typeName) {
+			for _, q := range st.optionQueries(base, sq.OptionsParam, call.Args[sq.OptionsParam], pkgPath, typeName) {
 				// Reported at the options argument of the helper call.
 				q.FilterExpr = call.Args[sq.OptionsParam]
 				out = append(out, q)
 			}
 			continue
 		}
-		q := &Query{Call: orig, FilterExpr: orig, Via: fn, Checked: sq.Checked, Where: sq.Where, Pager: sq.Pager, Legacy: !sq.Pager, Known: true}
+		base := Query{Call: orig, FilterExpr: orig, Via: fn, Checked: sq.Checked, Where: sq.Where, Pager: sq.Pager, Legacy: !sq.Pager, Known: true}
 		for _, p := range sq.Parts {
 			if p.IsHole {
-				q.SinkFilter.Parts = append(q.SinkFilter.Parts, values.Part{Hole: &values.Hole{Expr: call, Verb: p.Verb, Foreign: true, Escaped: true}})
+				base.SinkFilter.Parts = append(base.SinkFilter.Parts, values.Part{Hole: &values.Hole{Expr: call, Verb: p.Verb, Foreign: true, Escaped: true}})
 			} else {
-				q.SinkFilter.Parts = append(q.SinkFilter.Parts, values.Part{Text: p.Text})
+				base.SinkFilter.Parts = append(base.SinkFilter.Parts, values.Part{Text: p.Text})
 			}
 		}
 		if len(sq.Parts) == 1 && sq.Parts[0].IsHole && sq.Parts[0].Param >= 0 {
 			if isNil(info, call.Args[sq.Parts[0].Param]) {
+				q := base
 				q.Empty = true
-				q.Known = true
-				out = append(out, q)
+				out = append(out, &q)
 				continue
 			}
 		}
-		for pi := range sq.Parts {
-			p := sq.Parts[pi]
-			switch {
-			case !p.IsHole:
-				q.Filter.Parts = append(q.Filter.Parts, values.Part{Text: p.Text})
-			case p.Param >= 0:
-				arg := call.Args[p.Param]
-				if p.Verb == "" || p.Verb == "%s" || p.Verb == "%v" {
-					av := st.r.Of(arg)
-					for _, ap := range av.Parts {
-						if ap.Hole != nil && ap.Hole.Use == nil {
-							ap.Hole.Use = arg
-						}
-						if ap.Hole != nil {
-							if q.Inlined == nil {
-								q.Inlined = map[*values.Hole]*SinkPart{}
-							}
-							q.Inlined[ap.Hole] = &sq.Parts[pi]
-						}
-					}
-					q.Filter.Parts = append(q.Filter.Parts, av.Parts...)
-					continue
-				}
-				h := &values.Hole{Expr: arg, Use: arg, Type: info.TypeOf(arg), Verb: p.Verb, Func: p.Func, Escaped: p.Escaped}
-				if v, ok := ast.Unparen(arg).(*ast.Ident); ok {
-					if pv, ok := info.Uses[v].(*types.Var); ok && st.r.IsParam(pv) {
-						h.Param = pv
-					}
-				}
-				q.Filter.Parts = append(q.Filter.Parts, values.Part{Hole: h})
-			default:
-				q.Filter.Parts = append(q.Filter.Parts, values.Part{Hole: &values.Hole{Expr: call, Verb: p.Verb, Func: p.Func, Escaped: p.Escaped || p.Safe, Foreign: true}})
+		// The shapes each inlined argument can take: one query per
+		// combination (bounded).
+		choices := make([][]values.Value, len(sq.Parts))
+		n := 1
+		for pi, p := range sq.Parts {
+			if p.IsHole && p.Param >= 0 && (p.Verb == "" || p.Verb == "%s" || p.Verb == "%v") {
+				choices[pi] = st.argShapes(orig, p.Param)
+				n = min(n*len(choices[pi]), maxShapes)
 			}
 		}
-		q.Filter = merge(q.Filter)
-		q.Empty = q.Filter.IsConst() && strings.TrimSpace(q.Filter.String()) == ""
-		out = append(out, q)
+		for combo := 0; combo < n; combo++ {
+			q := base
+			q.SinkFilter.Parts = base.SinkFilter.Parts
+			stride := 1
+			for pi := range sq.Parts {
+				p := sq.Parts[pi]
+				switch {
+				case !p.IsHole:
+					q.Filter.Parts = append(q.Filter.Parts, values.Part{Text: p.Text})
+				case p.Param >= 0:
+					arg := call.Args[p.Param]
+					if ch := choices[pi]; ch != nil {
+						av := ch[(combo/stride)%len(ch)]
+						stride *= len(ch)
+						for _, ap := range av.Parts {
+							if ap.Hole != nil && ap.Hole.Use == nil {
+								ap.Hole.Use = arg
+							}
+							if ap.Hole != nil {
+								if q.Inlined == nil {
+									q.Inlined = map[*values.Hole]*SinkPart{}
+								}
+								q.Inlined[ap.Hole] = &sq.Parts[pi]
+							}
+						}
+						q.Filter.Parts = append(q.Filter.Parts, av.Parts...)
+						continue
+					}
+					h := &values.Hole{Expr: arg, Use: arg, Type: info.TypeOf(arg), Verb: p.Verb, Func: p.Func, Escaped: p.Escaped}
+					if v, ok := ast.Unparen(arg).(*ast.Ident); ok {
+						if pv, ok := info.Uses[v].(*types.Var); ok && st.r.IsParam(pv) {
+							h.Param = pv
+						}
+					}
+					q.Filter.Parts = append(q.Filter.Parts, values.Part{Hole: h})
+				default:
+					q.Filter.Parts = append(q.Filter.Parts, values.Part{Hole: &values.Hole{Expr: call, Verb: p.Verb, Func: p.Func, Escaped: p.Escaped || p.Safe, Foreign: true}})
+				}
+			}
+			q.Filter = merge(q.Filter)
+			q.Empty = q.Filter.IsConst() && strings.TrimSpace(q.Filter.String()) == ""
+			out = append(out, &q)
+		}
 	}
 	return out
 }

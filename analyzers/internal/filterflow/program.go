@@ -52,32 +52,9 @@ type Impl struct {
 // Summarize returns the Impls among the Sink facts.
 func Summarize(facts []analysis.ObjectFact) []Impl {
 	var out []Impl
-	seen := map[types.Object]bool{}
-	for _, f := range facts {
-		s, ok := f.Fact.(*Sink)
-		fn, isFn := f.Object.(*types.Func)
-		if !ok || !isFn || seen[fn] {
-			continue
-		}
-		seen[fn] = true
-		sig, _ := fn.Type().(*types.Signature)
-		if sig == nil || sig.Recv() == nil {
-			continue
-		}
-		t := sig.Recv().Type()
-		if ptr, isPtr := t.(*types.Pointer); isPtr {
-			t = ptr.Elem()
-		}
-		if types.IsInterface(t) {
-			continue
-		}
-		ms := types.NewMethodSet(types.NewPointer(t))
-		methods := make(map[string]string, ms.Len())
-		for i := 0; i < ms.Len(); i++ {
-			m := ms.At(i).Obj()
-			methods[m.Name()] = flow.SigString(m.Type())
-		}
-		out = append(out, Impl{Name: fn.Name(), Methods: methods, Sink: s})
+	isSink := func(f analysis.Fact) bool { _, ok := f.(*Sink); return ok }
+	for _, m := range flow.ConcreteMethods(facts, isSink) {
+		out = append(out, Impl{Name: m.Func.Name(), Methods: m.Methods, Sink: m.Fact.(*Sink)})
 	}
 	return out
 }
@@ -100,26 +77,14 @@ func (p *Program) Dispatch(fn *types.Func) *Sink {
 	if p == nil {
 		return nil
 	}
-	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil {
+	want := flow.InterfaceSigs(fn)
+	if want == nil {
 		return nil
-	}
-	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
-	if iface == nil {
-		return nil
-	}
-	want := make(map[string]string, iface.NumMethods())
-	for i := 0; i < iface.NumMethods(); i++ {
-		m := iface.Method(i)
-		want[m.Name()] = flow.SigString(m.Type())
 	}
 	var out *Sink
-next:
 	for _, im := range p.byName[fn.Name()] {
-		for name, sig := range want {
-			if im.methods[name] != sig {
-				continue next
-			}
+		if !flow.Satisfies(im.methods, want) {
+			continue
 		}
 		if out == nil {
 			out = new(Sink)

@@ -499,8 +499,9 @@ func constString(info *types.Info, e ast.Expr) (string, bool) {
 }
 
 // optionQueries returns the queries call runs with the options argument
-// opts: one per options value and filter value that may reach it.
-func (st *state) optionQueries(base Query, opts ast.Expr, pkgPath, typeName string) []*Query {
+// opts (argument argIdx of base.Call): one per options value and filter
+// value that may reach it.
+func (st *state) optionQueries(base Query, argIdx int, opts ast.Expr, pkgPath, typeName string) []*Query {
 	variants, _ := st.optionVariants(opts)
 	var out []*Query
 	for _, o := range variants {
@@ -516,7 +517,11 @@ func (st *state) optionQueries(base Query, opts ast.Expr, pkgPath, typeName stri
 			continue
 		}
 		if q.Known && q.FilterExpr != nil {
-			if fv := st.filterVariants(q.FilterExpr); len(fv) > 0 {
+			fv := st.filterVariants(q.FilterExpr)
+			if len(fv) == 0 && len(variants) == 1 && opaque(q.Filter) {
+				fv = st.optionShapes(base.Call, argIdx, q.FilterExpr)
+			}
+			if len(fv) > 0 {
 				for _, f := range fv {
 					q2 := q
 					q2.Filter = f

@@ -119,7 +119,11 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 	}
 	switch name {
 	case "fmt.Sprintf":
-		return e.sprintf(args, depth), true
+		at := token.NoPos
+		if v != nil {
+			at = v.Pos()
+		}
+		return e.sprintf(args, at, 1, depth), true
 	case "fmt.Sprint", "fmt.Sprintln":
 		out := Value{Variants: []Variant{{}}}
 		if elems, ok := sliceLiteral(args[0]); ok {
@@ -304,8 +308,11 @@ func (e *eval) readAll(x ssa.Value, depth int) Value {
 
 // sprintf is fmt.Sprintf with a constant format: text, and for each
 // verb the argument formatted (%s of a string inlined, %d of a constant
-// folded, %019d a Digits hole…). %[n]verb indexes are followed.
-func (e *eval) sprintf(args []ssa.Value, depth int) Value {
+// folded, %019d a Digits hole…). %[n]verb indexes are followed. at is
+// the call's position and first the index (as written) of the first
+// operand after the format, for Hole.At.
+func (e *eval) sprintf(args []ssa.Value, at token.Pos, first int, depth int) Value {
+	cands := map[*Hole]bool{}
 	c, ok := args[0].(*ssa.Const)
 	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
 		return holeValue(Hole{})
@@ -362,10 +369,10 @@ func (e *eval) sprintf(args []ssa.Value, depth int) Value {
 			out = concat(out, holeValue(Hole{}))
 			continue
 		}
-		out = concat(out, e.formatted(elems[argi], verb, spec, depth))
+		out = concat(out, candidate(e.formatted(elems[argi], verb, spec, depth), at, first+argi, cands))
 		argi++
 	}
-	return out
+	return settle(out, cands)
 }
 
 // formatted is one operand formatted with %<spec><verb>.
@@ -448,6 +455,10 @@ func (e *eval) join(elems, sep ssa.Value, depth int) Value {
 			if i > 0 {
 				cur = concat(cur, sepV)
 			}
+			if el == nil {
+				cur = concat(cur, moreElements()) // a loop's further appends
+				continue
+			}
 			cur = concat(cur, e.of(el, depth))
 		}
 		vs = append(vs, cur)
@@ -486,7 +497,7 @@ func (e *eval) builder(recv ssa.Value, v ssa.Value, depth int) Value {
 				// fmt.Fprintf(&b, …)
 				for _, r2 := range *r.Referrers() {
 					if cl, ok := r2.(*ssa.Call); ok && cl.Call.StaticCallee() != nil && callee(cl.Call.StaticCallee()) == "fmt.Fprintf" && cl.Call.Args[0] == r {
-						ws = append(ws, write{cl.Block(), instrIndex(cl), e.sprintf(cl.Call.Args[1:], depth)})
+						ws = append(ws, write{cl.Block(), instrIndex(cl), e.sprintf(cl.Call.Args[1:], cl.Pos(), 2, depth)})
 					}
 				}
 				continue

@@ -127,26 +127,9 @@ type Impl struct {
 // Summarize returns the Impls among a package's Summary facts.
 func Summarize(facts []analysis.ObjectFact) []Impl {
 	var out []Impl
-	seen := map[types.Object]bool{}
-	for _, f := range facts {
-		s, ok := f.Fact.(*Summary)
-		fn, isFn := f.Object.(*types.Func)
-		if !ok || !isFn || seen[fn] {
-			continue
-		}
-		seen[fn] = true
-		sig, _ := fn.Type().(*types.Signature)
-		if sig == nil || sig.Recv() == nil {
-			continue
-		}
-		t := sig.Recv().Type()
-		if ptr, isPtr := t.(*types.Pointer); isPtr {
-			t = ptr.Elem()
-		}
-		if types.IsInterface(t) {
-			continue
-		}
-		out = append(out, Impl{Name: fn.Name(), Methods: MethodSigs(types.NewPointer(t)), Summary: s})
+	isSummary := func(f analysis.Fact) bool { _, ok := f.(*Summary); return ok }
+	for _, m := range ConcreteMethods(facts, isSummary) {
+		out = append(out, Impl{Name: m.Func.Name(), Methods: m.Methods, Summary: m.Fact.(*Summary)})
 	}
 	return out
 }
@@ -175,25 +158,14 @@ func dispatch(m *types.Func) []*Summary {
 	if p == nil || m == nil {
 		return nil
 	}
-	sig, _ := m.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil {
+	want := InterfaceSigs(m)
+	if want == nil {
 		return nil
-	}
-	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
-	if iface == nil {
-		return nil
-	}
-	want := make(map[string]string, iface.NumMethods())
-	for i := 0; i < iface.NumMethods(); i++ {
-		want[iface.Method(i).Name()] = SigString(iface.Method(i).Type())
 	}
 	var out []*Summary
-next:
 	for _, im := range p.byName[m.Name()] {
-		for name, sig := range want {
-			if im.Methods[name] != sig {
-				continue next
-			}
+		if !Satisfies(im.Methods, want) {
+			continue
 		}
 		out = append(out, im.Summary)
 		if len(out) >= MaxVariants {

@@ -51,7 +51,7 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		return constValue(v)
 	case *ssa.BinOp:
 		if v.Op == token.ADD && isStringType(v.Type()) {
-			return concat(e.of(v.X, depth), e.of(v.Y, depth))
+			return quotedConcat(e.of(v.X, depth), e.of(v.Y, depth), v.Pos())
 		}
 		if isStringType(v.X.Type()) || v.Op == token.EQL || v.Op == token.NEQ || v.Op == token.LSS || v.Op == token.GTR || v.Op == token.LEQ || v.Op == token.GEQ {
 			return holeValue(Hole{Bound: Number})
@@ -298,6 +298,9 @@ func isPtrHelper(f *ssa.Function) bool {
 
 // stored is the union of the values stored at addr.
 func (e *eval) stored(addr ssa.Value, depth int) Value {
+	if a, ok := addr.(*ssa.Alloc); ok && addressPassed(a) {
+		return unknownWrite()
+	}
 	vals := e.storedValues(addr, depth)
 	if len(vals) == 0 {
 		if _, ok := addr.(*ssa.Alloc); ok {
@@ -563,9 +566,13 @@ func (e *eval) sliceVariants(v ssa.Value, depth int) ([][]ssa.Value, bool) {
 		// A helper returning []string clauses: not followed here (the
 		// summary describes strings, not slices).
 	case *ssa.Phi:
-		var out [][]ssa.Value
+		var out, tails [][]ssa.Value
 		for _, ed := range v.Edges {
 			if ed == v {
+				continue
+			}
+			if t, ok := loopTails(ed, v, map[*ssa.Phi]bool{}, depth+1); ok {
+				tails = append(tails, t...) // a loop's appends: loops.go
 				continue
 			}
 			l, ok := e.sliceVariants(ed, depth+1)
@@ -576,6 +583,9 @@ func (e *eval) sliceVariants(v ssa.Value, depth int) ([][]ssa.Value, bool) {
 			if len(out) > MaxVariants {
 				return out[:MaxVariants], true
 			}
+		}
+		if tails != nil {
+			out = iterations(out, tails)
 		}
 		return out, true
 	case *ssa.UnOp:
@@ -625,6 +635,9 @@ func (e *eval) bind(v Value, args []ssa.Value, depth int) Value {
 					pv = e.fieldOf(a, h.Field, depth)
 				} else {
 					pv = e.of(a, depth)
+				}
+				if h.At.IsValid() {
+					pv = enteredAt(pv, h.At, h.AtArg)
 				}
 				if h.Bound != 0 || h.Layout != "" {
 					pv = mapHoles(pv, func(x Hole) Hole {

@@ -284,7 +284,7 @@ func stripRet(v Value) Value {
 		vr.Ret = 0
 		out.Variants = append(out.Variants, vr)
 	}
-	return out
+	return withoutAt(out)
 }
 
 // summarize computes fn's summary from its return instructions. A

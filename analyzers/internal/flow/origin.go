@@ -194,11 +194,7 @@ func (r *Result) implementations(m *types.Func) []*Summary {
 	if s := dispatch(m); len(s) > 0 {
 		return s
 	}
-	sig, _ := m.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil {
-		return nil
-	}
-	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
+	iface := InterfaceOf(m)
 	if iface == nil {
 		return nil
 	}

@@ -2,6 +2,7 @@ package flow
 
 import (
 	"fmt"
+	"go/token"
 	"strings"
 )
 
@@ -132,6 +133,15 @@ type Hole struct {
 	Field string
 	// Exported marks a Param hole of an exported function.
 	Exported bool
+	// At is where the value entered a quoted literal of the text: the
+	// position of the + (or of the op-assignment) whose result puts it
+	// inside quotes, or of the fmt.Sprintf call whose format does;
+	// AtArg says which operand: 0 the left of +, 1 the right; for a
+	// call, the index of the argument as written. 0 when it never
+	// entered one in this package (summaries imported from another
+	// package carry no positions). See quoted.go.
+	At    token.Pos
+	AtArg int
 }
 
 // Variant is one way a value can be built: a sequence of parts.

@@ -160,3 +160,22 @@ func loop(items []string) {
 	}
 	sink(s) // want `^ \| \{\?:…\}\{param0:items\} …$`
 }
+
+func fillIt(p *string) { *p = "x" }
+
+// addressed: written through its address by a call: unknown, not "".
+func addressed() {
+	var f string
+	fillIt(&f)
+	sink(f) // want `^\{\?:…\} …$`
+}
+
+// loopJoined: clauses appended in a loop: one iteration and an unknown
+// rest, never the empty text.
+func loopJoined(names []string) {
+	var parts []string
+	for _, n := range names {
+		parts = append(parts, "N eq '"+n+"'")
+	}
+	sink(strings.Join(parts, " or ")) // want `^\{\?:…\} \| N eq '\{param0:names\}' or \{\?:…\} …$`
+}

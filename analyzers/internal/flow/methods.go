@@ -1,0 +1,89 @@
+package flow
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// A whole-program driver resolves a call through an interface to the
+// concrete methods of every loaded package whose receiver's method set
+// has the interface's methods. The facts are per package, so the unit
+// stored and matched is plain data: a method's name, its receiver's
+// method set (name to SigString) and the fact. Summarize (value
+// summaries) and filterflow's query sinks both build on these helpers.
+
+// ConcreteMethod is a fact about a method of a concrete type.
+type ConcreteMethod struct {
+	Func *types.Func
+	Fact analysis.Fact
+	// Methods is the method set of a pointer to the receiver's type.
+	Methods map[string]string
+}
+
+// ConcreteMethods returns the facts keep accepts that are about methods
+// of concrete (non-interface) types, once per method.
+func ConcreteMethods(facts []analysis.ObjectFact, keep func(analysis.Fact) bool) []ConcreteMethod {
+	var out []ConcreteMethod
+	seen := map[types.Object]bool{}
+	for _, f := range facts {
+		fn, isFn := f.Object.(*types.Func)
+		if !isFn || seen[fn] || !keep(f.Fact) {
+			continue
+		}
+		seen[fn] = true
+		sig, _ := fn.Type().(*types.Signature)
+		if sig == nil || sig.Recv() == nil {
+			continue
+		}
+		t := sig.Recv().Type()
+		if ptr, isPtr := t.(*types.Pointer); isPtr {
+			t = ptr.Elem()
+		}
+		if types.IsInterface(t) {
+			continue
+		}
+		out = append(out, ConcreteMethod{Func: fn, Fact: f.Fact, Methods: MethodSigs(types.NewPointer(t))})
+	}
+	return out
+}
+
+// InterfaceOf returns the interface whose method m is, or nil when m is
+// not an interface method.
+func InterfaceOf(m *types.Func) *types.Interface {
+	if m == nil {
+		return nil
+	}
+	sig, _ := m.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return nil
+	}
+	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
+	return iface
+}
+
+// InterfaceSigs returns the methods the interface of the method m
+// requires (name to SigString), or nil when m is not an interface
+// method.
+func InterfaceSigs(m *types.Func) map[string]string {
+	iface := InterfaceOf(m)
+	if iface == nil {
+		return nil
+	}
+	want := make(map[string]string, iface.NumMethods())
+	for i := 0; i < iface.NumMethods(); i++ {
+		want[iface.Method(i).Name()] = SigString(iface.Method(i).Type())
+	}
+	return want
+}
+
+// Satisfies reports whether the method set methods (MethodSigs) has
+// every method of want (InterfaceSigs).
+func Satisfies(methods, want map[string]string) bool {
+	for name, sig := range want {
+		if methods[name] != sig {
+			return false
+		}
+	}
+	return true
+}
