@@ -1,7 +1,6 @@
 package extract_test
 
 import (
-	"errors"
 	"fmt"
 	"go/token"
 	"path/filepath"
@@ -163,16 +162,13 @@ func TestBounds(t *testing.T) {
 func TestBoundsDesign(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	d := extract.Build(result(t, dir, "bounds"), func(p token.Position) string { return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line) })
-	text, err := d.Valid("test", func(src []byte) (int, error) {
-		_, err := model.Parse("bounds.tablelint.yaml", src)
-		var me *model.Error
-		if errors.As(err, &me) {
-			return me.Line, err
-		}
-		return 0, err
-	})
-	if err != nil {
+	var b strings.Builder
+	if err := d.Encode(&b, "test"); err != nil {
 		t.Fatal(err)
+	}
+	text := b.String()
+	if _, err := model.Parse("bounds.tablelint.yaml", []byte(text)); err != nil {
+		t.Fatalf("the design does not load: %v\n%s", err, text)
 	}
 	for _, want := range []string{
 		`"Name": {type: String, maxLength: 64} # bounded in the code`,
