@@ -191,7 +191,8 @@ func TestBoundsDesign(t *testing.T) {
 
 // TestLayers: a query the code runs in one place is one query of the
 // design, whatever the levels of wrappers above it, with each wrapper
-// call listed as a caller; GetEntity is a point query.
+// call listed as a caller; GetEntity and the legacy Entity.Get are point
+// queries.
 func TestLayers(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	d := extract.Build(result(t, dir, "layers"), func(p token.Position) string { return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line) })
@@ -204,6 +205,8 @@ func TestLayers(t *testing.T) {
 	want := []string{
 		`Orders.ListByStatus "Status eq '{Status}'" at layers.go:30 callers [layers.go:43 (repo.List) layers.go:50 (handler.ServeHTTP) layers.go:60 (handler.Closed)]`,
 		`Orders.Get "PartitionKey eq '{Customer}' and RowKey eq '{Id}'" at layers.go:35 callers []`,
+		`Customers.customer "PartitionKey eq '{Region}' and RowKey eq '{Id}'" at legacy.go:10 callers []`,
+		`Customers.chained "PartitionKey eq 'vip' and RowKey eq '{Id}'" at legacy.go:15 callers []`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("queries:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
