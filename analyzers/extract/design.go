@@ -515,9 +515,11 @@ func (e *DEntity) notes(notes *model.Notes, me *model.Entity) {
 		}
 		notes.Head[model.Note{Of: me}] = "written at " + oneLine(strings.Join(w, ", ")) + more
 	}
+	var nokey []string
 	for _, k := range e.NoKey {
-		notes.Head[model.Note{Of: me, Field: k}] = k + ": its value was not found in the code"
+		nokey = append(nokey, k+": its value was not found in the code")
 	}
+	notes.Head[model.Note{Of: me, Field: "partitionKey"}] = strings.Join(nokey, "\n")
 	notes.Head[model.Note{Of: me, Field: "count"}] = "count: ?   how many entities of this type exist"
 	notes.Head[model.Note{Of: me, Field: "writes"}] = "writes: ?  inserts and updates a second over all partitions (10/s)"
 	for i, p := range e.Props {
