@@ -37,11 +37,6 @@ func init() {
 	})
 }
 
-// loadDesignWorkload turns a design file into a workload specification.
-// It is set by the file that wires the design model in; without it,
-// replay takes traces only.
-var loadDesignWorkload func(path string) (*designLoad, error)
-
 // designLoad is a design's workload and the typical size of each of its
 // entity types (by table, then entity, as in the spec).
 type designLoad struct {
@@ -239,9 +234,6 @@ func runReplay(e *env, args []string) int {
 		src, bytesRead = r, r.BytesRead
 	} else {
 		file = pos[0]
-		if loadDesignWorkload == nil {
-			return fail(e, usageError{"design-derived workloads need the design model, which this build does not include; record a trace and use --trace FILE"})
-		}
 		maxMemory, err := parseBytes(rf.maxMemory)
 		if err != nil {
 			return fail(e, usageError{"--max-memory: " + err.Error()})

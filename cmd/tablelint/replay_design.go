@@ -9,17 +9,15 @@ import (
 	"github.com/tablelint/tablelint/review"
 )
 
-// Design-derived workloads: `tablelint replay DESIGN` loads the design
-// with the design model and generates its workload from the volumes.
-func init() {
-	loadDesignWorkload = func(path string) (*designLoad, error) {
-		d, err := model.Load(path)
-		if err != nil {
-			return nil, err
-		}
-		spec, sizes := designWorkloadSizes(d)
-		return &designLoad{spec: spec, entityBytes: sizes, predicted: predictions(d)}, nil
+// loadDesignWorkload loads a design file for `tablelint replay DESIGN`
+// and generates its workload from the volumes.
+func loadDesignWorkload(path string) (*designLoad, error) {
+	d, err := model.Load(path)
+	if err != nil {
+		return nil, err
 	}
+	spec, sizes := designWorkloadSizes(d)
+	return &designLoad{spec: spec, entityBytes: sizes, predicted: predictions(d)}, nil
 }
 
 // predictions returns the design review's estimate of each query's cost
