@@ -50,9 +50,10 @@ func (n *Notes) get(m func(*Notes) map[Note]string, of any, field string) string
 // Encode fails, writing nothing, when d holds what no design file can
 // say: a name or text that is not valid UTF-8 or holds a NUL byte, two
 // entries of one mapping with the same name, a reference the loader
-// would resolve to another entry, or a value out of the loader's bounds.
-// A design that Parse returned or that the Add methods built always
-// encodes.
+// would resolve to another entry, or a value out of the loader's bounds;
+// and (ErrTooLarge) when the file would be larger than MaxFileSize. A
+// design that Parse returned or that the Add methods built encodes
+// unless it is too large.
 func Encode(w io.Writer, d *Design, notes *Notes) error {
 	e := &encoder{notes: notes}
 	root := e.design(d)
@@ -69,11 +70,17 @@ func Encode(w io.Writer, d *Design, notes *Notes) error {
 		return fmt.Errorf("encoding the design: %w", err)
 	}
 	if b.Len() > MaxFileSize {
-		return fmt.Errorf("the design is %d bytes, over the loader's limit of %d MiB", b.Len(), MaxFileSize>>20)
+		return fmt.Errorf("%w: %d bytes, over the loader's limit of %d MiB", ErrTooLarge, b.Len(), MaxFileSize>>20)
 	}
 	_, err := w.Write(b.Bytes())
 	return err
 }
+
+// ErrTooLarge is returned by Encode for a design whose file would be
+// larger than MaxFileSize: one Parse read from a smaller file whose YAML
+// aliases stood for many entries (Encode writes no aliases), or one built
+// bigger than the loader accepts.
+var ErrTooLarge = errors.New("the design file would be too large")
 
 type encoder struct {
 	notes *Notes

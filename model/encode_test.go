@@ -2,6 +2,7 @@ package model_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -195,11 +196,28 @@ func FuzzEncode(f *testing.F) {
 	f.Add([]byte("tables: {T: {entities: {E: {partitionKey: \"\\u2028{P}\\x01\", rowKey: '#x', writes: 10/min, properties: {P: {type: Edm.String, maxLength: 3}}}}}}"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		d, err := model.Parse("f.yaml", src)
-		if err != nil {
-			return
+		if err != nil || entries(d) > 2000 {
+			return // aliases can make a small file stand for 200,000 nodes
+		}
+		var b bytes.Buffer
+		if err := model.Encode(&b, d, nil); errors.Is(err, model.ErrTooLarge) {
+			return // written without aliases, it is over the loader's limit
 		}
 		roundTrip(t, "f.yaml", d, nil)
 	})
+}
+
+// entries counts a design's tables, entity types, properties, queries
+// and transaction groups.
+func entries(d *model.Design) int {
+	n := 0
+	for _, t := range d.Tables {
+		n += 1 + len(t.Queries) + len(t.Transactions)
+		for _, e := range t.Entities {
+			n += 1 + len(e.Properties)
+		}
+	}
+	return n
 }
 
 // TestBuildEncode builds a design with the Add methods, with notes, and
@@ -392,5 +410,30 @@ func TestFormatRate(t *testing.T) {
 	r := model.Rate(1.0 / 3)
 	if back, _ := model.ParseRate(model.FormatRate(r)); back != r {
 		t.Errorf("1/3 a second: written %s, read back %v", model.FormatRate(r), back)
+	}
+}
+
+// TestEncodeTooLarge: a design whose aliases stand for more than the
+// loader reads unaliased is refused with ErrTooLarge, nothing written.
+func TestEncodeTooLarge(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("tables:\n  T0: {entities: {E: {partitionKey: x, rowKey: y, properties: &p {")
+	for i := range 100 {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "Property_with_a_long_descriptive_name_%03d: String", i)
+	}
+	b.WriteString("}}}}\n")
+	for i := 1; i < 900; i++ {
+		fmt.Fprintf(&b, "  T%d: {entities: {E: {partitionKey: x, rowKey: y, properties: *p}}}\n", i)
+	}
+	d, err := model.Parse("aliases.yaml", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := model.Encode(&out, d, nil); !errors.Is(err, model.ErrTooLarge) || out.Len() != 0 {
+		t.Fatalf("Encode: %v, %d bytes written; want ErrTooLarge and nothing", err, out.Len())
 	}
 }
