@@ -77,16 +77,19 @@ type DTransaction struct {
 func Build(results []*Result, where func(token.Position) string) *Design {
 	d := &Design{}
 	tables := map[string]*DTable{}
+	// Table names are case-insensitive: "deployments" and "Deployments"
+	// are one table, named as the code first names it.
 	refKey := func(r TableRef) string {
 		switch {
 		case r.Name != "":
-			return "name:" + r.Name
+			return "name:" + strings.ToLower(r.Name)
 		case r.Key != "":
 			return "key:" + r.Key
 		}
 		return ""
 	}
 	hints := map[string]string{}
+	names := map[string]string{}
 	var order []string
 	note := func(r TableRef) {
 		k := refKey(r)
@@ -94,7 +97,7 @@ func Build(results []*Result, where func(token.Position) string) *Design {
 			return
 		}
 		if _, ok := hints[k]; !ok {
-			hints[k] = r.Hint
+			hints[k], names[k] = r.Hint, r.Name
 			order = append(order, k)
 		}
 	}
@@ -128,7 +131,10 @@ func Build(results []*Result, where func(token.Position) string) *Design {
 		t := &DTable{ref: k}
 		switch {
 		case strings.HasPrefix(k, "name:"):
-			t.Name = strings.TrimPrefix(k, "name:")
+			t.Name = names[k]
+			if t.Name == "" {
+				t.Name = r.Name
+			}
 		case strings.HasPrefix(k, "key:env:"):
 			t.Unknown, t.Hint = true, hints[k]
 			t.Name = tableName(strings.ToLower(strings.TrimPrefix(k, "key:env:")))
@@ -149,7 +155,7 @@ func Build(results []*Result, where func(token.Position) string) *Design {
 	}
 	for _, k := range order {
 		if strings.HasPrefix(k, "name:") {
-			table(TableRef{Name: strings.TrimPrefix(k, "name:")})
+			table(TableRef{Name: names[k]})
 		}
 	}
 	for _, res := range results {
