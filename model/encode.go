@@ -218,6 +218,14 @@ func (m *mapping) done() *yaml.Node {
 	return m.node
 }
 
+// flowIfEmpty writes an empty mapping as {}.
+func flowIfEmpty(n *yaml.Node) *yaml.Node {
+	if len(n.Content) == 0 {
+		n.Style = yaml.FlowStyle
+	}
+	return n
+}
+
 func heads(n *Notes) map[Note]string { return n.Head }
 func lines(n *Notes) map[Note]string { return n.Line }
 func foots(n *Notes) map[Note]string { return n.Foot }
@@ -240,13 +248,9 @@ func (e *encoder) design(d *Design) *yaml.Node {
 	}
 	tables := e.mapping(nil, "tables", 0)
 	for _, t := range d.Tables {
-		tables.entry(t.Name, t, e.table(d, t))
+		tables.entry(t.Name, t, e.table(t))
 	}
-	tn := tables.done()
-	if len(tn.Content) == 0 {
-		tn.Style = yaml.FlowStyle
-	}
-	m.field("tables", tn)
+	m.field("tables", flowIfEmpty(tables.done()))
 	root := m.done()
 	if h := comment(e.notes.get(heads, nil, "")); h != "" {
 		k := root.Content[0]
@@ -274,7 +278,7 @@ func (e *encoder) throughput(t Throughput) *yaml.Node {
 	return plain("")
 }
 
-func (e *encoder) table(d *Design, t *Table) *yaml.Node {
+func (e *encoder) table(t *Table) *yaml.Node {
 	m := e.mapping(t, "table "+t.Name, 0)
 	if t.DiscriminatorNode != nil || t.Discriminator != "" {
 		m.field("discriminator", quoted(e.text("discriminator", t.Discriminator)))
@@ -283,18 +287,13 @@ func (e *encoder) table(d *Design, t *Table) *yaml.Node {
 	}
 	ents := e.mapping(nil, "table "+t.Name+" entities", 0)
 	for _, en := range t.Entities {
-		ents.entry(en.Name, en, e.entity(d, en))
+		ents.entry(en.Name, en, e.entity(en))
 	}
-	if n := ents.done(); len(n.Content) > 0 {
-		m.field("entities", n)
-	} else {
-		n.Style = yaml.FlowStyle
-		m.field("entities", n)
-	}
+	m.field("entities", flowIfEmpty(ents.done()))
 	if len(t.Queries) > 0 {
 		qs := e.mapping(nil, "table "+t.Name+" queries", 0)
 		for _, q := range t.Queries {
-			qs.entry(q.Name, q, e.query(d, q))
+			qs.entry(q.Name, q, e.query(q))
 		}
 		m.field("queries", qs.done())
 	} else {
@@ -320,7 +319,7 @@ func (e *encoder) template(what string, t *Template) *yaml.Node {
 	return quoted(e.text(what, t.Text))
 }
 
-func (e *encoder) entity(d *Design, en *Entity) *yaml.Node {
+func (e *encoder) entity(en *Entity) *yaml.Node {
 	m := e.mapping(en, "entity type "+en.Name, 0)
 	m.field("partitionKey", e.template("partitionKey", en.PartitionKey))
 	m.field("rowKey", e.template("rowKey", en.RowKey))
@@ -359,11 +358,7 @@ func (e *encoder) entity(d *Design, en *Entity) *yaml.Node {
 	for _, p := range en.Properties {
 		ps.entry(p.Name, p, e.property(p))
 	}
-	pn := ps.done()
-	if len(pn.Content) == 0 {
-		pn.Style = yaml.FlowStyle
-	}
-	m.field("properties", pn)
+	m.field("properties", flowIfEmpty(ps.done()))
 	return m.done()
 }
 
@@ -484,7 +479,7 @@ func (q *Query) FilterText() string {
 	return q.filterText
 }
 
-func (e *encoder) query(d *Design, q *Query) *yaml.Node {
+func (e *encoder) query(q *Query) *yaml.Node {
 	m := e.mapping(q, "query "+q.Name, 0)
 	m.field("filter", quoted(e.text("filter", q.FilterText())))
 	if q.TopNode != nil || q.Top != 0 {

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/internal/golden"
 	"github.com/tablelint/tablelint/model"
 	"gopkg.in/yaml.v3"
 )
@@ -120,26 +121,9 @@ func roundTrip(t *testing.T, name string, d *model.Design, notes *model.Notes) [
 		t.Fatalf("%s: the encoded design does not load: %v\n%s", name, err, b.String())
 	}
 	if want, got := canon(d), canon(back); want != got {
-		t.Fatalf("%s: the encoded design loads as another design:\n%s\nencoded:\n%s", name, firstDiff(want, got), b.String())
+		t.Fatalf("%s: the encoded design loads as another design:\n%s\nencoded:\n%s", name, golden.Diff(want, got), b.String())
 	}
 	return b.Bytes()
-}
-
-func firstDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d:\n  want %s\n  got  %s", i+1, a, b)
-		}
-	}
-	return "(none)"
 }
 
 // designFiles are every design of the repository that loads.
