@@ -521,6 +521,11 @@ func (e *encoder) query(q *Query) *yaml.Node {
 	} else {
 		m.skip("deletes")
 	}
+	if q.CountOnlyNode != nil || q.CountOnly {
+		m.field("countOnly", boolean(q.CountOnly))
+	} else {
+		m.skip("countOnly")
+	}
 	if q.Then != nil {
 		name := q.Then.Name
 		if q.Then.Table != q.Table || strings.Contains(name, ".") {

@@ -101,6 +101,7 @@ var (
 		{Name: "select", Doc: "the $select option: property names", Value: Value{Kind: List, Elem: &Value{Kind: String}}},
 		{Name: "order", Doc: "the order the application needs the results in: \"Submitted desc\", \"LastName\" (asc is the default)", Value: Value{Kind: String}},
 		{Name: "deletes", Doc: "true: the query finds entities to delete (retention)", Value: Value{Kind: Bool}},
+		{Name: "countOnly", Doc: "true: the application only counts the entities the query returns", Value: Value{Kind: Bool}},
 		{Name: "then", Doc: "the query the application runs next with values from this one's result: manager (same table) or Table.query", Value: Value{Kind: String}},
 		{Name: "callers", Doc: "where the code runs the query through a wrapper, as tablelint extract lists them (\"api/handler.go:31 (Handler.List)\"): a record for the reader; review ignores it", Value: Value{Kind: List, Elem: &Value{Kind: String}}},
 	}

@@ -1034,6 +1034,9 @@ func (l *loader) query(t *Table, qf field) (*Query, error) {
 		case "deletes":
 			q.DeletesNode, _ = l.deref(f.val)
 			q.Deletes, err = l.boolean(f.val, "deletes")
+		case "countOnly":
+			q.CountOnlyNode, _ = l.deref(f.val)
+			q.CountOnly, err = l.boolean(f.val, "countOnly")
 		case "then":
 			if q.ThenNode, _, err = l.scalar(f.val, "then"); err == nil {
 				l.thens = append(l.thens, q)

@@ -258,6 +258,10 @@ type Query struct {
 	// DeletesNode is nil when the design does not say.
 	Deletes     bool
 	DeletesNode *yaml.Node
+	// CountOnly says the application only counts the entities the query
+	// returns; CountOnlyNode is nil when the design does not say.
+	CountOnly     bool
+	CountOnlyNode *yaml.Node
 	// Callers are the places in the code that run the query through a
 	// wrapper ("api/handler.go:31 (Handler.List)"), as tablelint extract
 	// writes them: a record for the reader, which review ignores.

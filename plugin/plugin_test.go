@@ -208,8 +208,8 @@ func TestTargetSetting(t *testing.T) {
 			t.Cleanup(func() { a.Flags.Set("target", "storage") })
 		}
 	}
-	if n < 3 { // keychars, propnames, toplimit
-		t.Errorf("%d analyzers have a -target flag, want at least 3", n)
+	if n < 4 { // keychars, propnames, toplimit, transactions
+		t.Errorf("%d analyzers have a -target flag, want at least 4", n)
 	}
 	if _, err := New(map[string]any{"target": "cosmosdb"}); err == nil {
 		t.Error("target cosmosdb was accepted")

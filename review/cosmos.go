@@ -258,7 +258,7 @@ func heaviestRU(qs []QueryRow) string {
 	return sprintf("%s at ~%s RU/s", name, num(best))
 }
 
-// storedBytes is the data the design's entity counts hold on Cosmos DB:
+// storedBytes is the data the design's entity counts hold on its target:
 // each entity type's count times its typical size (its declared size
 // when not every value has a typical size); unknown when a count is.
 func storedBytes(d *model.Design) (float64, bool) {

@@ -28,15 +28,61 @@ type Prices struct {
 	// EgressPerGiB is the price of a GiB of data returned, 0 for clients
 	// in the same region (transfer within a region is not billed).
 	EgressPerGiB float64
+	// StoragePerGBMonth is the price of a GB (2^30 bytes) stored for a
+	// month: the capacity part of the bill.
+	StoragePerGBMonth float64
 }
 
-// DefaultPrices are the pay-as-you-go prices of Azure Table storage,
-// Standard, locally redundant, East US, as published on
-// https://azure.microsoft.com/pricing/details/storage/tables/ in 2024:
-// $0.00036 per 10,000 transactions. Data transfer within a region is
-// free, so egress defaults to 0. Prices change and differ by region and
-// redundancy: set yours in .tablelint.yaml (prices:).
-var DefaultPrices = Prices{Currency: "USD", Region: "eastus", PerTenThousandTransactions: 0.00036}
+// DefaultPrices are the pay-as-you-go prices of Azure Table storage
+// (internal/cost: Standard, locally redundant, East US, 2024): $0.00036
+// per 10,000 transactions and $0.045 per GB stored a month. Data transfer
+// within a region is free, so egress defaults to 0. Prices change and
+// differ by region and redundancy: set yours in .tablelint.yaml
+// (prices:).
+var DefaultPrices = Prices{Currency: cost.TableCurrency, Region: cost.TableRegion,
+	PerTenThousandTransactions: cost.TablePer10kTransactions, StoragePerGBMonth: cost.TableStoragePerGBMonth}
+
+// StorageBill is the capacity part of a design's monthly bill on Table
+// storage: the data its entity counts hold, priced by the GB and month.
+type StorageBill struct {
+	// StoredBytes is the data the entity types' counts hold (typical
+	// sizes, else declared), when Known: every entity type has a count;
+	// NoCount names one that has none otherwise.
+	StoredBytes float64
+	Known       bool
+	NoCount     string
+	// Monthly is its price, at PerGBMonth.
+	Monthly, PerGBMonth float64
+}
+
+// storageBill prices the design's stored data on Table storage, when at
+// least one entity type declares a count.
+func (r *reviewer) storageBill() {
+	if r.d.Target == model.Cosmos {
+		return
+	}
+	var b StorageBill
+	counted := false
+	for _, t := range r.d.Tables {
+		for _, e := range t.Entities {
+			if e.CountNode != nil {
+				counted = true
+			} else if b.NoCount == "" {
+				b.NoCount = t.Name + "." + e.Name
+			}
+		}
+	}
+	if !counted {
+		return
+	}
+	p := r.opt.prices()
+	b.PerGBMonth = p.StoragePerGBMonth
+	b.StoredBytes, b.Known = storedBytes(r.d)
+	if b.Known {
+		b.Monthly = cost.StorageMonthly(b.StoredBytes, b.PerGBMonth)
+	}
+	r.res.Storage = &b
+}
 
 // SecondsPerMonth is the month of the monthly estimate: 30 days.
 const SecondsPerMonth = cost.SecondsPerMonth

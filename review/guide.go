@@ -21,6 +21,8 @@ func (r *reviewer) guide(t *model.Table) {
 		r.prefixRange(row.Query)
 		r.twoRoundTrips(row.Query)
 	}
+	r.duplicateQueries(rows)
+	r.countOnlyReads(rows)
 	r.logByRange(t, rows)
 	r.propertyTypes(t)
 	r.copies(t)

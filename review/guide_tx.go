@@ -75,7 +75,59 @@ func (r *reviewer) copies(t *model.Table) {
 		if e.CopyOf != nil {
 			r.copyUse(t, e)
 		}
+		if src, via, holds := indexOf(e); src != nil && !e.Eventual && !inTransaction(e, src) {
+			r.add("TL407", e.Node, -1, "entity type %s indexes %s, but no transaction group writes both",
+				e.Name, src.Name).Hint = sprintf("it is keyed by %s's %s and holds %s: declare a transaction group [%s, %s] (both are in partition %q) so one entity group transaction writes both, or eventual: true if a queue keeps it in step",
+				src.Name, via, holds, src.Name, e.Name, e.PartitionKey.Text)
+		}
 	}
+}
+
+// indexOf recognises an index entity the design does not mark with
+// copyOf: an entity type in the partition of another type src, whose
+// RowKey is built from a property of src that is not one of src's keys
+// and that e does not declare (via: the guide's last name, or an email
+// address; src itself declares its own key), and which holds src's
+// key (holds: a property named like a property of src's RowKey, such as
+// EmployeeId or EmployeeIDs). nil when e is a declared copy or part, or
+// no such src exists.
+func indexOf(e *model.Entity) (src *model.Entity, via, holds string) {
+	if e.CopyOf != nil || e.PartOf != nil {
+		return nil, "", ""
+	}
+	for _, s := range e.Table.Entities {
+		if s == e || s.CopyOf == e || !samePartition(e, s) {
+			continue
+		}
+		keys := map[string]bool{}
+		for _, tpl := range []*model.Template{s.PartitionKey, s.RowKey} {
+			for i := range tpl.Parts {
+				if n := tpl.Parts[i].Name; n != "" {
+					keys[n] = true
+				}
+			}
+		}
+		via = ""
+		for i := range e.RowKey.Parts {
+			n := e.RowKey.Parts[i].Name
+			if n != "" && !keys[n] && s.Property(n) != nil && e.Property(n) == nil {
+				via = n
+				break
+			}
+		}
+		if via == "" {
+			continue
+		}
+		for _, h := range e.Properties {
+			for i := range s.RowKey.Parts {
+				k := s.RowKey.Parts[i].Name
+				if k != "" && len(h.Name) >= len(k) && strings.EqualFold(h.Name[:len(k)], k) {
+					return s, via, h.Name
+				}
+			}
+		}
+	}
+	return nil, "", ""
 }
 
 // usesCopy reports whether query q reads copy e for what it is for: by

@@ -50,8 +50,34 @@ func WriteTables(w io.Writer, results []*Result) error {
 		if err := writeQueries(w, res); err != nil {
 			return err
 		}
+		writeStorageBill(w, res)
 	}
 	return nil
+}
+
+// writeStorageBill writes the capacity part of the month's bill on Table
+// storage, and the whole when the queries' prices are known.
+func writeStorageBill(w io.Writer, res *Result) {
+	b := res.Storage
+	if b == nil {
+		return
+	}
+	cur := res.Prices.Currency
+	if !b.Known {
+		fmt.Fprintf(w, "\nstorage: ? a month (%s has no count; capacity is billed at %s %g per GB a month)\n", esc(b.NoCount), cur, b.PerGBMonth)
+		return
+	}
+	fmt.Fprintf(w, "\nstorage: ~%s GiB (entity counts × typical sizes, else declared) at %s %g per GB a month: %s",
+		cost.Text(b.StoredBytes/(1<<30)), cur, b.PerGBMonth, cost.Text(b.Monthly))
+	month, known := 0.0, len(res.Queries) > 0
+	for _, q := range res.Queries {
+		month += q.Costs.Monthly
+		known = known && q.Costs.MonthlyKnown
+	}
+	if known {
+		fmt.Fprintf(w, "; with the queries' transactions: %s", cost.Text(month+b.Monthly))
+	}
+	fmt.Fprintln(w)
 }
 
 func optional(known bool, v float64) string {
@@ -299,6 +325,12 @@ type JSONTotals struct {
 	// Cosmos holds the bills of the target: cosmos designs, one per
 	// design, in the order of the results.
 	Cosmos []JSONCosmosBill `json:"cosmos,omitempty"`
+	// StoredBytes and StorageMonthly sum the data stored and its price a
+	// month (Currency) over the Table storage designs whose entity types
+	// all have a count; StorageUnknown counts those where one has none.
+	StoredBytes    float64 `json:"storedBytes,omitempty"`
+	StorageMonthly float64 `json:"storageMonthlyCost,omitempty"`
+	StorageUnknown int     `json:"designsWithUnknownStorage,omitempty"`
 }
 
 // JSONCosmosBill is a design's monthly bill on Cosmos DB for Table.
@@ -397,6 +429,15 @@ func JSON(results []*Result) ([]JSONEntity, []JSONQuery, JSONTotals) {
 				j.StoredBytes, j.StorageMonthly = ptr(math.Round(b.StoredBytes)), ptr(b.StorageMonthly)
 			}
 			totals.Cosmos = append(totals.Cosmos, j)
+		}
+		if b := res.Storage; b != nil {
+			if b.Known {
+				totals.StoredBytes += math.Round(b.StoredBytes)
+				totals.StorageMonthly += b.Monthly
+				totals.Currency = res.Prices.Currency
+			} else {
+				totals.StorageUnknown++
+			}
 		}
 	}
 	return entities, queries, totals

@@ -69,6 +69,9 @@ type Result struct {
 	// Cosmos is the monthly bill on Cosmos DB for Table (target: cosmos
 	// only).
 	Cosmos *CosmosBill
+	// Storage is the capacity part of the monthly bill on Table storage
+	// (target: storage, when an entity type has a count).
+	Storage *StorageBill
 }
 
 // Findings returns the findings, in the order they were found.
@@ -105,6 +108,7 @@ func Review(d *model.Design, opt Options) *Result {
 		}
 	}
 	r.cosmosBill()
+	r.storageBill()
 	return r.res
 }
 

@@ -414,7 +414,7 @@ func (c *checker) property(name string, ft types.Type, v ast.Expr) (int64, bool)
 	vt := c.pass.TypesInfo.TypeOf(v)
 	// A caller's argument fills the callee's property: its type is the
 	// property's ([]byte converted to a string there is text).
-	binary := isBytes(ft) || (c.call == nil && isBytes(vt))
+	binary := sdk.IsBytes(ft) || (c.call == nil && sdk.IsBytes(vt))
 	text := isText(ft) || (!binary && isText(vt))
 	if !binary && !text {
 		return 0, false
@@ -476,18 +476,6 @@ func (c *checker) property(name string, ft types.Type, v ast.Expr) (int64, bool)
 		return 0, true
 	}
 	return stored, false
-}
-
-func isBytes(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	s, ok := t.Underlying().(*types.Slice)
-	if !ok {
-		return false
-	}
-	b, ok := s.Elem().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
 }
 
 func isText(t types.Type) bool {

@@ -3,8 +3,8 @@
 //
 // # Analyzer transactions
 //
-// transactions: find transactions with more than 100 actions or with
-// actions in different partitions (TL401, TL403).
+// transactions: find transactions with more than 100 actions, a payload
+// over the limit or actions in different partitions (TL401, TL403).
 //
 // "A single EGT can operate on at most 100 entities" and "EGTs can only
 // operate on entities stored in the same partition (sharing the same
@@ -37,6 +37,20 @@
 //     by a closure of it (flush := func() error { … }), or built and
 //     returned by a helper of the package (ops, err := toActions(items)),
 //     which is checked with its parameter bound to the caller's argument.
+//   - TL401 also: a SubmitTransaction whose request body is visibly over
+//     the payload limit ("the payload must be less than 4 MB in size";
+//     on Cosmos DB for Table, -target=cosmos or a *.table.cosmos.azure.com
+//     endpoint in the package, "Batches can only have up to 2 MBs"). The
+//     payload is the request, not the stored entities: each action is
+//     sized as the aztables SDK sends it (limits.WireActionBytes), with
+//     ASCII text at a byte a character and []byte values in base64, and
+//     only what is known statically counts — constant key text and
+//     property values of a known size (string constants, strings.Repeat
+//     and bytes.Repeat of constants, make([]byte, N) with a constant N,
+//     aztables.EDMBinary of them) in an entity literal (a map, an entity
+//     struct, an EDMEntity) marshalled once, times the appends of a
+//     constant-bounded loop. The table name and endpoint count as
+//     nothing: the sum is a lower bound.
 //   - TL403 batch-cross-partition: two actions whose PartitionKeys are
 //     reconstructed and provably differ — two different constants, or
 //     constant prefixes or suffixes that cannot match. An entity built by
@@ -50,6 +64,12 @@
 // followed: the call of the helper is checked like a SubmitTransaction
 // with those actions, and a helper call in the loop counts as submitting
 // a chunk.
+//
+// Silent on the payload: values of a size not known statically
+// (parameters, reads, anything computed), entities built by helpers or
+// assigned more than once, actions from helpers (ops, err := toActions(…)),
+// chunked transactions and legacy TableBatch batches, deletes (they send
+// no entity), and appends under a condition.
 //
 // Silent: transactions built in chunks of 100, or flushed on a test the
 // analyzer does not read as a length (a change of partition alone,

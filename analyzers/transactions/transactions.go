@@ -15,6 +15,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/target"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/finding"
@@ -29,9 +30,14 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "transactions",
 	Doc:      docs.MustExtract(doc, "transactions"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/transactions",
-	Requires: []*analysis.Analyzer{index.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, target.Analyzer},
 	Run:      run,
 }
+
+// onTarget is the -target flag: the payload limit is 2 MB on Cosmos DB.
+var onTarget target.Value
+
+func init() { target.Register(&Analyzer.Flags, &onTarget) }
 
 // MaxActions is the most actions one transaction may hold.
 const MaxActions = limits.MaxBatchActions
@@ -41,6 +47,7 @@ type checker struct {
 	ins  *inspector.Inspector
 	idx  *writes.Index
 	res  *values.Resolver
+	svc  *limits.Service // the target's limits
 	body *ast.BlockStmt
 	// funcStart is where the function being checked begins (its
 	// parameters lie between it and body).
@@ -59,6 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 		ins:     x.Inspector,
 		idx:     x.Writes,
 		res:     x.Resolver(),
+		svc:     target.For(pass, &onTarget),
 		wrapped: map[*ast.CallExpr]ast.Expr{},
 	}
 	for _, w := range x.Calls {
@@ -160,10 +168,12 @@ func (c *checker) declaringFunc(v *types.Var) (*ast.BlockStmt, token.Pos) {
 }
 
 // An add is a statement that adds k actions to a transaction each time
-// it runs (k < 0: unknown).
+// it runs (k < 0: unknown), of at least bytes bytes on the wire together
+// (see actionBytes).
 type add struct {
-	node ast.Node
-	k    int
+	node  ast.Node
+	k     int
+	bytes int64
 }
 
 // submit checks the actions given to SubmitTransaction by call, directly
@@ -183,6 +193,8 @@ func (c *checker) submit(call *ast.CallExpr, actions ast.Expr) {
 	if lit, ok := c.idx.Resolve(e).(*ast.CompositeLit); ok {
 		if n := len(lit.Elts); n > MaxActions {
 			diag.Report(c.pass, "TL401", call, "this transaction has %d actions, over the limit of %d", n, MaxActions)
+		} else {
+			c.payloadOver(call, c.elementsBytes(lit))
 		}
 		return
 	}
@@ -256,7 +268,7 @@ func (c *checker) fromHelper(site *ast.CallExpr, v *types.Var) bool {
 	c.in(decl.Body, decl.Pos(), func() {
 		g := c.collect(built)
 		var loop ast.Node
-		lower, loop, chunked = c.grow(nil, built, g)
+		lower, loop, chunked, _ = c.grow(nil, built, g)
 		k = g.step()
 		switch {
 		case chunked || lower > MaxActions:
@@ -297,9 +309,11 @@ func (c *checker) accumulate(site *ast.CallExpr, v *types.Var) {
 // growth is how a slice of actions is built in one function.
 type growth struct {
 	initial int // elements it is created with
-	sized   ast.Expr
-	adds    []add
-	resets  []ast.Node
+	// initialBytes is the least bytes of those elements on the wire.
+	initialBytes int64
+	sized        ast.Expr
+	adds         []add
+	resets       []ast.Node
 }
 
 // collect finds the statements that build v in the function checked: its
@@ -314,7 +328,7 @@ func (c *checker) collect(v *types.Var) growth {
 				return true
 			}
 			if ap := c.appendTo(n.Rhs[0], v); ap != nil {
-				g.adds = append(g.adds, add{n, c.appended(ap)})
+				g.adds = append(g.adds, add{n, c.appended(ap), c.appendedBytes(ap)})
 				return true
 			}
 			if n.Tok == token.DEFINE && c.loopsOf(n, nil) == nil && c.created(n.Rhs[0], &g) {
@@ -339,6 +353,7 @@ func (c *checker) created(e ast.Expr, g *growth) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CompositeLit:
 		g.initial = len(e.Elts)
+		g.initialBytes = c.elementsBytes(e)
 		return true
 	case *ast.CallExpr:
 		if len(e.Args) < 2 || !sdk.IsBuiltin(c.pass.TypesInfo, e, "make") {
@@ -395,9 +410,38 @@ func (c *checker) appended(call *ast.CallExpr) int {
 	return -1
 }
 
+// appendedBytes returns the least bytes the actions an append call adds
+// take on the wire (0 when unknown).
+func (c *checker) appendedBytes(call *ast.CallExpr) int64 {
+	if call.Ellipsis.IsValid() {
+		if lit, ok := c.idx.Resolve(call.Args[len(call.Args)-1]).(*ast.CompositeLit); ok {
+			return c.elementsBytes(lit)
+		}
+		return 0
+	}
+	var n int64
+	for _, a := range call.Args[1:] {
+		n += c.actionBytes(a)
+	}
+	return n
+}
+
+// elementsBytes returns the least bytes the actions of a slice literal
+// take on the wire.
+func (c *checker) elementsBytes(lit *ast.CompositeLit) int64 {
+	var n int64
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			el = kv.Value
+		}
+		n += c.actionBytes(el)
+	}
+	return n
+}
+
 // count reports TL401 for the actions a transaction accumulates in v.
 func (c *checker) count(site *ast.CallExpr, v *types.Var, g growth) {
-	lower, unbounded, chunked := c.grow(site, v, g)
+	lower, unbounded, chunked, bytes := c.grow(site, v, g)
 	if chunked {
 		return
 	}
@@ -415,6 +459,8 @@ func (c *checker) count(site *ast.CallExpr, v *types.Var, g growth) {
 	case unbounded == nil && g.sized != nil && c.uncontrolled(g.sized) && !c.guarded(v, g.sized, k):
 		diag.Report(c.pass, "TL401", site, "this transaction gets one action per element of %s (make, line %d), with no limit",
 			finding.Clip(types.ExprString(g.sized)), c.pass.Fset.Position(g.sized.Pos()).Line)
+	default:
+		c.payloadOver(site, bytes)
 	}
 }
 
@@ -437,13 +483,15 @@ func rangeOf(l ast.Node) ast.Expr {
 // grow returns the least number of actions v accumulates before site
 // submits it, and the loop over a collection of unknown size that feeds
 // it, if any; chunked reports that a loop also submits or resets v.
-func (c *checker) grow(site *ast.CallExpr, v *types.Var, g growth) (lower int, unbounded ast.Node, chunked bool) {
+// bytes is the least those actions take on the wire, counting the
+// actions counted in lower.
+func (c *checker) grow(site *ast.CallExpr, v *types.Var, g growth) (lower int, unbounded ast.Node, chunked bool, bytes int64) {
 	initial, adds, resets := g.initial, g.adds, g.resets
 	siteLoops := map[ast.Node]bool{}
 	for _, l := range c.loopsOf(site, nil) {
 		siteLoops[l] = true
 	}
-	lower = initial
+	lower, bytes = initial, g.initialBytes
 	for _, a := range adds {
 		var cond bool
 		loops := c.loopsOf(a.node, &cond)
@@ -458,7 +506,7 @@ func (c *checker) grow(site *ast.CallExpr, v *types.Var, g growth) (lower int, u
 				continue // the transaction is submitted on each iteration
 			}
 			if c.chunks(l, v, resets, g.step()) {
-				return 0, nil, true
+				return 0, nil, true, 0
 			}
 			n, ok, exact := c.iterations(l)
 			if ok && !exact {
@@ -487,9 +535,10 @@ func (c *checker) grow(site *ast.CallExpr, v *types.Var, g growth) (lower int, u
 		}
 		if !cond {
 			lower += a.k * mult
+			bytes += a.bytes * int64(mult)
 		}
 	}
-	return lower, unbounded, false
+	return lower, unbounded, false, bytes
 }
 
 // unbounded reports whether loop l runs over a collection whose size the
@@ -1100,7 +1149,7 @@ func (c *checker) legacy(call *ast.CallExpr) {
 				return true
 			}
 			if _, recv, name, ok := sdk.Method(c.pass.TypesInfo, n); ok && recv == "TableBatch" && name != "ExecuteBatch" && len(n.Args) > 0 {
-				adds = append(adds, add{n, 1})
+				adds = append(adds, add{node: n, k: 1})
 				entities = append(entities, n.Args[0])
 			}
 		case *ast.AssignStmt:

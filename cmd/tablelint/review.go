@@ -329,5 +329,8 @@ func configPrices(c config.Prices) review.Prices {
 	if c.HasEgress {
 		p.EgressPerGiB = c.EgressPerGiB
 	}
+	if c.HasStorage {
+		p.StoragePerGBMonth = c.StoragePerGBMonth
+	}
 	return p
 }

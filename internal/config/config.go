@@ -83,11 +83,13 @@ type Prices struct {
 	// Currency and Region label the prices.
 	Currency, Region string
 	// PerTenThousandTransactions is the price of 10,000 billable
-	// transactions; EgressPerGiB the price of a GiB returned. Each is
-	// set when its Has field is.
-	PerTenThousandTransactions float64
-	EgressPerGiB               float64
-	HasTransactions, HasEgress bool
+	// transactions; EgressPerGiB the price of a GiB returned;
+	// StoragePerGBMonth the price of a GB stored for a month. Each is set
+	// when its Has field is.
+	PerTenThousandTransactions             float64
+	EgressPerGiB                           float64
+	StoragePerGBMonth                      float64
+	HasTransactions, HasEgress, HasStorage bool
 }
 
 // Config is a loaded configuration. The zero value is not useful; use

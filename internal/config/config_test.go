@@ -325,19 +325,20 @@ func FuzzParse(f *testing.F) {
 // TestParsePrices: the price table's overrides, and its errors at their
 // place.
 func TestParsePrices(t *testing.T) {
-	c, err := Parse("p.yaml", []byte("prices:\n  currency: EUR\n  region: westeurope\n  transactionsPer10k: 0.0004\n  egressPerGiB: 0\n"))
+	c, err := Parse("p.yaml", []byte("prices:\n  currency: EUR\n  region: westeurope\n  transactionsPer10k: 0.0004\n  egressPerGiB: 0\n  storagePerGBMonth: 0.05\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := c.Prices; p.Currency != "EUR" || p.Region != "westeurope" || !p.HasTransactions || p.PerTenThousandTransactions != 0.0004 || !p.HasEgress || p.EgressPerGiB != 0 {
+	if p := c.Prices; p.Currency != "EUR" || p.Region != "westeurope" || !p.HasTransactions || p.PerTenThousandTransactions != 0.0004 || !p.HasEgress || p.EgressPerGiB != 0 || !p.HasStorage || p.StoragePerGBMonth != 0.05 {
 		t.Errorf("prices %+v", p)
 	}
-	if c, _ := Parse("p.yaml", []byte("version: 1\n")); c.Prices.HasTransactions || c.Prices.HasEgress {
+	if c, _ := Parse("p.yaml", []byte("version: 1\n")); c.Prices.HasTransactions || c.Prices.HasEgress || c.Prices.HasStorage {
 		t.Errorf("unset prices: %+v", c.Prices)
 	}
 	for src, want := range map[string]string{
 		"prices:\n  transactionsPer10k: -1\n": "p.yaml:2:23: prices.transactionsPer10k must be a number from 0, not -1",
 		"prices:\n  egress: 1\n":              `p.yaml:2:3: unknown key "egress" in prices`,
+		"prices:\n  storagePerGBMonth: x\n":   "p.yaml:2:22: prices.storagePerGBMonth",
 		"prices: 3\n":                         "p.yaml:1:9: prices",
 	} {
 		if _, err := Parse("p.yaml", []byte(src)); err == nil || !strings.Contains(err.Error(), want) {

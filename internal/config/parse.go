@@ -41,7 +41,7 @@ const maxErrors = 20
 var (
 	topKeys        = []string{"version", "target", "rules", "exclude", "throughput", "prices", "allowIncomplete"}
 	throughputKeys = []string{"partitionEntitiesPerSecond", "accountTransactionsPerSecond"}
-	priceKeys      = []string{"currency", "region", "transactionsPer10k", "egressPerGiB"}
+	priceKeys      = []string{"currency", "region", "transactionsPer10k", "egressPerGiB", "storagePerGBMonth"}
 )
 
 // Parse parses configuration data read from file (the name is used in
@@ -290,7 +290,7 @@ func (p *parser) prices(v *yaml.Node, c *Config) {
 			} else {
 				c.Prices.Region = nv.Value
 			}
-		case "transactionsPer10k", "egressPerGiB":
+		case "transactionsPer10k", "egressPerGiB", "storagePerGBMonth":
 			n, ok := p.number(nv, "prices."+k.Value)
 			if !ok {
 				return
@@ -299,10 +299,13 @@ func (p *parser) prices(v *yaml.Node, c *Config) {
 				p.errorf(nv, "prices.%s must be a number from 0, not %s", k.Value, nv.Value)
 				return
 			}
-			if k.Value == "transactionsPer10k" {
+			switch k.Value {
+			case "transactionsPer10k":
 				c.Prices.PerTenThousandTransactions, c.Prices.HasTransactions = n, true
-			} else {
+			case "egressPerGiB":
 				c.Prices.EgressPerGiB, c.Prices.HasEgress = n, true
+			default:
+				c.Prices.StoragePerGBMonth, c.Prices.HasStorage = n, true
 			}
 		default:
 			p.errorf(k, "unknown key %q in prices%s (known keys: %s)", k.Value, didYouMean(k.Value, priceKeys), strings.Join(priceKeys, ", "))

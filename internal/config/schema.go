@@ -3,6 +3,7 @@ package config
 import (
 	"encoding/json"
 
+	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/rules"
 )
 
@@ -68,8 +69,9 @@ func Schema() []byte {
 				"properties": map[string]any{
 					"currency":           map[string]any{"type": "string", "description": "the currency of the prices", "default": "USD"},
 					"region":             map[string]any{"type": "string", "description": "the region the prices are for (a label)", "default": "eastus"},
-					"transactionsPer10k": map[string]any{"type": "number", "minimum": 0, "description": "price of 10,000 billable transactions", "default": 0.00036},
+					"transactionsPer10k": map[string]any{"type": "number", "minimum": 0, "description": "price of 10,000 billable transactions", "default": cost.TablePer10kTransactions},
 					"egressPerGiB":       map[string]any{"type": "number", "minimum": 0, "description": "price of a GiB of data returned (0: clients in the same region)", "default": 0},
+					"storagePerGBMonth":  map[string]any{"type": "number", "minimum": 0, "description": "price of a GB stored for a month (capacity)", "default": cost.TableStoragePerGBMonth},
 				},
 			},
 		},

@@ -105,13 +105,6 @@ const (
 	// targets page states 4 MiB. The payload is the request body: measure
 	// it with WirePayload and WireActionBytes (wire.go).
 	MaxBatchBytes = 4 << 20
-
-	// BatchActionOverheadBytes approximates the multipart framing and
-	// request line one action adds to a transaction's body.
-	//
-	// Deprecated: the payload is the request on the wire; use
-	// WireActionBytes, which measures the framing per kind of action.
-	BatchActionOverheadBytes = 300
 )
 
 // Queries.

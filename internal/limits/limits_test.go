@@ -49,9 +49,6 @@ func TestSizes(t *testing.T) {
 	if StringSize(MaxStringChars)-4 != MaxStringBytes || BinarySize(MaxBinaryBytes) != MaxBinaryBytes+4 {
 		t.Error("value sizes do not match the value limits")
 	}
-	if got := BatchPayload(2, 1000); got != 2*BatchActionOverheadBytes+1000 {
-		t.Errorf("BatchPayload = %d", got)
-	}
 	if MaxCustomProperties != 252 {
 		t.Errorf("MaxCustomProperties = %d, want 252", MaxCustomProperties)
 	}

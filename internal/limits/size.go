@@ -57,12 +57,3 @@ func StringSize[T Int](n T) T { return 2*n + lengthPrefix }
 
 // BinarySize returns the bytes a Binary value of n bytes takes.
 func BinarySize[T Int](n T) T { return n + lengthPrefix }
-
-// BatchPayload returns the payload of a transaction of actions whose
-// entities add up to entities bytes by EntitySize (deletes count as 0),
-// to be compared with MaxBatchBytes.
-//
-// Deprecated: it sums stored sizes, not the request; use WirePayload.
-func BatchPayload[T Int](actions, entities T) T {
-	return actions*BatchActionOverheadBytes + entities
-}

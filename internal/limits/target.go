@@ -158,7 +158,7 @@ func For(t Target) *Service {
 }
 
 // BatchOver reports whether a transaction payload of n bytes (by
-// BatchPayload) is over the service's limit: storage's is exclusive ("less
+// WirePayload) is over the service's limit: storage's is exclusive ("less
 // than 4 MB"), Cosmos DB's inclusive ("up to 2 MBs").
 func (s *Service) BatchOver(n int64) bool {
 	if s.Target == Cosmos {

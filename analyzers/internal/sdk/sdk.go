@@ -241,3 +241,14 @@ func Under(t types.Type) types.Type {
 	}
 	return types.Unalias(t).Underlying()
 }
+
+// IsBytes reports whether t is a slice of bytes: []byte, or a named type
+// over it (aztables.EDMBinary, json.RawMessage).
+func IsBytes(t types.Type) bool {
+	s, ok := Under(t).(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
