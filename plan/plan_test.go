@@ -97,6 +97,7 @@ func TestPlanDetails(t *testing.T) {
 		{"PartitionKey ge 'a' and PartitionKey lt 'b' and X eq 1", plan.TableScan, "", "", "-", "-", "=a", ">b", "X eq 1"},
 		{"PartitionKey eq 'a' or PartitionKey eq 'b'", plan.TableScan, "", "", "-", "-", "-", "-", "(PartitionKey eq 'a' or PartitionKey eq 'b')"},
 		{"not PartitionKey ne 'p'", plan.TableScan, "", "", "-", "-", "-", "-", "not PartitionKey ne 'p'"},
+		{"RowKey eq 'r'", plan.TableScan, "", "", "-", "-", "-", "-", "RowKey eq 'r'"},
 	}
 	for _, tt := range tests {
 		p := planOf(t, tt.filter)

@@ -2,7 +2,6 @@ package review
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/cost"
@@ -10,7 +9,6 @@ import (
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/model"
-	"github.com/tablelint/tablelint/odata"
 	"github.com/tablelint/tablelint/plan"
 )
 
@@ -36,30 +34,11 @@ func (r *reviewer) cosmosOrdering(q *model.Query, name string) {
 	}
 }
 
-// indexedProperty reports whether the filter has a top-level comparison
-// of a property other than the keys that an index answers (eq or a
-// bound): on Cosmos DB every property is indexed.
-func indexedProperty(f *odata.Filter) bool {
-	if f == nil {
-		return false
-	}
-	for _, c := range f.Conjuncts() {
-		if c.Cmp == nil || c.Cmp.Property == plan.PartitionKey || c.Cmp.Property == plan.RowKey {
-			continue
-		}
-		switch c.Cmp.Op {
-		case odata.OpEq, odata.OpGt, odata.OpGe, odata.OpLt, odata.OpLe:
-			return true
-		}
-	}
-	return false
-}
-
 // cosmosScan adjusts a TL301/TL303 finding for Cosmos DB: a scan whose
 // filter compares an indexed property reads only the matching entities,
 // so it is information, and the message says why.
 func cosmosScan(it *Item, q *model.Query) {
-	if !indexedProperty(q.Filter) {
+	if !plan.IndexedComparison(q.Filter) {
 		return
 	}
 	it.Severity = rules.Info
@@ -74,7 +53,7 @@ func cosmosScan(it *Item, q *model.Query) {
 // cosmosRead returns the entities a query reads on Cosmos DB: those its
 // indexed property comparisons match, not the whole partition or table.
 func cosmosRead(q *model.Query, n float64) float64 {
-	if q.Plan.Kind == plan.Point || !indexedProperty(q.Filter) {
+	if q.Plan.Kind == plan.Point || !plan.IndexedComparison(q.Filter) {
 		return n
 	}
 	return max(1, n/selectivity(q))
@@ -94,7 +73,7 @@ func requestUnits(q *model.Query, read float64) float64 {
 	if q.Plan.Kind == plan.Point {
 		return cost.ReadRU(whole)
 	}
-	return math.Max(1, math.Ceil(read*whole/1024))
+	return cost.QueryRU(read * whole)
 }
 
 // The limits that differ on Azure Cosmos DB for Table (package limits,
@@ -170,6 +149,24 @@ func (b *CosmosBill) Monthly() float64 {
 // least Cosmos DB provisions for a container.
 const MinProvisionedRU = 400
 
+// ThroughputMonthly returns the month's price of throughput t when the
+// requests need used RU a second: provisioned throughput billed whether
+// used or not, autoscale at what is used (between 10% of its maximum and
+// the maximum), serverless per RU consumed, and an undeclared throughput
+// as the least provisioned throughput that serves used (at least
+// MinProvisionedRU).
+func ThroughputMonthly(p cost.CosmosPrices, t model.Throughput, used float64) float64 {
+	switch t.Mode {
+	case model.Provisioned:
+		return p.Provisioned(float64(t.RUPerSecond))
+	case model.Autoscale:
+		return p.Autoscale(float64(t.RUPerSecond), used)
+	case model.Serverless:
+		return p.Serverless(used)
+	}
+	return p.Provisioned(max(used, MinProvisionedRU))
+}
+
 // cosmosBill prices the design on Cosmos DB and reports TL319 when the
 // queries and writes need more RU/s than its provisioned (or autoscale
 // maximum) throughput.
@@ -206,16 +203,7 @@ func (r *reviewer) cosmosBill() {
 		b.StorageMonthly = b.Prices.Storage(b.StoredBytes)
 	}
 	t := r.d.Throughput
-	switch t.Mode {
-	case model.Provisioned:
-		b.ThroughputMonthly = b.Prices.Provisioned(float64(t.RUPerSecond))
-	case model.Autoscale:
-		b.ThroughputMonthly = b.Prices.Autoscale(float64(t.RUPerSecond), b.NeededRU)
-	case model.Serverless:
-		b.ThroughputMonthly = b.Prices.Serverless(b.NeededRU)
-	default:
-		b.ThroughputMonthly = b.Prices.Provisioned(max(b.NeededRU, MinProvisionedRU))
-	}
+	b.ThroughputMonthly = ThroughputMonthly(b.Prices, t, b.NeededRU)
 	r.res.Cosmos = b
 	if t.Mode != model.Provisioned && t.Mode != model.Autoscale {
 		return

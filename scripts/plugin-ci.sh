@@ -11,13 +11,17 @@
 #   ./scripts/plugin-ci.sh v2.15.0 ...  these versions
 #
 # `golangci-lint custom` clones golangci-lint's git repository at the
-# version's tag. Where the git host cannot be reached, this script serves
-# the same source, taken from the Go module proxy (the module zip of that
+# version's tag (the `version:` of .custom-gcl.yml, whichever golangci-lint
+# runs it). Where the git host cannot be reached, this script serves the
+# same source, taken from the Go module proxy (the module zip of that
 # version), as a local git repository with that tag, and points git at it
 # (url.<local>.insteadOf, through GIT_CONFIG_* variables, which
-# `golangci-lint custom` passes to git). The golangci-lint that runs
-# `custom` is built from the module proxy too. Builds share the Go build
-# cache; module downloads come from GOPROXY.
+# `golangci-lint custom` passes to git). One golangci-lint runs `custom`
+# for every version: the newest, built from that repository. Every build
+# is -trimpath, so the newest version's `custom` build reuses the compiled
+# packages of the one that runs it (without -trimpath, the build cache
+# keys each package by its directory, and `custom` builds in a new
+# temporary directory every time). Module downloads come from GOPROXY.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -28,13 +32,14 @@ die() { printf 'plugin-ci: %s\n' "$*" >&2; exit 1; }
 gcl=github.com/golangci/golangci-lint/v2
 gcl_git=https://github.com/golangci/golangci-lint.git
 if [ $# -gt 0 ]; then
-  versions=("$@")
+  mapfile -t versions < <(printf '%s\n' "$@" | sort -V -u)
 else
   # The newest release of the two most recent minor versions.
   mapfile -t versions < <(go list -m -versions "$gcl" | tr ' ' '\n' | grep -E '^v2\.[0-9]+\.[0-9]+$' |
     sort -V | awk -F. '{m=$1"."$2; last[m]=$0; if (!(m in seen)) {seen[m]=1; order[++n]=m}} END {for (i=n-1; i<=n; i++) if (i>0) print last[order[i]]}')
 fi
 [ ${#versions[@]} -gt 0 ] || die "no golangci-lint v2 version found on the module proxy"
+newest=${versions[${#versions[@]}-1]}
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -76,14 +81,23 @@ for v in "${versions[@]}"; do
   )
 done
 export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0="url.file://$mirror.insteadOf" GIT_CONFIG_VALUE_0="$gcl_git"
+export GOFLAGS="-trimpath${GOFLAGS:+ $GOFLAGS}"
 
-for v in "${versions[@]}"; do
+# The golangci-lint that runs `custom`: the newest version, built once
+# from the same source `custom` clones.
+log "golangci-lint $newest (runs \`custom\` for ${versions[*]})"
+start=$(date +%s)
+git clone -q -c advice.detachedHead=false --depth 1 --branch "$newest" "$gcl_git" "$work/runner-src"
+mkdir -p "$work/bin"
+(cd "$work/runner-src" && go build -o "$work/bin/golangci-lint" ./cmd/golangci-lint)
+log "golangci-lint $newest built in $(( $(date +%s) - start ))s"
+
+# Newest first: its `custom` build reuses the runner's compiled packages.
+for ((i = ${#versions[@]} - 1; i >= 0; i--)); do
+  v=${versions[i]}
   log "golangci-lint $v custom + tablelint plugin (by path)"
   dir="$work/$v"
-  mkdir -p "$dir/bin"
-  start=$(date +%s)
-  (cd "$work" && GOFLAGS=-mod=mod GOBIN="$dir/bin" go install "$gcl/cmd/golangci-lint@$v")
-  log "golangci-lint $v built in $(( $(date +%s) - start ))s"
+  mkdir -p "$dir"
   # The documented local-checkout .custom-gcl.yml, with this checkout's
   # path and this version.
   printf '%s\n' "$doc_custom" |
@@ -92,9 +106,17 @@ for v in "${versions[@]}"; do
     die "the documented .custom-gcl.yml does not name the checkout by path:
 $(cat "$dir/.custom-gcl.yml")"
   start=$(date +%s)
-  (cd "$dir" && "$dir/bin/golangci-lint" custom -v) || die "golangci-lint $v custom failed"
+  (cd "$dir" && "$work/bin/golangci-lint" custom -v) || die "golangci-lint $v custom failed"
   log "golangci-lint custom built in $(( $(date +%s) - start ))s"
   [ -x "$dir/custom-gcl" ] || die "golangci-lint $v custom made no $dir/custom-gcl"
+  # It is version v that was built, not the runner's: the module's
+  # version stamped from the cloned tag (+dirty: `custom` edits go.mod),
+  # and the version the binary reports.
+  built=$(go version -m "$dir/custom-gcl" | awk -v m="$gcl" '$1 == "mod" && $2 == m {print $3}')
+  reported=$("$dir/custom-gcl" --version 2>&1 || true)
+  case "$built" in "$v" | "$v+dirty") ;; *) die "golangci-lint $newest custom with version: $v built $gcl ${built:-(no version)}" ;; esac
+  case "$reported" in *" $v-custom-gcl"*) ;; *) die "custom-gcl for $v reports: $reported" ;; esac
+  log "golangci-lint $v: custom-gcl is $gcl $built"
   # The binary holds this checkout's plugin and analyzers: both modules
   # replaced by the paths given, not a released version.
   mods=$(go version -m "$dir/custom-gcl")

@@ -71,9 +71,14 @@ type Options struct {
 	// {"i":N,"status":S,"ms":M,"keys":[["pk","rk"],…]} — the operation's
 	// index in the trace (from 0), the status the service answered, the
 	// client-side milliseconds (all pages of a query) and, for get and
-	// query, the keys of the entities returned. Lines are written when
-	// an operation completes, so i is not always increasing. It is the
-	// format of `tablelint replay --results`, for comparison.
+	// query, the keys of the entities returned. A query whose $select
+	// leaves PartitionKey or RowKey out is answered without them, and the
+	// recorder never changes a request to ask for them: its line has
+	// "returned":N, the number of entities, instead of keys, which
+	// `tablelint trace compare` checks against the other side's keys.
+	// Lines are written when an operation completes, so i is not always
+	// increasing. It is the format of `tablelint replay --results`, for
+	// comparison.
 	Results io.Writer
 	// OnError, when set, is called once with the first error writing
 	// the trace or the results; recording stops after it.
@@ -125,6 +130,8 @@ type queryState struct {
 	i     int
 	start time.Time
 	keys  [][2]string
+	// keyless is set when a page's entities came without their keys.
+	keyless bool
 }
 
 // maxPending bounds the queries whose next page is awaited; an
@@ -205,7 +212,7 @@ func (r *Recorder) Close() error {
 	// Queries whose next page never came: their result is the pages
 	// read.
 	for k, st := range r.pending {
-		r.writeResult(st.i, http.StatusOK, 0, true, st.keys)
+		r.writeResult(st.i, http.StatusOK, 0, true, st.keyless, st.keys)
 		delete(r.pending, k)
 	}
 	r.flushLocked()
@@ -310,15 +317,16 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 		return resp, err
 	}
 	var keys [][2]string
+	keyless := false
 	status := resp.StatusCode
 	switch {
 	case op.Kind == tracefmt.Batch && status == http.StatusAccepted:
 		status = tablerest.BatchStatus(tablerest.ReadResponseBody(resp), status)
 	case r.rw == nil:
 	case op.Kind == tracefmt.Get && status == http.StatusOK:
-		keys = append(keys, tablerest.EntityKeys(tablerest.ReadResponseBody(resp)))
+		keys, keyless = pageKeys(tablerest.ReadResponseBody(resp), keys, true)
 	case op.Kind == tracefmt.Query && status == http.StatusOK:
-		keys = pageKeys(tablerest.ReadResponseBody(resp), keys)
+		keys, keyless = pageKeys(tablerest.ReadResponseBody(resp), keys, false)
 	}
 	if status >= 400 && op.Entity != nil && !json.Valid(op.Entity) {
 		// The service refused a body that is not JSON: a trace line
@@ -355,11 +363,11 @@ func (r *Recorder) Do(req *policy.Request) (*http.Response, error) {
 	}
 	if op.Kind == tracefmt.Query && status == http.StatusOK {
 		if k := continuation(op.Table, resp.Header.Get("x-ms-continuation-NextPartitionKey"), resp.Header.Get("x-ms-continuation-NextRowKey")); k != "" {
-			r.addPending(k, &queryState{i: i, start: start, keys: keys})
+			r.addPending(k, &queryState{i: i, start: start, keys: keys, keyless: keyless})
 			return resp, err
 		}
 	}
-	r.writeResult(i, status, time.Since(start), op.Kind == tracefmt.Get || op.Kind == tracefmt.Query, keys)
+	r.writeResult(i, status, time.Since(start), op.Kind == tracefmt.Get || op.Kind == tracefmt.Query, keyless, keys)
 	return resp, err
 }
 
@@ -403,9 +411,11 @@ func (r *Recorder) nextPage(req *policy.Request, tg tablerest.Target, start time
 	}
 	status := resp.StatusCode
 	if status == http.StatusOK {
-		st.keys = pageKeys(tablerest.ReadResponseBody(resp), st.keys)
+		var keyless bool
+		st.keys, keyless = pageKeys(tablerest.ReadResponseBody(resp), st.keys, false)
+		st.keyless = st.keyless || keyless
 	} else {
-		st.keys = nil
+		st.keys, st.keyless = nil, false
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -415,7 +425,7 @@ func (r *Recorder) nextPage(req *policy.Request, tg tablerest.Target, start time
 			return resp, err
 		}
 	}
-	r.writeResult(st.i, status, time.Since(st.start), true, st.keys)
+	r.writeResult(st.i, status, time.Since(st.start), true, st.keyless, st.keys)
 	return resp, err
 }
 
@@ -423,7 +433,7 @@ func (r *Recorder) addPending(k string, st *queryState) {
 	if len(r.pending) >= maxPending {
 		for old, s := range r.pending {
 			// An abandoned pager: its result is the pages read.
-			r.writeResult(s.i, http.StatusOK, 0, true, s.keys)
+			r.writeResult(s.i, http.StatusOK, 0, true, s.keyless, s.keys)
 			delete(r.pending, old)
 			break
 		}
@@ -438,8 +448,10 @@ func continuation(table, npk, nrk string) string {
 	return table + "\x00" + npk + "\x00" + nrk
 }
 
-// writeResult writes one results line; r.mu is held.
-func (r *Recorder) writeResult(i, status int, d time.Duration, withKeys bool, keys [][2]string) {
+// writeResult writes one results line; r.mu is held. With keyless (the
+// entities came without their keys), the number of entities is written
+// instead of keys.
+func (r *Recorder) writeResult(i, status int, d time.Duration, withKeys, keyless bool, keys [][2]string) {
 	if r.rw == nil || r.err != nil {
 		return
 	}
@@ -450,7 +462,11 @@ func (r *Recorder) writeResult(i, status int, d time.Duration, withKeys bool, ke
 	b = strconv.AppendInt(b, int64(status), 10)
 	b = append(b, `,"ms":`...)
 	b = strconv.AppendFloat(b, math.Round(float64(d.Microseconds()))/1000, 'f', -1, 64)
-	if withKeys {
+	switch {
+	case withKeys && keyless:
+		b = append(b, `,"returned":`...)
+		b = strconv.AppendInt(b, int64(len(keys)), 10)
+	case withKeys:
 		b = append(b, `,"keys":[`...)
 		for j, k := range keys {
 			if j > 0 {
@@ -552,15 +568,31 @@ func readBody(req *policy.Request, buf []byte) []byte {
 	return b
 }
 
-func pageKeys(body []byte, keys [][2]string) [][2]string {
+// pageKeys appends the keys of the entities of a query's page (one
+// entity, for a get) and reports whether any came without its keys: a
+// $select that leaves them out returns only the properties selected.
+func pageKeys(body []byte, keys [][2]string, one bool) ([][2]string, bool) {
+	type keyed struct{ PartitionKey, RowKey *string }
 	var page struct {
-		Value []struct{ PartitionKey, RowKey string } `json:"value"`
+		Value []keyed `json:"value"`
 	}
-	_ = json.Unmarshal(body, &page)
+	if one {
+		var e keyed
+		_ = json.Unmarshal(body, &e)
+		page.Value = append(page.Value, e)
+	} else {
+		_ = json.Unmarshal(body, &page)
+	}
+	keyless := false
 	for _, e := range page.Value {
-		keys = append(keys, [2]string{e.PartitionKey, e.RowKey})
+		if e.PartitionKey == nil || e.RowKey == nil {
+			keyless = true
+			keys = append(keys, [2]string{})
+			continue
+		}
+		keys = append(keys, [2]string{*e.PartitionKey, *e.RowKey})
 	}
-	return keys
+	return keys, keyless
 }
 
 // parseBatch reads a $batch request body: a multipart/mixed body holding

@@ -18,73 +18,160 @@ import (
 func parseMonitor(line []byte, rec *record) error {
 	var status []byte
 	var timeText []byte
-	err := walkObject(line, 0, func(key, val []byte) error {
-		return monitorField(key, val, rec, &status, &timeText)
+	err := walkObject(line, 0, func(key, val []byte, off int) error {
+		return monitorField(key, val, off, rec, &status, &timeText)
 	})
 	if err != nil {
 		return err
 	}
+	return finishMonitor(rec, status, timeText)
+}
+
+var errNoOperation = errors.New(`the record has no "operationName"`)
+
+// finishMonitor checks an Azure Monitor record's required fields and
+// reads its status and time.
+func finishMonitor(rec *record, status, timeText []byte) error {
+	var err error
 	if rec.operation == "" {
-		return errors.New(`the record has no "operationName"`)
+		return errNoOperation
 	}
 	if len(status) == 0 {
 		return errors.New(`the record has no "statusCode"`)
 	}
-	if rec.status, err = strconv.Atoi(string(status)); err != nil || rec.status < 100 || rec.status > 999 {
+	if string(status) == "Unknown" {
+		rec.status = statusUnknown
+	} else if rec.status, err = strconv.Atoi(string(status)); err != nil || rec.status < 100 || rec.status > 999 {
 		return fmt.Errorf("statusCode %q is not an HTTP status", status)
 	}
 	if len(rec.uri) == 0 {
 		return errors.New(`the record has no "uri"`)
 	}
 	if len(timeText) > 0 {
-		if rec.time, err = time.Parse(time.RFC3339Nano, string(timeText)); err != nil {
-			return fmt.Errorf("time %q is not an RFC 3339 time", timeText)
+		if rec.time, err = parseTime(string(timeText)); err != nil {
+			return fmt.Errorf("time %q is not a time (want RFC 3339, as 2026-11-02T10:00:00.123Z)", timeText)
 		}
 	}
 	return nil
 }
 
-func monitorField(key, val []byte, rec *record, status, timeText *[]byte) error {
+// timeLayouts are the forms a record's time takes: RFC 3339 (resource
+// logs, az monitor log-analytics query) and, in CSV exports, a date and
+// time without a zone, which is UTC ("TimeGenerated [UTC]"), in ISO or US
+// order. Fractional seconds are accepted in each.
+var timeLayouts = []string{time.RFC3339Nano, "2006-01-02 15:04:05Z07:00", "2006-01-02T15:04:05", "2006-01-02 15:04:05", "1/2/2006, 3:04:05 PM", "1/2/2006 3:04:05 PM"}
+
+func parseTime(s string) (time.Time, error) {
+	var err error
+	for _, l := range timeLayouts {
+		var t time.Time
+		if t, err = time.Parse(l, s); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, err
+}
+
+func monitorField(key, val []byte, off int, rec *record, status, timeText *[]byte) error {
+	if eqFold(key, "properties") {
+		if len(val) > 0 && val[0] == '{' {
+			return walkObject(val, 0, func(k, v []byte, o int) error { return monitorField(k, v, off+o, rec, status, timeText) })
+		}
+		return nil
+	}
+	f := monitorKey(key)
+	if f == mNone {
+		return nil
+	}
+	var text []byte
 	var err error
 	switch {
-	case eqFold(key, "properties"):
-		if len(val) > 0 && val[0] == '{' {
-			return walkObject(val, 0, func(k, v []byte) error { return monitorField(k, v, rec, status, timeText) })
-		}
-	case eqFold(key, "time"), eqFold(key, "TimeGenerated"):
-		*timeText, err = stringValue(val)
-	case eqFold(key, "operationName"):
-		var s []byte
-		s, err = stringValue(val)
-		rec.operation = operationName(s)
-	case eqFold(key, "statusCode"):
-		if len(val) > 0 && val[0] == '"' {
-			*status, err = stringValue(val)
-		} else {
-			*status = val
-		}
-	case eqFold(key, "uri"):
-		rec.uri, err = stringValue(val)
-	case eqFold(key, "correlationId"):
-		rec.requestID, err = stringValue(val)
-	case eqFold(key, "objectKey"):
-		rec.objectKey, err = stringValue(val)
-	case eqFold(key, "conditionsUsed"):
-		rec.conditions, err = stringValue(val)
-	case eqFold(key, "serviceType"):
-		rec.service, err = stringValue(val)
-	case eqFold(key, "requestBodySize"):
-		if len(val) > 0 && val[0] == '"' {
-			val, err = stringValue(val)
-		}
-		if err == nil && len(val) > 0 && string(val) != "null" {
-			rec.bodySize, err = strconv.ParseInt(string(val), 10, 64)
-		}
+	case len(val) > 0 && val[0] == '"':
+		text, err = stringValue(val)
+	case string(val) != "null":
+		text = val
+	}
+	if err == nil {
+		err = setMonitorField(f, text, rec, status, timeText)
 	}
 	if err != nil {
-		return fmt.Errorf("field %q: %v", key, err)
+		return &posError{off: off, msg: fmt.Sprintf("field %q: %v", key, err)}
 	}
 	return nil
+}
+
+// The fields of an Azure Monitor record the importer reads.
+const (
+	mNone = iota
+	mTime
+	mOperation
+	mStatus
+	mURI
+	mRequestID
+	mObjectKey
+	mConditions
+	mService
+	mBodySize
+)
+
+// monitorKey returns the field a record's key (a JSON name or a CSV
+// column) names: the archived form's camelCase names and the
+// StorageTableLogs columns, matched without regard to case. A CSV export
+// from the Azure portal appends the time zone to date columns
+// ("TimeGenerated [UTC]").
+func monitorKey(key []byte) int {
+	if i := bytes.IndexByte(key, '['); i > 0 && key[len(key)-1] == ']' {
+		key = bytes.TrimSpace(key[:i])
+	}
+	switch {
+	case eqFold(key, "time"), eqFold(key, "TimeGenerated"):
+		return mTime
+	case eqFold(key, "operationName"):
+		return mOperation
+	case eqFold(key, "statusCode"):
+		return mStatus
+	case eqFold(key, "uri"):
+		return mURI
+	case eqFold(key, "correlationId"):
+		return mRequestID
+	case eqFold(key, "objectKey"):
+		return mObjectKey
+	case eqFold(key, "conditionsUsed"):
+		return mConditions
+	case eqFold(key, "serviceType"):
+		return mService
+	case eqFold(key, "requestBodySize"):
+		return mBodySize
+	}
+	return mNone
+}
+
+// setMonitorField stores the text of field f.
+func setMonitorField(f int, text []byte, rec *record, status, timeText *[]byte) error {
+	var err error
+	switch f {
+	case mTime:
+		*timeText = text
+	case mOperation:
+		rec.operation = operationName(text)
+	case mStatus:
+		*status = text
+	case mURI:
+		rec.uri = text
+	case mRequestID:
+		rec.requestID = text
+	case mObjectKey:
+		rec.objectKey = text
+	case mConditions:
+		rec.conditions = text
+	case mService:
+		rec.service = text
+	case mBodySize:
+		if len(text) > 0 {
+			rec.bodySize, err = strconv.ParseInt(string(text), 10, 64)
+		}
+	}
+	return err
 }
 
 var opNames = func() map[string]string {
@@ -105,10 +192,10 @@ func operationName(s []byte) string {
 
 func eqFold(b []byte, s string) bool { return len(b) == len(s) && bytes.EqualFold(b, []byte(s)) }
 
-// walkObject calls f with each key and raw value of the JSON object
-// starting at b[i]. Keys are returned unescaped only when they have no
+// walkObject calls f with each key, raw value and the value's offset in
+// b, of the JSON object starting at b[i]. Keys are returned unescaped only when they have no
 // escapes (the fields read here have none).
-func walkObject(b []byte, i int, f func(key, val []byte) error) error {
+func walkObject(b []byte, i int, f func(key, val []byte, off int) error) error {
 	i = ws(b, i)
 	if i >= len(b) || b[i] != '{' {
 		return errors.New("not a JSON object")
@@ -119,7 +206,7 @@ func walkObject(b []byte, i int, f func(key, val []byte) error) error {
 	}
 	for {
 		if i >= len(b) || b[i] != '"' {
-			return fmt.Errorf("column %d: want a field name", i+1)
+			return &posError{off: i, msg: "want a field name"}
 		}
 		end, err := skipString(b, i)
 		if err != nil {
@@ -128,14 +215,14 @@ func walkObject(b []byte, i int, f func(key, val []byte) error) error {
 		key := b[i+1 : end-1]
 		i = ws(b, end)
 		if i >= len(b) || b[i] != ':' {
-			return fmt.Errorf("column %d: want ':'", i+1)
+			return &posError{off: i, msg: "want ':'"}
 		}
 		i = ws(b, i+1)
 		vend, err := skipValue(b, i)
 		if err != nil {
 			return err
 		}
-		if err := f(key, b[i:vend]); err != nil {
+		if err := f(key, b[i:vend], i); err != nil {
 			return err
 		}
 		i = ws(b, vend)
@@ -148,14 +235,14 @@ func walkObject(b []byte, i int, f func(key, val []byte) error) error {
 		case '}':
 			return nil
 		default:
-			return fmt.Errorf("column %d: want ',' or '}'", i+1)
+			return &posError{off: i, msg: "want ',' or '}'"}
 		}
 	}
 }
 
 func trailing(b []byte, i int) error {
 	if ws(b, i) != len(b) {
-		return fmt.Errorf("column %d: data after the record", i+1)
+		return &posError{off: i, msg: "data after the record"}
 	}
 	return nil
 }
@@ -174,7 +261,7 @@ func skipString(b []byte, i int) (int, error) {
 	for {
 		k := bytes.IndexByte(b[j:], '"')
 		if k < 0 {
-			return 0, fmt.Errorf("column %d: unterminated string", i+1)
+			return 0, &posError{off: i, msg: "unterminated string"}
 		}
 		j += k
 		// The quote ends the string unless an odd number of
@@ -217,14 +304,14 @@ func skipValue(b []byte, i int) (int, error) {
 				}
 			}
 		}
-		return 0, fmt.Errorf("column %d: unterminated object", i+1)
+		return 0, &posError{off: i, msg: "unterminated object"}
 	}
 	j := i
 	for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != ' ' && b[j] != '\t' && b[j] != '\r' && b[j] != '\n' {
 		j++
 	}
 	if j == i {
-		return 0, fmt.Errorf("column %d: want a value", i+1)
+		return 0, &posError{off: i, msg: "want a value"}
 	}
 	return j, nil
 }
@@ -267,53 +354,80 @@ const (
 )
 
 // parseAnalytics reads one Storage Analytics log entry: fields separated
-// by ';', a field that may hold '"', ';' or a newline quoted and HTML
-// encoded.
+// by ';'. The documentation says a field that may hold '"', ';' or a
+// newline is HTML encoded and quoted; the entries the service writes
+// (and the samples the documentation prints) also quote fields that
+// hold raw quotes: the ETag, itself quoted, as ""0x8D…"", and version
+// 2.0's authorization detail, JSON, as "[{"action":…}]". So a quoted
+// field ends at the first quote followed by ';' (or by the end of the
+// entry), and the version's last field is the rest of the entry.
 func parseAnalytics(line []byte, rec *record) error {
-	var fields [saFields20 + 1][]byte
-	n := 0
-	for i := 0; i <= len(line); {
-		if n > saFields20 {
-			return fmt.Errorf("more than %d fields", saFields20)
+	var fields [saFields20][]byte
+	n, last := 0, saFields20-1
+	for i := 0; ; n++ {
+		if n == 1 {
+			// The version decides the number of fields.
+			var err error
+			if last, err = lastField(fields[saVersion]); err != nil {
+				return err
+			}
+		}
+		if n == last {
+			f := line[i:]
+			if len(f) >= 2 && f[0] == '"' && f[len(f)-1] == '"' {
+				f = unescapeField(f[1 : len(f)-1])
+			} else if k := bytes.IndexByte(f, ';'); k >= 0 {
+				return &posError{off: i + k, msg: fmt.Sprintf("more than %d fields for version %s", last+1, fields[saVersion])}
+			}
+			fields[n] = f
+			n++
+			break
 		}
 		if i < len(line) && line[i] == '"' {
-			end := bytes.IndexByte(line[i+1:], '"')
+			j := i + 1
+			for {
+				k := bytes.IndexByte(line[j:], '"')
+				if k < 0 {
+					return &posError{off: i, msg: "unterminated quoted field"}
+				}
+				j += k
+				if j+1 == len(line) || line[j+1] == ';' {
+					break
+				}
+				j++
+			}
+			fields[n] = unescapeField(line[i+1 : j])
+			i = j + 1
+		} else {
+			end := bytes.IndexByte(line[i:], ';')
 			if end < 0 {
-				return fmt.Errorf("column %d: unterminated quoted field", i+1)
+				end = len(line) - i
 			}
-			fields[n] = line[i+1 : i+1+end]
-			if bytes.IndexByte(fields[n], '&') >= 0 {
-				fields[n] = []byte(html.UnescapeString(string(fields[n])))
-			}
+			fields[n] = line[i : i+end]
+			i += end
+		}
+		if i >= len(line) {
 			n++
-			i += end + 2
-			if i < len(line) && line[i] != ';' {
-				return fmt.Errorf("column %d: want ';' after a quoted field", i+1)
-			}
-			i++
-			continue
+			break
 		}
-		end := bytes.IndexByte(line[i:], ';')
-		if end < 0 {
-			end = len(line) - i
-		}
-		fields[n] = line[i : i+end]
-		n++
-		i += end + 1
+		i++ // the ';'
 	}
-	switch v := string(fields[saVersion]); {
-	case v == "1.0" && n == saFields10, v == "2.0" && n == saFields20:
-	case v == "1.0" || v == "2.0":
-		return fmt.Errorf("version %s entry has %d fields, want %d", v, n, map[string]int{"1.0": saFields10, "2.0": saFields20}[v])
-	default:
-		return fmt.Errorf("unknown log version %q (want 1.0 or 2.0)", v)
+	if n == 1 {
+		if _, err := lastField(fields[saVersion]); err != nil {
+			return err
+		}
+	}
+	if n != last+1 {
+		return fmt.Errorf("version %s entry has %d fields, want %d", fields[saVersion], n, last+1)
 	}
 	var err error
 	if rec.time, err = time.Parse(time.RFC3339Nano, string(fields[saStartTime])); err != nil {
 		return fmt.Errorf("request-start-time %q is not a time", fields[saStartTime])
 	}
 	rec.operation = operationName(fields[saOperation])
-	if rec.status, err = strconv.Atoi(string(fields[saStatusCode])); err != nil || rec.status < 100 || rec.status > 999 {
+	if string(fields[saStatusCode]) == "Unknown" {
+		rec.status = statusUnknown
+	} else if rec.status, err = strconv.Atoi(string(fields[saStatusCode])); err != nil || rec.status < 100 || rec.status > 999 {
 		return fmt.Errorf("http-status-code %q is not an HTTP status", fields[saStatusCode])
 	}
 	rec.service = fields[saServiceType]
@@ -331,3 +445,31 @@ func parseAnalytics(line []byte, rec *record) error {
 	}
 	return nil
 }
+
+// lastField returns the index of the last field of an entry of version v.
+func lastField(v []byte) (int, error) {
+	switch string(v) {
+	case "1.0":
+		return saFields10 - 1, nil
+	case "2.0":
+		return saFields20 - 1, nil
+	}
+	return 0, fmt.Errorf("unknown log version %q (want 1.0 or 2.0)", v)
+}
+
+// unescapeField decodes the HTML entities of a quoted field.
+func unescapeField(f []byte) []byte {
+	if bytes.IndexByte(f, '&') >= 0 {
+		return []byte(html.UnescapeString(string(f)))
+	}
+	return f
+}
+
+// posError is an error at a byte offset of a record; the importer turns
+// the offset into a line and column.
+type posError struct {
+	off int
+	msg string
+}
+
+func (e *posError) Error() string { return fmt.Sprintf("byte %d: %s", e.off+1, e.msg) }

@@ -1,24 +1,33 @@
 // Package traceimport turns the Table service's own request logs into a
 // tablelint trace: Azure Monitor resource logs (the StorageTableLogs
-// table, as JSON lines exported to a storage account or from Log
-// Analytics) and classic Storage Analytics logs ($logs, versions 1.0
-// and 2.0).
+// table) as JSON lines (archived to a storage account, or exported from
+// Log Analytics), pretty-printed JSON, {"records":[…]} (Event Hubs,
+// older archives), the JSON array `az monitor
+// log-analytics query` prints, or CSV with a header row (the Azure
+// portal's export); and classic Storage Analytics logs ($logs, versions
+// 1.0 and 2.0). Either may be gzip-compressed and may begin with a UTF-8
+// byte-order mark.
 //
 // A log records each request's operation, URL, status, sizes and time,
 // not its body. The keys, $filter, $top and $select of gets, queries,
 // updates and deletes are in the URL and are imported as they are. An
-// insert's keys are in its body only: an imported insert writes a
-// placeholder entity with keys of its own (PartitionKey "~insert-N",
-// N the log line, RowKey "") and one filler property sized to the
-// request body, so that replay writes as many bytes, but each insert
-// lands in a partition of its own. Updates and upserts write their
-// keys and the filler. The pages of a query after the first (requests
-// with NextPartitionKey/NextRowKey) are part of their query, which
-// replay follows to the end; they are counted, not imported. A table
-// used before any logged CreateTable (the log began after it was
-// created) is created by the trace just before its first use; the
-// entities it held before the log began are not known, so reads of them
-// find nothing on replay.
+// insert's keys are in its body; the log has them only when its object
+// key names them (/account/table/PartitionKey/RowKey). Otherwise an
+// imported insert writes a placeholder entity: PartitionKey "~" and
+// seven lower-case letters, different for each record and in no order
+// (so that replay's key-order findings see nothing in it), RowKey "",
+// and one filler property sized to the request body, so that replay
+// writes as many bytes; each such insert lands in a partition of its
+// own. In a batch, which acts on one partition, such inserts take the
+// PartitionKey of the batch's other actions (or share a placeholder one)
+// and a placeholder RowKey each. Updates and upserts write their keys
+// and the filler. The pages of a query after the first (requests with
+// NextPartitionKey/NextRowKey) are part of their query, which replay
+// follows to the end; they are counted, not imported. A table used
+// before any logged CreateTable (the log began after it was created) is
+// created by the trace just before its first use; the entities it held
+// before the log began are not known, so reads of them find nothing on
+// replay.
 package traceimport
 
 import (
@@ -61,7 +70,9 @@ func ParseFormat(s string) (Format, error) {
 
 // Summary counts what an import read and wrote.
 type Summary struct {
-	// Lines is the number of log lines read (blank lines excluded).
+	// Lines is the number of log records read: a line each in Storage
+	// Analytics logs, JSON lines and CSV rows (without the header; a row
+	// may span lines), a record each in pretty-printed JSON.
 	Lines int
 	// Operations is the number of trace lines written; a batch is one.
 	Operations int
@@ -73,13 +84,14 @@ type Summary struct {
 	// other services' requests, listing tables, ACLs, properties.
 	NotOperations int
 	// NotExecuted counts requests the service refused before running
-	// them (401, 403, 503 server busy) — replay would run them.
+	// them (401, 403, 503 server busy) — replay would run them — and
+	// interrupted ones, logged with the status "Unknown".
 	NotExecuted int
 	// TablesAssumed counts the tables used before (or without) a
 	// logged CreateTable: the log starts after they were created, so
 	// the trace creates each before its first use.
 	TablesAssumed int
-	// Bad counts malformed lines, skipped; Errors holds the first
+	// Bad counts malformed records, skipped; Errors holds the first
 	// MaxErrors of them.
 	Bad    int
 	Errors []error
@@ -88,14 +100,21 @@ type Summary struct {
 // MaxErrors is the number of bad lines Summary.Errors keeps.
 const MaxErrors = 20
 
-// LineError is a malformed log line.
+// LineError is a malformed log record: its file, line and, where known,
+// column (in bytes, from 1).
 type LineError struct {
 	File string
 	Line int
+	Col  int
 	Msg  string
 }
 
-func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+func (e *LineError) Error() string {
+	if e.Col > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}
 
 // Options configure Import.
 type Options struct {
@@ -114,6 +133,7 @@ type Options struct {
 // record is one logged request, in either format.
 type record struct {
 	line       int
+	ord        int // the record's number in the log, from 1
 	time       time.Time
 	operation  string
 	status     int
@@ -131,45 +151,22 @@ func Import(r io.Reader, w io.Writer, opts Options) (Summary, error) {
 	if opts.Results != nil {
 		im.rw = bufio.NewWriterSize(opts.Results, 64<<10)
 	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	var long []byte
-	for n := 1; ; n++ {
-		line, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			long = append(long[:0], line...)
-			for errors.Is(err, bufio.ErrBufferFull) {
-				line, err = br.ReadSlice('\n')
-				if len(long)+len(line) > maxLine {
-					im.bad(n, fmt.Sprintf("line is longer than %d bytes", maxLine))
-					// Skipped up to its end, within a bound: an input with
-					// no line ends (/dev/zero, a binary file) is not a log.
-					skipped := int64(len(long) + len(line))
-					for errors.Is(err, bufio.ErrBufferFull) {
-						line, err = br.ReadSlice('\n')
-						if skipped += int64(len(line)); skipped > maxSkip {
-							return im.sum, fmt.Errorf("%s:%d: no line end in the first %d bytes: not a log", opts.File, n, maxSkip)
-						}
-					}
-					long = long[:0]
-					line = nil
-					break
-				}
-				long = append(long, line...)
-			}
-			if line != nil {
-				line = long
-			}
-		}
-		if err != nil && !errors.Is(err, io.EOF) {
-			return im.sum, fmt.Errorf("%s: %w", opts.File, err)
-		}
-		if t := bytes.TrimSpace(line); len(t) > 0 {
+	br, err := openInput(r, opts.File)
+	if err != nil {
+		return im.sum, err
+	}
+	lr := &lineReader{br: br, file: opts.File}
+	if opts.Format == StorageAnalytics {
+		err = im.readLines(lr, func(n int, line []byte) error {
 			im.sum.Lines++
-			im.read(n, t)
-		}
-		if err != nil {
-			break
-		}
+			im.read(n, 1, bytes.TrimSpace(line))
+			return nil
+		})
+	} else {
+		err = im.readMonitor(lr)
+	}
+	if err != nil {
+		return im.sum, err
 	}
 	im.flushGroup()
 	if err := im.bw.Flush(); err != nil {
@@ -206,9 +203,11 @@ type importer struct {
 	group []record
 }
 
-func (im *importer) bad(n int, msg string) {
+func (im *importer) bad(n int, msg string) { im.badAt(n, 0, msg) }
+
+func (im *importer) badAt(n, col int, msg string) {
 	im.sum.Bad++
-	err := &LineError{File: im.opts.File, Line: n, Msg: msg}
+	err := &LineError{File: im.opts.File, Line: n, Col: col, Msg: msg}
 	if len(im.sum.Errors) < MaxErrors {
 		im.sum.Errors = append(im.sum.Errors, err)
 	}
@@ -217,7 +216,33 @@ func (im *importer) bad(n int, msg string) {
 	}
 }
 
-func (im *importer) read(n int, line []byte) {
+// readLines calls f with every non-blank line of lr, without its line
+// end, until f returns an error, and reports lines too long to read.
+func (im *importer) readLines(lr *lineReader, f func(n int, line []byte) error) error {
+	for {
+		line, n, err := lr.next()
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.Is(err, errLongLine):
+			im.sum.Lines++
+			im.bad(n, err.Error())
+			continue
+		case err != nil:
+			return err
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		if err := f(n, bytes.TrimRight(line, "\r\n")); err != nil {
+			return err
+		}
+	}
+}
+
+// read parses one record, which begins on line n at column col (a
+// pretty-printed JSON record spans lines), and takes it in.
+func (im *importer) read(n, col int, line []byte) {
 	rec := &im.rec
 	*rec = record{line: n}
 	var err error
@@ -225,11 +250,80 @@ func (im *importer) read(n int, line []byte) {
 		err = parseAnalytics(line, rec)
 	} else {
 		err = parseMonitor(line, rec)
+		if errors.Is(err, errNoOperation) && im.readWrapped(n, col, line) {
+			return
+		}
 	}
 	if err != nil {
-		im.bad(n, err.Error())
+		im.badIn(n, col, line, err)
 		return
 	}
+	im.take(rec)
+}
+
+// readWrapped reads the records of {"records":[…]}, the form resource
+// logs take in Event Hubs and in storage archives written before
+// November 2018. It reports whether line is such a wrapper.
+func (im *importer) readWrapped(n, col int, line []byte) bool {
+	var arr []byte
+	at := 0
+	_ = walkObject(line, 0, func(key, val []byte, off int) error {
+		if eqFold(key, "records") && len(val) > 0 && val[0] == '[' {
+			arr, at = val, off
+		}
+		return nil
+	})
+	if arr == nil {
+		return false
+	}
+	first := true
+	for i := ws(arr, 1); i < len(arr) && arr[i] != ']'; {
+		end, err := skipValue(arr, i)
+		if err != nil {
+			return false
+		}
+		ln := n + bytes.Count(line[:at+i], []byte("\n"))
+		c := col + at + i
+		if k := bytes.LastIndexByte(line[:at+i], '\n'); k >= 0 {
+			c = at + i - k
+		}
+		if !first {
+			im.sum.Lines++ // the wrapper counted as one record
+		}
+		first = false
+		rec := &im.rec
+		*rec = record{line: ln}
+		if err := parseMonitor(arr[i:end], rec); err != nil {
+			im.badIn(ln, c, arr[i:end], err)
+		} else {
+			im.take(rec)
+		}
+		if i = ws(arr, end); i < len(arr) && arr[i] == ',' {
+			i = ws(arr, i+1)
+		}
+	}
+	return true
+}
+
+// badIn reports err, found in the record rec that begins on line n at
+// column col.
+func (im *importer) badIn(n, col int, rec []byte, err error) {
+	var pe *posError
+	if errors.As(err, &pe) && pe.off >= 0 && pe.off <= len(rec) {
+		before := rec[:pe.off]
+		ln, c := n+bytes.Count(before, []byte("\n")), col+pe.off
+		if k := bytes.LastIndexByte(before, '\n'); k >= 0 {
+			c = pe.off - k
+		}
+		im.badAt(ln, c, pe.msg)
+		return
+	}
+	im.bad(n, err.Error())
+}
+
+// take adds a parsed record to the request it belongs to.
+func (im *importer) take(rec *record) {
+	rec.ord = im.sum.Lines
 	if len(rec.service) > 0 && !strings.EqualFold(string(rec.service), "table") {
 		im.sum.NotOperations++
 		return
@@ -273,6 +367,7 @@ func (im *importer) flushGroup() {
 		return
 	}
 	op := tracefmt.Op{Kind: tracefmt.Batch}
+	var src []*record // the record of each action
 	status := b.status
 	for i := range g {
 		if i == batch {
@@ -288,6 +383,7 @@ func (im *importer) flushGroup() {
 			continue
 		}
 		op.Table = table
+		src = append(src, &g[i])
 		op.Actions = append(op.Actions, tracefmt.Action{Kind: a.Kind, Entity: a.Entity, Mode: a.Mode, IfMatch: a.IfMatch, PK: a.PK, RK: a.RK})
 		if g[i].status >= 300 && status < 300 {
 			status = g[i].status
@@ -298,6 +394,7 @@ func (im *importer) flushGroup() {
 		im.bad(b.line, "batch (EntityGroupTransaction) without the records of its operations (they share its request ID)")
 		return
 	}
+	im.batchKeys(&op, src, b)
 	im.emit(&op, b, status)
 }
 
@@ -323,8 +420,12 @@ func (im *importer) single(r *record) {
 }
 
 func notExecuted(status int) bool {
-	return status == 401 || status == 403 || status == 503
+	return status == 401 || status == 403 || status == 503 || status == statusUnknown
 }
+
+// statusUnknown stands for the status "Unknown" the logs give an
+// interrupted request.
+const statusUnknown = 0
 
 var (
 	errNotOperation = errors.New("not a trace operation")
@@ -390,12 +491,68 @@ func (im *importer) operation(r *record) (tracefmt.Op, string, error) {
 			return op, "", errors.New("CreateTable record without the table in its object key")
 		}
 	case tracefmt.Insert:
-		op.Entity = tablerest.Placeholder("~insert-"+strconv.Itoa(r.line), "", r.bodySize)
+		pk, rk, ok := objectKeys(r.objectKey, op.Table)
+		if !ok {
+			pk, rk = unknownKey(r.ord), ""
+		}
+		op.Entity = tablerest.Placeholder(pk, rk, r.bodySize)
 	case tracefmt.Upsert, tracefmt.Update:
 		op.Entity = tablerest.Placeholder(op.PK, op.RK, r.bodySize)
 		op.PK, op.RK = "", ""
 	}
 	return op, op.Table, nil
+}
+
+// objectKeys returns the keys in an object key of the form
+// /account/table/PartitionKey/RowKey (keys cannot hold '/').
+func objectKeys(key []byte, table string) (pk, rk string, ok bool) {
+	parts := strings.Split(string(key), "/")
+	if len(parts) != 5 || parts[0] != "" || !strings.EqualFold(parts[2], table) {
+		return "", "", false
+	}
+	return parts[3], parts[4], true
+}
+
+// unknownKey returns the placeholder key of record ord: "~" and seven
+// lower-case letters, a different key for each record, in no order and
+// without digits, so that replay's findings on key order and key shapes
+// (TL204, TL205, TL209) see nothing in keys the log did not have.
+func unknownKey(ord int) string {
+	x := uint32(ord) * 0x9e3779b1 // odd: a bijection of the uint32s
+	var b [8]byte
+	b[0] = '~'
+	for i := 7; i > 0; i-- {
+		b[i] = 'a' + byte(x%26)
+		x /= 26
+	}
+	return string(b[:])
+}
+
+// batchKeys gives a batch's inserts keys. A batch acts on one partition
+// (the service refuses it otherwise), so an insert whose keys the log
+// lacks takes the PartitionKey of the batch's other actions; when no
+// action's keys are known, the inserts share a placeholder partition of
+// the batch. Each gets a placeholder RowKey of its own.
+func (im *importer) batchKeys(op *tracefmt.Op, src []*record, b *record) {
+	unknown := func(j int) bool {
+		a := &op.Actions[j]
+		return a.Kind == tracefmt.Insert && tablerest.EntityKeys(a.Entity)[0] == unknownKey(src[j].ord)
+	}
+	pk, known := unknownKey(b.ord), false
+	for j, a := range op.Actions {
+		switch {
+		case known || unknown(j):
+		case a.Entity != nil:
+			pk, known = tablerest.EntityKeys(a.Entity)[0], true
+		default:
+			pk, known = a.PK, true
+		}
+	}
+	for j := range op.Actions {
+		if unknown(j) {
+			op.Actions[j].Entity = tablerest.Placeholder(pk, unknownKey(src[j].ord), src[j].bodySize)
+		}
+	}
 }
 
 // condition returns the value of name in a conditions-used field

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -13,6 +14,7 @@ import (
 type consoleSample struct {
 	file     string // the doc, relative to the repository root
 	line     int
+	dir      string // where it runs, relative to the repository root ("" for the root)
 	args     []string
 	want     []string // expected lines; an elision line matches any run of lines
 	wantExit int      // -1: not said
@@ -22,9 +24,10 @@ type consoleSample struct {
 // (```console blocks: a `$ tablelint …` line, then what it prints, "…" or
 // "..." alone on a line, or a table row of "…", for lines left out, and
 // "(exit N)" after the last line for the exit code) from the repository
-// root, and compares what it prints with the sample. A sample whose
-// command names a file that is not in the repository (a walkthrough's
-// own files) is listed, not run.
+// root, or from the directory a `$ cd DIR` line earlier in the same
+// block names (relative to the root), and compares what it prints with
+// the sample. A sample whose command names a file that is not there
+// fails: every sample runs.
 func TestDocConsoleSamples(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -46,12 +49,13 @@ func TestDocConsoleSamples(t *testing.T) {
 	}
 	for _, s := range samples {
 		name := s.file + ":" + itoa(s.line)
-		if missing := missingFile(root, s.args); missing != "" {
-			t.Logf("%s: not run: %s is not in the repository (a walkthrough's file)", name, missing)
+		dir := filepath.Join(root, filepath.FromSlash(s.dir))
+		if missing := missingFile(dir, s.args); missing != "" {
+			t.Errorf("%s: %s is not in %s: add the file, or a `$ cd DIR` line where it is", name, missing, s.dir)
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
-			code, stdout, stderr := runIn(t, root, s.args...)
+			code, stdout, stderr := runIn(t, dir, s.args...)
 			got := strings.Split(strings.TrimRight(stdout+stderr, "\n"), "\n")
 			if s.wantExit >= 0 && code != s.wantExit {
 				t.Errorf("$ tablelint %s: exit %d, the sample says %d", strings.Join(s.args, " "), code, s.wantExit)
@@ -74,6 +78,7 @@ func parseConsoleSamples(t *testing.T, file, text string) []consoleSample {
 	var out []consoleSample
 	lines := strings.Split(text, "\n")
 	inside := false
+	dir := "" // set by `$ cd DIR` inside a block
 	var cur *consoleSample
 	flush := func() {
 		if cur != nil {
@@ -84,7 +89,7 @@ func parseConsoleSamples(t *testing.T, file, text string) []consoleSample {
 	for i, l := range lines {
 		switch {
 		case !inside && strings.TrimSpace(l) == "```console":
-			inside = true
+			inside, dir = true, ""
 		case inside && strings.TrimSpace(l) == "```":
 			flush()
 			inside = false
@@ -99,7 +104,14 @@ func parseConsoleSamples(t *testing.T, file, text string) []consoleSample {
 				t.Errorf("%s:%d: %v", file, i+1, err)
 				continue
 			}
-			cur = &consoleSample{file: file, line: i + 1, args: args, wantExit: -1}
+			cur = &consoleSample{file: file, line: i + 1, dir: dir, args: args, wantExit: -1}
+		case inside && strings.HasPrefix(l, "$ cd "):
+			flush()
+			d := strings.TrimSpace(strings.TrimPrefix(l, "$ cd "))
+			if filepath.IsAbs(d) || strings.ContainsAny(d, "'\"$~") {
+				t.Errorf("%s:%d: cd %s: want a plain path relative to the repository root", file, i+1, d)
+			}
+			dir = path.Join(dir, d)
 		case inside && strings.HasPrefix(l, "$ "):
 			flush() // another program's command: not checked
 		case inside && cur != nil:
@@ -185,8 +197,7 @@ func matchLines(want, got []string) bool {
 }
 
 // missingFile returns the first argument that looks like a file path
-// (a .yaml or .go name, or a path with a slash) and does not exist under
-// root, or "".
+// (a .yaml, .jsonl or .go name) and does not exist under root, or "".
 func missingFile(root string, args []string) string {
 	for _, a := range args {
 		if strings.HasPrefix(a, "-") || strings.Contains(a, "...") {
@@ -199,4 +210,22 @@ func missingFile(root string, args []string) string {
 		}
 	}
 	return ""
+}
+
+func TestParseConsoleSamplesCd(t *testing.T) {
+	doc := "```console\n$ tablelint rules\nx\n```\n\n```console\n$ cd a/b\n$ tablelint review s.yaml\ny  (exit 1)\n$ cd c\n$ tablelint check ./...\n```\n\n```console\n$ tablelint rules\n```\n"
+	got := parseConsoleSamples(t, "d.md", doc)
+	want := []struct {
+		dir  string
+		args string
+		exit int
+	}{{"", "rules", -1}, {"a/b", "review s.yaml", 1}, {"a/b/c", "check ./...", -1}, {"", "rules", -1}}
+	if len(got) != len(want) {
+		t.Fatalf("%d samples, want %d: %+v", len(got), len(want), got)
+	}
+	for i, w := range want {
+		if got[i].dir != w.dir || strings.Join(got[i].args, " ") != w.args || got[i].wantExit != w.exit {
+			t.Errorf("sample %d: dir %q args %q exit %d; want %q %q %d", i, got[i].dir, got[i].args, got[i].wantExit, w.dir, w.args, w.exit)
+		}
+	}
 }

@@ -185,8 +185,13 @@ func TestExtractOutputRefused(t *testing.T) {
 // TestCheckDesignSelf: a design extracted from a module and checked
 // against the same module gives no TL519, TL520 or TL521 finding (the
 // only findings --design adds): on every testdata module, the real-code
-// corpora and the held-out one included.
+// corpora and the held-out one included. Under -short (the race run,
+// which looks for data races, not for rule misses) a representative
+// three: the walkthrough module, this command's testdata and the
+// held-out corpus (the value-flow layer at its busiest); the whole
+// sweep runs without -short.
 func TestCheckDesignSelf(t *testing.T) {
+	short := map[string]bool{"extract": true, "cmd-testdata": true, "heldout-valueflow": true}
 	root := filepath.Join("..", "..", "testdata")
 	for name, c := range map[string]struct {
 		dir      string
@@ -207,6 +212,9 @@ func TestCheckDesignSelf(t *testing.T) {
 			patterns = []string{"./..."}
 		}
 		t.Run(name, func(t *testing.T) {
+			if testing.Short() && !short[name] {
+				t.Skip("-short: a representative subset of the corpora")
+			}
 			path := filepath.Join(t.TempDir(), "service.tablelint.yaml")
 			if code, _, errs := runIn(t, dir, append([]string{"extract", "-o", path}, patterns...)...); code != 0 {
 				t.Fatalf("extract: exit %d, stderr %s", code, errs)

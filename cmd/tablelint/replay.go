@@ -21,11 +21,14 @@ import (
 	"github.com/tablelint/tablelint/engine/exec"
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/engine/workload"
+	"github.com/tablelint/tablelint/internal/config"
+	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/outfile"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/internal/tracefmt"
 	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/review"
 )
 
 func init() {
@@ -43,6 +46,9 @@ type designLoad struct {
 	spec        *workload.Spec
 	entityBytes [][]int64
 	predicted   map[string]replay.Prediction
+	// cosmos is how a design with target: cosmos replays; nil for
+	// target: storage.
+	cosmos *replay.CosmosOptions
 }
 
 // Memory estimate of a design replay, calibrated on
@@ -120,6 +126,7 @@ type replayFlags struct {
 	maxTrace      int64
 	maxMemory     string
 	progress      bool
+	ruPerSecond   float64
 }
 
 // progressThreshold is the trace size (bytes) or generated workload size
@@ -144,6 +151,7 @@ func runReplay(e *env, args []string) int {
 	fs.IntVar(&rf.top, "top", 10, "number of hottest partitions to show")
 	fs.Int64Var(&rf.maxTrace, "max-trace-bytes", 8<<30, "refuse traces larger than this many bytes")
 	fs.StringVar(&rf.maxMemory, "max-memory", "4GiB", "refuse a design replay expected to hold more memory than this (KiB, MiB, GiB)")
+	fs.Float64Var(&rf.ruPerSecond, "ru-per-second", 0, "Cosmos DB (target: cosmos): the provisioned RU/s the operations are held against, answered 429 over it (default: the design's throughput:; none for a trace)")
 	fs.BoolVar(&rf.progress, "progress", true, "show a progress bar on stderr for long replays (only when stderr is a terminal)")
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -171,7 +179,7 @@ func runReplay(e *env, args []string) int {
 		name      string
 		v         float64
 		zeroValid bool
-	}{{"--partition-rate", rf.partitionRate, false}, {"--account-rate", rf.accountRate, false}, {"--scan-rate", rf.scanRate, true}} {
+	}{{"--partition-rate", rf.partitionRate, false}, {"--account-rate", rf.accountRate, false}, {"--scan-rate", rf.scanRate, true}, {"--ru-per-second", rf.ruPerSecond, !set["ru-per-second"]}} {
 		if err := checkRate(r.name, r.v, r.zeroValid); err != nil {
 			return fail(e, err)
 		}
@@ -266,7 +274,7 @@ func runReplay(e *env, args []string) int {
 		if ctx.Err() != nil {
 			return interrupted()
 		}
-		src, opts.Setup, opts.Generated, opts.Predicted = w, w.Setup(), true, dl.predicted
+		src, opts.Setup, opts.Generated, opts.Predicted, opts.Cosmos = w, w.Setup(), true, dl.predicted, dl.cosmos
 		size = int64(w.Len()) * 100
 		ops := 0
 		bytesRead = func() int64 { return int64(ops) * 100 }
@@ -336,7 +344,22 @@ func runReplay(e *env, args []string) int {
 		defer func() { _ = bar.Finish() }()
 	}
 
-	eng := replay.NewEngine(replay.EngineOptions{Keys: rf.results != "", Exec: exec.Options{ScanRate: rf.scanRate}})
+	// Cosmos DB for Table: the design's target, else the configuration's
+	// (for a trace).
+	if opts.Cosmos == nil && rf.trace != "" && pl.Config().Target == config.Cosmos {
+		opts.Cosmos = &replay.CosmosOptions{Mode: "none"}
+	}
+	if set["ru-per-second"] {
+		if opts.Cosmos == nil {
+			return fail(e, usageError{"--ru-per-second applies to target: cosmos (the design's, or .tablelint.yaml's for a trace)"})
+		}
+		prices := cost.DefaultCosmosPrices
+		t := model.Throughput{Mode: model.Provisioned, RUPerSecond: int64(math.Ceil(rf.ruPerSecond))}
+		opts.Cosmos = &replay.CosmosOptions{Mode: "provisioned", RUPerSecond: rf.ruPerSecond, Currency: prices.Currency,
+			Monthly: func(used float64) float64 { return review.ThroughputMonthly(prices, t, used) }}
+	}
+	eng := replay.NewEngine(replay.EngineOptions{Keys: rf.results != "", Exec: exec.Options{ScanRate: rf.scanRate},
+		Cosmos: opts.Cosmos != nil, CosmosSeed: uint64(rf.seed)})
 	opts.Context = ctx
 	if rf.results == "-" {
 		opts.Results = e.stdout

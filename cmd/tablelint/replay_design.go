@@ -4,6 +4,7 @@ import (
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/engine/replay"
 	"github.com/tablelint/tablelint/engine/workload"
+	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/limits"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/review"
@@ -17,7 +18,25 @@ func loadDesignWorkload(path string) (*designLoad, error) {
 		return nil, err
 	}
 	spec, sizes := designWorkloadSizes(d)
-	return &designLoad{spec: spec, entityBytes: sizes, predicted: predictions(d)}, nil
+	return &designLoad{spec: spec, entityBytes: sizes, predicted: predictions(d), cosmos: cosmosReplay(d)}, nil
+}
+
+// cosmosReplay returns how a design with target: cosmos replays: held
+// against its provisioned throughput (or autoscale maximum), priced as
+// design review prices it; nil for target: storage.
+func cosmosReplay(d *model.Design) *replay.CosmosOptions {
+	if d.Target != model.Cosmos {
+		return nil
+	}
+	t := d.Throughput
+	prices := cost.DefaultCosmosPrices
+	c := &replay.CosmosOptions{Currency: prices.Currency,
+		Monthly: func(used float64) float64 { return review.ThroughputMonthly(prices, t, used) }}
+	c.Mode = t.Mode.String()
+	if t.Mode == model.Provisioned || t.Mode == model.Autoscale {
+		c.RUPerSecond = float64(t.RUPerSecond)
+	}
+	return c
 }
 
 // predictions returns the design review's estimate of each query's cost
@@ -28,6 +47,7 @@ func predictions(d *model.Design) map[string]replay.Prediction {
 		out[replay.PredictionKey(q.Table, q.Name)] = replay.Prediction{
 			ScannedPerRun: q.Scanned, ScannedKnown: q.ScannedKnown,
 			TxPerRun: q.Costs.TxPerRun, TxKnown: q.Costs.TxKnown,
+			RUPerRun: q.RU, RUKnown: q.RUKnown,
 		}
 	}
 	return out

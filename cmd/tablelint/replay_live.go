@@ -120,8 +120,15 @@ func replayLive(e *env, args []string) int {
 	}
 	var engRes bytes.Buffer
 	t0 := time.Now()
-	eng, err := replay.Run(tracefmt.NewReader(f, *tr), replay.NewEngine(replay.EngineOptions{Keys: true}),
-		replay.Options{Duration: duration.Seconds(), Results: &engRes})
+	// On a Cosmos DB endpoint the engine also predicts each operation's
+	// request units (not its throttling: the service's is measured).
+	onCosmos := limits.CosmosEndpoint(*target)
+	var cosmosOpts *replay.CosmosOptions
+	if onCosmos {
+		cosmosOpts = &replay.CosmosOptions{Mode: "none"}
+	}
+	eng, err := replay.Run(tracefmt.NewReader(f, *tr), replay.NewEngine(replay.EngineOptions{Keys: true, Cosmos: onCosmos}),
+		replay.Options{Duration: duration.Seconds(), Results: &engRes, Cosmos: cosmosOpts})
 	engTime := time.Since(t0)
 	f.Close()
 	if err != nil {
@@ -180,7 +187,7 @@ func replayLive(e *env, args []string) int {
 
 	out := liveOutput{Target: rep.Target, Trace: *tr, Tables: rep.Tables, Operations: rep.Operations,
 		LiveSeconds: rep.Elapsed.Seconds(), EngineSeconds: engTime.Seconds(), Statuses: rep.Statuses,
-		EngineStatuses: eng.Statuses, Differences: len(diffs)}
+		EngineStatuses: eng.Statuses, Differences: len(diffs), cosmos: onCosmos}
 	for _, d := range diffs[:min(len(diffs), 10)] {
 		out.FirstDifferences = append(out.FirstDifferences, d.String())
 	}
@@ -206,6 +213,10 @@ func replayLive(e *env, args []string) int {
 		}
 		if eq, ok := engQ[live.Key(q.Table, q.Name, shape)]; ok {
 			lq.Engine = &engineQuery{Plan: eq.Plan, Pages: eq.PagesMean, Scanned: eq.Scanned.Mean, Returned: eq.Returned.Mean}
+			if onCosmos {
+				ru := eq.RU / float64(eq.Calls)
+				lq.Engine.RequestUnits = &ru
+			}
 		}
 		out.Queries = append(out.Queries, lq)
 	}
@@ -245,6 +256,8 @@ type liveOutput struct {
 	Differences      int               `json:"differences"`
 	FirstDifferences []string          `json:"firstDifferences,omitempty"`
 	Queries          []liveQuery       `json:"queries"`
+
+	cosmos bool // the endpoint is Cosmos DB's: the engine predicts RU
 }
 
 type liveQuery struct {
@@ -266,6 +279,9 @@ type engineQuery struct {
 	Pages    float64 `json:"pagesPerCall"`
 	Scanned  float64 `json:"scannedPerCall"`
 	Returned float64 `json:"returnedPerCall"`
+	// RequestUnits is the engine's request units per call, on a Cosmos DB
+	// endpoint.
+	RequestUnits *float64 `json:"requestUnitsPerCall,omitempty"`
 }
 
 func statusList(m map[int]int) string {
@@ -312,7 +328,11 @@ func (o *liveOutput) writeText(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "query\tcalls\tp50 ms\tp99 ms\tpages/call\treturned/call\tRU/call\tengine: plan\tpages/call\tscanned/call\treturned/call\t")
+	header := "query\tcalls\tp50 ms\tp99 ms\tpages/call\treturned/call\tRU/call\tengine: plan\tpages/call\tscanned/call\treturned/call\t"
+	if o.cosmos {
+		header += "RU/call\t"
+	}
+	fmt.Fprintln(tw, header)
 	for _, q := range o.Queries {
 		label := q.Table + " " + q.Name
 		if q.Name == "" {
@@ -327,10 +347,15 @@ func (o *liveOutput) writeText(w io.Writer) {
 			ru = fmt.Sprintf("%.2f", *q.RequestCharge)
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.1f\t%.2f\t%.2f\t%s\t", label, q.Calls, q.P50ms, q.P99ms, q.Pages, q.Returned, ru)
-		if q.Engine != nil {
-			fmt.Fprintf(tw, "%s\t%.2f\t%.2f\t%.2f\t\n", q.Engine.Plan, q.Engine.Pages, q.Engine.Scanned, q.Engine.Returned)
-		} else {
+		switch {
+		case q.Engine == nil && o.cosmos:
+			fmt.Fprintln(tw, "-\t-\t-\t-\t-\t")
+		case q.Engine == nil:
 			fmt.Fprintln(tw, "-\t-\t-\t-\t")
+		case q.Engine.RequestUnits != nil:
+			fmt.Fprintf(tw, "%s\t%.2f\t%.2f\t%.2f\t%.2f\t\n", q.Engine.Plan, q.Engine.Pages, q.Engine.Scanned, q.Engine.Returned, *q.Engine.RequestUnits)
+		default:
+			fmt.Fprintf(tw, "%s\t%.2f\t%.2f\t%.2f\t\n", q.Engine.Plan, q.Engine.Pages, q.Engine.Scanned, q.Engine.Returned)
 		}
 	}
 	tw.Flush()

@@ -46,8 +46,8 @@ func runTraceImport(e *env, args []string) int {
 	c := &command{name: "trace import", usage: "trace import --from azure-monitor|storage-analytics [-o FILE] [--results FILE] LOG",
 		summary: "turn Azure Monitor (StorageTableLogs) or Storage Analytics ($logs) logs of the Table service into a trace"}
 	fs := newFlagSet(e, c, nil)
-	from := fs.String("from", "", "log format: azure-monitor (StorageTableLogs JSON lines) or storage-analytics ($logs, versions 1.0 and 2.0)")
-	out := fs.String("o", "", "write the trace to this file (default: stdout)")
+	from := fs.String("from", "", "log format: azure-monitor (StorageTableLogs: JSON lines, pretty-printed JSON, the array az monitor log-analytics query prints, or CSV with a header row) or storage-analytics ($logs, versions 1.0 and 2.0); either may be gzip-compressed")
+	out := fs.String("o", "", "write the trace to this file (default, or -: stdout)")
 	results := fs.String("results", "", "write the logged status of every trace operation to this file (for tablelint trace compare)")
 	pos, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -76,10 +76,10 @@ func runTraceImport(e *env, args []string) int {
 		defer f.Close()
 		in = f
 	}
-	outs := map[string]string{}
-	if *out != "" {
-		outs["-o"] = outputPath(e, *out)
+	if *out == "" {
+		*out = "-" // standard output, which --results must not share
 	}
+	outs := map[string]string{"-o": outputPath(e, *out)}
 	if *results != "" {
 		outs["--results"] = outputPath(e, *results)
 	}
@@ -106,7 +106,7 @@ func runTraceImport(e *env, args []string) int {
 	shown := 0
 	opts.OnError = func(err error) {
 		if shown < maxBadLinesShown {
-			fmt.Fprintf(e.stderr, "tablelint: %v (line skipped)\n", err)
+			fmt.Fprintf(e.stderr, "tablelint: %v (record skipped)\n", err)
 		}
 		shown++
 	}
@@ -120,9 +120,9 @@ func runTraceImport(e *env, args []string) int {
 		}
 	}
 	if shown > maxBadLinesShown {
-		fmt.Fprintf(e.stderr, "tablelint: … and %d more bad lines\n", shown-maxBadLinesShown)
+		fmt.Fprintf(e.stderr, "tablelint: … and %d more bad records\n", shown-maxBadLinesShown)
 	}
-	fmt.Fprintf(e.stderr, "tablelint: %s: %d lines: %d trace operations (%d batch actions folded into batches), %d query pages after the first, %d requests that are not table operations, %d refused by the service (401, 403, 503), %d tables created before their first use, %d bad lines skipped\n",
+	fmt.Fprintf(e.stderr, "tablelint: %s: %d records: %d trace operations (%d batch actions folded into batches), %d query pages after the first, %d requests that are not table operations, %d refused or interrupted (401, 403, 503, Unknown), %d tables created before their first use, %d bad records skipped\n",
 		name, sum.Lines, sum.Operations, sum.BatchActions, sum.Continuations, sum.NotOperations, sum.NotExecuted, sum.TablesAssumed, sum.Bad)
 	if sum.Bad > 0 && sum.Operations == 0 {
 		return 2

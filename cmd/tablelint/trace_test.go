@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,9 +22,9 @@ func TestTraceImport(t *testing.T) {
 		t.Fatalf("trace import: exit %d\n%s\n%s", code, out, errs)
 	}
 	for _, want := range []string{
-		"storage-analytics-2.0.log:5: version 2.0 entry has 11 fields, want 38 (line skipped)",
-		"storage-analytics-2.0.log:9: unknown log version \"3.0\" (want 1.0 or 2.0) (line skipped)",
-		"19 lines: 12 trace operations", "2 bad lines skipped",
+		"storage-analytics-2.0.log:5: version 2.0 entry has 11 fields, want 38 (record skipped)",
+		"storage-analytics-2.0.log:9: unknown log version \"3.0\" (want 1.0 or 2.0) (record skipped)",
+		"19 records: 12 trace operations", "2 bad records skipped",
 	} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errs)
@@ -65,6 +68,7 @@ func TestTraceImportErrors(t *testing.T) {
 		{"trace", "import", "--from", "azure-monitor", filepath.Join(dir, "missing.log")},
 		{"trace", "frobnicate"},
 		{"trace", "compare", log},
+		{"trace", "import", "--from", "storage-analytics", "--results", "-", log}, // stdout twice
 	} {
 		code, _, errs := replayCmd(t, args...)
 		if code != 2 || strings.Count(errs, "\n") != 1 {
@@ -87,5 +91,116 @@ func TestTraceImportErrors(t *testing.T) {
 		if strings.Contains(e.Name(), ".tmp") {
 			t.Errorf("temporary file %s left behind", e.Name())
 		}
+	}
+}
+
+// TestTraceImportStdout: -o - writes the trace to standard output and
+// creates no file named "-".
+func TestTraceImportStdout(t *testing.T) {
+	dir := t.TempDir()
+	abs, err := filepath.Abs(importLog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	code := run(&env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, dir: dir}, []string{"trace", "import", "--from", "storage-analytics", "-o", "-", abs})
+	if code != 0 || strings.Count(out.String(), "\n") != 12 || !strings.HasPrefix(out.String(), `{"op":"createTable"`) {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("files written beside: %v", entries)
+	}
+}
+
+// TestTraceImportForms: the command reads a gzip-compressed CSV export
+// (named .csv.gz) and an az monitor log-analytics query array given on
+// standard input.
+func TestTraceImportForms(t *testing.T) {
+	dir := t.TempDir()
+	csv, err := os.ReadFile("../../traceimport/testdata/azure-monitor-portal.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var zb bytes.Buffer
+	zw := gzip.NewWriter(&zb)
+	zw.Write(csv)
+	zw.Close()
+	gz := filepath.Join(dir, "StorageTableLogs.csv.gz")
+	if err := os.WriteFile(gz, zb.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := replayCmd(t, "trace", "import", "--from", "azure-monitor", gz)
+	if code != 0 || strings.Count(out, "\n") != 8 || !strings.Contains(errs, "11 records: 8 trace operations") || !strings.Contains(errs, "0 bad records skipped") {
+		t.Errorf("csv.gz: exit %d\n%s\n%s", code, out, errs)
+	}
+	az, err := os.ReadFile("../../traceimport/testdata/azure-monitor-az.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o, e bytes.Buffer
+	code = run(&env{stdin: bytes.NewReader(az), stdout: &o, stderr: &e, dir: dir}, []string{"trace", "import", "--from", "azure-monitor", "-"})
+	if code != 0 || o.String() != out {
+		t.Errorf("az array on stdin: exit %d, trace differs from the CSV's:\n%s\n%s", code, o.String(), e.String())
+	}
+}
+
+// TestTraceImportRefused: inputs that are not logs exit 2 with one line
+// naming the file, and write nothing.
+func TestTraceImportRefused(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string][]byte{
+		"cut.gz":     {0x1f, 0x8b, 0x08, 0x00, 0x00},
+		"utf16.json": {0xff, 0xfe, '[', 0, ']', 0},
+		"notes.csv":  []byte("when,what\nmonday,lunch\n"),
+	} {
+		in := filepath.Join(dir, name)
+		if err := os.WriteFile(in, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		outp := filepath.Join(dir, name+".trace")
+		code, out, errs := replayCmd(t, "trace", "import", "--from", "azure-monitor", "-o", outp, in)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, name) {
+			t.Errorf("%s: exit %d\n%s\n%s", name, code, out, errs)
+		}
+		if _, err := os.Stat(outp); err == nil {
+			t.Errorf("%s: %s written", name, outp)
+		}
+	}
+}
+
+// TestTraceImportReplaysClean: a log of inserts (the keys are in their
+// bodies, which no log records) and successful batches of inserts
+// replays without findings: no batch across partitions (TL403), no
+// key-order findings (TL204, TL209) on the placeholder keys.
+func TestTraceImportReplaysClean(t *testing.T) {
+	dir := t.TempDir()
+	var log strings.Builder
+	rec := func(sec int, op string, status int, uri, corr string) {
+		fmt.Fprintf(&log, `{"time":"2026-11-02T10:%02d:%02dZ","operationName":"%s","statusCode":%d,"uri":"https://a.table.core.windows.net/%s","correlationId":"%s","properties":{"serviceType":"table","requestBodySize":120}}`+"\n",
+			sec/60, sec%60, op, status, uri, corr)
+	}
+	for i := range 150 {
+		rec(i, "InsertEntity", 204, "Orders", fmt.Sprintf("i%d", i))
+	}
+	for b := range 3 {
+		id := fmt.Sprintf("b%d", b)
+		rec(200+b, "EntityGroupTransaction", 202, "$batch", id)
+		for range 4 {
+			rec(200+b, "InsertEntity", 204, "Orders", id)
+		}
+	}
+	in, tr, logged, replayed := filepath.Join(dir, "in.jsonl"), filepath.Join(dir, "t.jsonl"), filepath.Join(dir, "logged.jsonl"), filepath.Join(dir, "replayed.jsonl")
+	if err := os.WriteFile(in, []byte(log.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := replayCmd(t, "trace", "import", "--from", "azure-monitor", "-o", tr, "--results", logged, in); code != 0 {
+		t.Fatalf("import: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, out, errs := replayCmd(t, "replay", "--trace", tr, "--results", replayed)
+	if code != 0 || strings.Contains(out, "TL4") || strings.Contains(out, "TL2") {
+		t.Errorf("replay of the imported log: exit %d\n%s\n%s", code, out, errs)
+	}
+	if code, out, _ := replayCmd(t, "trace", "compare", logged, replayed); code != 0 {
+		t.Errorf("compare: exit %d\n%s", code, out)
 	}
 }

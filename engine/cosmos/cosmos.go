@@ -6,8 +6,9 @@
 // the service's responses, for `replay --target` against a Cosmos DB
 // endpoint.
 //
-// The replay engine does not use it yet: it is the model that a Cosmos
-// mode of engine/replay is to apply (see docs/replay.md).
+// engine/replay applies it when a replay's target is Cosmos DB
+// (replay.EngineOptions.Cosmos, replay.Options.Cosmos; docs/replay.md,
+// "Cosmos DB for Table").
 package cosmos
 
 import (
@@ -75,7 +76,7 @@ func Charge(k Kind, bytes float64, n int) float64 {
 	case Write:
 		return cost.WriteRU(bytes)
 	}
-	return math.Max(1, math.Ceil(float64(n)*bytes/1024))
+	return cost.QueryRU(float64(n) * bytes)
 }
 
 // Budget throttles operations by the RU they are charged a second, as

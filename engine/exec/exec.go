@@ -45,6 +45,10 @@ type Options struct {
 	// CacheSize bounds the prepared-filter cache of exact filter texts; 0
 	// means 4096.
 	CacheSize int
+	// Bytes measures the size of the entities examined and returned
+	// (Stats.ScannedBytes, Stats.ReturnedBytes), by their estimated size
+	// (store.Entity.EstimatedSize), for a request-unit charge.
+	Bytes bool
 }
 
 // Executor runs queries against tables. It is safe for concurrent use.
@@ -306,6 +310,9 @@ type Stats struct {
 	Scanned int
 	// Returned is the number of entities returned.
 	Returned int
+	// ScannedBytes and ReturnedBytes are the estimated sizes of the
+	// entities examined and returned, with Options.Bytes (else 0).
+	ScannedBytes, ReturnedBytes int64
 	// Partitions is the number of distinct partitions the query read.
 	// Point, range and partition-scan queries read one; a table scan
 	// reads those it examined entities of.
@@ -372,8 +379,11 @@ func (x *Executor) PagePrepared(t *store.Table, p *Prepared, top int, from *Cont
 		if from == nil {
 			if e := t.Lookup(a.pk, a.rkLo.key); e != nil {
 				pg.Stats.Scanned = 1
+				n := x.bytes(e)
+				pg.Stats.ScannedBytes = n
 				if p.match == nil || p.match(e) {
 					pg.Entities = append(pg.Entities, e)
+					pg.Stats.ReturnedBytes = n
 				}
 			}
 		}
@@ -414,8 +424,11 @@ func (x *Executor) PagePrepared(t *store.Table, p *Prepared, top int, from *Cont
 			pg.Stats.Partitions++
 		}
 		pg.Stats.Scanned++
+		n := x.bytes(e)
+		pg.Stats.ScannedBytes += n
 		if p.match == nil || p.match(e) {
 			pg.Entities = append(pg.Entities, e.Clone())
+			pg.Stats.ReturnedBytes += n
 			full = len(pg.Entities) == limit
 		}
 		return true
@@ -427,6 +440,14 @@ func (x *Executor) PagePrepared(t *store.Table, p *Prepared, top int, from *Cont
 	pg.Stats.Pages, pg.Stats.Returned = 1, len(pg.Entities)
 	x.elapsed(&pg.Stats)
 	return pg
+}
+
+// bytes returns e's estimated size when Options.Bytes asks for it.
+func (x *Executor) bytes(e *store.Entity) int64 {
+	if !x.opts.Bytes {
+		return 0
+	}
+	return int64(e.EstimatedSize())
 }
 
 func (x *Executor) elapsed(s *Stats) {
@@ -464,6 +485,8 @@ func (x *Executor) All(t *store.Table, q Query, maxPages int) (Result, error) {
 		r.Stats.Pages++
 		r.Stats.Scanned += pg.Stats.Scanned
 		r.Stats.Returned += pg.Stats.Returned
+		r.Stats.ScannedBytes += pg.Stats.ScannedBytes
+		r.Stats.ReturnedBytes += pg.Stats.ReturnedBytes
 		r.Stats.Elapsed += pg.Stats.Elapsed
 		if p.acc.kind != plan.TableScan {
 			r.Stats.Partitions = 1

@@ -8,6 +8,7 @@ import (
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/tracefmt"
 
+	"github.com/tablelint/tablelint/engine/cosmos"
 	"github.com/tablelint/tablelint/engine/exec"
 	"github.com/tablelint/tablelint/engine/store"
 	"github.com/tablelint/tablelint/plan"
@@ -44,6 +45,9 @@ type Outcome struct {
 	// Load is the work the operation put on each partition, in entities:
 	// entities scanned by a query, one per entity written or read.
 	Load []Load
+	// Charge is the operation's request units on Cosmos DB for Table
+	// (EngineOptions.Cosmos; 0 otherwise).
+	Charge float64
 }
 
 // Load is the work of one operation on one partition of its table.
@@ -74,6 +78,12 @@ type EngineOptions struct {
 	Exec exec.Options
 	// Store configures the store (its clock).
 	Store store.Options
+	// Cosmos runs the operations as Cosmos DB for Table does: each is
+	// charged request units (Outcome.Charge, by engine/cosmos's model),
+	// and the entities of a query that reads more than one partition come
+	// back out of key order (cosmos.Order, by CosmosSeed).
+	Cosmos     bool
+	CosmosSeed uint64
 }
 
 // RefEngine runs operations on tablelint's reference engine: a store.Store
@@ -82,6 +92,11 @@ type RefEngine struct {
 	st   *store.Store
 	x    *exec.Executor
 	keys bool
+	// cosmos and seed: EngineOptions.Cosmos and CosmosSeed; the bytes
+	// the query being run examined and returned.
+	cosmos                      bool
+	seed                        uint64
+	scannedBytes, returnedBytes int64
 	// tables caches the last table looked up.
 	lastName  string
 	lastTable *store.Table
@@ -113,7 +128,10 @@ func (g *RefEngine) SetupDone() { g.st.Compact() }
 // is answered 409 TableBeingDeleted; a create without a time never is,
 // since the delay cannot be judged.
 func NewEngine(opts EngineOptions) *RefEngine {
-	g := &RefEngine{x: exec.New(opts.Exec), keys: opts.Keys, start: time.Now()}
+	if opts.Cosmos {
+		opts.Exec.Bytes = true // the query charge reads them
+	}
+	g := &RefEngine{x: exec.New(opts.Exec), keys: opts.Keys, start: time.Now(), cosmos: opts.Cosmos, seed: opts.CosmosSeed}
 	if opts.Store.Clock == nil {
 		opts.Store.Clock = g.clock
 	}
@@ -206,6 +224,9 @@ func (g *RefEngine) Do(op *tracefmt.Op, out *Outcome) {
 			}
 		}
 		setStatus(out, sop, err)
+		if g.cosmos && err == nil {
+			out.Charge = cosmos.Charge(cosmos.Write, float64(e.EstimatedSize()), 1)
+		}
 	case tracefmt.Delete:
 		err := store.CheckKeys(op.PK, op.RK)
 		if err == nil {
@@ -217,6 +238,11 @@ func (g *RefEngine) Do(op *tracefmt.Op, out *Outcome) {
 			err = t.Delete(op.PK, op.RK, op.IfMatch)
 		}
 		setStatus(out, store.OpDelete, err)
+		if g.cosmos && err == nil {
+			// The deleted entity's size is not kept: charged as the
+			// smallest write.
+			out.Charge = cosmos.Charge(cosmos.Write, 0, 1)
+		}
 	case tracefmt.Get:
 		err := store.CheckKeys(op.PK, op.RK)
 		if err == nil {
@@ -224,13 +250,21 @@ func (g *RefEngine) Do(op *tracefmt.Op, out *Outcome) {
 			out.Partitions = 1
 			err = terr
 		}
-		found := false
+		found, missing := false, false
 		if err == nil {
 			if found = t.LookupInto(op.PK, op.RK, &g.got); !found {
-				err = store.NotFound()
+				err, missing = store.NotFound(), true
 			}
 		}
 		setStatus(out, store.OpGet, err)
+		if g.cosmos && (found || missing) {
+			// A read that finds nothing is charged as the smallest read.
+			size := 0
+			if found {
+				size = g.got.EstimatedSize()
+			}
+			out.Charge = cosmos.Charge(cosmos.Read, float64(size), 1)
+		}
 		if found {
 			out.Scanned, out.Returned = 1, 1
 			if g.keys {
@@ -270,6 +304,9 @@ func (g *RefEngine) query(t *store.Table, terr error, op *tracefmt.Op, out *Outc
 	}
 	out.Status = http.StatusOK
 	out.Pages = 0
+	if g.cosmos {
+		defer g.chargeQuery(p, out)
+	}
 	var from *exec.Continuation
 	lastPK, havePK := "", false
 	for {
@@ -277,6 +314,8 @@ func (g *RefEngine) query(t *store.Table, terr error, op *tracefmt.Op, out *Outc
 		out.Pages++
 		out.Scanned += pg.Stats.Scanned
 		out.Returned += pg.Stats.Returned
+		g.scannedBytes += pg.Stats.ScannedBytes
+		g.returnedBytes += pg.Stats.ReturnedBytes
 		if g.keys {
 			for _, e := range pg.Entities {
 				out.Keys = append(out.Keys, [2]string{e.PartitionKey, e.RowKey})
@@ -299,6 +338,28 @@ func (g *RefEngine) query(t *store.Table, terr error, op *tracefmt.Op, out *Outc
 			return
 		}
 		from = pg.Next
+	}
+}
+
+// chargeQuery sets the request units of a query that ran (cosmos.Charge):
+// a point query is a point read of what it returned; another query reads
+// the entities it returns when an index answers one of its comparisons
+// (every property is indexed on Cosmos DB, plan.IndexedComparison), else
+// the entities it examines. It also puts the keys of a query that read
+// more than one partition in Cosmos DB's order (cosmos.Order).
+func (g *RefEngine) chargeQuery(p *exec.Prepared, out *Outcome) {
+	scanned, returned := g.scannedBytes, g.returnedBytes
+	g.scannedBytes, g.returnedBytes = 0, 0
+	switch {
+	case p.Plan.Kind == plan.Point:
+		out.Charge = cosmos.Charge(cosmos.Read, float64(returned), 1)
+	case plan.IndexedComparison(p.Filter):
+		out.Charge = cosmos.Charge(cosmos.Query, float64(returned), 1)
+	default:
+		out.Charge = cosmos.Charge(cosmos.Query, float64(scanned), 1)
+	}
+	if out.Partitions > 1 && len(out.Keys) > 1 {
+		cosmos.Order(out.Keys, g.seed)
 	}
 }
 
@@ -376,6 +437,16 @@ func (g *RefEngine) batch(t *store.Table, terr error, op *tracefmt.Op, out *Outc
 		_, err = t.Transact(actions)
 	}
 	setStatus(out, store.OpTransact, err)
+	if g.cosmos && err == nil {
+		// Each action is charged as the write it is.
+		for _, a := range actions {
+			size := 0
+			if a.Entity != nil {
+				size = a.Entity.EstimatedSize()
+			}
+			out.Charge += cosmos.Charge(cosmos.Write, float64(size), 1)
+		}
+	}
 }
 
 func countPartitions(ls []Load) int {

@@ -34,9 +34,29 @@ func (r *Report) Findings(file string) []finding.Finding {
 		fs = append(fs, r.obs.keyFindings(file)...)
 		fs = append(fs, r.obs.overlapFindings(file)...)
 	}
+	if r.Throughput.RU != nil {
+		// Cosmos DB throttles by request units, not by Table storage's
+		// partition and account targets (TL501, TL502, TL518).
+		return append(fs, r.ruFindings(file)...)
+	}
 	fs = append(fs, r.accountFindings(file)...)
 	fs = append(fs, r.spikeFindings(file)...)
 	return append(fs, r.hotFindings(file)...)
+}
+
+// ruFindings returns TL319 when Cosmos DB throttled operations: some
+// second's request units were over the throughput.
+func (r *Report) ruFindings(file string) []finding.Finding {
+	ru := r.Throughput.RU
+	if ru.HotSeconds == 0 {
+		return nil
+	}
+	f := finding.New("TL319", fmt.Sprintf("the workload needs %s RU/s at peak, over its throughput of %s RU/s",
+		decimal(ru.Peak), rateText(ru.Budget)))
+	f.Hint = finding.HintWith("TL319", fmt.Sprintf("peak in second %d; over the throughput in %s; %s answered 429 with x-ms-retry-after-ms up to %d: \"If, in any given second, the operations consume more RUs than the provisioned RU/s, Azure Cosmos DB will return a 429 exception.\"",
+		ru.PeakAt, plural(int64(ru.HotSeconds), "second"), plural(int64(r.Throughput.Throttled), "operation"), ru.MaxRetryAfterMs))
+	f.File, f.Line, f.Col = file, max(ru.HotLine, 1), 1
+	return []finding.Finding{f}
 }
 
 // MaxSpikeFindings bounds the TL502 findings of one replay.
@@ -195,6 +215,10 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 		fmt.Fprintf(&b, " (%s)", strings.Join(kinds, ", "))
 	}
 	b.WriteString("\n")
+	ru := tp.RU
+	if ru != nil {
+		fmt.Fprintf(&b, "  target:        Cosmos DB for Table, %s\n", r.Cosmos.text())
+	}
 	codes := make([]int, 0, len(r.Statuses))
 	for c := range r.Statuses {
 		codes = append(codes, c)
@@ -208,13 +232,17 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 		fmt.Fprintf(&b, "  statuses:      %s\n", strings.Join(st, ", "))
 	}
 	fmt.Fprintf(&b, "  entities:      %s scanned, %s returned\n", group(r.Scanned), group(r.Returned))
-	fmt.Fprintf(&b, "  transactions:  %s billable (every page of a query is one)\n", group(r.Transactions))
-	fmt.Fprintf(&b, "  account peak:  %s requests/s in second %d (target %s/s)\n", group(tp.AccountPeak), tp.AccountPeakAt, rateText(tp.AccountRate))
-	fmt.Fprintf(&b, "  throttled:     %s (503 Server Busy", plural(int64(tp.Throttled), "operation"))
-	if tp.ThrottledAccount > 0 {
-		fmt.Fprintf(&b, "; %s over the account target", group(int64(tp.ThrottledAccount)))
+	if ru != nil {
+		r.writeRU(&b)
+	} else {
+		fmt.Fprintf(&b, "  transactions:  %s billable (every page of a query is one)\n", group(r.Transactions))
+		fmt.Fprintf(&b, "  account peak:  %s requests/s in second %d (target %s/s)\n", group(tp.AccountPeak), tp.AccountPeakAt, rateText(tp.AccountRate))
+		fmt.Fprintf(&b, "  throttled:     %s (503 Server Busy", plural(int64(tp.Throttled), "operation"))
+		if tp.ThrottledAccount > 0 {
+			fmt.Fprintf(&b, "; %s over the account target", group(int64(tp.ThrottledAccount)))
+		}
+		b.WriteString(")\n")
 	}
-	b.WriteString(")\n")
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
@@ -229,11 +257,18 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 		l, rt := tw.AlignLeft, tw.AlignRight
 		align := []tw.Align{l, l, l, rt, rt, rt, rt, rt, rt, rt}
 		header := []string{"table", "query", "plan", "calls", "scanned", "returned", "pages/call", "partitions/call", "transactions", "tx/s"}
-		if r.PricePer10k > 0 {
+		if ru != nil {
+			header = []string{"table", "query", "plan", "calls", "scanned", "returned", "pages/call", "partitions/call", "RU/call", "RU", "RU/s"}
+			align = append(align, rt)
+		} else if r.PricePer10k > 0 {
 			align, header = append(align, rt), append(header, "month ("+r.Currency+")")
 		}
 		if predicted {
-			align, header = append(align, rt, rt), append(header, "predicted scanned/call", "predicted tx/call")
+			if ru != nil {
+				align, header = append(align, rt, rt), append(header, "predicted scanned/call", "predicted RU/call")
+			} else {
+				align, header = append(align, rt, rt), append(header, "predicted scanned/call", "predicted tx/call")
+			}
 		}
 		t := newTable(w, align)
 		t.Header(header)
@@ -247,7 +282,9 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 				decimal(q.Scanned.Mean) + " / " + group(q.Scanned.P99),
 				decimal(q.Returned.Mean) + " / " + group(q.Returned.P99),
 				decimal(q.PagesMean), decimal(q.PartitionsMean), group(q.Pages), decimal(q.TxPerSecond)}
-			if m, ok := r.Monthly(q); ok {
+			if ru != nil {
+				row = append(row[:8], decimal(q.RU/float64(q.Calls)), decimal(q.RU), decimal(q.RUPerSecond))
+			} else if m, ok := r.Monthly(q); ok {
 				row = append(row, cost.Text(m))
 			}
 			if predicted {
@@ -257,7 +294,11 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 					if p.ScannedKnown {
 						sc = decimal(p.ScannedPerRun)
 					}
-					if p.TxKnown {
+					if ru != nil {
+						if tx = "?"; p.RUKnown {
+							tx = decimal(p.RUPerRun)
+						}
+					} else if p.TxKnown {
 						tx = decimal(p.TxPerRun)
 					}
 				}
@@ -281,7 +322,11 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 		if topN <= 0 {
 			n = min(10, len(tp.Partitions))
 		}
-		if _, err := fmt.Fprintf(w, "\nhottest partitions (%d of %d; target %s entities/s)\n", n, len(tp.Partitions), rateText(tp.PartitionRate)); err != nil {
+		target := fmt.Sprintf("; target %s entities/s", rateText(tp.PartitionRate))
+		if ru != nil {
+			target = "" // Cosmos DB throttles by request units (above)
+		}
+		if _, err := fmt.Fprintf(w, "\nhottest partitions (%d of %d%s)\n", n, len(tp.Partitions), target); err != nil {
 			return err
 		}
 		l, rt := tw.AlignLeft, tw.AlignRight
@@ -298,6 +343,41 @@ func (r *Report) WriteText(w io.Writer, topN int) error {
 		}
 	}
 	return nil
+}
+
+// text says what the throughput is and what the replay does with it.
+func (c *CosmosOptions) text() string {
+	switch c.Mode {
+	case "provisioned":
+		return "provisioned " + rateText(c.RUPerSecond) + " RU/s"
+	case "autoscale":
+		return "autoscale up to " + rateText(c.RUPerSecond) + " RU/s (held against the maximum)"
+	case "serverless":
+		return "serverless (billed per RU; not throttled here)"
+	}
+	return "no throughput declared (not throttled)"
+}
+
+// writeRU writes the request-unit lines of a replay on Cosmos DB.
+func (r *Report) writeRU(b *strings.Builder) {
+	tp := r.Throughput
+	ru := tp.RU
+	mean := 0.0
+	if tp.Seconds > 0 {
+		mean = ru.Charged / float64(tp.Seconds)
+	}
+	fmt.Fprintf(b, "  request units: %s RU charged, %s RU/s on average; peak %s RU/s in second %d\n",
+		decimal(ru.Charged), decimal(mean), decimal(ru.Peak), ru.PeakAt)
+	fmt.Fprintf(b, "  throttled:     %s (429 Too Many Requests", plural(int64(tp.Throttled), "operation"))
+	if tp.Throttled > 0 {
+		fmt.Fprintf(b, ", x-ms-retry-after-ms up to %d; over %s RU/s in %s", ru.MaxRetryAfterMs, rateText(ru.Budget), plural(int64(ru.HotSeconds), "second"))
+	} else if ru.Budget <= 0 {
+		b.WriteString("; no provisioned throughput to exceed")
+	}
+	b.WriteString(")\n")
+	if c := r.Cosmos; c.Monthly != nil {
+		fmt.Fprintf(b, "  month:         %s %s for the throughput at this load (storage not counted)\n", c.Currency, cost.Text(c.Monthly(mean)))
+	}
 }
 
 // predictedNote says why the predicted and measured columns differ.
@@ -325,6 +405,23 @@ type JSONSummary struct {
 	PartitionTarget  float64        `json:"partitionTarget"`
 	AccountTarget    float64        `json:"accountTarget"`
 	Partitions       int            `json:"partitions"`
+	// Cosmos is the request-unit measure of a replay on Cosmos DB.
+	Cosmos *JSONCosmos `json:"cosmos,omitempty"`
+}
+
+// JSONCosmos is the "cosmos" field of a replay on Cosmos DB for Table.
+type JSONCosmos struct {
+	Throughput            string   `json:"throughput"`
+	RUPerSecondBudget     float64  `json:"throughputRUPerSecond"`
+	RequestUnits          float64  `json:"requestUnits"`
+	RequestUnitsPerSecond float64  `json:"requestUnitsPerSecond"`
+	PeakRUPerSecond       float64  `json:"peakRUPerSecond"`
+	PeakAt                int      `json:"peakAt"`
+	Throttled             int      `json:"throttled"`
+	SecondsOver           int      `json:"secondsOverThroughput"`
+	MaxRetryAfterMs       int      `json:"maxRetryAfterMs"`
+	MonthlyCost           *float64 `json:"monthlyThroughputCost,omitempty"`
+	Currency              string   `json:"currency,omitempty"`
 }
 
 // JSONQuery is one element of the "queries" field.
@@ -345,8 +442,13 @@ type JSONQuery struct {
 	Transactions   int64     `json:"transactions"`
 	// TransactionsPerSecond over the workload; MonthlyCost at that rate
 	// (with a price); Predicted the design review's estimate per call.
-	TransactionsPerSecond float64         `json:"transactionsPerSecond"`
-	MonthlyCost           *float64        `json:"monthlyCost,omitempty"`
+	TransactionsPerSecond float64  `json:"transactionsPerSecond"`
+	MonthlyCost           *float64 `json:"monthlyCost,omitempty"`
+	// RequestUnits, RequestUnitsPerCall and RequestUnitsPerSecond: on
+	// Cosmos DB, what its calls were charged.
+	RequestUnits          *float64        `json:"requestUnits,omitempty"`
+	RequestUnitsPerCall   *float64        `json:"requestUnitsPerCall,omitempty"`
+	RequestUnitsPerSecond *float64        `json:"requestUnitsPerSecond,omitempty"`
 	Predicted             *JSONPrediction `json:"predicted,omitempty"`
 }
 
@@ -354,6 +456,7 @@ type JSONQuery struct {
 type JSONPrediction struct {
 	ScannedPerRun      *float64 `json:"scannedPerRun,omitempty"`
 	TransactionsPerRun *float64 `json:"transactionsPerRun,omitempty"`
+	RequestUnitsPerRun *float64 `json:"requestUnitsPerRun,omitempty"`
 }
 
 // JSONCount is a per-call count's summary.
@@ -392,6 +495,19 @@ func (r *Report) JSON(topN int) (summary JSONSummary, queries []JSONQuery, parti
 	for c, n := range r.Statuses {
 		summary.Statuses[strconv.Itoa(c)] = n
 	}
+	if ru := tp.RU; ru != nil {
+		c := &JSONCosmos{Throughput: r.Cosmos.Mode, RUPerSecondBudget: ru.Budget, RequestUnits: round(ru.Charged, 2),
+			PeakRUPerSecond: round(ru.Peak, 2), PeakAt: ru.PeakAt, Throttled: tp.Throttled, SecondsOver: ru.HotSeconds,
+			MaxRetryAfterMs: ru.MaxRetryAfterMs}
+		if tp.Seconds > 0 {
+			c.RequestUnitsPerSecond = round(ru.Charged/float64(tp.Seconds), 3)
+		}
+		if r.Cosmos.Monthly != nil {
+			m := round(r.Cosmos.Monthly(c.RequestUnitsPerSecond), 6)
+			c.MonthlyCost, c.Currency = &m, r.Cosmos.Currency
+		}
+		summary.Cosmos = c
+	}
 	queries = []JSONQuery{}
 	for i := range r.Queries {
 		q := &r.Queries[i]
@@ -403,8 +519,16 @@ func (r *Report) JSON(topN int) (summary JSONSummary, queries []JSONQuery, parti
 			m = round(m, 6)
 			j.MonthlyCost = &m
 		}
+		if tp.RU != nil {
+			ru, per, ps := round(q.RU, 2), round(q.RU/float64(q.Calls), 3), round(q.RUPerSecond, 3)
+			j.RequestUnits, j.RequestUnitsPerCall, j.RequestUnitsPerSecond = &ru, &per, &ps
+		}
 		if p := q.Predicted; p != nil {
 			j.Predicted = &JSONPrediction{}
+			if p.RUKnown && tp.RU != nil {
+				v := round(p.RUPerRun, 3)
+				j.Predicted.RequestUnitsPerRun = &v
+			}
 			if p.ScannedKnown {
 				v := round(p.ScannedPerRun, 3)
 				j.Predicted.ScannedPerRun = &v

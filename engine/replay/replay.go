@@ -52,6 +52,10 @@ type Options struct {
 	// Predicted holds the design review's estimate of each query, by
 	// PredictionKey(table, name), shown beside what the replay measured.
 	Predicted map[string]Prediction
+	// Cosmos, when set, measures the workload as Cosmos DB for Table
+	// serves it: the engine must charge request units
+	// (EngineOptions.Cosmos).
+	Cosmos *CosmosOptions
 	// Generated says the workload was generated from a design: its key
 	// values are the generator's, so the shapes of numbers in keys
 	// (TL204, TL205) are left to the design review, which reads the
@@ -59,11 +63,30 @@ type Options struct {
 	Generated bool
 }
 
+// CosmosOptions configure a replay on Cosmos DB for Table.
+type CosmosOptions struct {
+	// RUPerSecond is the throughput the operations are held against:
+	// the provisioned RU/s or the autoscale maximum; 0 for serverless or
+	// undeclared throughput, which is never throttled.
+	RUPerSecond float64
+	// Mode is the throughput's kind as a design writes it: provisioned,
+	// autoscale (RUPerSecond is its maximum), serverless, or none (not
+	// declared).
+	Mode string
+	// Monthly, when set, prices a month of the throughput at the mean
+	// RU a second the replay charged; Currency is its currency.
+	Monthly  func(ruPerSecond float64) float64
+	Currency string
+}
+
 // Prediction is what the design review estimates one run of a query
 // costs.
 type Prediction struct {
 	ScannedPerRun, TxPerRun float64
 	ScannedKnown, TxKnown   bool
+	// RUPerRun is the request units of one run on Cosmos DB, when RUKnown.
+	RUPerRun float64
+	RUKnown  bool
 }
 
 // PredictionKey is the key of a query's prediction in
@@ -122,6 +145,9 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 		rw = bufio.NewWriterSize(spool, 1<<16)
 	}
 	m := NewModel(opts.PartitionRate, opts.AccountRate)
+	if opts.Cosmos != nil {
+		m.Cosmos, m.RUPerSecond = true, opts.Cosmos.RUPerSecond
+	}
 	agg := newAggregator()
 	obs := newObserver()
 	obs.noShapes = opts.Generated
@@ -144,7 +170,7 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 		agg.add(&op, &out)
 		obs.add(&op, &out)
 		if rw != nil {
-			line = appendResult(line[:0], i, op.Line, &op, &out)
+			line = appendResult(line[:0], i, op.Line, &op, &out, m.Cosmos)
 			if _, err := rw.Write(line); err != nil {
 				return nil, err
 			}
@@ -164,21 +190,30 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 			return nil, fmt.Errorf("results: %w", err)
 		}
 	}
-	// A throttled operation is answered 503 Server Busy, whatever the
-	// engine answered.
+	// A throttled operation is answered 503 Server Busy (429 Too Many
+	// Requests on Cosmos DB), whatever the engine answered.
+	busy := http.StatusServiceUnavailable
+	if m.Cosmos {
+		busy = http.StatusTooManyRequests
+	}
 	for st, n := range m.throttledStatuses() {
 		if agg.statuses[st] -= n; agg.statuses[st] <= 0 {
 			delete(agg.statuses, st)
 		}
-		agg.statuses[http.StatusServiceUnavailable] += n
+		agg.statuses[busy] += n
+	}
+	if m.Cosmos {
+		agg.unchargeThrottled(m)
 	}
 	r := agg.report(tp)
 	r.obs = obs
 	r.PricePer10k, r.Currency = opts.PricePer10k, opts.Currency
+	r.Cosmos = opts.Cosmos
 	for i := range r.Queries {
 		q := &r.Queries[i]
 		if tp.Seconds > 0 {
 			q.TxPerSecond = float64(q.Pages) / float64(tp.Seconds)
+			q.RUPerSecond = q.RU / float64(tp.Seconds)
 		}
 		if p, ok := opts.Predicted[PredictionKey(q.Table, q.Name)]; ok && q.Name != "" {
 			q.Predicted = &p
@@ -192,7 +227,8 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 
 // copyResults copies the spooled results to w, with the line of every
 // throttled operation replaced by the service's answer: 503 with error
-// code ServerBusy, nothing returned.
+// code ServerBusy, nothing returned (on Cosmos DB 429 TooManyRequests,
+// nothing charged, with its x-ms-retry-after-ms).
 func copyResults(w io.Writer, spool *os.File, m *Model) error {
 	if _, err := spool.Seek(0, io.SeekStart); err != nil {
 		return err
@@ -213,7 +249,11 @@ func copyResults(w io.Writer, spool *os.File, m *Model) error {
 		}
 		if len(line) > 0 {
 			if i < m.Len() && m.Throttled(i) {
-				line = throttledResult(line)
+				if m.Cosmos {
+					line = throttledCosmosResult(line, m.RetryAfterMs(i))
+				} else {
+					line = throttledResult(line)
+				}
 			}
 			if _, werr := bw.Write(line); werr != nil {
 				return werr
@@ -248,6 +288,20 @@ func throttledResult(line []byte) []byte {
 		out = append(out, `,"keys":[]`...)
 	}
 	return append(out, `,"scanned":0,"returned":0,"pages":1,"partitions":0}`+"\n"...)
+}
+
+// throttledCosmosResult rewrites a result line for an operation Cosmos
+// DB throttled:
+// {"i":N,"line":L,"status":429,"code":"TooManyRequests"[,"keys":[]],"scanned":0,"returned":0,"pages":1,"partitions":0,"charge":0,"retryAfterMs":R}.
+func throttledCosmosResult(line []byte, retryMs int) []byte {
+	out := throttledResult(line)
+	if len(out) == len(line) && bytes.Equal(out, line) {
+		return line
+	}
+	out = bytes.Replace(out, []byte(`"status":503,"code":"ServerBusy"`), []byte(`"status":429,"code":"TooManyRequests"`), 1)
+	out = append(out[:len(out)-2], `,"charge":0,"retryAfterMs":`...)
+	out = strconv.AppendInt(out, int64(retryMs), 10)
+	return append(out, "}\n"...)
 }
 
 // prefetcher reads a Source ahead on its own goroutine, in batches, so
@@ -345,9 +399,10 @@ func (p *prefetcher) next(ctx context.Context, op *tracefmt.Op) error {
 func (p *prefetcher) stop() { close(p.done) }
 
 // appendResult appends the --results line of operation i:
-// {"i":N,"line":L,"status":S,"keys":[["pk","rk"],…],"scanned":…,"returned":…,"pages":…,"partitions":…}
-// with keys for get and query only.
-func appendResult(b []byte, i, line int, op *tracefmt.Op, out *Outcome) []byte {
+// {"i":N,"line":L,"status":S,"keys":[["pk","rk"],…],"scanned":…,"returned":…,"pages":…,"partitions":…[,"charge":RU]}
+// with keys for get and query only, and the charge with charge (Cosmos
+// DB).
+func appendResult(b []byte, i, line int, op *tracefmt.Op, out *Outcome, charge bool) []byte {
 	b = append(b, `{"i":`...)
 	b = strconv.AppendInt(b, int64(i), 10)
 	b = append(b, `,"line":`...)
@@ -376,6 +431,11 @@ func appendResult(b []byte, i, line int, op *tracefmt.Op, out *Outcome) []byte {
 	b = strconv.AppendInt(b, int64(out.Pages), 10)
 	b = append(b, `,"partitions":`...)
 	b = strconv.AppendInt(b, int64(out.Partitions), 10)
+	if charge {
+		// Cosmos DB's request units, as live replay's "charge".
+		b = append(b, `,"charge":`...)
+		b = strconv.AppendFloat(b, round(out.Charge, 2), 'f', -1, 64)
+	}
 	return append(b, "}\n"...)
 }
 
@@ -389,6 +449,7 @@ type aggregator struct {
 	scanned  int64
 	returned int64
 	tx       int64
+	charges  []float32 // each operation's request units, in order (Cosmos DB)
 }
 
 type queryAgg struct {
@@ -396,6 +457,8 @@ type queryAgg struct {
 	calls, errors            int
 	scanned, returned        []int32
 	pages                    int64
+	ru                       float64
+	ops                      []int32 // the operations of its calls, for unchargeThrottled (Cosmos DB)
 	partitions               int64
 	maxPartitions            int
 	line                     int
@@ -412,6 +475,12 @@ func (a *aggregator) add(op *tracefmt.Op, out *Outcome) {
 	a.scanned += int64(out.Scanned)
 	a.returned += int64(out.Returned)
 	a.tx += int64(max(out.Pages, 1))
+	if a.charges != nil || out.Charge != 0 {
+		for len(a.charges) < a.ops-1 {
+			a.charges = append(a.charges, 0)
+		}
+		a.charges = append(a.charges, float32(out.Charge))
+	}
 	if op.Kind != tracefmt.Query && op.Kind != tracefmt.Get {
 		return
 	}
@@ -448,8 +517,25 @@ func (a *aggregator) add(op *tracefmt.Op, out *Outcome) {
 	q.scanned = append(q.scanned, int32(min(out.Scanned, 1<<31-1)))
 	q.returned = append(q.returned, int32(min(out.Returned, 1<<31-1)))
 	q.pages += int64(out.Pages)
+	if out.Charge != 0 {
+		q.ru += out.Charge
+		q.ops = append(q.ops, int32(a.ops-1))
+	}
 	q.partitions += int64(out.Partitions)
 	q.maxPartitions = max(q.maxPartitions, out.Partitions)
+}
+
+// unchargeThrottled takes the charges of the operations Cosmos DB
+// throttled out of the queries' request units: a throttled operation is
+// not charged.
+func (a *aggregator) unchargeThrottled(m *Model) {
+	for _, q := range a.order {
+		for _, i := range q.ops {
+			if m.Throttled(int(i)) {
+				q.ru -= float64(a.charges[i])
+			}
+		}
+	}
 }
 
 // Report is the result of a replay.
@@ -471,6 +557,9 @@ type Report struct {
 	// PricePer10k and Currency price the transactions (0: no price).
 	PricePer10k float64
 	Currency    string
+	// Cosmos is the replay's Cosmos DB configuration, nil on Table
+	// storage; Throughput.RU then holds the request units.
+	Cosmos *CosmosOptions
 
 	obs        *observer
 	rejections []Rejection
@@ -499,6 +588,9 @@ type QueryStat struct {
 	PartitionsMax  int
 	// TxPerSecond is its transactions a second over the workload.
 	TxPerSecond float64
+	// RU is the request units its calls were charged on Cosmos DB (the
+	// throttled calls not counted), RUPerSecond over the workload.
+	RU, RUPerSecond float64
 	// Predicted is the design review's estimate, when given.
 	Predicted *Prediction
 }
@@ -549,7 +641,7 @@ func (a *aggregator) report(tp *Throughput) *Report {
 	for _, q := range a.order {
 		s := QueryStat{Table: q.table, Name: q.name, Shape: q.shape, Plan: q.plan, Line: q.line,
 			Calls: q.calls, Errors: q.errors, Scanned: summarize(q.scanned), Returned: summarize(q.returned),
-			Pages: q.pages, PartitionsMax: q.maxPartitions}
+			Pages: q.pages, PartitionsMax: q.maxPartitions, RU: q.ru}
 		s.PagesMean = float64(q.pages) / float64(q.calls)
 		s.PartitionsMean = float64(q.partitions) / float64(q.calls)
 		r.Queries = append(r.Queries, s)

@@ -84,8 +84,14 @@ func (r *Report) WriteSVG(w io.Writer, name string) error {
 	if h.BucketSeconds > 1 {
 		unit = fmt.Sprintf("the busiest second of every %d", h.BucketSeconds)
 	}
-	p(`<text x="%d" y="%d" fill="#444">Entities a second per partition, %s; target %s entities/s per partition. %s</text>`+"\n",
-		margin, margin+36, unit, group(int64(h.Target)), esc(hotSummary(r.Throughput)))
+	if ru := r.Throughput.RU; ru != nil {
+		// Cosmos DB throttles by request units, not by this target.
+		p(`<text x="%d" y="%d" fill="#444">Entities a second per partition, %s; colours scaled to %s entities/s (Table storage's partition target). Cosmos DB throttles by request units: %s answered 429.</text>`+"\n",
+			margin, margin+36, unit, group(int64(h.Target)), plural(int64(r.Throughput.Throttled), "operation"))
+	} else {
+		p(`<text x="%d" y="%d" fill="#444">Entities a second per partition, %s; target %s entities/s per partition. %s</text>`+"\n",
+			margin, margin+36, unit, group(int64(h.Target)), esc(hotSummary(r.Throughput)))
+	}
 
 	if len(h.Rows) == 0 || cols == 0 {
 		p(`<text x="%d" y="%d" fill="#444">No partition load: the workload has no reads or writes of entities.</text>`+"\n", gridX, gridY+16)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tablelint/tablelint/engine/cosmos"
 	"github.com/tablelint/tablelint/internal/limits"
 )
 
@@ -24,12 +25,13 @@ const (
 type rec struct {
 	t         float64
 	hasT      bool
+	retryMs   int16 // Cosmos DB: a throttled operation's x-ms-retry-after-ms (in hasT's padding)
 	line      int32
 	txs       int32 // requests: one per operation, one per page of a query
 	lo, hi    int32 // its loads: loadPart[lo:hi], loadN[lo:hi]
 	throttled bool
 	byAccount bool  // throttled by the account target rather than a partition's
-	status    int16 // the engine's answer, which a throttled operation replaces with 503
+	status    int16 // the engine's answer, which a throttled operation replaces with 503 (429 on Cosmos DB)
 }
 
 // Model places operations in time and measures them against the
@@ -38,6 +40,13 @@ type Model struct {
 	// PartitionRate is the target of one partition in entities a second;
 	// AccountRate that of the account in transactions (requests) a second.
 	PartitionRate, AccountRate float64
+	// Cosmos measures the operations as Cosmos DB for Table does: by the
+	// request units they are charged (Outcome.Charge) a second, against
+	// RUPerSecond (0: never throttled, as serverless), throttled with 429
+	// (cosmos.Budget); Table storage's partition and account targets do
+	// not apply.
+	Cosmos      bool
+	RUPerSecond float64
 
 	// One rec per operation and one load entry per partition an
 	// operation touched, in chunks: growing them never copies, so a
@@ -45,8 +54,11 @@ type Model struct {
 	recs     chunked[rec]
 	loadPart chunked[int32]
 	loadN    chunked[int32]
-	tables   map[string]map[string]int32 // table name (as written, and lower case) → partition key → index
-	parts    []Partition
+	// ru holds each operation's request units (Cosmos only): a Table
+	// storage replay keeps nothing more per operation.
+	ru     chunked[float32]
+	tables map[string]map[string]int32 // table name (as written, and lower case) → partition key → index
+	parts  []Partition
 }
 
 // Partition names one partition of one table.
@@ -92,6 +104,9 @@ func (m *Model) part(table, pk string) int32 {
 // Add records one executed operation.
 func (m *Model) Add(op *tracefmt.Op, out *Outcome) {
 	r := rec{t: op.T, hasT: op.HasT, line: int32(op.Line), txs: int32(max(out.Pages, 1)), lo: int32(m.loadPart.n), status: int16(out.Status)}
+	if m.Cosmos {
+		m.ru.append(float32(out.Charge))
+	}
 	for _, l := range out.Load {
 		m.loadPart.append(m.part(op.Table, l.PK))
 		m.loadN.append(int32(min(l.N, math.MaxInt32)))
@@ -102,6 +117,10 @@ func (m *Model) Add(op *tracefmt.Op, out *Outcome) {
 
 // Throttled reports whether operation i was throttled; valid after Run.
 func (m *Model) Throttled(i int) bool { return m.recs.at(i).throttled }
+
+// RetryAfterMs returns the x-ms-retry-after-ms of operation i when it
+// was throttled on Cosmos DB; valid after Run.
+func (m *Model) RetryAfterMs(i int) int { return int(m.recs.at(i).retryMs) }
 
 // throttledStatuses counts the throttled operations by the status the
 // engine answered them with; valid after Run.
@@ -145,6 +164,27 @@ type Throughput struct {
 	Heat HeatMap
 	// Spikes holds each partition's largest jump in load, largest first.
 	Spikes []Spike
+	// RU is the Cosmos DB measure (Model.Cosmos), nil otherwise.
+	RU *RUStat
+}
+
+// RUStat is what a replay on Cosmos DB for Table charged, in request
+// units.
+type RUStat struct {
+	// Budget is the RU a second the operations are held against (0: not
+	// throttled).
+	Budget float64
+	// Charged is the RU of the operations served; Offered adds those of
+	// the throttled ones (which are not charged).
+	Charged, Offered float64
+	// Peak is the most RU offered in one second, in second PeakAt.
+	Peak   float64
+	PeakAt int
+	// HotSeconds counts the seconds with a throttled operation; HotLine
+	// is the trace line of the first one (0: none).
+	HotSeconds, HotLine int
+	// MaxRetryAfterMs is the longest x-ms-retry-after-ms answered.
+	MaxRetryAfterMs int
 }
 
 // PartitionStat is one partition's load.
@@ -267,6 +307,13 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 	target := int64(math.Ceil(m.PartitionRate))
 	accTarget := int64(math.Ceil(m.AccountRate))
 	accWindow, accOffered, accServed := int32(-1), int64(0), int64(0)
+	var ru *RUStat
+	budget := cosmos.Budget{RUPerSecond: m.RUPerSecond}
+	ruWindow, ruOffered, hot := int32(-1), 0.0, false
+	if m.Cosmos {
+		ru = &RUStat{Budget: m.RUPerSecond}
+		tp.RU = ru
+	}
 	for _, i := range order {
 		r := m.recs.at(int(i))
 		w := int32(r.t)
@@ -277,7 +324,20 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 			accWindow, accOffered, accServed = w, 0, 0
 		}
 		tp.Transactions += int64(r.txs)
-		if accOffered <= accTarget && accOffered+int64(r.txs) > accTarget {
+		charge := 0.0
+		if m.Cosmos {
+			// Seconds as the account's throughput counts them.
+			if w != ruWindow {
+				if ruOffered > ru.Peak {
+					ru.Peak, ru.PeakAt = ruOffered, int(ruWindow)
+				}
+				ruWindow, ruOffered, hot = w, 0, false
+			}
+			charge = float64(*m.ru.at(int(i)))
+			ruOffered += charge
+			ru.Offered += charge
+		}
+		if !m.Cosmos && accOffered <= accTarget && accOffered+int64(r.txs) > accTarget {
 			tp.AccountHotSeconds++
 			if tp.AccountHotLine == 0 {
 				tp.AccountHotLine = max(int(r.line), 1)
@@ -285,7 +345,22 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 		}
 		accOffered += int64(r.txs)
 		throttled := false
-		if accServed >= accTarget {
+		if m.Cosmos {
+			ok, retry := budget.Spend(int64(r.t*1000), charge)
+			if !ok {
+				throttled, r.retryMs = true, int16(retry)
+				ru.MaxRetryAfterMs = max(ru.MaxRetryAfterMs, int(retry))
+				if !hot {
+					hot = true
+					ru.HotSeconds++
+				}
+				if ru.HotLine == 0 {
+					ru.HotLine = max(int(r.line), 1)
+				}
+			} else {
+				ru.Charged += charge
+			}
+		} else if accServed >= accTarget {
 			throttled, r.byAccount = true, true
 		}
 		for k := r.lo; k < r.hi; k++ {
@@ -294,7 +369,7 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 				flush(p)
 				stamp[p], offered[p], served[p] = w, 0, 0
 			}
-			if served[p] >= target {
+			if !m.Cosmos && served[p] >= target {
 				throttled = true
 			}
 		}
@@ -311,7 +386,7 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 					st.Throttled++
 				}
 			}
-			if before <= target && offered[p] > target && st.HotLine == 0 {
+			if !m.Cosmos && before <= target && offered[p] > target && st.HotLine == 0 {
 				st.HotLine = int(r.line)
 			}
 			if !throttled {
@@ -330,6 +405,9 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 	}
 	if accOffered > tp.AccountPeak {
 		tp.AccountPeak, tp.AccountPeakAt = accOffered, int(accWindow)
+	}
+	if ru != nil && ruOffered > ru.Peak {
+		ru.Peak, ru.PeakAt = ruOffered, int(ruWindow)
 	}
 	for p := range stats {
 		flush(int32(p))

@@ -1,6 +1,9 @@
 package cost
 
-import "sort"
+import (
+	"math"
+	"sort"
+)
 
 // The request units (RU) Cosmos DB charges for reading or writing one
 // item, by its size: the table of Microsoft Learn, "Understand request
@@ -53,3 +56,12 @@ func ru(bytes float64, write bool) float64 {
 	f := (kib - lo.kib) / (hi.kib - lo.kib)
 	return at(i-1) + f*(at(i)-at(i-1))
 }
+
+// QueryRU returns the request units of a query that reads bytes bytes of
+// entities: one RU per KiB read, at least one — "A point read for a 1-KB
+// item is equivalent to one Request Unit (RU)." (Microsoft Learn,
+// "Request units", https://learn.microsoft.com/azure/cosmos-db/request-units),
+// the point read's rate for small items, since a query's charge grows
+// with the data it loads. Real charges also depend on the query and the
+// indexing policy.
+func QueryRU(bytes float64) float64 { return math.Max(1, math.Ceil(bytes/1024)) }

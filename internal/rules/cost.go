@@ -44,16 +44,19 @@ func init() {
 		},
 		&Rule{
 			ID: "TL319", Name: "cosmos-throughput-exceeded", Severity: Warning,
-			Targets: []Target{Design},
+			Targets: []Target{Design, Replay},
 			Title:   "The design needs more request units a second than its Cosmos DB throughput",
 			Rationale: "On Azure Cosmos DB for Table throughput is request units (RU) a second, provisioned (or the autoscale maximum) for the table's account: a second whose requests need more is throttled, and requests are answered 429 until the budget is back. " +
 				"For a `target: cosmos` design that declares `throughput:` (N RU/s, or {autoscale: N}), tablelint adds up the request units a second of every query with a rate (the RU/S column of `tablelint review`) and of every entity type's `writes` (at Microsoft's write charge for the entity's size: 4.95 RU for 1 KB), and reports the design, at its throughput, when the sum is over it; from 80% it is information. " +
-				"Silent for `throughput: serverless` (billed per RU, not throttled at a provisioned rate), for designs without `throughput:`, for queries without a rate (their RU are unknown and counted as such in the message), and for `target: storage`.",
-			Source: `"If, in any given second, the operations consume more RUs than the provisioned RU/s, Azure Cosmos DB will return a 429 exception." (Microsoft Learn, "Review rate-limiting errors", https://learn.microsoft.com/training/modules/monitor-responses-events-azure-cosmos-db-sql-api/4-review-rate-limiting-errors)`,
-			Bad:    `target: cosmos, throughput: 400 … byCustomer: {filter: "PartitionKey eq '{CustomerId}'", rate: 50/s} reading 20 KiB a run`,
-			Good:   `throughput: {autoscale: 4000}, or a query that reads fewer entities (a point query, a select)`,
-			Hint:   "raise throughput (or its autoscale maximum), or make the heaviest queries read less",
-			Since:  "0.3.0",
+				"Silent for `throughput: serverless` (billed per RU, not throttled at a provisioned rate), for designs without `throughput:`, for queries without a rate (their RU are unknown and counted as such in the message), and for `target: storage`.\n\n" +
+				"`tablelint replay` of a `target: cosmos` design (or of a trace with `target: cosmos` in `.tablelint.yaml`) measures it: every operation is charged its request units, placed in time, and held against the throughput (or `--ru-per-second`) a second at a time; an operation that finds the second's budget spent is answered 429 with `x-ms-retry-after-ms` (the milliseconds to the next second) and is not charged. " +
+				"The finding gives the peak RU a second, the seconds over the throughput and the operations throttled, at the line of the first throttled one; silent when nothing is throttled, for serverless and undeclared throughput (not throttled), and on Table storage (TL501 and TL518 there).",
+			Source:  `"If, in any given second, the operations consume more RUs than the provisioned RU/s, Azure Cosmos DB will return a 429 exception." (Microsoft Learn, "Review rate-limiting errors", https://learn.microsoft.com/training/modules/monitor-responses-events-azure-cosmos-db-sql-api/4-review-rate-limiting-errors)`,
+			Bad:     `target: cosmos, throughput: 400 … byCustomer: {filter: "PartitionKey eq '{CustomerId}'", rate: 50/s} reading 20 KiB a run`,
+			Good:    `throughput: {autoscale: 4000}, or a query that reads fewer entities (a point query, a select)`,
+			Hint:    "raise throughput (or its autoscale maximum), or make the heaviest queries read less",
+			Options: "`throughput:` in the design; in replay, `--ru-per-second N` overrides it (provisioned RU/s).",
+			Since:   "0.3.0",
 		},
 	)
 }
