@@ -131,7 +131,7 @@ func designFiles(t testing.TB) []string {
 	var out []string
 	for _, pattern := range []string{
 		"../testdata/designs/*.yaml", "../testdata/designs/checks/*.yaml", "../testdata/designs/guide/*.yaml",
-		"../testdata/designs/bad/*.yaml", "../cmd/tablelint/testdata/*.yaml", "../analyzers/designdrift/testdata/*.yaml",
+		"../testdata/designs/bad/*.yaml", "../cmd/tablelint/testdata/*.yaml", "../cmd/tablelint/testdata/*/*.yaml", "../analyzers/designdrift/testdata/*.yaml",
 		"../*.yaml", "testdata/*.yaml",
 	} {
 		files, err := filepath.Glob(pattern)
