@@ -103,6 +103,7 @@ var (
 		{Name: "deletes", Doc: "true: the query finds entities to delete (retention)", Value: Value{Kind: Bool}},
 		{Name: "countOnly", Doc: "true: the application only counts the entities the query returns", Value: Value{Kind: Bool}},
 		{Name: "then", Doc: "the query the application runs next with values from this one's result: manager (same table) or Table.query", Value: Value{Kind: String}},
+		{Name: "callers", Doc: "where the code runs the query through a wrapper, as tablelint extract lists them (\"api/handler.go:31 (Handler.List)\"): a record for the reader; review ignores it", Value: Value{Kind: List, Elem: &Value{Kind: String}}},
 	}
 	tableFormat = []Field{
 		{Name: "entities", Doc: "entity type name → entity type", Value: Value{Kind: Map, Elem: &Value{Kind: Object, Fields: entityFormat}}},

@@ -841,10 +841,19 @@ func (l *loader) template(n *yaml.Node, what string) (*Template, error) {
 	return &Template{Text: s, Node: n, Parts: parts}, nil
 }
 
-// resolve binds a key template's placeholders to properties: the entity
-// type's own, or else one that another entity type of the table declares
-// (an index entity's key may carry a value it does not store).
+// resolve binds a key template's placeholders to properties (bindKey).
 func (l *loader) resolve(e *Entity, t *Template, what string) error {
+	if off, msg := bindKey(e, t, what); msg != "" {
+		return l.errIn(t.Node, off, "%s", msg)
+	}
+	return nil
+}
+
+// bindKey binds a key template's placeholders to properties: the entity
+// type's own, or else one that another entity type of the table declares
+// (an index entity's key may carry a value it does not store). On error
+// it returns the offset in the template and the message.
+func bindKey(e *Entity, t *Template, what string) (int, string) {
 	for i := range t.Parts {
 		p := &t.Parts[i]
 		if p.Name == "" {
@@ -859,17 +868,17 @@ func (l *loader) resolve(e *Entity, t *Template, what string) error {
 			if len(known) == 0 {
 				known = tablePropNames(e.Table)
 			}
-			return l.errIn(t.Node, p.Offset, "entity type %s: %s template: %s", e.Name, what,
+			return p.Offset, fmt.Sprintf("entity type %s: %s template: %s", e.Name, what,
 				unknownProperty(p.Name, "table "+e.Table.Name, known))
 		}
 		if p.Builtin == Hash {
 			continue
 		}
 		if err := CheckVerb(p.Prop.Type, p.Verb); err != nil {
-			return l.errIn(t.Node, p.Offset, "entity type %s: %s template: %s: %v", e.Name, what, p.String(), err)
+			return p.Offset, fmt.Sprintf("entity type %s: %s template: %s: %v", e.Name, what, p.String(), err)
 		}
 	}
-	return nil
+	return 0, ""
 }
 
 func propNames(ps []*Property) []string {
@@ -1032,6 +1041,8 @@ func (l *loader) query(t *Table, qf field) (*Query, error) {
 			if q.ThenNode, _, err = l.scalar(f.val, "then"); err == nil {
 				l.thens = append(l.thens, q)
 			}
+		case "callers":
+			err = l.callers(q, f.val)
 		}
 		if err != nil {
 			return nil, err
@@ -1056,12 +1067,40 @@ func (l *loader) selectList(q *Query, n *yaml.Node) error {
 		if err != nil {
 			return err
 		}
-		if _, sys := systemProperties[s]; !sys && q.Table.Property(s) == nil {
-			return l.errAt(en, "select: %s", unknownProperty(s, "table "+q.Table.Name, tablePropNames(q.Table)))
+		if msg := selectable(q.Table, s); msg != "" {
+			return l.errAt(en, "select: %s", msg)
 		}
 		q.Select = append(q.Select, s)
 	}
 	return nil
+}
+
+// callers reads a query's callers: a list of strings.
+func (l *loader) callers(q *Query, n *yaml.Node) error {
+	n, err := l.deref(n)
+	if err != nil {
+		return err
+	}
+	if n.Kind != yaml.SequenceNode {
+		return l.errAt(n, "callers must be a list of places in the code, not %s", kindName(n))
+	}
+	for _, e := range n.Content {
+		_, s, err := l.scalar(e, "callers entry")
+		if err != nil {
+			return err
+		}
+		q.Callers = append(q.Callers, s)
+	}
+	return nil
+}
+
+// selectable says why a query of t cannot select the property name, ""
+// when it can.
+func selectable(t *Table, name string) string {
+	if _, sys := systemProperties[name]; !sys && t.Property(name) == nil {
+		return unknownProperty(name, "table "+t.Name, tablePropNames(t))
+	}
+	return ""
 }
 
 // order reads a query's needed sort order: "Prop", "Prop asc" or
@@ -1101,17 +1140,31 @@ func tablePropNames(t *Table) []string {
 
 func (l *loader) filter(q *Query) error {
 	n := q.FilterNode
-	f, err := odata.ParseTemplate(n.Value)
+	if off, msg := bindFilter(q, n.Value); msg != "" {
+		if off < 0 {
+			return l.errAt(n, "%s", msg)
+		}
+		return l.errIn(n, off, "%s", msg)
+	}
+	return nil
+}
+
+// bindFilter parses a query's filter and binds its properties and
+// placeholders to the table's properties: it sets Filter, Plan and
+// Params, or Unsupported. On error it returns the offset in the filter
+// (-1: the whole filter) and the message.
+func bindFilter(q *Query, text string) (int, string) {
+	f, err := odata.ParseTemplate(text)
 	if err != nil {
 		var oe *odata.Error
 		if !errors.As(err, &oe) {
-			return l.errAt(n, "query %s: invalid filter: %v", q.Name, err)
+			return -1, fmt.Sprintf("query %s: invalid filter: %v", q.Name, err)
 		}
 		if oe.Rule != "" {
 			q.Unsupported = oe
-			return nil
+			return 0, ""
 		}
-		return l.errIn(n, oe.Offset, "query %s: invalid filter: %s", q.Name, oe.Msg)
+		return oe.Offset, fmt.Sprintf("query %s: invalid filter: %s", q.Name, oe.Msg)
 	}
 	q.Filter = f
 	q.Plan = plan.Of(f)
@@ -1120,28 +1173,27 @@ func (l *loader) filter(q *Query) error {
 			continue
 		}
 		if q.Table.Property(c.Property) == nil {
-			return l.errIn(n, c.Offset, "query %s: %s", q.Name, unknownProperty(c.Property, "table "+q.Table.Name, tablePropNames(q.Table)))
+			return c.Offset, fmt.Sprintf("query %s: %s", q.Name, unknownProperty(c.Property, "table "+q.Table.Name, tablePropNames(q.Table)))
 		}
 	}
 	for _, p := range f.Params() {
-		r, err := l.resolveParam(q, p)
-		if err != nil {
-			return err
+		r, msg := resolveParam(q, p)
+		if msg != "" {
+			return p.Offset, msg
 		}
 		q.Params[p] = r
 	}
-	return nil
+	return 0, ""
 }
 
-func (l *loader) resolveParam(q *Query, p *odata.Param) (Resolved, error) {
-	n := q.FilterNode
+func resolveParam(q *Query, p *odata.Param) (Resolved, string) {
 	if b, ok := LookupBuiltin(p.Name); ok {
 		r := Resolved{Builtin: b}
 		switch b {
 		case Now:
 			r.Type = edm.DateTime
 			if p.Verb != "" && !layoutVaries(p.Verb) {
-				return r, l.errIn(n, p.Offset, "query %s: {now:%s}: the layout has no time fields", q.Name, p.Verb)
+				return r, fmt.Sprintf("query %s: {now:%s}: the layout has no time fields", q.Name, p.Verb)
 			}
 		case InvTicks, Seq:
 			r.Type = edm.Int64
@@ -1151,19 +1203,19 @@ func (l *loader) resolveParam(q *Query, p *odata.Param) (Resolved, error) {
 			r.Type = edm.Int32
 			prop, _, _ := strings.Cut(p.Verb, ":")
 			if r.Prop = q.Table.Property(prop); r.Prop == nil {
-				return r, l.errIn(n, p.Offset, "query %s: {hash:%s}: %s", q.Name, p.Verb, unknownProperty(prop, "table "+q.Table.Name, tablePropNames(q.Table)))
+				return r, fmt.Sprintf("query %s: {hash:%s}: %s", q.Name, p.Verb, unknownProperty(prop, "table "+q.Table.Name, tablePropNames(q.Table)))
 			}
 		}
-		return r, nil
+		return r, ""
 	}
 	prop := q.Table.Property(p.Name)
 	if prop == nil {
-		return Resolved{}, l.errIn(n, p.Offset, "query %s: placeholder %s: %s", q.Name, p, unknownProperty(p.Name, "table "+q.Table.Name, tablePropNames(q.Table)))
+		return Resolved{}, fmt.Sprintf("query %s: placeholder %s: %s", q.Name, p, unknownProperty(p.Name, "table "+q.Table.Name, tablePropNames(q.Table)))
 	}
 	if err := CheckVerb(prop.Type, p.Verb); err != nil {
-		return Resolved{}, l.errIn(n, p.Offset, "query %s: placeholder %s: %v", q.Name, p, err)
+		return Resolved{}, fmt.Sprintf("query %s: placeholder %s: %v", q.Name, p, err)
 	}
-	return Resolved{Prop: prop, Type: prop.Type}, nil
+	return Resolved{Prop: prop, Type: prop.Type}, ""
 }
 
 func (l *loader) transaction(t *Table, xf field) (*Transaction, error) {

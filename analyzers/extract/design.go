@@ -1,10 +1,9 @@
 package extract
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"go/token"
+	"io"
 	"path"
 	"slices"
 	"strings"
@@ -48,7 +47,6 @@ type DEntity struct {
 	FromQueries bool
 	Where       []string // "file.go:12 (UpsertEntity)"
 	Sources     []*Entity
-	dropped     bool
 }
 
 // DQuery is a query of the extracted design: one place the code runs
@@ -79,16 +77,19 @@ type DTransaction struct {
 func Build(results []*Result, where func(token.Position) string) *Design {
 	d := &Design{}
 	tables := map[string]*DTable{}
+	// Table names are case-insensitive: "deployments" and "Deployments"
+	// are one table, named as the code first names it.
 	refKey := func(r TableRef) string {
 		switch {
 		case r.Name != "":
-			return "name:" + r.Name
+			return "name:" + strings.ToLower(r.Name)
 		case r.Key != "":
 			return "key:" + r.Key
 		}
 		return ""
 	}
 	hints := map[string]string{}
+	names := map[string]string{}
 	var order []string
 	note := func(r TableRef) {
 		k := refKey(r)
@@ -96,7 +97,7 @@ func Build(results []*Result, where func(token.Position) string) *Design {
 			return
 		}
 		if _, ok := hints[k]; !ok {
-			hints[k] = r.Hint
+			hints[k], names[k] = r.Hint, r.Name
 			order = append(order, k)
 		}
 	}
@@ -130,7 +131,10 @@ func Build(results []*Result, where func(token.Position) string) *Design {
 		t := &DTable{ref: k}
 		switch {
 		case strings.HasPrefix(k, "name:"):
-			t.Name = strings.TrimPrefix(k, "name:")
+			t.Name = names[k]
+			if t.Name == "" {
+				t.Name = r.Name
+			}
 		case strings.HasPrefix(k, "key:env:"):
 			t.Unknown, t.Hint = true, hints[k]
 			t.Name = tableName(strings.ToLower(strings.TrimPrefix(k, "key:env:")))
@@ -151,7 +155,7 @@ func Build(results []*Result, where func(token.Position) string) *Design {
 	}
 	for _, k := range order {
 		if strings.HasPrefix(k, "name:") {
-			table(TableRef{Name: strings.TrimPrefix(k, "name:")})
+			table(TableRef{Name: names[k]})
 		}
 	}
 	for _, res := range results {
@@ -390,192 +394,156 @@ func (t *DTable) complete() {
 	}
 }
 
-// quote writes s as a YAML double-quoted scalar.
-func quote(s string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	return strings.TrimSuffix(b.String(), "\n")
+// Encode writes the design file: header (lines of text) as the first
+// comment, then the model design (Model) with its notes.
+func (d *Design) Encode(w io.Writer, header string) error {
+	md, notes := d.Model(header)
+	return model.Encode(w, md, notes)
 }
 
-// span is the lines an entry of the design file takes, and how to drop
-// it.
-type span struct {
-	from, to int // 1-based, inclusive
-	what     string
-	drop     func()
-}
-
-// Valid renders the design and loads it with parse; an entry the loader
-// rejects (a placeholder whose verb does not suit the type the code
-// gives, say) is dropped, with the loader's message as a comment, until
-// the design loads. It returns the design file's text.
-func (d *Design) Valid(header string, parse func(src []byte) (line int, err error)) (string, error) {
-	for range 1000 {
-		text, spans := d.render(header)
-		line, err := parse([]byte(text))
-		if err == nil {
-			return text, nil
-		}
-		i := slices.IndexFunc(spans, func(s span) bool { return s.from <= line && line <= s.to })
-		if i < 0 {
-			return text, err
-		}
-		spans[i].drop()
-		d.Dropped = append(d.Dropped, spans[i].what+": "+err.Error())
-	}
-	return "", fmt.Errorf("the extracted design does not load")
-}
-
-func (d *Design) render(header string) (string, []span) {
-	var b strings.Builder
-	var spans []span
-	counted, lines := 0, 1
-	line := func() int {
-		s := b.String()
-		lines += strings.Count(s[counted:], "\n")
-		counted = len(s)
-		return lines
-	}
-	for _, l := range strings.Split(strings.TrimSpace(header), "\n") {
-		fmt.Fprintf(&b, "# %s\n", l)
-	}
-	b.WriteString("# What the code cannot tell is left out, so `tablelint review` reports it as\n")
-	b.WriteString("# unknown: each entity type's count and writes, each query's rate, and the\n")
-	b.WriteString("# maxLength of String properties. Fill them in where \"?\" is commented.\n")
-	b.WriteString("version: 1\n")
-	for _, s := range d.Dropped {
-		fmt.Fprintf(&b, "# not extracted: %s\n", oneLine(s))
-	}
-	if len(d.Tables) == 0 {
-		b.WriteString("tables: {}\n")
-		return b.String(), spans
-	}
-	b.WriteString("tables:\n")
+// Model builds the design file's content: every table, entity type,
+// query and transaction group that makes a valid entry of a design
+// (model's Add methods check each as the loader checks what it reads),
+// and the comments that go with them: where each was found, and what the
+// code does not tell. What cannot be an entry (a placeholder whose verb
+// does not suit the type the code gives, say) is left out and listed in
+// d.Dropped with why; the comments at the top say so.
+func (d *Design) Model(header string) (*model.Design, *model.Notes) {
+	md := model.New()
+	notes := &model.Notes{Head: map[model.Note]string{}, Line: map[model.Note]string{}}
 	for _, t := range d.Tables {
-		if t.Unknown {
-			if strings.HasPrefix(t.ref, "key:env:") {
-				fmt.Fprintf(&b, "  # The code does not give this table's name: it is %s. Rename it.\n", oneLine(t.Hint))
-			} else {
-				fmt.Fprintf(&b, "  # The code does not give this table's name: its client is %s. Rename it.\n", oneLine(t.Hint))
-			}
-		}
-		fmt.Fprintf(&b, "  %s:\n", quote(t.Name))
-		live := slices.DeleteFunc(slices.Clone(t.Entities), func(e *DEntity) bool { return e.dropped })
-		if len(live) == 0 {
-			b.WriteString("    entities: {}\n")
-		} else {
-			b.WriteString("    entities:\n")
-		}
-		for _, e := range live {
-			from := line()
-			d.writeEntity(&b, e)
-			spans = append(spans, span{from, line() - 1, "entity type " + t.Name + "." + e.Name, func() { e.dropped = true }})
-		}
-		if len(t.Queries) > 0 {
-			b.WriteString("    queries:\n")
-		}
-		for _, q := range t.Queries {
-			from := line()
-			fmt.Fprintf(&b, "      %s: # %s\n", quote(q.Name), oneLine(q.Where))
-			for _, c := range q.Callers {
-				fmt.Fprintf(&b, "        # called from %s\n", oneLine(c))
-			}
-			fmt.Fprintf(&b, "        filter: %s\n", quote(q.Filter))
-			if q.Top > 0 {
-				fmt.Fprintf(&b, "        top: %d\n", q.Top)
-			}
-			if len(q.Select) > 0 {
-				var qs []string
-				for _, s := range q.Select {
-					qs = append(qs, quote(s))
-				}
-				fmt.Fprintf(&b, "        select: [%s]\n", strings.Join(qs, ", "))
-			}
-			b.WriteString("        # rate: ?   how often it runs (10/s, 5/min)\n")
-			spans = append(spans, span{from, line() - 1, "query " + t.Name + "." + q.Name + " (" + q.Where + ")", func() {
-				t.Queries = slices.DeleteFunc(t.Queries, func(o *DQuery) bool { return o == q })
-			}})
-		}
-		var txs []*DTransaction
-		for _, x := range t.Transactions {
-			if !slices.ContainsFunc(x.Members, func(m string) bool {
-				return !slices.ContainsFunc(live, func(e *DEntity) bool { return e.Name == m })
-			}) {
-				txs = append(txs, x)
-			}
-		}
-		if len(txs) > 0 {
-			b.WriteString("    transactions:\n")
-		}
-		for _, x := range txs {
-			var ms []string
-			for i, m := range x.Members {
-				if x.Counts[i] > 1 {
-					ms = append(ms, fmt.Sprintf("{%s: %d}", quote(m), x.Counts[i]))
-				} else {
-					ms = append(ms, quote(m))
-				}
-			}
-			spans = append(spans, span{line(), line(), "transaction group " + t.Name + "." + x.Name, func() {
-				t.Transactions = slices.DeleteFunc(t.Transactions, func(o *DTransaction) bool { return o == x })
-			}})
-			fmt.Fprintf(&b, "      %s: [%s] # %s\n", quote(x.Name), strings.Join(ms, ", "), oneLine(x.Where))
-		}
+		d.addTable(md, notes, t)
 	}
-	return b.String(), spans
+	head := append(strings.Split(strings.TrimSpace(header), "\n"),
+		"What the code cannot tell is left out, so `tablelint review` reports it as",
+		"unknown: each entity type's count and writes, each query's rate, and the",
+		`maxLength of String properties. Fill them in where "?" is commented.`)
+	notes.Head[model.Note{}] = strings.Join(head, "\n")
+	var dropped []string
+	for _, s := range d.Dropped {
+		dropped = append(dropped, "not extracted: "+oneLine(s))
+	}
+	notes.Head[model.Note{Field: "tables"}] = strings.Join(dropped, "\n")
+	return md, notes
 }
 
-func (d *Design) writeEntity(b *strings.Builder, e *DEntity) {
+func (d *Design) addTable(md *model.Design, notes *model.Notes, t *DTable) {
+	mt, err := md.AddTable(t.Name)
+	if err != nil {
+		d.Dropped = append(d.Dropped, "table "+t.Name+": "+err.Error())
+		return
+	}
+	if t.Unknown {
+		if strings.HasPrefix(t.ref, "key:env:") {
+			notes.Head[model.Note{Of: mt}] = fmt.Sprintf("The code does not give this table's name: it is %s. Rename it.", oneLine(t.Hint))
+		} else {
+			notes.Head[model.Note{Of: mt}] = fmt.Sprintf("The code does not give this table's name: its client is %s. Rename it.", oneLine(t.Hint))
+		}
+	}
+	// A key template may name a value another entity type of the table
+	// stores: entity types are added when what their keys name is there,
+	// in the code's order otherwise.
+	added := map[*DEntity]*model.Entity{}
+	pending := slices.Clone(t.Entities)
+	why := map[*DEntity]string{}
+	for progress := true; progress && len(pending) > 0; {
+		progress = false
+		pending = slices.DeleteFunc(pending, func(e *DEntity) bool {
+			me, err := mt.AddEntity(e.Name, e.PartitionKey, e.RowKey, e.modelProps())
+			if err != nil {
+				why[e] = err.Error()
+				return false
+			}
+			added[e], progress = me, true
+			e.notes(notes, me)
+			return true
+		})
+	}
+	for _, e := range pending {
+		d.Dropped = append(d.Dropped, "entity type "+t.Name+"."+e.Name+": "+why[e])
+	}
+	for _, q := range t.Queries {
+		mq, err := mt.AddQuery(&model.Query{Name: q.Name, Top: q.Top, Select: q.Select, Callers: q.Callers}, q.Filter)
+		if err != nil {
+			d.Dropped = append(d.Dropped, "query "+t.Name+"."+q.Name+" ("+q.Where+"): "+err.Error())
+			continue
+		}
+		notes.Line[model.Note{Of: mq}] = q.Where
+		notes.Head[model.Note{Of: mq, Field: "rate"}] = "rate: ?   how often it runs (10/s, 5/min)"
+	}
+	for _, x := range t.Transactions {
+		var ms []*model.Member
+		for i, m := range x.Members {
+			me := mt.Entity(m)
+			if me == nil {
+				ms = nil
+				break
+			}
+			ms = append(ms, &model.Member{Entity: me, Count: int64(x.Counts[i])})
+		}
+		if ms == nil {
+			continue // a member was left out
+		}
+		mx, err := mt.AddTransaction(x.Name, ms)
+		if err != nil {
+			d.Dropped = append(d.Dropped, "transaction group "+t.Name+"."+x.Name+": "+err.Error())
+			continue
+		}
+		notes.Line[model.Note{Of: mx}] = x.Where
+	}
+}
+
+// modelProps are the entity type's properties as the design declares
+// them.
+func (e *DEntity) modelProps() []*model.Property {
+	var out []*model.Property
+	for _, p := range e.Props {
+		mp := &model.Property{Name: p.Name, Type: p.Type}
+		if p.Type == edm.String && p.MaxLength > 0 {
+			mp.MaxLength = int64(p.MaxLength)
+		}
+		out = append(out, mp)
+	}
+	return out
+}
+
+// notes are the comments on an entity type: where it is written, what
+// the code does not give.
+func (e *DEntity) notes(notes *model.Notes, me *model.Entity) {
 	switch {
 	case e.FromQueries:
-		fmt.Fprintf(b, "      # No write of this table was found: a stand-in entity type declaring\n      # what the queries compare.\n")
+		notes.Head[model.Note{Of: me}] = "No write of this table was found: a stand-in entity type declaring\nwhat the queries compare."
 	case len(e.Where) > 0:
 		w := e.Where
 		more := ""
 		if len(w) > 3 {
 			w, more = w[:3], fmt.Sprintf(", and %d more", len(e.Where)-3)
 		}
-		fmt.Fprintf(b, "      # written at %s%s\n", oneLine(strings.Join(w, ", ")), more)
+		notes.Head[model.Note{Of: me}] = "written at " + oneLine(strings.Join(w, ", ")) + more
 	}
-	fmt.Fprintf(b, "      %s:\n", quote(e.Name))
+	var nokey []string
 	for _, k := range e.NoKey {
-		fmt.Fprintf(b, "        # %s: its value was not found in the code\n", k)
+		nokey = append(nokey, k+": its value was not found in the code")
 	}
-	fmt.Fprintf(b, "        partitionKey: %s\n", quote(e.PartitionKey))
-	fmt.Fprintf(b, "        rowKey: %s\n", quote(e.RowKey))
-	b.WriteString("        # count: ?   how many entities of this type exist\n")
-	b.WriteString("        # writes: ?  inserts and updates a second over all partitions (10/s)\n")
-	if len(e.Props) == 0 {
-		b.WriteString("        properties: {}\n")
-		return
-	}
-	b.WriteString("        properties:\n")
-	for _, p := range e.Props {
+	notes.Head[model.Note{Of: me, Field: "partitionKey"}] = strings.Join(nokey, "\n")
+	notes.Head[model.Note{Of: me, Field: "count"}] = "count: ?   how many entities of this type exist"
+	notes.Head[model.Note{Of: me, Field: "writes"}] = "writes: ?  inserts and updates a second over all partitions (10/s)"
+	for i, p := range e.Props {
 		var c []string
 		if p.KeyOnly {
 			c = append(c, "in the keys or queries only: not stored")
 		}
-		if p.Type != edm.String || p.MaxLength == 0 {
-			fmt.Fprintf(b, "          %s: %s%s\n", quote(p.Name), p.Type, comment(c))
-			continue
+		if p.Type == edm.String && p.MaxLength > 0 {
+			if p.MaxRunes > 0 {
+				c = append(c, fmt.Sprintf("at most %d runes in the code: %d UTF-16 code units", p.MaxRunes, p.MaxLength))
+			} else {
+				c = append(c, "bounded in the code")
+			}
 		}
-		if p.MaxRunes > 0 {
-			c = append(c, fmt.Sprintf("at most %d runes in the code: %d UTF-16 code units", p.MaxRunes, p.MaxLength))
-		} else {
-			c = append(c, "bounded in the code")
+		if len(c) > 0 {
+			notes.Line[model.Note{Of: me.Properties[i]}] = strings.Join(c, "; ")
 		}
-		fmt.Fprintf(b, "          %s: {type: %s, maxLength: %d}%s\n", quote(p.Name), p.Type, p.MaxLength, comment(c))
 	}
-}
-
-// comment writes notes as a YAML comment ("" for none).
-func comment(notes []string) string {
-	if len(notes) == 0 {
-		return ""
-	}
-	return " # " + strings.Join(notes, "; ")
 }
 
 func oneLine(s string) string {

@@ -35,9 +35,11 @@
 //     after the property they are compared with, its $top and $select.
 //     A query is one place the code runs it: a call of a function that
 //     runs the query (a repository method, the wrapper around it, the
-//     handler calling the wrapper) is a caller of that query, listed
-//     under it, not a query of its own. Each GetEntity call is a point
-//     query, "PartitionKey eq '{pk}' and RowKey eq '{rk}'".
+//     handler calling the wrapper) is a caller of that query, listed in
+//     its callers field, not a query of its own. Each GetEntity call,
+//     and each Get of a legacy storage.Entity made by
+//     Table.GetEntityReference, is a point query,
+//     "PartitionKey eq '{pk}' and RowKey eq '{rk}'".
 //   - Transaction groups: the entity types of each SubmitTransaction's
 //     actions.
 //   - String lengths: a String property written from a variable that the
@@ -48,4 +50,9 @@
 //
 // What the code cannot tell — volumes, rates, the lengths of strings it
 // does not bound — is left out, so a review reports it as unknown.
+//
+// Build merges the packages' results into a Design; Design.Model turns
+// it into a model.Design with model's Add methods, which check each entry
+// as the design loader does, and Design.Encode writes it with
+// model.Encode, the loader's inverse.
 package extract

@@ -347,7 +347,8 @@ func (e *extractor) tableOf(x ast.Expr, depth int) TableRef {
 		return e.tableOf(x.X, depth+1)
 	case *ast.CallExpr:
 		switch {
-		case sdk.IsMethod(e.info, x, "ServiceClient", "NewClient") && len(x.Args) == 1:
+		case sdk.IsMethod(e.info, x, "ServiceClient", "NewClient") && len(x.Args) == 1,
+			sdk.IsLegacyMethod(e.info, x, "TableServiceClient", "GetTableReference") && len(x.Args) == 1:
 			if n, ok := e.constName(x.Args[0]); ok {
 				return TableRef{Name: n}
 			}

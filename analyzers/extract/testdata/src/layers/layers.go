@@ -1,6 +1,6 @@
 // Package layers runs each query in one place, reached through a
 // repository wrapper and an HTTP handler: the design has one query per
-// place, with its callers; the point read is a point query.
+// place, with its callers; point reads are point queries.
 package layers
 
 import (
