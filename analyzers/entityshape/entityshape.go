@@ -579,7 +579,7 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 		case path == "net/http" && (name == "FormValue" || name == "PostFormValue"):
 			return nil, src{what: "a request form value", bound: -1}, true, true
 		case (path == "encoding/json" || path == "encoding/xml") && (name == "Marshal" || name == "MarshalIndent") && len(e.Args) >= 1:
-			if flow.Growable(info.TypeOf(e.Args[0])) {
+			if t := info.TypeOf(e.Args[0]); flow.Growable(t) || types.IsInterface(t) && c.fromParam(e.Args[0]) {
 				return nil, src{what: "a marshalled document (" + types.ExprString(e.Args[0]) + ")", bound: -1}, true, true
 			}
 		case path == "strings" && (name == "TrimSpace" || name == "ToLower" || name == "ToUpper") && len(e.Args) == 1:
@@ -596,6 +596,33 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 		}
 	}
 	return nil, src{}, false, true
+}
+
+// fromParam reports whether e is a parameter of the function being
+// checked or a field of one (n.Payload): an interface value there holds
+// whatever the caller passed, of any size.
+func (c *checker) fromParam(e ast.Expr) bool {
+	for depth := 0; depth < writes.MaxDepth; depth++ {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			if sel, ok := c.pass.TypesInfo.Selections[x]; !ok || sel.Kind() != types.FieldVal {
+				return false
+			}
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.Ident:
+			v := c.idx.VarOf(x)
+			if v == nil {
+				return false
+			}
+			_, ok := c.paramIndex(v)
+			return ok
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // flowSource asks the flow layer about the result of call: unbounded
