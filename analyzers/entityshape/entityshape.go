@@ -730,7 +730,7 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 		case path == "net/http" && (name == "FormValue" || name == "PostFormValue"):
 			return nil, src{what: "a request form value", bound: -1}, true, true
 		case (path == "encoding/json" || path == "encoding/xml") && (name == "Marshal" || name == "MarshalIndent") && len(e.Args) >= 1:
-			if t := info.TypeOf(e.Args[0]); flow.Growable(t) || types.IsInterface(t) && c.fromParam(e.Args[0]) {
+			if t := info.TypeOf(e.Args[0]); flow.Growable(t) || dynamic(t) && c.fromParam(e.Args[0]) {
 				return nil, src{what: "a marshalled document (" + types.ExprString(e.Args[0]) + ")", bound: -1}, true, true
 			}
 		case path == "strings" && (name == "TrimSpace" || name == "ToLower" || name == "ToUpper") && len(e.Args) == 1:
@@ -747,6 +747,15 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 		}
 	}
 	return nil, src{}, false, true
+}
+
+// dynamic reports whether t is an interface type (not a type parameter,
+// whose instances are the caller's known types).
+func dynamic(t types.Type) bool {
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return false
+	}
+	return types.IsInterface(t)
 }
 
 // fromParam reports whether e is a parameter of the function being
