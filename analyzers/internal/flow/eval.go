@@ -217,8 +217,13 @@ func (e *eval) binding(fv *ssa.FreeVar) ssa.Value {
 	return nil
 }
 
-// load is the value stored at the address ptr.
+// load is the value stored at the address ptr. Loads follow stores
+// that may feed on themselves (o.F = o.F), so depth bounds them as it
+// bounds of.
 func (e *eval) load(ptr ssa.Value, depth int) Value {
+	if depth > MaxDepth {
+		return holeValue(Hole{What: "…"})
+	}
 	switch p := ptr.(type) {
 	case *ssa.Alloc:
 		if src, what := e.decodedInto(p, depth); src != Unknown {

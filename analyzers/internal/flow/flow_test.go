@@ -58,5 +58,5 @@ var probe = &analysis.Analyzer{
 
 func TestShapes(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, probe, "shapes", "helpers")
+	analysistest.Run(t, dir, probe, "shapes", "helpers", "cycles")
 }
