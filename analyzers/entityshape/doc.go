@@ -48,7 +48,14 @@
 // package, an unbounded argument is reported once, where the function
 // fills the property, naming the call's line (the place to fix is the
 // same code); a bounded one at the argument. A helper that checks the
-// length itself silences its callers.
+// length itself silences its callers. A field of a parameter works the
+// same way (Save(ctx, t Ticket) → "Detail": t.Detail): the caller's
+// value is the last t.Detail = … before the call, or the field of the
+// literal t was built with; a call through an interface declared in
+// the package is checked against the package's types that implement it.
+// A parameter (or its field) of interface type marshalled into a
+// property (json.Marshal(n.Payload)) is unbounded: its dynamic type is
+// the caller's.
 //
 // Results of other calls are asked of the value-flow layer
 // (analyzers/internal/flow): a helper, in this package or another, that

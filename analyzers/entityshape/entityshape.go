@@ -48,6 +48,9 @@ type Fill struct {
 	Param    int    // the parameter's position
 	Property string // the property's name
 	Binary   bool   // a Binary ([]byte) property; else String
+	// Field is the parameter's field that fills the property ("Note",
+	// "Meta.Note"), "" for the parameter itself.
+	Field string
 	// At is where the property is filled, in the package that declares
 	// the function: a caller in that package is reported there.
 	At token.Pos
@@ -59,7 +62,11 @@ func (*Fills) AFact() {}
 func (f *Fills) String() string {
 	var parts []string
 	for _, p := range f.Params {
-		parts = append(parts, fmt.Sprintf("%d→%s", p.Param, p.Property))
+		param := fmt.Sprint(p.Param)
+		if p.Field != "" {
+			param += "." + p.Field
+		}
+		parts = append(parts, param+"→"+p.Property)
 	}
 	return "fills(" + strings.Join(parts, ", ") + ")"
 }
@@ -150,11 +157,7 @@ func (c *checker) callers() {
 	for range writes.MaxDepth {
 		more := false
 		for _, s := range c.sites {
-			fs := c.fillsOf(s.fn)
-			if fs == nil {
-				continue
-			}
-			for _, f := range fs.Params {
+			for _, f := range c.fillsAt(s.fn) {
 				if f.Param >= len(s.call.Args) || done[s.call][f] {
 					continue
 				}
@@ -171,7 +174,14 @@ func (c *checker) callers() {
 				if f.Binary {
 					t = types.NewSlice(types.Typ[types.Byte])
 				}
-				c.property(f.Property, t, s.call.Args[f.Param])
+				arg := s.call.Args[f.Param]
+				if f.Field != "" {
+					// The value the caller put in the field.
+					if arg = c.fieldValue(s.body, arg, f.Field, s.call.Pos()); arg == nil {
+						continue
+					}
+				}
+				c.property(f.Property, t, arg)
 				c.at, c.call, c.callee = token.NoPos, nil, nil
 				more = more || c.added
 			}
@@ -183,6 +193,139 @@ func (c *checker) callers() {
 	for fn, fs := range c.fills {
 		c.pass.ExportObjectFact(fn, fs)
 	}
+}
+
+// fillsAt returns the properties a call of fn fills with its arguments:
+// fn's, or for a method of an interface declared here, those of this
+// package's types that implement it.
+func (c *checker) fillsAt(fn *types.Func) []Fill {
+	if fs := c.fillsOf(fn); fs != nil {
+		return fs.Params
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || fn.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
+	if iface == nil {
+		return nil
+	}
+	var out []Fill
+	scope := c.pass.Pkg.Scope()
+	for _, n := range scope.Names() {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			if !types.Implements(t, iface) {
+				continue
+			}
+			if sel := types.NewMethodSet(t).Lookup(c.pass.Pkg, fn.Name()); sel != nil {
+				if m, ok := sel.Obj().(*types.Func); ok {
+					if fs := c.fillsOf(m); fs != nil {
+						out = append(out, fs.Params...)
+					}
+				}
+			}
+			break
+		}
+	}
+	return out
+}
+
+// paramField returns the parameter of the function being checked whose
+// field e is (n.Note, n.Meta.Note), and the field's path; nil otherwise.
+func (c *checker) paramField(e *ast.SelectorExpr) (*types.Var, string) {
+	path := e.Sel.Name
+	x := ast.Expr(e)
+	for depth := 0; depth < writes.MaxDepth; depth++ {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		if s, ok := c.pass.TypesInfo.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+			return nil, ""
+		}
+		if x != ast.Expr(e) {
+			path = sel.Sel.Name + "." + path
+		}
+		x = sel.X
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil, ""
+	}
+	v := c.idx.VarOf(id)
+	if v == nil {
+		return nil, ""
+	}
+	if _, ok := c.paramIndex(v); !ok {
+		return nil, ""
+	}
+	return v, path
+}
+
+// fieldValue returns what the caller put in field (a path) of the
+// struct variable arg before pos: the last assignment arg.field = x in
+// body before pos, or else the field of the composite literal arg is
+// defined by; nil when neither is found.
+func (c *checker) fieldValue(body *ast.BlockStmt, arg ast.Expr, field string, pos token.Pos) ast.Expr {
+	id, ok := ast.Unparen(arg).(*ast.Ident)
+	if !ok || body == nil {
+		return nil
+	}
+	v := c.idx.VarOf(id)
+	if v == nil {
+		return nil
+	}
+	var last ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Pos() >= pos || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if types.ExprString(l) == id.Name+"."+field {
+				if root := c.rootIdent(l); root != nil && c.idx.VarOf(root) == v {
+					last = as.Rhs[i]
+				}
+			}
+		}
+		return true
+	})
+	if last != nil || strings.Contains(field, ".") {
+		return last
+	}
+	d, ok := c.idx.Only(v)
+	if !ok || d.Index > 0 || d.Zero() {
+		return nil
+	}
+	if lit, ok := ast.Unparen(d.Rhs).(*ast.CompositeLit); ok {
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == field {
+					return kv.Value
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// rootIdent returns the identifier a selector chain starts from.
+func (c *checker) rootIdent(e ast.Expr) *ast.Ident {
+	for depth := 0; depth < writes.MaxDepth; depth++ {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.Ident:
+			return x
+		default:
+			return nil
+		}
+	}
+	return nil
 }
 
 // fillsOf returns the properties fn fills with its parameters.
@@ -430,7 +573,7 @@ func (c *checker) property(name string, ft types.Type, v ast.Expr) (int64, bool)
 			at = v.Pos() // the property is filled here
 			c.values[at] = v
 		}
-		c.fill(s.param, Fill{Property: name, Binary: binary, At: at})
+		c.fill(s.param, Fill{Property: name, Binary: binary, Field: s.field, At: at})
 		return 0, false
 	}
 	// A caller of a function of this package that fills the property:
@@ -495,6 +638,7 @@ type src struct {
 	// param is the parameter of the function being checked the value
 	// is, unchecked: what callers pass is checked where they call.
 	param *types.Var
+	field string // the field of param, "" for param itself
 }
 
 // fill records that the function being checked puts parameter v into a
@@ -558,6 +702,13 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 			return nil, src{}, false, true
 		}
 		return d.Rhs, src{}, false, false
+	case *ast.SelectorExpr:
+		// A field of a parameter: what callers put in that field is
+		// checked where they call.
+		if v, field := c.paramField(e); v != nil {
+			return nil, src{what: "a parameter", param: v, field: field}, true, true
+		}
+		return nil, src{}, false, true
 	case *ast.CallExpr:
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
 			return e.Args[0], src{}, false, false // string(b), []byte(s), EDMBinary(b)
@@ -579,7 +730,7 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 		case path == "net/http" && (name == "FormValue" || name == "PostFormValue"):
 			return nil, src{what: "a request form value", bound: -1}, true, true
 		case (path == "encoding/json" || path == "encoding/xml") && (name == "Marshal" || name == "MarshalIndent") && len(e.Args) >= 1:
-			if flow.Growable(info.TypeOf(e.Args[0])) {
+			if t := info.TypeOf(e.Args[0]); flow.Growable(t) || dynamic(t) && c.fromParam(e.Args[0]) {
 				return nil, src{what: "a marshalled document (" + types.ExprString(e.Args[0]) + ")", bound: -1}, true, true
 			}
 		case path == "strings" && (name == "TrimSpace" || name == "ToLower" || name == "ToUpper") && len(e.Args) == 1:
@@ -596,6 +747,42 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 		}
 	}
 	return nil, src{}, false, true
+}
+
+// dynamic reports whether t is an interface type (not a type parameter,
+// whose instances are the caller's known types).
+func dynamic(t types.Type) bool {
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return false
+	}
+	return types.IsInterface(t)
+}
+
+// fromParam reports whether e is a parameter of the function being
+// checked or a field of one (n.Payload): an interface value there holds
+// whatever the caller passed, of any size.
+func (c *checker) fromParam(e ast.Expr) bool {
+	for depth := 0; depth < writes.MaxDepth; depth++ {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			if sel, ok := c.pass.TypesInfo.Selections[x]; !ok || sel.Kind() != types.FieldVal {
+				return false
+			}
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.Ident:
+			v := c.idx.VarOf(x)
+			if v == nil {
+				return false
+			}
+			_, ok := c.paramIndex(v)
+			return ok
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // flowSource asks the flow layer about the result of call: unbounded

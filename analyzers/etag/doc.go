@@ -38,6 +38,9 @@
 //     same keys. The suggested fix, for the variable that was read,
 //     calls Update(false, …) or Merge(false, …) (InsertOrReplace becomes
 //     Update, InsertOrMerge becomes Merge: the entity was just read).
+//     Also such an entity put in a TableBatch with
+//     InsertOrReplaceEntityByForce or InsertOrMergeEntityByForce, or
+//     their forms with force true (no fix); force false is silent.
 //
 // The entity is followed from the write back through json.Marshal,
 // & and *, conversions and variables to the variable json.Unmarshal
@@ -47,7 +50,10 @@
 //
 //   - TL414 also: an UpdateEntity without IfMatch (nil options or a
 //     literal without it) or an UpsertEntity of an entity read by
-//     GetEntity in another function — a repository Get helper that
+//     GetEntity, or taken from a list page (NextPage of a ListEntities
+//     pager: its entities carry their ETags too), in another function,
+//     or an element of the slice such a helper collects — a repository
+//     Get helper that
 //     returns the decoded entity (or a struct built from its fields, the
 //     ETag dropped), a method of an interface the package's types
 //     implement (under tablelint check, any loaded package's) — and a

@@ -15,5 +15,6 @@ func TestETag(t *testing.T) {
 	analysistest.Run(t, dir, etag.Analyzer, "withetag") // silent: no messages to check
 	sdktest.CheckMessages(t, analysistest.Run(t, dir, etag.Analyzer, "crossfunc"))
 	sdktest.CheckMessages(t, analysistest.Run(t, dir, etag.Analyzer, "illtyped"))
+	sdktest.CheckMessages(t, analysistest.Run(t, dir, etag.Analyzer, "listread"))
 	fixtest.Run(t, analysistest.TestData(), etag.Analyzer, "rmw", "anyonly", "legacy")
 }

@@ -76,16 +76,17 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any,
 	}
 	// note records an origin of a written value: a read entity is
 	// reported at pos, a parameter makes fn a writer of it.
-	note := func(fn *ssa.Function, os []flow.Origin, method string, pos token.Pos, local bool, describe func(read string) (string, string)) bool {
+	note := func(fn *ssa.Function, os []flow.Origin, method string, pos token.Pos, local bool, describe func(read, base string) (string, string)) bool {
 		grew := false
 		for _, o := range os {
 			switch {
-			case o.Source == flow.Entity && strings.HasPrefix(o.What, "GetEntity") && (o.Via != "" || !local):
-				read := "GetEntity"
+			case o.Source == flow.Entity && readWhat(o.What) != "" && (o.Via != "" || !local):
+				base := readWhat(o.What)
+				read := base
 				if o.Via != "" {
 					read += " (through " + o.Via + ")"
 				}
-				msg, short := describe(read)
+				msg, short := describe(read, base)
 				emit(pos, msg, short)
 			case o.Source == flow.Param && fn.Object() != nil:
 				if params[fn] == nil {
@@ -116,9 +117,9 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any,
 				if rekeyed(ent) {
 					continue // another entity
 				}
-				note(fn, fl.Origins(ent), method, call.Pos(), local, func(read string) (string, string) {
+				note(fn, fl.Origins(ent), method, call.Pos(), local, func(read, base string) (string, string) {
 					return method + " writes back an entity read by " + read + " without IfMatch",
-						method + " writes back an entity read by GetEntity without IfMatch"
+						method + " writes back an entity read by " + base + " without IfMatch"
 				})
 			}
 		}
@@ -165,9 +166,9 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any,
 							done[id] = true
 							name := calleeName(cc, impl)
 							method := ps[i]
-							if note(fn, fl.Origins(args[i]), method, call.Pos(), false, func(read string) (string, string) {
-								return fmt.Sprintf("%s writes back an entity read by GetEntity with %s and no IfMatch", name, method),
-									fmt.Sprintf("%s writes back an entity read by GetEntity without IfMatch", name)
+							if note(fn, fl.Origins(args[i]), method, call.Pos(), false, func(_, base string) (string, string) {
+								return fmt.Sprintf("%s writes back an entity read by %s with %s and no IfMatch", name, base, method),
+									fmt.Sprintf("%s writes back an entity read by %s without IfMatch", name, base)
 							}) {
 								grew = true
 							}
@@ -189,6 +190,19 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any,
 		}
 	}
 	return imp, nil
+}
+
+// readWhat names the read an entity origin comes from: GetEntity, or a
+// list page (NextPage of a ListEntities pager, whose entities carry
+// their ETags too); "" for any other origin.
+func readWhat(what string) string {
+	switch {
+	case strings.HasPrefix(what, "GetEntity"):
+		return "GetEntity"
+	case what == "page" || strings.HasPrefix(what, "page."):
+		return "a list page"
+	}
+	return ""
 }
 
 // rekeyed reports whether the marshalled entity's PartitionKey or RowKey

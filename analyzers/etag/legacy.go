@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -14,7 +16,9 @@ import (
 
 // legacy reports TL414 for the legacy storage API: an entity read with
 // Entity.Get and written back with Update(true, …) or Merge(true, …)
-// (If-Match: *), InsertOrReplace or InsertOrMerge (no If-Match).
+// (If-Match: *), InsertOrReplace or InsertOrMerge (no If-Match), or put
+// in a TableBatch with InsertOrReplaceEntityByForce,
+// InsertOrMergeEntityByForce or their force-true forms.
 func (c *checker) legacy(w index.Call) {
 	var cond string // how the write ignores the ETag
 	switch w.Method {
@@ -25,10 +29,25 @@ func (c *checker) legacy(w index.Call) {
 		cond = w.Method + "(true, …), which sends If-Match *,"
 	case "InsertOrReplace", "InsertOrMerge":
 		cond = w.Method + ", which sends no If-Match,"
+	case "InsertOrReplaceEntityByForce", "InsertOrMergeEntityByForce":
+		cond = w.Method + ", which ignores the ETag,"
+	case "InsertOrReplaceEntity", "InsertOrMergeEntity":
+		if len(w.Call.Args) < 2 || !c.isTrue(w.Call.Args[1]) {
+			return // force false: the batch sends the entity's ETag; unknown: silent
+		}
+		cond = w.Method + "(…, true), which ignores the ETag,"
 	default:
 		return
 	}
-	written := c.x.Writes.LegacyReceiver(w.Call)
+	var written *types.Var
+	if strings.HasSuffix(w.Method, "Entity") || strings.HasSuffix(w.Method, "ByForce") {
+		// A TableBatch method: the entity is the argument.
+		if len(w.Call.Args) > 0 {
+			written = c.x.Writes.LegacyEntityVar(w.Call.Args[0])
+		}
+	} else {
+		written = c.x.Writes.LegacyReceiver(w.Call)
+	}
 	if written == nil {
 		return
 	}

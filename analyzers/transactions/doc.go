@@ -23,8 +23,10 @@
 //     loops with constant bounds (for i := 0; i < N; i++, range N, range
 //     over an array or a literal), counting only appends that happen on
 //     every iteration. Also one action per element of a collection the
-//     function does not control — a parameter, or a page of entities (a
-//     page holds up to 1,000) — appended in a loop over it, or placed by
+//     function does not control — a parameter, a page of entities (a
+//     page holds up to 1,000), or the result of a helper of the package
+//     sized by such an argument (rows := make([]T, n); return rows) —
+//     appended in a loop over it, or placed by
 //     index into make([]aztables.TransactionAction, len(rows)), that
 //     reaches one transaction without a limit: reported unless the loop
 //     also submits or resets the slice (the chunks-of-100 pattern), or the

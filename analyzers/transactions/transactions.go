@@ -550,14 +550,83 @@ func (c *checker) unbounded(l ast.Node) bool {
 }
 
 // uncontrolled reports whether x is a collection whose size the function
-// does not control: a parameter of the function, or a page of entities.
-func (c *checker) uncontrolled(x ast.Expr) bool {
+// does not control: a parameter of the function, a page of entities, or
+// what a helper of the package returns sized by an argument it is given
+// that the function does not control (rows := make([]T, n); return rows).
+func (c *checker) uncontrolled(x ast.Expr) bool { return c.uncontrolledAt(x, 0) }
+
+func (c *checker) uncontrolledAt(x ast.Expr, depth int) bool {
 	x = ast.Unparen(x)
 	if sel, ok := x.(*ast.SelectorExpr); ok && sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.AztablesPath, "ListEntitiesResponse", "Entities") {
 		return true
 	}
 	v := c.idx.VarOf(x)
-	return v != nil && c.isParam(v)
+	if v != nil && c.isParam(v) {
+		return true
+	}
+	if depth > 2 {
+		return false
+	}
+	call, ok := c.idx.Resolve(x).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := sdk.Callee(c.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return false
+	}
+	for _, i := range c.sizedBy(fn) {
+		if i < len(call.Args) && c.uncontrolledAt(call.Args[i], depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// sizedBy returns the parameters of fn, a function of this package, that
+// give the size of the collection it returns first: a parameter returned
+// as it is, or the length of the make that builds it.
+func (c *checker) sizedBy(fn *types.Func) []int {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Variadic() {
+		return nil
+	}
+	index := func(e ast.Expr) (int, bool) {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return 0, false
+		}
+		for i := 0; i < sig.Params().Len(); i++ {
+			if c.pass.TypesInfo.Uses[id] == sig.Params().At(i) {
+				return i, true
+			}
+		}
+		return 0, false
+	}
+	var out []int
+	rets, _ := c.res.Vars().Returns(fn, 0)
+	for _, r := range rets {
+		if r == nil {
+			continue
+		}
+		if i, ok := index(r); ok {
+			out = append(out, i)
+			continue
+		}
+		mk, ok := c.idx.Resolve(ast.Unparen(r)).(*ast.CallExpr)
+		if !ok || len(mk.Args) < 2 {
+			continue
+		}
+		if id, ok := ast.Unparen(mk.Fun).(*ast.Ident); !ok || id.Name != "make" {
+			continue
+		} else if _, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); !ok {
+			continue
+		}
+		if i, ok := index(mk.Args[1]); ok {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // isParam reports whether v is a parameter of the function being checked

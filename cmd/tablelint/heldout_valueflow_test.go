@@ -48,8 +48,10 @@ func TestHeldoutValueflowLabels(t *testing.T) {
 // layer (wip/valueflow: TL201 from requests, TL414 and TL209 across
 // functions and interfaces): 31/49 (63.3 %) and 31/34 (91.2 %). With the
 // query side on the flow layer (wip/queryflow): 41/49 (83.7 %) and
-// 41/41 (100 %).
+// 41/41 (100 %). With the write side's mechanisms (wip/writeflow: list
+// reads, slices' elements, fields of parameters, interface fills, legacy
+// batches, helper-sized loops): 46/49 (93.9 %) and 46/46 (100 %).
 func TestHeldoutValueflowRecall(t *testing.T) {
 	right, expected, found := measureCorpus(t, "heldout-valueflow", heldoutValueflowRules, true, 45, 18)
-	checkRates(t, right, expected, found, 0.81, 0.97)
+	checkRates(t, right, expected, found, 0.91, 0.97)
 }

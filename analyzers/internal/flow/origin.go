@@ -23,7 +23,8 @@ type Origin struct {
 // Origins returns where the value v comes from as a whole: through
 // json.Marshal, conversions, variables, struct literals (a struct built
 // from an entity's fields is the entity, whatever it drops, the ETag
-// included), helpers' results (their summaries' Origins), calls through
+// included), slices (a slice comes from where its elements do: append,
+// slice literals, indexing), helpers' results (their summaries' Origins), calls through
 // interfaces (the implementations, see Program) and closures.
 func (r *Result) Origins(v ssa.Value) []Origin {
 	e := &eval{r: r}
@@ -68,7 +69,22 @@ func (e *eval) origins(v ssa.Value, depth int) []Origin {
 			return e.origins(b, d)
 		}
 	case *ssa.Call:
+		if b, ok := v.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+			// A slice is where its elements come from.
+			var out []Origin
+			for _, a := range v.Call.Args {
+				out = addOrigins(out, e.origins(a, d)...)
+			}
+			return out
+		}
 		return e.callOrigins(v.Common(), 0, d)
+	case *ssa.Slice:
+		if a, ok := v.X.(*ssa.Alloc); ok {
+			// The array behind append's variadic elements, or a
+			// slice literal: the values stored in its elements.
+			return e.elemOrigins(a, d)
+		}
+		return e.origins(v.X, d)
 	case *ssa.Extract:
 		if c, ok := v.Tuple.(*ssa.Call); ok {
 			return e.callOrigins(c.Common(), v.Index, d)
@@ -103,6 +119,10 @@ func (e *eval) origins(v ssa.Value, depth int) []Origin {
 				}
 			case *ssa.Parameter:
 				return e.origins(x, d)
+			case *ssa.IndexAddr:
+				// An element of a slice: where the slice's elements
+				// come from.
+				return e.origins(x.X, d)
 			}
 		}
 	case *ssa.Field, *ssa.Index, *ssa.Lookup:
@@ -153,6 +173,24 @@ func (e *eval) callOrigins(cc *ssa.CallCommon, index, depth int) []Origin {
 				o.Via = via
 			}
 			out = addOrigins(out, o)
+		}
+	}
+	return out
+}
+
+// elemOrigins: the origins of the values stored in the elements of the
+// array a (a slice literal's or append's variadic backing array).
+func (e *eval) elemOrigins(a *ssa.Alloc, depth int) []Origin {
+	var out []Origin
+	for _, ref := range *a.Referrers() {
+		ia, ok := ref.(*ssa.IndexAddr)
+		if !ok || ia.Referrers() == nil {
+			continue
+		}
+		for _, r := range *ia.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == ia {
+				out = addOrigins(out, e.origins(st.Val, depth)...)
+			}
 		}
 	}
 	return out

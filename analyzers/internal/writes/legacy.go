@@ -27,7 +27,14 @@ func (x *Index) LegacyReceiver(call *ast.CallExpr) *types.Var {
 	if !ok {
 		return nil
 	}
-	e := ast.Unparen(sel.X)
+	return x.LegacyEntityVar(sel.X)
+}
+
+// LegacyEntityVar returns the legacy *storage.Entity variable e names
+// (e, *e, &e), or nil: the receiver of an Entity method, the argument of
+// a TableBatch one.
+func (x *Index) LegacyEntityVar(e ast.Expr) *types.Var {
+	e = ast.Unparen(e)
 	switch u := e.(type) {
 	case *ast.StarExpr:
 		e = u.X

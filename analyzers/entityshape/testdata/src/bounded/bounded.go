@@ -62,3 +62,24 @@ func notEntity(r io.Reader) Upload {
 func blobName(r *http.Request) aztables.Entity {
 	return aztables.Entity{PartitionKey: "p", RowKey: "r"}
 }
+
+type stamp struct{ At, By string }
+
+// An interface value of this function's own making: its dynamic type is
+// known to be small.
+func stamped(by string) Document {
+	var meta any = stamp{At: "now", By: "x"}
+	raw, _ := json.Marshal(meta)
+	d := Document{PartitionKey: "stamps", RowKey: by}
+	d.Body = string(raw)
+	return d
+}
+
+// A type parameter is not an interface value: its instances are types
+// the callers name.
+type box[T any] struct{ c *aztables.Client }
+
+func (b box[T]) put(id string, item T) Document {
+	raw, _ := json.Marshal(item)
+	return Document{PartitionKey: "box", RowKey: id, Body: string(raw)}
+}

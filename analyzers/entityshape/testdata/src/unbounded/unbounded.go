@@ -109,3 +109,16 @@ func together(r io.Reader) Big {
 	_ = read
 	return Big{PartitionKey: "p", RowKey: "r", A: a, B: b, C: c, D: d, E: e, F: f, G: g, H: h, I: i, J: j, K: k, L: l, M: m, N: n, O: o, P: p, Q: q, R: s} // want `TL121: this entity's properties can together hold 1080072 bytes`
 }
+
+// Note carries whatever the caller attaches: its dynamic type is the caller's.
+type Note struct {
+	ID      string
+	Payload any
+}
+
+func attach(n Note) Document {
+	raw, _ := json.Marshal(n.Payload)
+	d := Document{PartitionKey: "notes", RowKey: n.ID}
+	d.Body = string(raw) // want `TL122: property Body is filled from a marshalled document \(n.Payload\)`
+	return d
+}

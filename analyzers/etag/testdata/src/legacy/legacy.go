@@ -89,3 +89,31 @@ func maybe(t *storage.Table, pk, rk string, force bool) error {
 	}
 	return e.Update(force, nil)
 }
+
+// Written back in a batch with the ETag ignored.
+func batchedClose(t *storage.Table, pk, rk string) error {
+	acct := t.GetEntityReference(pk, rk)
+	if err := acct.Get(30, storage.FullMetadata, nil); err != nil {
+		return err
+	}
+	acct.Properties["Closed"] = true
+	b := t.NewBatch()
+	b.InsertOrReplaceEntityByForce(acct) // want `TL414: InsertOrReplaceEntityByForce, which ignores the ETag, writes back the entity read by Get \(line 96\)`
+	b.InsertOrMergeEntity(acct, true)    // want `TL414: InsertOrMergeEntity\(…, true\), which ignores the ETag`
+	return b.ExecuteBatch()
+}
+
+// Batched with the ETag the Get stored, or with no read.
+func batchedIf(t *storage.Table, pk, rk string) error {
+	acct := t.GetEntityReference(pk, rk)
+	if err := acct.Get(30, storage.FullMetadata, nil); err != nil {
+		return err
+	}
+	acct.Properties["Closed"] = true
+	b := t.NewBatch()
+	b.MergeEntity(acct)
+	b.InsertOrMergeEntity(acct, false)
+	fresh := t.GetEntityReference(pk, "audit")
+	b.InsertOrReplaceEntityByForce(fresh)
+	return b.ExecuteBatch()
+}
