@@ -4,7 +4,7 @@
 // behaviour before tablelint was run on it. The SDK packages are tablelint's
 // test stubs. Expected findings and must-stay-silent spots are in
 // labels.txt, taken from the // L: and // S markers. Sources: SOURCES.md.
-module example.com/heldout2027a
+module example.com/heldoutmixed
 
 go 1.22
 
