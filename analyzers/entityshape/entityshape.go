@@ -211,24 +211,11 @@ func (c *checker) fillsAt(fn *types.Func) []Fill {
 		return nil
 	}
 	var out []Fill
-	scope := c.pass.Pkg.Scope()
-	for _, n := range scope.Names() {
-		tn, ok := scope.Lookup(n).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
-			if !types.Implements(t, iface) {
-				continue
+	for _, sel := range flow.LocalImplementations(c.pass.Pkg, iface, fn.Name(), flow.MaxVariants) {
+		if m, ok := sel.Obj().(*types.Func); ok {
+			if fs := c.fillsOf(m); fs != nil {
+				out = append(out, fs.Params...)
 			}
-			if sel := types.NewMethodSet(t).Lookup(c.pass.Pkg, fn.Name()); sel != nil {
-				if m, ok := sel.Obj().(*types.Func); ok {
-					if fs := c.fillsOf(m); fs != nil {
-						out = append(out, fs.Params...)
-					}
-				}
-			}
-			break
 		}
 	}
 	return out

@@ -558,15 +558,7 @@ func (e *eval) sliceVariants(v ssa.Value, depth int) ([][]ssa.Value, bool) {
 			if !ok {
 				return nil, false
 			}
-			tail, ok := sliceLiteral(v.Call.Args[1])
-			if !ok {
-				return nil, false
-			}
-			var out [][]ssa.Value
-			for _, h := range heads {
-				out = append(out, append(append([]ssa.Value(nil), h...), tail...))
-			}
-			return out, true
+			return appendLiteral(heads, v.Call.Args[1])
 		}
 		// A helper returning []string clauses: not followed here (the
 		// summary describes strings, not slices).

@@ -53,15 +53,7 @@ func loopTails(ed ssa.Value, phi *ssa.Phi, seen map[*ssa.Phi]bool, depth int) ([
 		if !ok {
 			return nil, false
 		}
-		tail, ok := sliceLiteral(ed.Call.Args[1])
-		if !ok {
-			return nil, false
-		}
-		var out [][]ssa.Value
-		for _, h := range heads {
-			out = append(out, append(append([]ssa.Value(nil), h...), tail...))
-		}
-		return out, true
+		return appendLiteral(heads, ed.Call.Args[1])
 	}
 	return nil, false
 }
@@ -92,4 +84,18 @@ func moreElements() Value {
 	v := holeValue(Hole{What: "…"})
 	v.Approx = true
 	return v
+}
+
+// appendLiteral is append(h, lit...) for each variant h of a slice, when
+// lit is a slice literal; false otherwise.
+func appendLiteral(heads [][]ssa.Value, lit ssa.Value) ([][]ssa.Value, bool) {
+	tail, ok := sliceLiteral(lit)
+	if !ok {
+		return nil, false
+	}
+	out := make([][]ssa.Value, 0, len(heads))
+	for _, h := range heads {
+		out = append(out, append(append([]ssa.Value(nil), h...), tail...))
+	}
+	return out, true
 }

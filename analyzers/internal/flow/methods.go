@@ -87,3 +87,31 @@ func Satisfies(methods, want map[string]string) bool {
 	}
 	return true
 }
+
+// LocalImplementations returns, for each named type declared in pkg
+// whose value or pointer implements iface, the selection of its method
+// name (at most max of them, in scope order): the methods a call
+// through iface may reach within the package.
+func LocalImplementations(pkg *types.Package, iface *types.Interface, name string, max int) []*types.Selection {
+	var out []*types.Selection
+	scope := pkg.Scope()
+	for _, n := range scope.Names() {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			if !types.Implements(t, iface) {
+				continue
+			}
+			if sel := types.NewMethodSet(t).Lookup(pkg, name); sel != nil {
+				out = append(out, sel)
+			}
+			break
+		}
+		if len(out) >= max {
+			break
+		}
+	}
+	return out
+}

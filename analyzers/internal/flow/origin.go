@@ -250,30 +250,9 @@ func (r *Result) implementations(m *types.Func) []*Summary {
 func (r *Result) localImpls(iface *types.Interface, name string) []*ssa.Function {
 	var out []*ssa.Function
 	pkg := r.SSA.Pkg
-	scope := pkg.Pkg.Scope()
-	for _, n := range scope.Names() {
-		tn, ok := scope.Lookup(n).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
-			if !types.Implements(t, iface) {
-				continue
-			}
-			sel := types.NewMethodSet(t).Lookup(pkg.Pkg, name)
-			if sel == nil {
-				sel = types.NewMethodSet(t).Lookup(nil, name)
-			}
-			if sel == nil {
-				continue
-			}
-			if f := pkg.Prog.MethodValue(sel); f != nil {
-				out = append(out, f)
-			}
-			break
-		}
-		if len(out) >= MaxVariants {
-			break
+	for _, sel := range LocalImplementations(pkg.Pkg, iface, name, MaxVariants) {
+		if f := pkg.Prog.MethodValue(sel); f != nil {
+			out = append(out, f)
 		}
 	}
 	return out
