@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# loadcorpus.sh — rerun the "loading as found" table of issue 22 over a
+# loadcorpus.sh — rerun the "Loading as found" table of docs/benchmarks.md over a
 # directory of public repositories with Azure Table code, taken as found
 # (nothing repaired).
 #
