@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -653,20 +654,58 @@ func (c *checker) fill(v *types.Var, f Fill) {
 // source follows v to an unbounded or bounded source; ok is false when v
 // does not come from one.
 func (c *checker) source(v ast.Expr) (src, bool) {
-	var exprs []ast.Expr // v and every expression it was derived from
-	e := v
-	for depth := 0; depth < writes.MaxDepth; depth++ {
+	return c.sourceFrom(v, nil, 0)
+}
+
+// sourceFrom follows e, derived from exprs; a variable assigned in
+// several places (extra := "" and, under a condition, extra =
+// string(b)) is followed into each assignment, the first source found
+// wins, and a length check of the variable covers every one.
+func (c *checker) sourceFrom(e ast.Expr, exprs []ast.Expr, depth int) (src, bool) {
+	for ; depth < writes.MaxDepth; depth++ {
 		e = ast.Unparen(e)
 		exprs = append(exprs, e)
 		next, s, ok, done := c.step(e)
 		if done {
 			if !ok {
-				return src{}, false
+				return c.sourceOfDefs(e, exprs, depth)
 			}
 			s.checked = s.bound == boundedUnknown || c.lengthChecked(exprs)
 			return s, true
 		}
 		e = next
+	}
+	return src{}, false
+}
+
+// sourceOfDefs follows each assignment of a local variable that step
+// could not follow as one definition.
+func (c *checker) sourceOfDefs(e ast.Expr, exprs []ast.Expr, depth int) (src, bool) {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return src{}, false
+	}
+	v := c.idx.VarOf(id)
+	if v == nil {
+		return src{}, false
+	}
+	if _, ok := c.paramIndex(v); ok {
+		return src{}, false
+	}
+	if _, ok := c.idx.Only(v); ok {
+		return src{}, false // step followed it
+	}
+	defs := c.idx.Defs(v)
+	if len(defs) < 2 || len(defs) > flow.MaxVariants {
+		return src{}, false
+	}
+	for _, d := range defs {
+		if d.Index > 0 || d.Zero() || d.Rhs == nil {
+			continue
+		}
+		if s, ok := c.sourceFrom(d.Rhs, slices.Clip(exprs), depth+1); ok {
+			return s, true
+		}
 	}
 	return src{}, false
 }
