@@ -529,6 +529,14 @@ func (c *checker) propTarget(l ast.Expr) (string, bool) {
 		}
 		return s.Obj().Name(), true
 	case *ast.IndexExpr:
+		if v := c.idx.VarOf(l.X); v != nil && c.propertiesVar(v) {
+			// A map the function makes for an entity's Properties: a
+			// key it computes is named by the expression.
+			if k, ok := c.idx.ConstString(l.Index); ok {
+				return k, true
+			}
+			return finding.Clip(types.ExprString(l)), true
+		}
 		sel, ok := ast.Unparen(l.X).(*ast.SelectorExpr)
 		if !ok || !sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.AztablesPath, "EDMEntity", "Properties") &&
 			!sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.LegacyPath, "Entity", "Properties") {
@@ -538,6 +546,73 @@ func (c *checker) propTarget(l ast.Expr) (string, bool) {
 		return k, ok
 	}
 	return "", false
+}
+
+// propertiesVar reports whether v, a string-keyed map variable of the
+// function being checked, becomes the Properties of an EDMEntity: given
+// in a literal of this function (EDMEntity{Properties: v}), or returned
+// by it to a caller in the package that gives the result so.
+func (c *checker) propertiesVar(v *types.Var) bool {
+	if !writes.IsStringMap(v.Type()) || c.body == nil || c.fn == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	isProps := func(lit *ast.CompositeLit, want func(ast.Expr) bool) bool {
+		if !sdk.IsAztablesType(info.TypeOf(lit), "EDMEntity") {
+			return false
+		}
+		p := sdk.Field(info, lit, "Properties")
+		return p != nil && want(ast.Unparen(p))
+	}
+	found, returned := false, false
+	ast.Inspect(c.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CompositeLit:
+			if isProps(n, func(p ast.Expr) bool { return c.idx.VarOf(p) == v }) {
+				found = true
+			}
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if c.idx.VarOf(r) == v {
+					returned = true
+				}
+			}
+		case *ast.FuncLit:
+			return false
+		}
+		return !found
+	})
+	if found || !returned {
+		return found
+	}
+	// A caller's EDMEntity{Properties: x} with x := c.fn(…) (the first
+	// result).
+	fn := c.fn
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok || found {
+				return !found
+			}
+			found = isProps(lit, func(p ast.Expr) bool {
+				if call, ok := p.(*ast.CallExpr); ok {
+					return sdk.Callee(info, call) == fn
+				}
+				pv := c.idx.VarOf(p)
+				if pv == nil {
+					return false
+				}
+				d, ok := c.idx.Only(pv)
+				if !ok || d.Index > 0 {
+					return false
+				}
+				call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
+				return ok && sdk.Callee(info, call) == fn
+			})
+			return !found
+		})
+	}
+	return found
 }
 
 // property checks one property value; it returns the value's known bound
@@ -756,7 +831,7 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 		case path == "net/http" && (name == "FormValue" || name == "PostFormValue"):
 			return nil, src{what: "a request form value", bound: -1}, true, true
 		case (path == "encoding/json" || path == "encoding/xml") && (name == "Marshal" || name == "MarshalIndent") && len(e.Args) >= 1:
-			if t := info.TypeOf(e.Args[0]); flow.Growable(t) || dynamic(t) && c.fromParam(e.Args[0]) {
+			if t := info.TypeOf(e.Args[0]); flow.Growable(t) || dynamic(t) && (c.fromParam(e.Args[0]) || c.growableCase(e.Args[0])) {
 				return nil, src{what: "a marshalled document (" + types.ExprString(e.Args[0]) + ")", bound: -1}, true, true
 			}
 		case path == "strings" && (name == "TrimSpace" || name == "ToLower" || name == "ToUpper") && len(e.Args) == 1:
@@ -782,6 +857,49 @@ func dynamic(t types.Type) bool {
 		return false
 	}
 	return types.IsInterface(t)
+}
+
+// growableCase reports whether e, an interface variable, is marshalled
+// inside a case of a type switch on it (switch v.(type)) whose types
+// are all slices or maps: the value is one, of any size.
+func (c *checker) growableCase(e ast.Expr) bool {
+	v := c.idx.VarOf(e)
+	if v == nil || c.body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(c.body, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() > e.Pos() || n.End() < e.End() {
+			return !found && n != nil && n.Pos() <= e.Pos() && e.End() <= n.End()
+		}
+		ts, ok := n.(*ast.TypeSwitchStmt)
+		if !ok {
+			return true
+		}
+		es, ok := ts.Assign.(*ast.ExprStmt)
+		if !ok {
+			return true // switch x := v.(type): x has the case's type
+		}
+		ta, ok := ast.Unparen(es.X).(*ast.TypeAssertExpr)
+		if !ok || c.idx.VarOf(ta.X) != v {
+			return true
+		}
+		for _, st := range ts.Body.List {
+			cc, ok := st.(*ast.CaseClause)
+			if !ok || len(cc.List) == 0 || e.Pos() < cc.Colon || e.End() > cc.End() {
+				continue
+			}
+			all := true
+			for _, t := range cc.List {
+				if !flow.Growable(c.pass.TypesInfo.TypeOf(t)) {
+					all = false
+				}
+			}
+			found = all
+		}
+		return true
+	})
+	return found
 }
 
 // fromParam reports whether e is a parameter of the function being
