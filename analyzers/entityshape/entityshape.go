@@ -102,6 +102,8 @@ type checker struct {
 	// call is the call whose argument is being checked.
 	call   *ast.CallExpr
 	callee *types.Func
+	// propsVars caches propertiesVar.
+	propsVars map[*types.Var]bool
 	// sites are the calls of functions with parameters, to check what
 	// callers pass to a function that fills a property.
 	sites []site
@@ -119,7 +121,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // facts run it on every dependency: the standard library has no entities
 	}
 	c := &checker{pass: pass, idx: index.Of(pass).Writes, fl: flow.Of(pass), reported: map[types.Object]bool{}, fills: map[*types.Func]*Fills{},
-		values: map[token.Pos]ast.Expr{}, done: map[token.Pos]map[string]bool{}}
+		values: map[token.Pos]ast.Expr{}, done: map[token.Pos]map[string]bool{}, propsVars: map[*types.Var]bool{}}
 	// TL120 for entity structs declared here.
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -556,6 +558,15 @@ func (c *checker) propertiesVar(v *types.Var) bool {
 	if !writes.IsStringMap(v.Type()) || c.body == nil || c.fn == nil {
 		return false
 	}
+	if got, ok := c.propsVars[v]; ok {
+		return got
+	}
+	got := c.findPropertiesVar(v)
+	c.propsVars[v] = got
+	return got
+}
+
+func (c *checker) findPropertiesVar(v *types.Var) bool {
 	info := c.pass.TypesInfo
 	isProps := func(lit *ast.CompositeLit, want func(ast.Expr) bool) bool {
 		if !sdk.IsAztablesType(info.TypeOf(lit), "EDMEntity") {
