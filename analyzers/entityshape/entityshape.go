@@ -764,6 +764,18 @@ func (c *checker) sourceFrom(e ast.Expr, exprs []ast.Expr, depth int) (src, bool
 	return src{}, false
 }
 
+// mentions reports whether e uses the variable v.
+func (c *checker) mentions(e ast.Expr, v *types.Var) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // sourceOfDefs follows each assignment of a local variable that step
 // could not follow as one definition.
 func (c *checker) sourceOfDefs(e ast.Expr, exprs []ast.Expr, depth int) (src, bool) {
@@ -784,6 +796,13 @@ func (c *checker) sourceOfDefs(e ast.Expr, exprs []ast.Expr, depth int) (src, bo
 	defs := c.idx.Defs(v)
 	if len(defs) < 2 || len(defs) > flow.MaxVariants {
 		return src{}, false
+	}
+	for _, d := range defs {
+		// v = trim(v, n): a later value made from the earlier one (cut,
+		// cleaned) may be bounded; not followed.
+		if d.Rhs != nil && c.mentions(d.Rhs, v) {
+			return src{}, false
+		}
 	}
 	for _, d := range defs {
 		if d.Index > 0 || d.Zero() || d.Rhs == nil {

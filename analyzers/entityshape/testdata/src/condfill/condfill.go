@@ -65,3 +65,21 @@ func toRowState(o Order, done bool) aztables.EDMEntity {
 		Properties: map[string]any{"State": state},
 	}
 }
+
+// The marshalled text is cut by a helper that takes the earlier value.
+func toRowCut(o Order) aztables.EDMEntity {
+	b, _ := json.Marshal(o.Lines)
+	lines := string(b)
+	lines = clip(lines, 30000)
+	return aztables.EDMEntity{
+		Entity:     aztables.Entity{PartitionKey: o.Shop, RowKey: o.ID},
+		Properties: map[string]any{"Lines": lines},
+	}
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
