@@ -296,13 +296,7 @@ func (r *Result) Implementations(cc *ssa.CallCommon) []*ssa.Function {
 // variable a (json.Unmarshal(data, &a)).
 func unmarshalled(a *ssa.Alloc) []ssa.Value {
 	var out []ssa.Value
-	uses := []ssa.Value{a}
-	for _, ref := range *a.Referrers() {
-		if mi, ok := ref.(*ssa.MakeInterface); ok {
-			uses = append(uses, mi)
-		}
-	}
-	for _, u := range uses {
+	for _, u := range addressUses(a) {
 		for _, ref := range *u.Referrers() {
 			c, ok := ref.(*ssa.Call)
 			if !ok || len(c.Call.Args) != 2 || c.Call.Args[1] != u {
