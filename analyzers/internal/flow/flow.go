@@ -67,6 +67,9 @@ type Result struct {
 	// escaped marks functions also used as values (callers unknown).
 	callers map[*ssa.Function][]ssa.CallInstruction
 	escaped map[*ssa.Function]bool
+	// sized maps the position of a make's opening parenthesis and of a
+	// comparison's operator to the instruction (see Count).
+	sized map[token.Pos]ssa.Instruction
 }
 
 // Of returns the Result of the flow analyzer for pass.
@@ -83,6 +86,7 @@ func run(pass *analysis.Pass) (any, error) {
 		closures: map[*ssa.Function][]*ssa.MakeClosure{},
 		callers:  map[*ssa.Function][]ssa.CallInstruction{},
 		escaped:  map[*ssa.Function]bool{},
+		sized:    map[token.Pos]ssa.Instruction{},
 	}
 	if index.Std(pass) {
 		// The standard library is modelled (calls.go), not summarised.
@@ -114,6 +118,14 @@ func (r *Result) index(in ssa.Instruction) {
 		r.instrs[c.Pos()] = c
 		if f := cc.StaticCallee(); f != nil {
 			r.callers[f] = append(r.callers[f], c)
+		}
+	}
+	switch in := in.(type) {
+	case *ssa.MakeSlice:
+		r.sized[in.Pos()] = in
+	case *ssa.BinOp:
+		if in.Pos().IsValid() {
+			r.sized[in.Pos()] = in
 		}
 	}
 	if mc, ok := in.(*ssa.MakeClosure); ok {
@@ -165,6 +177,24 @@ func (r *Result) Arg(e *ast.CallExpr, i int) (Value, bool) {
 		return Value{}, false
 	}
 	return r.Of(c.Parent(), args[i]), true
+}
+
+// Count returns the value of an integer that sizes something: the
+// length of make(T, n) when e is that make call, or the right operand of
+// the comparison e (i < n, a loop's condition). False when the SSA form
+// has no such instruction (an ill-typed function, a constant folded).
+func (r *Result) Count(e ast.Expr) (Value, bool) {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if ms, ok := r.sized[e.Lparen].(*ssa.MakeSlice); ok {
+			return r.Of(ms.Parent(), ms.Len), true
+		}
+	case *ast.BinaryExpr:
+		if b, ok := r.sized[e.OpPos].(*ssa.BinOp); ok {
+			return r.Of(b.Parent(), b.Y), true
+		}
+	}
+	return Value{}, false
 }
 
 // CallArgs returns the arguments of a call as written: without the
