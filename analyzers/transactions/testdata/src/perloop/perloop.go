@@ -1,0 +1,142 @@
+// Package perloop: transactions whose actions are added in a loop, each
+// with a PartitionKey of its own (TL403), and loops whose key is the
+// same for every action (silent).
+package perloop
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+	"github.com/Azure/azure-sdk-for-go/storage"
+	"github.com/google/uuid"
+)
+
+type Reading struct {
+	aztables.Entity
+	Sensor string
+	Value  float64
+}
+
+type Sample struct {
+	Sensor, At string
+	Value      float64
+}
+
+// The sensor of each sample is its partition: one transaction can hold
+// many sensors.
+func saveSamples(ctx context.Context, c *aztables.Client, samples []Sample) {
+	var acts []aztables.TransactionAction
+	for _, s := range samples[:min(len(samples), 50)] {
+		b, _ := json.Marshal(Reading{Entity: aztables.Entity{PartitionKey: s.Sensor, RowKey: s.At}, Value: s.Value})
+		acts = append(acts, aztables.TransactionAction{ActionType: aztables.TransactionTypeAdd, Entity: b})
+	}
+	c.SubmitTransaction(ctx, acts, nil) // want `TL403: the loop on line 30 gives each action a PartitionKey of its own`
+}
+
+// A helper builds each action from the element it is given.
+func toAction(s Sample) aztables.TransactionAction {
+	b, _ := json.Marshal(map[string]any{"PartitionKey": "sensor-" + s.Sensor, "RowKey": s.At})
+	return aztables.TransactionAction{ActionType: aztables.TransactionTypeInsertMerge, Entity: b}
+}
+
+func byIndex(ctx context.Context, c *aztables.Client, samples [20]Sample) {
+	acts := make([]aztables.TransactionAction, len(samples))
+	for i := range samples {
+		acts[i] = toAction(samples[i])
+	}
+	c.SubmitTransaction(ctx, acts, nil) // want `TL403: the loop on line 45 gives each action a PartitionKey of its own`
+}
+
+// A map's keys, one per iteration.
+func fromMap(ctx context.Context, c *aztables.Client, latest map[string]float64) {
+	var acts []aztables.TransactionAction
+	for sensor, v := range latest {
+		b, _ := json.Marshal(Reading{Entity: aztables.Entity{PartitionKey: sensor, RowKey: "latest"}, Value: v})
+		acts = append(acts, aztables.TransactionAction{Entity: b})
+		if len(acts) == 100 {
+			break
+		}
+	}
+	c.SubmitTransaction(ctx, acts, nil) // want `TL403: the loop on line 54 gives each action a PartitionKey of its own`
+}
+
+// A new UUID for every action: a new partition for every action.
+func freshKeys(ctx context.Context, c *aztables.Client) {
+	var acts []aztables.TransactionAction
+	for i := 0; i < 10; i++ {
+		b, _ := json.Marshal(Reading{Entity: aztables.Entity{PartitionKey: uuid.NewString(), RowKey: "0"}})
+		acts = append(acts, aztables.TransactionAction{Entity: b})
+	}
+	c.SubmitTransaction(ctx, acts, nil) // want `TL403: the loop on line 67 gives each action a PartitionKey of its own`
+}
+
+// Legacy batches: one entity reference per name.
+func legacyEach(t *storage.Table, names [10]string) error {
+	b := t.NewBatch()
+	for _, n := range names {
+		b.InsertOrReplaceEntity(t.GetEntityReference(n, "config"), true)
+	}
+	return b.ExecuteBatch() // want `TL403: the loop on line 77 gives each action a PartitionKey of its own`
+}
+
+// Silent: the key is the same for the whole loop.
+
+func oneSensor(ctx context.Context, c *aztables.Client, sensor string, samples [40]Sample) {
+	var acts []aztables.TransactionAction
+	for _, s := range samples {
+		b, _ := json.Marshal(Reading{Entity: aztables.Entity{PartitionKey: sensor, RowKey: s.At}, Value: s.Value})
+		acts = append(acts, aztables.TransactionAction{Entity: b})
+	}
+	c.SubmitTransaction(ctx, acts, nil)
+}
+
+func keyBeforeLoop(ctx context.Context, c *aztables.Client, samples [40]Sample) {
+	pk := "sensor-" + samples[0].Sensor
+	var acts []aztables.TransactionAction
+	for _, s := range samples {
+		b, _ := json.Marshal(map[string]any{"PartitionKey": pk, "RowKey": s.At})
+		acts = append(acts, aztables.TransactionAction{Entity: b})
+	}
+	c.SubmitTransaction(ctx, acts, nil)
+}
+
+// Grouped by partition first: each transaction is one sensor's.
+func grouped(ctx context.Context, c *aztables.Client, samples []Sample) {
+	bySensor := map[string][]Sample{}
+	for _, s := range samples {
+		bySensor[s.Sensor] = append(bySensor[s.Sensor], s)
+	}
+	for sensor, group := range bySensor {
+		var acts []aztables.TransactionAction
+		for _, s := range group[:min(len(group), 100)] {
+			b, _ := json.Marshal(Reading{Entity: aztables.Entity{PartitionKey: sensor, RowKey: s.At}})
+			acts = append(acts, aztables.TransactionAction{Entity: b})
+		}
+		c.SubmitTransaction(ctx, acts, nil)
+	}
+}
+
+// Flushed whenever the partition changes: each transaction is one
+// partition's (a change the analyzer reads as a flush).
+func flushOnChange(ctx context.Context, c *aztables.Client, sorted [50]Sample) {
+	var acts []aztables.TransactionAction
+	last := ""
+	for _, s := range sorted {
+		if s.Sensor != last && len(acts) > 0 {
+			c.SubmitTransaction(ctx, acts, nil)
+			acts = nil
+		}
+		last = s.Sensor
+		b, _ := json.Marshal(Reading{Entity: aztables.Entity{PartitionKey: s.Sensor, RowKey: s.At}})
+		acts = append(acts, aztables.TransactionAction{Entity: b})
+	}
+	c.SubmitTransaction(ctx, acts, nil)
+}
+
+// One transaction per sample: the loop submits each action alone.
+func eachAlone(ctx context.Context, c *aztables.Client, samples []Sample) {
+	for _, s := range samples {
+		c.SubmitTransaction(ctx, []aztables.TransactionAction{toAction(s)}, nil)
+	}
+}
