@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
@@ -62,7 +63,8 @@ type checker struct {
 	fl      *flow.Result
 	// pks are the places a PartitionKey is given a value that is
 	// neither a read (GetEntity) nor an entity written on its own.
-	pks []keyflow.Sink
+	pks  []keyflow.Sink
+	keys *keyflow.Result
 	// crossed marks the transactions already reported for TL403.
 	crossed map[ast.Node]bool
 }
@@ -79,7 +81,8 @@ func run(pass *analysis.Pass) (any, error) {
 		fl:      flow.Of(pass),
 		crossed: map[ast.Node]bool{},
 	}
-	for _, s := range keyflow.Of(pass).Sinks {
+	c.keys = keyflow.Of(pass)
+	for _, s := range c.keys.Sinks {
 		if s.Key == "PartitionKey" && !s.Read && !s.Written {
 			c.pks = append(c.pks, s)
 		}
@@ -323,6 +326,59 @@ func (c *checker) accumulate(site *ast.CallExpr, v *types.Var) {
 	c.count(site, v, g)
 }
 
+// callersKey reports whether the PartitionKey sink s copies a
+// PartitionKey the value already carries (entity{PartitionKey:
+// it.Key.PartitionKey}, a helper given it.Key): each element of the
+// caller's is an entity or a key the caller built, and which partitions
+// go together is the caller's choice, as with SubmitTransaction itself.
+func (c *checker) callersKey(s keyflow.Sink) bool {
+	if s.Field == "PartitionKey" {
+		return true
+	}
+	v := s.Val
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				v = x.X
+				continue
+			}
+		}
+		break
+	}
+	var st types.Type
+	var field int
+	switch x := v.(type) {
+	case *ssa.FieldAddr:
+		st, field = x.X.Type().Underlying().(*types.Pointer).Elem(), x.Field
+	case *ssa.Field:
+		st, field = x.X.Type(), x.Field
+	default:
+		return false
+	}
+	t, ok := st.Underlying().(*types.Struct)
+	return ok && field < t.NumFields() && t.Field(field).Name() == "PartitionKey"
+}
+
+// bucket reports whether the PartitionKey at s is a bucket many
+// elements share: every run-time part of it is a time formatted with a
+// layout (a day, a month), so one batch usually falls in one partition.
+func (c *checker) bucket(s keyflow.Sink) bool {
+	holes := c.keys.Value(s).Holes()
+	for _, h := range holes {
+		if h.Bound&flow.Time == 0 {
+			return false
+		}
+	}
+	return len(holes) > 0
+}
+
 // perIteration reports TL403 at report when a loop adds the actions of
 // v to one transaction (submitted by site after the loop; site is nil
 // when v is a helper's result, submitted by its caller) and sets, in
@@ -362,7 +418,7 @@ func (c *checker) perIteration(report ast.Node, site *ast.CallExpr, v *types.Var
 			continue
 		}
 		for _, s := range c.pks {
-			if s.Pos < outer.Pos() || s.Pos >= outer.End() {
+			if s.Pos < outer.Pos() || s.Pos >= outer.End() || c.callersKey(s) || c.bucket(s) {
 				continue
 			}
 			if _, ok := c.fl.VariesPerIteration(s.Fn, s.Val, outer); ok {
@@ -639,6 +695,14 @@ func (c *checker) unbounded(l ast.Node) bool {
 	case *ast.RangeStmt:
 		return c.uncontrolled(l.X)
 	case *ast.ForStmt:
+		// Counting from a constant: i := 0; i < n.
+		init, ok := l.Init.(*ast.AssignStmt)
+		if !ok || len(init.Rhs) != 1 {
+			return false
+		}
+		if _, isConst := c.constInt(init.Rhs[0]); !isConst {
+			return false
+		}
 		be, ok := ast.Unparen(l.Cond).(*ast.BinaryExpr)
 		return ok && (be.Op == token.LSS || be.Op == token.LEQ) && c.setOutside(be, be.Y, 1) != ""
 	}
@@ -681,7 +745,13 @@ func (c *checker) setOutside(at, n ast.Expr, k int) string {
 // the function compares n (the same expression) with a constant, so
 // that n units of k actions stay within the limit.
 func (c *checker) countChecked(n ast.Expr, k int) bool {
-	if call, ok := ast.Unparen(n).(*ast.CallExpr); ok && sdk.IsBuiltin(c.pass.TypesInfo, call, "min") {
+	capped := ast.Unparen(n)
+	if v := c.idx.VarOf(capped); v != nil {
+		if rhs := c.res.SingleAssignment(v); rhs != nil {
+			capped = ast.Unparen(rhs) // n := min(m, 100)
+		}
+	}
+	if call, ok := capped.(*ast.CallExpr); ok && sdk.IsBuiltin(c.pass.TypesInfo, call, "min") {
 		for _, a := range call.Args {
 			if b, isConst := c.constInt(a); isConst && b*int64(k) <= MaxActions {
 				return true // min(n, 100)

@@ -100,3 +100,20 @@ func fixed(ctx context.Context, c *aztables.Client) {
 	}
 	c.SubmitTransaction(ctx, acts, nil)
 }
+
+// Window is a range of rows the caller chose.
+type Window struct{ From, To int }
+
+// Clear deletes a window of rows, at most a hundred at a time: the loop
+// counts from w.From, not from a constant, and its bound is capped.
+func Clear(ctx context.Context, c *aztables.Client, w Window) {
+	for w.From < w.To {
+		stop := min(w.To, w.From+100)
+		var acts []aztables.TransactionAction
+		for i := w.From; i < stop; i++ {
+			acts = append(acts, action(i))
+		}
+		c.SubmitTransaction(ctx, acts, nil)
+		w.From = stop
+	}
+}
