@@ -356,7 +356,11 @@ func (c *checker) callersKey(s keyflow.Sink) bool {
 	var field int
 	switch x := v.(type) {
 	case *ssa.FieldAddr:
-		st, field = x.X.Type().Underlying().(*types.Pointer).Elem(), x.Field
+		ptr, ok := x.X.Type().Underlying().(*types.Pointer)
+		if !ok {
+			return false
+		}
+		st, field = ptr.Elem(), x.Field
 	case *ssa.Field:
 		st, field = x.X.Type(), x.Field
 	default:

@@ -70,6 +70,8 @@ type Result struct {
 	// sized maps the position of a make's opening parenthesis and of a
 	// comparison's operator to the instruction (see Count).
 	sized map[token.Pos]ssa.Instruction
+	// loops caches the loops of each function asked about.
+	loops map[*ssa.Function][]ssaLoop
 }
 
 // Of returns the Result of the flow analyzer for pass.
@@ -87,6 +89,7 @@ func run(pass *analysis.Pass) (any, error) {
 		callers:  map[*ssa.Function][]ssa.CallInstruction{},
 		escaped:  map[*ssa.Function]bool{},
 		sized:    map[token.Pos]ssa.Instruction{},
+		loops:    map[*ssa.Function][]ssaLoop{},
 	}
 	if index.Std(pass) {
 		// The standard library is modelled (calls.go), not summarised.

@@ -107,7 +107,11 @@ func (r *Result) VariesPerIteration(fn *ssa.Function, v ssa.Value, loop ast.Node
 		}
 		return true
 	}
-	loops := loopsOf(fn)
+	loops, ok := r.loops[fn]
+	if !ok {
+		loops = loopsOf(fn)
+		r.loops[fn] = loops
+	}
 	var best *ssaLoop
 	for i := range loops {
 		l := &loops[i]
