@@ -71,8 +71,9 @@
 //     computed before it) is not reported, nor a loop that submits or
 //     resets the slice (chunks, a flush when the partition changes), a
 //     key copied from the element's own PartitionKey (the caller chose
-//     the partitions: it.Key.PartitionKey) or a time bucket many
-//     elements share (e.At.Format("2006-01-02")).
+//     the partitions: it.Key.PartitionKey), a time bucket many
+//     elements share (e.At.Format("2006-01-02")), or a key the loop
+//     checks equal to a fixed one (if s.Sensor != sensor { return … }).
 //   - TL401 also: a count set outside the code — make(…, n) or a loop
 //     for i := 0; i < n; i++ with n from a flag (*count), the
 //     environment, a request or a parameter of an exported function (a

@@ -263,7 +263,7 @@ c.SubmitTransaction(ctx, actions, nil)`,
 				"Silent when the key is the same for the whole loop (a parameter, a constant, a value computed before the loop), " +
 				"when the actions are grouped by partition before they are submitted (a loop per group that submits each group, a flush whenever the partition changes, a transaction per element), " +
 				"when each element already carries the PartitionKey its caller chose (`it.Key.PartitionKey`, entities the caller built: which keys go together is the caller's choice, as with SubmitTransaction itself), " +
-				"when the per-element key is a time bucket many elements share (`e.At.Format(\"2006-01-02\")`), and when the keys are run-time values outside a loop.",
+				"when the per-element key is a time bucket many elements share (`e.At.Format(\"2006-01-02\")`), when the loop checks each key equal to one fixed value (`if s.Sensor != sensor { return err }`), and when the keys are run-time values outside a loop.",
 			Source: `"EGTs can only operate on entities stored in the same partition (sharing the same partition key in a particular table)" (Azure Table storage table design guide)`,
 			Bad: "Employee: {partitionKey: \"{Department}\"}, EmployeeByEmail: {partitionKey: \"email_{Department}\"}; hire: [Employee, EmployeeByEmail]" + "\n\nGo:\n" + `[]aztables.TransactionAction{{Entity: sales}, {Entity: marketing}} // PartitionKeys "Sales" and "Marketing"` + "\n" +
 				"for _, v := range vs { acts = append(acts, action(v.ID)) } // PartitionKey v.ID: one per element\nc.SubmitTransaction(ctx, acts, nil)",

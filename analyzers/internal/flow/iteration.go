@@ -25,7 +25,8 @@ import (
 // arguments varies (an approximation: a helper that returns something
 // new each time without being given anything, other than a UUID
 // constructor, counts as fixed, so the approximation can only make a
-// rule quieter).
+// rule quieter). A value the loop checks equal to a fixed one (if
+// s.Sensor != sensor { return errMixed }) counts as fixed too.
 
 // ssaLoop is one loop of a function: its header and body blocks (the
 // header included).
@@ -128,7 +129,64 @@ func (r *Result) VariesPerIteration(fn *ssa.Function, v ssa.Value, loop ast.Node
 			it.headers[l.header] = true
 		}
 	}
-	return it.varies(v, 0)
+	what, varies = it.varies(v, 0)
+	if varies && it.checkedEqual(v) {
+		return "", false
+	}
+	return what, varies
+}
+
+// checkedEqual reports whether the loop compares v (the same value,
+// read the same way) with == or != against a value fixed for the loop
+// (if s.Sensor != sensor { return errMixed }): the code keeps v to one
+// value, so v counts as fixed.
+func (it *iteration) checkedEqual(v ssa.Value) bool {
+	for b := range it.body {
+		for _, in := range b.Instrs {
+			bo, ok := in.(*ssa.BinOp)
+			if !ok || (bo.Op != token.EQL && bo.Op != token.NEQ) {
+				continue
+			}
+			for _, p := range [][2]ssa.Value{{bo.X, bo.Y}, {bo.Y, bo.X}} {
+				if !sameRead(p[0], v, 0) {
+					continue
+				}
+				other := &iteration{body: it.body, headers: it.headers, seen: map[ssa.Value]bool{}}
+				if _, varies := other.varies(p[1], 0); !varies {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// sameRead reports whether a and b are the same value, or the same
+// field read from the same value (two reads of s.Sensor).
+func sameRead(a, b ssa.Value, depth int) bool {
+	if a == b {
+		return true
+	}
+	if depth > MaxDepth {
+		return false
+	}
+	switch x := a.(type) {
+	case *ssa.Field:
+		y, ok := b.(*ssa.Field)
+		return ok && x.Field == y.Field && sameRead(x.X, y.X, depth+1)
+	case *ssa.FieldAddr:
+		y, ok := b.(*ssa.FieldAddr)
+		return ok && x.Field == y.Field && sameRead(x.X, y.X, depth+1)
+	case *ssa.UnOp:
+		y, ok := b.(*ssa.UnOp)
+		return ok && x.Op == token.MUL && y.Op == token.MUL && sameRead(x.X, y.X, depth+1)
+	case *ssa.MakeInterface:
+		return sameRead(x.X, b, depth+1)
+	}
+	if y, ok := b.(*ssa.MakeInterface); ok {
+		return sameRead(a, y.X, depth+1)
+	}
+	return false
 }
 
 // holds reports whether an instruction of l's body has a position own

@@ -222,3 +222,17 @@ func submitOneSensor(ctx context.Context, c *aztables.Client, samples [10]Sample
 	}
 	c.SubmitTransaction(ctx, acts, nil)
 }
+
+// checkedSensor refuses samples of another sensor: every key is sensor.
+func checkedSensor(ctx context.Context, c *aztables.Client, sensor string, samples [40]Sample) error {
+	var acts []aztables.TransactionAction
+	for _, s := range samples {
+		if s.Sensor != sensor {
+			return fmt.Errorf("sample of %s in a batch of %s", s.Sensor, sensor)
+		}
+		b, _ := json.Marshal(Reading{Entity: aztables.Entity{PartitionKey: s.Sensor, RowKey: s.At}})
+		acts = append(acts, aztables.TransactionAction{Entity: b})
+	}
+	_, err := c.SubmitTransaction(ctx, acts, nil)
+	return err
+}

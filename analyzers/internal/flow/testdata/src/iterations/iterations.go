@@ -89,3 +89,26 @@ func grouped(byTenant map[string][]order) {
 		}
 	}
 }
+
+// checkedEqual: every element's tenant is checked to be the one given.
+func checkedEqual(tenant string, orders []order) error {
+	for _, o := range orders {
+		if o.Tenant != tenant {
+			return nil
+		}
+		key(o.Tenant) // want `fixed`
+	}
+	return nil
+}
+
+// checkedAgainstPrevious: compared with the previous element's, which
+// changes too.
+func checkedAgainstPrevious(orders []order) {
+	last := ""
+	for _, o := range orders {
+		if o.Tenant != last {
+			last = o.Tenant
+		}
+		key(o.Tenant) // want `varies: the loop's variable`
+	}
+}
