@@ -72,6 +72,11 @@ type Result struct {
 	sized map[token.Pos]ssa.Instruction
 	// loops caches the loops of each function asked about.
 	loops map[*ssa.Function][]ssaLoop
+	// mapFields caches what the package writes into the maps each
+	// unexported map field holds (maps.go).
+	mapFields map[*types.Var]*mapWrites
+	// lookups maps an index expression's Lbrack to its map lookup.
+	lookups map[token.Pos]*ssa.Lookup
 }
 
 // Of returns the Result of the flow analyzer for pass.
@@ -90,6 +95,9 @@ func run(pass *analysis.Pass) (any, error) {
 		escaped:  map[*ssa.Function]bool{},
 		sized:    map[token.Pos]ssa.Instruction{},
 		loops:    map[*ssa.Function][]ssaLoop{},
+
+		mapFields: map[*types.Var]*mapWrites{},
+		lookups:   map[token.Pos]*ssa.Lookup{},
 	}
 	if index.Std(pass) {
 		// The standard library is modelled (calls.go), not summarised.
@@ -115,20 +123,26 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 func (r *Result) index(in ssa.Instruction) {
+	switch in := in.(type) {
+	case *ssa.FieldAddr:
+		r.indexMapField(in)
+	case *ssa.Lookup:
+		if in.Pos().IsValid() {
+			r.lookups[in.Pos()] = in
+		}
+	case *ssa.MakeSlice:
+		r.sized[in.Pos()] = in
+	case *ssa.BinOp:
+		if in.Pos().IsValid() {
+			r.sized[in.Pos()] = in
+		}
+	}
 	if c, ok := in.(ssa.CallInstruction); ok {
 		cc := c.Common()
 		r.calls[c.Pos()] = cc
 		r.instrs[c.Pos()] = c
 		if f := cc.StaticCallee(); f != nil {
 			r.callers[f] = append(r.callers[f], c)
-		}
-	}
-	switch in := in.(type) {
-	case *ssa.MakeSlice:
-		r.sized[in.Pos()] = in
-	case *ssa.BinOp:
-		if in.Pos().IsValid() {
-			r.sized[in.Pos()] = in
 		}
 	}
 	if mc, ok := in.(*ssa.MakeClosure); ok {
