@@ -427,7 +427,7 @@ func (c *checker) perIteration(report ast.Node, site *ast.CallExpr, v *types.Var
 			}
 			if _, ok := c.fl.VariesPerIteration(s.Fn, s.Val, outer); ok {
 				c.crossed[report] = true
-				diag.Report(c.pass, "TL403", report, "the loop on line %d gives each action a PartitionKey of its own; a transaction holds one partition",
+				diag.Report(c.pass, "TL403", report, "the loop on line %d gives each action its own PartitionKey; a transaction holds one partition",
 					c.pass.Fset.Position(outer.Pos()).Line)
 				return
 			}
@@ -603,9 +603,8 @@ func (c *checker) count(site *ast.CallExpr, v *types.Var, g growth) {
 		diag.Report(c.pass, "TL401", site, "this transaction gets one action per element of %s (make, line %d), with no limit",
 			finding.Clip(types.ExprString(g.sized)), c.pass.Fset.Position(g.sized.Pos()).Line)
 	case unbounded == nil && g.counted != nil && c.setOutside(g.counted, g.counted.Args[1], k) != "":
-		diag.Report(c.pass, "TL401", site, "this transaction gets %s actions (make, line %d), a count from %s, with no limit",
-			finding.Clip(types.ExprString(g.counted.Args[1])), c.pass.Fset.Position(g.counted.Pos()).Line,
-			c.setOutside(g.counted, g.counted.Args[1], k))
+		diag.Report(c.pass, "TL401", site, "this transaction's size (make, line %d) is set by %s, unchecked against 100",
+			c.pass.Fset.Position(g.counted.Pos()).Line, finding.Clip(c.setOutside(g.counted, g.counted.Args[1], k)))
 	default:
 		c.payloadOver(site, bytes)
 	}

@@ -30,7 +30,7 @@ func fromFlag(ctx context.Context, c *aztables.Client) {
 	for i := range acts {
 		acts[i] = action(i)
 	}
-	c.SubmitTransaction(ctx, acts, nil) // want `TL401: this transaction gets \*perTx actions \(make, line 29\), a count from flag.Int, with no limit`
+	c.SubmitTransaction(ctx, acts, nil) // want `TL401: this transaction's size \(make, line 29\) is set by flag.Int, unchecked against 100`
 }
 
 func fromEnv(ctx context.Context, c *aztables.Client) {

@@ -33,7 +33,7 @@ func saveSamples(ctx context.Context, c *aztables.Client, samples []Sample) {
 		b, _ := json.Marshal(Reading{Entity: aztables.Entity{PartitionKey: s.Sensor, RowKey: s.At}, Value: s.Value})
 		acts = append(acts, aztables.TransactionAction{ActionType: aztables.TransactionTypeAdd, Entity: b})
 	}
-	c.SubmitTransaction(ctx, acts, nil) // want `TL403: the loop on line 32 gives each action a PartitionKey of its own`
+	c.SubmitTransaction(ctx, acts, nil) // want `TL403: the loop on line 32 gives each action its own PartitionKey; a transaction holds one partition`
 }
 
 // A helper builds each action from the element it is given.
@@ -47,7 +47,7 @@ func byIndex(ctx context.Context, c *aztables.Client, samples [20]Sample) {
 	for i := range samples {
 		acts[i] = toAction(samples[i])
 	}
-	c.SubmitTransaction(ctx, acts, nil) // want `TL403: the loop on line 47 gives each action a PartitionKey of its own`
+	c.SubmitTransaction(ctx, acts, nil) // want `TL403: the loop on line 47 gives each action its own PartitionKey; a transaction holds one partition`
 }
 
 // A map's keys, one per iteration.
@@ -60,7 +60,7 @@ func fromMap(ctx context.Context, c *aztables.Client, latest map[string]float64)
 			break
 		}
 	}
-	c.SubmitTransaction(ctx, acts, nil) // want `TL403: the loop on line 56 gives each action a PartitionKey of its own`
+	c.SubmitTransaction(ctx, acts, nil) // want `TL403: the loop on line 56 gives each action its own PartitionKey; a transaction holds one partition`
 }
 
 // A new UUID for every action: a new partition for every action.
@@ -70,7 +70,7 @@ func freshKeys(ctx context.Context, c *aztables.Client) {
 		b, _ := json.Marshal(Reading{Entity: aztables.Entity{PartitionKey: uuid.NewString(), RowKey: "0"}})
 		acts = append(acts, aztables.TransactionAction{Entity: b})
 	}
-	c.SubmitTransaction(ctx, acts, nil) // want `TL403: the loop on line 69 gives each action a PartitionKey of its own`
+	c.SubmitTransaction(ctx, acts, nil) // want `TL403: the loop on line 69 gives each action its own PartitionKey; a transaction holds one partition`
 }
 
 // Legacy batches: one entity reference per name.
@@ -79,7 +79,7 @@ func legacyEach(t *storage.Table, names [10]string) error {
 	for _, n := range names {
 		b.InsertOrReplaceEntity(t.GetEntityReference(n, "config"), true)
 	}
-	return b.ExecuteBatch() // want `TL403: the loop on line 79 gives each action a PartitionKey of its own`
+	return b.ExecuteBatch() // want `TL403: the loop on line 79 gives each action its own PartitionKey; a transaction holds one partition`
 }
 
 // Silent: the key is the same for the whole loop.
@@ -199,7 +199,7 @@ func submitHelper(ctx context.Context, c *aztables.Client, samples [10]Sample) {
 	if err != nil {
 		return
 	}
-	c.SubmitTransaction(ctx, acts, nil) // want `TL403: the loop on line 187 gives each action a PartitionKey of its own`
+	c.SubmitTransaction(ctx, acts, nil) // want `TL403: the loop on line 187 gives each action its own PartitionKey; a transaction holds one partition`
 }
 
 // sensorActions keeps every action in the sensor it is given.
