@@ -36,8 +36,10 @@ func TestHeldoutMixedLabels(t *testing.T) {
 // listed in docs/benchmarks.md. With the write side's mechanisms (ETag
 // through parsing helpers and read keys, embedded Entity keys, EDMEntity
 // nested values, properties maps, time fields, key arguments one by
-// one) and main's map elements: 41/47 (87.2 %) and 41/43 (95.3 %).
+// one) and main's map elements: 41/47 (87.2 %) and 41/43 (95.3 %); with
+// the batches' per-iteration keys and outside counts too: 46/47 (97.9 %)
+// and 46/48 (95.8 %).
 func TestHeldoutMixedRecall(t *testing.T) {
 	right, expected, found := measureCorpus(t, "heldout-mixed", heldoutMixedRules, true, 45, 20)
-	checkRates(t, right, expected, found, 0.85, 0.93)
+	checkRates(t, right, expected, found, 0.95, 0.93)
 }
