@@ -36,11 +36,11 @@ type Table struct {
 	// give every entity the same tag.
 	hashMask uint64
 
-	mu       sync.RWMutex
-	n        int                   // entities
-	rows     rowIndex              // (partition, RowKey hash) → where the entity is encoded (see loc)
-	ptree    *btree.BTreeG[pentry] // partitions in key order, but for those in unsorted
-	parts    map[string]*partition // by PartitionKey
+	mu    sync.RWMutex
+	n     int                   // entities
+	rows  rowIndex              // (partition, RowKey hash) → where the entity is encoded (see loc)
+	ptree *btree.BTreeG[pentry] // partitions in key order, but for those in unsorted
+	parts map[string]*partition // by PartitionKey
 	// unsorted holds partitions created since the last scan that crosses
 	// partitions, not yet in ptree (and maybe deleted since): a workload
 	// whose reads stay within one partition (ScanPartition, point reads)
@@ -48,13 +48,13 @@ type Table struct {
 	// move into ptree, which a reader holding t.mu for reading makes.
 	unsorted []*partition
 	ordMu    sync.Mutex
-	numParts uint32                // partition numbers handed out
-	freePart []uint32              // those free again
-	recs     []rec                 // by record number
-	freeRec  []uint32              // free record numbers
-	chunks   [][]byte              // the encoded entities
-	live     int                   // bytes of chunks that live records use
-	dead     int                   // bytes of chunks that no record uses
+	numParts uint32   // partition numbers handed out
+	freePart []uint32 // those free again
+	recs     []rec    // by record number
+	freeRec  []uint32 // free record numbers
+	chunks   [][]byte // the encoded entities
+	live     int      // bytes of chunks that live records use
+	dead     int      // bytes of chunks that no record uses
 }
 
 // partition is one partition's key, number and entities.
