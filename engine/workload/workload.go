@@ -143,6 +143,9 @@ func Generate(spec *Spec, opts Options) (*Workload, error) {
 	w := &Workload{g: g}
 	rng := rand.New(rand.NewPCG(uint64(opts.Seed), 0x7461626c656c696e))
 	var total, counted int64
+	if n := eventCount(spec, opts.Duration); n <= float64(opts.MaxOps) {
+		w.events = make([]event, 0, int(n))
+	}
 	for ti := range spec.Tables {
 		t := &spec.Tables[ti]
 		tg := &tableGen{name: t.Name}
@@ -196,6 +199,23 @@ func Generate(spec *Spec, opts Options) (*Workload, error) {
 		return nil, fmt.Errorf("workload: more than %d operations (%d entities to load in the partitions the workload reaches, and %d timed operations)", opts.MaxOps, loaded, total)
 	}
 	return w, nil
+}
+
+// eventCount returns how many timed operations spec asks for in
+// duration seconds, as Generate counts them (NaN when a rate is), so that
+// Generate allocates its events once.
+func eventCount(spec *Spec, duration float64) float64 {
+	n := 0.0
+	for ti := range spec.Tables {
+		t := &spec.Tables[ti]
+		for ei := range t.Entities {
+			n += max(math.Round(t.Entities[ei].Writes*duration), 0)
+		}
+		for qi := range t.Queries {
+			n += max(math.Round(t.Queries[qi].Rate*duration), 0)
+		}
+	}
+	return n
 }
 
 // MaxEntities bounds the entities a design may declare for a replay: each
