@@ -529,11 +529,12 @@ func value(p *Property, idx int64) edm.Value {
 		b := binary.BigEndian.AppendUint64(nil, uint64(idx))
 		return edm.BinaryValue(b)
 	}
-	s := p.Name + strconv.FormatInt(idx, 10)
-	if p.MaxLength > 0 && len(s) > p.MaxLength {
-		s = s[len(s)-p.MaxLength:]
+	var buf [64]byte
+	b := strconv.AppendInt(append(buf[:0], p.Name...), idx, 10) // one allocation, the string
+	if p.MaxLength > 0 && len(b) > p.MaxLength {
+		b = b[len(b)-p.MaxLength:]
 	}
-	return edm.StringValue(s)
+	return edm.StringValue(string(b))
 }
 
 // entityValues returns entity i's property values, those its keys take
