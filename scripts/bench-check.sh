@@ -6,17 +6,22 @@
 # own cache empty, the go build cache warm for both), and go vet with and
 # without -vettool=tablelint, every package vetted (a go vet whose results
 # the go command answers from its cache times the go command's cache, not
-# the tool, and is not measured). The results replace the section between
+# the tool, and is not measured). Then, with an empty go build cache of
+# their own for every run (cold builds), check against go vet and go vet
+# -vettool=tablelint against go vet. The results replace the section between
 # the "bench-check.sh" markers in docs/benchmarks.md.
 #
 #   ./scripts/bench-check.sh                    3 rounds
 #   ROUNDS=5 ./scripts/bench-check.sh           more rounds
+#   COLDROUNDS=3 ./scripts/bench-check.sh       more rounds of the cold-build rows (default 1:
+#                                               each compiles the standard library)
 #   BEFORE=<rev> ./scripts/bench-check.sh       also time the check of <rev> (built from git archive)
 #   OUT=/tmp/b.md ./scripts/bench-check.sh      write elsewhere
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 rounds=${ROUNDS:-3}
+coldrounds=${COLDROUNDS:-1}
 out=${OUT:-docs/benchmarks.md}
 scversion=${STATICCHECK_VERSION:-v0.8.2}
 before=${BEFORE:-}
@@ -146,6 +151,20 @@ for m in az small; do
     [ -n "$tlbefore" ] && run "$m.before" "$dir" -- "$tlbefore" check ./...
     rm -rf "$work/tlcache$m$r" "$work/sccache$m$r"
   done
+  # Cold builds: each run with a go build cache of its own, empty (every
+  # dependency compiled, the standard library included), the module
+  # cache as it is. check against go vet in the same state, and go vet
+  # with tablelint as its tool against plain go vet.
+  for r in $(seq 1 "$coldrounds"); do
+    log "$m: cold build caches, round $r/$coldrounds (load $(load))"
+    loads+=("$(load)")
+    run "$m.tl.build" "$dir" "GOCACHE=$work/gc" "TABLELINT_CACHE=$work/tc" -- "$tl" check ./...
+    rm -rf "$work/gc" "$work/tc"
+    run "$m.vet.build" "$dir" "GOCACHE=$work/gc" -- go vet ./...
+    rm -rf "$work/gc"
+    run "$m.vettl.build" "$dir" "GOCACHE=$work/gc" -- go vet -vettool="$tl" ./...
+    chmod -R u+w "$work/gc" 2>/dev/null; rm -rf "$work/gc"
+  done
 done
 loads+=("$(load)")
 
@@ -168,7 +187,7 @@ section=$(mktemp)
   echo
   echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') by \`./scripts/bench-check.sh\` (ROUNDS=$rounds${before:+, BEFORE=$before}) on $(nproc) CPUs, $(go version | cut -d' ' -f3-), staticcheck $("$sc" -version | cut -d' ' -f2-)."
   echo "Load average (1, 5, 15 min) at each round: $(printf '%s; ' "${loads[@]}" | sed 's/; $//')."
-  echo "Medians of $rounds alternating rounds; memory is the largest peak RSS (\`/usr/bin/time\`, the tool or its \`go list\`, whichever is larger). CPU is user + system time of the tool and its children. Warm: both tools' caches filled; cold: each tool's own cache empty (a fresh \`TABLELINT_CACHE\` directory; a fresh \`XDG_CACHE_HOME\` for staticcheck), the go build cache warm for both."
+  echo "Medians of $rounds alternating rounds ($coldrounds for the rows with an empty go build cache); memory is the largest peak RSS (\`/usr/bin/time\`, the tool or its \`go list\`, whichever is larger). CPU is user + system time of the tool and its children. Warm: both tools' caches filled; cold: each tool's own cache empty (a fresh \`TABLELINT_CACHE\` directory; a fresh \`XDG_CACHE_HOME\` for staticcheck), the go build cache warm for both."
   echo
   echo "| module, caches | tablelint check ./... | staticcheck ./... | tablelint / staticcheck | goal |"
   echo "|---|---|---|---|---|"
@@ -179,6 +198,11 @@ section=$(mktemp)
   for m in az small; do
     name=$([ $m = az ] && echo "aztables v1.4.0" || echo "3-file module")
     echo "| $name: go vet -vettool=tablelint ./... vs go vet ./..., every package vetted (vet results not cached, build cache warm) | $(med $m.vettlcold 2) s wall, $(med $m.vettlcold 3) s CPU | go vet: $(med $m.vetcold 2) s wall, $(med $m.vetcold 3) s CPU | **$(ratio "$(med $m.vettlcold 2)" "$(med $m.vetcold 2)")×** wall, $(ratio "$(med $m.vettlcold 3)" "$(med $m.vetcold 3)")× CPU | < 1.3× |"
+  done
+  for m in az small; do
+    name=$([ $m = az ] && echo "aztables v1.4.0" || echo "3-file module")
+    echo "| $name: check ./... vs go vet ./..., both with an empty go build cache | $(med $m.tl.build 2) s wall, $(med $m.tl.build 3) s CPU, $(mx $m.tl.build) MiB | go vet: $(med $m.vet.build 2) s wall, $(med $m.vet.build 3) s CPU, $(mx $m.vet.build) MiB | $(ratio "$(med $m.tl.build 2)" "$(med $m.vet.build 2)")× wall, **$(ratio "$(med $m.tl.build 3)" "$(med $m.vet.build 3)")× CPU** | ≤ 1.5× CPU, ≤ 1 GiB |"
+    echo "| $name: go vet -vettool=tablelint ./... vs go vet ./..., both with an empty go build cache | $(med $m.vettl.build 2) s wall, $(med $m.vettl.build 3) s CPU, $(mx $m.vettl.build) MiB | go vet: $(med $m.vet.build 2) s wall, $(med $m.vet.build 3) s CPU | $(ratio "$(med $m.vettl.build 2)" "$(med $m.vet.build 2)")× wall, **$(ratio "$(med $m.vettl.build 3)" "$(med $m.vet.build 3)")× CPU** | < 1.3× CPU |"
   done
   if [ -n "$tlbefore" ]; then
     for m in az small; do

@@ -29,6 +29,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 	"sort"
 	"strings"
 
@@ -74,7 +75,45 @@ func main() {
 	e.args = os.Args
 	e.stdoutTerminal = isTerminal(os.Stdout)
 	e.stderrTerminal = isTerminal(os.Stderr)
-	os.Exit(run(e, os.Args[1:]))
+	stop := profile(e.stderr)
+	code := run(e, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// profile starts the profiles that TABLELINT_CPUPROFILE and
+// TABLELINT_MEMPROFILE name (files to write, for `go tool pprof`; a
+// developer's aid, not part of the contract) and returns what ends them.
+// A go vet unit exits inside unitchecker and writes none.
+func profile(stderr io.Writer) func() {
+	var cpu *os.File
+	if name := os.Getenv("TABLELINT_CPUPROFILE"); name != "" {
+		f, err := os.Create(name)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "tablelint: TABLELINT_CPUPROFILE: %v\n", err)
+		} else {
+			cpu = f
+		}
+	}
+	return func() {
+		if cpu != nil {
+			pprof.StopCPUProfile()
+			_ = cpu.Close()
+		}
+		if name := os.Getenv("TABLELINT_MEMPROFILE"); name != "" {
+			f, err := os.Create(name)
+			if err == nil {
+				err = pprof.Lookup("allocs").WriteTo(f, 0)
+				_ = f.Close()
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "tablelint: TABLELINT_MEMPROFILE: %v\n", err)
+			}
+		}
+	}
 }
 
 // run runs the command line args and returns the exit code. Panics are
