@@ -502,6 +502,9 @@ func constString(info *types.Info, e ast.Expr) (string, bool) {
 // opts (argument argIdx of base.Call): one per options value and filter
 // value that may reach it.
 func (st *state) optionQueries(base Query, argIdx int, opts ast.Expr, pkgPath, typeName string) []*Query {
+	if qs := st.flowOptionQueries(base, argIdx, opts, pkgPath, typeName); qs != nil {
+		return qs
+	}
 	variants, _ := st.optionVariants(opts)
 	var out []*Query
 	for _, o := range variants {
@@ -518,9 +521,6 @@ func (st *state) optionQueries(base Query, argIdx int, opts ast.Expr, pkgPath, t
 		}
 		if q.Known && q.FilterExpr != nil {
 			fv := st.filterVariants(q.FilterExpr)
-			if len(fv) == 0 && len(variants) == 1 && opaque(q.Filter) {
-				fv = st.optionShapes(base.Call, argIdx, q.FilterExpr)
-			}
 			if len(fv) > 0 {
 				for _, f := range fv {
 					q2 := q
