@@ -155,12 +155,17 @@ func (st *state) shapes(fn *ssa.Function, v flow.Value, at ast.Expr) []values.Va
 // is read from (for positions and messages).
 func (st *state) hole(fn *ssa.Function, h *flow.Hole, at ast.Expr) *values.Hole {
 	out := &values.Hole{Expr: at, Use: at, Verb: h.Verb, Layout: h.Layout}
-	// Messages name the expression the value entered the filter's text
-	// by, when flow knows it.
+	// Messages and extract name the expression the value entered the
+	// filter's text by, when flow knows it and it is in fn (a sink's callers keep
+	// their argument: it is where they are checked).
+	var syntax ast.Node
+	if fn != nil {
+		syntax = fn.Syntax()
+	}
 	for _, f := range st.pass.Files {
-		if f.FileStart <= h.At && h.At < f.FileEnd {
+		if syntax != nil && syntax.Pos() <= h.At && h.At < syntax.End() && f.FileStart <= h.At && h.At < f.FileEnd {
 			if e := flow.EnteredExpr(f, h); e != nil {
-				out.Use = e
+				out.Expr, out.Use = e, e
 			}
 		}
 	}
