@@ -420,6 +420,11 @@ func loadsOf(a ssa.Value) []ssa.Value {
 func (e *eval) storedField(base ssa.Value, i int, ft types.Type, depth int) (Value, bool) {
 	if a, ok := base.(*ssa.Alloc); ok && e.at != nil && e.at.Parent() == a.Parent() && structLocal(a, e.at) {
 		vals, zeros, ok := reaching(e.at, a, storeToField(a, i))
+		for _, v := range vals {
+			if !types.Identical(v.Type(), ft) {
+				ok = false // a whole struct copied in (*p = param): not here
+			}
+		}
 		if ok {
 			var vs []Value
 			for _, v := range vals {

@@ -174,6 +174,7 @@ func storeToField(base ssa.Value, i int) func(ssa.Instruction) (ssa.Value, bool)
 				if _, isConst := st.Val.(*ssa.Const); isConst {
 					return ssa.NewConst(nil, st.Val.Type().Underlying().(*types.Struct).Field(i).Type()), true
 				}
+				return st.Val, true // a whole struct copied in: see storedField
 			}
 			if fa, ok := st.Addr.(*ssa.FieldAddr); ok && fa.X == base && fa.Field == i {
 				return st.Val, true
