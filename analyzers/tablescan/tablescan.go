@@ -70,10 +70,11 @@ func check(pass *analysis.Pass, q *filterflow.Query, st map[string]stored, repor
 	if !q.Known {
 		return
 	}
+	// Every query finding is placed at the call that runs the query (the
+	// list call, QueryEntities, or the call of the helper or interface
+	// method given the filter or the options), however the filter or
+	// options were assembled before it.
 	at := ast.Node(q.Call)
-	if q.FilterExpr != nil {
-		at = q.FilterExpr
-	}
 	what := describe(pass, q)
 	if q.Empty {
 		if q.Checked {
