@@ -163,6 +163,11 @@ type Query struct {
 	// Inlined maps the holes of arguments substituted into a sink's
 	// filter to the sink part they fill (nil for direct queries).
 	Inlined map[*values.Hole]*SinkPart
+	// At is where findings about the query go: the Filter an options
+	// literal gives (the line a reader fixes), or nil for the call that
+	// runs the query (Call) — options without a filter, a filter
+	// assigned to the options after they are built, a helper's call.
+	At ast.Node
 	// Options is the parameter of the enclosing function the query's
 	// options come from (the caller builds them); the query is then not
 	// Known here, and the function becomes a sink.
@@ -448,8 +453,9 @@ func (st *state) queriesAt(orig *ast.CallExpr) []*Query {
 				pkgPath, typeName = sdk.LegacyPath, "QueryOptions"
 			}
 			for _, q := range st.optionQueries(base, sq.OptionsParam, call.Args[sq.OptionsParam], pkgPath, typeName) {
-				// Reported at the options argument of the helper call.
+				// Reported at the helper call.
 				q.FilterExpr = call.Args[sq.OptionsParam]
+				q.At = nil
 				out = append(out, q)
 			}
 			continue
@@ -579,6 +585,7 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 	}
 	var filter, top ast.Expr
 	var env map[*types.Var]values.Value // parameters of an options constructor
+	setLater := false                   // the filter is assigned after the literal
 	switch {
 	case isLiteralOf(info, opts, pkgPath, typeName):
 		filter = sdk.Field(info, opts, "Filter")
@@ -627,6 +634,7 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 				return false // set twice
 			}
 			filter = fset
+			setLater = true
 		}
 		if tset, ok := st.fieldAssignments(v, "Top"); ok && tset != nil {
 			top = tset
@@ -639,8 +647,12 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 		return true
 	}
 	q.FilterExpr = filter
+	if !setLater {
+		q.At = filter
+	}
 	if env != nil {
 		q.FilterExpr = opts // report at the constructor call
+		q.At = opts
 		q.Filter = st.r.OfWith(filter, env)
 	} else {
 		q.Filter = st.r.Of(filter)

@@ -92,6 +92,9 @@ func (st *state) flowOptionQueries(base Query, argIdx int, opts ast.Expr, pkgPat
 			if named.FilterExpr != nil {
 				q.FilterExpr = named.FilterExpr
 			}
+			if !q.Empty {
+				q.At = named.At
+			}
 		}
 		out = append(out, &q)
 	}
