@@ -68,13 +68,13 @@
 // PartitionKey eq is a scan (an empty shape reads the whole table); a
 // clause list built in a loop stays unknown (never a scan).
 //
-// Placement, one rule for every finding: on the Filter an options
-// literal gives (Filter: &f, on that line), where a reader fixes it;
-// otherwise at the call that runs the query — the list call,
+// Placement, one rule for every finding: where the options get their
+// filter on every path — the Filter of an options literal, or an
+// opts.Filter = … that always runs — since a reader fixes it there;
+// otherwise at the call that runs the query (the list call,
 // QueryEntities, or the call of the helper or interface method given the
-// filter or options — for options without a filter, a filter assigned
-// to the options after they are built (opts.Filter = &f inside an if),
-// and filters a helper builds.
+// filter or options): options without a filter, a filter assigned to the
+// options only in a branch (if len(parts) > 0 { opts.Filter = &f }).
 //
 // Interfaces: under tablelint check, which loads the whole program, a
 // call of an interface method is checked against every implementation

@@ -41,8 +41,8 @@ func built(ctx context.Context, c *aztables.Client, dept string, id int) {
 	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &f2}) // want `TL301: query scans the whole table: no top-level PartitionKey eq`
 
 	opts := &aztables.ListEntitiesOptions{}
-	opts.Filter = to.Ptr(fmt.Sprintf("Age gt %d", id))
-	c.NewListEntitiesPager(opts) // want `TL301: query scans the whole table`
+	opts.Filter = to.Ptr(fmt.Sprintf("Age gt %d", id)) // want `TL301: query scans the whole table`
+	c.NewListEntitiesPager(opts)
 
 	many := "PartitionKey eq 'p' and (RowKey eq '1' or RowKey eq '2' or RowKey eq '3' or RowKey eq '4' or RowKey eq '5' or RowKey eq '6' or RowKey eq '7' or RowKey eq '8' or RowKey eq '9' or RowKey eq '10' or RowKey eq '11' or RowKey eq '12' or RowKey eq '13' or RowKey eq '14' or RowKey eq '15')"
 	c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &many}) // want `TL322: query: filter has 16 comparisons` `TL304`
