@@ -281,19 +281,33 @@ func impliesNonEmpty(cond, x ssa.Value) bool {
 		}
 		return constant.Int64Val(c.Value)
 	}
-	l, r, op := bo.X, bo.Y, bo.Op
-	if isLen(r) {
-		l, r = r, l
+	if isLen(bo.X) {
+		k, ok := num(bo.Y)
+		return ok && NonEmptyWhen(bo.Op, k, true)
+	}
+	if isLen(bo.Y) {
+		k, ok := num(bo.X)
+		return ok && NonEmptyWhen(bo.Op, k, false)
+	}
+	return false
+}
+
+// NonEmptyWhen reports whether len(x) op k (lenLeft; otherwise k op
+// len(x)) being true means x has elements: len(x) > 0, != 0, >= 1,
+// 0 < len(x). The one test behind every "joined only when there are
+// parts" guard, on SSA (here) and on syntax (filterflow).
+func NonEmptyWhen(op token.Token, k int64, lenLeft bool) bool {
+	if !lenLeft {
 		switch op {
 		case token.LSS:
 			op = token.GTR
 		case token.LEQ:
 			op = token.GEQ
+		case token.GTR:
+			op = token.LSS
+		case token.GEQ:
+			op = token.LEQ
 		}
-	}
-	k, ok := num(r)
-	if !isLen(l) || !ok {
-		return false
 	}
 	switch op {
 	case token.GTR:
