@@ -16,5 +16,7 @@ func TestETag(t *testing.T) {
 	sdktest.CheckMessages(t, analysistest.Run(t, dir, etag.Analyzer, "crossfunc"))
 	sdktest.CheckMessages(t, analysistest.Run(t, dir, etag.Analyzer, "illtyped"))
 	sdktest.CheckMessages(t, analysistest.Run(t, dir, etag.Analyzer, "listread"))
+	sdktest.CheckMessages(t, analysistest.Run(t, dir, etag.Analyzer, "decodehelper"))
+	sdktest.CheckMessages(t, analysistest.Run(t, dir, etag.Analyzer, "samekeys"))
 	fixtest.Run(t, analysistest.TestData(), etag.Analyzer, "rmw", "anyonly", "legacy")
 }
