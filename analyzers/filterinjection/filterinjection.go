@@ -84,10 +84,16 @@ func run(pass *analysis.Pass) (any, error) {
 				if h.Escaped || (h.Param != nil && res.AtCaller[h.Param]) {
 					continue
 				}
-				if part := q.Inlined[h]; part != nil && part.Quoted && !part.AtCaller {
-					continue
+				at := enteredExpr(pass, fh)
+				if part := q.Inlined[h]; part != nil && part.Quoted {
+					if !part.AtCaller {
+						continue // reported inside the sink
+					}
+					at = h.Use // the caller's argument: callers escape
 				}
-				if at := enteredExpr(pass, fh); at != nil {
+				// Where flow knows no bound, the resolver's safety
+				// (escaping helpers, constant-only variables) decides.
+				if at != nil && !safeExpr(res, fl, at) {
 					report(h, at)
 				}
 				continue
@@ -113,6 +119,17 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// safeExpr reports whether every run-time part of e, as the resolver
+// reads it, can go into a quoted literal as it is.
+func safeExpr(res *filterflow.Result, fl *flow.Result, e ast.Expr) bool {
+	for _, h := range res.Resolver.Of(e).Holes() {
+		if !(h.Escaped || h.Foreign || res.SafeHole(h) || quoteFree(fl, h.Expr)) {
+			return false
+		}
+	}
+	return true
 }
 
 // enteredExpr returns the expression of this package where the flow

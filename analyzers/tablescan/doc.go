@@ -55,16 +55,26 @@
 // stored in variables and generic types. Options or filters set in
 // branches are checked for each value that can reach the query: options
 // left nil on one path, a filter variable assigned in an if, a
-// strings.Join of parts some of which are optional. What the AST
-// resolver cannot follow is asked of the value-flow layer on SSA
-// (analyzers/internal/flow), one query per shape the value can take
-// (at most 16): a filter assigned in branches and passed to a helper,
+// strings.Join of parts some of which are optional. Filters are asked
+// of the value-flow layer on SSA first (analyzers/internal/flow; the
+// AST resolver only where flow has no answer), one query per shape the
+// value can take (at most 16): a filter assigned in branches and passed
+// to a helper, a filter variable filled by a helper through its address
+// (var f string; fill(&f)), only the assignments that reach the query,
 // clauses appended to a []string and joined under a length guard,
 // options whose filter is set only when non-empty, helpers returning
 // the filter, a user-written combinator library (And, Or, Eq,
 // .String()), filters returned through interfaces. A shape with no
 // PartitionKey eq is a scan (an empty shape reads the whole table); a
 // clause list built in a loop stays unknown (never a scan).
+//
+// Placement, one rule for every finding: where the options get their
+// filter on every path — the Filter of an options literal, or an
+// opts.Filter = … that always runs — since a reader fixes it there;
+// otherwise at the call that runs the query (the list call,
+// QueryEntities, or the call of the helper or interface method given the
+// filter or options): options without a filter, a filter assigned to the
+// options only in a branch (if len(parts) > 0 { opts.Filter = &f }).
 //
 // Interfaces: under tablelint check, which loads the whole program, a
 // call of an interface method is checked against every implementation

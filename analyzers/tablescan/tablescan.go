@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"regexp"
 	"strconv"
@@ -44,14 +43,16 @@ func init() {
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result)
 	// A query may have several variants (a filter set in branches): one
-	// finding per rule and place.
+	// finding per rule and line.
 	type key struct {
-		pos  token.Pos
+		file string
+		line int
 		rule string
 	}
 	seen := map[key]bool{}
 	report := func(id string, at ast.Node, format string, args ...any) {
-		if k := (key{at.Pos(), id}); !seen[k] {
+		pos := pass.Fset.Position(at.Pos())
+		if k := (key{pos.Filename, pos.Line, id}); !seen[k] {
 			seen[k] = true
 			diag.Report(pass, id, at, format, args...)
 		}
@@ -70,9 +71,11 @@ func check(pass *analysis.Pass, q *filterflow.Query, st map[string]stored, repor
 	if !q.Known {
 		return
 	}
+	// One placement for every query finding (Query.At): the Filter an
+	// options literal gives, otherwise the call that runs the query.
 	at := ast.Node(q.Call)
-	if q.FilterExpr != nil {
-		at = q.FilterExpr
+	if q.At != nil && !q.Empty {
+		at = q.At
 	}
 	what := describe(pass, q)
 	if q.Empty {

@@ -17,7 +17,7 @@ import (
 
 func TestTableScan(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, tablescan.Analyzer, "basic", "negatives", "optshelper", "optscaller", "conditional", "funcvalues", "toplevelor", "legacy", "sinkrepo", "sinkservice", "appendfilter", "invalidfilter", "storedtypes", "flowshapes"))
+	sdktest.CheckMessages(t, analysistest.Run(t, dir, tablescan.Analyzer, "basic", "negatives", "optshelper", "optscaller", "conditional", "funcvalues", "toplevelor", "legacy", "sinkrepo", "sinkservice", "appendfilter", "invalidfilter", "storedtypes", "flowshapes", "addressfill"))
 }
 
 func TestPartitionScanInfo(t *testing.T) {

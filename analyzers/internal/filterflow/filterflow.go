@@ -29,6 +29,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
@@ -163,6 +164,12 @@ type Query struct {
 	// Inlined maps the holes of arguments substituted into a sink's
 	// filter to the sink part they fill (nil for direct queries).
 	Inlined map[*values.Hole]*SinkPart
+	// At is where findings about the query go: where the options get
+	// their filter on every path (a literal's Filter, an unconditional
+	// opts.Filter = …), or nil for the call that runs the query (Call):
+	// options without a filter, a filter assigned only in a branch, a
+	// helper's call.
+	At ast.Node
 	// Options is the parameter of the enclosing function the query's
 	// options come from (the caller builds them); the query is then not
 	// Known here, and the function becomes a sink.
@@ -448,8 +455,9 @@ func (st *state) queriesAt(orig *ast.CallExpr) []*Query {
 				pkgPath, typeName = sdk.LegacyPath, "QueryOptions"
 			}
 			for _, q := range st.optionQueries(base, sq.OptionsParam, call.Args[sq.OptionsParam], pkgPath, typeName) {
-				// Reported at the options argument of the helper call.
+				// Reported at the helper call.
 				q.FilterExpr = call.Args[sq.OptionsParam]
+				q.At = nil
 				out = append(out, q)
 			}
 			continue
@@ -579,6 +587,7 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 	}
 	var filter, top ast.Expr
 	var env map[*types.Var]values.Value // parameters of an options constructor
+	setLater := false                   // the filter is assigned after the literal
 	switch {
 	case isLiteralOf(info, opts, pkgPath, typeName):
 		filter = sdk.Field(info, opts, "Filter")
@@ -627,6 +636,10 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 				return false // set twice
 			}
 			filter = fset
+			// Assigned on every path from the options' declaration:
+			// placed there, as a literal's Filter is; in a branch, at
+			// the call.
+			setLater = st.conditionalSet(v, fset)
 		}
 		if tset, ok := st.fieldAssignments(v, "Top"); ok && tset != nil {
 			top = tset
@@ -639,8 +652,12 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 		return true
 	}
 	q.FilterExpr = filter
+	if !setLater {
+		q.At = filter
+	}
 	if env != nil {
 		q.FilterExpr = opts // report at the constructor call
+		q.At = opts
 		q.Filter = st.r.OfWith(filter, env)
 	} else {
 		q.Filter = st.r.Of(filter)
@@ -817,4 +834,33 @@ func baseName(p string) string {
 		return p[i+1:]
 	}
 	return p
+}
+
+// conditionalSet reports whether the assignment whose right-hand side is
+// rhs may be skipped on a path from the declaration of the options
+// variable v (it is inside an if, a loop or a switch case below it).
+func (st *state) conditionalSet(v *types.Var, rhs ast.Expr) bool {
+	file := st.fileOf(v)
+	if file == nil {
+		return true
+	}
+	path, _ := astutil.PathEnclosingInterval(file, rhs.Pos(), rhs.End())
+	declPath, _ := astutil.PathEnclosingInterval(file, v.Pos(), v.Pos())
+	var stmt, decl ast.Node
+	for _, n := range path {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			stmt = as
+			break
+		}
+	}
+	for _, n := range declPath {
+		if s, ok := n.(ast.Stmt); ok {
+			decl = s
+			break
+		}
+	}
+	if stmt == nil || decl == nil {
+		return true
+	}
+	return st.conditional(file, stmt, decl)
 }

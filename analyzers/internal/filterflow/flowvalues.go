@@ -3,6 +3,7 @@ package filterflow
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -34,26 +35,70 @@ func opaque(v values.Value) bool {
 }
 
 // argShapes returns the values argument i (as written) of call can take:
-// the resolver's value, or, when the resolver cannot follow it and the
-// flow layer can, one value per flow variant.
+// one value per flow variant, or, where the flow layer knows no more
+// than one value of unknown source, the resolver's value.
 func (st *state) argShapes(call *ast.CallExpr, i int) []values.Value {
 	arg := call.Args[i]
-	av := st.r.Of(arg)
-	if !opaque(av) {
-		return []values.Value{av}
+	if in := st.fl.Call(call); in != nil {
+		if args := flow.CallArgs(in.Common()); i < len(args) {
+			out := st.shapes(in.Parent(), st.fl.OfLocal(args[i]), arg)
+			if len(out) > 0 {
+				return out
+			}
+			if out != nil { // known to be unknown
+				return []values.Value{{Parts: []values.Part{{Hole: &values.Hole{Expr: arg, Use: arg}}}}}
+			}
+		}
 	}
-	in := st.fl.Call(call)
-	if in == nil {
-		return []values.Value{av}
+	return []values.Value{st.r.Of(arg)}
+}
+
+// flowOptionQueries returns the queries the options argument opts
+// (argument argIdx of base.Call) gives, one per variant of its Filter
+// that the flow layer follows; nil when flow has no answer (the options
+// are a parameter the enclosing function's callers give, or flow knows
+// no more than one value of unknown source), and the resolver is asked.
+func (st *state) flowOptionQueries(base Query, argIdx int, opts ast.Expr, pkgPath, typeName string) []*Query {
+	if isNil(st.pass.TypesInfo, opts) {
+		return nil
 	}
-	args := flow.CallArgs(in.Common())
-	if i >= len(args) {
-		return []values.Value{av}
+	shapes := st.optionShapes(base.Call, argIdx, opts)
+	if shapes == nil {
+		return nil
 	}
-	if out := st.shapes(in.Parent(), st.fl.OfLocal(args[i]), arg); len(out) > 0 {
-		return out
+	if len(shapes) == 0 {
+		// Written by code flow does not follow (fill(&f) of an
+		// unknown helper): unknown, never the declaration's value.
+		q := base
+		return []*Query{&q}
 	}
-	return []values.Value{av}
+	// The resolver still says what the code names: the expression the
+	// filter is written in (for messages and fixes), Top, and whether
+	// the options are the caller's (a sink by options).
+	named := base
+	known := st.options(&named, opts, pkgPath, typeName)
+	if named.Options != nil {
+		return nil
+	}
+	var out []*Query
+	for _, f := range shapes {
+		q := base
+		q.Known = true
+		q.Filter = f
+		q.Empty = f.IsConst() && strings.TrimSpace(f.String()) == ""
+		q.FilterExpr = opts
+		if known {
+			q.Top = named.Top
+			if named.FilterExpr != nil {
+				q.FilterExpr = named.FilterExpr
+			}
+			if !q.Empty {
+				q.At = named.At
+			}
+		}
+		out = append(out, &q)
+	}
+	return out
 }
 
 // optionShapes returns the shapes of the Filter field of the options
@@ -68,12 +113,14 @@ func (st *state) optionShapes(call *ast.CallExpr, i int, at ast.Expr) []values.V
 	if i >= len(args) {
 		return nil
 	}
-	return st.shapes(in.Parent(), st.fl.FieldOfLocal(args[i], "Filter"), at)
+	return st.shapes(in.Parent(), st.fl.FieldAt(in, args[i], "Filter"), at)
 }
 
 // shapes converts a flow value into the resolver's values, one per
 // variant; nil when flow knows no more than one value the resolver
-// already treats as unknown (one hole of unknown source). Holes keep
+// already treats as unknown (one hole of unknown source), empty (not
+// nil) when flow knows the value is written by code it does not follow
+// (the resolver must not be asked then). Holes keep
 // what the query analyzers read: the verb, whether the value is escaped
 // or cannot carry a quote, and the parameter of fn it is.
 func (st *state) shapes(fn *ssa.Function, v flow.Value, at ast.Expr) []values.Value {
@@ -83,6 +130,9 @@ func (st *state) shapes(fn *ssa.Function, v flow.Value, at ast.Expr) []values.Va
 	if len(v.Variants) == 1 {
 		ps := v.Variants[0].Parts
 		if len(ps) == 1 && ps[0].Hole != nil && ps[0].Hole.Source != flow.Param {
+			if v.Approx && ps[0].Hole.What == "…" {
+				return []values.Value{} // known to be unknown
+			}
 			return nil
 		}
 	}
@@ -108,6 +158,20 @@ func (st *state) shapes(fn *ssa.Function, v flow.Value, at ast.Expr) []values.Va
 // is read from (for positions and messages).
 func (st *state) hole(fn *ssa.Function, h *flow.Hole, at ast.Expr) *values.Hole {
 	out := &values.Hole{Expr: at, Use: at, Verb: h.Verb, Layout: h.Layout}
+	// Messages and extract name the expression the value entered the
+	// filter's text by, when flow knows it and it is in fn (a sink's callers keep
+	// their argument: it is where they are checked).
+	var syntax ast.Node
+	if fn != nil {
+		syntax = fn.Syntax()
+	}
+	for _, f := range st.pass.Files {
+		if syntax != nil && syntax.Pos() <= h.At && h.At < syntax.End() && f.FileStart <= h.At && h.At < f.FileEnd {
+			if e := flow.EnteredExpr(f, h); e != nil {
+				out.Expr, out.Use = e, e
+			}
+		}
+	}
 	if h.Bound&(flow.Escaped|flow.URLEscaped) != 0 || h.Bound.Safe() || (h.Bound&flow.Time != 0 && !containsQuote(h.Layout)) {
 		out.Escaped = true // cannot carry a quote
 	}

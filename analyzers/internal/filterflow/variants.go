@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ast/astutil"
 
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 )
@@ -458,34 +459,13 @@ func (st *state) impliesNonEmpty(cond ast.Expr, v *types.Var) bool {
 		}
 		return constant.Int64Val(tv.Value)
 	}
-	x, y, op := be.X, be.Y, be.Op
-	if isLen(y) { // 0 < len(v): turn it around
-		x, y = y, x
-		switch op {
-		case token.LSS:
-			op = token.GTR
-		case token.LEQ:
-			op = token.GEQ
-		case token.GTR:
-			op = token.LSS
-		case token.GEQ:
-			op = token.LEQ
-		}
+	if isLen(be.X) {
+		k, ok := num(be.Y)
+		return ok && flow.NonEmptyWhen(be.Op, k, true)
 	}
-	if !isLen(x) {
-		return false
-	}
-	k, ok := num(y)
-	if !ok {
-		return false
-	}
-	switch op {
-	case token.GTR:
-		return k >= 0
-	case token.GEQ:
-		return k >= 1
-	case token.NEQ:
-		return k == 0
+	if isLen(be.Y) {
+		k, ok := num(be.X)
+		return ok && flow.NonEmptyWhen(be.Op, k, false)
 	}
 	return false
 }
@@ -502,6 +482,9 @@ func constString(info *types.Info, e ast.Expr) (string, bool) {
 // opts (argument argIdx of base.Call): one per options value and filter
 // value that may reach it.
 func (st *state) optionQueries(base Query, argIdx int, opts ast.Expr, pkgPath, typeName string) []*Query {
+	if qs := st.flowOptionQueries(base, argIdx, opts, pkgPath, typeName); qs != nil {
+		return qs
+	}
 	variants, _ := st.optionVariants(opts)
 	var out []*Query
 	for _, o := range variants {
@@ -518,9 +501,6 @@ func (st *state) optionQueries(base Query, argIdx int, opts ast.Expr, pkgPath, t
 		}
 		if q.Known && q.FilterExpr != nil {
 			fv := st.filterVariants(q.FilterExpr)
-			if len(fv) == 0 && len(variants) == 1 && opaque(q.Filter) {
-				fv = st.optionShapes(base.Call, argIdx, q.FilterExpr)
-			}
 			if len(fv) > 0 {
 				for _, f := range fv {
 					q2 := q

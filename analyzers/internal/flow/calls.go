@@ -151,7 +151,7 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 	case "strconv.Atoi", "strconv.ParseInt", "strconv.ParseUint":
 		return opaque(arg(0), Digits), true
 	case "strings.Join":
-		return e.join(args[0], args[1], depth), true
+		return e.join(args[0], args[1], v, depth), true
 	case "strings.ReplaceAll", "strings.Replace":
 		old, ok1 := constArg(1)
 		nw, ok2 := constArg(2)
@@ -442,14 +442,21 @@ func unwrapConst(v ssa.Value) (*ssa.Const, bool) {
 }
 
 // join is strings.Join(elems, sep) over every variant of the slice.
-func (e *eval) join(elems, sep ssa.Value, depth int) Value {
+func (e *eval) join(elems, sep, at ssa.Value, depth int) Value {
 	sepV := e.of(sep, depth)
 	lists, ok := e.sliceVariants(elems, depth)
 	if !ok {
 		return opaque(e.of(elems, depth), 0)
 	}
+	nonEmpty := false
+	if in, isIn := at.(ssa.Instruction); isIn && in.Block() != nil {
+		nonEmpty = guardedNonEmpty(in.Block(), elems)
+	}
 	var vs []Value
 	for _, list := range lists {
+		if nonEmpty && len(list) == 0 {
+			continue // if len(parts) > 0 { strings.Join(parts, …) }
+		}
 		cur := Value{Variants: []Variant{{}}}
 		for i, el := range list {
 			if i > 0 {

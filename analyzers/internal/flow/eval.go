@@ -18,6 +18,10 @@ type eval struct {
 	fn      *ssa.Function
 	callers bool
 	visit   map[ssa.Value]bool
+	// at is the instruction that uses the value asked about (the query
+	// call given the options), for the stores that reach it
+	// (reaching.go); nil when unknown.
+	at ssa.Instruction
 }
 
 func (e *eval) of(v ssa.Value, depth int) Value {
@@ -93,6 +97,11 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		return x
 	case *ssa.UnOp:
 		if v.Op == token.MUL {
+			if a, ok := v.X.(*ssa.Alloc); ok && localOnly(a, false) {
+				if out, ok := e.reachingValue(v, a, storeTo(a), depth); ok {
+					return out
+				}
+			}
 			return e.load(v.X, depth)
 		}
 		return opaque(e.of(v.X, depth), numBound(v.Type()))
@@ -358,7 +367,15 @@ func isPtrHelper(f *ssa.Function) bool {
 
 // stored is the union of the values stored at addr.
 func (e *eval) stored(addr ssa.Value, depth int) Value {
+	if a, ok := addr.(*ssa.Alloc); ok && e.at != nil && e.at.Parent() == a.Parent() && localOnly(a, true) {
+		if out, ok := e.reachingValue(e.at, a, storeTo(a), depth); ok {
+			return out
+		}
+	}
 	if a, ok := addr.(*ssa.Alloc); ok && addressPassed(a) {
+		if v, ok := e.filledByCalls(a, depth); ok {
+			return v
+		}
 		return unknownWrite()
 	}
 	vals := e.storedValues(addr, depth)
@@ -456,6 +473,30 @@ func loadsOf(a ssa.Value) []ssa.Value {
 // values stored are followed to what they point to when asked through a
 // second load; here they are returned as stored.
 func (e *eval) storedField(base ssa.Value, i int, ft types.Type, depth int) (Value, bool) {
+	if a, ok := base.(*ssa.Alloc); ok && e.at != nil && e.at.Parent() == a.Parent() && structLocal(a, e.at) {
+		vals, zeros, ok := reaching(e.at, a, storeToField(a, i))
+		for _, v := range vals {
+			if !types.Identical(v.Type(), ft) {
+				ok = false // a whole struct copied in (*p = param): not here
+			}
+		}
+		if ok {
+			var vs []Value
+			for _, v := range vals {
+				if c, isConst := v.(*ssa.Const); isConst && c.IsNil() {
+					vs = append(vs, Value{Variants: []Variant{{}}}) // a nil pointer: no value
+					continue
+				}
+				if _, isPtr := ft.Underlying().(*types.Pointer); isPtr {
+					vs = append(vs, e.load(v, depth+1))
+				} else {
+					vs = append(vs, e.of(v, depth))
+				}
+			}
+			vs = append(vs, e.zeroValues(zeros, depth)...)
+			return union(vs...), true
+		}
+	}
 	var vs []Value
 	found := false
 	for _, b := range e.aliases(base, depth) {

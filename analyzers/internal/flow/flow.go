@@ -43,6 +43,9 @@ type Summary struct {
 	// Origins[i] says where result i comes from as a whole (an entity
 	// read from a table, a parameter): see Origins.
 	Origins [][]Origin
+	// Stores are what the function stores through its pointer
+	// parameters (stores.go).
+	Stores []Store
 }
 
 // AFact marks Summary as an analysis fact.
@@ -257,6 +260,14 @@ func (r *Result) FieldOfLocal(v ssa.Value, name string) Value {
 	return e.fieldOf(v, name, 0)
 }
 
+// FieldAt is FieldOfLocal for the struct v given to the call at: a
+// field of a struct the function builds takes only the values stored to
+// it that reach the call (reaching.go).
+func (r *Result) FieldAt(at ssa.CallInstruction, v ssa.Value, name string) Value {
+	e := &eval{r: r, at: at}
+	return e.fieldOf(v, name, 0)
+}
+
 // Summary returns the summary of fn: computed for a function of this
 // package (nil while it is being computed: recursion), imported as a
 // fact otherwise.
@@ -307,12 +318,16 @@ func (s *Summary) empty() bool {
 			return false
 		}
 	}
-	return len(s.Fields) == 0
+	return len(s.Fields) == 0 && len(s.Stores) == 0
 }
 
 // portable strips positions, which mean nothing in another package.
 func (s *Summary) portable() *Summary {
 	out := &Summary{Origins: s.Origins}
+	for _, st := range s.Stores {
+		st.Value = stripRet(st.Value)
+		out.Stores = append(out.Stores, st)
+	}
 	for _, v := range s.Results {
 		out.Results = append(out.Results, stripRet(v))
 	}
@@ -341,6 +356,9 @@ func stripRet(v Value) Value {
 func (r *Result) summarize(fn *ssa.Function) *Summary {
 	res := fn.Signature.Results()
 	if res.Len() == 0 {
+		if st := (&eval{r: r, fn: fn}).stores(fn); st != nil {
+			return &Summary{Stores: st}
+		}
 		return nil
 	}
 	var rets []*ssa.Return
@@ -362,7 +380,7 @@ func (r *Result) summarize(fn *ssa.Function) *Summary {
 		}
 	}
 	e := &eval{r: r, fn: fn}
-	s := &Summary{Results: make([]Value, res.Len())}
+	s := &Summary{Results: make([]Value, res.Len()), Stores: e.stores(fn)}
 	for i := 0; i < res.Len(); i++ {
 		if !describable(res.At(i).Type()) {
 			continue

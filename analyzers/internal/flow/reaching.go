@@ -1,0 +1,321 @@
+package flow
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Stores that reach a use. A variable whose address is taken (Filter:
+// &f) and a field of a struct built in the function (opts.Filter = …)
+// are not lifted into φ-nodes by go/ssa: their values are the stores
+// made to them. When the engine knows the instruction that uses the
+// value (a load, or the query call the options are given to: eval.at),
+// only the stores that reach it count — a store overwritten on every
+// path before the use (f := ""; if ok { f = a } else { f = b }; the
+// second of two o.Filter = …) is not a value the use can see — and a
+// path from the variable's birth with no store gives the zero value.
+// Without a use, or when the address escapes the function, every store
+// counts (the conservative union).
+
+// maxReachBlocks bounds the blocks one reaching-stores walk visits.
+const maxReachBlocks = 256
+
+// reaching returns the values stored by the instructions isStore
+// recognises that reach use on some path, walking back from use until a
+// store or birth (the instruction that creates the variable). A path
+// that reaches birth without a store gives the zero value: zeros holds
+// one entry per such path kind, nil for an unguarded path, or the
+// string x when the path runs only if x == "" (it passed the false edge
+// of if x != "", or the true edge of if x == ""): there x is the zero
+// value, so a rule may read x instead (opts.Filter = &x under x != ""
+// runs x's query either way). ok is false when the walk is cut off.
+func reaching(use ssa.Instruction, birth ssa.Instruction, isStore func(ssa.Instruction) (ssa.Value, bool)) (vals []ssa.Value, zeros []ssa.Value, ok bool) {
+	start := use.Block()
+	if start == nil {
+		return nil, nil, false
+	}
+	type item struct {
+		b     *ssa.BasicBlock
+		guard ssa.Value
+	}
+	seen := map[item]bool{}
+	stored := map[ssa.Value]bool{}
+	zeroSeen := map[ssa.Value]bool{}
+	// scan looks at b's instructions before index end, last first; it
+	// reports whether the path stops in b.
+	scan := func(b *ssa.BasicBlock, end int, guard ssa.Value) bool {
+		for i := end - 1; i >= 0; i-- {
+			in := b.Instrs[i]
+			if in == birth {
+				if !zeroSeen[guard] {
+					zeroSeen[guard] = true
+					zeros = append(zeros, guard)
+				}
+				return true
+			}
+			if v, isStore := isStore(in); isStore {
+				if !stored[v] {
+					stored[v] = true
+					vals = append(vals, v)
+				}
+				return true
+			}
+		}
+		return false
+	}
+	idx := -1
+	for i, in := range start.Instrs {
+		if in == use {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return nil, nil, false
+	}
+	var work []item
+	push := func(b *ssa.BasicBlock, guard ssa.Value) {
+		for _, p := range b.Preds {
+			g := guard
+			if g == nil {
+				g = emptyOnEdge(p, b)
+			}
+			work = append(work, item{p, g})
+		}
+	}
+	if !scan(start, idx, nil) {
+		push(start, nil)
+	}
+	for len(work) > 0 {
+		it := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[it] {
+			continue
+		}
+		seen[it] = true
+		if len(seen) > maxReachBlocks {
+			return nil, nil, false
+		}
+		if !scan(it.b, len(it.b.Instrs), it.guard) {
+			if len(it.b.Preds) == 0 {
+				// The function's entry without the birth: a variable of
+				// another function (a free variable's cell).
+				return nil, nil, false
+			}
+			push(it.b, it.guard)
+		}
+	}
+	return vals, zeros, true
+}
+
+// emptyOnEdge returns the string x that is "" on the edge from p to b
+// (p ends with if x != "" and b is its else, or if x == "" and b its
+// then), or nil.
+func emptyOnEdge(p, b *ssa.BasicBlock) ssa.Value {
+	if len(p.Instrs) == 0 || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
+		return nil
+	}
+	ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil
+	}
+	bo, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || !isStringType(bo.X.Type()) {
+		return nil
+	}
+	x, c := bo.X, bo.Y
+	if _, isC := x.(*ssa.Const); isC {
+		x, c = c, x
+	}
+	k, ok := c.(*ssa.Const)
+	if !ok || k.Value == nil || constant.StringVal(k.Value) != "" {
+		return nil
+	}
+	switch {
+	case bo.Op == token.NEQ && b == p.Succs[1], bo.Op == token.EQL && b == p.Succs[0]:
+		return x
+	}
+	return nil
+}
+
+// zeroValues is the value of the zero paths reaching found: "" for an
+// unguarded one, the guarding string otherwise.
+func (e *eval) zeroValues(zeros []ssa.Value, depth int) []Value {
+	var out []Value
+	for _, g := range zeros {
+		if g == nil {
+			out = append(out, Value{Variants: []Variant{{}}})
+			continue
+		}
+		out = append(out, e.of(g, depth))
+	}
+	return out
+}
+
+// storeTo recognises a store to addr.
+func storeTo(addr ssa.Value) func(ssa.Instruction) (ssa.Value, bool) {
+	return func(in ssa.Instruction) (ssa.Value, bool) {
+		if st, ok := in.(*ssa.Store); ok && st.Addr == addr {
+			return st.Val, true
+		}
+		return nil, false
+	}
+}
+
+// storeToField recognises a store to field i of base.
+func storeToField(base ssa.Value, i int) func(ssa.Instruction) (ssa.Value, bool) {
+	return func(in ssa.Instruction) (ssa.Value, bool) {
+		if st, ok := in.(*ssa.Store); ok {
+			if st.Addr == base {
+				// The whole struct (a literal's clearing store): the
+				// field's value in it, the zero value for a constant.
+				if _, isConst := st.Val.(*ssa.Const); isConst {
+					return ssa.NewConst(nil, st.Val.Type().Underlying().(*types.Struct).Field(i).Type()), true
+				}
+				return st.Val, true // a whole struct copied in: see storedField
+			}
+			if fa, ok := st.Addr.(*ssa.FieldAddr); ok && fa.X == base && fa.Field == i {
+				return st.Val, true
+			}
+		}
+		return nil, false
+	}
+}
+
+// reachingValue is the union of the values stored to a variable that
+// reach use (zero: the zero value too); ok false when the walk is cut.
+func (e *eval) reachingValue(use, birth ssa.Instruction, isStore func(ssa.Instruction) (ssa.Value, bool), depth int) (Value, bool) {
+	vals, zeros, ok := reaching(use, birth, isStore)
+	if !ok {
+		return Value{}, false
+	}
+	var vs []Value
+	for _, v := range vals {
+		vs = append(vs, e.of(v, depth))
+	}
+	vs = append(vs, e.zeroValues(zeros, depth)...)
+	return union(vs...), true
+}
+
+// localOnly reports whether the variable a is only loaded and stored
+// by its own function (its address is not captured, passed or kept), so
+// that reaching stores describe it. kept allows its address to be
+// stored into a struct of the function (Filter: &f), read where the
+// struct is used.
+func localOnly(a *ssa.Alloc, kept bool) bool {
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != a && !(kept && ref.Val == a) {
+				return false
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// structLocal reports whether the struct a is only accessed through
+// field addresses and loads in its function, or passed to the use
+// (the query call reads it there).
+func structLocal(a *ssa.Alloc, use ssa.Instruction) bool {
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.FieldAddr, *ssa.UnOp, *ssa.DebugRef:
+		case *ssa.Store:
+			if ref.Addr != a {
+				return false
+			}
+		default:
+			if ref != use {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// guardedNonEmpty reports whether block b runs only when the slice x
+// has elements: a dominating if len(x) > 0 (!= 0, >= 1, 0 < len(x))
+// whose then branch dominates b.
+func guardedNonEmpty(b *ssa.BasicBlock, x ssa.Value) bool {
+	for d := b; d != nil; d = d.Idom() {
+		for _, p := range []*ssa.BasicBlock{d.Idom()} {
+			if p == nil || len(p.Instrs) == 0 || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
+				continue
+			}
+			ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+			if !ok || !p.Succs[0].Dominates(b) || len(p.Succs[0].Preds) != 1 {
+				continue
+			}
+			if impliesNonEmpty(ifi.Cond, x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// impliesNonEmpty reports whether cond being true means len(x) > 0.
+func impliesNonEmpty(cond, x ssa.Value) bool {
+	bo, ok := cond.(*ssa.BinOp)
+	if !ok {
+		return false
+	}
+	isLen := func(v ssa.Value) bool {
+		c, ok := v.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		b, ok := c.Call.Value.(*ssa.Builtin)
+		return ok && b.Name() == "len" && len(c.Call.Args) == 1 && c.Call.Args[0] == x
+	}
+	num := func(v ssa.Value) (int64, bool) {
+		c, ok := v.(*ssa.Const)
+		if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+			return 0, false
+		}
+		return constant.Int64Val(c.Value)
+	}
+	if isLen(bo.X) {
+		k, ok := num(bo.Y)
+		return ok && NonEmptyWhen(bo.Op, k, true)
+	}
+	if isLen(bo.Y) {
+		k, ok := num(bo.X)
+		return ok && NonEmptyWhen(bo.Op, k, false)
+	}
+	return false
+}
+
+// NonEmptyWhen reports whether len(x) op k (lenLeft; otherwise k op
+// len(x)) being true means x has elements: len(x) > 0, != 0, >= 1,
+// 0 < len(x). The one test behind every "joined only when there are
+// parts" guard, on SSA (here) and on syntax (filterflow).
+func NonEmptyWhen(op token.Token, k int64, lenLeft bool) bool {
+	if !lenLeft {
+		switch op {
+		case token.LSS:
+			op = token.GTR
+		case token.LEQ:
+			op = token.GEQ
+		case token.GTR:
+			op = token.LSS
+		case token.GEQ:
+			op = token.LEQ
+		}
+	}
+	switch op {
+	case token.GTR:
+		return k >= 0
+	case token.GEQ:
+		return k >= 1
+	case token.NEQ:
+		return k == 0
+	}
+	return false
+}
