@@ -14,23 +14,31 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/tablelint/tablelint/analyzers/all"
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/internal/finding"
 )
 
 // CheckMessages fails the test when a diagnostic of results has a message
-// longer than finding.MaxMessageLen, or when results hold no diagnostic
-// at all (so the check cannot pass on missing testdata).
+// longer than finding.MaxMessageLen, names a rule its analyzer does not
+// declare (all.Rules), or when results hold no diagnostic at all (so the
+// check cannot pass on missing testdata).
 func CheckMessages(t testing.TB, results []*analysistest.Result) {
 	t.Helper()
 	n := 0
 	for _, r := range results {
+		declared := all.Rules(r.Pass.Analyzer.Name)
 		for _, d := range r.Diagnostics {
 			n++
+			if !slices.Contains(declared, d.Category) {
+				t.Errorf("%s: analyzer %s reports rule %q, which it does not declare (analyzers/all declares %v)",
+					r.Pass.Fset.Position(d.Pos), r.Pass.Analyzer.Name, d.Category, declared)
+			}
 			id, msg := diag.Split(d)
 			if err := finding.CheckMessage(id, msg); err != nil {
 				t.Errorf("%s: %v", r.Pass.Fset.Position(d.Pos), err)
