@@ -145,6 +145,19 @@ func honourDirectives(a *analysis.Analyzer) *analysis.Analyzer {
 	return &w
 }
 
+// Text returns copies of the analyzers whose diagnostics' messages start
+// with their rule ID ("TL309: …"), for the drivers that print a
+// diagnostic's message without its Category: go vet and the
+// golangci-lint plugin. `tablelint check` reads the rule from the
+// Category and runs the analyzers as they are.
+func Text(as []*analysis.Analyzer) []*analysis.Analyzer {
+	out := make([]*analysis.Analyzer, len(as))
+	for i, a := range as {
+		out[i] = diag.Text(a)
+	}
+	return out
+}
+
 // Select returns copies of the analyzers that report only the
 // diagnostics of the rules selected says yes to (a diagnostic's Category
 // is its rule ID; one without a Category is kept). The drivers implement

@@ -12,9 +12,9 @@ import (
 
 func TestETag(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, etag.Analyzer, "withetag") // silent: no messages to check
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, etag.Analyzer, "crossfunc"))
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, etag.Analyzer, "illtyped"))
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, etag.Analyzer, "listread"))
+	sdktest.Run(t, dir, etag.Analyzer, "withetag") // silent: no messages to check
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, etag.Analyzer, "crossfunc"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, etag.Analyzer, "illtyped"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, etag.Analyzer, "listread"))
 	fixtest.Run(t, analysistest.TestData(), etag.Analyzer, "rmw", "anyonly", "legacy")
 }

@@ -651,9 +651,9 @@ func splitPos(pos string) (file string, line, col int) {
 // A position that a //line directive moves outside root (the module's
 // directory) is replaced by the position in the file that holds it.
 func toFinding(fset *token.FileSet, d analysis.Diagnostic, root string) (finding.Finding, bool) {
-	// Analyzers put the rule ID in Category and prefix the message with it.
-	id := d.Category
-	msg := strings.TrimPrefix(d.Message, id+": ")
+	// Analyzers put the rule ID in Category (check runs them without
+	// all.Text, so the message is the finding's alone).
+	id, msg := d.Category, d.Message
 	r, ok := rules.Get(id)
 	if !ok {
 		return finding.Finding{}, false

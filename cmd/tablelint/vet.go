@@ -44,7 +44,7 @@ func init() {
 			}
 		}
 		os.Args = append([]string{os.Args[0]}, args...)
-		unitchecker.Main(all.Select(all.Analyzers(), vetChecks())...) // exits
+		unitchecker.Main(all.Text(all.Select(all.Analyzers(), vetChecks()))...) // exits
 		return 0, true
 	}
 }

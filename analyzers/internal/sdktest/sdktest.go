@@ -17,6 +17,7 @@ import (
 	"slices"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/tablelint/tablelint/analyzers/all"
@@ -48,6 +49,16 @@ func CheckMessages(t testing.TB, results []*analysistest.Result) {
 	if n == 0 {
 		t.Error("no diagnostics to check")
 	}
+}
+
+// Run runs analysistest.Run on a as the text drivers (go vet, the
+// golangci-lint plugin) run it, through diag.Text, so that a
+// `// want "TLnnn: …"` comment checks the rule ID with the message.
+func Run(t analysistest.Testing, dir string, a *analysis.Analyzer, patterns ...string) []*analysistest.Result {
+	if h, ok := t.(interface{ Helper() }); ok {
+		h.Helper()
+	}
+	return analysistest.Run(t, dir, diag.Text(a), patterns...)
 }
 
 // StubsDir returns the directory holding the shared stubs (a GOPATH
