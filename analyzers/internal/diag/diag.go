@@ -24,28 +24,31 @@ func Diagnostic(id string, pos, end token.Pos, format string, args ...any) analy
 	return analysis.Diagnostic{Pos: pos, End: end, Category: id, Message: fmt.Sprintf(format, args...)}
 }
 
-// Report reports a finding of rule id on the node's span, unless a
-// //tablelint:ignore directive covers it (see ReportDiagnostic).
+// Report reports a finding of rule id on the node's span.
 func Report(pass *analysis.Pass, id string, n interface {
 	Pos() token.Pos
 	End() token.Pos
 }, format string, args ...any) {
-	ReportDiagnostic(pass, Diagnostic(id, n.Pos(), n.End(), format, args...))
+	pass.Report(Diagnostic(id, n.Pos(), n.End(), format, args...))
 }
 
-// ReportDiagnostic reports d (made by Diagnostic, with fixes added),
-// unless a //tablelint:ignore directive covers it.
+// ReportDiagnostic reports d (made by Diagnostic, with fixes added).
+//
+// Directives are applied in one place, analyzers/all, which runs every
+// analyzer for every driver (check, go vet, the plugin) and drops the
+// diagnostics a //tablelint:ignore directive covers.
 func ReportDiagnostic(pass *analysis.Pass, d analysis.Diagnostic) {
-	if !Suppressed(pass, d) {
-		pass.Report(d)
-	}
+	pass.Report(d)
 }
 
 // Suppressed reports whether a directive covers d, and records the use.
 // It reads the directives analyzer's result: every analyzer in
-// analyzers/all requires it, so every driver suppresses the same
-// findings; an analyzer run on its own that does not require it
-// suppresses nothing.
+// analyzers/all requires it. analyzers/all applies directives to what
+// an analyzer reports; an analyzer asks only to plan around a finding
+// that will not be reported (a suppressed finding's fix is not applied,
+// so the fixes of the others must not rely on it). An analyzer run on
+// its own that does not require the directives analyzer suppresses
+// nothing.
 func Suppressed(pass *analysis.Pass, d analysis.Diagnostic) bool {
 	r, _ := pass.ResultOf[directives.Analyzer].(*directives.Result)
 	return r.Suppress(d)
