@@ -20,7 +20,7 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/all"
 	"github.com/tablelint/tablelint/analyzers/directives"
-	"github.com/tablelint/tablelint/internal/checkcache"
+	"github.com/tablelint/tablelint/checkcache"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/fix"
 	"github.com/tablelint/tablelint/internal/limits"
@@ -278,7 +278,7 @@ type checkOptions struct {
 // into a package and its test variant is reported once) with paths
 // relative to dir by the pipeline. Each package's results come from the
 // check cache when neither it nor anything it depends on changed (see
-// internal/checkcache).
+// checkcache).
 //
 // A package that does not load or type-check is not analysed: its errors
 // are returned as input errors, one per problem, marked "(compile)", and

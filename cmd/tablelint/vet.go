@@ -12,7 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/tablelint/tablelint/analyzers/all"
-	"github.com/tablelint/tablelint/internal/checkcache"
+	"github.com/tablelint/tablelint/checkcache"
 	"github.com/tablelint/tablelint/internal/rules"
 )
 
