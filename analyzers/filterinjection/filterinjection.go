@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
@@ -124,20 +125,26 @@ func enteredExpr(pass *analysis.Pass, h *flow.Hole) ast.Expr {
 }
 
 // quoteFree asks the flow layer whether the call e (a helper, in this
-// package or another, through its summary) can only return text without
+// package or another, through its summary) or the map element e (what
+// the package stores under its key) can only be text without
 // a single quote: constant text without one, and run-time parts that are
 // formatted numbers (fmt.Sprintf("%019d", n)), UUIDs, validated or
 // escaped values.
 func quoteFree(fl *flow.Result, e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
+	var val ssa.Value
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if in := fl.Call(x); in != nil && in.Value() != nil {
+			val = in.Value()
+		}
+	case *ast.IndexExpr:
+		// A map element: what the package stored under its key.
+		val = fl.LookupAt(x.Lbrack)
+	}
+	if val == nil {
 		return false
 	}
-	in := fl.Call(call)
-	if in == nil || in.Value() == nil {
-		return false
-	}
-	v := fl.OfLocal(in.Value())
+	v := fl.OfLocal(val)
 	if len(v.Variants) == 0 || v.Approx {
 		return false
 	}

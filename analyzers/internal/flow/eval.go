@@ -105,6 +105,11 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 	case *ssa.Index:
 		return e.element(v.X, v.Index, depth)
 	case *ssa.Lookup:
+		if !isStringType(v.X.Type()) {
+			if el, ok := e.mapElement(v.X, v.Index, depth); ok {
+				return el
+			}
+		}
 		x := e.of(v.X, depth)
 		if isStringType(v.X.Type()) {
 			return opaque(x, Number) // a byte

@@ -67,6 +67,11 @@ type Result struct {
 	// escaped marks functions also used as values (callers unknown).
 	callers map[*ssa.Function][]ssa.CallInstruction
 	escaped map[*ssa.Function]bool
+	// mapFields caches what the package writes into the maps each
+	// unexported map field holds (maps.go).
+	mapFields map[*types.Var]*mapWrites
+	// lookups maps an index expression's Lbrack to its map lookup.
+	lookups map[token.Pos]*ssa.Lookup
 }
 
 // Of returns the Result of the flow analyzer for pass.
@@ -83,6 +88,9 @@ func run(pass *analysis.Pass) (any, error) {
 		closures: map[*ssa.Function][]*ssa.MakeClosure{},
 		callers:  map[*ssa.Function][]ssa.CallInstruction{},
 		escaped:  map[*ssa.Function]bool{},
+
+		mapFields: map[*types.Var]*mapWrites{},
+		lookups:   map[token.Pos]*ssa.Lookup{},
 	}
 	if index.Std(pass) {
 		// The standard library is modelled (calls.go), not summarised.
@@ -108,6 +116,14 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 func (r *Result) index(in ssa.Instruction) {
+	switch in := in.(type) {
+	case *ssa.FieldAddr:
+		r.indexMapField(in)
+	case *ssa.Lookup:
+		if in.Pos().IsValid() {
+			r.lookups[in.Pos()] = in
+		}
+	}
 	if c, ok := in.(ssa.CallInstruction); ok {
 		cc := c.Common()
 		r.calls[c.Pos()] = cc
