@@ -41,6 +41,10 @@ func (k Kind) String() string {
 // Reads reports whether the kind reads entities: Get, List or Query.
 func (k Kind) Reads() bool { return k == Get || k == List || k == Query }
 
+// Writes reports whether the kind writes one entity: Add, Update, Merge,
+// Upsert or UpsertMerge (not Delete, not Submit).
+func (k Kind) Writes() bool { return k >= Add && k <= UpsertMerge }
+
 // Op is an entity operation: its kind and whether it is the legacy
 // storage package's (false: aztables). The zero Op is no operation.
 type Op struct {

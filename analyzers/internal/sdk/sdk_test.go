@@ -84,3 +84,14 @@ var kindProbe = &analysis.Analyzer{
 func TestCallOp(t *testing.T) {
 	analysistest.Run(t, sdktest.GOPATH(t, analysistest.TestData()), kindProbe, "kinds")
 }
+
+// TestKindClasses pins down which kinds read and which write one entity.
+func TestKindClasses(t *testing.T) {
+	reads := map[sdk.Kind]bool{sdk.Get: true, sdk.List: true, sdk.Query: true}
+	writes := map[sdk.Kind]bool{sdk.Add: true, sdk.Update: true, sdk.Merge: true, sdk.Upsert: true, sdk.UpsertMerge: true}
+	for k := sdk.Other; k <= sdk.Query; k++ {
+		if k.Reads() != reads[k] || k.Writes() != writes[k] {
+			t.Errorf("%s: Reads %v, Writes %v; want %v, %v", k, k.Reads(), k.Writes(), reads[k], writes[k])
+		}
+	}
+}
