@@ -60,6 +60,26 @@
 //     marshalled entity) has the PartitionKey the helper writes, with its
 //     parameters bound to the call's arguments; such a finding is
 //     reported at the transaction.
+//   - TL403 also: a loop that adds the actions of one transaction (the
+//     transaction submitted after it, or a helper's result submitted
+//     whole by its caller) and sets, in the loop, a PartitionKey whose
+//     value changes from one iteration to the next — a field of the
+//     loop's element, in the loop or through a helper given the element
+//     (acts[i] = s.action(ctx, p) with PartitionKey: p.Source), a map's
+//     key, a UUID made per action (flow.VariesPerIteration). A key that
+//     is the same for the whole loop (a parameter, a constant, a value
+//     computed before it) is not reported, nor a loop that submits or
+//     resets the slice (chunks, a flush when the partition changes), a
+//     key copied from the element's own PartitionKey (the caller chose
+//     the partitions: it.Key.PartitionKey), a time bucket many
+//     elements share (e.At.Format("2006-01-02")), or a key the loop
+//     checks equal to a fixed one (if s.Sensor != sensor { return … }).
+//   - TL401 also: a count set outside the code — make(…, n) or a loop
+//     for i := 0; i < n; i++ with n from a flag (*count), the
+//     environment, a request or a parameter of an exported function (a
+//     field of a configuration it is given) — unless the function caps
+//     it (min(n, 100), n := min(m, 100)) or compares it with a constant
+//     that keeps the transaction within 100 (n > 100 returning an error).
 //
 // Closures are checked as functions of their own. A helper that passes
 // its parameter to SubmitTransaction (submit(ctx, c, actions)) is

@@ -10,10 +10,13 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/keyflow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/target"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
@@ -30,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "transactions",
 	Doc:      docs.MustExtract(doc, "transactions"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/transactions",
-	Requires: []*analysis.Analyzer{index.Analyzer, target.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, target.Analyzer, flow.Analyzer, keyflow.Analyzer},
 	Run:      run,
 }
 
@@ -57,6 +60,13 @@ type checker struct {
 	wrapped map[*ast.CallExpr]ast.Expr
 	// parents maps each node of body to its parent.
 	parents map[ast.Node]ast.Node
+	fl      *flow.Result
+	// pks are the places a PartitionKey is given a value that is
+	// neither a read (GetEntity) nor an entity written on its own.
+	pks  []keyflow.Sink
+	keys *keyflow.Result
+	// crossed marks the transactions already reported for TL403.
+	crossed map[ast.Node]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -68,6 +78,14 @@ func run(pass *analysis.Pass) (any, error) {
 		res:     x.Resolver(),
 		svc:     target.For(pass, &onTarget),
 		wrapped: map[*ast.CallExpr]ast.Expr{},
+		fl:      flow.Of(pass),
+		crossed: map[ast.Node]bool{},
+	}
+	c.keys = keyflow.Of(pass)
+	for _, s := range c.keys.Sinks {
+		if s.Key == "PartitionKey" && !s.Read && !s.Written {
+			c.pks = append(c.pks, s)
+		}
 	}
 	for _, w := range x.Calls {
 		if (w.Via != nil || w.Closure != nil) && w.Actions != nil {
@@ -267,6 +285,7 @@ func (c *checker) fromHelper(site *ast.CallExpr, v *types.Var) bool {
 	chunked := false
 	c.in(decl.Body, decl.Pos(), func() {
 		g := c.collect(built)
+		c.perIteration(site, nil, built, g)
 		var loop ast.Node
 		lower, loop, chunked, _ = c.grow(nil, built, g)
 		k = g.step()
@@ -303,7 +322,117 @@ func (c *checker) fromHelper(site *ast.CallExpr, v *types.Var) bool {
 // and that site submits.
 func (c *checker) accumulate(site *ast.CallExpr, v *types.Var) {
 	g := c.collect(v)
+	c.perIteration(site, site, v, g)
 	c.count(site, v, g)
+}
+
+// callersKey reports whether the PartitionKey sink s copies a
+// PartitionKey the value already carries (entity{PartitionKey:
+// it.Key.PartitionKey}, a helper given it.Key): each element of the
+// caller's is an entity or a key the caller built, and which partitions
+// go together is the caller's choice, as with SubmitTransaction itself.
+func (c *checker) callersKey(s keyflow.Sink) bool {
+	if s.Field == "PartitionKey" {
+		return true
+	}
+	v := s.Val
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				v = x.X
+				continue
+			}
+		}
+		break
+	}
+	var st types.Type
+	var field int
+	switch x := v.(type) {
+	case *ssa.FieldAddr:
+		ptr, ok := x.X.Type().Underlying().(*types.Pointer)
+		if !ok {
+			return false
+		}
+		st, field = ptr.Elem(), x.Field
+	case *ssa.Field:
+		st, field = x.X.Type(), x.Field
+	default:
+		return false
+	}
+	t, ok := st.Underlying().(*types.Struct)
+	return ok && field < t.NumFields() && t.Field(field).Name() == "PartitionKey"
+}
+
+// bucket reports whether the PartitionKey at s is a bucket many
+// elements share: every run-time part of it is a time formatted with a
+// layout (a day, a month), so one batch usually falls in one partition.
+func (c *checker) bucket(s keyflow.Sink) bool {
+	holes := c.keys.Value(s).Holes()
+	for _, h := range holes {
+		if h.Bound&flow.Time == 0 {
+			return false
+		}
+	}
+	return len(holes) > 0
+}
+
+// perIteration reports TL403 at report when a loop adds the actions of
+// v to one transaction (submitted by site after the loop; site is nil
+// when v is a helper's result, submitted by its caller) and sets, in
+// that loop, a PartitionKey whose value varies per iteration (an
+// element's field, a map's key, a new UUID: see
+// flow.VariesPerIteration). A loop that also submits or resets v (sends
+// it in chunks, or whenever the partition changes) is not one
+// transaction.
+func (c *checker) perIteration(report ast.Node, site *ast.CallExpr, v *types.Var, g growth) {
+	if c.crossed[report] {
+		return
+	}
+	siteLoops := map[ast.Node]bool{}
+	if site != nil {
+		for _, l := range c.loopsOf(site, nil) {
+			siteLoops[l] = true
+		}
+	}
+	nodes := append([]ast.Node(nil), g.sets...)
+	for _, a := range g.adds {
+		nodes = append(nodes, a.node)
+	}
+	for _, n := range nodes {
+		var outer ast.Node // the outermost loop that adds to one transaction
+		chunked := false
+		for _, l := range c.loopsOf(n, nil) {
+			if siteLoops[l] {
+				break
+			}
+			if c.chunks(l, v, g.resets, g.step()) {
+				chunked = true
+				break
+			}
+			outer = l
+		}
+		if outer == nil || chunked {
+			continue
+		}
+		for _, s := range c.pks {
+			if s.Pos < outer.Pos() || s.Pos >= outer.End() || c.callersKey(s) || c.bucket(s) {
+				continue
+			}
+			if _, ok := c.fl.VariesPerIteration(s.Fn, s.Val, outer); ok {
+				c.crossed[report] = true
+				diag.Report(c.pass, "TL403", report, "the loop on line %d gives each action its own PartitionKey; a transaction holds one partition",
+					c.pass.Fset.Position(outer.Pos()).Line)
+				return
+			}
+		}
+	}
 }
 
 // growth is how a slice of actions is built in one function.
@@ -312,8 +441,13 @@ type growth struct {
 	// initialBytes is the least bytes of those elements on the wire.
 	initialBytes int64
 	sized        ast.Expr
-	adds         []add
-	resets       []ast.Node
+	// counted is make(…, n) with a length n that is neither a constant
+	// nor len(X).
+	counted *ast.CallExpr
+	adds    []add
+	// sets are the assignments of one element (acts[i] = …).
+	sets   []ast.Node
+	resets []ast.Node
 }
 
 // collect finds the statements that build v in the function checked: its
@@ -324,7 +458,14 @@ func (c *checker) collect(v *types.Var) growth {
 	ast.Inspect(c.body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if len(n.Lhs) != 1 || len(n.Rhs) != 1 || c.idx.VarOf(n.Lhs[0]) != v {
+			if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
+				return true
+			}
+			if ix, ok := ast.Unparen(n.Lhs[0]).(*ast.IndexExpr); ok && c.idx.VarOf(ix.X) == v {
+				g.sets = append(g.sets, n)
+				return true
+			}
+			if c.idx.VarOf(n.Lhs[0]) != v {
 				return true
 			}
 			if ap := c.appendTo(n.Rhs[0], v); ap != nil {
@@ -365,6 +506,8 @@ func (c *checker) created(e ast.Expr, g *growth) bool {
 		}
 		if x := c.lenOf(e.Args[1]); x != nil {
 			g.sized = x
+		} else {
+			g.counted = e
 		}
 		return true
 	}
@@ -459,6 +602,9 @@ func (c *checker) count(site *ast.CallExpr, v *types.Var, g growth) {
 	case unbounded == nil && g.sized != nil && c.uncontrolled(g.sized) && !c.guarded(v, g.sized, k):
 		diag.Report(c.pass, "TL401", site, "this transaction gets one action per element of %s (make, line %d), with no limit",
 			finding.Clip(types.ExprString(g.sized)), c.pass.Fset.Position(g.sized.Pos()).Line)
+	case unbounded == nil && g.counted != nil && c.setOutside(g.counted, g.counted.Args[1], k) != "":
+		diag.Report(c.pass, "TL401", site, "this transaction's size (make, line %d) is set by %s, unchecked against 100",
+			c.pass.Fset.Position(g.counted.Pos()).Line, finding.Clip(c.setOutside(g.counted, g.counted.Args[1], k)))
 	default:
 		c.payloadOver(site, bytes)
 	}
@@ -543,10 +689,97 @@ func (c *checker) grow(site *ast.CallExpr, v *types.Var, g growth) (lower int, u
 
 // unbounded reports whether loop l runs over a collection whose size the
 // function does not control: a parameter of the function, or a page of
-// entities from a pager.
+// entities from a pager; or counts up to a number set outside the code
+// (for i := 0; i < n; i++ with n from a flag, the environment, a
+// request or the caller of an exported function) that the function does
+// not check against the limit.
 func (c *checker) unbounded(l ast.Node) bool {
-	r, ok := l.(*ast.RangeStmt)
-	return ok && c.uncontrolled(r.X)
+	switch l := l.(type) {
+	case *ast.RangeStmt:
+		return c.uncontrolled(l.X)
+	case *ast.ForStmt:
+		// Counting from a constant: i := 0; i < n.
+		init, ok := l.Init.(*ast.AssignStmt)
+		if !ok || len(init.Rhs) != 1 {
+			return false
+		}
+		if _, isConst := c.constInt(init.Rhs[0]); !isConst {
+			return false
+		}
+		be, ok := ast.Unparen(l.Cond).(*ast.BinaryExpr)
+		return ok && (be.Op == token.LSS || be.Op == token.LEQ) && c.setOutside(be, be.Y, 1) != ""
+	}
+	return false
+}
+
+// setOutside names where n, the count of a make (at, the make call) or
+// the bound of a loop's condition (at, the comparison), comes from when
+// the code does not set it: a flag, the environment, a request, a
+// parameter of an exported function (or a field of one). "" when the
+// code sets it, or when the function compares n with a constant that
+// keeps k actions per unit within the limit (n > 100 returning an
+// error).
+func (c *checker) setOutside(at, n ast.Expr, k int) string {
+	val, ok := c.fl.Count(at)
+	if !ok {
+		return ""
+	}
+	from := ""
+	for _, h := range val.Holes() {
+		switch {
+		case h.Source == flow.CommandLine, h.Source == flow.Env, h.Source == flow.Request,
+			h.Source == flow.Param && h.Exported:
+			from = h.What
+			if from == "" {
+				from = h.Source.String()
+			}
+		}
+		if from != "" {
+			break
+		}
+	}
+	if from == "" || c.countChecked(n, k) {
+		return ""
+	}
+	return from
+}
+
+// countChecked reports whether n is capped by min with a constant, or
+// the function compares n (the same expression) with a constant, so
+// that n units of k actions stay within the limit.
+func (c *checker) countChecked(n ast.Expr, k int) bool {
+	capped := ast.Unparen(n)
+	if v := c.idx.VarOf(capped); v != nil {
+		if rhs := c.res.SingleAssignment(v); rhs != nil {
+			capped = ast.Unparen(rhs) // n := min(m, 100)
+		}
+	}
+	if call, ok := capped.(*ast.CallExpr); ok && sdk.IsBuiltin(c.pass.TypesInfo, call, "min") {
+		for _, a := range call.Args {
+			if b, isConst := c.constInt(a); isConst && b*int64(k) <= MaxActions {
+				return true // min(n, 100)
+			}
+		}
+	}
+	name := types.ExprString(ast.Unparen(n))
+	found := false
+	ast.Inspect(c.body, func(x ast.Node) bool {
+		be, ok := x.(*ast.BinaryExpr)
+		if !ok || found {
+			return !found
+		}
+		op, l, r := be.Op, be.X, be.Y
+		if types.ExprString(ast.Unparen(l)) != name {
+			l, r, op = r, l, mirror(op)
+		}
+		if types.ExprString(ast.Unparen(l)) == name && op != token.ILLEGAL {
+			if _, isConst := c.constInt(r); isConst && c.limits(op, r, false, k) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // uncontrolled reports whether x is a collection whose size the function
@@ -1065,6 +1298,7 @@ func (c *checker) partitions(site *ast.CallExpr, entities []ast.Expr) {
 				diag.Report(c.pass, "TL403", pks[i].expr,
 					"this action's PartitionKey %q differs from %q in the same transaction",
 					finding.Clip(pks[i].val.String()), finding.Clip(pks[j].val.String()))
+				c.crossed[site] = true
 				return
 			}
 		}
@@ -1231,5 +1465,7 @@ func (c *checker) legacy(call *ast.CallExpr) {
 		return true
 	})
 	c.partitions(call, entities)
-	c.count(call, b, growth{adds: adds, resets: resets})
+	g := growth{adds: adds, resets: resets}
+	c.perIteration(call, call, b, g)
+	c.count(call, b, g)
 }

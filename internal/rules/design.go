@@ -252,14 +252,24 @@ c.SubmitTransaction(ctx, actions, nil)`,
 		},
 		&Rule{
 			ID: "TL403", Name: "batch-cross-partition", Severity: Error,
-			Targets:   []Target{Design, GoCode, Replay},
-			Title:     "Transaction group's entity types do not share a partition",
-			Rationale: "An entity group transaction can only touch entities of one partition of one table. A `transactions` group whose entity types have different PartitionKey templates cannot commit atomically: give them the same PartitionKey template, or make the update eventually consistent (a queue and idempotent steps).",
-			Source:    `"EGTs can only operate on entities stored in the same partition (sharing the same partition key in a particular table)" (Azure Table storage table design guide)`,
-			Bad:       "Employee: {partitionKey: \"{Department}\"}, EmployeeByEmail: {partitionKey: \"email_{Department}\"}; hire: [Employee, EmployeeByEmail]" + "\n\nGo:\n" + `[]aztables.TransactionAction{{Entity: sales}, {Entity: marketing}} // PartitionKeys "Sales" and "Marketing"`,
-			Good:      "both with partitionKey: \"{Department}\" (intra-partition secondary index pattern)" + "\n\nGo:\n" + `one transaction per partition, or keep the entities in one partition`,
-			Hint:      "give the group's entity types the same PartitionKey template, or use the eventually consistent transactions pattern",
-			Since:     "0.1.0",
+			Targets: []Target{Design, GoCode, Replay},
+			Title:   "Transaction group's entity types do not share a partition",
+			Rationale: "An entity group transaction can only touch entities of one partition of one table. A `transactions` group whose entity types have different PartitionKey templates cannot commit atomically: give them the same PartitionKey template, or make the update eventually consistent (a queue and idempotent steps).\n\n" +
+				"In Go code the service's rule is the contract: a transaction whose actions may carry more than one PartitionKey is reported, not only one whose keys are known to differ. " +
+				"It fires when two actions' PartitionKeys provably differ (two constants, prefixes or suffixes that cannot match), " +
+				"and when a loop adds the actions of one transaction (SubmitTransaction or a legacy ExecuteBatch after the loop) while giving each action a PartitionKey that changes from one iteration to the next: " +
+				"a field of the loop's element (`PartitionKey: post.Source`, `vertexPK(v.ID)`, in the loop or in a helper given the element), a map's key, a UUID made per action. " +
+				"It does so whether the elements come from the caller or from the function: the function maps each element to a partition, so nothing keeps a transaction to one.\n\n" +
+				"Silent when the key is the same for the whole loop (a parameter, a constant, a value computed before the loop), " +
+				"when the actions are grouped by partition before they are submitted (a loop per group that submits each group, a flush whenever the partition changes, a transaction per element), " +
+				"when each element already carries the PartitionKey its caller chose (`it.Key.PartitionKey`, entities the caller built: which keys go together is the caller's choice, as with SubmitTransaction itself), " +
+				"when the per-element key is a time bucket many elements share (`e.At.Format(\"2006-01-02\")`), when the loop checks each key equal to one fixed value (`if s.Sensor != sensor { return err }`), and when the keys are run-time values outside a loop.",
+			Source: `"EGTs can only operate on entities stored in the same partition (sharing the same partition key in a particular table)" (Azure Table storage table design guide)`,
+			Bad: "Employee: {partitionKey: \"{Department}\"}, EmployeeByEmail: {partitionKey: \"email_{Department}\"}; hire: [Employee, EmployeeByEmail]" + "\n\nGo:\n" + `[]aztables.TransactionAction{{Entity: sales}, {Entity: marketing}} // PartitionKeys "Sales" and "Marketing"` + "\n" +
+				"for _, v := range vs { acts = append(acts, action(v.ID)) } // PartitionKey v.ID: one per element\nc.SubmitTransaction(ctx, acts, nil)",
+			Good:  "both with partitionKey: \"{Department}\" (intra-partition secondary index pattern)" + "\n\nGo:\n" + "one transaction per partition, or keep the entities in one partition:\nfor pk, group := range byPartition { … append(acts, action(pk, r)) …; c.SubmitTransaction(ctx, acts, nil) }",
+			Hint:  "give the group's entity types the same PartitionKey template, or use the eventually consistent transactions pattern",
+			Since: "0.1.0",
 		},
 		&Rule{
 			ID: "TL509", Name: "log-data-in-table", Severity: Warning,

@@ -43,6 +43,13 @@
 // engine cannot follow is an opaque hole with Source Unknown: rules treat
 // it as unknown, never as constant text.
 //
+// Loops: VariesPerIteration says whether a value can change from one
+// iteration of a loop to the next (it depends on the loop's variables,
+// the next element of a range, a UUID made in the loop) or is fixed for
+// it; Count gives the value that sizes a make or bounds a loop's
+// condition. A flag's package variable (var n = flag.Int(…)) read
+// through is a CommandLine hole.
+//
 // Interface calls: under a whole-program driver (tablelint check) a call
 // through an interface is the union of the summaries of the program's
 // implementations (SetProgram); elsewhere it is an opaque hole.

@@ -252,6 +252,11 @@ func (e *eval) load(ptr ssa.Value, depth int) Value {
 		// A pointer loaded from memory (*opts.Filter): what the pointers
 		// stored there point to.
 		if p.Op == token.MUL {
+			if g, ok := p.X.(*ssa.Global); ok {
+				if v, ok := e.flagGlobal(g); ok {
+					return v
+				}
+			}
 			if fa, ok := p.X.(*ssa.FieldAddr); ok {
 				if v, ok := e.helperField(fa, depth); ok {
 					return v
@@ -271,6 +276,10 @@ func (e *eval) load(ptr ssa.Value, depth int) Value {
 		if f := cc.StaticCallee(); f != nil && len(cc.Args) == 1 && isPtrHelper(f) {
 			return e.of(cc.Args[0], depth)
 		}
+		if f := cc.StaticCallee(); f != nil && isFlagDefine(f) {
+			// *flag.Int("count", …): a value set on the command line.
+			return holeValue(Hole{Source: CommandLine, What: "flag." + f.Name()})
+		}
 	case *ssa.IndexAddr:
 		return e.element(p.X, p.Index, depth)
 	case *ssa.Global:
@@ -287,6 +296,47 @@ func (e *eval) load(ptr ssa.Value, depth int) Value {
 		}
 	}
 	return holeValue(Hole{})
+}
+
+// flagGlobal: a package variable the package's init sets to a flag
+// (var count = flag.Int("count", …)), read through: the command line.
+// Other variables stay unknown (any function may assign them).
+func (e *eval) flagGlobal(g *ssa.Global) (Value, bool) {
+	if g.Pkg == nil || g.Pkg != e.r.SSA.Pkg {
+		return Value{}, false
+	}
+	init := g.Pkg.Func("init")
+	if init == nil {
+		return Value{}, false
+	}
+	for _, b := range init.Blocks {
+		for _, in := range b.Instrs {
+			st, ok := in.(*ssa.Store)
+			if !ok || st.Addr != g {
+				continue
+			}
+			if c, ok := st.Val.(*ssa.Call); ok {
+				if f := c.Call.StaticCallee(); f != nil && isFlagDefine(f) {
+					return holeValue(Hole{Source: CommandLine, What: "flag." + f.Name()}), true
+				}
+			}
+		}
+	}
+	return Value{}, false
+}
+
+// isFlagDefine reports whether f is one of the flag package's functions
+// or FlagSet methods that define a flag and return a pointer to its
+// value (flag.Int, flag.String, fs.Duration…).
+func isFlagDefine(f *ssa.Function) bool {
+	if f.Pkg == nil || f.Pkg.Pkg.Path() != "flag" {
+		return false
+	}
+	switch f.Name() {
+	case "Int", "Int64", "Uint", "Uint64", "String", "Bool", "Float64", "Duration":
+		return f.Signature.Results().Len() == 1
+	}
+	return false
 }
 
 // isPtrHelper reports whether f is to.Ptr or a generic func(v T) *T

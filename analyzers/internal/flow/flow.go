@@ -67,6 +67,11 @@ type Result struct {
 	// escaped marks functions also used as values (callers unknown).
 	callers map[*ssa.Function][]ssa.CallInstruction
 	escaped map[*ssa.Function]bool
+	// sized maps the position of a make's opening parenthesis and of a
+	// comparison's operator to the instruction (see Count).
+	sized map[token.Pos]ssa.Instruction
+	// loops caches the loops of each function asked about.
+	loops map[*ssa.Function][]ssaLoop
 	// mapFields caches what the package writes into the maps each
 	// unexported map field holds (maps.go).
 	mapFields map[*types.Var]*mapWrites
@@ -88,6 +93,8 @@ func run(pass *analysis.Pass) (any, error) {
 		closures: map[*ssa.Function][]*ssa.MakeClosure{},
 		callers:  map[*ssa.Function][]ssa.CallInstruction{},
 		escaped:  map[*ssa.Function]bool{},
+		sized:    map[token.Pos]ssa.Instruction{},
+		loops:    map[*ssa.Function][]ssaLoop{},
 
 		mapFields: map[*types.Var]*mapWrites{},
 		lookups:   map[token.Pos]*ssa.Lookup{},
@@ -122,6 +129,12 @@ func (r *Result) index(in ssa.Instruction) {
 	case *ssa.Lookup:
 		if in.Pos().IsValid() {
 			r.lookups[in.Pos()] = in
+		}
+	case *ssa.MakeSlice:
+		r.sized[in.Pos()] = in
+	case *ssa.BinOp:
+		if in.Pos().IsValid() {
+			r.sized[in.Pos()] = in
 		}
 	}
 	if c, ok := in.(ssa.CallInstruction); ok {
@@ -181,6 +194,24 @@ func (r *Result) Arg(e *ast.CallExpr, i int) (Value, bool) {
 		return Value{}, false
 	}
 	return r.Of(c.Parent(), args[i]), true
+}
+
+// Count returns the value of an integer that sizes something: the
+// length of make(T, n) when e is that make call, or the right operand of
+// the comparison e (i < n, a loop's condition). False when the SSA form
+// has no such instruction (an ill-typed function, a constant folded).
+func (r *Result) Count(e ast.Expr) (Value, bool) {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if ms, ok := r.sized[e.Lparen].(*ssa.MakeSlice); ok {
+			return r.Of(ms.Parent(), ms.Len), true
+		}
+	case *ast.BinaryExpr:
+		if b, ok := r.sized[e.OpPos].(*ssa.BinOp); ok {
+			return r.Of(b.Parent(), b.Y), true
+		}
+	}
+	return Value{}, false
 }
 
 // CallArgs returns the arguments of a call as written: without the

@@ -2,6 +2,7 @@ package flow_test
 
 import (
 	"fmt"
+	"go/ast"
 	"os"
 	"strings"
 	"testing"
@@ -59,4 +60,55 @@ var probe = &analysis.Analyzer{
 func TestShapes(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, probe, "shapes", "helpers", "cycles")
+}
+
+// iterProbe reports, for the argument of each call of a function named
+// key, whether it varies per iteration of the innermost loop around the
+// call (flow.VariesPerIteration).
+var iterProbe = &analysis.Analyzer{
+	Name:     "iterprobe",
+	Doc:      "iterprobe: report per-iteration variance at key calls",
+	Requires: []*analysis.Analyzer{flow.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := flow.Of(pass)
+		for _, fn := range r.SSA.SrcFuncs {
+			for _, b := range fn.Blocks {
+				for _, in := range b.Instrs {
+					c, ok := in.(*ssa.Call)
+					if !ok {
+						continue
+					}
+					if f := c.Call.StaticCallee(); f == nil || f.Name() != "key" || len(c.Call.Args) != 1 {
+						continue
+					}
+					var loop ast.Node
+					for _, file := range pass.Files {
+						ast.Inspect(file, func(n ast.Node) bool {
+							switch n.(type) {
+							case *ast.ForStmt, *ast.RangeStmt:
+								if n.Pos() <= c.Pos() && c.Pos() < n.End() {
+									loop = n
+								}
+							}
+							return true
+						})
+					}
+					if loop == nil {
+						continue
+					}
+					if what, ok := r.VariesPerIteration(fn, c.Call.Args[0], loop); ok {
+						pass.Reportf(c.Pos(), "varies: %s", what)
+					} else {
+						pass.Reportf(c.Pos(), "fixed")
+					}
+				}
+			}
+		}
+		return nil, nil
+	},
+}
+
+func TestIterations(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, iterProbe, "iterations")
 }

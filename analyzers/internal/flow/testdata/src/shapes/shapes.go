@@ -3,6 +3,7 @@ package shapes
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"net/http"
 	"os"
@@ -18,6 +19,9 @@ import (
 )
 
 func sink(args ...any) {}
+
+// perBatch is set on the command line: *perBatch is a value of it.
+var perBatch = flag.Int("count", 100, "actions per transaction")
 
 func constants(id string) {
 	const prefix = "order"
@@ -119,6 +123,7 @@ func handler(w http.ResponseWriter, r *http.Request) {
 	sink("u-" + id)           // want `^u-\{request:r.PathValue/validated\}$`
 	sink(os.Args[1])          // want `^\{args:os.Args\}$`
 	sink(os.Getenv("PK"))     // want `^\{env:os.Getenv\}$`
+	sink(*perBatch)           // want `^\{args:flag.Int\}$`
 	sink(uuid.New().String()) // want `^\{\?:uuid/uuid\}$`
 }
 
