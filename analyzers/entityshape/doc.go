@@ -32,7 +32,15 @@
 //     FormValue/PostFormValue, the json.Marshal of a slice, a map or a
 //     struct holding them — with no length check: nothing in the function
 //     compares len (or utf8.RuneCount…) of the value or of a variable it
-//     was derived from. A source bounded by io.LimitReader or
+//     was derived from. A variable assigned in several places (extra :=
+//     ""; if … { extra = string(b) }) is followed into each assignment.
+//     An interface value marshalled in a type-switch case of slices and
+//     maps (switch v.(type) { case []any, map[string]any: … }) is such a
+//     document too. Besides entity literals and Properties entries, the
+//     entries of a map the function gives an EDMEntity as Properties, or
+//     returns to a caller in the package that does, are properties
+//     (props[k] = string(b): named by the expression when the key is not
+//     a constant). A source bounded by io.LimitReader or
 //     http.MaxBytesReader is reported only when its bound is over the
 //     property limit (32,768 bytes of text, 65,536 of binary).
 //   - TL121 entity-too-large: a bounded source whose bound exceeds 1 MiB,

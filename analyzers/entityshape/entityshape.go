@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -101,6 +102,8 @@ type checker struct {
 	// call is the call whose argument is being checked.
 	call   *ast.CallExpr
 	callee *types.Func
+	// propsVars caches propertiesVar.
+	propsVars map[*types.Var]bool
 	// sites are the calls of functions with parameters, to check what
 	// callers pass to a function that fills a property.
 	sites []site
@@ -118,7 +121,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // facts run it on every dependency: the standard library has no entities
 	}
 	c := &checker{pass: pass, idx: index.Of(pass).Writes, fl: flow.Of(pass), reported: map[types.Object]bool{}, fills: map[*types.Func]*Fills{},
-		values: map[token.Pos]ast.Expr{}, done: map[token.Pos]map[string]bool{}}
+		values: map[token.Pos]ast.Expr{}, done: map[token.Pos]map[string]bool{}, propsVars: map[*types.Var]bool{}}
 	// TL120 for entity structs declared here.
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -528,6 +531,14 @@ func (c *checker) propTarget(l ast.Expr) (string, bool) {
 		}
 		return s.Obj().Name(), true
 	case *ast.IndexExpr:
+		if v := c.idx.VarOf(l.X); v != nil && c.propertiesVar(v) {
+			// A map the function makes for an entity's Properties: a
+			// key it computes is named by the expression.
+			if k, ok := c.idx.ConstString(l.Index); ok {
+				return k, true
+			}
+			return finding.Clip(types.ExprString(l)), true
+		}
 		sel, ok := ast.Unparen(l.X).(*ast.SelectorExpr)
 		if !ok || !sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.AztablesPath, "EDMEntity", "Properties") &&
 			!sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.LegacyPath, "Entity", "Properties") {
@@ -537,6 +548,82 @@ func (c *checker) propTarget(l ast.Expr) (string, bool) {
 		return k, ok
 	}
 	return "", false
+}
+
+// propertiesVar reports whether v, a string-keyed map variable of the
+// function being checked, becomes the Properties of an EDMEntity: given
+// in a literal of this function (EDMEntity{Properties: v}), or returned
+// by it to a caller in the package that gives the result so.
+func (c *checker) propertiesVar(v *types.Var) bool {
+	if !writes.IsStringMap(v.Type()) || c.body == nil || c.fn == nil {
+		return false
+	}
+	if got, ok := c.propsVars[v]; ok {
+		return got
+	}
+	got := c.findPropertiesVar(v)
+	c.propsVars[v] = got
+	return got
+}
+
+func (c *checker) findPropertiesVar(v *types.Var) bool {
+	info := c.pass.TypesInfo
+	isProps := func(lit *ast.CompositeLit, want func(ast.Expr) bool) bool {
+		if !sdk.IsAztablesType(info.TypeOf(lit), "EDMEntity") {
+			return false
+		}
+		p := sdk.Field(info, lit, "Properties")
+		return p != nil && want(ast.Unparen(p))
+	}
+	found, returned := false, false
+	ast.Inspect(c.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CompositeLit:
+			if isProps(n, func(p ast.Expr) bool { return c.idx.VarOf(p) == v }) {
+				found = true
+			}
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if c.idx.VarOf(r) == v {
+					returned = true
+				}
+			}
+		case *ast.FuncLit:
+			return false
+		}
+		return !found
+	})
+	if found || !returned {
+		return found
+	}
+	// A caller's EDMEntity{Properties: x} with x := c.fn(…) (the first
+	// result).
+	fn := c.fn
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok || found {
+				return !found
+			}
+			found = isProps(lit, func(p ast.Expr) bool {
+				if call, ok := p.(*ast.CallExpr); ok {
+					return sdk.Callee(info, call) == fn
+				}
+				pv := c.idx.VarOf(p)
+				if pv == nil {
+					return false
+				}
+				d, ok := c.idx.Only(pv)
+				if !ok || d.Index > 0 {
+					return false
+				}
+				call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
+				return ok && sdk.Callee(info, call) == fn
+			})
+			return !found
+		})
+	}
+	return found
 }
 
 // property checks one property value; it returns the value's known bound
@@ -653,20 +740,77 @@ func (c *checker) fill(v *types.Var, f Fill) {
 // source follows v to an unbounded or bounded source; ok is false when v
 // does not come from one.
 func (c *checker) source(v ast.Expr) (src, bool) {
-	var exprs []ast.Expr // v and every expression it was derived from
-	e := v
-	for depth := 0; depth < writes.MaxDepth; depth++ {
+	return c.sourceFrom(v, nil, 0)
+}
+
+// sourceFrom follows e, derived from exprs; a variable assigned in
+// several places (extra := "" and, under a condition, extra =
+// string(b)) is followed into each assignment, the first source found
+// wins, and a length check of the variable covers every one.
+func (c *checker) sourceFrom(e ast.Expr, exprs []ast.Expr, depth int) (src, bool) {
+	for ; depth < writes.MaxDepth; depth++ {
 		e = ast.Unparen(e)
 		exprs = append(exprs, e)
 		next, s, ok, done := c.step(e)
 		if done {
 			if !ok {
-				return src{}, false
+				return c.sourceOfDefs(e, exprs, depth)
 			}
 			s.checked = s.bound == boundedUnknown || c.lengthChecked(exprs)
 			return s, true
 		}
 		e = next
+	}
+	return src{}, false
+}
+
+// mentions reports whether e uses the variable v.
+func (c *checker) mentions(e ast.Expr, v *types.Var) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// sourceOfDefs follows each assignment of a local variable that step
+// could not follow as one definition.
+func (c *checker) sourceOfDefs(e ast.Expr, exprs []ast.Expr, depth int) (src, bool) {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return src{}, false
+	}
+	v := c.idx.VarOf(id)
+	if v == nil {
+		return src{}, false
+	}
+	if _, ok := c.paramIndex(v); ok {
+		return src{}, false
+	}
+	if _, ok := c.idx.Only(v); ok {
+		return src{}, false // step followed it
+	}
+	defs := c.idx.Defs(v)
+	if len(defs) < 2 || len(defs) > flow.MaxVariants {
+		return src{}, false
+	}
+	for _, d := range defs {
+		// v = trim(v, n): a later value made from the earlier one (cut,
+		// cleaned) may be bounded; not followed.
+		if d.Rhs != nil && c.mentions(d.Rhs, v) {
+			return src{}, false
+		}
+	}
+	for _, d := range defs {
+		if d.Index > 0 || d.Zero() || d.Rhs == nil {
+			continue
+		}
+		if s, ok := c.sourceFrom(d.Rhs, slices.Clip(exprs), depth+1); ok {
+			return s, true
+		}
 	}
 	return src{}, false
 }
@@ -717,7 +861,7 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 		case path == "net/http" && (name == "FormValue" || name == "PostFormValue"):
 			return nil, src{what: "a request form value", bound: -1}, true, true
 		case (path == "encoding/json" || path == "encoding/xml") && (name == "Marshal" || name == "MarshalIndent") && len(e.Args) >= 1:
-			if t := info.TypeOf(e.Args[0]); flow.Growable(t) || dynamic(t) && c.fromParam(e.Args[0]) {
+			if t := info.TypeOf(e.Args[0]); flow.Growable(t) || dynamic(t) && (c.fromParam(e.Args[0]) || c.growableCase(e.Args[0])) {
 				return nil, src{what: "a marshalled document (" + types.ExprString(e.Args[0]) + ")", bound: -1}, true, true
 			}
 		case path == "strings" && (name == "TrimSpace" || name == "ToLower" || name == "ToUpper") && len(e.Args) == 1:
@@ -743,6 +887,49 @@ func dynamic(t types.Type) bool {
 		return false
 	}
 	return types.IsInterface(t)
+}
+
+// growableCase reports whether e, an interface variable, is marshalled
+// inside a case of a type switch on it (switch v.(type)) whose types
+// are all slices or maps: the value is one, of any size.
+func (c *checker) growableCase(e ast.Expr) bool {
+	v := c.idx.VarOf(e)
+	if v == nil || c.body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(c.body, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() > e.Pos() || n.End() < e.End() {
+			return !found && n != nil && n.Pos() <= e.Pos() && e.End() <= n.End()
+		}
+		ts, ok := n.(*ast.TypeSwitchStmt)
+		if !ok {
+			return true
+		}
+		es, ok := ts.Assign.(*ast.ExprStmt)
+		if !ok {
+			return true // switch x := v.(type): x has the case's type
+		}
+		ta, ok := ast.Unparen(es.X).(*ast.TypeAssertExpr)
+		if !ok || c.idx.VarOf(ta.X) != v {
+			return true
+		}
+		for _, st := range ts.Body.List {
+			cc, ok := st.(*ast.CaseClause)
+			if !ok || len(cc.List) == 0 || e.Pos() < cc.Colon || e.End() > cc.End() {
+				continue
+			}
+			all := true
+			for _, t := range cc.List {
+				if !flow.Growable(c.pass.TypesInfo.TypeOf(t)) {
+					all = false
+				}
+			}
+			found = all
+		}
+		return true
+	})
+	return found
 }
 
 // fromParam reports whether e is a parameter of the function being

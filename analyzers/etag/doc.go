@@ -45,6 +45,10 @@
 // The entity is followed from the write back through json.Marshal,
 // & and *, conversions and variables to the variable json.Unmarshal
 // fills, and from there to the GetEntity call whose response it decodes.
+// Keys the function gives the entity that are the read's own key
+// arguments (a row started as quota{Entity: {PartitionKey: pk, RowKey:
+// rk}} and then filled by GetEntity(ctx, pk, rk, nil)) keep it the
+// entity that was read.
 //
 // Across functions, on the value-flow layer (analyzers/internal/flow):
 //
@@ -52,7 +56,9 @@
 //     literal without it) or an UpsertEntity of an entity read by
 //     GetEntity, or taken from a list page (NextPage of a ListEntities
 //     pager: its entities carry their ETags too), in another function,
-//     or an element of the slice such a helper collects — a repository
+//     or an element of the slice such a helper collects, or an entity a
+//     helper decodes from the bytes it is given (parse(page.Entities[0])
+//     returning the decoded EDMEntity) — a repository
 //     Get helper that
 //     returns the decoded entity (or a struct built from its fields, the
 //     ETag dropped), a method of an interface the package's types

@@ -88,7 +88,7 @@ func (c *checker) check(w index.Call) {
 	if r.Call != nil && writes.DifferentTables(c.x.Writes.TableOf(c.res, r.Call), c.x.Writes.TableOf(c.res, w.Call)) {
 		return // a copy into another table, not a write back
 	}
-	if len(c.x.Writes.KeysOf(c.x.Writes.RootsOf(w.Entity), w.Body)) > 0 {
+	if ks := c.x.Writes.KeysOf(c.x.Writes.RootsOf(w.Entity), w.Body); len(ks) > 0 && !c.readKeys(r, ks) {
 		return // its keys were changed: another entity
 	}
 	read := "read by GetEntity (parameter " + finding.Clip(c.respName(r)) + ")"
@@ -192,6 +192,65 @@ func (c *checker) finish() {
 		}
 		c.pass.Report(f.d)
 	}
+}
+
+// readKeys reports whether every key the written entity is given is
+// the key argument of its read, the same expression of the same
+// variables (t := row{PartitionKey: pk, RowKey: rk} filled by
+// GetEntity(ctx, pk, rk, nil)): the entity written back under the keys
+// it was read with, not a copy.
+func (c *checker) readKeys(r writes.Read, ks []writes.KeySink) bool {
+	if r.Call == nil || len(r.Call.Args) < 3 {
+		return false
+	}
+	for _, k := range ks {
+		arg := r.Call.Args[1]
+		if k.Key == "RowKey" {
+			arg = r.Call.Args[2]
+		}
+		if !c.sameExpr(k.Value, arg) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameExpr: a and b are written alike and their identifiers denote the
+// same objects; each variable among them is a parameter never assigned
+// or has one definition, so both denote one value.
+func (c *checker) sameExpr(a, b ast.Expr) bool {
+	if types.ExprString(a) != types.ExprString(b) {
+		return false
+	}
+	var ia, ib []*ast.Ident
+	ast.Inspect(a, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			ia = append(ia, id)
+		}
+		return true
+	})
+	ast.Inspect(b, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			ib = append(ib, id)
+		}
+		return true
+	})
+	if len(ia) != len(ib) {
+		return false
+	}
+	info := c.pass.TypesInfo
+	for i := range ia {
+		oa, ob := info.Uses[ia[i]], info.Uses[ib[i]]
+		if oa != ob {
+			return false
+		}
+		if v, ok := oa.(*types.Var); ok && !v.IsField() {
+			if _, once := c.x.Vars.Only(v); !once && !c.x.Vars.IsParam(v) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (c *checker) respName(r writes.Read) string {

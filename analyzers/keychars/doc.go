@@ -40,7 +40,8 @@
 //     helpers' results and parameters (the fact KeyParams of
 //     analyzers/internal/keyflow), and calls through interfaces the
 //     package's own types implement (under tablelint check, every loaded
-//     package's).
+//     package's). Each key argument of GetEntity or DeleteEntity is
+//     reported on its own, at the argument.
 //
 //   - TL202 key-too-long: a key sink whose constant text alone (run-time
 //     parts counted as empty) is over 512 UTF-16 code units ("The row key

@@ -3,6 +3,7 @@ package keychars
 import (
 	_ "embed"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"strings"
 
@@ -42,6 +43,9 @@ type checker struct {
 	pass *analysis.Pass
 	seen map[token.Pos]bool
 	svc  *limits.Service
+	// calls maps the Lparen of each call in the package to the call,
+	// built on first use.
+	calls map[token.Pos]*ast.CallExpr
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -68,7 +72,7 @@ func (c *checker) check(s keyflow.Sink, v flow.Value) {
 				continue
 			}
 			if r, bad := filtercheck.InvalidKeyChar(p.Text); bad {
-				pos := s.Pos
+				pos := c.argPos(s)
 				if vr.Ret != 0 && c.inPackage(token.Pos(vr.Ret)) {
 					pos = token.Pos(vr.Ret)
 				}
@@ -93,7 +97,7 @@ func (c *checker) check(s keyflow.Sink, v flow.Value) {
 				fmt.Sprintf("%s comes from the request (passed at line %d) unchecked: / \\ # ? fail", s.Key, line)))
 			return
 		}
-		c.reportAt(s.Pos, "%s", diag.Fit(
+		c.reportAt(c.argPos(s), "%s", diag.Fit(
 			fmt.Sprintf("%s comes from the request (%s) unchecked: a / \\ # or ? in it fails", s.Key, h.What),
 			fmt.Sprintf("%s comes from the request unchecked: a / \\ # or ? in it fails", s.Key)))
 		return
@@ -144,6 +148,35 @@ func (c *checker) reportAt(pos token.Pos, format string, args ...any) {
 	}
 	c.seen[pos] = true
 	diag.Report(c.pass, "TL201", posNode(pos), format, args...)
+}
+
+// argPos is where the key of a read's sink is written: the argument of
+// GetEntity or DeleteEntity (ctx, pk, rk, opts) that is s.Key, so that
+// each key argument is reported on its own; s.Pos for other sinks.
+func (c *checker) argPos(s keyflow.Sink) token.Pos {
+	if !s.Read {
+		return s.Pos
+	}
+	if c.calls == nil {
+		c.calls = map[token.Pos]*ast.CallExpr{}
+		for _, f := range c.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					c.calls[call.Lparen] = call
+				}
+				return true
+			})
+		}
+	}
+	call := c.calls[s.Pos]
+	i := 1
+	if s.Key == "RowKey" {
+		i = 2
+	}
+	if call == nil || len(call.Args) < 4 {
+		return s.Pos
+	}
+	return call.Args[i].Pos()
 }
 
 type posNode token.Pos

@@ -296,6 +296,9 @@ func (c *checker) edmProperty(name string, v ast.Expr) {
 	case sdk.IsAztablesType(t, "EDMDateTime") || isTime(t) && c.annotated[name] == edmDateTime:
 		c.date(name, v)
 	case c.annotated[name] == "":
+		// EDMEntity's MarshalJSON writes a map, slice or struct value
+		// as the JSON object or array encoding/json makes of it.
+		c.value(name, v)
 		c.numberFixed(name, v, c.edmInt64(v.Pos()))
 	}
 }

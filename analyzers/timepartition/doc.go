@@ -32,7 +32,15 @@
 //     the same time.Time method with the same arguments in every branch,
 //     one of them on time.Now() (pk := submitted.Format("2006-01"); if
 //     pk == "0001-01" { pk = time.Now().Format("2006-01") }): the other
-//     time stands for the time of the write too.
+//     time stands for the time of the write too; or
+//   - a struct field every store of the package sets from time.Now() (in
+//     literals, keyed or not, and assignments; at least one), when no
+//     value of its struct is decoded in the package: m.CreatedAt in a
+//     helper whose callers all stamp CreatedAt with the current time.
+//
+// Entities a helper of the package builds and returns (toRow(m)
+// returning an EDMEntity literal) are checked where they are written,
+// with the keys of the literals the helper returns.
 //
 // Silent: a time-based RowKey under a stable PartitionKey (the log-tail
 // pattern); a PartitionKey that combines the time with another run-time

@@ -36,16 +36,19 @@ type checker struct {
 	idx  *writes.Index
 	res  *values.Resolver
 	seen map[token.Pos]bool
+	// fields caches fieldNow.
+	fields map[*types.Var]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
 	c := &checker{
-		pass: pass,
-		x:    x,
-		idx:  x.Writes,
-		res:  x.Resolver(),
-		seen: map[token.Pos]bool{},
+		pass:   pass,
+		x:      x,
+		idx:    x.Writes,
+		res:    x.Resolver(),
+		seen:   map[token.Pos]bool{},
+		fields: map[*types.Var]bool{},
 	}
 	for _, call := range x.Calls {
 		c.call(call)
@@ -77,12 +80,65 @@ func (c *checker) call(call index.Call) {
 		}
 	}
 	for _, e := range entities {
-		for _, k := range c.idx.KeysOf(c.idx.RootsOf(e), body) {
+		roots := c.idx.RootsOf(e)
+		for _, k := range c.idx.KeysOf(roots, body) {
 			if k.Key == writes.PartitionKey {
 				c.key(k.Value, call)
 			}
 		}
+		// An entity a helper of this package builds and returns
+		// (toRow(m) returning an EDMEntity literal): the keys of the
+		// literals it returns.
+		for _, fn := range c.builders(e, map[*types.Var]bool{}, 0) {
+			exprs, _ := c.x.Vars.Returns(fn, 0)
+			for _, r := range exprs {
+				lit, ok := ast.Unparen(r).(*ast.CompositeLit)
+				if !ok {
+					continue
+				}
+				c.idx.KeysIn(lit, func(k writes.KeySink) {
+					if k.Key == writes.PartitionKey {
+						c.key(k.Value, call)
+					}
+				})
+			}
+		}
 	}
+}
+
+// builders returns the functions of this package whose first result
+// the entity e is, through json.Marshal, &, * and variables.
+func (c *checker) builders(e ast.Expr, seen map[*types.Var]bool, depth int) []*types.Func {
+	if e == nil || depth > writes.MaxDepth {
+		return nil
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		return c.builders(e.X, seen, depth+1)
+	case *ast.StarExpr:
+		return c.builders(e.X, seen, depth+1)
+	case *ast.CallExpr:
+		if arg := writes.MarshalArg(c.pass.TypesInfo, e); arg != nil {
+			return c.builders(arg, seen, depth+1)
+		}
+		if fn := sdk.Callee(c.pass.TypesInfo, e); fn != nil && fn.Pkg() == c.pass.Pkg {
+			return []*types.Func{fn}
+		}
+	case *ast.Ident:
+		v := c.idx.VarOf(e)
+		if v == nil || seen[v] {
+			return nil
+		}
+		seen[v] = true
+		var out []*types.Func
+		for _, d := range c.idx.Defs(v) {
+			if d.Index <= 0 {
+				out = append(out, c.builders(d.Rhs, seen, depth+1)...)
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 func (c *checker) key(e ast.Expr, call index.Call) {
@@ -139,6 +195,118 @@ func (c *checker) fromNow(e ast.Expr, depth int) bool {
 		return c.fromNow(e.X, depth+1)
 	case *ast.StarExpr:
 		return c.fromNow(e.X, depth+1)
+	case *ast.SelectorExpr:
+		if sel := info.Selections[e]; sel != nil && sel.Kind() == types.FieldVal {
+			if f, ok := sel.Obj().(*types.Var); ok {
+				return c.fieldNow(f, depth+1)
+			}
+		}
+	}
+	return false
+}
+
+// fieldNow reports whether every value the package stores in the struct
+// field f — in composite literals and assignments, at least one — is
+// computed from time.Now() (a CreatedAt the callers all set to the time
+// of the write), and no value of f's struct is decoded in the package
+// (json.Unmarshal, Decode: the field would hold the decoded time).
+func (c *checker) fieldNow(f *types.Var, depth int) bool {
+	if got, ok := c.fields[f]; ok {
+		return got
+	}
+	c.fields[f] = false // while it is being decided: a cycle is not now
+	info := c.pass.TypesInfo
+	var stored []ast.Expr
+	decoded := false
+	for _, file := range c.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				st := writes.StructOf(info.TypeOf(n))
+				if st == nil {
+					return true
+				}
+				for i, el := range n.Elts {
+					kv, ok := el.(*ast.KeyValueExpr)
+					if !ok {
+						// Unkeyed: the i-th field.
+						if i < st.NumFields() && st.Field(i) == f {
+							stored = append(stored, el)
+						}
+						continue
+					}
+					if id, ok := kv.Key.(*ast.Ident); ok && info.Uses[id] == f {
+						stored = append(stored, kv.Value)
+					}
+				}
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+					if !ok || info.Uses[sel.Sel] != f {
+						continue
+					}
+					if len(n.Lhs) != len(n.Rhs) {
+						decoded = true // a, b = f() : not followed
+						continue
+					}
+					stored = append(stored, n.Rhs[i])
+				}
+			case *ast.CallExpr:
+				if sdk.IsFunc(info, n, "encoding/json", "Unmarshal") || c.isDecode(n) {
+					for _, a := range n.Args {
+						if holdsField(info.TypeOf(a), f) {
+							decoded = true
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	if decoded || len(stored) == 0 {
+		return false
+	}
+	for _, v := range stored {
+		if !c.fromNow(v, depth) {
+			return false
+		}
+	}
+	c.fields[f] = true
+	return true
+}
+
+// isDecode reports a Decode method call (json.Decoder, xml.Decoder…).
+func (c *checker) isDecode(call *ast.CallExpr) bool {
+	_, _, name, ok := sdk.Method(c.pass.TypesInfo, call)
+	return ok && name == "Decode"
+}
+
+// holdsField reports whether t (through pointers, slices and maps) is a
+// struct with field f.
+func holdsField(t types.Type, f *types.Var) bool {
+	for range writes.MaxDepth {
+		if t == nil {
+			return false
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Map:
+			t = u.Elem()
+		case *types.Struct:
+			for i := 0; i < u.NumFields(); i++ {
+				if u.Field(i) == f {
+					return true
+				}
+			}
+			return false
+		case *types.Interface:
+			return false
+		default:
+			return false
+		}
 	}
 	return false
 }

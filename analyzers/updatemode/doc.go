@@ -21,8 +21,10 @@
 //     entity built in the function — a struct literal, or a map literal
 //     with its constant entries — with the same PartitionKey and RowKey as
 //     a GetEntity of the same function whose response was decoded into a
-//     struct that has more properties. The properties the write leaves out
-//     are deleted. The message names them.
+//     struct that has more properties — or, for a struct literal setting
+//     no key, whose embedded aztables.Entity is the decoded struct's own
+//     (noteRow{Entity: cur.Entity, …}, cur's keys unchanged). The
+//     properties the write leaves out are deleted. The message names them.
 //     In the legacy github.com/Azure/azure-sdk-for-go/storage API,
 //     Entity.Update and InsertOrReplace replace the entity too: reported
 //     when the function reads the entity with Entity.Get (the same

@@ -97,16 +97,24 @@ type built struct {
 	props []string
 	pk    ast.Expr
 	rk    ast.Expr
+	// keysOf is the variable whose embedded aztables.Entity the literal
+	// copies (noteRow{Entity: cur.Entity, …}): the keys it was read
+	// with, when pk and rk are not set.
+	keysOf *types.Var
 }
 
 // partial reports TL411, and whether it did.
 func (c *checker) partial(w index.Call) bool {
 	b, ok := c.builtEntity(w)
-	if !ok || b.pk == nil || b.rk == nil {
+	if !ok || (b.pk == nil || b.rk == nil) && b.keysOf == nil {
 		return false
 	}
 	for _, r := range c.reads(w.Body, w.Call.Pos()) {
-		if !c.x.Writes.SameString(c.res, r.pk, b.pk) || !c.x.Writes.SameString(c.res, r.rk, b.rk) {
+		if b.keysOf != nil {
+			if b.keysOf != r.dst || len(c.x.Writes.KeysOf(writes.Roots{Vars: []*types.Var{r.dst}}, w.Body)) > 0 {
+				continue // another variable, or the read's keys changed
+			}
+		} else if !c.x.Writes.SameString(c.res, r.pk, b.pk) || !c.x.Writes.SameString(c.res, r.rk, b.rk) {
 			continue
 		}
 		var missing []string
@@ -205,7 +213,30 @@ func (c *checker) builtEntity(w index.Call) (built, bool) {
 		names = append(names, f.Name)
 	}
 	b.props = properties(names)
+	if b.pk == nil && b.rk == nil {
+		b.keysOf = c.entityCopiedFrom(lit)
+	}
 	return b, true
+}
+
+// entityCopiedFrom returns v when the struct literal sets its embedded
+// aztables.Entity field to v.Entity, a variable's own embedded Entity.
+func (c *checker) entityCopiedFrom(lit *ast.CompositeLit) *types.Var {
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if k, ok := kv.Key.(*ast.Ident); !ok || k.Name != "Entity" {
+			continue
+		}
+		sel, ok := ast.Unparen(kv.Value).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Entity" || !sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(sel), "Entity") {
+			return nil
+		}
+		return c.x.Vars.VarOf(sel.X)
+	}
+	return nil
 }
 
 // read is a GetEntity decoded into a struct.
@@ -213,6 +244,7 @@ type read struct {
 	call   *ast.CallExpr
 	pk, rk ast.Expr
 	props  []string
+	dst    *types.Var // the variable decoded into
 }
 
 // reads returns the GetEntity calls of body before pos whose response is
@@ -235,7 +267,7 @@ func (c *checker) reads(body *ast.BlockStmt, pos token.Pos) []read {
 		for _, f := range writes.JSONFields(t) {
 			names = append(names, f.Name)
 		}
-		out = append(out, read{call: r.Call, pk: r.Call.Args[1], rk: r.Call.Args[2], props: properties(names)})
+		out = append(out, read{call: r.Call, pk: r.Call.Args[1], rk: r.Call.Args[2], props: properties(names), dst: d.Dst})
 	}
 	return out
 }

@@ -68,10 +68,7 @@ func TestVetProtocol(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "tablelint")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildTablelint(t)
 	out, err := exec.Command(bin, "-V=full").CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "version") {
 		t.Fatalf("-V=full: %v %s", err, out)

@@ -41,10 +41,7 @@ func TestDriversAgree(t *testing.T) {
 	}
 
 	// go vet -vettool.
-	bin := filepath.Join(t.TempDir(), "tablelint")
-	if b, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, b)
-	}
+	bin := buildTablelint(t)
 	b, err := exec.Command("go", "vet", "-vettool="+bin, pkg).CombinedOutput()
 	if err == nil {
 		t.Fatalf("go vet succeeded; want findings:\n%s", b)

@@ -33,8 +33,13 @@ func TestHeldoutMixedLabels(t *testing.T) {
 // before tablelint ran on it. Floors a little below the first
 // measurement, so that a drop fails: on 3ec2cca with the labels as first
 // committed (c4bbbdb), 33/47 (70.2 %) and 33/36 (91.7 %); the misses are
-// listed in docs/benchmarks.md.
+// listed in docs/benchmarks.md. With the write side's mechanisms (ETag
+// through parsing helpers and read keys, embedded Entity keys, EDMEntity
+// nested values, properties maps, time fields, key arguments one by
+// one) and main's map elements: 41/47 (87.2 %) and 41/43 (95.3 %); with
+// the batches' per-iteration keys and outside counts too: 46/47 (97.9 %)
+// and 46/48 (95.8 %).
 func TestHeldoutMixedRecall(t *testing.T) {
 	right, expected, found := measureCorpus(t, "heldout-mixed", heldoutMixedRules, true, 45, 20)
-	checkRates(t, right, expected, found, 0.68, 0.89)
+	checkRates(t, right, expected, found, 0.95, 0.93)
 }

@@ -307,7 +307,7 @@ var built struct {
 }
 
 // buildTablelint builds the command once for the tests that run it as a
-// process (to send it signals).
+// process (to send it signals, or as go vet's -vettool).
 func buildTablelint(t *testing.T) string {
 	t.Helper()
 	built.Do(func() {

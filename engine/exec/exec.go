@@ -401,7 +401,13 @@ func (x *Executor) PagePrepared(t *store.Table, p *Prepared, top int, from *Cont
 	budget := x.scanBudget
 	curPK, havePK := "", false
 	full := false
-	t.Scan(spk, srk, func(e *store.Entity) bool { // e is reused: keep a Clone
+	scan := t.Scan
+	if a.kind != plan.TableScan {
+		// The range lies within partition a.pk: past stops the scan at
+		// the first entity of any other partition.
+		scan = t.ScanPartition
+	}
+	scan(spk, srk, func(e *store.Entity) bool { // e is reused: keep a Clone
 		if a.past(e) {
 			return false
 		}

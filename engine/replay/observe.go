@@ -256,11 +256,15 @@ func (t *tableKeys) observeKey(col int, k string, line int) {
 	if k == "" || len(k) > 1024 {
 		return
 	}
-	var sk strings.Builder
-	var runs [][2]int
+	// Every write observes its keys: the skeleton and the runs are built
+	// in buffers on the stack, and looking the skeleton up allocates
+	// nothing (only a new skeleton's key is copied).
+	var skBuf [128]byte
+	var runBuf [16][2]int
+	sk, runs := skBuf[:0], runBuf[:0]
 	for i := 0; i < len(k); {
 		if k[i] < '0' || k[i] > '9' {
-			sk.WriteByte(k[i])
+			sk = append(sk, k[i])
 			i++
 			continue
 		}
@@ -268,7 +272,7 @@ func (t *tableKeys) observeKey(col int, k string, line int) {
 		for j < len(k) && k[j] >= '0' && k[j] <= '9' {
 			j++
 		}
-		sk.WriteByte('#')
+		sk = append(sk, '#')
 		runs = append(runs, [2]int{i, j})
 		i = j
 	}
@@ -280,13 +284,13 @@ func (t *tableKeys) observeKey(col int, k string, line int) {
 		m = map[string]*skeleton{}
 		t.slots[col] = m
 	}
-	s := m[sk.String()]
+	s := m[string(sk)]
 	if s == nil {
 		if len(m) >= maxSkeletons {
 			return
 		}
 		s = &skeleton{runs: make([]digitRun, len(runs))}
-		m[sk.String()] = s
+		m[string(sk)] = s
 	}
 	for n, r := range runs {
 		w := r[1] - r[0]

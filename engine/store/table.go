@@ -36,18 +36,25 @@ type Table struct {
 	// give every entity the same tag.
 	hashMask uint64
 
-	mu       sync.RWMutex
-	n        int                   // entities
-	rows     rowIndex              // (partition, RowKey hash) → where the entity is encoded (see loc)
-	ptree    *btree.BTreeG[pentry] // partitions in key order
-	parts    map[string]*partition // by PartitionKey
-	numParts uint32                // partition numbers handed out
-	freePart []uint32              // those free again
-	recs     []rec                 // by record number
-	freeRec  []uint32              // free record numbers
-	chunks   [][]byte              // the encoded entities
-	live     int                   // bytes of chunks that live records use
-	dead     int                   // bytes of chunks that no record uses
+	mu    sync.RWMutex
+	n     int                   // entities
+	rows  rowIndex              // (partition, RowKey hash) → where the entity is encoded (see loc)
+	ptree *btree.BTreeG[pentry] // partitions in key order, but for those in unsorted
+	parts map[string]*partition // by PartitionKey
+	// unsorted holds partitions created since the last scan that crosses
+	// partitions, not yet in ptree (and maybe deleted since): a workload
+	// whose reads stay within one partition (ScanPartition, point reads)
+	// never pays for ordering the partitions it creates. ordMu guards the
+	// move into ptree, which a reader holding t.mu for reading makes.
+	unsorted []*partition
+	ordMu    sync.Mutex
+	numParts uint32   // partition numbers handed out
+	freePart []uint32 // those free again
+	recs     []rec    // by record number
+	freeRec  []uint32 // free record numbers
+	chunks   [][]byte // the encoded entities
+	live     int      // bytes of chunks that live records use
+	dead     int      // bytes of chunks that no record uses
 }
 
 // partition is one partition's key, number and entities.
@@ -274,10 +281,54 @@ func (t *Table) Scan(pk, rk string, fn func(*Entity) bool) {
 	})
 }
 
+// sortParts moves the partitions of unsorted that still exist into
+// ptree. Callers hold t.mu, for reading or writing: while readers hold
+// it no partition is created or deleted, so the first reader to get
+// ordMu moves them all and the others find unsorted empty.
+func (t *Table) sortParts() {
+	t.ordMu.Lock()
+	defer t.ordMu.Unlock()
+	for _, p := range t.unsorted {
+		if t.parts[p.key] == p {
+			t.ptree.ReplaceOrInsert(pentryOf(p))
+		}
+	}
+	clear(t.unsorted)
+	t.unsorted = t.unsorted[:0]
+}
+
+// ScanPartition is Scan within partition pk: it calls fn for the
+// entities of pk whose RowKey is at or after rk, in order, until fn
+// returns false, and never reads another partition. Like Scan, it
+// reuses fn's entity.
+func (t *Table) ScanPartition(pk, rk string, fn func(*Entity) bool) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	p := t.parts[pk]
+	if p == nil {
+		return
+	}
+	e := &Entity{}
+	n, i := p.tree.first, 0
+	if rk != "" {
+		k := keyOf(rk)
+		n, i = t.seek(&p.tree, &k)
+	}
+	for ; n != nil; n, i = n.next, 0 {
+		for ; i < len(n.items); i++ {
+			decodeInPlace(e, p.key, t.enc(&t.recs[n.items[i].rec]))
+			if !fn(e) {
+				return
+			}
+		}
+	}
+}
+
 // ascend calls fn with the partition and record number of every entity
 // at or after (pk, rk), in key order, until fn returns false. Callers
 // hold t.mu.
 func (t *Table) ascend(pk, rk string, fn func(*partition, uint32) bool) {
+	t.sortParts()
 	first := true
 	t.ptree.AscendGreaterOrEqual(pentryOf(&partition{key: pk}), func(pe pentry) bool {
 		p := pe.p
@@ -336,8 +387,11 @@ func (t *Table) putNew(p *partition, e *Entity) {
 			p.num = t.numParts
 			t.numParts++
 		}
-		t.ptree.ReplaceOrInsert(pentryOf(p))
 		t.parts[p.key] = p
+		t.unsorted = append(t.unsorted, p)
+		if len(t.unsorted) > 1024+2*len(t.parts) {
+			t.sortParts() // bound what deleted partitions leave in unsorted
+		}
 	}
 	var i uint32
 	if n := len(t.freeRec); n > 0 {

@@ -1,6 +1,7 @@
 package workload
 
 import (
+	"fmt"
 	"math"
 	"syscall"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/tracefmt"
+	"github.com/tablelint/tablelint/model"
 )
 
 // TestValueMap: the permutation runs backwards, values are near-uniform,
@@ -142,5 +144,39 @@ func TestPreloadDoesNotWalk(t *testing.T) {
 	}
 	if n != loaded {
 		t.Errorf("setup inserted %d entities, Preloaded says %d", n, loaded)
+	}
+}
+
+// TestAppendFormatAsFmt checks that the generator's own number and UUID
+// writers print what fmt prints for the same verbs.
+func TestAppendFormatAsFmt(t *testing.T) {
+	verbs := []string{"", "%d", "%06d", "%010d", "%00d", "%01d", "%019d", "%0-5d", "%0+5d", "%x", "%5d", "%08X", "%0ad"}
+	vals := []int64{0, 1, 7, 42, 999999, 1000000, -1, -42, math.MaxInt64, math.MinInt64}
+	for _, verb := range verbs {
+		for _, v := range vals {
+			want := fmt.Sprint(v)
+			if verb != "" {
+				want = fmt.Sprintf(verb, v)
+			}
+			if got := string(appendFormat([]byte("x"), verb, v)); got != "x"+want {
+				t.Errorf("appendFormat(%q, %d) = %q, want %q", verb, v, got[1:], want)
+			}
+		}
+	}
+	for _, v := range []uint64{0, 1, 0xabc, 0xffffffff, 0xffffffffffff} {
+		for _, w := range []int{3, 4, 8, 12} {
+			if v >= 1<<(4*w) {
+				continue
+			}
+			if got, want := string(appendHex(nil, v, w)), fmt.Sprintf("%0*x", w, v); got != want {
+				t.Errorf("appendHex(%#x, %d) = %q, want %q", v, w, got, want)
+			}
+		}
+	}
+	for _, u := range []uint64{0, 1, 0x0123456789abcdef, math.MaxUint64} {
+		want := fmt.Sprintf("%08x-%04x-4%03x-a%03x-%012x", uint32(u), uint16(u>>32), uint16(u>>48)&0xfff, uint16(u>>20)&0xfff, mix(u)&0xffffffffffff)
+		if got := expand([]part{{Part: model.Part{Name: "uuid", Builtin: model.UUID}}}, &expandCtx{uuid: u}); got != want {
+			t.Errorf("uuid %#x: %q, want %q", u, got, want)
+		}
 	}
 }

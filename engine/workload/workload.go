@@ -143,6 +143,9 @@ func Generate(spec *Spec, opts Options) (*Workload, error) {
 	w := &Workload{g: g}
 	rng := rand.New(rand.NewPCG(uint64(opts.Seed), 0x7461626c656c696e))
 	var total, counted int64
+	if n := eventCount(spec, opts.Duration); n <= float64(opts.MaxOps) {
+		w.events = make([]event, 0, int(n))
+	}
 	for ti := range spec.Tables {
 		t := &spec.Tables[ti]
 		tg := &tableGen{name: t.Name}
@@ -196,6 +199,23 @@ func Generate(spec *Spec, opts Options) (*Workload, error) {
 		return nil, fmt.Errorf("workload: more than %d operations (%d entities to load in the partitions the workload reaches, and %d timed operations)", opts.MaxOps, loaded, total)
 	}
 	return w, nil
+}
+
+// eventCount returns how many timed operations spec asks for in
+// duration seconds, as Generate counts them (NaN when a rate is), so that
+// Generate allocates its events once.
+func eventCount(spec *Spec, duration float64) float64 {
+	n := 0.0
+	for ti := range spec.Tables {
+		t := &spec.Tables[ti]
+		for ei := range t.Entities {
+			n += max(math.Round(t.Entities[ei].Writes*duration), 0)
+		}
+		for qi := range t.Queries {
+			n += max(math.Round(t.Queries[qi].Rate*duration), 0)
+		}
+	}
+	return n
 }
 
 // MaxEntities bounds the entities a design may declare for a replay: each
@@ -509,11 +529,12 @@ func value(p *Property, idx int64) edm.Value {
 		b := binary.BigEndian.AppendUint64(nil, uint64(idx))
 		return edm.BinaryValue(b)
 	}
-	s := p.Name + strconv.FormatInt(idx, 10)
-	if p.MaxLength > 0 && len(s) > p.MaxLength {
-		s = s[len(s)-p.MaxLength:]
+	var buf [64]byte
+	b := strconv.AppendInt(append(buf[:0], p.Name...), idx, 10) // one allocation, the string
+	if p.MaxLength > 0 && len(b) > p.MaxLength {
+		b = b[len(b)-p.MaxLength:]
 	}
-	return edm.StringValue(s)
+	return edm.StringValue(string(b))
 }
 
 // entityValues returns entity i's property values, those its keys take
@@ -680,10 +701,9 @@ func (e *entityGen) entityProps(i int64, at float64) []edm.Property {
 	vals := e.entityValues(i)
 	now := Start.Add(time.Duration(at * float64(time.Second)))
 	ctx := &expandCtx{vals: vals, now: now, seq: i, uuid: mix(e.g.seed, e.nameHash, uint64(i), 1)}
-	props := []edm.Property{
-		{Name: "PartitionKey", Value: edm.StringValue(expand(e.pk, ctx))},
-		{Name: "RowKey", Value: edm.StringValue(expand(e.rk, ctx))},
-	}
+	props := make([]edm.Property, 2, 2+len(e.spec.Properties))
+	props[0] = edm.Property{Name: "PartitionKey", Value: edm.StringValue(expand(e.pk, ctx))}
+	props[1] = edm.Property{Name: "RowKey", Value: edm.StringValue(expand(e.rk, ctx))}
 	for k := range e.spec.Properties {
 		n := e.spec.Properties[k].Name
 		props = append(props, edm.Property{Name: n, Value: vals[n]})
@@ -966,38 +986,112 @@ const maxTicks = 3155378975999999999
 
 // expand renders a template's parts with the values of ctx.
 func expand(parts []part, ctx *expandCtx) string {
-	var b strings.Builder
+	var buf [96]byte
+	return string(appendExpand(buf[:0], parts, ctx))
+}
+
+// appendExpand appends what expand renders to dst. Each operation the
+// generator makes renders its keys, so the common placeholders (numbers
+// with %d or %0Nd, times, UUIDs, strings) are written without fmt.
+func appendExpand(dst []byte, parts []part, ctx *expandCtx) []byte {
 	for _, p := range parts {
 		if !p.IsPlaceholder() {
-			b.WriteString(p.Text)
+			dst = append(dst, p.Text...)
 			continue
 		}
-		var s string
 		switch p.Builtin {
 		case model.Now:
 			layout := p.Verb
 			if layout == "" {
 				layout = model.DefaultDateTimeLayout
 			}
-			s = ctx.now.UTC().Format(layout)
+			dst = ctx.now.UTC().AppendFormat(dst, layout)
 		case model.InvTicks:
-			s = fmt.Sprintf("%019d", maxTicks-edm.TimeToTicks(ctx.now))
+			dst = appendPadded(dst, maxTicks-edm.TimeToTicks(ctx.now), 19)
 		case model.Seq:
-			s = format(p.Verb, ctx.seq)
+			dst = appendFormat(dst, p.Verb, ctx.seq)
 		case model.UUID:
 			u := ctx.uuid
-			s = fmt.Sprintf("%08x-%04x-4%03x-a%03x-%012x", uint32(u), uint16(u>>32), uint16(u>>48)&0xfff, uint16(u>>20)&0xfff, mix(u)&0xffffffffffff)
+			dst = appendHex(dst, uint64(uint32(u)), 8)
+			dst = append(dst, '-')
+			dst = appendHex(dst, uint64(uint16(u>>32)), 4)
+			dst = append(dst, '-', '4')
+			dst = appendHex(dst, uint64(uint16(u>>48)&0xfff), 3)
+			dst = append(dst, '-', 'a')
+			dst = appendHex(dst, uint64(uint16(u>>20)&0xfff), 3)
+			dst = append(dst, '-')
+			dst = appendHex(dst, mix(u)&0xffffffffffff, 12)
 		case model.Hash:
 			v := ctx.vals[p.prop.Name]
 			width := len(strconv.Itoa(p.Buckets - 1))
-			s = fmt.Sprintf("%0*d", width, strHash(valueText(v, ""))%uint64(p.Buckets))
+			dst = appendPadded(dst, int64(strHash(valueText(v, ""))%uint64(p.Buckets)), width)
 		default:
-			s = valueText(ctx.vals[p.prop.Name], p.Verb)
+			dst = appendValueText(dst, ctx.vals[p.prop.Name], p.Verb)
 		}
-		b.WriteString(s)
 	}
-	return b.String()
+	return dst
 }
+
+// appendHex appends v in lower-case hexadecimal, zero-padded to width
+// digits (as %0*x does; v has at most width digits).
+func appendHex(dst []byte, v uint64, width int) []byte {
+	const hex = "0123456789abcdef"
+	n := len(dst)
+	for range width {
+		dst = append(dst, '0')
+	}
+	for i := len(dst) - 1; i >= n && v != 0; i-- {
+		dst[i] = hex[v&0xf]
+		v >>= 4
+	}
+	return dst
+}
+
+// appendPadded appends v as %0*d does with width.
+func appendPadded(dst []byte, v int64, width int) []byte {
+	if v < 0 {
+		return fmt.Appendf(dst, "%0*d", width, v)
+	}
+	var d [20]byte
+	digits := strconv.AppendInt(d[:0], v, 10)
+	for range width - len(digits) {
+		dst = append(dst, '0')
+	}
+	return append(dst, digits...)
+}
+
+// appendFormat appends an integer as format(verb, v) writes it: "" and
+// "%d" and "%0Nd" directly, any other verb through fmt.
+func appendFormat(dst []byte, verb string, v int64) []byte {
+	if verb == "" || verb == "%d" {
+		return strconv.AppendInt(dst, v, 10)
+	}
+	if len(verb) >= 4 && len(verb) <= 5 && verb[0] == '%' && verb[1] == '0' && verb[len(verb)-1] == 'd' {
+		w := 0
+		for _, c := range []byte(verb[2 : len(verb)-1]) {
+			if c < '0' || c > '9' {
+				return fmt.Appendf(dst, verb, v)
+			}
+			w = w*10 + int(c-'0')
+		}
+		return appendPadded(dst, v, w)
+	}
+	return fmt.Appendf(dst, verb, v)
+}
+
+// appendValueText appends valueText(v, verb).
+func appendValueText(dst []byte, v edm.Value, verb string) []byte {
+	switch v.Type {
+	case edm.Int32, edm.Int64:
+		return appendFormat(dst, verb, v.Int)
+	case edm.String:
+		if verb == "" || verb == "%s" {
+			return append(dst, v.Str...)
+		}
+	}
+	return append(dst, valueText(v, verb)...)
+}
+
 func format(verb string, v any) string {
 	if verb == "" {
 		return fmt.Sprint(v)

@@ -619,6 +619,18 @@ func (e *eval) sourceOfCall(cc *ssa.CallCommon) (Source, string) {
 	return Unknown, ""
 }
 
+// addressUses returns a and the interfaces made of it: what a call that
+// fills a's variable (json.Unmarshal(data, &a)) is given.
+func addressUses(a *ssa.Alloc) []ssa.Value {
+	uses := []ssa.Value{a}
+	for _, ref := range *a.Referrers() {
+		if mi, ok := ref.(*ssa.MakeInterface); ok {
+			uses = append(uses, mi)
+		}
+	}
+	return uses
+}
+
 // decodedInto says whether the variable a is filled by decoding request
 // input or an entity (json.Unmarshal(data, &a), json.NewDecoder(r.Body).
 // Decode(&a)).
@@ -626,14 +638,7 @@ func (e *eval) decodedInto(a *ssa.Alloc, depth int) (Source, string) {
 	if depth > MaxDepth {
 		return Unknown, ""
 	}
-	var uses []ssa.Value
-	uses = append(uses, a)
-	for _, ref := range *a.Referrers() {
-		if mi, ok := ref.(*ssa.MakeInterface); ok {
-			uses = append(uses, mi)
-		}
-	}
-	for _, u := range uses {
+	for _, u := range addressUses(a) {
 		for _, ref := range *u.Referrers() {
 			c, ok := ref.(*ssa.Call)
 			if !ok {

@@ -94,6 +94,16 @@ func (e *eval) origins(v ssa.Value, depth int) []Origin {
 			return []Origin{{Source: Entity, What: what}}
 		}
 		var out []Origin
+		// Decoded from a parameter's bytes (a helper that parses a raw
+		// row): the parameter, which the caller binds to a page's
+		// element or a read's Value.
+		for _, data := range unmarshalled(v) {
+			for _, o := range e.origins(data, d) {
+				if o.Source == Param {
+					out = addOrigins(out, o)
+				}
+			}
+		}
 		for _, sv := range e.storedValues(v, d) {
 			out = addOrigins(out, e.origins(sv, d)...)
 		}
@@ -165,7 +175,14 @@ func (e *eval) callOrigins(cc *ssa.CallCommon, index, depth int) []Origin {
 		for _, o := range s.Origins[index] {
 			if o.Source == Param {
 				if o.Param < len(args) {
-					out = addOrigins(out, e.origins(args[o.Param], depth)...)
+					// An argument the helper hands back (parsed, copied):
+					// an entity read here comes through the helper.
+					for _, a := range e.origins(args[o.Param], depth) {
+						if a.Source == Entity && a.Via == "" {
+							a.Via = via
+						}
+						out = addOrigins(out, a)
+					}
 				}
 				continue
 			}
@@ -273,4 +290,22 @@ func (r *Result) Implementations(cc *ssa.CallCommon) []*ssa.Function {
 		return nil
 	}
 	return r.localImpls(iface, cc.Method.Name())
+}
+
+// unmarshalled returns the data json.Unmarshal decodes into the
+// variable a (json.Unmarshal(data, &a)).
+func unmarshalled(a *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	for _, u := range addressUses(a) {
+		for _, ref := range *u.Referrers() {
+			c, ok := ref.(*ssa.Call)
+			if !ok || len(c.Call.Args) != 2 || c.Call.Args[1] != u {
+				continue
+			}
+			if f := c.Call.StaticCallee(); f != nil && callee(f) == "encoding/json.Unmarshal" {
+				out = append(out, c.Call.Args[0])
+			}
+		}
+	}
+	return out
 }

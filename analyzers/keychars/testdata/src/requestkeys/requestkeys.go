@@ -114,3 +114,14 @@ func (s *server) property(w http.ResponseWriter, r *http.Request) {
 	b, _ := json.Marshal(Note{PartitionKey: "notes", RowKey: "1", Text: r.URL.Path})
 	_, _ = s.c.AddEntity(r.Context(), b, nil)
 }
+
+// Both keys from the request: each is reported on its own.
+func (s *server) byBoardAndCard(w http.ResponseWriter, r *http.Request) {
+	_, _ = s.c.GetEntity(r.Context(), r.FormValue("board"), r.FormValue("card"), nil) // want `TL201: PartitionKey comes from the request \(r.FormValue\)` `TL201: RowKey comes from the request \(r.FormValue\)`
+}
+
+// Silent: only the RowKey is escaped, and the PartitionKey is constant;
+// one key from the request, escaped, is not reported for the other.
+func (s *server) byCardEscaped(w http.ResponseWriter, r *http.Request) {
+	_, _ = s.c.DeleteEntity(r.Context(), "cards", url.PathEscape(r.FormValue("card")), nil)
+}
