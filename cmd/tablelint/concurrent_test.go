@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/tablelint/tablelint/analyzers/all"
-	"github.com/tablelint/tablelint/internal/checkcache"
+	"github.com/tablelint/tablelint/checkcache"
 )
 
 // witness names, for each analyzer check runs, a rule only that analyzer
