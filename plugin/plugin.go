@@ -107,7 +107,8 @@ func New(raw any) (register.LinterPlugin, error) {
 	return p, nil
 }
 
-// BuildAnalyzers returns the analyzers, wrapped to apply the settings.
+// BuildAnalyzers returns the analyzers, wrapped to apply the settings and
+// to start each message with its rule ID, as golangci-lint prints it.
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	var out []*analysis.Analyzer
 	for _, a := range all.Analyzers() {
@@ -132,7 +133,7 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 		}
 		out = append(out, a)
 	}
-	return all.Select(out, p.selected), nil
+	return all.Text(all.Select(out, p.selected)), nil
 }
 
 // selected reports whether a rule's findings are reported: chosen by

@@ -5,10 +5,13 @@ import (
 	"github.com/tablelint/tablelint/internal/finding"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/tablelint/tablelint/internal/filtercheck"
 	"github.com/tablelint/tablelint/internal/golden"
+	"github.com/tablelint/tablelint/internal/suppress"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/review"
 )
@@ -52,7 +55,13 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := render(t, review.Review(d, review.Options{}))
+			res := review.Review(d, review.Options{})
+			for _, it := range res.Items {
+				if !slices.Contains(review.Rules, it.Rule) && !slices.Contains(filtercheck.Rules, it.Rule) && !suppress.IsRule(it.Rule) {
+					t.Errorf("review reports %s, which neither review.Rules, filtercheck.Rules nor the directive rules declare", it.Rule)
+				}
+			}
+			got := render(t, res)
 			golden.CheckString(t, filepath.Join("testdata", name+".golden"), got)
 		})
 	}

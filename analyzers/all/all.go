@@ -53,39 +53,74 @@ var list = build()
 // golangci-lint plugin and `tablelint check` suppress the same findings.
 func Analyzers() []*analysis.Analyzer { return slices.Clone(list) }
 
-func build() []*analysis.Analyzer {
-	rules := []*analysis.Analyzer{
-		tablescan.Analyzer,
-		filterinjection.Analyzer,
-		continuation.Analyzer,
-		keyformat.Analyzer,
-		timepartition.Analyzer,
-		transactions.Analyzer,
-		tablename.Analyzer,
-		entityshape.Analyzer,
-		etag.Analyzer,
-		batchdup.Analyzer,
-		credentials.Analyzer,
-		toplimit.Analyzer,
-		tablereuse.Analyzer,
-		updatemode.Analyzer,
-		keychars.Analyzer,
-		retries.Analyzer,
-		properties.Analyzer,
-		propnames.Analyzer,
-		move.Analyzer,
-		keychange.Analyzer,
-		lastn.Analyzer,
-		perpartition.Analyzer,
-		idempotency.Analyzer,
-		staleretry.Analyzer,
-		partitionbatch.Analyzer,
-		scanwrite.Analyzer,
-		designdrift.Analyzer, // silent without -design
+// An entry ties an analyzer to the rules it reports (the IDs of
+// internal/rules entries, which hold the rules' metadata), as
+// staticcheck ties each check to its analyzer. Every diagnostic an
+// analyzer reports names one of its rules, and every Go rule is declared
+// by one analyzer (TestRulesDeclared in cmd/tablelint checks both).
+type entry struct {
+	analyzer *analysis.Analyzer
+	rules    []string
+}
+
+// registry is the rule analyzers in the order the drivers run them:
+// query checks first, then the write-side checks.
+var registry = []entry{
+	// TL201 is declared twice: tablescan reports the $filter checks of
+	// internal/filtercheck (key characters in a filter's literals among
+	// them), keychars the keys code writes.
+	{tablescan.Analyzer, []string{"TL127", "TL131", "TL201", "TL300", "TL301", "TL303", "TL304", "TL306", "TL322", "TL323"}},
+	{filterinjection.Analyzer, []string{"TL321"}},
+	{continuation.Analyzer, []string{"TL307", "TL308"}},
+	{keyformat.Analyzer, []string{"TL204", "TL205"}},
+	{timepartition.Analyzer, []string{"TL209"}},
+	{transactions.Analyzer, []string{"TL401", "TL403"}},
+	{tablename.Analyzer, []string{"TL101", "TL102"}},
+	{entityshape.Analyzer, []string{"TL120", "TL121", "TL122", "TL123"}},
+	{etag.Analyzer, []string{"TL414"}},
+	{batchdup.Analyzer, []string{"TL404"}},
+	{credentials.Analyzer, []string{"TL601", "TL602"}},
+	{toplimit.Analyzer, []string{"TL309"}},
+	{tablereuse.Analyzer, []string{"TL104"}},
+	{updatemode.Analyzer, []string{"TL129", "TL411", "TL412"}},
+	{keychars.Analyzer, []string{"TL201", "TL202"}},
+	{retries.Analyzer, []string{"TL416"}},
+	{properties.Analyzer, []string{"TL124", "TL125", "TL126", "TL128"}},
+	{propnames.Analyzer, []string{"TL110", "TL111", "TL112", "TL113", "TL114", "TL115", "TL116"}},
+	{move.Analyzer, []string{"TL408"}},
+	{keychange.Analyzer, []string{"TL417"}},
+	{lastn.Analyzer, []string{"TL312"}},
+	{perpartition.Analyzer, []string{"TL320"}},
+	{idempotency.Analyzer, []string{"TL409"}},
+	{staleretry.Analyzer, []string{"TL415"}},
+	{partitionbatch.Analyzer, []string{"TL406"}},
+	{scanwrite.Analyzer, []string{"TL313"}},
+	{designdrift.Analyzer, []string{"TL519", "TL520", "TL521"}}, // silent without -design
+}
+
+// directiveRules are the directives analyzer's rules: it reports TL901
+// and TL903; TL902 (a directive that suppressed nothing) is reported by
+// the drivers from its Result once every analyzer has run.
+var directiveRules = []string{"TL901", "TL902", "TL903"}
+
+// Rules returns the IDs of the rules the analyzer named name declares,
+// or nil when no analyzer of Analyzers has that name.
+func Rules(name string) []string {
+	if name == directives.Analyzer.Name {
+		return slices.Clone(directiveRules)
 	}
-	out := make([]*analysis.Analyzer, 0, len(rules)+1)
-	for _, a := range rules {
-		out = append(out, honourDirectives(a))
+	for _, e := range registry {
+		if e.analyzer.Name == name {
+			return slices.Clone(e.rules)
+		}
+	}
+	return nil
+}
+
+func build() []*analysis.Analyzer {
+	out := make([]*analysis.Analyzer, 0, len(registry)+1)
+	for _, e := range registry {
+		out = append(out, honourDirectives(e.analyzer))
 	}
 	return append(out, directives.Analyzer)
 }
@@ -108,6 +143,19 @@ func honourDirectives(a *analysis.Analyzer) *analysis.Analyzer {
 		return run(&inner)
 	}
 	return &w
+}
+
+// Text returns copies of the analyzers whose diagnostics' messages start
+// with their rule ID ("TL309: …"), for the drivers that print a
+// diagnostic's message without its Category: go vet and the
+// golangci-lint plugin. `tablelint check` reads the rule from the
+// Category and runs the analyzers as they are.
+func Text(as []*analysis.Analyzer) []*analysis.Analyzer {
+	out := make([]*analysis.Analyzer, len(as))
+	for i, a := range as {
+		out[i] = diag.Text(a)
+	}
+	return out
 }
 
 // Select returns copies of the analyzers that report only the

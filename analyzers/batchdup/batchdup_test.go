@@ -11,5 +11,5 @@ import (
 
 func TestBatchDup(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, batchdup.Analyzer, "dup", "distinct"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, batchdup.Analyzer, "dup", "distinct"))
 }

@@ -15,13 +15,13 @@ func TestCredentials(t *testing.T) {
 	}
 	defer credentials.Analyzer.Flags.Set("info", "false")
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, credentials.Analyzer, "keys", "nokeys", "sas", "narrowsas"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, credentials.Analyzer, "keys", "nokeys", "sas", "narrowsas"))
 }
 
 // Without -info, TL602 (an info rule) is not reported; TL601 is.
 func TestCredentialsNoInfo(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, credentials.Analyzer, "quiet", "keys"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, credentials.Analyzer, "quiet", "keys"))
 }
 
 // The bound is a flag: a year-long SAS is fine under -sas-max-expiry=8760h.
@@ -34,5 +34,5 @@ func TestCredentialsMaxExpiry(t *testing.T) {
 	defer credentials.Analyzer.Flags.Set("info", "false")
 	defer credentials.Analyzer.Flags.Set("sas-max-expiry", credentials.DefaultMaxExpiry.String())
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, credentials.Analyzer, "longsas"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, credentials.Analyzer, "longsas"))
 }

@@ -27,7 +27,7 @@ func TestDrift(t *testing.T) {
 	}
 	withDesign(t, design)
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	results := analysistest.Run(t, dir, designdrift.Analyzer, "drift")
+	results := sdktest.Run(t, dir, designdrift.Analyzer, "drift")
 	sdktest.CheckMessages(t, results)
 	var res []*designdrift.Result
 	for _, r := range results {
@@ -63,7 +63,7 @@ func TestSilentWithoutDesign(t *testing.T) {
 	// No // want is met: any diagnostic fails the test, so run on a
 	// copy of the package whose wants are all unmet would fail; instead
 	// check the diagnostics directly.
-	for _, r := range analysistest.Run(&quiet{T: t}, dir, designdrift.Analyzer, "drift") {
+	for _, r := range sdktest.Run(&quiet{T: t}, dir, designdrift.Analyzer, "drift") {
 		if len(r.Diagnostics) > 0 {
 			t.Errorf("without -design: %d diagnostics, first %s", len(r.Diagnostics), r.Diagnostics[0].Message)
 		}
@@ -136,7 +136,7 @@ func TestTied(t *testing.T) {
 	}
 	withDesign(t, design)
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	results := analysistest.Run(t, dir, designdrift.Analyzer, "tied")
+	results := sdktest.Run(t, dir, designdrift.Analyzer, "tied")
 	var res []*designdrift.Result
 	for _, r := range results {
 		if r.Err != nil {

@@ -75,7 +75,7 @@ func run(pass *analysis.Pass) (any, error) {
 			r.all = append(r.all, d)
 			if id, msg, bad := d.Malformed(); bad && tf != nil {
 				pos := tf.LineStart(d.Line) + token.Pos(d.Col-1)
-				pass.Report(analysis.Diagnostic{Pos: pos, Category: id, Message: id + ": " + msg})
+				pass.Report(analysis.Diagnostic{Pos: pos, Category: id, Message: msg})
 			}
 		}
 	}

@@ -21,7 +21,7 @@ func result(t *testing.T, dir string, pkgs ...string) []*extract.Result {
 	// The other analyzers' // want comments are not this analyzer's:
 	// analysistest's complaints about them are ignored (quiet); errors
 	// and panics still fail the test.
-	for _, r := range analysistest.Run(quiet{t}, dir, extract.Analyzer, pkgs...) {
+	for _, r := range sdktest.Run(quiet{t}, dir, extract.Analyzer, pkgs...) {
 		if r.Err != nil {
 			t.Fatal(r.Err)
 		}

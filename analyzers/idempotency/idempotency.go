@@ -67,7 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, w := range x.Calls {
 		// AddEntity, and the legacy Entity.Insert (not its insert-or-
 		// replace, merge and update methods, nor batch inserts).
-		if (w.Method == "AddEntity" || w.Method == "Insert") && w.Entity != nil {
+		if w.Op().Kind == sdk.Add && w.Entity != nil {
 			inserts[w.Call] = w
 		}
 	}
@@ -75,7 +75,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for cur := range x.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		w, insert := inserts[call]
-		if !insert && !sdk.IsMethod(pass.TypesInfo, call, "Client", "DeleteEntity") && !sdk.IsLegacyMethod(pass.TypesInfo, call, "Entity", "Delete") {
+		if !insert && sdk.CallOp(pass.TypesInfo, call).Kind != sdk.Delete {
 			continue
 		}
 		if !c.inHandler(call) {
@@ -319,7 +319,7 @@ func (c *checker) helperFails(body *ast.BlockStmt, s writes.Status) bool {
 	}
 	fails := false
 	for _, w := range c.x.Calls {
-		if w.Via == nil && w.Closure == nil && w.Method == "AddEntity" && writes.Within(w.Call, body) && !writes.DiscardsError(body, w.Call) {
+		if w.Via == nil && w.Closure == nil && w.Op() == (sdk.Op{Kind: sdk.Add}) && writes.Within(w.Call, body) && !writes.DiscardsError(body, w.Call) {
 			fails = true
 		}
 	}

@@ -12,7 +12,7 @@ import (
 
 func TestIdempotency(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, idempotency.Analyzer, "handlers", "idempotent"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, idempotency.Analyzer, "handlers", "idempotent"))
 }
 
 func TestFixes(t *testing.T) {

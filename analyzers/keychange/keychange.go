@@ -165,7 +165,7 @@ func deletesIn(info *types.Info, body *ast.BlockStmt) bool {
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if sdk.IsMethod(info, n, "Client", "DeleteEntity") {
+			if sdk.CallOp(info, n) == (sdk.Op{Kind: sdk.Delete}) {
 				found = true
 			}
 		case *ast.Ident:

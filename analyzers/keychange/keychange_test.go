@@ -11,5 +11,5 @@ import (
 
 func TestKeyChange(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, keychange.Analyzer, "rekey"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, keychange.Analyzer, "rekey"))
 }

@@ -11,7 +11,7 @@ import (
 
 func TestKeyChars(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, keychars.Analyzer, "badchars", "goodchars", "requestkeys", "illtyped"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, keychars.Analyzer, "badchars", "goodchars", "requestkeys", "illtyped"))
 }
 
 // TestKeyLength: TL202 for a RowKey over 255 bytes in a package naming a
@@ -19,5 +19,5 @@ func TestKeyChars(t *testing.T) {
 // the corrected twin, are silent.
 func TestKeyLength(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, keychars.Analyzer, "cosmoskeys", "cosmoskeysok", "longkeys")
+	sdktest.Run(t, dir, keychars.Analyzer, "cosmoskeys", "cosmoskeysok", "longkeys")
 }

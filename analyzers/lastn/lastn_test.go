@@ -15,5 +15,5 @@ func TestLastN(t *testing.T) {
 	}
 	defer lastn.Analyzer.Flags.Set("info", "false")
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, lastn.Analyzer, "tail", "fine"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, lastn.Analyzer, "tail", "fine"))
 }

@@ -95,7 +95,7 @@ func (c *checker) check(w index.Call) {
 	var del *ast.CallExpr
 	ast.Inspect(w.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || del != nil || !sdk.IsMethod(c.pass.TypesInfo, call, "Client", "DeleteEntity") || len(call.Args) < 3 {
+		if !ok || del != nil || sdk.CallOp(c.pass.TypesInfo, call) != (sdk.Op{Kind: sdk.Delete}) || len(call.Args) < 3 {
 			return del == nil
 		}
 		if t := c.tableOf(call); t != nil && !c.different(t, from) &&
@@ -107,7 +107,7 @@ func (c *checker) check(w index.Call) {
 	if del == nil {
 		return
 	}
-	if w.Method == "UpsertEntity" && c.x.Writes.Mentions(w.Body, writes.NotFound) {
+	if w.Op() == (sdk.Op{Kind: sdk.Upsert}) && c.x.Writes.Mentions(w.Body, writes.NotFound) {
 		return // the idempotent steps of the pattern's worker
 	}
 	line := c.pass.Fset.Position(del.Pos()).Line

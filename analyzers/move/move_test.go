@@ -11,5 +11,5 @@ import (
 
 func TestMove(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, move.Analyzer, "archiving", "eventual", "fields"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, move.Analyzer, "archiving", "eventual", "fields"))
 }

@@ -77,7 +77,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{pass: pass, x: x, res: x.Resolver(), writes: map[*ast.CallExpr]index.Call{}, reported: map[*ast.CallExpr]bool{}}
 	for _, w := range x.Calls {
 		if w.Via == nil && w.Closure == nil && !w.Legacy && w.Entity != nil &&
-			(w.Method == "AddEntity" || w.Method == "UpsertEntity" || w.Method == "UpdateEntity") {
+			w.Op().Kind.Writes() {
 			c.writes[w.Call] = w
 		}
 	}
@@ -203,7 +203,7 @@ func (c *checker) writeOf(call *ast.CallExpr, body *ast.BlockStmt) (write, bool)
 			return write{}, false // unknown, or set several times
 		}
 		w.pk = pks[0]
-	} else if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "DeleteEntity") && len(call.Args) >= 3 {
+	} else if sdk.CallOp(c.pass.TypesInfo, call) == (sdk.Op{Kind: sdk.Delete}) && len(call.Args) >= 3 {
 		w.pk, w.rks = c.keyOf(call.Args[1]), []key{c.keyOf(call.Args[2])}
 	} else {
 		return write{}, false

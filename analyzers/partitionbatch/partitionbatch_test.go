@@ -15,5 +15,5 @@ func TestPartitionBatch(t *testing.T) {
 	}
 	defer partitionbatch.Analyzer.Flags.Set("info", "false")
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, partitionbatch.Analyzer, "sequence", "separate"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, partitionbatch.Analyzer, "sequence", "separate"))
 }

@@ -15,5 +15,5 @@ func TestPerPartition(t *testing.T) {
 	}
 	defer perpartition.Analyzer.Flags.Set("info", "false")
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, perpartition.Analyzer, "sequential", "parallel"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, perpartition.Analyzer, "sequential", "parallel"))
 }

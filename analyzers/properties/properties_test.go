@@ -12,7 +12,7 @@ import (
 
 func TestProperties(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, properties.Analyzer, "unstorable", "storable", "timestamp", "dates", "int32range", "legacyprops", "edmnested"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, properties.Analyzer, "unstorable", "storable", "timestamp", "dates", "int32range", "legacyprops", "edmnested"))
 }
 
 func TestInt64Fixes(t *testing.T) {
@@ -23,5 +23,5 @@ func TestInt64Fixes(t *testing.T) {
 // warnings (they were TL127 info findings in 0.1.0).
 func TestBigIntegers(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, properties.Analyzer, "bigint"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, properties.Analyzer, "bigint"))
 }

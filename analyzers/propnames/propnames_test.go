@@ -11,14 +11,14 @@ import (
 
 func TestPropNames(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, propnames.Analyzer, "badnames", "goodnames"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, propnames.Analyzer, "badnames", "goodnames"))
 }
 
 // TestCosmos: TL116 for a package naming a Cosmos DB endpoint; its
 // corrected twin and the same names on Table storage are silent.
 func TestCosmos(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, propnames.Analyzer, "cosmosnames", "cosmosok", "storagenames")
+	sdktest.Run(t, dir, propnames.Analyzer, "cosmosnames", "cosmosok", "storagenames")
 }
 
 // TestCosmosFlag: -target=cosmos reports the reserved names of a package
@@ -30,7 +30,7 @@ func TestCosmosFlag(t *testing.T) {
 	}
 	defer propnames.Analyzer.Flags.Set("target", "storage")
 	var got []string
-	for _, r := range analysistest.Run(t, dir, propnames.Analyzer, "cosmosok") {
+	for _, r := range sdktest.Run(t, dir, propnames.Analyzer, "cosmosok") {
 		for _, d := range r.Diagnostics {
 			got = append(got, d.Message)
 		}
@@ -38,7 +38,7 @@ func TestCosmosFlag(t *testing.T) {
 	if len(got) != 0 {
 		t.Errorf("cosmosok under -target=cosmos: %q", got)
 	}
-	results := analysistest.Run(nopT{}, dir, propnames.Analyzer, "storagenames")
+	results := sdktest.Run(nopT{}, dir, propnames.Analyzer, "storagenames")
 	n := 0
 	for _, r := range results {
 		for _, d := range r.Diagnostics {

@@ -11,5 +11,5 @@ import (
 
 func TestRetries(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, retries.Analyzer, "noretry", "retry"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, retries.Analyzer, "noretry", "retry"))
 }

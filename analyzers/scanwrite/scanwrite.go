@@ -206,7 +206,7 @@ func (c *checker) keysOnly(rs *ast.RangeStmt, body inspector.Cursor) string {
 		}
 	}
 	for _, w := range c.x.Calls {
-		if w.Method != "UpdateEntity" || w.Via != nil || w.Closure != nil || !writes.Within(w.Call, rs.Body) {
+		if w.Op() != (sdk.Op{Kind: sdk.Update}) || w.Via != nil || w.Closure != nil || !writes.Within(w.Call, rs.Body) {
 			continue
 		}
 		for _, v := range c.x.Writes.RootsOf(w.Entity).Vars {
@@ -246,7 +246,7 @@ func (c *checker) keyArg(id inspector.Cursor) bool {
 		arg = arg.Parent()
 	}
 	call, ok := arg.Parent().Node().(*ast.CallExpr)
-	if !ok || !sdk.IsMethod(c.pass.TypesInfo, call, "Client", "DeleteEntity") || len(call.Args) < 3 {
+	if !ok || sdk.CallOp(c.pass.TypesInfo, call) != (sdk.Op{Kind: sdk.Delete}) || len(call.Args) < 3 {
 		return false
 	}
 	want := 1

@@ -15,5 +15,5 @@ func TestScanWrite(t *testing.T) {
 	}
 	defer scanwrite.Analyzer.Flags.Set("info", "false")
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, scanwrite.Analyzer, "scan", "keyed"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, scanwrite.Analyzer, "scan", "keyed"))
 }

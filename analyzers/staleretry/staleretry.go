@@ -48,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{pass: pass, x: index.Of(pass)}
 	updates := map[*ast.CallExpr]index.Call{}
 	for _, w := range c.x.Calls {
-		if w.Method == "UpdateEntity" && w.Via == nil && w.Closure == nil && !w.Legacy && len(w.Call.Args) >= 3 {
+		if w.Op().Kind == sdk.Update && w.Via == nil && w.Closure == nil && !w.Legacy && len(w.Call.Args) >= 3 {
 			updates[w.Call] = w
 		}
 	}
@@ -464,9 +464,7 @@ func (c *checker) reads(n ast.Node, seen map[*ast.FuncDecl]bool, depth int) bool
 			return !found
 		}
 		switch {
-		case sdk.IsMethod(ti, call, "Client", "GetEntity"), sdk.IsMethod(ti, call, "Client", "NewListEntitiesPager"),
-			sdk.IsPagerMethod(ti, call, "NextPage"),
-			sdk.IsLegacyMethod(ti, call, "Entity", "Get"), sdk.IsLegacyMethod(ti, call, "Table", "QueryEntities"):
+		case sdk.CallOp(ti, call).Kind.Reads(), sdk.IsPagerMethod(ti, call, "NextPage"):
 			found = true
 		default:
 			if fn := sdk.Callee(ti, call); fn != nil {

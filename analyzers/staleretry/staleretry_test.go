@@ -15,5 +15,5 @@ func TestStaleRetry(t *testing.T) {
 	}
 	defer staleretry.Analyzer.Flags.Set("info", "false")
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, staleretry.Analyzer, "stale", "fresh"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, staleretry.Analyzer, "stale", "fresh"))
 }

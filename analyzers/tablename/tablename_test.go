@@ -12,7 +12,7 @@ import (
 
 func TestTableName(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, tablename.Analyzer, "valid")
+	sdktest.Run(t, dir, tablename.Analyzer, "valid")
 }
 
 // TestFixes applies every fix as drivers do: the result must be the

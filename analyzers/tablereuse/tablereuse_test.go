@@ -11,5 +11,5 @@ import (
 
 func TestTableReuse(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, tablereuse.Analyzer, "recreate", "unique"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, tablereuse.Analyzer, "recreate", "unique"))
 }

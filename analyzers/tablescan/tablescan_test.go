@@ -17,7 +17,7 @@ import (
 
 func TestTableScan(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, tablescan.Analyzer, "basic", "negatives", "optshelper", "optscaller", "conditional", "funcvalues", "toplevelor", "legacy", "sinkrepo", "sinkservice", "appendfilter", "invalidfilter", "storedtypes", "flowshapes", "addressfill"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, tablescan.Analyzer, "basic", "negatives", "optshelper", "optscaller", "conditional", "funcvalues", "toplevelor", "legacy", "sinkrepo", "sinkservice", "appendfilter", "invalidfilter", "storedtypes", "flowshapes", "addressfill"))
 }
 
 func TestPartitionScanInfo(t *testing.T) {
@@ -26,7 +26,7 @@ func TestPartitionScanInfo(t *testing.T) {
 	}
 	defer tablescan.Analyzer.Flags.Set("info", "false")
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, tablescan.Analyzer, "partitionscan"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, tablescan.Analyzer, "partitionscan"))
 }
 
 // TestInterfaceDispatch: with a whole-program summary installed (as
@@ -53,5 +53,5 @@ func TestInterfaceDispatch(t *testing.T) {
 	}
 	filterflow.SetProgram(filterflow.NewProgram(facts))
 	defer filterflow.SetProgram(nil)
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, tablescan.Analyzer, "ifaceservice"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, tablescan.Analyzer, "ifaceservice"))
 }

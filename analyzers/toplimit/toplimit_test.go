@@ -12,7 +12,7 @@ import (
 
 func TestTopLimit(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, toplimit.Analyzer, "within")
+	sdktest.Run(t, dir, toplimit.Analyzer, "within")
 	fixtest.Run(t, analysistest.TestData(), toplimit.Analyzer, "over")
 }
 
@@ -20,12 +20,12 @@ func TestTopLimit(t *testing.T) {
 // endpoint in the package, a $top over 1,000 is no finding.
 func TestTopLimitCosmos(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, toplimit.Analyzer, "cosmosendpoint", "bigtop")
+	sdktest.Run(t, dir, toplimit.Analyzer, "cosmosendpoint", "bigtop")
 	if err := toplimit.Analyzer.Flags.Set("target", "cosmos"); err != nil {
 		t.Fatal(err)
 	}
 	defer toplimit.Analyzer.Flags.Set("target", "storage")
-	results := analysistest.Run(&quiet{T: t}, dir, toplimit.Analyzer, "bigtop")
+	results := sdktest.Run(&quiet{T: t}, dir, toplimit.Analyzer, "bigtop")
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
 			t.Errorf("-target=cosmos: %s", d.Message)

@@ -11,15 +11,15 @@ import (
 
 func TestTransactions(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, transactions.Analyzer, "toomany", "chunked", "crosspartition", "samepartition", "wrappers", "helperkeys", "bounds", "builders", "sized", "perloop", "counted"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, transactions.Analyzer, "toomany", "chunked", "crosspartition", "samepartition", "wrappers", "helperkeys", "bounds", "builders", "sized", "perloop", "counted"))
 }
 
 // TestPayload: SubmitTransaction payloads sized on the wire from what is
 // known statically; on Cosmos DB (-target=cosmos) the limit is 2 MB.
 func TestPayload(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, transactions.Analyzer, "payload"))
-	for _, r := range analysistest.Run(&quiet{T: t}, dir, transactions.Analyzer, "payloadcosmos") {
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, transactions.Analyzer, "payload"))
+	for _, r := range sdktest.Run(&quiet{T: t}, dir, transactions.Analyzer, "payloadcosmos") {
 		for _, d := range r.Diagnostics {
 			t.Errorf("target storage: %s", d.Message)
 		}
@@ -28,7 +28,7 @@ func TestPayload(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer transactions.Analyzer.Flags.Set("target", "storage")
-	sdktest.CheckMessages(t, analysistest.Run(t, dir, transactions.Analyzer, "payloadcosmos"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, transactions.Analyzer, "payloadcosmos"))
 }
 
 // quiet drops analysistest's complaints about unmet // want comments,

@@ -21,7 +21,7 @@ import (
 // Get's Select, constant keys it reads from the read entity's
 // Properties) that the map leaves out.
 func (c *checker) legacyPartial(w index.Call) {
-	if w.Method != "Update" && w.Method != "InsertOrReplace" {
+	if k := w.Op().Kind; k != sdk.Update && k != sdk.Upsert {
 		return
 	}
 	written := c.x.Writes.LegacyReceiver(w.Call)

@@ -55,15 +55,15 @@ func run(pass *analysis.Pass) (any, error) {
 		if w.Via != nil || w.Closure != nil || w.Legacy || w.Body == nil || len(w.Call.Args) < 3 {
 			continue
 		}
-		switch w.Method {
-		case "UpdateEntity":
+		switch w.Op().Kind {
+		case sdk.Update:
 			if c.replace(w.Call.Args[2], "UpdateEntityOptions") && !c.partial(w) && diag.Enabled("TL129", info) {
 				c.omitted(w)
 			}
 			if diag.Enabled("TL412", info) {
 				c.mayNotExist(w)
 			}
-		case "UpsertEntity":
+		case sdk.Upsert:
 			if c.replace(w.Call.Args[2], "UpsertEntityOptions") && !c.partial(w) && diag.Enabled("TL129", info) {
 				c.omitted(w)
 			}

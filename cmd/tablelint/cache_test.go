@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablelint/tablelint/internal/checkcache"
+	"github.com/tablelint/tablelint/checkcache"
 )
 
 // TestMain gives the tests a check cache of their own, shared by every

@@ -20,7 +20,7 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/all"
 	"github.com/tablelint/tablelint/analyzers/directives"
-	"github.com/tablelint/tablelint/internal/checkcache"
+	"github.com/tablelint/tablelint/checkcache"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/fix"
 	"github.com/tablelint/tablelint/internal/limits"
@@ -278,7 +278,7 @@ type checkOptions struct {
 // into a package and its test variant is reported once) with paths
 // relative to dir by the pipeline. Each package's results come from the
 // check cache when neither it nor anything it depends on changed (see
-// internal/checkcache).
+// checkcache).
 //
 // A package that does not load or type-check is not analysed: its errors
 // are returned as input errors, one per problem, marked "(compile)", and
@@ -651,9 +651,9 @@ func splitPos(pos string) (file string, line, col int) {
 // A position that a //line directive moves outside root (the module's
 // directory) is replaced by the position in the file that holds it.
 func toFinding(fset *token.FileSet, d analysis.Diagnostic, root string) (finding.Finding, bool) {
-	// Analyzers put the rule ID in Category and prefix the message with it.
-	id := d.Category
-	msg := strings.TrimPrefix(d.Message, id+": ")
+	// Analyzers put the rule ID in Category (check runs them without
+	// all.Text, so the message is the finding's alone).
+	id, msg := d.Category, d.Message
 	r, ok := rules.Get(id)
 	if !ok {
 		return finding.Finding{}, false

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/tablelint/tablelint/analyzers/all"
-	"github.com/tablelint/tablelint/internal/checkcache"
+	"github.com/tablelint/tablelint/checkcache"
 )
 
 // witness names, for each analyzer check runs, a rule only that analyzer
@@ -37,7 +37,7 @@ var witness = map[string]string{
 // every analyzer reports: the real-code corpora, the analyzers' own
 // testdata packages gathered into one module, and a module checked
 // against a design (designdrift); and extract over two of them. check analyses a run's packages in
-// parallel (internal/checkcache: one goroutine per package, as many at
+// parallel (checkcache: one goroutine per package, as many at
 // once as GOMAXPROCS), so under the race detector this is the test that
 // finds state shared without synchronisation between the analyzers'
 // passes over different packages (a package-level map, a cache): the

@@ -16,7 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/extract"
-	"github.com/tablelint/tablelint/internal/checkcache"
+	"github.com/tablelint/tablelint/checkcache"
 	"github.com/tablelint/tablelint/internal/outfile"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/model"

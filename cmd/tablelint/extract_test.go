@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablelint/tablelint/internal/checkcache"
+	"github.com/tablelint/tablelint/checkcache"
 	"github.com/tablelint/tablelint/internal/golden"
 	"github.com/tablelint/tablelint/model"
 )

@@ -12,7 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/tablelint/tablelint/analyzers/all"
-	"github.com/tablelint/tablelint/internal/checkcache"
+	"github.com/tablelint/tablelint/checkcache"
 	"github.com/tablelint/tablelint/internal/rules"
 )
 
@@ -47,7 +47,7 @@ func init() {
 			return 0, true // cannot reach the SDK: see vetskip.go
 		}
 		os.Args = append([]string{os.Args[0]}, args...)
-		unitchecker.Main(append(all.Select(all.Analyzers(), vetChecks()), sdkReachAnalyzer)...) // exits
+		unitchecker.Main(append(all.Text(all.Select(all.Analyzers(), vetChecks())), sdkReachAnalyzer)...) // exits
 		return 0, true
 	}
 }

@@ -3,6 +3,7 @@ package replay
 import (
 	"bytes"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -41,6 +42,9 @@ func TestObservedFindings(t *testing.T) {
 			for _, f := range fds {
 				if err := finding.CheckMessage(f.Rule, f.Message); err != nil {
 					t.Error(err)
+				}
+				if !slices.Contains(Rules, f.Rule) {
+					t.Errorf("replay reports %s, which replay.Rules does not declare", f.Rule)
 				}
 				got = append(got, f.Rule)
 				if strings.Contains(f.Message, "Padded") || strings.Contains(f.Message, "Spread") {

@@ -159,7 +159,7 @@ func (s *Set) Add(d *Directive) {
 // malformed directive or one without a reason suppresses nothing, nor
 // does any directive suppress the directive rules' own findings.
 func (d *Directive) Covers(id string, line int) bool {
-	if isMeta(id) || d.Problem != "" || strings.TrimSpace(d.Reason) == "" || !slices.Contains(d.Rules, id) {
+	if IsRule(id) || d.Problem != "" || strings.TrimSpace(d.Reason) == "" || !slices.Contains(d.Rules, id) {
 		return false
 	}
 	return d.Kind == File || (line >= d.From && line <= d.To)
@@ -283,7 +283,9 @@ const (
 	RuleMalformed = "TL903"
 )
 
-func isMeta(id string) bool { return id == RuleNoReason || id == RuleUnused || id == RuleMalformed }
+// IsRule reports whether id is one of the directive rules, which every
+// surface that reads directives (Go code, design files) declares.
+func IsRule(id string) bool { return id == RuleNoReason || id == RuleUnused || id == RuleMalformed }
 
 func (d *Directive) verb() string {
 	if d.Kind == File {

@@ -18,5 +18,5 @@ func main() {
 	if variant == "-" {
 		println(variant)
 	}
-	unitchecker.Main(append(vet, all.Analyzers()...)...)
+	unitchecker.Main(append(vet, all.Text(all.Analyzers())...)...)
 }

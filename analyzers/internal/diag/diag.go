@@ -1,7 +1,9 @@
 // Package diag reports tablelint findings from analyzers in one shape:
-// the diagnostic's Category is the rule ID and its message starts with
-// "TLnnn: ", so that go vet output names the rule and the standalone
-// driver can recover it.
+// the diagnostic's Category is the rule ID and its Message is the
+// finding's message alone. The drivers that print diagnostics as text
+// (go vet, the golangci-lint plugin) run the analyzers through Text,
+// which starts each message with its rule ID ("TL309: …"); Split is the
+// one parser of that text.
 package diag
 
 import (
@@ -19,38 +21,62 @@ import (
 
 // Diagnostic returns a diagnostic for rule id at [pos, end).
 func Diagnostic(id string, pos, end token.Pos, format string, args ...any) analysis.Diagnostic {
-	return analysis.Diagnostic{Pos: pos, End: end, Category: id, Message: id + ": " + fmt.Sprintf(format, args...)}
+	return analysis.Diagnostic{Pos: pos, End: end, Category: id, Message: fmt.Sprintf(format, args...)}
 }
 
-// Report reports a finding of rule id on the node's span, unless a
-// //tablelint:ignore directive covers it (see ReportDiagnostic).
+// Report reports a finding of rule id on the node's span.
 func Report(pass *analysis.Pass, id string, n interface {
 	Pos() token.Pos
 	End() token.Pos
 }, format string, args ...any) {
-	ReportDiagnostic(pass, Diagnostic(id, n.Pos(), n.End(), format, args...))
+	pass.Report(Diagnostic(id, n.Pos(), n.End(), format, args...))
 }
 
-// ReportDiagnostic reports d (made by Diagnostic, with fixes added),
-// unless a //tablelint:ignore directive covers it.
+// ReportDiagnostic reports d (made by Diagnostic, with fixes added).
+//
+// Directives are applied in one place, analyzers/all, which runs every
+// analyzer for every driver (check, go vet, the plugin) and drops the
+// diagnostics a //tablelint:ignore directive covers.
 func ReportDiagnostic(pass *analysis.Pass, d analysis.Diagnostic) {
-	if !Suppressed(pass, d) {
-		pass.Report(d)
-	}
+	pass.Report(d)
 }
 
 // Suppressed reports whether a directive covers d, and records the use.
 // It reads the directives analyzer's result: every analyzer in
-// analyzers/all requires it, so every driver suppresses the same
-// findings; an analyzer run on its own that does not require it
-// suppresses nothing.
+// analyzers/all requires it. analyzers/all applies directives to what
+// an analyzer reports; an analyzer asks only to plan around a finding
+// that will not be reported (a suppressed finding's fix is not applied,
+// so the fixes of the others must not rely on it). An analyzer run on
+// its own that does not require the directives analyzer suppresses
+// nothing.
 func Suppressed(pass *analysis.Pass, d analysis.Diagnostic) bool {
 	r, _ := pass.ResultOf[directives.Analyzer].(*directives.Result)
 	return r.Suppress(d)
 }
 
-// Split returns the rule ID and the message of a diagnostic made by
-// Diagnostic; id is "" for other diagnostics.
+// Text returns a copy of a whose diagnostics' messages start with their
+// rule ID, "TL309: …", as go vet and golangci-lint print a diagnostic's
+// message without its Category. A diagnostic without a Category is
+// reported as it is.
+func Text(a *analysis.Analyzer) *analysis.Analyzer {
+	w := *a
+	run := a.Run
+	w.Run = func(pass *analysis.Pass) (any, error) {
+		inner := *pass
+		inner.Report = func(d analysis.Diagnostic) {
+			if d.Category != "" {
+				d.Message = d.Category + ": " + d.Message
+			}
+			pass.Report(d)
+		}
+		return run(&inner)
+	}
+	return &w
+}
+
+// Split returns the rule ID and the message of a diagnostic as Text
+// reports it (or as an analyzer does: the prefix is optional); id is ""
+// for diagnostics of no registered rule.
 func Split(d analysis.Diagnostic) (id, msg string) {
 	if d.Category != "" {
 		if _, ok := rules.Get(d.Category); ok {

@@ -29,6 +29,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
 )
 
@@ -41,7 +42,7 @@ import (
 func Run(t *testing.T, testdata string, a *analysis.Analyzer, patterns ...string) []*analysistest.Result {
 	t.Helper()
 	dir := sdktest.GOPATH(t, testdata)
-	results := analysistest.RunWithSuggestedFixes(t, dir, a, patterns...)
+	results := analysistest.RunWithSuggestedFixes(t, dir, diag.Text(a), patterns...)
 	sdktest.CheckMessages(t, results)
 
 	fixed := map[string][]byte{} // file name in dir -> fixed content

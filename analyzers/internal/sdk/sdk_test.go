@@ -49,3 +49,49 @@ var probe = &analysis.Analyzer{
 func TestRecognise(t *testing.T) {
 	analysistest.Run(t, sdktest.GOPATH(t, analysistest.TestData()), probe, "recognise")
 }
+
+// kindProbe reports each call's sdk.CallOp, and checks that MethodOp
+// gives the same Op from the method's name.
+var kindProbe = &analysis.Analyzer{
+	Name: "kindprobe",
+	Doc:  "reports the entity operation of each SDK call",
+	Run: func(pass *analysis.Pass) (any, error) {
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				op := sdk.CallOp(pass.TypesInfo, call)
+				if op == (sdk.Op{}) {
+					return true
+				}
+				form := "aztables"
+				if op.Legacy {
+					form = "legacy"
+				}
+				if fn := sdk.Callee(pass.TypesInfo, call); fn == nil || sdk.MethodOp(fn.Name(), op.Legacy) != op {
+					pass.Reportf(call.Pos(), "MethodOp disagrees with CallOp")
+				}
+				pass.Reportf(call.Pos(), "%s %s", op.Kind, form)
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+func TestCallOp(t *testing.T) {
+	analysistest.Run(t, sdktest.GOPATH(t, analysistest.TestData()), kindProbe, "kinds")
+}
+
+// TestKindClasses pins down which kinds read and which write one entity.
+func TestKindClasses(t *testing.T) {
+	reads := map[sdk.Kind]bool{sdk.Get: true, sdk.List: true, sdk.Query: true}
+	writes := map[sdk.Kind]bool{sdk.Add: true, sdk.Update: true, sdk.Merge: true, sdk.Upsert: true, sdk.UpsertMerge: true}
+	for k := sdk.Other; k <= sdk.Query; k++ {
+		if k.Reads() != reads[k] || k.Writes() != writes[k] {
+			t.Errorf("%s: Reads %v, Writes %v; want %v, %v", k, k.Reads(), k.Writes(), reads[k], writes[k])
+		}
+	}
+}

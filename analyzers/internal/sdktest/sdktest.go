@@ -14,23 +14,32 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/tablelint/tablelint/analyzers/all"
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/internal/finding"
 )
 
 // CheckMessages fails the test when a diagnostic of results has a message
-// longer than finding.MaxMessageLen, or when results hold no diagnostic
-// at all (so the check cannot pass on missing testdata).
+// longer than finding.MaxMessageLen, names a rule its analyzer does not
+// declare (all.Rules), or when results hold no diagnostic at all (so the
+// check cannot pass on missing testdata).
 func CheckMessages(t testing.TB, results []*analysistest.Result) {
 	t.Helper()
 	n := 0
 	for _, r := range results {
+		declared := all.Rules(r.Pass.Analyzer.Name)
 		for _, d := range r.Diagnostics {
 			n++
+			if !slices.Contains(declared, d.Category) {
+				t.Errorf("%s: analyzer %s reports rule %q, which it does not declare (analyzers/all declares %v)",
+					r.Pass.Fset.Position(d.Pos), r.Pass.Analyzer.Name, d.Category, declared)
+			}
 			id, msg := diag.Split(d)
 			if err := finding.CheckMessage(id, msg); err != nil {
 				t.Errorf("%s: %v", r.Pass.Fset.Position(d.Pos), err)
@@ -40,6 +49,16 @@ func CheckMessages(t testing.TB, results []*analysistest.Result) {
 	if n == 0 {
 		t.Error("no diagnostics to check")
 	}
+}
+
+// Run runs analysistest.Run on a as the text drivers (go vet, the
+// golangci-lint plugin) run it, through diag.Text, so that a
+// `// want "TLnnn: …"` comment checks the rule ID with the message.
+func Run(t analysistest.Testing, dir string, a *analysis.Analyzer, patterns ...string) []*analysistest.Result {
+	if h, ok := t.(interface{ Helper() }); ok {
+		h.Helper()
+	}
+	return analysistest.Run(t, dir, diag.Text(a), patterns...)
 }
 
 // StubsDir returns the directory holding the shared stubs (a GOPATH

@@ -1,0 +1,124 @@
+package sdk
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// Kind is what an entity operation of either SDK does. Analyzers compare
+// kinds, not method names, so that "an update" means the same calls in
+// every analyzer.
+type Kind uint8
+
+// The kinds. Other is every call that is not an entity operation,
+// including the legacy TableBatch methods that queue an action
+// (InsertEntity, MergeEntity, DeleteEntity…): ExecuteBatch sends them.
+const (
+	Other       Kind = iota
+	Get              // aztables Client.GetEntity; legacy Entity.Get
+	Add              // Client.AddEntity; legacy Entity.Insert
+	Update           // Client.UpdateEntity (merge or replace, by its options); legacy Entity.Update (replace)
+	Merge            // legacy Entity.Merge
+	Upsert           // Client.UpsertEntity (merge or replace, by its options); legacy Entity.InsertOrReplace
+	UpsertMerge      // legacy Entity.InsertOrMerge
+	Delete           // Client.DeleteEntity; legacy Entity.Delete
+	Submit           // Client.SubmitTransaction; legacy TableBatch.ExecuteBatch
+	List             // Client.NewListEntitiesPager
+	Query            // legacy Table.QueryEntities
+)
+
+var kindNames = [...]string{Other: "other", Get: "get", Add: "add", Update: "update", Merge: "merge",
+	Upsert: "upsert", UpsertMerge: "upsert-merge", Delete: "delete", Submit: "submit", List: "list", Query: "query"}
+
+// String returns the kind's name: "get", "add", "update"…
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "other"
+}
+
+// Reads reports whether the kind reads entities: Get, List or Query.
+func (k Kind) Reads() bool { return k == Get || k == List || k == Query }
+
+// Writes reports whether the kind writes one entity: Add, Update, Merge,
+// Upsert or UpsertMerge (not Delete, not Submit).
+func (k Kind) Writes() bool { return k >= Add && k <= UpsertMerge }
+
+// Op is an entity operation: its kind and whether it is the legacy
+// storage package's (false: aztables). The zero Op is no operation.
+type Op struct {
+	Kind   Kind
+	Legacy bool
+}
+
+// ops classifies the methods by SDK, receiver and name. Method names are
+// unique within each SDK, so MethodOp can classify by name alone.
+var ops = map[[3]string]Kind{
+	{"", "Client", "GetEntity"}:              Get,
+	{"", "Client", "AddEntity"}:              Add,
+	{"", "Client", "UpdateEntity"}:           Update,
+	{"", "Client", "UpsertEntity"}:           Upsert,
+	{"", "Client", "DeleteEntity"}:           Delete,
+	{"", "Client", "SubmitTransaction"}:      Submit,
+	{"", "Client", "NewListEntitiesPager"}:   List,
+	{"legacy", "Entity", "Get"}:              Get,
+	{"legacy", "Entity", "Insert"}:           Add,
+	{"legacy", "Entity", "Update"}:           Update,
+	{"legacy", "Entity", "Merge"}:            Merge,
+	{"legacy", "Entity", "InsertOrReplace"}:  Upsert,
+	{"legacy", "Entity", "InsertOrMerge"}:    UpsertMerge,
+	{"legacy", "Entity", "Delete"}:           Delete,
+	{"legacy", "TableBatch", "ExecuteBatch"}: Submit,
+	{"legacy", "Table", "QueryEntities"}:     Query,
+}
+
+// byName is ops keyed by SDK and method name.
+var byName = func() map[[2]string]Kind {
+	m := map[[2]string]Kind{}
+	for k, v := range ops {
+		m[[2]string{k[0], k[2]}] = v
+	}
+	return m
+}()
+
+func sdkKey(legacy bool) string {
+	if legacy {
+		return "legacy"
+	}
+	return ""
+}
+
+// CallOp returns the entity operation call makes, found through go/types
+// (receiver type and package); the zero Op for any other call.
+func CallOp(info *types.Info, call *ast.CallExpr) Op {
+	path, recv, name, ok := Method(info, call)
+	if !ok {
+		return Op{}
+	}
+	var legacy bool
+	switch {
+	case IsPath(path, AztablesPath):
+	case IsPath(path, LegacyPath):
+		legacy = true
+	default:
+		return Op{}
+	}
+	k := ops[[3]string{sdkKey(legacy), recv, name}]
+	if k == Other {
+		return Op{}
+	}
+	return Op{Kind: k, Legacy: legacy}
+}
+
+// MethodOp returns the entity operation of the SDK method name (of
+// aztables, or of the legacy storage package when legacy is set), for
+// code that knows a call only by the method it reaches (a wrapper's
+// facts); the zero Op for other names.
+func MethodOp(name string, legacy bool) Op {
+	k := byName[[2]string{sdkKey(legacy), name}]
+	if k == Other {
+		return Op{}
+	}
+	return Op{Kind: k, Legacy: legacy}
+}
