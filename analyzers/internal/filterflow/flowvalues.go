@@ -24,16 +24,6 @@ import (
 // arguments' shapes).
 const maxShapes = flow.MaxVariants
 
-// opaque reports whether the resolver knows nothing of v: one run-time
-// part that is neither formatted, converted, escaped nor a parameter.
-func opaque(v values.Value) bool {
-	if len(v.Parts) != 1 || v.Parts[0].Hole == nil {
-		return false
-	}
-	h := v.Parts[0].Hole
-	return h.Param == nil && h.Verb == "" && h.Func == "" && !h.Escaped && !h.Foreign && h.Layout == ""
-}
-
 // argShapes returns the values argument i (as written) of call can take:
 // one value per flow variant, or, where the flow layer knows no more
 // than one value of unknown source, the resolver's value.
