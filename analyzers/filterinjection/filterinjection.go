@@ -71,6 +71,16 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		pass.Report(d)
 	}
+	// A parameter of a function whose every call the package makes
+	// passes a value that cannot carry a quote (constants, UUIDs) is
+	// safe where it is interpolated.
+	callersSafe := func(h *values.Hole) bool {
+		if h.Param == nil {
+			return false
+		}
+		v, ok := fl.ParamValue(h.Param)
+		return ok && quoteFreeValue(v)
+	}
 	for _, q := range res.Queries {
 		if !q.Known || q.Empty {
 			continue
@@ -81,7 +91,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if fh := res.FromFlow[h]; fh != nil {
 				// A value the flow layer followed: reported where it
 				// entered the quoted literal.
-				if h.Escaped || (h.Param != nil && res.AtCaller[h.Param]) {
+				if h.Escaped || (h.Param != nil && res.AtCaller[h.Param]) || callersSafe(h) {
 					continue
 				}
 				at := enteredExpr(pass, fh)
@@ -103,7 +113,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			// A parameter is reported where it is interpolated, unless
 			// its function's callers escape (then each caller is checked).
-			if h.Param != nil && res.AtCaller[h.Param] {
+			if h.Param != nil && (res.AtCaller[h.Param] || callersSafe(h)) {
 				continue
 			}
 			// What a caller passes into a sink's quoted parameter was
@@ -161,7 +171,12 @@ func quoteFree(fl *flow.Result, e ast.Expr) bool {
 	if val == nil {
 		return false
 	}
-	v := fl.OfLocal(val)
+	return quoteFreeValue(fl.OfLocal(val))
+}
+
+// quoteFreeValue reports whether every variant of v is text without a
+// single quote and run-time parts that cannot carry one.
+func quoteFreeValue(v flow.Value) bool {
 	if len(v.Variants) == 0 || v.Approx {
 		return false
 	}

@@ -30,7 +30,7 @@ func init() {
 			ID: "TL321", Name: "filter-injection", Severity: Error,
 			Targets:   []Target{GoCode},
 			Title:     "A string is put into a filter literal without escaping single quotes",
-			Rationale: "An OData string literal ends at a single quote; a quote inside a value must be doubled. A value interpolated into `'…'` without escaping lets its text end the literal and add conditions — `x' or PartitionKey ne '` turns a point query into a read of the whole table — or simply makes the filter invalid. Integers, booleans, UUIDs and times formatted with a constant layout cannot hold a quote and are not reported.",
+			Rationale: "An OData string literal ends at a single quote; a quote inside a value must be doubled. A value interpolated into `'…'` without escaping lets its text end the literal and add conditions — `x' or PartitionKey ne '` turns a point query into a read of the whole table — or simply makes the filter invalid. Integers, booleans, UUIDs and times formatted with a constant layout cannot hold a quote and are not reported. Also silent for a parameter of an unexported function when every call the package makes passes such a value or a constant without a quote (a method the package also calls through an interface is checked where the value is interpolated).",
 			Source:    `OData ABNF (OData Version 4.0 Part 2: URL Conventions, ABNF construction rules): SQUOTE-in-string = SQUOTE SQUOTE ; two consecutive single quotes represent one within a string literal`,
 			Bad:       `fmt.Sprintf("PartitionKey eq '%s'", r.FormValue("dept"))`,
 			Good:      `"PartitionKey eq " + odata.Quote(r.FormValue("dept"))   // or strings.ReplaceAll(dept, "'", "''")`,

@@ -268,6 +268,42 @@ func (r *Result) FieldAt(at ssa.CallInstruction, v ssa.Value, name string) Value
 	return e.fieldOf(v, name, 0)
 }
 
+// ParamValue returns the values parameter v of a function of this
+// package takes from its callers: for an unexported function whose
+// every call is in the package and that is never used as a value, the
+// union of the arguments they pass; ok is false when v is not such a
+// parameter.
+func (r *Result) ParamValue(v *types.Var) (Value, bool) {
+	for _, fn := range r.SSA.SrcFuncs {
+		for _, p := range fn.Params {
+			if p.Object() != v {
+				continue
+			}
+			obj := fn.Object()
+			if obj == nil || obj.Exported() || r.escaped[fn] || len(r.callers[fn]) == 0 || r.invoked(fn) {
+				return Value{}, false
+			}
+			e := &eval{r: r, callers: true}
+			return e.param(p, 0), true
+		}
+	}
+	return Value{}, false
+}
+
+// invoked reports whether fn is a method the package may also call
+// through an interface (a dynamic call of a method of its name).
+func (r *Result) invoked(fn *ssa.Function) bool {
+	if fn.Signature.Recv() == nil {
+		return false
+	}
+	for _, cc := range r.calls {
+		if cc.IsInvoke() && cc.Method.Name() == fn.Name() {
+			return true
+		}
+	}
+	return false
+}
+
 // Summary returns the summary of fn: computed for a function of this
 // package (nil while it is being computed: recursion), imported as a
 // fact otherwise.
