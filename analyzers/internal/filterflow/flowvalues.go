@@ -148,6 +148,15 @@ func (st *state) shapes(fn *ssa.Function, v flow.Value, at ast.Expr) []values.Va
 // is read from (for positions and messages).
 func (st *state) hole(fn *ssa.Function, h *flow.Hole, at ast.Expr) *values.Hole {
 	out := &values.Hole{Expr: at, Use: at, Verb: h.Verb, Layout: h.Layout}
+	// What the resolver's holes say of a formatted value, for extract's
+	// placeholders: a time formatted with a constant layout, an integer
+	// formatted with a d verb.
+	if h.Layout != "" {
+		out.Func = "(time.Time).Format"
+	}
+	if strings.HasSuffix(h.Verb, "d") {
+		out.Type = types.Typ[types.Int64]
+	}
 	// Messages and extract name the expression the value entered the
 	// filter's text by, when flow knows it and it is in fn (a sink's callers keep
 	// their argument: it is where they are checked).
