@@ -231,21 +231,7 @@ func (r *run) typeCheck(id string, p *listPkg, fset *token.FileSet, files []*ast
 			return gcexportdata.Read(rd, fset, c.imports, tp)
 		})
 	}
-	tc := &types.Config{
-		Importer:    importerFor(p),
-		Sizes:       c.sizes,
-		FakeImportC: importsC(files),
-		Error: func(err error) {
-			pe := PackageError{Pkg: id, Msg: err.Error()}
-			if te, ok := err.(types.Error); ok {
-				pe.Pos, pe.Msg = te.Fset.Position(te.Pos).String(), te.Msg
-			}
-			problems = append(problems, pe)
-		},
-	}
-	if p.Module != nil && p.Module.GoVersion != "" {
-		tc.GoVersion = "go" + p.Module.GoVersion
-	}
+	tc := typesConfig(id, p, files, importerFor(p), c.sizes, &problems)
 	c.info = newInfo()
 	c.pkg, _ = tc.Check(trimPath(id), fset, files, c.info)
 	return c, problems
@@ -255,27 +241,35 @@ func (r *run) typeCheck(id string, p *listPkg, fset *token.FileSet, files []*ast
 // with errors tolerated (for a dependency without export data).
 func (r *run) checkSource(dep string, dp *listPkg, fset *token.FileSet, c *checked, imp types.Importer) (*types.Package, []PackageError) {
 	files, problems := parseFiles(fset, dep, dp)
-	tc := &types.Config{
-		Importer:    imp,
-		Sizes:       c.sizes,
-		FakeImportC: importsC(files),
-		Error: func(err error) {
-			pe := PackageError{Pkg: dep, Msg: err.Error()}
-			if te, ok := err.(types.Error); ok {
-				pe.Pos, pe.Msg = te.Fset.Position(te.Pos).String(), te.Msg
-			}
-			problems = append(problems, pe)
-		},
-	}
-	if dp.Module != nil && dp.Module.GoVersion != "" {
-		tc.GoVersion = "go" + dp.Module.GoVersion
-	}
+	tc := typesConfig(dep, dp, files, imp, c.sizes, &problems)
 	tp := trimPath(dep)
 	pkg := types.NewPackage(tp, dp.Name)
 	c.imports[tp] = pkg
 	_ = types.NewChecker(tc, fset, pkg, nil).Files(files)
 	pkg.MarkComplete()
 	return pkg, problems
+}
+
+// typesConfig is the type checker's configuration for package id (p in
+// go list's output): errors tolerated and appended to problems, the
+// module's Go version, import "C" faked when cgo did not run.
+func typesConfig(id string, p *listPkg, files []*ast.File, imp types.Importer, sizes types.Sizes, problems *[]PackageError) *types.Config {
+	tc := &types.Config{
+		Importer:    imp,
+		Sizes:       sizes,
+		FakeImportC: importsC(files),
+		Error: func(err error) {
+			pe := PackageError{Pkg: id, Msg: err.Error()}
+			if te, ok := err.(types.Error); ok {
+				pe.Pos, pe.Msg = te.Fset.Position(te.Pos).String(), te.Msg
+			}
+			*problems = append(*problems, pe)
+		},
+	}
+	if p.Module != nil && p.Module.GoVersion != "" {
+		tc.GoVersion = "go" + p.Module.GoVersion
+	}
+	return tc
 }
 
 // importsC reports whether a file imports "C" (cgo files as written,
