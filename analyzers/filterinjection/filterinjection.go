@@ -166,7 +166,9 @@ func quoteFree(fl *flow.Result, e ast.Expr) bool {
 		}
 	case *ast.IndexExpr:
 		// A map element: what the package stored under its key.
-		val = fl.LookupAt(x.Lbrack)
+		if lk := fl.LookupAt(x.Lbrack); lk != nil {
+			val = lk
+		}
 	}
 	if val == nil {
 		return false

@@ -201,7 +201,7 @@ func (e *eval) param(p *ssa.Parameter, depth int) Value {
 	obj := fn.Object()
 	exported := obj != nil && obj.Exported()
 	calls := e.r.callers[fn]
-	if e.callers && !exported && !e.r.escaped[fn] && len(calls) > 0 && len(calls) <= MaxVariants && fn.Pkg == e.r.SSA.Pkg && obj != nil {
+	if e.callers && !exported && !e.r.escaped[fn] && !e.r.invoked(fn) && len(calls) > 0 && len(calls) <= MaxVariants && fn.Pkg == e.r.SSA.Pkg && obj != nil {
 		var vs []Value
 		for _, c := range calls {
 			args := c.Common().Args

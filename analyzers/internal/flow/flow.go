@@ -80,6 +80,11 @@ type Result struct {
 	mapFields map[*types.Var]*mapWrites
 	// lookups maps an index expression's Lbrack to its map lookup.
 	lookups map[token.Pos]*ssa.Lookup
+	// params maps each parameter of the package's functions to its SSA
+	// value; invokes holds the names of methods called through an
+	// interface.
+	params  map[*types.Var]*ssa.Parameter
+	invokes map[string]bool
 }
 
 // Of returns the Result of the flow analyzer for pass.
@@ -101,12 +106,19 @@ func run(pass *analysis.Pass) (any, error) {
 
 		mapFields: map[*types.Var]*mapWrites{},
 		lookups:   map[token.Pos]*ssa.Lookup{},
+		params:    map[*types.Var]*ssa.Parameter{},
+		invokes:   map[string]bool{},
 	}
 	if index.Std(pass) {
 		// The standard library is modelled (calls.go), not summarised.
 		return r, nil
 	}
 	for _, fn := range s.SrcFuncs {
+		for _, p := range fn.Params {
+			if v, ok := p.Object().(*types.Var); ok {
+				r.params[v] = p
+			}
+		}
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				r.index(in)
@@ -142,6 +154,9 @@ func (r *Result) index(in ssa.Instruction) {
 	}
 	if c, ok := in.(ssa.CallInstruction); ok {
 		cc := c.Common()
+		if cc.IsInvoke() {
+			r.invokes[cc.Method.Name()] = true
+		}
 		r.calls[c.Pos()] = cc
 		r.instrs[c.Pos()] = c
 		if f := cc.StaticCallee(); f != nil {
@@ -269,39 +284,23 @@ func (r *Result) FieldAt(at ssa.CallInstruction, v ssa.Value, name string) Value
 }
 
 // ParamValue returns the values parameter v of a function of this
-// package takes from its callers: for an unexported function whose
-// every call is in the package and that is never used as a value, the
-// union of the arguments they pass; ok is false when v is not such a
-// parameter.
+// package takes: for an unexported function whose every call is in the
+// package (never used as a value, never reached through an interface),
+// the union of the arguments its callers pass; a Param hole otherwise.
+// ok is false when v is no parameter of the package's functions.
 func (r *Result) ParamValue(v *types.Var) (Value, bool) {
-	for _, fn := range r.SSA.SrcFuncs {
-		for _, p := range fn.Params {
-			if p.Object() != v {
-				continue
-			}
-			obj := fn.Object()
-			if obj == nil || obj.Exported() || r.escaped[fn] || len(r.callers[fn]) == 0 || r.invoked(fn) {
-				return Value{}, false
-			}
-			e := &eval{r: r, callers: true}
-			return e.param(p, 0), true
-		}
+	p := r.params[v]
+	if p == nil {
+		return Value{}, false
 	}
-	return Value{}, false
+	e := &eval{r: r, callers: true}
+	return e.param(p, 0), true
 }
 
 // invoked reports whether fn is a method the package may also call
 // through an interface (a dynamic call of a method of its name).
 func (r *Result) invoked(fn *ssa.Function) bool {
-	if fn.Signature.Recv() == nil {
-		return false
-	}
-	for _, cc := range r.calls {
-		if cc.IsInvoke() && cc.Method.Name() == fn.Name() {
-			return true
-		}
-	}
-	return false
+	return fn.Signature.Recv() != nil && r.invokes[fn.Name()]
 }
 
 // Summary returns the summary of fn: computed for a function of this

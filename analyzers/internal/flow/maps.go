@@ -44,7 +44,7 @@ func (e *eval) mapElement(m, key ssa.Value, depth int) (Value, bool) {
 		if !ok || x.Op != token.MUL {
 			return Value{}, false
 		}
-		w := e.r.fieldMapWrites(fieldVar(fa))
+		w := e.r.mapFields[fieldVar(fa)]
 		if w == nil || w.open {
 			return Value{}, false
 		}
@@ -88,18 +88,8 @@ func fieldVar(fa *ssa.FieldAddr) *types.Var {
 	return st.Field(fa.Field)
 }
 
-// fieldMapWrites returns the writes into the maps field f holds, nil
-// when f is not an unexported map field of the package's own types
-// (or the package never addresses it).
-func (r *Result) fieldMapWrites(f *types.Var) *mapWrites {
-	if f == nil {
-		return nil
-	}
-	return r.mapFields[f]
-}
-
 // indexMapField records, while the package is indexed, what fa's uses
-// write into the maps of its field (fieldMapWrites). Built before any
+// write into the maps of its field (read by mapElement). Built before any
 // analyzer asks, so that analyzers running at once only read it.
 func (r *Result) indexMapField(fa *ssa.FieldAddr) {
 	f := fieldVar(fa)
@@ -138,12 +128,7 @@ func (r *Result) indexMapField(fa *ssa.FieldAddr) {
 
 // LookupAt returns the map lookup m[k] written at lbrack (an
 // *ast.IndexExpr's Lbrack), or nil.
-func (r *Result) LookupAt(lbrack token.Pos) ssa.Value {
-	if lk := r.lookups[lbrack]; lk != nil {
-		return lk
-	}
-	return nil
-}
+func (r *Result) LookupAt(lbrack token.Pos) *ssa.Lookup { return r.lookups[lbrack] }
 
 // mapUpdatesOf returns the updates made through the map value m.
 func mapUpdatesOf(m ssa.Value) []*ssa.MapUpdate {
