@@ -63,7 +63,15 @@ quiet() {
 cpumodel=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo | head -1)
 machine="$(nproc) CPUs, ${cpumodel:-unknown CPU}, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)"
 goversion=$(go version | cut -d' ' -f3-)
+command -v node >/dev/null 2>&1 || { echo "bench.sh: Node.js is needed for the Azurite rows: install Node.js 18 or later with npm" >&2; exit 2; }
 nodeversion=$(node --version)
+# Azurite, pinned in tools/azurite/package-lock.json, as scripts/test.sh
+# installs it.
+if [ ! -x tools/azurite/node_modules/.bin/azurite-table ]; then
+  command -v npm >/dev/null 2>&1 || { echo "bench.sh: npm is needed to install Azurite (tools/azurite): install npm" >&2; exit 2; }
+  log "installing Azurite (npm ci)"
+  (cd tools/azurite && npm ci --no-audit --no-fund --loglevel=error)
+fi
 loads=()
 
 log "building the test binaries"
