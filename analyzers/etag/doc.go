@@ -52,6 +52,13 @@
 //
 // Across functions, on the value-flow layer (analyzers/internal/flow):
 //
+//   - TL414 also: an UpdateEntity without IfMatch or an UpsertEntity of an
+//     entity decoded from an element of a list page (NextPage of a
+//     ListEntities pager) in the same function: each listed entity
+//     carries its ETag (odata.etag) as a GetEntity response does. Not
+//     when every pager of the function lists another table than the
+//     write's (a copy), nor when the entity's keys are assigned.
+//
 //   - TL414 also: an UpdateEntity without IfMatch (nil options or a
 //     literal without it) or an UpsertEntity of an entity read by
 //     GetEntity, or taken from a list page (NextPage of a ListEntities

@@ -43,6 +43,9 @@ type checker struct {
 	x     *index.Index
 	res   *values.Resolver
 	found []found
+	// calls maps each call expression's opening parenthesis to it
+	// (callAt), built when first asked.
+	calls map[token.Pos]*ast.CallExpr
 }
 
 // A found is a finding queued until the file's fixes are known.
@@ -77,7 +80,7 @@ func run(pass *analysis.Pass) (any, error) {
 		skip[pass.Fset.Position(f.d.Pos).Line] = true
 	}
 	c.finish()
-	return flowWalk(pass, pass.ResultOf[paramsAnalyzer].(*importedWrites), skip)
+	return flowWalk(pass, pass.ResultOf[paramsAnalyzer].(*importedWrites), skip, c.listedElsewhere)
 }
 
 func (c *checker) check(w index.Call) {

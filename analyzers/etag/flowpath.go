@@ -35,7 +35,7 @@ var paramsAnalyzer = &analysis.Analyzer{
 	Name:             "etagparams",
 	Doc:              "etagparams: the parameters functions write back without If-Match (facts for etag)",
 	Requires:         []*analysis.Analyzer{flow.Analyzer},
-	Run:              func(pass *analysis.Pass) (any, error) { return flowWalk(pass, nil, nil) },
+	Run:              func(pass *analysis.Pass) (any, error) { return flowWalk(pass, nil, nil, nil) },
 	RunDespiteErrors: true,
 	FactTypes:        []analysis.Fact{new(WritesBack)},
 	ResultType:       reflect.TypeOf((*importedWrites)(nil)),
@@ -51,8 +51,11 @@ type importedWrites struct {
 // write in different functions; the same function is the AST check's),
 // and the calls of functions that write their parameter back given an
 // entity so read. report is nil for the facts pass; skip holds the
-// lines the AST check reported.
-func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any, error) {
+// lines the AST check reported. An entity decoded from a list page in
+// the function of the write is reported too (the AST check follows
+// GetEntity only), unless copied says the write's table is not the
+// one listed (nil: never).
+func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, copied func(*ssa.Function, ssa.CallInstruction) bool) (any, error) {
 	fl := flow.Of(pass)
 	report := imp != nil
 	if imp == nil {
@@ -75,12 +78,14 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any,
 		diag.Report(pass, "TL414", posNode(pos), "%s", diag.Fit(msg, short))
 	}
 	// note records an origin of a written value: a read entity is
-	// reported at pos, a parameter makes fn a writer of it.
-	note := func(fn *ssa.Function, os []flow.Origin, method string, pos token.Pos, local bool, describe func(read, base string) (string, string)) bool {
+	// reported at pos, a parameter makes fn a writer of it. local: a
+	// GetEntity read in fn itself is the AST check's; pages: a list
+	// page read in fn itself counts.
+	note := func(fn *ssa.Function, os []flow.Origin, method string, pos token.Pos, local, pages bool, describe func(read, base string) (string, string)) bool {
 		grew := false
 		for _, o := range os {
 			switch {
-			case o.Source == flow.Entity && readWhat(o.What) != "" && (o.Via != "" || !local):
+			case o.Source == flow.Entity && readWhat(o.What) != "" && (o.Via != "" || !local || pages && isPage(o.What)):
 				base := readWhat(o.What)
 				read := base
 				if o.Via != "" {
@@ -117,7 +122,8 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any,
 				if rekeyed(ent) {
 					continue // another entity
 				}
-				note(fn, fl.Origins(ent), method, call.Pos(), local, func(read, base string) (string, string) {
+				pages := copied != nil && !copied(fn, call)
+				note(fn, fl.Origins(ent), method, call.Pos(), local, pages, func(read, base string) (string, string) {
 					return method + " writes back an entity read by " + read + " without IfMatch",
 						method + " writes back an entity read by " + base + " without IfMatch"
 				})
@@ -166,7 +172,7 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any,
 							done[id] = true
 							name := calleeName(cc, impl)
 							method := ps[i]
-							if note(fn, fl.Origins(args[i]), method, call.Pos(), false, func(_, base string) (string, string) {
+							if note(fn, fl.Origins(args[i]), method, call.Pos(), false, false, func(_, base string) (string, string) {
 								return fmt.Sprintf("%s writes back an entity read by %s with %s and no IfMatch", name, base, method),
 									fmt.Sprintf("%s writes back an entity read by %s without IfMatch", name, base)
 							}) {
@@ -199,14 +205,19 @@ func readWhat(what string) string {
 	switch {
 	case strings.HasPrefix(what, "GetEntity"):
 		return "GetEntity"
-	case what == "page" || strings.HasPrefix(what, "page."):
+	case isPage(what):
 		return "a list page"
 	}
 	return ""
 }
 
+// isPage: an entity origin that is a list page's element.
+func isPage(what string) bool { return what == "page" || strings.HasPrefix(what, "page.") }
+
 // rekeyed reports whether the marshalled entity's PartitionKey or RowKey
-// is assigned in the function after it was built (a copy under new keys).
+// (its own field, or one promoted from an embedded struct such as
+// aztables.Entity) is assigned in the function after it was built (a
+// copy under new keys).
 func rekeyed(ent ssa.Value) bool {
 	c, ok := ent.(*ssa.Extract)
 	if !ok {
@@ -223,8 +234,14 @@ func rekeyed(ent ssa.Value) bool {
 	if ld, ok := x.(*ssa.UnOp); ok {
 		x = ld.X
 	}
+	return keyStored(x, 0)
+}
+
+// keyStored: a PartitionKey or RowKey field of the struct x points to,
+// or of a struct embedded in it, is stored to.
+func keyStored(x ssa.Value, depth int) bool {
 	refs := x.Referrers()
-	if refs == nil {
+	if refs == nil || depth > 2 {
 		return false
 	}
 	for _, ref := range *refs {
@@ -233,13 +250,29 @@ func rekeyed(ent ssa.Value) bool {
 			continue
 		}
 		st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-		if n := st.Field(fa.Field).Name(); n != "PartitionKey" && n != "RowKey" {
-			continue
-		}
-		for _, r2 := range *fa.Referrers() {
-			if _, ok := r2.(*ssa.Store); ok {
+		f := st.Field(fa.Field)
+		if f.Embedded() {
+			// x.Entity = aztables.Entity{…} or x.Entity.RowKey = …
+			if storedTo(fa) || keyStored(fa, depth+1) {
 				return true
 			}
+			continue
+		}
+		if n := f.Name(); n != "PartitionKey" && n != "RowKey" {
+			continue
+		}
+		if storedTo(fa) {
+			return true
+		}
+	}
+	return false
+}
+
+// storedTo: a store to the address fa.
+func storedTo(fa *ssa.FieldAddr) bool {
+	for _, r := range *fa.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == fa {
+			return true
 		}
 	}
 	return false
