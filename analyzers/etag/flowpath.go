@@ -37,12 +37,16 @@ var paramsAnalyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{flow.Analyzer},
 	Run:              func(pass *analysis.Pass) (any, error) { return flowWalk(pass, nil, nil, nil) },
 	RunDespiteErrors: true,
-	FactTypes:        []analysis.Fact{new(WritesBack)},
+	FactTypes:        []analysis.Fact{new(WritesBack), new(ReadsEntity)},
 	ResultType:       reflect.TypeOf((*importedWrites)(nil)),
 }
 
 type importedWrites struct {
 	lookup func(*types.Func) map[int]string
+	reads  func(*types.Func) *ReadsEntity
+	// readers holds the package's ReadsEntity summaries, computed
+	// once by the facts pass.
+	readers *readers
 }
 
 // flowWalk follows written entities on the flow layer across functions:
@@ -53,9 +57,9 @@ type importedWrites struct {
 // entity so read. report is nil for the facts pass; skip holds the
 // lines the AST check reported. An entity decoded from a list page in
 // the function of the write is reported too (the AST check follows
-// GetEntity only), unless copied says the write's table is not the
-// one listed (nil: never).
-func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, copied func(*ssa.Function, ssa.CallInstruction) bool) (any, error) {
+// GetEntity only), unless the write's table is not the one listed. c, the AST check, tells tables apart (nil in the facts
+// pass).
+func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *checker) (any, error) {
 	fl := flow.Of(pass)
 	report := imp != nil
 	if imp == nil {
@@ -65,7 +69,19 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, copie
 				return w.Params
 			}
 			return nil
+		}, reads: func(obj *types.Func) *ReadsEntity {
+			r := new(ReadsEntity)
+			if pass.ImportObjectFact(obj, r) {
+				return r
+			}
+			return nil
 		}}
+	}
+	rs := imp.readers
+	if rs == nil {
+		rs = &readers{fl: fl, local: map[*ssa.Function]*ReadsEntity{}, lookup: imp.reads}
+		rs.summarize()
+		imp.readers = rs
 	}
 	params := map[*ssa.Function]map[int]string{}
 	reported := map[int]bool{}
@@ -119,14 +135,22 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, copie
 				// A write through an interface is not the AST check's:
 				// a read in the same function counts.
 				local := !call.Common().IsInvoke()
-				if rekeyed(ent) {
-					continue // another entity
+				// Keys assigned after it was built: another entity.
+				if !rekeyed(ent) {
+					pages := c != nil && !c.listedElsewhere(fn, call)
+					note(fn, fl.Origins(ent), method, call.Pos(), local, pages, func(read, base string) (string, string) {
+						return method + " writes back an entity read by " + read + " without IfMatch",
+							method + " writes back an entity read by " + base + " without IfMatch"
+					})
 				}
-				pages := copied != nil && !copied(fn, call)
-				note(fn, fl.Origins(ent), method, call.Pos(), local, pages, func(read, base string) (string, string) {
-					return method + " writes back an entity read by " + read + " without IfMatch",
-						method + " writes back an entity read by " + base + " without IfMatch"
-				})
+				// A new entity under the read's keys, rebuilt from what
+				// was read (rebuilt.go).
+				if c != nil {
+					if s, ok := rs.rebuiltFrom(ent, func(get ssa.CallInstruction) bool { return c.readElsewhere(get, call) }); ok {
+						msg, short := rebuiltMessage(method, s)
+						emit(call.Pos(), msg, short)
+					}
+				}
 			}
 		}
 	}
@@ -190,6 +214,11 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, copie
 	if report {
 		return nil, nil
 	}
+	for fn, r := range rs.local {
+		if obj, ok := fn.Object().(*types.Func); ok && fn.Pkg == fl.SSA.Pkg {
+			pass.ExportObjectFact(obj, r)
+		}
+	}
 	for fn, ps := range params {
 		if obj, ok := fn.Object().(*types.Func); ok && fn.Pkg == fl.SSA.Pkg {
 			pass.ExportObjectFact(obj, &WritesBack{Params: ps})
@@ -252,8 +281,9 @@ func keyStored(x ssa.Value, depth int) bool {
 		st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
 		f := st.Field(fa.Field)
 		if f.Embedded() {
-			// x.Entity = aztables.Entity{…} or x.Entity.RowKey = …
-			if storedTo(fa) || keyStored(fa, depth+1) {
+			// x.Entity.RowKey = … (a literal's embedded Entity, stored
+			// whole, is where it starts)
+			if keyStored(fa, depth+1) {
 				return true
 			}
 			continue

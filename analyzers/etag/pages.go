@@ -54,6 +54,16 @@ func (c *checker) listedElsewhere(fn *ssa.Function, w ssa.CallInstruction) bool 
 	return pagers > 0 && copies == pagers
 }
 
+// readElsewhere reports whether the GetEntity get and the write w read
+// and write tables known to differ.
+func (c *checker) readElsewhere(get, w ssa.CallInstruction) bool {
+	gc, wc := c.callAt(get.Pos()), c.callAt(w.Pos())
+	if gc == nil || wc == nil {
+		return false
+	}
+	return writes.DifferentTables(c.x.Writes.TableOf(c.res, gc), c.x.Writes.TableOf(c.res, wc))
+}
+
 // isListPager: a call of aztables Client.NewListEntitiesPager.
 func isListPager(cc *ssa.CallCommon) bool {
 	f := cc.StaticCallee()
