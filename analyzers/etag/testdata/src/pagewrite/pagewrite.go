@@ -195,6 +195,36 @@ func renumber(ctx context.Context, c *aztables.Client, prefix string) error {
 	return nil
 }
 
+// Tally is a per-lamp counter row in another partition.
+type Tally struct {
+	aztables.Entity
+	Hours int
+	Lamp  string
+}
+
+// Each listed lamp gives a new counter row under new keys: not a write
+// back of what was listed.
+func tally(ctx context.Context, c *aztables.Client) error {
+	p := c.NewListEntitiesPager(nil)
+	for p.More() {
+		page, err := p.NextPage(ctx)
+		if err != nil {
+			return err
+		}
+		for _, raw := range page.Entities {
+			var l Lamp
+			if err := json.Unmarshal(raw, &l); err != nil {
+				return err
+			}
+			b, _ := json.Marshal(Tally{Entity: aztables.Entity{PartitionKey: "tally", RowKey: l.RowKey}, Hours: l.Hours, Lamp: l.RowKey})
+			if _, err := c.UpsertEntity(ctx, b, nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // Rows built from the caller's names, nothing listed first.
 func install(ctx context.Context, c *aztables.Client, district string, ids []string) error {
 	for _, id := range ids {
