@@ -45,9 +45,6 @@ type checker struct {
 	found []found
 	// lines holds the lines of the findings reported at once.
 	lines []int
-	// calls maps each call expression's opening parenthesis to it
-	// (callAt), built when first asked.
-	calls map[token.Pos]*ast.CallExpr
 }
 
 // A found is a finding queued until the file's fixes are known.

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
@@ -77,16 +78,15 @@ func isListPager(cc *ssa.CallCommon) bool {
 // callAt returns the call expression whose opening parenthesis is at
 // pos (an SSA call's position), or nil.
 func (c *checker) callAt(pos token.Pos) *ast.CallExpr {
-	if c.calls == nil {
-		c.calls = map[token.Pos]*ast.CallExpr{}
-		for _, f := range c.pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok {
-					c.calls[call.Lparen] = call
-				}
-				return true
-			})
+	f := c.x.Writes.FileOf(pos)
+	if f == nil {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(f, pos, pos+1)
+	for _, n := range path {
+		if call, ok := n.(*ast.CallExpr); ok && call.Lparen == pos {
+			return call
 		}
 	}
-	return c.calls[pos]
+	return nil
 }

@@ -143,7 +143,7 @@ func (rs *readers) summary(fn *ssa.Function) *ReadsEntity {
 	}
 	paramIndex := func(v ssa.Value) int {
 		for i, p := range fn.Params {
-			if unwrap(v) == p {
+			if flow.Unwrap(v) == p {
 				return i
 			}
 		}
@@ -201,11 +201,11 @@ func keyRef(fn *ssa.Function, k siteKey) (KeyRef, bool) {
 	if k.konst {
 		return KeyRef{Text: k.text, Const: true}, true
 	}
-	if c, ok := unwrap(k.v).(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+	if c, ok := flow.Unwrap(k.v).(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
 		return KeyRef{Text: constant.StringVal(c.Value), Const: true}, true
 	}
 	for i, p := range fn.Params {
-		if unwrap(k.v) == p {
+		if flow.Unwrap(k.v) == p {
 			return KeyRef{Param: i}, true
 		}
 	}
@@ -394,22 +394,6 @@ func isErrorType(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
-func unwrap(v ssa.Value) ssa.Value {
-	for i := 0; i < 8; i++ {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		default:
-			return v
-		}
-	}
-	return v
-}
-
 // rebuiltFrom returns the read the entity ent written in fn is rebuilt
 // from: a read some value of ent derives from, whose keys are ent's
 // keys. differentTable says whether a GetEntity of the function reads
@@ -438,7 +422,7 @@ func (rs *readers) rebuiltFrom(ent ssa.Value, differentTable func(get ssa.CallIn
 
 func sameKey(k siteKey, v ssa.Value) bool {
 	if k.konst {
-		c, ok := unwrap(v).(*ssa.Const)
+		c, ok := flow.Unwrap(v).(*ssa.Const)
 		return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == k.text
 	}
 	return k.v != nil && flow.SameValue(k.v, v)

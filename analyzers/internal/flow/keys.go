@@ -103,12 +103,18 @@ func fieldStored(fn *ssa.Function, fa *ssa.FieldAddr) bool {
 	return false
 }
 
+// Unwrap returns the value v converts without changing it: through
+// MakeInterface, ChangeType and ChangeInterface.
+func Unwrap(v ssa.Value) ssa.Value { return unwrapSame(v) }
+
 func unwrapSame(v ssa.Value) ssa.Value {
 	for i := 0; i < MaxDepth; i++ {
 		switch x := v.(type) {
 		case *ssa.MakeInterface:
 			v = x.X
 		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.ChangeInterface:
 			v = x.X
 		default:
 			return v
