@@ -37,13 +37,14 @@ var paramsAnalyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{flow.Analyzer},
 	Run:              func(pass *analysis.Pass) (any, error) { return flowWalk(pass, nil, nil, nil) },
 	RunDespiteErrors: true,
-	FactTypes:        []analysis.Fact{new(WritesBack), new(ReadsEntity)},
+	FactTypes:        []analysis.Fact{new(WritesBack), new(ReadsEntity), new(Rewrites)},
 	ResultType:       reflect.TypeOf((*importedWrites)(nil)),
 }
 
 type importedWrites struct {
 	lookup func(*types.Func) map[int]string
 	reads  func(*types.Func) *ReadsEntity
+	writes func(*types.Func) *Rewrites
 	// readers holds the package's ReadsEntity summaries, computed
 	// once by the facts pass.
 	readers *readers
@@ -75,11 +76,18 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 				return r
 			}
 			return nil
+		}, writes: func(obj *types.Func) *Rewrites {
+			r := new(Rewrites)
+			if pass.ImportObjectFact(obj, r) {
+				return r
+			}
+			return nil
 		}}
 	}
 	rs := imp.readers
 	if rs == nil {
-		rs = &readers{fl: fl, local: map[*ssa.Function]*ReadsEntity{}, lookup: imp.reads}
+		rs = &readers{fl: fl, local: map[*ssa.Function]*ReadsEntity{}, lookup: imp.reads,
+			writers: map[*ssa.Function]*Rewrites{}, writersOf: imp.writes}
 		rs.summarize()
 		imp.readers = rs
 	}
@@ -143,6 +151,7 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 							method + " writes back an entity read by " + base + " without IfMatch"
 					})
 				}
+				rs.noteWrite(fn, ent, method)
 				// A new entity under the read's keys, rebuilt from what
 				// was read (rebuilt.go).
 				if c != nil {
@@ -212,7 +221,28 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 		}
 	}
 	if report {
+		// Calls of functions that write a new entity from their
+		// parameters, given a read's keys and its data.
+		for _, fn := range fl.SSA.SrcFuncs {
+			for _, b := range fn.Blocks {
+				for _, in := range b.Instrs {
+					call, ok := in.(ssa.CallInstruction)
+					if !ok {
+						continue
+					}
+					if impl, r, s, ok := rs.rewrittenBy(call.Common()); ok {
+						msg, short := rewriteMessage(calleeName(call.Common(), impl), r, s)
+						emit(call.Pos(), msg, short)
+					}
+				}
+			}
+		}
 		return nil, nil
+	}
+	for fn, r := range rs.writers {
+		if obj, ok := fn.Object().(*types.Func); ok && fn.Pkg == fl.SSA.Pkg {
+			pass.ExportObjectFact(obj, r)
+		}
 	}
 	for fn, r := range rs.local {
 		if obj, ok := fn.Object().(*types.Func); ok && fn.Pkg == fl.SSA.Pkg {

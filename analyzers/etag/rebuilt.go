@@ -55,6 +55,22 @@ func (*ReadsEntity) AFact() {}
 
 func (r *ReadsEntity) String() string { return fmt.Sprintf("readsEntity%v", r.Reads) }
 
+// Rewrites is a fact about a function that writes, without a
+// condition, a new entity whose keys are its parameters or constants
+// and some of whose values derive from other parameters (From): a
+// caller that passes a read's keys and something derived from the read
+// rewrites the entity read (through a save helper).
+type Rewrites struct {
+	Keys   [2]KeyRef
+	From   []int
+	Method string
+}
+
+// AFact marks Rewrites as a fact.
+func (*Rewrites) AFact() {}
+
+func (r *Rewrites) String() string { return fmt.Sprintf("rewrites%v", *r) }
+
 // maxWalk bounds the values one backward walk visits.
 const maxWalk = 256
 
@@ -79,6 +95,104 @@ type readers struct {
 	fl     *flow.Result
 	local  map[*ssa.Function]*ReadsEntity
 	lookup func(*types.Func) *ReadsEntity
+	// writers holds the package's Rewrites; writersOf imports others'.
+	writers   map[*ssa.Function]*Rewrites
+	writersOf func(*types.Func) *Rewrites
+}
+
+// rewritesOf returns f's Rewrites: the package's own, or imported.
+func (rs *readers) rewritesOf(f *ssa.Function) *Rewrites {
+	if f == nil {
+		return nil
+	}
+	if o := f.Origin(); o != nil {
+		f = o
+	}
+	if r, ok := rs.writers[f]; ok {
+		return r
+	}
+	if obj, ok := f.Object().(*types.Func); ok && f.Pkg != rs.fl.SSA.Pkg && rs.writersOf != nil {
+		return rs.writersOf(obj)
+	}
+	return nil
+}
+
+// noteWrite records that fn writes ent, a new entity, without a
+// condition (Rewrites), when its keys are fn's parameters or constants
+// (not both constants) and some value of it derives from another
+// parameter.
+func (rs *readers) noteWrite(fn *ssa.Function, ent ssa.Value, method string) {
+	if fn.Object() == nil || rs.writers[fn] != nil {
+		return
+	}
+	var r Rewrites
+	keyParams := map[int]bool{}
+	for k, name := range []string{"PartitionKey", "RowKey"} {
+		v, ok := flow.EntityKey(ent, name)
+		if !ok {
+			return
+		}
+		if r.Keys[k], ok = keyRef(fn, siteKey{v: v}); !ok {
+			return
+		}
+		if !r.Keys[k].Const {
+			keyParams[r.Keys[k].Param] = true
+		}
+	}
+	if len(keyParams) == 0 {
+		return
+	}
+	w := &walker{rs: rs, seen: map[ssa.Value]bool{}, params: map[int]bool{}}
+	w.value(ent)
+	for p := range w.params {
+		if !keyParams[p] {
+			r.From = append(r.From, p)
+		}
+	}
+	if len(r.From) == 0 {
+		return
+	}
+	slices.Sort(r.From)
+	r.Method = method
+	rs.writers[fn] = &r
+}
+
+// rewrittenBy returns, for a call of a function with Rewrites, the read
+// a value it is given derives from whose keys are the keys it is given.
+func (rs *readers) rewrittenBy(cc *ssa.CallCommon) (*ssa.Function, *Rewrites, readSite, bool) {
+	args := callArgs(cc)
+	for _, impl := range rs.fl.Implementations(cc) {
+		r := rs.rewritesOf(impl)
+		if r == nil {
+			continue
+		}
+		keys := bind(ReadFact{Keys: r.Keys}, args, "").keys
+		for _, p := range r.From {
+			if p >= len(args) {
+				continue
+			}
+			for _, s := range rs.walk(args[p]) {
+				if keysMatch(s.keys[0], keys[0]) && keysMatch(s.keys[1], keys[1]) {
+					return impl, r, s, true
+				}
+			}
+		}
+	}
+	return nil, nil, readSite{}, false
+}
+
+// keysMatch: two keys known equal (constants by their text, values by
+// their source).
+func keysMatch(a, b siteKey) bool {
+	switch {
+	case a.konst && b.konst:
+		return a.text == b.text
+	case a.konst:
+		return b.v != nil && sameKey(a, b.v)
+	case b.konst:
+		return a.v != nil && sameKey(b, a.v)
+	}
+	return a.v != nil && b.v != nil && flow.SameValue(a.v, b.v)
 }
 
 func (rs *readers) of(f *ssa.Function) *ReadsEntity {
@@ -237,6 +351,9 @@ type walker struct {
 	rs    *readers
 	seen  map[ssa.Value]bool
 	sites []readSite
+	// params, when not nil, collects the parameters reached (index,
+	// receiver first).
+	params map[int]bool
 }
 
 func (w *walker) value(v ssa.Value) {
@@ -245,7 +362,16 @@ func (w *walker) value(v ssa.Value) {
 	}
 	w.seen[v] = true
 	switch v := v.(type) {
-	case *ssa.Parameter, *ssa.Const, *ssa.Global, *ssa.Function, *ssa.FreeVar, *ssa.Builtin:
+	case *ssa.Parameter:
+		if w.params != nil {
+			for i, p := range v.Parent().Params {
+				if p == v {
+					w.params[i] = true
+				}
+			}
+		}
+		return
+	case *ssa.Const, *ssa.Global, *ssa.Function, *ssa.FreeVar, *ssa.Builtin:
 		return
 	case *ssa.Extract:
 		if c, ok := v.Tuple.(*ssa.Call); ok {
@@ -426,6 +552,17 @@ func sameKey(k siteKey, v ssa.Value) bool {
 		return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == k.text
 	}
 	return k.v != nil && flow.SameValue(k.v, v)
+}
+
+// rewriteMessage describes a call of a function that rewrites an entity
+// read by the caller from its data.
+func rewriteMessage(name string, r *Rewrites, s readSite) (string, string) {
+	read := "GetEntity"
+	if s.via != "" {
+		read += " (through " + s.via + ")"
+	}
+	return fmt.Sprintf("%s rewrites the entity read by %s from its data (%s, no IfMatch)", name, read, r.Method),
+		name + " rewrites an entity read by GetEntity from its data without IfMatch"
 }
 
 // rebuiltMessage describes a write of an entity rebuilt from a read.
