@@ -72,6 +72,7 @@
 //     equal constants, the same field of one value). Not when nothing
 //     written derives from the read, under other keys, or when the
 //     read in the function is of another table.
+//
 //   - TL414 also: the call of a function that writes such a new entity
 //     without a condition from its parameters (the fact Rewrites: keys
 //     its parameters, values derived from others — a save helper),
