@@ -81,16 +81,44 @@ type Roots struct {
 func (r Roots) Empty() bool { return len(r.Lits) == 0 && len(r.Vars) == 0 && len(r.Refs) == 0 }
 
 // RootsOf follows an entity expression — the []byte given to a write,
-// or an entity value — back through json.Marshal, &, *, conversions and
-// variables to what builds it.
+// or an entity value — back through json.Marshal, a MarshalJSON method
+// (e.MarshalJSON() of an aztables.EDMEntity, a legacy Entity or a type
+// of the package), &, *, conversions, variables and the results of the
+// package's own functions (a helper returning the entity literal, or
+// its marshalled bytes: each return statement's result, once per
+// function) to what builds it.
 func (x *Index) RootsOf(e ast.Expr) Roots {
 	var r Roots
-	seen := map[*types.Var]bool{}
+	seen := map[types.Object]bool{}
 	x.roots(e, &r, seen, 0)
 	return r
 }
 
-func (x *Index) roots(e ast.Expr, r *Roots, seen map[*types.Var]bool, depth int) {
+// returnRoots follows the results of fn, a function of the package, that
+// a call gives as result i.
+func (x *Index) returnRoots(fn *types.Func, i int, r *Roots, seen map[types.Object]bool, depth int) {
+	if seen[fn] {
+		return // once per RootsOf (recursion, several calls)
+	}
+	seen[fn] = true
+	rets, _ := x.Returns(fn, i)
+	for _, ret := range rets {
+		if ret == nil {
+			continue
+		}
+		if tv, ok := x.Info.Types[ret]; ok && tv.IsNil() {
+			continue // an error path
+		}
+		x.roots(ret, r, seen, depth+1)
+	}
+}
+
+func (x *Index) roots(e ast.Expr, r *Roots, seen map[types.Object]bool, depth int) {
+	x.rootsAt(e, 0, r, seen, depth)
+}
+
+// rootsAt is roots of result i of e (a call of several results).
+func (x *Index) rootsAt(e ast.Expr, i int, r *Roots, seen map[types.Object]bool, depth int) {
 	if e == nil || depth > MaxDepth {
 		return
 	}
@@ -113,6 +141,16 @@ func (x *Index) roots(e ast.Expr, r *Roots, seen map[*types.Var]bool, depth int)
 		}
 		if tv, ok := x.Info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
 			x.roots(e.Args[0], r, seen, depth+1) // []byte(s), MyEntity(v)
+			return
+		}
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "MarshalJSON" && len(e.Args) == 0 && i == 0 {
+			if s := x.Info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+				x.roots(sel.X, r, seen, depth+1) // e.MarshalJSON(): the value marshalled
+				return
+			}
+		}
+		if fn := sdk.Callee(x.Info, e); fn != nil && x.FuncDecl(fn) != nil {
+			x.returnRoots(fn, i, r, seen, depth)
 		}
 	case *ast.Ident:
 		v := x.VarOf(e)
@@ -123,6 +161,12 @@ func (x *Index) roots(e ast.Expr, r *Roots, seen map[*types.Var]bool, depth int)
 		r.Vars = append(r.Vars, v)
 		for _, d := range x.Defs(v) {
 			if d.Index > 0 {
+				// e, err := build(…): result d.Index of a helper of the package.
+				if call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr); ok {
+					if fn := sdk.Callee(x.Info, call); fn != nil && x.FuncDecl(fn) != nil {
+						x.returnRoots(fn, d.Index, r, seen, depth+1)
+					}
+				}
 				continue
 			}
 			x.roots(d.Rhs, r, seen, depth+1)
