@@ -2,6 +2,7 @@ package writes
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
@@ -83,16 +84,31 @@ func (r Roots) Empty() bool { return len(r.Lits) == 0 && len(r.Vars) == 0 && len
 // RootsOf follows an entity expression — the []byte given to a write,
 // or an entity value — back through json.Marshal, a MarshalJSON method
 // (e.MarshalJSON() of an aztables.EDMEntity, a legacy Entity or a type
-// of the package), &, *, conversions, variables and the results of the
-// package's own functions (a helper returning the entity literal, or
-// its marshalled bytes: each return statement's result, once per
-// function) to what builds it.
+// of the package), &, *, conversions and variables to what builds it.
+// Calls of the package's helpers are left to the caller (which may bind
+// their parameters to the call's arguments): see HelperRootsOf.
 func (x *Index) RootsOf(e ast.Expr) Roots {
 	var r Roots
 	seen := map[types.Object]bool{}
 	x.roots(e, &r, seen, 0)
 	return r
 }
+
+// HelperRootsOf is RootsOf also through the results of the package's own
+// functions (a helper returning the entity literal, or its marshalled
+// bytes: each return statement's result, once per function): for rules
+// about what an entity literal sets wherever it is built (a Timestamp),
+// not about values bound to one call's arguments. The Vars among the
+// roots may then belong to a helper's body.
+func (x *Index) HelperRootsOf(e ast.Expr) Roots {
+	var r Roots
+	seen := map[types.Object]bool{helpersKey: true}
+	x.roots(e, &r, seen, 0)
+	return r
+}
+
+// helpersKey in a roots walk's seen set turns on following helpers.
+var helpersKey = types.NewLabel(token.NoPos, nil, "helpers")
 
 // returnRoots follows the results of fn, a function of the package, that
 // a call gives as result i.
@@ -149,7 +165,7 @@ func (x *Index) rootsAt(e ast.Expr, i int, r *Roots, seen map[types.Object]bool,
 				return
 			}
 		}
-		if fn := sdk.Callee(x.Info, e); fn != nil && x.FuncDecl(fn) != nil {
+		if fn := sdk.Callee(x.Info, e); fn != nil && seen[helpersKey] && x.FuncDecl(fn) != nil {
 			x.returnRoots(fn, i, r, seen, depth)
 		}
 	case *ast.Ident:
@@ -162,7 +178,7 @@ func (x *Index) rootsAt(e ast.Expr, i int, r *Roots, seen map[types.Object]bool,
 		for _, d := range x.Defs(v) {
 			if d.Index > 0 {
 				// e, err := build(…): result d.Index of a helper of the package.
-				if call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr); ok {
+				if call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr); ok && seen[helpersKey] {
 					if fn := sdk.Callee(x.Info, call); fn != nil && x.FuncDecl(fn) != nil {
 						x.returnRoots(fn, d.Index, r, seen, depth+1)
 					}
