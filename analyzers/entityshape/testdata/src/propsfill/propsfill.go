@@ -36,7 +36,7 @@ func (w *wiki) edit(rw http.ResponseWriter, r *http.Request) {
 		return
 	}
 	props := map[string]any{"Text": string(text), "Editor": "web"} // want `TL122: property Text is filled from io.ReadAll\(r.Body\) with no length check`
-	props["Summary"] = r.PostFormValue("summary")                 // want `TL122: property Summary is filled from a request form value`
+	props["Summary"] = r.PostFormValue("summary")                  // want `TL122: property Summary is filled from a request form value`
 	_ = w.store(r.Context(), "home", "1", props)
 }
 
