@@ -392,10 +392,21 @@ func (c *checker) paramField(e *ast.SelectorExpr) (*types.Var, string) {
 }
 
 // fieldValue returns what the caller put in field (a path) of the
-// struct variable arg before pos: the last assignment arg.field = x in
-// body before pos, or else the field of the composite literal arg is
-// defined by; nil when neither is found.
+// struct arg before pos: the field of arg when it is a composite literal
+// (or &lit); for a variable, the last assignment arg.field = x in body
+// before pos, or else the field of the composite literal arg is defined
+// by; nil when none is found.
 func (c *checker) fieldValue(body *ast.BlockStmt, arg ast.Expr, field string, pos token.Pos) ast.Expr {
+	if u, ok := ast.Unparen(arg).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		arg = u.X // &T{…}
+	}
+	if lit, ok := ast.Unparen(arg).(*ast.CompositeLit); ok {
+		// Log(ctx, Exchange{Question: string(q)}): the literal's field.
+		if strings.Contains(field, ".") {
+			return nil
+		}
+		return litField(lit, field)
+	}
 	id, ok := ast.Unparen(arg).(*ast.Ident)
 	if !ok || body == nil {
 		return nil
@@ -427,11 +438,17 @@ func (c *checker) fieldValue(body *ast.BlockStmt, arg ast.Expr, field string, po
 		return nil
 	}
 	if lit, ok := ast.Unparen(d.Rhs).(*ast.CompositeLit); ok {
-		for _, el := range lit.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == field {
-					return kv.Value
-				}
+		return litField(lit, field)
+	}
+	return nil
+}
+
+// litField returns the value a keyed struct literal gives field, or nil.
+func litField(lit *ast.CompositeLit, field string) ast.Expr {
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == field {
+				return kv.Value
 			}
 		}
 	}

@@ -426,6 +426,9 @@ func (c *checker) legacyProperty(name string, v ast.Expr) {
 	case types.Identical(t, types.Typ[types.Int64]):
 		// Edm.Int64
 	default:
+		// Its MarshalJSON sends any other value as encoding/json makes
+		// it: a slice, a map or a struct becomes a JSON array or object.
+		c.value(name, v)
 		typ := ""
 		if b, ok := t.(*types.Basic); ok && b.Info()&types.IsInteger != 0 && c.pass.Pkg.Scope().Lookup("int64") == nil {
 			typ = "int64" // an int64 is sent as Edm.Int64
