@@ -68,7 +68,19 @@
 // package's types that implement it.
 // A parameter (or its field) of interface type marshalled into a
 // property (json.Marshal(n.Payload)) is unbounded: its dynamic type is
-// the caller's.
+// the caller's. A caller that passes its own parameter on (Save(ctx, g)
+// calling toRow(g)) fills the callee's properties with it in turn, field
+// fills included.
+//
+// A list joined into one property (strings.Join(g.Guests, ",")) is as
+// long as the list: a list decoded from the request (json.NewDecoder(
+// r.Body).Decode(&g); g.Guests) is unbounded, where it is joined or in a
+// caller that passes it to a function joining its parameter's list. A
+// function that makes a parameter an entity's Properties
+// (aztables.EDMEntity{Properties: props}, a legacy e.Properties = props)
+// makes each constant-key entry of a caller's map literal, and each
+// entry the caller sets before the call (props["Bio"] = s), a property
+// filled by that caller, reported at the entry.
 //
 // Results of other calls are asked of the value-flow layer
 // (analyzers/internal/flow): a helper, in this package or another, that

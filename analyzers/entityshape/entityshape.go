@@ -55,6 +55,13 @@ type Fill struct {
 	// At is where the property is filled, in the package that declares
 	// the function: a caller in that package is reported there.
 	At token.Pos
+	// Joined: the property is the parameter (or its Field), a list,
+	// joined into one string (strings.Join): the caller's list decides
+	// its size.
+	Joined bool
+	// Map: the parameter is the entity's Properties map (Property
+	// empty): each constant-key entry of the caller's map is a property.
+	Map bool
 }
 
 // AFact marks Fills as a fact.
@@ -66,6 +73,13 @@ func (f *Fills) String() string {
 		param := fmt.Sprint(p.Param)
 		if p.Field != "" {
 			param += "." + p.Field
+		}
+		switch {
+		case p.Map:
+			parts = append(parts, param+"→Properties")
+			continue
+		case p.Joined:
+			param = "join(" + param + ")"
 		}
 		parts = append(parts, param+"→"+p.Property)
 	}
@@ -178,21 +192,24 @@ func (c *checker) callers() {
 					t = types.NewSlice(types.Typ[types.Byte])
 				}
 				arg := s.call.Args[f.Param]
-				if f.Field != "" {
+				switch {
+				case f.Map:
+					c.mapArg(s, f, arg)
+				case f.Joined || f.Field != "" && c.callerParam(arg) != nil:
+					c.listArg(s, f, arg)
+				case f.Field != "":
 					// The value the caller put in the field: an
 					// assignment or the literal of its variable, else
 					// what the value-flow layer finds (a literal given
 					// at the call, a field filled in a branch).
-					fv := c.fieldValue(s.body, arg, f.Field, s.call.Pos())
-					if fv == nil {
+					if fv := c.fieldValue(s.body, arg, f.Field, s.call.Pos()); fv != nil {
+						c.property(f.Property, t, fv)
+					} else {
 						c.flowField(s, f, arg)
-						c.at, c.call, c.callee = token.NoPos, nil, nil
-						more = more || c.added
-						continue
 					}
-					arg = fv
+				default:
+					c.property(f.Property, t, arg)
 				}
-				c.property(f.Property, t, arg)
 				c.at, c.call, c.callee = token.NoPos, nil, nil
 				more = more || c.added
 			}
@@ -203,6 +220,121 @@ func (c *checker) callers() {
 	}
 	for fn, fs := range c.fills {
 		c.pass.ExportObjectFact(fn, fs)
+	}
+}
+
+// callerParam returns the parameter of the calling function that arg is
+// (passed on as it is), or nil.
+func (c *checker) callerParam(arg ast.Expr) *types.Var {
+	id, ok := ast.Unparen(arg).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v := c.idx.VarOf(id)
+	if v == nil {
+		return nil
+	}
+	if _, ok := c.paramIndex(v); !ok {
+		return nil
+	}
+	return v
+}
+
+// forward records that the calling function fills f's property with its
+// own parameter v, passed on to the callee (the same field, joined or
+// not, or the same Properties map).
+func (c *checker) forward(v *types.Var, f Fill, arg ast.Expr) {
+	at := c.at
+	if !at.IsValid() {
+		at = arg.Pos() // a callee of another package: the caller's callers are reported here
+		c.values[at] = arg
+	}
+	f.At = at
+	c.fill(v, f)
+}
+
+// listArg checks what a caller passes to a callee that puts the argument
+// (or its f.Field) into a property, joined when f.Joined: the caller's
+// own parameter passes the fill on; a list decoded from the request
+// (the value flow layer says where the argument's field comes from) is
+// unbounded.
+func (c *checker) listArg(s site, f Fill, arg ast.Expr) {
+	if v := c.callerParam(arg); v != nil {
+		c.forward(v, f, arg)
+		return
+	}
+	if !f.Joined {
+		return
+	}
+	in := c.fl.Call(s.call)
+	if in == nil {
+		return
+	}
+	args := flow.CallArgs(in.Common())
+	if f.Param >= len(args) {
+		return
+	}
+	var val flow.Value
+	if f.Field != "" {
+		val = c.fl.FieldOfLocal(args[f.Param], f.Field)
+	} else {
+		val = c.fl.OfLocal(args[f.Param])
+	}
+	if what, ok := requestList(val); ok {
+		c.sized(f.Property, f.Binary, !f.Binary, arg, src{what: what, bound: -1})
+	}
+}
+
+// mapArg checks the map a caller passes to a callee that makes it an
+// entity's Properties (Fill.Map): each constant-key entry of its literal,
+// and each entry the caller sets before the call (m["Bio"] = v), is a
+// property filled here; the caller's own parameter passes the fill on.
+func (c *checker) mapArg(s site, f Fill, arg ast.Expr) {
+	if v := c.callerParam(arg); v != nil {
+		c.forward(v, f, arg)
+		return
+	}
+	at, call, callee := c.at, c.call, c.callee
+	c.at, c.call, c.callee = token.NoPos, nil, nil // reported at the caller's entries
+	defer func() { c.at, c.call, c.callee = at, call, callee }()
+	entry := func(k ast.Expr, val ast.Expr) {
+		name, ok := c.idx.ConstString(k)
+		if !ok || name == writes.PartitionKey || name == writes.RowKey || name == writes.Timestamp || strings.Contains(name, "@odata.") {
+			return
+		}
+		c.property(name, c.pass.TypesInfo.TypeOf(val), val)
+	}
+	if lit, ok := c.idx.Resolve(ast.Unparen(arg)).(*ast.CompositeLit); ok && writes.IsStringMap(c.pass.TypesInfo.TypeOf(lit)) && !c.isEntityMap(lit) {
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				entry(kv.Key, kv.Value)
+			}
+		}
+	}
+	v := c.idx.VarOf(ast.Unparen(arg))
+	if v == nil || s.body == nil {
+		return
+	}
+	ast.Inspect(s.body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Pos() >= s.call.Pos() || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && c.idx.VarOf(ast.Unparen(ix.X)) == v {
+				entry(ix.Index, as.Rhs[i])
+			}
+		}
+		return true
+	})
+}
+
+// propsParam records that the function being checked makes its
+// parameter e an entity's Properties (EDMEntity{Properties: props}, a
+// legacy e.Properties = props): its callers' entries are properties.
+func (c *checker) propsParam(e ast.Expr) {
+	if v := c.callerParam(e); v != nil && writes.IsStringMap(v.Type()) {
+		c.fill(v, Fill{Map: true, At: e.Pos()})
 	}
 }
 
@@ -265,10 +397,21 @@ func (c *checker) paramField(e *ast.SelectorExpr) (*types.Var, string) {
 }
 
 // fieldValue returns what the caller put in field (a path) of the
-// struct variable arg before pos: the last assignment arg.field = x in
-// body before pos, or else the field of the composite literal arg is
-// defined by; nil when neither is found.
+// struct arg before pos: the field of arg when it is a composite literal
+// (or &lit); for a variable, the last assignment arg.field = x in body
+// before pos, or else the field of the composite literal arg is defined
+// by; nil when none is found.
 func (c *checker) fieldValue(body *ast.BlockStmt, arg ast.Expr, field string, pos token.Pos) ast.Expr {
+	if u, ok := ast.Unparen(arg).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		arg = u.X // &T{…}
+	}
+	if lit, ok := ast.Unparen(arg).(*ast.CompositeLit); ok {
+		// Log(ctx, Exchange{Question: string(q)}): the literal's field.
+		if strings.Contains(field, ".") {
+			return nil
+		}
+		return litField(lit, field)
+	}
 	id, ok := ast.Unparen(arg).(*ast.Ident)
 	if !ok || body == nil {
 		return nil
@@ -300,11 +443,17 @@ func (c *checker) fieldValue(body *ast.BlockStmt, arg ast.Expr, field string, po
 		return nil
 	}
 	if lit, ok := ast.Unparen(d.Rhs).(*ast.CompositeLit); ok {
-		for _, el := range lit.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == field {
-					return kv.Value
-				}
+		return litField(lit, field)
+	}
+	return nil
+}
+
+// litField returns the value a keyed struct literal gives field, or nil.
+func litField(lit *ast.CompositeLit, field string) ast.Expr {
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == field {
+				return kv.Value
 			}
 		}
 	}
@@ -400,6 +549,10 @@ func (c *checker) node(n ast.Node) bool {
 			if name, ok := c.propTarget(l); ok {
 				c.property(name, c.pass.TypesInfo.TypeOf(l), n.Rhs[i])
 			}
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && (sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.LegacyPath, "Entity", "Properties") ||
+				sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.AztablesPath, "EDMEntity", "Properties")) {
+				c.propsParam(n.Rhs[i]) // e.Properties = props
+			}
 		}
 	}
 	return true
@@ -417,6 +570,11 @@ func (c *checker) literal(lit *ast.CompositeLit) {
 		b, big := c.property(name, ft, v)
 		total += b
 		tooBig = tooBig || big
+	}
+	if sdk.IsAztablesType(t, "EDMEntity") || sdk.IsLegacyType(t, "Entity") {
+		if p := sdk.Field(c.pass.TypesInfo, lit, "Properties"); p != nil {
+			c.propsParam(p)
+		}
 	}
 	switch {
 	case writes.IsStringMap(t):
@@ -695,9 +853,16 @@ func (c *checker) filled(name string, binary, text bool, v ast.Expr, s src) (int
 			at = v.Pos() // the property is filled here
 			c.values[at] = v
 		}
-		c.fill(s.param, Fill{Property: name, Binary: binary, Field: s.field, At: at})
+		c.fill(s.param, Fill{Property: name, Binary: binary, Field: s.field, At: at, Joined: s.joined})
 		return 0, false
 	}
+	return c.sized(name, binary, text, v, s)
+}
+
+// sized reports a property value from the source s: unbounded, or
+// bounded over a limit. It returns the value's bound in bytes as stored
+// (0 if unknown or small) and whether it reported.
+func (c *checker) sized(name string, binary, text bool, v ast.Expr, s src) (int64, bool) {
 	// A caller of a function of this package that fills the property:
 	// reported where the property is filled, naming the call.
 	if prop := c.values[c.at]; prop != nil && c.call != nil {
@@ -761,6 +926,8 @@ type src struct {
 	// is, unchecked: what callers pass is checked where they call.
 	param *types.Var
 	field string // the field of param, "" for param itself
+	// joined: the param (or its field) is a list joined into the value.
+	joined bool
 }
 
 // fill records that the function being checked puts parameter v into a
@@ -914,6 +1081,10 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 			}
 		case path == "strings" && (name == "TrimSpace" || name == "ToLower" || name == "ToUpper") && len(e.Args) == 1:
 			return e.Args[0], src{}, false, false
+		case path == "strings" && name == "Join" && len(e.Args) == 2:
+			if s, ok := c.joined(e); ok {
+				return nil, s, true, true
+			}
 		}
 		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && path == "encoding/base64" && name == "EncodeToString" && len(e.Args) == 1 {
 			return e.Args[0], src{}, false, false
@@ -1048,6 +1219,53 @@ func (c *checker) holeSource(v flow.Value) (src, bool) {
 		return src{what: what, bound: -1}, true
 	}
 	return src{}, false
+}
+
+// joined follows the list that strings.Join(list, sep) joins: a
+// parameter of the function being checked (or a field of one), whose
+// callers' lists decide the size (Fill.Joined), or a list decoded from
+// the request (json.NewDecoder(r.Body).Decode(&req); req.Tags): as long
+// as the client makes it.
+func (c *checker) joined(call *ast.CallExpr) (src, bool) {
+	list := ast.Unparen(call.Args[0])
+	if _, ok := c.pass.TypesInfo.TypeOf(list).Underlying().(*types.Slice); !ok {
+		return src{}, false
+	}
+	switch x := list.(type) {
+	case *ast.Ident:
+		if v := c.idx.VarOf(x); v != nil {
+			if _, ok := c.paramIndex(v); ok {
+				return src{what: "a parameter", param: v, joined: true}, true
+			}
+		}
+	case *ast.SelectorExpr:
+		if v, field := c.paramField(x); v != nil {
+			return src{what: "a parameter", param: v, field: field, joined: true}, true
+		}
+	}
+	in := c.fl.Call(call)
+	if in == nil {
+		return src{}, false
+	}
+	args := flow.CallArgs(in.Common())
+	if len(args) == 0 {
+		return src{}, false
+	}
+	if what, ok := requestList(c.fl.OfLocal(args[0])); ok {
+		return src{what: what, bound: -1}, true
+	}
+	return src{}, false
+}
+
+// requestList names a list (the value of a slice) that is request input
+// with no length check: "a request list (body.Tags) joined".
+func requestList(v flow.Value) (string, bool) {
+	for _, h := range v.Holes() {
+		if h.Source == flow.Request && h.Bound&flow.LengthChecked == 0 {
+			return "a request list (" + finding.Clip(h.What) + ") joined", true
+		}
+	}
+	return "", false
 }
 
 // boundedUnknown is the bound of a limit that is not a constant: the

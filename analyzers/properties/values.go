@@ -291,6 +291,10 @@ func (c *checker) edmProperty(name string, v ast.Expr) {
 	if strings.Contains(name, "@odata.") {
 		return
 	}
+	if name == writes.Timestamp {
+		c.timestamp(v) // sent as a property the service ignores
+		return
+	}
 	t := c.pass.TypesInfo.TypeOf(v)
 	switch {
 	case sdk.IsAztablesType(t, "EDMDateTime") || isTime(t) && c.annotated[name] == edmDateTime:
@@ -409,6 +413,10 @@ func (c *checker) fieldAssigned(body *ast.BlockStmt, f *types.Var) bool {
 // values as encoding/json writes them (a slice or map: TL126).
 func (c *checker) legacyProperty(name string, v ast.Expr) {
 	if strings.Contains(name, "@odata.") {
+		return
+	}
+	if name == writes.Timestamp {
+		c.timestamp(v) // sent as a property the service ignores
 		return
 	}
 	t := c.pass.TypesInfo.TypeOf(v)

@@ -71,3 +71,23 @@ func shipFlat(t *storage.Table, s Shipment) error {
 	}
 	return e.Insert(storage.EmptyPayload, nil)
 }
+
+// A list and a nested map among the legacy properties: its MarshalJSON
+// sends them as encoding/json does.
+func tagged(t *storage.Table, pk string, tags []string, dims map[string]int) error {
+	e := t.GetEntityReference(pk, "tagged")
+	e.Properties = map[string]interface{}{
+		"Tags":  tags, // want `TL126: property Tags is a \[\]string, which encoding/json writes as a JSON array`
+		"Dims":  dims, // want `TL126: property Dims is a map\[string\]int`
+		"Raw":   []byte("x"),
+		"Label": strings.Join(tags, ","),
+	}
+	return e.InsertOrMerge(nil)
+}
+
+// Silent: the same values on an entity never written.
+func draft(t *storage.Table, tags []string) *storage.Entity {
+	e := t.GetEntityReference("p", "draft")
+	e.Properties = map[string]interface{}{"Tags": tags}
+	return e
+}
