@@ -1,0 +1,47 @@
+package shapes
+
+// Parameters captured by function literals: the literal reads what the
+// enclosing function's callers pass, by value or through the variable's
+// address, and a helper that fills its result inside a literal is
+// summarised in terms of its own parameter.
+
+func attempt(op func() error) error { return op() }
+
+func capturedValue(cond string) {
+	_ = attempt(func() error {
+		sink(cond) // want `^Colour eq 'red' \| Colour eq 'blue'$`
+		return nil
+	})
+}
+
+func capturedAddress(cond string) {
+	_ = attempt(func() error {
+		p := &cond
+		sink(*p) // want `^Size gt 3$`
+		return nil
+	})
+}
+
+// CapturedExported: callers are not all visible; a Param hole of the
+// enclosing function, not of the literal.
+func CapturedExported(n int, cond string) {
+	_ = attempt(func() error {
+		sink("(" + cond + ")") // want `^\(\{param1:cond\}\)$`
+		return nil
+	})
+}
+
+func filled(id string) (out string) {
+	_ = attempt(func() error {
+		out = "RowKey eq '" + id + "'"
+		return nil
+	})
+	return out
+}
+
+func captureCallers() {
+	capturedValue("Colour eq 'red'")
+	capturedValue("Colour eq 'blue'")
+	capturedAddress("Size gt 3")
+	sink(filled("r7")) // want `^RowKey eq 'r7'$`
+}
