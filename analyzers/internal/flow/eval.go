@@ -656,6 +656,8 @@ func (e *eval) sliceVariants(v ssa.Value, depth int) ([][]ssa.Value, bool) {
 		return [][]ssa.Value{elems}, true
 	}
 	switch v := v.(type) {
+	case *ssa.Slice:
+		return indexFilled(v)
 	case *ssa.Call:
 		if b, ok := v.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(v.Call.Args) == 2 {
 			heads, ok := e.sliceVariants(v.Call.Args[0], depth+1)
@@ -712,6 +714,7 @@ func (e *eval) sliceVariants(v ssa.Value, depth int) ([][]ssa.Value, bool) {
 				return [][]ssa.Value{nil}, true
 			}
 		}
+		return indexFilled(v)
 	}
 	return nil, false
 }

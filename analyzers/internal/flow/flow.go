@@ -521,7 +521,7 @@ func sliceLiteral(v ssa.Value) ([]ssa.Value, bool) {
 		return nil, false
 	}
 	alloc, ok := sl.X.(*ssa.Alloc)
-	if !ok {
+	if !ok || writtenThrough(sl) {
 		return nil, false
 	}
 	arr, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
@@ -551,4 +551,19 @@ func sliceLiteral(v ssa.Value) ([]ssa.Value, bool) {
 		}
 	}
 	return elems, true
+}
+
+// writtenThrough reports whether elements of the slice sl are assigned
+// through it (terms[i] = …): not a literal (indexFilled, loops.go).
+func writtenThrough(sl *ssa.Slice) bool {
+	for _, ref := range *sl.Referrers() {
+		if ia, ok := ref.(*ssa.IndexAddr); ok {
+			for _, r2 := range *ia.Referrers() {
+				if st, ok := r2.(*ssa.Store); ok && st.Addr == ia {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
