@@ -431,6 +431,10 @@ func (r *Result) summarize(fn *ssa.Function) *Summary {
 			vs = append(vs, v)
 		}
 		s.Results[i] = union(vs...)
+		if p, ok := doubledParam(fn, rets, i); ok {
+			// A hand-written escaper (escaper.go).
+			s.Results[i] = holeValue(Hole{Source: Param, Param: p, What: fn.Params[p].Name(), Bound: Escaped, owner: fn})
+		}
 	}
 	// Where each result comes from as a whole.
 	s.Origins = make([][]Origin, res.Len())
