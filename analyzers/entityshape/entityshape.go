@@ -441,12 +441,7 @@ func (c *checker) literal(lit *ast.CompositeLit) {
 				if !ok {
 					continue
 				}
-				f, v = -1, kv.Value
-				for j := 0; j < st.NumFields(); j++ {
-					if st.Field(j).Name() == id.Name {
-						f = j
-					}
-				}
+				f, v = writes.FieldIndex(st, id.Name), kv.Value
 			}
 			if f < 0 || f >= st.NumFields() {
 				continue
