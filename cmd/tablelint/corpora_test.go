@@ -400,7 +400,8 @@ func TestRealCode5Recall(t *testing.T) {
 	// a plain struct was relabelled silent (it is sent as a String); 63/66
 	// once an action helper given the whole entity was followed to the
 	// caller's keys (TL403, reported at the second PartitionKey as for
-	// actions built in place; the label moved there). The misses are
-	// listed in docs/benchmarks.md.
-	checkRates(t, right, expected, found, 0.95, 0.99)
+	// actions built in place; the label moved there); 64/66 once
+	// strings.Join of RowKey terms a loop appends shows its or (TL304).
+	// The misses are listed in docs/benchmarks.md.
+	checkRates(t, right, expected, found, 0.96, 0.99)
 }

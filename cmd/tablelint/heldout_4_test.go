@@ -37,14 +37,16 @@ func TestHeldout4Labels(t *testing.T) {
 // held-out corpus (ten public repositories, SOURCES.md) labelled before
 // tablelint ran on it, with heldout-3's rules. First measured on
 // 0979a77 with the labels as committed (bf52c6b): 58/65 (89.2 %) and
-// 58/60 (96.7 %), no false positive at a silent spot. Since a
-// parameter struct's field is followed to what callers put in it and a
-// key a helper makes is one finding: 60/65 (92.3 %), 60/61 (98.4 %).
+// 58/60 (96.7 %), no false positive at a silent spot. Since then: a
+// parameter struct's field followed to what callers put in it, a key a
+// helper makes reported once, a filter a function literal captures from
+// its method's parameter, and RowKey terms joined with or in a loop:
+// 65/65 and 65/66.
 // Floors a little below the figures, so that a drop fails; the misses
 // are listed in docs/benchmarks.md.
 func TestHeldout4Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-4", heldout3Rules, true, 60, 20, heldout4Known)
-	checkRates(t, right, expected, found, 0.92, 0.98)
+	checkRates(t, right, expected, found, 0.98, 0.97)
 }
 
 // heldout4Known are the false positives at silent spots of heldout-4's

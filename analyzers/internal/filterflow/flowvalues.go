@@ -177,6 +177,9 @@ func (st *state) hole(fn *ssa.Function, h *flow.Hole, at ast.Expr) *values.Hole 
 	if out.Verb == "" && h.Bound&flow.Digits != 0 {
 		out.Verb = "%d"
 	}
+	if o := h.Owner(); o != nil {
+		fn = o // a parameter a function literal captures
+	}
 	if h.Source == flow.Param && h.Field == "" && fn != nil && h.Param >= 0 && h.Param < len(fn.Params) {
 		if v, ok := fn.Params[h.Param].Object().(*types.Var); ok {
 			out.Param = v

@@ -463,6 +463,13 @@ func (e *eval) join(elems, sep, at ssa.Value, depth int) Value {
 				cur = concat(cur, sepV)
 			}
 			if el == nil {
+				if i > 0 && list[i-1] != nil {
+					// Further elements like the ones before: the
+					// separator joins one more of the last (loops.go).
+					cur = concat(cur, e.of(list[i-1], depth))
+					cur.Approx = true
+					continue
+				}
 				cur = concat(cur, moreElements()) // a loop's further appends
 				continue
 			}

@@ -15,14 +15,18 @@
 // Understood: constants and +; fmt.Sprintf with a constant format (every
 // verb, flags, width, precision and %[n] indexes; %d/%x/%f/%t bound the
 // hole, constants are folded: fmt.Sprintf("%03d", 7) is "007"),
-// fmt.Sprint; strconv formatting; strings.Join of slice literals and of
-// appends (in branches: one variant per path), strings.Builder and
+// fmt.Sprint; strconv formatting; strings.Join of slice literals, of
+// appends (in branches: one variant per path) and of slices made and
+// filled by index (elements a loop adds: one more like the last, so
+// the separator's shape shows: an or over RowKey terms), strings.Builder and
 // bytes.Buffer writes (a write in a block that does not dominate the
 // String call is optional: both variants), strings.Replace/ReplaceAll
 // (applied to the text; "'"→"”" marks the holes Escaped), case and trim
 // functions; φ-nodes (the union of their edges); variables captured by
 // closures (the stores of every closure that captures them: a filter set
-// inside withRetry(func() error {…}) reaches the code after it); struct
+// inside withRetry(func() error {…}) reaches the code after it), and
+// parameters a closure captures (a Param hole of the enclosing function:
+// Hole.Owner); struct
 // fields (the stores into the field of the same variable, literal or
 // assignment; a struct value copied whole is followed to its origin);
 // option structs and other structs returned by helpers, and *string
@@ -33,7 +37,9 @@
 // Digits hole whatever the caller passes); the parameters of an
 // unexported function whose every call is visible (the union of the
 // arguments); user-written combinators (Eq, And, .String()) as the
-// composition of their summaries. A field of a parameter is a Param hole
+// composition of their summaries; hand-written escapers, recognised by
+// what they do (a loop over a string parameter that writes every quote
+// twice: escaper.go), summarised as the parameter, Escaped. A field of a parameter is a Param hole
 // with Field; what a caller puts in that field at a call (a literal
 // built at the call, a variable filled before it) is ArgField, the one
 // place rules bind such holes to callers (keys, property sizes, request

@@ -194,7 +194,7 @@ func (e *eval) param(p *ssa.Parameter, depth int) Value {
 	if src, what := requestParam(p); src != Unknown {
 		return holeValue(Hole{Source: src, What: what})
 	}
-	h := Hole{Source: Param, Param: idx, What: p.Name()}
+	h := Hole{Source: Param, Param: idx, What: p.Name(), owner: fn}
 	if fn == e.fn {
 		return holeValue(h)
 	}
@@ -405,7 +405,7 @@ func (e *eval) storedValues(addr ssa.Value, depth int) []ssa.Value {
 		for _, ref := range *refs {
 			switch ref := ref.(type) {
 			case *ssa.Store:
-				if ref.Addr == a {
+				if ref.Addr == a && !isLoadOf(ref.Val, a) {
 					out = append(out, ref.Val)
 				}
 			case *ssa.MakeClosure:
@@ -423,6 +423,14 @@ func (e *eval) storedValues(addr ssa.Value, depth int) []ssa.Value {
 		out = out[:MaxVariants]
 	}
 	return out
+}
+
+// isLoadOf reports whether v is a load of the address a: storing it
+// back (the x = x a return of a captured named result makes) adds no
+// value.
+func isLoadOf(v, a ssa.Value) bool {
+	ld, ok := v.(*ssa.UnOp)
+	return ok && ld.Op == token.MUL && ld.X == a
 }
 
 // aliases returns the values that denote the same struct pointer as v:
@@ -648,6 +656,8 @@ func (e *eval) sliceVariants(v ssa.Value, depth int) ([][]ssa.Value, bool) {
 		return [][]ssa.Value{elems}, true
 	}
 	switch v := v.(type) {
+	case *ssa.Slice:
+		return indexFilled(v)
 	case *ssa.Call:
 		if b, ok := v.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(v.Call.Args) == 2 {
 			heads, ok := e.sliceVariants(v.Call.Args[0], depth+1)
@@ -704,6 +714,7 @@ func (e *eval) sliceVariants(v ssa.Value, depth int) ([][]ssa.Value, bool) {
 				return [][]ssa.Value{nil}, true
 			}
 		}
+		return indexFilled(v)
 	}
 	return nil, false
 }

@@ -453,6 +453,10 @@ func (r *Result) summarize(fn *ssa.Function) *Summary {
 			vs = append(vs, v)
 		}
 		s.Results[i] = union(vs...)
+		if p, ok := doubledParam(fn, rets, i); ok {
+			// A hand-written escaper (escaper.go).
+			s.Results[i] = holeValue(Hole{Source: Param, Param: p, What: fn.Params[p].Name(), Bound: Escaped, owner: fn})
+		}
 	}
 	// Where each result comes from as a whole.
 	s.Origins = make([][]Origin, res.Len())
@@ -543,7 +547,7 @@ func sliceLiteral(v ssa.Value) ([]ssa.Value, bool) {
 		return nil, false
 	}
 	alloc, ok := sl.X.(*ssa.Alloc)
-	if !ok {
+	if !ok || writtenThrough(sl) {
 		return nil, false
 	}
 	arr, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
@@ -573,4 +577,19 @@ func sliceLiteral(v ssa.Value) ([]ssa.Value, bool) {
 		}
 	}
 	return elems, true
+}
+
+// writtenThrough reports whether elements of the slice sl are assigned
+// through it (terms[i] = …): not a literal (indexFilled, loops.go).
+func writtenThrough(sl *ssa.Slice) bool {
+	for _, ref := range *sl.Referrers() {
+		if ia, ok := ref.(*ssa.IndexAddr); ok {
+			for _, r2 := range *ia.Referrers() {
+				if st, ok := r2.(*ssa.Store); ok && st.Addr == ia {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

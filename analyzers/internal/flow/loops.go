@@ -1,6 +1,11 @@
 package flow
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"go/constant"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // Slices appended to in a loop (for _, t := range terms { parts =
 // append(parts, clause(t)) }): the loop header's φ-node has an edge that
@@ -12,6 +17,14 @@ import "golang.org/x/tools/go/ssa"
 // by that nil element alone. Zero iterations are not a separate list:
 // the nil element keeps the value unknown rather than empty, so a rule
 // never concludes from a loop that a filter is absent.
+//
+// strings.Join of such a list (and of a slice filled by index, below)
+// reads the nil element after known elements as one more element like
+// the last: "RowKey eq 'a' or RowKey eq 'b'" for clauses appended in a
+// loop, a shape the loop reaches when it runs twice, so that rules see
+// what the separator joins (an or over RowKey comparisons); the value
+// is Approx. A nil element with nothing known before it stays an
+// unknown hole.
 
 // loopTails reports whether ed, an edge of the loop header phi, is phi
 // with elements appended, and returns the lists of elements one
@@ -98,4 +111,94 @@ func appendLiteral(heads [][]ssa.Value, lit ssa.Value) ([][]ssa.Value, bool) {
 		out = append(out, append(append([]ssa.Value(nil), h...), tail...))
 	}
 	return out, true
+}
+
+// indexFilled returns the element lists of a slice made with make and
+// filled by index (terms[i] = clause(id) in a loop): when every index is
+// a constant below a constant length, the one list of what is stored
+// (the zero value where nothing is); otherwise the values stored, in
+// order, followed by the nil element. False when the slice is used other
+// than by its index stores and loads, len, cap and strings.Join (given
+// to a call that may fill it, sliced, kept).
+func indexFilled(ms ssa.Value) ([][]ssa.Value, bool) {
+	n := int64(-1)
+	switch v := ms.(type) {
+	case *ssa.MakeSlice:
+		if c, ok := v.Len.(*ssa.Const); ok {
+			n, _ = constant.Int64Val(c.Value)
+		}
+	case *ssa.Slice:
+		// make([]T, 2) is an array sliced whole; its elements are
+		// assigned through the slice.
+		a, ok := v.X.(*ssa.Alloc)
+		if !ok || v.Low != nil || v.Max != nil {
+			return nil, false
+		}
+		arr, ok := a.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
+		if !ok || len(*a.Referrers()) != 1 {
+			return nil, false
+		}
+		n = arr.Len()
+		if h, ok := v.High.(*ssa.Const); v.High != nil && (!ok || h.Int64() != n) {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	exact := n >= 0 && n <= MaxParts
+	at := map[int64]ssa.Value{}
+	var vals []ssa.Value
+	for _, ref := range *ms.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.IndexAddr:
+			for _, r2 := range *ref.Referrers() {
+				switch r2 := r2.(type) {
+				case *ssa.Store:
+					if r2.Addr != ref {
+						return nil, false
+					}
+					vals = append(vals, r2.Val)
+					c, ok := ref.Index.(*ssa.Const)
+					if !ok {
+						exact = false
+						continue
+					}
+					i, _ := constant.Int64Val(c.Value)
+					if _, dup := at[i]; dup || i < 0 || i >= n {
+						exact = false
+					}
+					at[i] = r2.Val
+				case *ssa.UnOp, *ssa.DebugRef:
+				default:
+					return nil, false
+				}
+			}
+		case *ssa.DebugRef:
+		case *ssa.Call:
+			if b, ok := ref.Call.Value.(*ssa.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
+				continue
+			}
+			if f := ref.Call.StaticCallee(); f != nil && callee(f) == "strings.Join" && ref.Call.Args[0] == ms {
+				continue
+			}
+			return nil, false
+		default:
+			return nil, false
+		}
+	}
+	if exact {
+		list := make([]ssa.Value, n)
+		for i := range list {
+			if v, ok := at[int64(i)]; ok {
+				list[i] = v
+			} else {
+				list[i] = ssa.NewConst(nil, ms.Type().Underlying().(*types.Slice).Elem())
+			}
+		}
+		return [][]ssa.Value{list}, true
+	}
+	if len(vals) == 0 || len(vals) > MaxVariants {
+		return nil, false
+	}
+	return [][]ssa.Value{append(vals, nil)}, true
 }

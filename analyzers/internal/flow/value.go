@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/token"
 	"strings"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // Bounds of the engine. Every walk is bounded by them; what is cut off
@@ -142,7 +144,17 @@ type Hole struct {
 	// package carry no positions). See quoted.go.
 	At    token.Pos
 	AtArg int
+	// owner is the function whose parameter Param is: the function asked
+	// about, or the function enclosing it whose parameter a closure
+	// captures. nil in summaries imported from another package (callers
+	// bind those holes to their arguments).
+	owner *ssa.Function
 }
+
+// Owner returns the function whose parameter a Param hole is (for a
+// value read inside a function literal, the enclosing function whose
+// parameter the literal captures); nil when not known.
+func (h *Hole) Owner() *ssa.Function { return h.owner }
 
 // Variant is one way a value can be built: a sequence of parts.
 type Variant struct {
@@ -378,7 +390,7 @@ func opaque(v Value, bound Bound) Value {
 	h := Hole{Bound: bound}
 	for i, hole := range v.Holes() {
 		if i == 0 || hole.Source == Request {
-			h.Source, h.What, h.Param, h.Field, h.Exported = hole.Source, hole.What, hole.Param, hole.Field, hole.Exported
+			h.Source, h.What, h.Param, h.Field, h.Exported, h.owner = hole.Source, hole.What, hole.Param, hole.Field, hole.Exported, hole.owner
 		}
 	}
 	return holeValue(h)

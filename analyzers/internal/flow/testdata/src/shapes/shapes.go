@@ -190,5 +190,5 @@ func loopJoined(names []string) {
 	for _, n := range names {
 		parts = append(parts, "N eq '"+n+"'")
 	}
-	sink(strings.Join(parts, " or ")) // want `^\{\?:…\} \| N eq '\{param0:names\}' or \{\?:…\} …$`
+	sink(strings.Join(parts, " or ")) // want `^\{\?:…\} \| N eq '\{param0:names\}' or N eq '\{param0:names\}' …$`
 }

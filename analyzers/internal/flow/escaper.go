@@ -1,0 +1,426 @@
+package flow
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A hand-written escaper: a function whose result is built by one loop
+// over the characters (runes or bytes) of a string parameter, written to
+// a []byte, a []rune or a strings.Builder / bytes.Buffer, such that on
+// every path through the loop's body
+//   - where the character is a single quote, exactly two quotes are
+//     written (the character twice, or the character and a quote
+//     constant, or two quote constants);
+//   - where it is known not to be one, what is written holds no quote
+//     but the character's;
+//   - where nothing is known of it, the character is not written and
+//     no quote constant is.
+// Its summary is then the parameter with the Escaped bound, whatever the
+// function is called: it is recognised by what it does. Paths are
+// enumerated in the loop body (bounded by maxEscaperPaths; an inner
+// loop or a write the engine cannot read rejects the function).
+
+// maxEscaperPaths bounds the paths through a loop body examined.
+const maxEscaperPaths = 64
+
+// quoteDoubler reports whether fn's result v (returned) is its string
+// parameter with every single quote doubled, and which parameter.
+func quoteDoubler(fn *ssa.Function, v ssa.Value) (int, bool) {
+	d := &doubler{fn: fn, param: -1}
+	var header *ssa.BasicBlock
+	switch v := v.(type) {
+	case *ssa.Convert:
+		// string(out): out the loop header's φ of appends.
+		phi, ok := v.X.(*ssa.Phi)
+		if !ok {
+			return -1, false
+		}
+		header, d.out = phi.Block(), phi
+	case *ssa.Call:
+		// b.String() of a builder written only in the loop.
+		f := v.Call.StaticCallee()
+		if f == nil || f.Name() != "String" || len(v.Call.Args) != 1 || !isBuilderType(v.Call.Args[0].Type()) {
+			return -1, false
+		}
+		a, ok := v.Call.Args[0].(*ssa.Alloc)
+		if !ok {
+			return -1, false
+		}
+		d.builder = a
+	default:
+		return -1, false
+	}
+	loops := loopsOf(fn)
+	if d.builder != nil {
+		// The innermost loop holding every write of the builder.
+		var best *ssaLoop
+		for i := range loops {
+			all := true
+			for _, ref := range *d.builder.Referrers() {
+				if c, ok := ref.(*ssa.Call); ok && isWrite(c) && !loops[i].body[c.Block()] {
+					all = false
+				}
+			}
+			if all && (best == nil || len(loops[i].body) < len(best.body)) {
+				best = &loops[i]
+			}
+		}
+		if best != nil {
+			header = best.header
+		}
+	}
+	var loop *ssaLoop
+	for i := range loops {
+		if loops[i].header == header {
+			loop = &loops[i]
+		}
+	}
+	if loop == nil || !d.outsideClean(loop) {
+		return -1, false
+	}
+	d.loop = loop
+	if !d.paths(header, []*ssa.BasicBlock{header}) || d.param < 0 || d.count == 0 {
+		return -1, false
+	}
+	return d.param, true
+}
+
+type doubler struct {
+	fn      *ssa.Function
+	loop    *ssaLoop
+	out     *ssa.Phi   // the []byte or []rune built
+	builder *ssa.Alloc // or the builder written
+	param   int        // the parameter whose characters are read
+	count   int        // paths examined
+}
+
+// outsideClean checks what is written outside the loop: the slice
+// starts empty; the builder is written only in the loop.
+func (d *doubler) outsideClean(l *ssaLoop) bool {
+	if d.out != nil {
+		for i, ed := range d.out.Edges {
+			if l.body[d.out.Block().Preds[i]] {
+				continue
+			}
+			switch ed := ed.(type) {
+			case *ssa.MakeSlice:
+				c, ok := ed.Len.(*ssa.Const)
+				if !ok || c.Int64() != 0 {
+					return false
+				}
+			case *ssa.Const:
+				if !ed.IsNil() {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	for _, ref := range *d.builder.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Call:
+			f := ref.Call.StaticCallee()
+			if f == nil || len(ref.Call.Args) == 0 || ref.Call.Args[0] != d.builder {
+				return false
+			}
+			switch f.Name() {
+			case "String", "Len", "Grow", "Cap":
+			default:
+				if !isWrite(ref) || !l.body[ref.Block()] {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isBuilderType(t types.Type) bool {
+	return isNamed(t, "strings", "Builder") || isNamed(t, "bytes", "Buffer")
+}
+
+func isWrite(c *ssa.Call) bool {
+	f := c.Call.StaticCallee()
+	if f == nil || f.Signature.Recv() == nil || !isBuilderType(f.Signature.Recv().Type()) {
+		return false
+	}
+	switch f.Name() {
+	case "WriteByte", "WriteRune", "WriteString", "Write":
+		return true
+	}
+	return false
+}
+
+// item is one thing written: the character read, or constant text.
+type item struct {
+	elem bool
+	text string
+}
+
+// paths walks every path from the loop header back to it, checking each.
+func (d *doubler) paths(b *ssa.BasicBlock, path []*ssa.BasicBlock) bool {
+	for _, s := range b.Succs {
+		if s == d.loop.header {
+			if d.count++; d.count > maxEscaperPaths || !d.check(path) {
+				return false
+			}
+			continue
+		}
+		if !d.loop.body[s] {
+			continue // the loop's exit
+		}
+		for _, p := range path {
+			if p == s {
+				return false // an inner loop
+			}
+		}
+		if !d.paths(s, append(path[:len(path):len(path)], s)) {
+			return false
+		}
+	}
+	return true
+}
+
+// check checks one path through the body (header first).
+func (d *doubler) check(path []*ssa.BasicBlock) bool {
+	quote := 0 // 1: the character is a quote here; -1: it is not
+	var items []item
+	for i, b := range path {
+		for _, in := range b.Instrs {
+			if c, ok := in.(*ssa.Call); ok && d.builder != nil && isWrite(c) && len(c.Call.Args) == 2 && c.Call.Args[0] == d.builder {
+				its, ok := d.items(c.Call.Args[1])
+				if !ok {
+					return false
+				}
+				items = append(items, its...)
+			}
+		}
+		if i+1 >= len(path) {
+			break
+		}
+		if f, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			fact := d.fact(f.Cond, b.Succs[0] == path[i+1])
+			if fact != 0 && quote != 0 && fact != quote {
+				return true // not a path the code can take
+			}
+			if fact != 0 {
+				quote = fact
+			}
+		}
+	}
+	if d.out != nil {
+		last := path[len(path)-1]
+		for j, p := range d.out.Block().Preds {
+			if p == last {
+				its, ok := d.chain(d.out.Edges[j], path, 0)
+				if !ok {
+					return false
+				}
+				items = append(items, its...)
+			}
+		}
+	}
+	elems, quotes := 0, 0
+	for _, it := range items {
+		if it.elem {
+			elems++
+			continue
+		}
+		for _, r := range it.text {
+			if r == '\'' {
+				quotes++
+			}
+		}
+	}
+	switch quote {
+	case 1:
+		return elems+quotes == 2
+	case -1:
+		return quotes == 0
+	}
+	return elems == 0 && quotes == 0
+}
+
+// chain returns what the appends from the header's φ to v write, on
+// path.
+func (d *doubler) chain(v ssa.Value, path []*ssa.BasicBlock, depth int) ([]item, bool) {
+	if depth > MaxDepth {
+		return nil, false
+	}
+	switch v := v.(type) {
+	case *ssa.Phi:
+		if v == d.out {
+			return nil, true
+		}
+		for i, b := range path {
+			if b != v.Block() || i == 0 {
+				continue
+			}
+			for j, p := range v.Block().Preds {
+				if p == path[i-1] {
+					return d.chain(v.Edges[j], path, depth+1)
+				}
+			}
+		}
+	case *ssa.Call:
+		bi, ok := v.Call.Value.(*ssa.Builtin)
+		if !ok || bi.Name() != "append" || len(v.Call.Args) != 2 {
+			return nil, false
+		}
+		head, ok := d.chain(v.Call.Args[0], path, depth+1)
+		if !ok {
+			return nil, false
+		}
+		var tail []item
+		if elems, ok := sliceLiteral(v.Call.Args[1]); ok {
+			for _, el := range elems {
+				its, ok := d.items(el)
+				if !ok {
+					return nil, false
+				}
+				tail = append(tail, its...)
+			}
+		} else if tail, ok = d.items(v.Call.Args[1]); !ok {
+			return nil, false // append(out, s...) of a string
+		}
+		return append(head, tail...), true
+	}
+	return nil, false
+}
+
+// items classifies a value written: the character read, or a constant.
+func (d *doubler) items(v ssa.Value) ([]item, bool) {
+	if c, ok := v.(*ssa.Const); ok && c.Value != nil {
+		switch c.Value.Kind() {
+		case constant.String:
+			return []item{{text: constant.StringVal(c.Value)}}, true
+		case constant.Int:
+			n, ok := constant.Int64Val(c.Value)
+			return []item{{text: string(rune(n))}}, ok
+		}
+		return nil, false
+	}
+	if d.elem(v) {
+		return []item{{elem: true}}, true
+	}
+	return nil, false
+}
+
+// elem reports whether v is the character the loop reads from a string
+// parameter (s[i], the rune of a range over s, a conversion of either),
+// and records the parameter.
+func (d *doubler) elem(v ssa.Value) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.Convert:
+			v = x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		}
+		break
+	}
+	var src ssa.Value
+	switch x := v.(type) {
+	case *ssa.Index:
+		src = x.X
+	case *ssa.UnOp:
+		ia, ok := x.X.(*ssa.IndexAddr)
+		if !ok || x.Op != token.MUL {
+			return false
+		}
+		src = ia.X
+	case *ssa.Extract:
+		nx, ok := x.Tuple.(*ssa.Next)
+		if !ok || x.Index != 2 || !nx.IsString {
+			return false
+		}
+		rg, ok := nx.Iter.(*ssa.Range)
+		if !ok {
+			return false
+		}
+		src = rg.X
+	default:
+		return false
+	}
+	if c, ok := src.(*ssa.Convert); ok {
+		src = c.X // []rune(s)
+	}
+	p, ok := src.(*ssa.Parameter)
+	if !ok || p.Parent() != d.fn || !isStringType(p.Type()) {
+		return false
+	}
+	idx := -1
+	for i, q := range d.fn.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	if d.param >= 0 && d.param != idx {
+		return false
+	}
+	d.param = idx
+	return true
+}
+
+// fact is what taking the branch (then: the true edge) of the condition
+// cond says of the character: 1 a quote, -1 not one, 0 nothing.
+func (d *doubler) fact(cond ssa.Value, then bool) int {
+	b, ok := cond.(*ssa.BinOp)
+	if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
+		return 0
+	}
+	x, y := b.X, b.Y
+	if _, ok := x.(*ssa.Const); ok {
+		x, y = y, x
+	}
+	c, ok := y.(*ssa.Const)
+	if !ok || c.Value == nil || !d.elem(x) {
+		return 0
+	}
+	isQuote := false
+	switch c.Value.Kind() {
+	case constant.Int:
+		n, _ := constant.Int64Val(c.Value)
+		isQuote = n == '\''
+	case constant.String:
+		isQuote = constant.StringVal(c.Value) == "'"
+	default:
+		return 0
+	}
+	equal := then == (b.Op == token.EQL)
+	switch {
+	case equal && isQuote:
+		return 1
+	case equal || isQuote:
+		return -1 // another character, or not a quote
+	}
+	return 0
+}
+
+// doubledParam reports whether every return of result i of fn is a
+// quote doubler of the same parameter.
+func doubledParam(fn *ssa.Function, rets []*ssa.Return, i int) (int, bool) {
+	if len(rets) == 0 || !isStringType(fn.Signature.Results().At(i).Type()) {
+		return -1, false
+	}
+	param := -1
+	for _, ret := range rets {
+		p, ok := quoteDoubler(fn, ret.Results[i])
+		if !ok || (param >= 0 && p != param) {
+			return -1, false
+		}
+		param = p
+	}
+	return param, true
+}
