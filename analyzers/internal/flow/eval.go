@@ -97,7 +97,12 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		return x
 	case *ssa.UnOp:
 		if v.Op == token.MUL {
-			if a, ok := v.X.(*ssa.Alloc); ok && localOnly(a, false) {
+			// A read of a variable of the function sees the stores that
+			// reach it: also when its address is kept in a struct of the
+			// function (Filter: &f) and f += … is read again in branches
+			// before the query, where the query's own reaching stores
+			// would mix one branch's clause into the other's.
+			if a, ok := v.X.(*ssa.Alloc); ok && localOnly(a, true) {
 				if out, ok := e.reachingValue(v, a, storeTo(a), depth); ok {
 					return out
 				}

@@ -112,3 +112,10 @@ func TestIterations(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, iterProbe, "iterations")
 }
+
+// TestStoresAtLoads: a read of a variable whose address the options
+// keep sees the stores that reach that read.
+func TestStoresAtLoads(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, probe, "stores")
+}
