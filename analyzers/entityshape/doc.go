@@ -59,8 +59,13 @@
 // length itself silences its callers. A field of a parameter works the
 // same way (Save(ctx, t Ticket) → "Detail": t.Detail): the caller's
 // value is the last t.Detail = … before the call, or the field of the
-// literal t was built with; a call through an interface declared in
-// the package is checked against the package's types that implement it.
+// literal t was built with; else what the value-flow layer finds in the
+// field at the call (a literal written in the call, Save(ctx,
+// Ticket{Detail: string(body)}), a field set in a branch): a request
+// body or form value, a file's text; a caller that passes its own
+// parameter's field on makes its callers responsible in turn. A call
+// through an interface declared in the package is checked against the
+// package's types that implement it.
 // A parameter (or its field) of interface type marshalled into a
 // property (json.Marshal(n.Payload)) is unbounded: its dynamic type is
 // the caller's.

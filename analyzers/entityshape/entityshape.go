@@ -179,10 +179,18 @@ func (c *checker) callers() {
 				}
 				arg := s.call.Args[f.Param]
 				if f.Field != "" {
-					// The value the caller put in the field.
-					if arg = c.fieldValue(s.body, arg, f.Field, s.call.Pos()); arg == nil {
+					// The value the caller put in the field: an
+					// assignment or the literal of its variable, else
+					// what the value-flow layer finds (a literal given
+					// at the call, a field filled in a branch).
+					fv := c.fieldValue(s.body, arg, f.Field, s.call.Pos())
+					if fv == nil {
+						c.flowField(s, f, arg)
+						c.at, c.call, c.callee = token.NoPos, nil, nil
+						more = more || c.added
 						continue
 					}
+					arg = fv
 				}
 				c.property(f.Property, t, arg)
 				c.at, c.call, c.callee = token.NoPos, nil, nil
@@ -441,12 +449,7 @@ func (c *checker) literal(lit *ast.CompositeLit) {
 				if !ok {
 					continue
 				}
-				f, v = -1, kv.Value
-				for j := 0; j < st.NumFields(); j++ {
-					if st.Field(j).Name() == id.Name {
-						f = j
-					}
-				}
+				f, v = writes.FieldIndex(st, id.Name), kv.Value
 			}
 			if f < 0 || f >= st.NumFields() {
 				continue
@@ -641,6 +644,51 @@ func (c *checker) property(name string, ft types.Type, v ast.Expr) (int64, bool)
 	if !ok || s.checked {
 		return 0, false
 	}
+	return c.filled(name, binary, text, v, s)
+}
+
+// flowField checks what the call of site s puts in field f.Field of the
+// argument arg, on the value-flow layer: a request body, a form value or
+// a file read whole fills the callee's property unbounded; the caller's
+// own parameter (or a field of it) makes the caller fill it too.
+func (c *checker) flowField(s site, f Fill, arg ast.Expr) {
+	call := c.fl.Call(s.call)
+	if call == nil {
+		return
+	}
+	i := f.Param
+	if sig, ok := s.fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		i++ // flow counts the receiver first
+	}
+	v, ok := c.fl.ArgField(call, i, f.Field)
+	if !ok {
+		return
+	}
+	if src, ok := c.holeSource(v); ok {
+		if !src.checked {
+			c.filled(f.Property, f.Binary, !f.Binary, arg, src)
+		}
+		return
+	}
+	// Passed on from the caller's own parameter: its callers are
+	// checked in turn.
+	fn := call.Parent()
+	if fn.Object() == nil || fn.Object() != types.Object(s.in) {
+		return // in a function literal: its holes may be the enclosing function's
+	}
+	for _, h := range v.Holes() {
+		if h.Source != flow.Param || h.Bound&flow.LengthChecked != 0 || h.Param < 0 || h.Param >= len(fn.Params) {
+			continue
+		}
+		if p, ok := fn.Params[h.Param].Object().(*types.Var); ok {
+			c.fill(p, Fill{Property: f.Property, Binary: f.Binary, Field: h.Field, At: c.at})
+		}
+	}
+}
+
+// filled reports (or records, for a parameter) a property filled from s;
+// v is the value as written, where a finding made here goes.
+func (c *checker) filled(name string, binary, text bool, v ast.Expr, s src) (int64, bool) {
 	if s.param != nil {
 		at := c.at
 		if !at.IsValid() {
@@ -967,7 +1015,21 @@ func (c *checker) flowSource(call *ast.CallExpr) (src, bool) {
 	if in == nil || in.Value() == nil {
 		return src{}, false
 	}
-	v := c.fl.OfLocal(in.Value())
+	s, ok := c.holeSource(c.fl.OfLocal(in.Value()))
+	if !ok || s.bound != -1 {
+		return s, ok
+	}
+	if fn := sdk.Callee(c.pass.TypesInfo, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() != "net/url" && fn.Pkg().Path() != "net/http" {
+		s.what += " (from " + fn.Name() + ")"
+	}
+	return s, true
+}
+
+// holeSource says whether a flow value holds an unbounded source: a
+// request body or form value, a file or stream read whole, or a
+// marshalled document, with no length check or limit on the way (then
+// bounded, by the code's own limit).
+func (c *checker) holeSource(v flow.Value) (src, bool) {
 	for _, h := range v.Holes() {
 		var what string
 		switch {
@@ -981,10 +1043,7 @@ func (c *checker) flowSource(call *ast.CallExpr) (src, bool) {
 			continue
 		}
 		if h.Bound&flow.LengthChecked != 0 {
-			return src{what: what, bound: boundedUnknown}, true
-		}
-		if fn := sdk.Callee(c.pass.TypesInfo, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() != "net/url" && fn.Pkg().Path() != "net/http" {
-			what += " (from " + fn.Name() + ")"
+			return src{what: what, bound: boundedUnknown, checked: true}, true
 		}
 		return src{what: what, bound: -1}, true
 	}

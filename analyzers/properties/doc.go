@@ -62,9 +62,10 @@
 //     writes as a JSON array or object: a struct field of slice (other
 //     than []byte), array, map or struct type (other than time.Time and
 //     types with their own text or JSON encoding), or pointer to one; a
-//     map entry whose value has such a type, in a map entity or in the
-//     Properties of an aztables.EDMEntity literal (its MarshalJSON writes
-//     such a value as encoding/json does). Reported once per struct
+//     map entry whose value has such a type, in a map entity, in the
+//     Properties of an aztables.EDMEntity literal or in those of a legacy
+//     storage.Entity (their MarshalJSON writes such a value as
+//     encoding/json does). Reported once per struct
 //     field, at its declaration when the struct is in the package, else at
 //     the write; at the entry for maps.
 //   - TL128 timestamp-set-by-client: a Timestamp given a value in the

@@ -51,11 +51,12 @@ func TestHeldout3Labels(t *testing.T) {
 // committed (3a4a565): 54/67 (80.6 %) and 54/58 (93.1 %), with two
 // false positives at silent spots; one (a parameter every caller gives a
 // constant) is fixed, the other is listed in heldout3Known until it is.
-// Floors a little below the figures, so that a drop fails; the misses
+// Floors a little below the figures (raised as misses are fixed: 58/67
+// and 58/61 with the ETag family's), so that a drop fails; the misses
 // are listed in docs/benchmarks.md.
 func TestHeldout3Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-3", heldout3Rules, true, 60, 20, heldout3Known)
-	checkRates(t, right, expected, found, 0.78, 0.92)
+	checkRates(t, right, expected, found, 0.84, 0.93)
 }
 
 // heldout3Known are the false positives at silent spots of heldout-3's

@@ -83,6 +83,11 @@ type Sink struct {
 	// At, for the argument of a function of this package, is where that
 	// function sets the key; 0 otherwise.
 	At token.Pos
+	// Call and Param, for the argument of a key-making function, are
+	// the call and the callee's parameter (receiver first) Val is given
+	// for.
+	Call  ssa.CallInstruction
+	Param int
 }
 
 // Result lists the sinks of a package, those in its functions first,
@@ -99,7 +104,14 @@ func Of(pass *analysis.Pass) *Result { return pass.ResultOf[Analyzer].(*Result) 
 func (r *Result) Value(s Sink) flow.Value {
 	var v flow.Value
 	if s.Field != "" {
-		v = r.fl.FieldOfLocal(s.Val, s.Field)
+		var ok bool
+		if s.Call != nil {
+			// What the caller puts in the field (flow.ArgField).
+			v, ok = r.fl.ArgField(s.Call, s.Param, s.Field)
+		}
+		if !ok {
+			v = r.fl.FieldOfLocal(s.Val, s.Field)
+		}
 	} else {
 		v = r.fl.OfLocal(s.Val)
 	}
@@ -204,7 +216,7 @@ func run(pass *analysis.Pass) (any, error) {
 							}
 							done[id] = true
 							u := keys[k]
-							s := Sink{Key: u.Key, Val: args[i], Field: field, Pos: call.Pos(), Fn: fn, Callee: impl, Read: u.Read, Bound: u.Bound, Written: u.Written, At: u.At}
+							s := Sink{Key: u.Key, Val: args[i], Field: field, Pos: call.Pos(), Fn: fn, Callee: impl, Read: u.Read, Bound: u.Bound, Written: u.Written, At: u.At, Call: call, Param: i}
 							res.Sinks = append(res.Sinks, s)
 							if note(s) {
 								grew = true
