@@ -12,7 +12,7 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
-	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/internal/finding"
@@ -27,12 +27,34 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "tablename",
 	Doc:      docs.MustExtract(doc, "tablename"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/tablename",
-	Requires: []*analysis.Analyzer{index.Analyzer},
+	Requires: []*analysis.Analyzer{flow.Analyzer},
 	Run:      run,
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := index.Of(pass).Resolver()
+	fl := flow.Of(pass)
+	// name checks argument i of call, the name itself when isName, else
+	// a URL holding it: each value the flow layer says it can take, until
+	// one is reported.
+	name := func(call *ast.CallExpr, i int, isName bool) {
+		v, ok := fl.Arg(call, i)
+		if !ok {
+			return
+		}
+		for _, vr := range v.Variants {
+			val := fromFlow(vr)
+			if !isName {
+				n, ok := tableOfURL(val)
+				if !ok {
+					continue
+				}
+				val = n
+			}
+			if checkName(pass, call.Args[i], val, isName) {
+				return
+			}
+		}
+	}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -43,20 +65,38 @@ func run(pass *analysis.Pass) (any, error) {
 			switch {
 			case sdk.IsMethod(info, call, "ServiceClient", "NewClient") && len(call.Args) == 1,
 				sdk.IsLegacyMethod(info, call, "TableServiceClient", "GetTableReference") && len(call.Args) == 1:
-				checkName(pass, call.Args[0], res.Of(call.Args[0]), true)
+				name(call, 0, true)
 			case (sdk.IsMethod(info, call, "ServiceClient", "CreateTable") || sdk.IsMethod(info, call, "ServiceClient", "DeleteTable")) && len(call.Args) >= 2:
-				checkName(pass, call.Args[1], res.Of(call.Args[1]), true)
+				name(call, 1, true)
 			case (sdk.IsFunc(info, call, sdk.AztablesPath, "NewClient") ||
 				sdk.IsFunc(info, call, sdk.AztablesPath, "NewClientWithNoCredential") ||
 				sdk.IsFunc(info, call, sdk.AztablesPath, "NewClientWithSharedKey")) && len(call.Args) >= 1:
-				if name, ok := tableOfURL(res.Of(call.Args[0])); ok {
-					checkName(pass, call.Args[0], name, false)
-				}
+				name(call, 0, false)
 			}
 			return true
 		})
 	}
 	return nil, nil
+}
+
+// fromFlow writes one variant of a flow value as the text and holes
+// checkName reads, adjacent text joined.
+func fromFlow(vr flow.Variant) values.Value {
+	var out values.Value
+	for _, p := range vr.Parts {
+		if p.Hole != nil {
+			out.Parts = append(out.Parts, values.Part{Hole: &values.Hole{}})
+			continue
+		}
+		if n := len(out.Parts); n > 0 && out.Parts[n-1].Hole == nil {
+			out.Parts[n-1].Text += p.Text
+			continue
+		}
+		if p.Text != "" {
+			out.Parts = append(out.Parts, values.Part{Text: p.Text})
+		}
+	}
+	return out
 }
 
 // TableOfURL returns the table name in a client URL (tablelint extract
@@ -104,12 +144,13 @@ func tableOfURL(v values.Value) (values.Value, bool) {
 
 // checkName checks the name v; at is the expression it comes from, the
 // name itself when isName (and then fixable), else the URL holding it.
-func checkName(pass *analysis.Pass, at ast.Expr, v values.Value, isName bool) {
+// It reports whether it reported a problem.
+func checkName(pass *analysis.Pass, at ast.Expr, v values.Value, isName bool) bool {
 	if v.IsConst() {
 		name := v.String()
 		if limits.ReservedTableName(name) {
 			diag.Report(pass, "TL102", at, "table name %q is reserved", finding.Clip(name))
-			return
+			return true
 		}
 		if why := limits.TableNameProblem(name); why != "" {
 			d := diag.Diagnostic("TL101", at.Pos(), at.End(), "table name %q is invalid: %s", finding.Clip(name), why)
@@ -117,8 +158,9 @@ func checkName(pass *analysis.Pass, at ast.Expr, v values.Value, isName bool) {
 				d.SuggestedFixes = fix(at, name)
 			}
 			diag.ReportDiagnostic(pass, d)
+			return true
 		}
-		return
+		return false
 	}
 	// Some parts are known: report what they already break.
 	total := 0
@@ -129,16 +171,18 @@ func checkName(pass *analysis.Pass, at ast.Expr, v values.Value, isName bool) {
 		total += utf8.RuneCountInString(p.Text)
 		if i == 0 && p.Text != "" && !isLetter(p.Text[0]) {
 			diag.Report(pass, "TL101", at, "table name %q is invalid: it must begin with a letter", finding.Clip(v.String()))
-			return
+			return true
 		}
 		if j := strings.IndexFunc(p.Text, func(r rune) bool { return !limits.IsTableNameChar(r) }); j >= 0 {
 			diag.Report(pass, "TL101", at, "table name %q is invalid: %q is not a letter or digit", finding.Clip(v.String()), []rune(p.Text[j:])[0])
-			return
+			return true
 		}
 	}
 	if total > limits.MaxTableNameChars {
 		diag.Report(pass, "TL101", at, "table name %q is invalid: longer than %d characters", finding.Clip(v.String()), limits.MaxTableNameChars)
+		return true
 	}
+	return false
 }
 
 func isLetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }

@@ -580,15 +580,35 @@ func (st *state) sinkOf(fn *types.Func) *Sink {
 // options fills q from the options argument of a list call; false if the
 // options cannot be understood (then the query is not checked).
 func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool {
+	filter, ctor, ok := st.optionFields(q, opts, pkgPath, typeName)
+	if !ok || filter == nil {
+		return ok
+	}
+	if ctor != nil {
+		q.Filter = st.r.OfWith(filter, st.bindArgs(ctor))
+	} else {
+		q.Filter = st.r.Of(filter)
+	}
+	q.Empty = q.Filter.IsConst() && strings.TrimSpace(q.Filter.String()) == ""
+	return true
+}
+
+// optionFields fills what q names from the options argument of a list
+// call — Known, Top, the filter's expression and position, the options
+// parameter of a sink by options, Empty for options without a filter —
+// without reading the filter's value. filter is the Filter expression
+// (nil when there is none); ctor is the call of an options constructor
+// whose parameters filter reads. ok is false if the options cannot be
+// understood.
+func (st *state) optionFields(q *Query, opts ast.Expr, pkgPath, typeName string) (filter ast.Expr, ctor *ast.CallExpr, ok bool) {
 	info := st.pass.TypesInfo
 	opts = ast.Unparen(opts)
 	if isNil(info, opts) {
 		q.Known, q.Empty = true, true
-		return true
+		return nil, nil, true
 	}
-	var filter, top ast.Expr
-	var env map[*types.Var]values.Value // parameters of an options constructor
-	setLater := false                   // the filter is assigned after the literal
+	var top ast.Expr
+	setLater := false // the filter is assigned after the literal
 	switch {
 	case isLiteralOf(info, opts, pkgPath, typeName):
 		filter = sdk.Field(info, opts, "Filter")
@@ -596,8 +616,8 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 	case st.optionsCtor(opts, pkgPath, typeName) != nil:
 		// newOptions(filter): a function of this package returning one
 		// options literal; its parameters are bound to the arguments.
-		var lit ast.Expr
-		lit, env = st.optionsCtor(opts, pkgPath, typeName), st.bindArgs(opts.(*ast.CallExpr))
+		lit := st.optionsCtor(opts, pkgPath, typeName)
+		ctor = opts.(*ast.CallExpr)
 		filter = sdk.Field(info, lit, "Filter")
 		top = sdk.Field(info, lit, "Top")
 	default:
@@ -610,31 +630,31 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 			}
 		}
 		if !ok {
-			return false
+			return nil, nil, false
 		}
 		v, _ := info.Uses[id].(*types.Var)
 		if v == nil {
-			return false
+			return nil, nil, false
 		}
 		if sdk.IsType(v.Type(), pkgPath, typeName) && (st.r.IsParam(v) || st.defaultedParam(v, pkgPath, typeName)) {
 			// The caller builds the options: the enclosing function
 			// becomes a sink, checked at each call.
 			q.Options = v
-			return true
+			return nil, nil, true
 		}
 		init := st.r.SingleAssignment(v)
 		if init == nil || !isLiteralOf(info, init, pkgPath, typeName) {
-			return false
+			return nil, nil, false
 		}
 		filter = sdk.Field(info, init, "Filter")
 		top = sdk.Field(info, init, "Top")
 		fset, ok := st.fieldAssignments(v, "Filter")
 		if !ok {
-			return false
+			return nil, nil, false
 		}
 		if fset != nil {
 			if filter != nil {
-				return false // set twice
+				return nil, nil, false // set twice
 			}
 			filter = fset
 			// Assigned on every path from the options' declaration:
@@ -650,21 +670,17 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 	q.Known = true
 	if filter == nil || isNil(info, filter) {
 		q.Empty = true
-		return true
+		return nil, nil, true
 	}
 	q.FilterExpr = filter
 	if !setLater {
 		q.At = filter
 	}
-	if env != nil {
+	if ctor != nil {
 		q.FilterExpr = opts // report at the constructor call
 		q.At = opts
-		q.Filter = st.r.OfWith(filter, env)
-	} else {
-		q.Filter = st.r.Of(filter)
 	}
-	q.Empty = q.Filter.IsConst() && strings.TrimSpace(q.Filter.String()) == ""
-	return true
+	return filter, ctor, true
 }
 
 // optionsCtor returns the options literal that call's callee returns,

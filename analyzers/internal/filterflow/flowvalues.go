@@ -62,11 +62,12 @@ func (st *state) flowOptionQueries(base Query, argIdx int, opts ast.Expr, pkgPat
 		q := base
 		return []*Query{&q}
 	}
-	// The resolver still says what the code names: the expression the
+	// The syntax still says what the code names: the expression the
 	// filter is written in (for messages and fixes), Top, and whether
-	// the options are the caller's (a sink by options).
+	// the options are the caller's (a sink by options). The filter's
+	// value is flow's alone: the resolver does not read it.
 	named := base
-	known := st.options(&named, opts, pkgPath, typeName)
+	_, _, known := st.optionFields(&named, opts, pkgPath, typeName)
 	if named.Options != nil {
 		return nil
 	}

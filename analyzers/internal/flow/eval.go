@@ -97,7 +97,12 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		return x
 	case *ssa.UnOp:
 		if v.Op == token.MUL {
-			if a, ok := v.X.(*ssa.Alloc); ok && localOnly(a, false) {
+			// A read of a variable of the function sees the stores that
+			// reach it: also when its address is kept in a struct of the
+			// function (Filter: &f) and f += … is read again in branches
+			// before the query, where the query's own reaching stores
+			// would mix one branch's clause into the other's.
+			if a, ok := v.X.(*ssa.Alloc); ok && (localOnly(a, false) || localOnly(a, true) && !holdsParam(a)) {
 				if out, ok := e.reachingValue(v, a, storeTo(a), depth); ok {
 					return out
 				}
@@ -807,4 +812,18 @@ func (e *eval) fieldOf(v ssa.Value, name string, depth int) Value {
 		return e.fieldOfValue(base, name, depth)
 	}
 	return holeValue(Hole{What: name})
+}
+
+// holdsParam reports whether a parameter is stored into the variable a
+// (a parameter whose address is taken): such a variable is read as
+// before, through the stores that reach the query.
+func holdsParam(a *ssa.Alloc) bool {
+	for _, ref := range *a.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
+			if _, ok := st.Val.(*ssa.Parameter); ok {
+				return true
+			}
+		}
+	}
+	return false
 }

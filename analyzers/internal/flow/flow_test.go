@@ -113,6 +113,13 @@ func TestIterations(t *testing.T) {
 	analysistest.Run(t, dir, iterProbe, "iterations")
 }
 
+// TestStoresAtLoads: a read of a variable whose address the options
+// keep sees the stores that reach that read.
+func TestStoresAtLoads(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, probe, "stores")
+}
+
 // fieldProbe reports, for each call of a function named deliver, what
 // the call puts in the Body field of its first argument
 // (flow.ArgField, parameter 0), or "none".

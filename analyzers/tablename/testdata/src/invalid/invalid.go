@@ -25,3 +25,12 @@ func urls(cred *aztables.SharedKeyCredential, sas string) {
 	aztables.NewClientWithNoCredential("https://acct.table.core.windows.net/tables?"+sas, nil) // want `TL102: table name "tables" is reserved`
 	aztables.NewClient("http://127.0.0.1:10002/devstoreaccount1/x1", nil, nil)                 // want `TL101: table name "x1" is invalid`
 }
+
+// A name chosen in a branch: each name the code can pass is checked.
+func chosen(sc *aztables.ServiceClient, archive bool) {
+	name := "Orders"
+	if archive {
+		name = "orders_archive"
+	}
+	sc.NewClient(name) // want `TL101: table name "orders_archive" is invalid`
+}

@@ -22,3 +22,12 @@ func names(ctx context.Context, sc *aztables.ServiceClient, cred *aztables.Share
 	// A ListTables filter is not a table name.
 	sc.NewListTablesPager(&aztables.ListTablesOptions{Filter: nil})
 }
+
+// Every name a branch can choose is valid: silent.
+func chosen(sc *aztables.ServiceClient, archive bool) {
+	name := "Orders"
+	if archive {
+		name = "OrdersArchive"
+	}
+	sc.NewClient(name)
+}
