@@ -5,12 +5,12 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
@@ -21,17 +21,20 @@ import (
 // InsertOrMergeEntityByForce or their force-true forms.
 func (c *checker) legacy(w index.Call) {
 	var cond string // how the write ignores the ETag
-	switch w.Method {
-	case "Update", "Merge":
+	op := w.Op()
+	act, batched := sdk.LegacyBatchAction(w.Method)
+	batchUpsert := batched && (act.Kind == sdk.Upsert || act.Kind == sdk.UpsertMerge)
+	switch {
+	case op.Kind == sdk.Update || op.Kind == sdk.Merge:
 		if len(w.Call.Args) < 1 || !c.isTrue(w.Call.Args[0]) {
 			return // force false sends the OdataEtag the Get filled; unknown force: silent
 		}
 		cond = w.Method + "(true, …), which sends If-Match *,"
-	case "InsertOrReplace", "InsertOrMerge":
+	case op.Kind == sdk.Upsert || op.Kind == sdk.UpsertMerge:
 		cond = w.Method + ", which sends no If-Match,"
-	case "InsertOrReplaceEntityByForce", "InsertOrMergeEntityByForce":
+	case batchUpsert && act.ByForce:
 		cond = w.Method + ", which ignores the ETag,"
-	case "InsertOrReplaceEntity", "InsertOrMergeEntity":
+	case batchUpsert:
 		if len(w.Call.Args) < 2 || !c.isTrue(w.Call.Args[1]) {
 			return // force false: the batch sends the entity's ETag; unknown: silent
 		}
@@ -40,7 +43,7 @@ func (c *checker) legacy(w index.Call) {
 		return
 	}
 	var written *types.Var
-	if strings.HasSuffix(w.Method, "Entity") || strings.HasSuffix(w.Method, "ByForce") {
+	if batched {
 		// A TableBatch method: the entity is the argument.
 		if len(w.Call.Args) > 0 {
 			written = c.x.Writes.LegacyEntityVar(w.Call.Args[0])
@@ -89,19 +92,19 @@ func (c *checker) legacyFix(w index.Call) (analysis.SuggestedFix, bool) {
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	switch w.Method {
-	case "Update", "Merge":
+	switch k := w.Op().Kind; k {
+	case sdk.Update, sdk.Merge:
 		arg := w.Call.Args[0]
 		return analysis.SuggestedFix{
 			Message:   fmt.Sprintf("call %s(false, …): If-Match with the ETag of the read", w.Method),
 			TextEdits: []analysis.TextEdit{{Pos: arg.Pos(), End: arg.End(), NewText: []byte("false")}},
 		}, true
-	case "InsertOrReplace", "InsertOrMerge":
+	case sdk.Upsert, sdk.UpsertMerge:
 		if len(w.Call.Args) != 1 {
 			return analysis.SuggestedFix{}, false
 		}
 		to := "Update"
-		if w.Method == "InsertOrMerge" {
+		if k == sdk.UpsertMerge {
 			to = "Merge"
 		}
 		return analysis.SuggestedFix{

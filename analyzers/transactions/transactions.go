@@ -118,8 +118,8 @@ func (c *checker) function(body *ast.BlockStmt) {
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
 			if c.wrapped[call] != nil ||
-				sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") && len(call.Args) >= 2 ||
-				sdk.IsLegacyMethod(c.pass.TypesInfo, call, "TableBatch", "ExecuteBatch") {
+				sdk.CallOp(c.pass.TypesInfo, call) == (sdk.Op{Kind: sdk.Submit}) && len(call.Args) >= 2 ||
+				sdk.CallOp(c.pass.TypesInfo, call) == (sdk.Op{Kind: sdk.Submit, Legacy: true}) {
 				sites = append(sites, call)
 			}
 		}
@@ -132,7 +132,7 @@ func (c *checker) function(body *ast.BlockStmt) {
 	for _, call := range sites {
 		if a := c.wrapped[call]; a != nil {
 			c.submit(call, a)
-		} else if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") {
+		} else if sdk.CallOp(c.pass.TypesInfo, call) == (sdk.Op{Kind: sdk.Submit}) {
 			c.submit(call, call.Args[1])
 		} else {
 			c.legacy(call)
@@ -914,9 +914,9 @@ func (c *checker) chunks(l ast.Node, v *types.Var, resets []ast.Node, k int) boo
 	found := false
 	ast.Inspect(l, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if sdk.IsMethod(c.pass.TypesInfo, call, "Client", "SubmitTransaction") && len(call.Args) >= 2 && c.idx.VarOf(call.Args[1]) == v ||
+			if sdk.CallOp(c.pass.TypesInfo, call) == (sdk.Op{Kind: sdk.Submit}) && len(call.Args) >= 2 && c.idx.VarOf(call.Args[1]) == v ||
 				c.wrapped[call] != nil && c.idx.VarOf(c.wrapped[call]) == v ||
-				sdk.IsLegacyMethod(c.pass.TypesInfo, call, "TableBatch", "ExecuteBatch") {
+				sdk.CallOp(c.pass.TypesInfo, call) == (sdk.Op{Kind: sdk.Submit, Legacy: true}) {
 				found = c.flushLimited(call, l, v, k)
 			}
 		}
@@ -1451,7 +1451,7 @@ func (c *checker) legacy(call *ast.CallExpr) {
 			if !ok || c.idx.VarOf(s.X) != b {
 				return true
 			}
-			if _, recv, name, ok := sdk.Method(c.pass.TypesInfo, n); ok && recv == "TableBatch" && name != "ExecuteBatch" && len(n.Args) > 0 {
+			if _, ok := sdk.CallBatchAction(c.pass.TypesInfo, n); ok && len(n.Args) > 0 {
 				adds = append(adds, add{node: n, k: 1})
 				entities = append(entities, n.Args[0])
 			}

@@ -66,7 +66,7 @@ func TestCheckEveryAnalyzer(t *testing.T) {
 			found[f.Rule]++
 		}
 	}
-	for _, c := range []string{"realcode3", "realcode4", "realcode5", "heldout-mixed"} {
+	for _, c := range []string{"write-side", "read-write", "read-write-quick", "heldout-mixed"} {
 		dir, err := filepath.Abs(filepath.Join("..", "..", "testdata", c))
 		if err != nil {
 			t.Fatal(err)
@@ -77,7 +77,7 @@ func TestCheckEveryAnalyzer(t *testing.T) {
 	check(gathered, "./...")
 	// tablelint extract runs the extract analyzer (not one of check's)
 	// through the same driver.
-	for _, dir := range []string{gathered, filepath.Join("..", "..", "testdata", "realcode4")} {
+	for _, dir := range []string{gathered, filepath.Join("..", "..", "testdata", "read-write")} {
 		code, out, errs := runIn(t, dir, "extract", "-o", "-", "./...")
 		if code != 0 || !strings.Contains(out, "tables:") {
 			t.Errorf("extract in %s: exit %d, %d bytes of design; stderr:\n%s", dir, code, len(out), errs)

@@ -67,9 +67,9 @@ func TestExtractRoundTrip(t *testing.T) {
 		// want are entries the design must have.
 		want []string
 	}{
-		"extract":  {filepath.Join("testdata", "extract"), []string{"./..."}, []string{`"Employees":`, `"AuditEvents":`}},
-		"realcode": {filepath.Join("..", "..", "testdata", "realcode"), []string{"./..."}, []string{`filter: "PartitionKey eq '{User}'"`, `"duties":`}},
-		"aztables": {aztablesDir(t), []string{"-tests", "./..."}, []string{`"InventoryEntity":`, `"ExampleClient_SubmitTransaction": ["MyEntity"]`}},
+		"extract":      {filepath.Join("testdata", "extract"), []string{"./..."}, []string{`"Employees":`, `"AuditEvents":`}},
+		"query-shapes": {filepath.Join("..", "..", "testdata", "query-shapes"), []string{"./..."}, []string{`filter: "PartitionKey eq '{User}'"`, `"duties":`}},
+		"aztables":     {aztablesDir(t), []string{"-tests", "./..."}, []string{`"InventoryEntity":`, `"ExampleClient_SubmitTransaction": ["MyEntity"]`}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "service.tablelint.yaml")
@@ -199,11 +199,11 @@ func TestCheckDesignSelf(t *testing.T) {
 	}{
 		"extract":           {filepath.Join("testdata", "extract"), nil},
 		"cmd-testdata":      {".", []string{"./testdata/checkdemo", "./testdata/checkgen", "./testdata/checksuppress", "./testdata/checkunused", "./testdata/drivers"}},
-		"realcode":          {filepath.Join(root, "realcode"), nil},
-		"realcode2":         {filepath.Join(root, "realcode2"), nil},
-		"realcode3":         {filepath.Join(root, "realcode3"), nil},
-		"realcode4":         {filepath.Join(root, "realcode4"), nil},
-		"realcode5":         {filepath.Join(root, "realcode5"), nil},
+		"query-shapes":      {filepath.Join(root, "query-shapes"), nil},
+		"five-mistakes":     {filepath.Join(root, "five-mistakes"), nil},
+		"write-side":        {filepath.Join(root, "write-side"), nil},
+		"read-write":        {filepath.Join(root, "read-write"), nil},
+		"read-write-quick":  {filepath.Join(root, "read-write-quick"), nil},
 		"heldout-valueflow": {filepath.Join(root, "heldout-valueflow"), nil},
 		"aztables":          {aztablesDir(t), nil},
 	} {
@@ -282,8 +282,8 @@ func TestExtractCacheStates(t *testing.T) {
 	}{
 		{"extract", filepath.Join("testdata", "extract"), "extract.golden.yaml", false},
 		{"extract-tests", filepath.Join("testdata", "extract"), "extract-tests.golden.yaml", true},
-		{"realcode", filepath.Join("..", "..", "testdata", "realcode"), "extract-realcode.golden.yaml", false},
-		{"realcode2", filepath.Join("..", "..", "testdata", "realcode2"), "extract-realcode2.golden.yaml", false},
+		{"query-shapes", filepath.Join("..", "..", "testdata", "query-shapes"), "extract-query-shapes.golden.yaml", false},
+		{"five-mistakes", filepath.Join("..", "..", "testdata", "five-mistakes"), "extract-five-mistakes.golden.yaml", false},
 		{"aztables", aztablesDir(t), "extract-aztables.golden.yaml", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {

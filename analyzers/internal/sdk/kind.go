@@ -12,7 +12,8 @@ type Kind uint8
 
 // The kinds. Other is every call that is not an entity operation,
 // including the legacy TableBatch methods that queue an action
-// (InsertEntity, MergeEntity, DeleteEntity…): ExecuteBatch sends them.
+// (InsertEntity, MergeEntity, DeleteEntity…): ExecuteBatch sends them, and
+// LegacyBatchAction classifies them.
 const (
 	Other       Kind = iota
 	Get              // aztables Client.GetEntity; legacy Entity.Get
@@ -121,4 +122,45 @@ func MethodOp(name string, legacy bool) Op {
 		return Op{}
 	}
 	return Op{Kind: k, Legacy: legacy}
+}
+
+// BatchAction is the action a legacy TableBatch method queues (ExecuteBatch
+// sends it): its kind, and whether the method is one of the …ByForce ones,
+// which send no If-Match whatever the entity's ETag.
+type BatchAction struct {
+	Kind    Kind
+	ByForce bool
+}
+
+// batchActions classifies the legacy TableBatch methods other than
+// ExecuteBatch.
+var batchActions = map[string]BatchAction{
+	"InsertEntity":                 {Kind: Add},
+	"InsertOrReplaceEntity":        {Kind: Upsert},
+	"InsertOrReplaceEntityByForce": {Kind: Upsert, ByForce: true},
+	"InsertOrMergeEntity":          {Kind: UpsertMerge},
+	"InsertOrMergeEntityByForce":   {Kind: UpsertMerge, ByForce: true},
+	"ReplaceEntity":                {Kind: Update},
+	"MergeEntity":                  {Kind: Merge},
+	"DeleteEntity":                 {Kind: Delete},
+	"DeleteEntityByForce":          {Kind: Delete, ByForce: true},
+}
+
+// LegacyBatchAction returns the action the legacy TableBatch method name
+// queues, for code that knows a call by the method it reaches; ok is
+// false for other names (ExecuteBatch included).
+func LegacyBatchAction(name string) (a BatchAction, ok bool) {
+	a, ok = batchActions[name]
+	return a, ok
+}
+
+// CallBatchAction returns the action call queues when it calls a legacy
+// TableBatch method (found through go/types); ok is false for any other
+// call (ExecuteBatch included).
+func CallBatchAction(info *types.Info, call *ast.CallExpr) (a BatchAction, ok bool) {
+	path, recv, name, ok := Method(info, call)
+	if !ok || !IsPath(path, LegacyPath) || recv != "TableBatch" {
+		return BatchAction{}, false
+	}
+	return LegacyBatchAction(name)
 }

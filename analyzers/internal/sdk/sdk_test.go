@@ -50,8 +50,9 @@ func TestRecognise(t *testing.T) {
 	analysistest.Run(t, sdktest.GOPATH(t, analysistest.TestData()), probe, "recognise")
 }
 
-// kindProbe reports each call's sdk.CallOp, and checks that MethodOp
-// gives the same Op from the method's name.
+// kindProbe reports each call's sdk.CallOp (or sdk.CallBatchAction), and
+// checks that MethodOp (LegacyBatchAction) gives the same from the
+// method's name.
 var kindProbe = &analysis.Analyzer{
 	Name: "kindprobe",
 	Doc:  "reports the entity operation of each SDK call",
@@ -60,6 +61,19 @@ var kindProbe = &analysis.Analyzer{
 			ast.Inspect(f, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
 				if !ok {
+					return true
+				}
+				if a, ok := sdk.CallBatchAction(pass.TypesInfo, call); ok {
+					if fn := sdk.Callee(pass.TypesInfo, call); fn == nil || sdk.CallOp(pass.TypesInfo, call) != (sdk.Op{}) {
+						pass.Reportf(call.Pos(), "a batch action with an Op")
+					} else if b, _ := sdk.LegacyBatchAction(fn.Name()); b != a {
+						pass.Reportf(call.Pos(), "LegacyBatchAction disagrees with CallBatchAction")
+					}
+					force := ""
+					if a.ByForce {
+						force = " by force"
+					}
+					pass.Reportf(call.Pos(), "batch %s%s", a.Kind, force)
 					return true
 				}
 				op := sdk.CallOp(pass.TypesInfo, call)

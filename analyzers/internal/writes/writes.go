@@ -23,47 +23,40 @@ type Write struct {
 // WriteOf reports whether call inserts or updates entities (deletes are
 // not writes here), and what it writes.
 func WriteOf(info *types.Info, call *ast.CallExpr) (Write, bool) {
-	path, recv, name, ok := sdk.Method(info, call)
+	_, _, name, ok := sdk.Method(info, call)
 	if !ok {
 		return Write{}, false
 	}
 	w := Write{Call: call, Method: name}
-	switch {
-	case sdk.IsPath(path, sdk.AztablesPath) && recv == "Client":
-		switch name {
-		case "AddEntity", "UpsertEntity", "UpdateEntity":
-			if len(call.Args) < 2 {
-				return Write{}, false
-			}
-			w.Entity = call.Args[1]
-			return w, true
-		case "SubmitTransaction":
-			if len(call.Args) < 2 {
-				return Write{}, false
-			}
-			w.Actions = call.Args[1]
-			return w, true
+	if a, ok := sdk.CallBatchAction(info, call); ok {
+		// A legacy TableBatch action: the entity is the argument.
+		if a.Kind == sdk.Delete || len(call.Args) < 1 {
+			return Write{}, false
 		}
-	case sdk.IsPath(path, sdk.LegacyPath) && recv == "Entity":
-		switch name {
-		case "Insert", "InsertOrReplace", "InsertOrMerge", "Update", "Merge":
-			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-			if !ok {
-				return Write{}, false
-			}
-			w.Legacy, w.Entity = true, sel.X
-			return w, true
+		w.Legacy, w.Entity = true, call.Args[0]
+		return w, true
+	}
+	switch op := sdk.CallOp(info, call); {
+	case op == sdk.Op{Kind: sdk.Submit}:
+		if len(call.Args) < 2 {
+			return Write{}, false
 		}
-	case sdk.IsPath(path, sdk.LegacyPath) && recv == "TableBatch":
-		switch name {
-		case "InsertEntity", "InsertOrReplaceEntity", "InsertOrReplaceEntityByForce",
-			"InsertOrMergeEntity", "InsertOrMergeEntityByForce", "ReplaceEntity", "MergeEntity":
-			if len(call.Args) < 1 {
-				return Write{}, false
-			}
-			w.Legacy, w.Entity = true, call.Args[0]
-			return w, true
+		w.Actions = call.Args[1]
+		return w, true
+	case op.Kind.Writes() && !op.Legacy:
+		if len(call.Args) < 2 {
+			return Write{}, false
 		}
+		w.Entity = call.Args[1]
+		return w, true
+	case op.Kind.Writes():
+		// A legacy Entity method: the entity is the receiver.
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return Write{}, false
+		}
+		w.Legacy, w.Entity = true, sel.X
+		return w, true
 	}
 	return Write{}, false
 }

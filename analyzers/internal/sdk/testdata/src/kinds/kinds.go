@@ -33,9 +33,16 @@ func legacy(t *storage.Table, e *storage.Entity) {
 	e.Delete(false, nil)                          // want `delete legacy`
 	t.QueryEntities(0, storage.FullMetadata, nil) // want `query legacy`
 	b := t.NewBatch()
-	b.InsertEntity(e)        // queues an action: no kind
-	b.DeleteEntity(e, false) // queues an action: no kind
-	b.ExecuteBatch()         // want `submit legacy`
+	b.InsertEntity(e)                 // want `batch add$`
+	b.InsertOrReplaceEntity(e, false) // want `batch upsert$`
+	b.InsertOrReplaceEntityByForce(e) // want `batch upsert by force`
+	b.InsertOrMergeEntity(e, true)    // want `batch upsert-merge$`
+	b.InsertOrMergeEntityByForce(e)   // want `batch upsert-merge by force`
+	b.ReplaceEntity(e)                // want `batch update$`
+	b.MergeEntity(e)                  // want `batch merge$`
+	b.DeleteEntity(e, false)          // want `batch delete$`
+	b.DeleteEntityByForce(e, false)   // want `batch delete by force`
+	b.ExecuteBatch()                  // want `submit legacy`
 }
 
 // A look-alike in another package has no kind.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 
-	"example.com/realcode/labs/domain"
+	"example.com/query-shapes/labs/domain"
 )
 
 type Deployments struct{ c *aztables.Client }

@@ -4,7 +4,7 @@
 // SDK packages are tablelint's test stubs; azqueue (a module of its own in
 // the real SDK) is stubbed in _stubs/azqueue from v1.0.1's signatures.
 // Expected findings and must-stay-silent spots are in labels.txt.
-module example.com/realcode3
+module example.com/write-side
 
 go 1.22
 

@@ -3,7 +3,7 @@
 // storage API), rewritten in our own words. The SDK packages are
 // tablelint's test stubs. Expected findings and must-stay-silent spots are
 // in labels.txt; see docs/analyzers.md.
-module example.com/realcode2
+module example.com/five-mistakes
 
 go 1.22
 

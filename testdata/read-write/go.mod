@@ -4,7 +4,7 @@
 // the legacy storage Table API), rewritten in our own words. The SDK
 // packages are tablelint's test stubs. Expected findings and must-stay-
 // silent spots are in labels.txt, generated from the // L: and // S markers.
-module example.com/realcode4
+module example.com/read-write
 
 go 1.22
 

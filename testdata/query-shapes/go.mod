@@ -1,7 +1,7 @@
 // A corpus of shapes seen in public Go code using Azure Tables, rewritten
 // in our own words; the SDK packages are tablelint's test stubs (same
 // signatures as the real ones). See labels.txt and docs/analyzers.md.
-module example.com/realcode
+module example.com/query-shapes
 
 go 1.22
 

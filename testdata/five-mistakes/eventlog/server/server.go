@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"example.com/realcode2/eventlog"
+	"example.com/five-mistakes/eventlog"
 )
 
 // Started records the start of the server.

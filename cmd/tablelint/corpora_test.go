@@ -21,13 +21,13 @@ var queryRules = map[string]bool{
 	"TL307": true, "TL308": true, "TL321": true, "TL322": true,
 }
 
-// TestRealCodeRecall runs check over testdata/realcode (shapes of public
+// TestRealCodeRecall runs check over testdata/query-shapes (shapes of public
 // code using Azure Tables, rewritten) and measures recall and precision
-// against testdata/realcode/labels.txt. Info findings (TL303 partition
+// against testdata/query-shapes/labels.txt. Info findings (TL303 partition
 // scans) are advice and not counted; a labelled silent spot must have no
 // other query-side finding.
 func TestRealCodeRecall(t *testing.T) {
-	right, expected, found := measureCorpus(t, "realcode", queryRules, false, 25, 10)
+	right, expected, found := measureCorpus(t, "query-shapes", queryRules, false, 25, 10)
 	// Thresholds set from the measurement (100 % and 100 % when written).
 	checkRates(t, right, expected, found, 0.95, 0.95)
 }
@@ -40,17 +40,17 @@ var corpus2Rules = map[string]bool{
 	"TL209": true, "TL121": true, "TL122": true, "TL123": true,
 }
 
-// TestRealCode2Recall measures check over testdata/realcode2, a second
+// TestRealCode2Recall measures check over testdata/five-mistakes, a second
 // corpus of public-code shapes built without looking at the analyzers'
 // testdata, labelled for the five kinds of mistake in corpus2Rules.
 func TestRealCode2Recall(t *testing.T) {
-	right, expected, found := measureCorpus(t, "realcode2", corpus2Rules, false, 40, 12)
+	right, expected, found := measureCorpus(t, "five-mistakes", corpus2Rules, false, 40, 12)
 	// Thresholds set from the measurement (49/50 and 49/49 when written;
 	// the miss is documented in docs/analyzers.md).
 	checkRates(t, right, expected, found, 0.95, 0.95)
 }
 
-// corpus3Rules are the write-side rules testdata/realcode3 is labelled
+// corpus3Rules are the write-side rules testdata/write-side is labelled
 // for. Several of them are info findings (TL406, TL412, TL415, TL602,
 // TL129), so the measurement counts info findings.
 var corpus3Rules = map[string]bool{
@@ -64,12 +64,12 @@ var corpus3Rules = map[string]bool{
 	"TL122": true, "TL123": true,
 }
 
-// TestRealCode3Recall measures check over testdata/realcode3, a corpus of
+// TestRealCode3Recall measures check over testdata/write-side, a corpus of
 // public-code shapes that write to tables, labelled without looking at
 // the analyzers (labels.txt, generated from the // L: and // S markers;
 // see TestRealCode3Labels).
 func TestRealCode3Recall(t *testing.T) {
-	right, expected, found := measureCorpus(t, "realcode3", corpus3Rules, true, 40, 20)
+	right, expected, found := measureCorpus(t, "write-side", corpus3Rules, true, 40, 20)
 	// Thresholds set from the measurement, a floor that fails if either
 	// drops: 30/55 and 30/31 when the corpus was written; 48/54 and 48/48
 	// once the write-side rules (TL124, TL125, TL129, TL313, TL406, TL409,
@@ -81,7 +81,7 @@ func TestRealCode3Recall(t *testing.T) {
 	checkRates(t, right, expected, found, 0.88, 0.99)
 }
 
-var updateLabels = flag.Bool("update-labels", false, "rewrite the labels.txt of testdata/realcode3, realcode4, realcode5 and heldout-valueflow from the markers in their code")
+var updateLabels = flag.Bool("update-labels", false, "rewrite the labels.txt of testdata/write-side, read-write, read-write-quick and heldout-valueflow from the markers in their code")
 
 // labelMarker matches a trailing "// L: TL123 TL456" (expected findings)
 // or "// S" (a spot that must stay silent).
@@ -155,22 +155,17 @@ const corpus3Header = `# A finding about a value (a key, a property, a struct fi
 # once for its lifetime, on the permissions (or the literal) and the expiry.
 `
 
-// TestRealCode3Labels checks that realcode3's labels.txt is what the
+// TestRealCode3Labels checks that write-side's labels.txt is what the
 // markers say.
 func TestRealCode3Labels(t *testing.T) {
-	checkCorpusLabels(t, "realcode3", corpus3Header)
+	checkCorpusLabelsAs(t, "write-side", "TestRealCode3Labels", corpus3Header)
 }
 
-// checkCorpusLabels checks that testdata/<name>/labels.txt is the common
-// preamble, header (where the corpus places its labels) and what the
-// markers of its code say (rewriting it first with -update-labels).
-func checkCorpusLabels(t *testing.T, name, header string) {
-	t.Helper()
-	checkCorpusLabelsAs(t, name, "TestRealCode"+strings.TrimPrefix(name, "realcode")+"Labels", header)
-}
-
-// checkCorpusLabelsAs is checkCorpusLabels for a corpus whose labels test
-// is named test (the name the preamble tells the reader to run).
+// checkCorpusLabelsAs checks that testdata/<name>/labels.txt is the
+// common preamble, header (where the corpus places its labels) and what
+// the markers of its code say (rewriting it first with -update-labels);
+// test is the corpus's labels test, the one the preamble tells the
+// reader to run.
 func checkCorpusLabelsAs(t *testing.T, name, test, header string) {
 	t.Helper()
 	dir := filepath.Join("..", "..", "testdata", name)
@@ -297,7 +292,7 @@ func measureCorpusKnown(t *testing.T, name string, rules map[string]bool, countI
 	return right, expected, found
 }
 
-// corpus4Rules are the rules testdata/realcode4 is labelled for: the
+// corpus4Rules are the rules testdata/read-write is labelled for: the
 // query rules and the write rules. Several are info findings (TL303,
 // TL312, TL313, TL320, TL406, TL412, TL415, TL602), so the measurement
 // counts info findings.
@@ -329,12 +324,12 @@ const corpus4Header = `# Labelled from the service's documented behaviour and th
 # counts once for its permissions and once for its lifetime.
 `
 
-// TestRealCode4Recall measures check over testdata/realcode4, a corpus of
+// TestRealCode4Recall measures check over testdata/read-write, a corpus of
 // public-code shapes that read and write tables, labelled without reading
 // the analyzers (labels.txt, generated from the // L: and // S markers;
 // see TestRealCode4Labels). Info findings count.
 func TestRealCode4Recall(t *testing.T) {
-	right, expected, found := measureCorpus(t, "realcode4", corpus4Rules, true, 60, 55)
+	right, expected, found := measureCorpus(t, "read-write", corpus4Rules, true, 60, 55)
 	// Floors from the measurement, so that a drop in either fails: on main
 	// at 6465f45, 60/69 and 60/64 with the labels as first committed;
 	// 62/69 (89.9 %) and 62/64 (96.9 %) once two labels were moved to
@@ -355,14 +350,14 @@ func TestRealCode4Recall(t *testing.T) {
 	checkRates(t, right, expected, found, 0.99, 0.99)
 }
 
-// TestRealCode4Labels checks that realcode4's labels.txt is what the
+// TestRealCode4Labels checks that read-write's labels.txt is what the
 // markers say.
 func TestRealCode4Labels(t *testing.T) {
-	checkCorpusLabels(t, "realcode4", corpus4Header)
+	checkCorpusLabelsAs(t, "read-write", "TestRealCode4Labels", corpus4Header)
 }
 
-// corpus5Header heads testdata/realcode5/labels.txt. Its labels are
-// placed as realcode4's are.
+// corpus5Header heads testdata/read-write-quick/labels.txt. Its labels are
+// placed as read-write's are.
 const corpus5Header = `# Labelled from the service's documented behaviour and the rule docs, not
 # from the analyzers (their source and testdata were not read). A query
 # finding is placed on the line of the call that runs the query (the
@@ -379,22 +374,22 @@ const corpus5Header = `# Labelled from the service's documented behaviour and th
 # for its permissions and once for its lifetime.
 `
 
-// TestRealCode5Labels checks that realcode5's labels.txt is what the
+// TestRealCode5Labels checks that read-write-quick's labels.txt is what the
 // markers say.
 func TestRealCode5Labels(t *testing.T) {
-	checkCorpusLabels(t, "realcode5", corpus5Header)
+	checkCorpusLabelsAs(t, "read-write-quick", "TestRealCode5Labels", corpus5Header)
 }
 
-// TestRealCode5Recall measures check over testdata/realcode5, a corpus of
+// TestRealCode5Recall measures check over testdata/read-write-quick, a corpus of
 // public-code shapes that read and write tables, labelled without reading
 // the analyzers (labels.txt, generated from the // L: and // S markers;
-// see TestRealCode5Labels). Info findings count; the rules are realcode4's.
+// see TestRealCode5Labels). Info findings count; the rules are read-write's.
 func TestRealCode5Recall(t *testing.T) {
-	right, expected, found := measureCorpus(t, "realcode5", corpus4Rules, true, 60, 50)
+	right, expected, found := measureCorpus(t, "read-write-quick", corpus4Rules, true, 60, 50)
 	// Floors from the measurement on main at 225bfae, so that a drop in
 	// either fails. As first committed (c3b00b3): 55/65 (84.6 %) and 55/61
 	// (90.2 %). Then, with no analyzer change: four labels moved to where
-	// the rule docs and realcode4 place the finding (a legacy query's
+	// the rule docs and read-write place the finding (a legacy query's
 	// TL301/TL303 on its QueryOptions literal, an over-broad SAS on the
 	// call taking it), and two must-stay-silent spots relabelled as
 	// findings the rule docs describe (a MaxInt64-UnixNano RowKey with %d:

@@ -4,7 +4,7 @@
 // API), rewritten in our own words. The SDK packages are tablelint's test
 // stubs. Expected findings and must-stay-silent spots are in labels.txt,
 // generated from the // L: and // S markers.
-module example.com/realcode5
+module example.com/read-write-quick
 
 go 1.22
 

@@ -4,7 +4,7 @@ package api
 import (
 	"net/http"
 
-	"example.com/realcode/duties/repo"
+	"example.com/query-shapes/duties/repo"
 )
 
 type API struct{ duties *repo.Duties }

@@ -6,7 +6,7 @@ import (
 	"context"
 	"strings"
 
-	"example.com/realcode4/catalog/store"
+	"example.com/read-write/catalog/store"
 )
 
 // Repository is what the service needs from storage.

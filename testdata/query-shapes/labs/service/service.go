@@ -4,7 +4,7 @@ package service
 import (
 	"context"
 
-	"example.com/realcode/labs/domain"
+	"example.com/query-shapes/labs/domain"
 )
 
 type Service struct{ repo domain.DeploymentRepository }

@@ -10,7 +10,7 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 	"github.com/Azure/azure-sdk-for-go/storage"
 
-	"example.com/realcode/pagehelper/store"
+	"example.com/query-shapes/pagehelper/store"
 )
 
 type API struct {

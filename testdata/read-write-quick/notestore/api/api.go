@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"example.com/realcode5/notestore/store"
+	"example.com/read-write-quick/notestore/store"
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 )
 
