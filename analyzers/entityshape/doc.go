@@ -59,11 +59,28 @@
 // length itself silences its callers. A field of a parameter works the
 // same way (Save(ctx, t Ticket) → "Detail": t.Detail): the caller's
 // value is the last t.Detail = … before the call, or the field of the
-// literal t was built with; a call through an interface declared in
-// the package is checked against the package's types that implement it.
+// literal t was built with; else what the value-flow layer finds in the
+// field at the call (a literal written in the call, Save(ctx,
+// Ticket{Detail: string(body)}), a field set in a branch): a request
+// body or form value, a file's text; a caller that passes its own
+// parameter's field on makes its callers responsible in turn. A call
+// through an interface declared in the package is checked against the
+// package's types that implement it.
 // A parameter (or its field) of interface type marshalled into a
 // property (json.Marshal(n.Payload)) is unbounded: its dynamic type is
-// the caller's.
+// the caller's. A caller that passes its own parameter on (Save(ctx, g)
+// calling toRow(g)) fills the callee's properties with it in turn, field
+// fills included.
+//
+// A list joined into one property (strings.Join(g.Guests, ",")) is as
+// long as the list: a list decoded from the request (json.NewDecoder(
+// r.Body).Decode(&g); g.Guests) is unbounded, where it is joined or in a
+// caller that passes it to a function joining its parameter's list. A
+// function that makes a parameter an entity's Properties
+// (aztables.EDMEntity{Properties: props}, a legacy e.Properties = props)
+// makes each constant-key entry of a caller's map literal, and each
+// entry the caller sets before the call (props["Bio"] = s), a property
+// filled by that caller, reported at the entry.
 //
 // Results of other calls are asked of the value-flow layer
 // (analyzers/internal/flow): a helper, in this package or another, that

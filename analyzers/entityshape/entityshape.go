@@ -56,6 +56,13 @@ type Fill struct {
 	// At is where the property is filled, in the package that declares
 	// the function: a caller in that package is reported there.
 	At token.Pos
+	// Joined: the property is the parameter (or its Field), a list,
+	// joined into one string (strings.Join): the caller's list decides
+	// its size.
+	Joined bool
+	// Map: the parameter is the entity's Properties map (Property
+	// empty): each constant-key entry of the caller's map is a property.
+	Map bool
 }
 
 // AFact marks Fills as a fact.
@@ -67,6 +74,13 @@ func (f *Fills) String() string {
 		param := fmt.Sprint(p.Param)
 		if p.Field != "" {
 			param += "." + p.Field
+		}
+		switch {
+		case p.Map:
+			parts = append(parts, param+"→Properties")
+			continue
+		case p.Joined:
+			param = "join(" + param + ")"
 		}
 		parts = append(parts, param+"→"+p.Property)
 	}
@@ -179,13 +193,24 @@ func (c *checker) callers() {
 					t = types.NewSlice(types.Typ[types.Byte])
 				}
 				arg := s.call.Args[f.Param]
-				if f.Field != "" {
-					// The value the caller put in the field.
-					if arg = c.fieldValue(s.body, arg, f.Field, s.call.Pos()); arg == nil {
-						continue
+				switch {
+				case f.Map:
+					c.mapArg(s, f, arg)
+				case f.Joined || f.Field != "" && c.callerParam(arg) != nil:
+					c.listArg(s, f, arg)
+				case f.Field != "":
+					// The value the caller put in the field: an
+					// assignment or the literal of its variable, else
+					// what the value-flow layer finds (a literal given
+					// at the call, a field filled in a branch).
+					if fv := c.fieldValue(s.body, arg, f.Field, s.call.Pos()); fv != nil {
+						c.property(f.Property, t, fv)
+					} else {
+						c.flowField(s, f, arg)
 					}
+				default:
+					c.property(f.Property, t, arg)
 				}
-				c.property(f.Property, t, arg)
 				c.at, c.call, c.callee = token.NoPos, nil, nil
 				more = more || c.added
 			}
@@ -196,6 +221,121 @@ func (c *checker) callers() {
 	}
 	for fn, fs := range c.fills {
 		c.pass.ExportObjectFact(fn, fs)
+	}
+}
+
+// callerParam returns the parameter of the calling function that arg is
+// (passed on as it is), or nil.
+func (c *checker) callerParam(arg ast.Expr) *types.Var {
+	id, ok := ast.Unparen(arg).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v := c.idx.VarOf(id)
+	if v == nil {
+		return nil
+	}
+	if _, ok := c.paramIndex(v); !ok {
+		return nil
+	}
+	return v
+}
+
+// forward records that the calling function fills f's property with its
+// own parameter v, passed on to the callee (the same field, joined or
+// not, or the same Properties map).
+func (c *checker) forward(v *types.Var, f Fill, arg ast.Expr) {
+	at := c.at
+	if !at.IsValid() {
+		at = arg.Pos() // a callee of another package: the caller's callers are reported here
+		c.values[at] = arg
+	}
+	f.At = at
+	c.fill(v, f)
+}
+
+// listArg checks what a caller passes to a callee that puts the argument
+// (or its f.Field) into a property, joined when f.Joined: the caller's
+// own parameter passes the fill on; a list decoded from the request
+// (the value flow layer says where the argument's field comes from) is
+// unbounded.
+func (c *checker) listArg(s site, f Fill, arg ast.Expr) {
+	if v := c.callerParam(arg); v != nil {
+		c.forward(v, f, arg)
+		return
+	}
+	if !f.Joined {
+		return
+	}
+	in := c.fl.Call(s.call)
+	if in == nil {
+		return
+	}
+	args := flow.CallArgs(in.Common())
+	if f.Param >= len(args) {
+		return
+	}
+	var val flow.Value
+	if f.Field != "" {
+		val = c.fl.FieldOfLocal(args[f.Param], f.Field)
+	} else {
+		val = c.fl.OfLocal(args[f.Param])
+	}
+	if what, ok := requestList(val); ok {
+		c.sized(f.Property, f.Binary, !f.Binary, arg, src{what: what, bound: -1})
+	}
+}
+
+// mapArg checks the map a caller passes to a callee that makes it an
+// entity's Properties (Fill.Map): each constant-key entry of its literal,
+// and each entry the caller sets before the call (m["Bio"] = v), is a
+// property filled here; the caller's own parameter passes the fill on.
+func (c *checker) mapArg(s site, f Fill, arg ast.Expr) {
+	if v := c.callerParam(arg); v != nil {
+		c.forward(v, f, arg)
+		return
+	}
+	at, call, callee := c.at, c.call, c.callee
+	c.at, c.call, c.callee = token.NoPos, nil, nil // reported at the caller's entries
+	defer func() { c.at, c.call, c.callee = at, call, callee }()
+	entry := func(k ast.Expr, val ast.Expr) {
+		name, ok := c.idx.ConstString(k)
+		if !ok || name == writes.PartitionKey || name == writes.RowKey || name == writes.Timestamp || strings.Contains(name, "@odata.") {
+			return
+		}
+		c.property(name, c.pass.TypesInfo.TypeOf(val), val)
+	}
+	if lit, ok := c.idx.Resolve(ast.Unparen(arg)).(*ast.CompositeLit); ok && writes.IsStringMap(c.pass.TypesInfo.TypeOf(lit)) && !c.isEntityMap(lit) {
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				entry(kv.Key, kv.Value)
+			}
+		}
+	}
+	v := c.idx.VarOf(ast.Unparen(arg))
+	if v == nil || s.body == nil {
+		return
+	}
+	ast.Inspect(s.body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Pos() >= s.call.Pos() || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && c.idx.VarOf(ast.Unparen(ix.X)) == v {
+				entry(ix.Index, as.Rhs[i])
+			}
+		}
+		return true
+	})
+}
+
+// propsParam records that the function being checked makes its
+// parameter e an entity's Properties (EDMEntity{Properties: props}, a
+// legacy e.Properties = props): its callers' entries are properties.
+func (c *checker) propsParam(e ast.Expr) {
+	if v := c.callerParam(e); v != nil && writes.IsStringMap(v.Type()) {
+		c.fill(v, Fill{Map: true, At: e.Pos()})
 	}
 }
 
@@ -258,10 +398,21 @@ func (c *checker) paramField(e *ast.SelectorExpr) (*types.Var, string) {
 }
 
 // fieldValue returns what the caller put in field (a path) of the
-// struct variable arg before pos: the last assignment arg.field = x in
-// body before pos, or else the field of the composite literal arg is
-// defined by; nil when neither is found.
+// struct arg before pos: the field of arg when it is a composite literal
+// (or &lit); for a variable, the last assignment arg.field = x in body
+// before pos, or else the field of the composite literal arg is defined
+// by; nil when none is found.
 func (c *checker) fieldValue(body *ast.BlockStmt, arg ast.Expr, field string, pos token.Pos) ast.Expr {
+	if u, ok := ast.Unparen(arg).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		arg = u.X // &T{…}
+	}
+	if lit, ok := ast.Unparen(arg).(*ast.CompositeLit); ok {
+		// Log(ctx, Exchange{Question: string(q)}): the literal's field.
+		if strings.Contains(field, ".") {
+			return nil
+		}
+		return litField(lit, field)
+	}
 	id, ok := ast.Unparen(arg).(*ast.Ident)
 	if !ok || body == nil {
 		return nil
@@ -293,11 +444,17 @@ func (c *checker) fieldValue(body *ast.BlockStmt, arg ast.Expr, field string, po
 		return nil
 	}
 	if lit, ok := ast.Unparen(d.Rhs).(*ast.CompositeLit); ok {
-		for _, el := range lit.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == field {
-					return kv.Value
-				}
+		return litField(lit, field)
+	}
+	return nil
+}
+
+// litField returns the value a keyed struct literal gives field, or nil.
+func litField(lit *ast.CompositeLit, field string) ast.Expr {
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == field {
+				return kv.Value
 			}
 		}
 	}
@@ -393,6 +550,10 @@ func (c *checker) node(n ast.Node) bool {
 			if name, ok := c.propTarget(l); ok {
 				c.property(name, c.pass.TypesInfo.TypeOf(l), n.Rhs[i])
 			}
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && (sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.LegacyPath, "Entity", "Properties") ||
+				sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.AztablesPath, "EDMEntity", "Properties")) {
+				c.propsParam(n.Rhs[i]) // e.Properties = props
+			}
 		}
 	}
 	return true
@@ -410,6 +571,11 @@ func (c *checker) literal(lit *ast.CompositeLit) {
 		b, big := c.property(name, ft, v)
 		total += b
 		tooBig = tooBig || big
+	}
+	if sdk.IsAztablesType(t, "EDMEntity") || sdk.IsLegacyType(t, "Entity") {
+		if p := sdk.Field(c.pass.TypesInfo, lit, "Properties"); p != nil {
+			c.propsParam(p)
+		}
 	}
 	switch {
 	case writes.IsStringMap(t):
@@ -442,12 +608,7 @@ func (c *checker) literal(lit *ast.CompositeLit) {
 				if !ok {
 					continue
 				}
-				f, v = -1, kv.Value
-				for j := 0; j < st.NumFields(); j++ {
-					if st.Field(j).Name() == id.Name {
-						f = j
-					}
-				}
+				f, v = writes.FieldIndex(st, id.Name), kv.Value
 			}
 			if f < 0 || f >= st.NumFields() {
 				continue
@@ -642,15 +803,67 @@ func (c *checker) property(name string, ft types.Type, v ast.Expr) (int64, bool)
 	if !ok || s.checked {
 		return 0, false
 	}
+	return c.filled(name, binary, text, v, s)
+}
+
+// flowField checks what the call of site s puts in field f.Field of the
+// argument arg, on the value-flow layer: a request body, a form value or
+// a file read whole fills the callee's property unbounded; the caller's
+// own parameter (or a field of it) makes the caller fill it too.
+func (c *checker) flowField(s site, f Fill, arg ast.Expr) {
+	call := c.fl.Call(s.call)
+	if call == nil {
+		return
+	}
+	i := f.Param
+	if sig, ok := s.fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		i++ // flow counts the receiver first
+	}
+	v, ok := c.fl.ArgField(call, i, f.Field)
+	if !ok {
+		return
+	}
+	if src, ok := c.holeSource(v); ok {
+		if !src.checked {
+			c.filled(f.Property, f.Binary, !f.Binary, arg, src)
+		}
+		return
+	}
+	// Passed on from the caller's own parameter: its callers are
+	// checked in turn.
+	fn := call.Parent()
+	if fn.Object() == nil || fn.Object() != types.Object(s.in) {
+		return // in a function literal: its holes may be the enclosing function's
+	}
+	for _, h := range v.Holes() {
+		if h.Source != flow.Param || h.Bound&flow.LengthChecked != 0 || h.Param < 0 || h.Param >= len(fn.Params) {
+			continue
+		}
+		if p, ok := fn.Params[h.Param].Object().(*types.Var); ok {
+			c.fill(p, Fill{Property: f.Property, Binary: f.Binary, Field: h.Field, At: c.at})
+		}
+	}
+}
+
+// filled reports (or records, for a parameter) a property filled from s;
+// v is the value as written, where a finding made here goes.
+func (c *checker) filled(name string, binary, text bool, v ast.Expr, s src) (int64, bool) {
 	if s.param != nil {
 		at := c.at
 		if !at.IsValid() {
 			at = v.Pos() // the property is filled here
 			c.values[at] = v
 		}
-		c.fill(s.param, Fill{Property: name, Binary: binary, Field: s.field, At: at})
+		c.fill(s.param, Fill{Property: name, Binary: binary, Field: s.field, At: at, Joined: s.joined})
 		return 0, false
 	}
+	return c.sized(name, binary, text, v, s)
+}
+
+// sized reports a property value from the source s: unbounded, or
+// bounded over a limit. It returns the value's bound in bytes as stored
+// (0 if unknown or small) and whether it reported.
+func (c *checker) sized(name string, binary, text bool, v ast.Expr, s src) (int64, bool) {
 	// A caller of a function of this package that fills the property:
 	// reported where the property is filled, naming the call.
 	if prop := c.values[c.at]; prop != nil && c.call != nil {
@@ -714,6 +927,8 @@ type src struct {
 	// is, unchecked: what callers pass is checked where they call.
 	param *types.Var
 	field string // the field of param, "" for param itself
+	// joined: the param (or its field) is a list joined into the value.
+	joined bool
 }
 
 // fill records that the function being checked puts parameter v into a
@@ -867,6 +1082,10 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 			}
 		case path == "strings" && (name == "TrimSpace" || name == "ToLower" || name == "ToUpper") && len(e.Args) == 1:
 			return e.Args[0], src{}, false, false
+		case path == "strings" && name == "Join" && len(e.Args) == 2:
+			if s, ok := c.joined(e); ok {
+				return nil, s, true, true
+			}
 		}
 		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && path == "encoding/base64" && name == "EncodeToString" && len(e.Args) == 1 {
 			return e.Args[0], src{}, false, false
@@ -968,7 +1187,21 @@ func (c *checker) flowSource(call *ast.CallExpr) (src, bool) {
 	if in == nil || in.Value() == nil {
 		return src{}, false
 	}
-	v := c.fl.OfLocal(in.Value())
+	s, ok := c.holeSource(c.fl.OfLocal(in.Value()))
+	if !ok || s.bound != -1 {
+		return s, ok
+	}
+	if fn := sdk.Callee(c.pass.TypesInfo, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() != "net/url" && fn.Pkg().Path() != "net/http" {
+		s.what += " (from " + fn.Name() + ")"
+	}
+	return s, true
+}
+
+// holeSource says whether a flow value holds an unbounded source: a
+// request body or form value, a file or stream read whole, or a
+// marshalled document, with no length check or limit on the way (then
+// bounded, by the code's own limit).
+func (c *checker) holeSource(v flow.Value) (src, bool) {
 	for _, h := range v.Holes() {
 		var what string
 		switch {
@@ -982,14 +1215,58 @@ func (c *checker) flowSource(call *ast.CallExpr) (src, bool) {
 			continue
 		}
 		if h.Bound&flow.LengthChecked != 0 {
-			return src{what: what, bound: boundedUnknown}, true
-		}
-		if fn := sdk.Callee(c.pass.TypesInfo, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() != "net/url" && fn.Pkg().Path() != "net/http" {
-			what += " (from " + fn.Name() + ")"
+			return src{what: what, bound: boundedUnknown, checked: true}, true
 		}
 		return src{what: what, bound: -1}, true
 	}
 	return src{}, false
+}
+
+// joined follows the list that strings.Join(list, sep) joins: a
+// parameter of the function being checked (or a field of one), whose
+// callers' lists decide the size (Fill.Joined), or a list decoded from
+// the request (json.NewDecoder(r.Body).Decode(&req); req.Tags): as long
+// as the client makes it.
+func (c *checker) joined(call *ast.CallExpr) (src, bool) {
+	list := ast.Unparen(call.Args[0])
+	if _, ok := c.pass.TypesInfo.TypeOf(list).Underlying().(*types.Slice); !ok {
+		return src{}, false
+	}
+	switch x := list.(type) {
+	case *ast.Ident:
+		if v := c.idx.VarOf(x); v != nil {
+			if _, ok := c.paramIndex(v); ok {
+				return src{what: "a parameter", param: v, joined: true}, true
+			}
+		}
+	case *ast.SelectorExpr:
+		if v, field := c.paramField(x); v != nil {
+			return src{what: "a parameter", param: v, field: field, joined: true}, true
+		}
+	}
+	in := c.fl.Call(call)
+	if in == nil {
+		return src{}, false
+	}
+	args := flow.CallArgs(in.Common())
+	if len(args) == 0 {
+		return src{}, false
+	}
+	if what, ok := requestList(c.fl.OfLocal(args[0])); ok {
+		return src{what: what, bound: -1}, true
+	}
+	return src{}, false
+}
+
+// requestList names a list (the value of a slice) that is request input
+// with no length check: "a request list (body.Tags) joined".
+func requestList(v flow.Value) (string, bool) {
+	for _, h := range v.Holes() {
+		if h.Source == flow.Request && h.Bound&flow.LengthChecked == 0 {
+			return "a request list (" + finding.Clip(h.What) + ") joined", true
+		}
+	}
+	return "", false
 }
 
 // boundedUnknown is the bound of a limit that is not a constant: the

@@ -52,6 +52,33 @@
 //
 // Across functions, on the value-flow layer (analyzers/internal/flow):
 //
+//   - TL414 also: an UpdateEntity without IfMatch or an UpsertEntity of an
+//     entity decoded from an element of a list page (NextPage of a
+//     ListEntities pager) in the same function: each listed entity
+//     carries its ETag (odata.etag) as a GetEntity response does. Not
+//     when every pager of the function lists another table than the
+//     write's (a copy), nor when the entity's keys are assigned.
+//
+//   - TL414 also: an UpdateEntity without IfMatch or an UpsertEntity of
+//     a new entity (a map or struct literal, an EDMEntity) whose
+//     PartitionKey and RowKey are the keys of a GetEntity and one of
+//     whose values derives from what that read returned — a document
+//     decoded from a property, changed and marshalled into a property
+//     again: the row read is replaced all the same. The read is in the
+//     function, or in a helper that returns the derived value or
+//     decodes it into the variable it is given (the fact ReadsEntity:
+//     its GetEntity's keys are its parameters or constants). Keys are
+//     compared by their value's source (one variable or parameter,
+//     equal constants, the same field of one value). Not when nothing
+//     written derives from the read, under other keys, or when the
+//     read in the function is of another table.
+//
+//   - TL414 also: the call of a function that writes such a new entity
+//     without a condition from its parameters (the fact Rewrites: keys
+//     its parameters, values derived from others — a save helper),
+//     given a read's keys and a value derived from that read: reported
+//     at the call, naming the function.
+//
 //   - TL414 also: an UpdateEntity without IfMatch (nil options or a
 //     literal without it) or an UpsertEntity of an entity read by
 //     GetEntity, or taken from a list page (NextPage of a ListEntities

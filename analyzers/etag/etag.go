@@ -43,6 +43,8 @@ type checker struct {
 	x     *index.Index
 	res   *values.Resolver
 	found []found
+	// lines holds the lines of the findings reported at once.
+	lines []int
 }
 
 // A found is a finding queued until the file's fixes are known.
@@ -76,8 +78,11 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, f := range c.found {
 		skip[pass.Fset.Position(f.d.Pos).Line] = true
 	}
+	for _, l := range c.lines {
+		skip[l] = true
+	}
 	c.finish()
-	return flowWalk(pass, pass.ResultOf[paramsAnalyzer].(*importedWrites), skip)
+	return flowWalk(pass, pass.ResultOf[paramsAnalyzer].(*importedWrites), skip, c)
 }
 
 func (c *checker) check(w index.Call) {
@@ -96,6 +101,7 @@ func (c *checker) check(w index.Call) {
 		read = fmt.Sprintf("read by GetEntity (line %d)", c.pass.Fset.Position(r.Call.Pos()).Line)
 	}
 	if w.Method == "UpsertEntity" {
+		c.lines = append(c.lines, c.pass.Fset.Position(w.Call.Pos()).Line)
 		diag.Report(c.pass, "TL414", w.Call, "%s", diag.Fit(
 			"UpsertEntity, which sends no If-Match, writes back the entity "+read,
 			"UpsertEntity, which sends no If-Match, writes back an entity read by GetEntity"))

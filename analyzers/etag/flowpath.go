@@ -35,14 +35,19 @@ var paramsAnalyzer = &analysis.Analyzer{
 	Name:             "etagparams",
 	Doc:              "etagparams: the parameters functions write back without If-Match (facts for etag)",
 	Requires:         []*analysis.Analyzer{flow.Analyzer},
-	Run:              func(pass *analysis.Pass) (any, error) { return flowWalk(pass, nil, nil) },
+	Run:              func(pass *analysis.Pass) (any, error) { return flowWalk(pass, nil, nil, nil) },
 	RunDespiteErrors: true,
-	FactTypes:        []analysis.Fact{new(WritesBack)},
+	FactTypes:        []analysis.Fact{new(WritesBack), new(ReadsEntity), new(Rewrites)},
 	ResultType:       reflect.TypeOf((*importedWrites)(nil)),
 }
 
 type importedWrites struct {
 	lookup func(*types.Func) map[int]string
+	reads  func(*types.Func) *ReadsEntity
+	writes func(*types.Func) *Rewrites
+	// readers holds the package's ReadsEntity summaries, computed
+	// once by the facts pass.
+	readers *readers
 }
 
 // flowWalk follows written entities on the flow layer across functions:
@@ -51,8 +56,11 @@ type importedWrites struct {
 // write in different functions; the same function is the AST check's),
 // and the calls of functions that write their parameter back given an
 // entity so read. report is nil for the facts pass; skip holds the
-// lines the AST check reported.
-func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any, error) {
+// lines the AST check reported. An entity decoded from a list page in
+// the function of the write is reported too (the AST check follows
+// GetEntity only), unless the write's table is not the one listed. c, the AST check, tells tables apart (nil in the facts
+// pass).
+func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *checker) (any, error) {
 	fl := flow.Of(pass)
 	report := imp != nil
 	if imp == nil {
@@ -62,7 +70,26 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any,
 				return w.Params
 			}
 			return nil
+		}, reads: func(obj *types.Func) *ReadsEntity {
+			r := new(ReadsEntity)
+			if pass.ImportObjectFact(obj, r) {
+				return r
+			}
+			return nil
+		}, writes: func(obj *types.Func) *Rewrites {
+			r := new(Rewrites)
+			if pass.ImportObjectFact(obj, r) {
+				return r
+			}
+			return nil
 		}}
+	}
+	rs := imp.readers
+	if rs == nil {
+		rs = &readers{fl: fl, local: map[*ssa.Function]*ReadsEntity{}, lookup: imp.reads,
+			writers: map[*ssa.Function]*Rewrites{}, writersOf: imp.writes}
+		rs.summarize()
+		imp.readers = rs
 	}
 	params := map[*ssa.Function]map[int]string{}
 	reported := map[int]bool{}
@@ -75,12 +102,14 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any,
 		diag.Report(pass, "TL414", posNode(pos), "%s", diag.Fit(msg, short))
 	}
 	// note records an origin of a written value: a read entity is
-	// reported at pos, a parameter makes fn a writer of it.
-	note := func(fn *ssa.Function, os []flow.Origin, method string, pos token.Pos, local bool, describe func(read, base string) (string, string)) bool {
+	// reported at pos, a parameter makes fn a writer of it. local: a
+	// GetEntity read in fn itself is the AST check's; pages: a list
+	// page read in fn itself counts.
+	note := func(fn *ssa.Function, os []flow.Origin, method string, pos token.Pos, local, pages bool, describe func(read, base string) (string, string)) bool {
 		grew := false
 		for _, o := range os {
 			switch {
-			case o.Source == flow.Entity && readWhat(o.What) != "" && (o.Via != "" || !local):
+			case o.Source == flow.Entity && readWhat(o.What) != "" && (o.Via != "" || !local || pages && isPage(o.What)):
 				base := readWhat(o.What)
 				read := base
 				if o.Via != "" {
@@ -114,13 +143,23 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any,
 				// A write through an interface is not the AST check's:
 				// a read in the same function counts.
 				local := !call.Common().IsInvoke()
-				if rekeyed(ent) {
-					continue // another entity
+				// Keys assigned after it was built: another entity.
+				if !rekeyed(ent) {
+					pages := c != nil && !c.listedElsewhere(fn, call)
+					note(fn, fl.Origins(ent), method, call.Pos(), local, pages, func(read, base string) (string, string) {
+						return method + " writes back an entity read by " + read + " without IfMatch",
+							method + " writes back an entity read by " + base + " without IfMatch"
+					})
 				}
-				note(fn, fl.Origins(ent), method, call.Pos(), local, func(read, base string) (string, string) {
-					return method + " writes back an entity read by " + read + " without IfMatch",
-						method + " writes back an entity read by " + base + " without IfMatch"
-				})
+				rs.noteWrite(fn, ent, method)
+				// A new entity under the read's keys, rebuilt from what
+				// was read (rebuilt.go).
+				if c != nil {
+					if s, ok := rs.rebuiltFrom(ent, func(get ssa.CallInstruction) bool { return c.readElsewhere(get, call) }); ok {
+						msg, short := rebuiltMessage(method, s)
+						emit(call.Pos(), msg, short)
+					}
+				}
 			}
 		}
 	}
@@ -166,7 +205,7 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any,
 							done[id] = true
 							name := calleeName(cc, impl)
 							method := ps[i]
-							if note(fn, fl.Origins(args[i]), method, call.Pos(), false, func(_, base string) (string, string) {
+							if note(fn, fl.Origins(args[i]), method, call.Pos(), false, false, func(_, base string) (string, string) {
 								return fmt.Sprintf("%s writes back an entity read by %s with %s and no IfMatch", name, base, method),
 									fmt.Sprintf("%s writes back an entity read by %s without IfMatch", name, base)
 							}) {
@@ -182,7 +221,33 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool) (any,
 		}
 	}
 	if report {
+		// Calls of functions that write a new entity from their
+		// parameters, given a read's keys and its data.
+		for _, fn := range fl.SSA.SrcFuncs {
+			for _, b := range fn.Blocks {
+				for _, in := range b.Instrs {
+					call, ok := in.(ssa.CallInstruction)
+					if !ok {
+						continue
+					}
+					if impl, r, s, ok := rs.rewrittenBy(call.Common()); ok {
+						msg, short := rewriteMessage(calleeName(call.Common(), impl), r, s)
+						emit(call.Pos(), msg, short)
+					}
+				}
+			}
+		}
 		return nil, nil
+	}
+	for fn, r := range rs.writers {
+		if obj, ok := fn.Object().(*types.Func); ok && fn.Pkg == fl.SSA.Pkg {
+			pass.ExportObjectFact(obj, r)
+		}
+	}
+	for fn, r := range rs.local {
+		if obj, ok := fn.Object().(*types.Func); ok && fn.Pkg == fl.SSA.Pkg {
+			pass.ExportObjectFact(obj, r)
+		}
 	}
 	for fn, ps := range params {
 		if obj, ok := fn.Object().(*types.Func); ok && fn.Pkg == fl.SSA.Pkg {
@@ -199,14 +264,19 @@ func readWhat(what string) string {
 	switch {
 	case strings.HasPrefix(what, "GetEntity"):
 		return "GetEntity"
-	case what == "page" || strings.HasPrefix(what, "page."):
+	case isPage(what):
 		return "a list page"
 	}
 	return ""
 }
 
+// isPage: an entity origin that is a list page's element.
+func isPage(what string) bool { return what == "page" || strings.HasPrefix(what, "page.") }
+
 // rekeyed reports whether the marshalled entity's PartitionKey or RowKey
-// is assigned in the function after it was built (a copy under new keys).
+// (its own field, or one promoted from an embedded struct such as
+// aztables.Entity) is assigned in the function after it was built (a
+// copy under new keys).
 func rekeyed(ent ssa.Value) bool {
 	c, ok := ent.(*ssa.Extract)
 	if !ok {
@@ -223,8 +293,14 @@ func rekeyed(ent ssa.Value) bool {
 	if ld, ok := x.(*ssa.UnOp); ok {
 		x = ld.X
 	}
+	return keyStored(x, 0)
+}
+
+// keyStored: a PartitionKey or RowKey field of the struct x points to,
+// or of a struct embedded in it, is stored to.
+func keyStored(x ssa.Value, depth int) bool {
 	refs := x.Referrers()
-	if refs == nil {
+	if refs == nil || depth > 2 {
 		return false
 	}
 	for _, ref := range *refs {
@@ -233,13 +309,30 @@ func rekeyed(ent ssa.Value) bool {
 			continue
 		}
 		st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-		if n := st.Field(fa.Field).Name(); n != "PartitionKey" && n != "RowKey" {
-			continue
-		}
-		for _, r2 := range *fa.Referrers() {
-			if _, ok := r2.(*ssa.Store); ok {
+		f := st.Field(fa.Field)
+		if f.Embedded() {
+			// x.Entity.RowKey = … (a literal's embedded Entity, stored
+			// whole, is where it starts)
+			if keyStored(fa, depth+1) {
 				return true
 			}
+			continue
+		}
+		if n := f.Name(); n != "PartitionKey" && n != "RowKey" {
+			continue
+		}
+		if storedTo(fa) {
+			return true
+		}
+	}
+	return false
+}
+
+// storedTo: a store to the address fa.
+func storedTo(fa *ssa.FieldAddr) bool {
+	for _, r := range *fa.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == fa {
+			return true
 		}
 	}
 	return false

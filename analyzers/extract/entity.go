@@ -167,11 +167,7 @@ func (e *extractor) literal(s *entityState, lit *ast.CompositeLit) {
 			f, val := -1, el
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
 				if id, ok := kv.Key.(*ast.Ident); ok {
-					for j := 0; j < st.NumFields(); j++ {
-						if st.Field(j).Name() == id.Name {
-							f = j
-						}
-					}
+					f = writes.FieldIndex(st, id.Name)
 				}
 				val = kv.Value
 			} else {

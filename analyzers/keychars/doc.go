@@ -29,9 +29,9 @@
 //     there.
 //
 //   - TL201 also: a key whose value comes from HTTP request input (the
-//     URL path or a segment of it, the query, a form value, a header, the
-//     host, a path value, a field of a request body decoded from JSON)
-//     with no check: a client can send / \ # or ?, and the request
+//     URL path or a segment of it, the query, a form value, a header, a
+//     cookie's value, the host, a path value, a field of a request body
+//     decoded from JSON) with no check: a client can send / \ # or ?, and the request
 //     fails (for r.URL.Path, always). Through a function of the package
 //     that makes its parameter (or a field of it) the key, it is reported
 //     where that function sets the key, naming the line of the call (the

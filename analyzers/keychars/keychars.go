@@ -13,6 +13,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/keyflow"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/target"
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/filtercheck"
@@ -150,11 +151,12 @@ func (c *checker) reportAt(pos token.Pos, format string, args ...any) {
 	diag.Report(c.pass, "TL201", posNode(pos), format, args...)
 }
 
-// argPos is where the key of a read's sink is written: the argument of
-// GetEntity or DeleteEntity (ctx, pk, rk, opts) that is s.Key, so that
-// each key argument is reported on its own; s.Pos for other sinks.
+// argPos is where the key of a sink that is a call's argument is
+// written: the argument of GetEntity or DeleteEntity (ctx, pk, rk, opts)
+// or of the legacy GetEntityReference (pk, rk) that is s.Key (sdk.KeyArgs),
+// so that each key argument is reported on its own; s.Pos for other sinks.
 func (c *checker) argPos(s keyflow.Sink) token.Pos {
-	if !s.Read {
+	if !s.Read && s.Callee != nil {
 		return s.Pos
 	}
 	if c.calls == nil {
@@ -169,12 +171,21 @@ func (c *checker) argPos(s keyflow.Sink) token.Pos {
 		}
 	}
 	call := c.calls[s.Pos]
+	if call == nil {
+		return s.Pos
+	}
+	if pk, rk, ok := sdk.KeyArgs(sdk.CallOp(c.pass.TypesInfo, call)); ok && rk < len(call.Args) {
+		if s.Key == "RowKey" {
+			return call.Args[rk].Pos()
+		}
+		return call.Args[pk].Pos()
+	}
+	if !s.Read || len(call.Args) < 4 {
+		return s.Pos
+	}
 	i := 1
 	if s.Key == "RowKey" {
 		i = 2
-	}
-	if call == nil || len(call.Args) < 4 {
-		return s.Pos
 	}
 	return call.Args[i].Pos()
 }

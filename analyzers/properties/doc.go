@@ -29,8 +29,9 @@
 //
 // An entity is written when it reaches AddEntity, UpsertEntity,
 // UpdateEntity (directly or through a helper that writes its parameter)
-// or a transaction action: it is followed back through json.Marshal, &,
-// * and variables to the struct or map literal, or the variable, that
+// or a transaction action: it is followed back through json.Marshal, a
+// MarshalJSON method, &, *, variables and the results of the package's
+// own functions to the struct or map literal, or the variable, that
 // builds it.
 //
 //   - TL124 datetime-out-of-range: a property sent as Edm.DateTime whose
@@ -62,15 +63,20 @@
 //     writes as a JSON array or object: a struct field of slice (other
 //     than []byte), array, map or struct type (other than time.Time and
 //     types with their own text or JSON encoding), or pointer to one; a
-//     map entry whose value has such a type, in a map entity or in the
-//     Properties of an aztables.EDMEntity literal (its MarshalJSON writes
-//     such a value as encoding/json does). Reported once per struct
+//     map entry whose value has such a type, in a map entity, in the
+//     Properties of an aztables.EDMEntity literal or in those of a legacy
+//     storage.Entity (their MarshalJSON writes such a value as
+//     encoding/json does). Reported once per struct
 //     field, at its declaration when the struct is in the package, else at
 //     the write; at the entry for maps.
 //   - TL128 timestamp-set-by-client: a Timestamp given a value in the
-//     literal of a written entity or assigned to it (e.Timestamp = …) in
-//     the function that writes it, and the legacy Entity's TimeStamp
-//     assigned before a write (its encoding never sends it).
+//     literal of a written entity (also the aztables.Entity nested in an
+//     EDMEntity, and a "Timestamp" entry of an EDMEntity's or a legacy
+//     Entity's Properties) or assigned to it (e.Timestamp = …) in the
+//     function that writes it, and the legacy Entity's TimeStamp
+//     assigned before a write (its encoding never sends it). The written
+//     entity is followed through a MarshalJSON method and the results of
+//     the package's helpers (b, err := s.row(x).MarshalJSON()) as well.
 //
 // Silent: fields tagged json:"-" or ",string"; interface-typed fields
 // and values (their dynamic type is unknown); types with MarshalJSON or

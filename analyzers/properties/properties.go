@@ -70,7 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 // entity checks the entity written by w.
 func (c *checker) entity(e ast.Expr, w index.Call) {
 	c.annotated = annotations(c.x.Writes, w.Body)
-	roots := c.x.Writes.RootsOf(e)
+	roots := c.x.Writes.HelperRootsOf(e)
 	for _, lit := range roots.Lits {
 		t := c.pass.TypesInfo.TypeOf(lit)
 		switch {

@@ -291,6 +291,10 @@ func (c *checker) edmProperty(name string, v ast.Expr) {
 	if strings.Contains(name, "@odata.") {
 		return
 	}
+	if name == writes.Timestamp {
+		c.timestamp(v) // sent as a property the service ignores
+		return
+	}
 	t := c.pass.TypesInfo.TypeOf(v)
 	switch {
 	case sdk.IsAztablesType(t, "EDMDateTime") || isTime(t) && c.annotated[name] == edmDateTime:
@@ -405,9 +409,14 @@ func (c *checker) fieldAssigned(body *ast.BlockStmt, f *types.Var) bool {
 
 // legacyProperty checks one property of a legacy storage Entity: its
 // MarshalJSON annotates a time.Time as Edm.DateTime and an int64 as
-// Edm.Int64 (sent as a string), and sends other integers bare.
+// Edm.Int64 (sent as a string), sends other integers bare and other
+// values as encoding/json writes them (a slice or map: TL126).
 func (c *checker) legacyProperty(name string, v ast.Expr) {
 	if strings.Contains(name, "@odata.") {
+		return
+	}
+	if name == writes.Timestamp {
+		c.timestamp(v) // sent as a property the service ignores
 		return
 	}
 	t := c.pass.TypesInfo.TypeOf(v)
@@ -418,6 +427,10 @@ func (c *checker) legacyProperty(name string, v ast.Expr) {
 	case types.Identical(t, types.Typ[types.Int64]):
 		// Edm.Int64
 	default:
+		// Anything its MarshalJSON does not convert (a []byte is
+		// Edm.Binary) goes to encoding/json as it is: a slice, a map or
+		// a struct becomes a JSON array or object, as in an EDMEntity.
+		c.value(name, v)
 		typ := ""
 		if b, ok := t.(*types.Basic); ok && b.Info()&types.IsInteger != 0 && c.pass.Pkg.Scope().Lookup("int64") == nil {
 			typ = "int64" // an int64 is sent as Edm.Int64

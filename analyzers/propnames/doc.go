@@ -28,7 +28,11 @@
 //     valid according to the XML specification").
 //   - TL114 property-name-reserved: a PartitionKey or RowKey that is not a
 //     string, or a Timestamp that is neither a time nor a string ("The
-//     names of these properties are reserved").
+//     names of these properties are reserved"); and, whatever its type, a
+//     PartitionKey, RowKey or Timestamp among the constant keys of the
+//     Properties of an SDK entity (aztables.EDMEntity, the legacy
+//     storage.Entity; in its literal or assigned to it): the entity's
+//     own fields are those system properties.
 //   - TL115 property-name-case-duplicate: two names of one entity equal
 //     ignoring case.
 //   - TL116 cosmos-reserved-property-name: on Azure Cosmos DB for Table, a

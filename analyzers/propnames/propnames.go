@@ -14,6 +14,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/target"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/edm"
@@ -62,12 +63,68 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		c.entity(ts.Name.Name, c.structProps(obj.Type(), ts))
 	}
+	entities, seen := map[*ast.CompositeLit]bool{}, map[*ast.CompositeLit]bool{}
 	for _, lit := range c.x.Entities {
 		if writes.IsStringMap(pass.TypesInfo.TypeOf(lit)) {
+			entities[lit] = true
 			c.entity("map", c.mapProps(lit))
 		}
 	}
+	// The Properties of an SDK entity (aztables.EDMEntity, the legacy
+	// storage.Entity), in its literal or assigned to it.
+	info := pass.TypesInfo
+	for cur := range c.x.Inspector.Root().Preorder((*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.CompositeLit:
+			if t := info.TypeOf(n); sdk.IsAztablesType(t, "EDMEntity") || sdk.IsLegacyType(t, "Entity") {
+				c.properties(sdk.Field(info, n, "Properties"), seen, entities)
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				continue
+			}
+			for i, l := range n.Lhs {
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && (sdk.FieldSelection(info, sel, sdk.AztablesPath, "EDMEntity", "Properties") ||
+					sdk.FieldSelection(info, sel, sdk.LegacyPath, "Entity", "Properties")) {
+					c.properties(n.Rhs[i], seen, entities)
+				}
+			}
+		}
+	}
 	return nil, nil
+}
+
+// properties checks the names of a map literal given to an SDK entity as
+// its Properties. A system name among them (PartitionKey, RowKey,
+// Timestamp) is a property of its own beside the entity's system fields,
+// whatever its type: TL114.
+func (c *checker) properties(v ast.Expr, seen, entities map[*ast.CompositeLit]bool) {
+	if v == nil {
+		return
+	}
+	lit, ok := ast.Unparen(v).(*ast.CompositeLit)
+	if !ok || seen[lit] || !writes.IsStringMap(c.pass.TypesInfo.TypeOf(lit)) {
+		return
+	}
+	seen[lit] = true
+	for _, p := range c.mapProps(lit) {
+		switch p.name {
+		case writes.PartitionKey, writes.RowKey, writes.Timestamp:
+			if entities[lit] && c.mistyped(p) {
+				continue // a map entity too: reported for its type
+			}
+			diag.Report(c.pass, "TL114", p.at, "%s is a system property of the entity; its Properties cannot hold one of that name", p.name)
+		}
+	}
+}
+
+// mistyped reports whether p, a system property of a map entity or an
+// entity struct, has a type name reports (TL114).
+func (c *checker) mistyped(p prop) bool {
+	if p.name == writes.Timestamp {
+		return !isString(p.typ) && !isTime(p.typ)
+	}
+	return !isString(p.typ)
 }
 
 // structProps returns the JSON names of an entity struct's fields, placed

@@ -61,8 +61,12 @@
 // above cannot follow are checked too: a PartitionKey formatted from a
 // time kept in a struct field (set to time.Now() by a constructor such as
 // newHit(host)), in the function that marshals and writes the entity or
-// in a method called through an interface the package's types implement
-// (reported at the call: "PartitionKey made by Save comes only from
-// time.Now()"). Entities that are not marshalled and written in the
-// function that sets the key are left to the checks above.
+// in a method called through an interface the package's types implement.
+// A key made by a function of the package from what its callers pass is
+// one mistake, reported once, where the function makes the key, naming
+// the first call that passes the current time ("PartitionKey made by Save
+// comes only from time.Now() (passed at line 35)"), however many callers
+// do; a key made in another package is reported at the call. Entities
+// that are not marshalled and written in the function that sets the key
+// are left to the checks above.
 package timepartition

@@ -1,6 +1,7 @@
 package timepartition
 
 import (
+	"fmt"
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
@@ -29,8 +30,15 @@ func flowKeys(pass *analysis.Pass, skip map[int]bool) {
 		if len(holes) == 0 || !allNow(holes) {
 			continue
 		}
-		line := pass.Fset.Position(s.Pos).Line
-		if skip[line] || seen[line] {
+		// A key a function of this package makes from what its callers
+		// pass is one mistake, reported once where the key is made (the
+		// code to fix), naming the first call that passes the time.
+		at := s.Pos
+		if s.Callee != nil && s.At.IsValid() && inPackage(pass, s.At) {
+			at = s.At
+		}
+		line := pass.Fset.Position(at).Line
+		if skip[line] || seen[line] || skip[pass.Fset.Position(s.Pos).Line] {
 			continue
 		}
 		seen[line] = true
@@ -38,7 +46,10 @@ func flowKeys(pass *analysis.Pass, skip map[int]bool) {
 		if s.Callee != nil {
 			msg = "PartitionKey made by " + s.Callee.Name() + " comes only from time.Now()"
 		}
-		diag.Report(pass, "TL209", posNode(s.Pos), "%s", msg)
+		if at != s.Pos {
+			msg = diag.Fit(fmt.Sprintf("%s (passed at line %d)", msg, pass.Fset.Position(s.Pos).Line), msg)
+		}
+		diag.Report(pass, "TL209", posNode(at), "%s", msg)
 	}
 }
 
@@ -55,3 +66,13 @@ type posNode token.Pos
 
 func (p posNode) Pos() token.Pos { return token.Pos(p) }
 func (p posNode) End() token.Pos { return token.Pos(p) }
+
+// inPackage reports whether pos is in one of the package's files.
+func inPackage(pass *analysis.Pass, pos token.Pos) bool {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return true
+		}
+	}
+	return false
+}

@@ -24,8 +24,11 @@
 //     over an array or a literal), counting only appends that happen on
 //     every iteration. Also one action per element of a collection the
 //     function does not control — a parameter, a page of entities (a
-//     page holds up to 1,000), or the result of a helper of the package
-//     sized by such an argument (rows := make([]T, n); return rows) —
+//     page holds up to 1,000), a legacy QueryEntities segment (unless the
+//     query's Top is a constant of at most 100), the result of a helper of
+//     the package sized by such an argument (rows := make([]T, n); return
+//     rows), or the result of a helper (in any package) made of the
+//     entities of a list's pages (flow.Origin.Listed: every page gathered) —
 //     appended in a loop over it, or placed by
 //     index into make([]aztables.TransactionAction, len(rows)), that
 //     reaches one transaction without a limit: reported unless the loop

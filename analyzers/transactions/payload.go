@@ -163,7 +163,7 @@ func (c *checker) sizeEntity(lit *ast.CompositeLit, s *entitySize, depth int) {
 			if !ok {
 				continue
 			}
-			f, v = fieldIndex(st, id.Name), kv.Value
+			f, v = writes.FieldIndex(st, id.Name), kv.Value
 		}
 		if f < 0 || f >= st.NumFields() {
 			continue
@@ -182,15 +182,6 @@ func (c *checker) sizeEntity(lit *ast.CompositeLit, s *entitySize, depth int) {
 			c.sizeProperty(name, v, s)
 		}
 	}
-}
-
-func fieldIndex(st *types.Struct, name string) int {
-	for i := 0; i < st.NumFields(); i++ {
-		if st.Field(i).Name() == name {
-			return i
-		}
-	}
-	return -1
 }
 
 // sizeProperty adds property name, of value v, to s.

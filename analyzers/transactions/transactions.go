@@ -783,15 +783,20 @@ func (c *checker) countChecked(n ast.Expr, k int) bool {
 }
 
 // uncontrolled reports whether x is a collection whose size the function
-// does not control: a parameter of the function, a page of entities, or
-// what a helper of the package returns sized by an argument it is given
-// that the function does not control (rows := make([]T, n); return rows).
+// does not control: a parameter of the function, a page of entities, a
+// legacy query's segment (unless the query's Top keeps it within the
+// limit), what a helper of the package returns sized by an argument it is
+// given that the function does not control (rows := make([]T, n); return
+// rows), or what a helper returns made of the entities of a list's pages.
 func (c *checker) uncontrolled(x ast.Expr) bool { return c.uncontrolledAt(x, 0) }
 
 func (c *checker) uncontrolledAt(x ast.Expr, depth int) bool {
 	x = ast.Unparen(x)
 	if sel, ok := x.(*ast.SelectorExpr); ok && sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.AztablesPath, "ListEntitiesResponse", "Entities") {
 		return true
+	}
+	if sel, ok := x.(*ast.SelectorExpr); ok && sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.LegacyPath, "EntityQueryResult", "Entities") {
+		return !c.toppedQuery(sel.X) // a legacy query's segment
 	}
 	v := c.idx.VarOf(x)
 	if v != nil && c.isParam(v) {
@@ -801,19 +806,60 @@ func (c *checker) uncontrolledAt(x ast.Expr, depth int) bool {
 		return false
 	}
 	call, ok := c.idx.Resolve(x).(*ast.CallExpr)
+	index := 0 // the call's result x is
+	if !ok && v != nil {
+		// rows, err := s.all(ctx): result d.Index of the call.
+		if d, found := c.res.Vars().Only(v); found && !d.Zero() && d.Index >= 0 {
+			call, ok = ast.Unparen(d.Rhs).(*ast.CallExpr)
+			index = d.Index
+		}
+	}
 	if !ok {
 		return false
 	}
 	fn := sdk.Callee(c.pass.TypesInfo, call)
-	if fn == nil || fn.Pkg() != c.pass.Pkg {
+	if fn == nil {
 		return false
 	}
-	for _, i := range c.sizedBy(fn) {
-		if i < len(call.Args) && c.uncontrolledAt(call.Args[i], depth+1) {
+	if fn.Pkg() == c.pass.Pkg && index == 0 {
+		for _, i := range c.sizedBy(fn) {
+			if i < len(call.Args) && c.uncontrolledAt(call.Args[i], depth+1) {
+				return true
+			}
+		}
+	}
+	// A helper's result made of the entities of a list's pages (every
+	// page gathered, flow.Origin.Listed): as many as the table holds.
+	for _, o := range c.fl.CallOrigins(call, index) {
+		if o.Listed() {
 			return true
 		}
 	}
 	return false
+}
+
+// toppedQuery reports whether res, a legacy EntityQueryResult, comes from
+// a QueryEntities call of this function whose options set a constant Top
+// within the transaction limit.
+func (c *checker) toppedQuery(res ast.Expr) bool {
+	v := c.idx.VarOf(ast.Unparen(res))
+	if v == nil {
+		return false
+	}
+	d, ok := c.res.Vars().Only(v)
+	if !ok || d.Zero() || d.Index > 0 {
+		return false
+	}
+	call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
+	if !ok || sdk.CallOp(c.pass.TypesInfo, call) != (sdk.Op{Kind: sdk.Query, Legacy: true}) || len(call.Args) < 3 {
+		return false
+	}
+	top := sdk.Field(c.pass.TypesInfo, c.idx.Resolve(ast.Unparen(call.Args[2])), "Top")
+	if top == nil {
+		return false
+	}
+	n, ok := c.constInt(top)
+	return ok && n > 0 && n <= MaxActions
 }
 
 // sizedBy returns the parameters of fn, a function of this package, that

@@ -21,7 +21,10 @@
 //     entity built in the function — a struct literal, or a map literal
 //     with its constant entries — with the same PartitionKey and RowKey as
 //     a GetEntity of the same function whose response was decoded into a
-//     struct that has more properties — or, for a struct literal setting
+//     struct that has more properties (the same key by its value's
+//     source, on the value-flow layer: one variable or parameter, equal
+//     constants, or the same field of the same value, s.pk read on both
+//     sides of a function that never assigns it) — or, for a struct literal setting
 //     no key, whose embedded aztables.Entity is the decoded struct's own
 //     (noteRow{Entity: cur.Entity, …}, cur's keys unchanged). The
 //     properties the write leaves out are deleted. The message names them.

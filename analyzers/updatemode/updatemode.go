@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
@@ -28,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "updatemode",
 	Doc:      docs.MustExtract(doc, "updatemode"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/updatemode",
-	Requires: []*analysis.Analyzer{index.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, flow.Analyzer},
 	Run:      run,
 }
 
@@ -42,11 +43,12 @@ type checker struct {
 	pass *analysis.Pass
 	x    *index.Index
 	res  *values.Resolver
+	fl   *flow.Result
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
-	c := &checker{pass: pass, x: x, res: x.Resolver()}
+	c := &checker{pass: pass, x: x, res: x.Resolver(), fl: flow.Of(pass)}
 	for _, w := range x.Calls {
 		if w.Via == nil && w.Closure == nil && w.Legacy && w.Body != nil {
 			c.legacyPartial(w)
@@ -114,7 +116,7 @@ func (c *checker) partial(w index.Call) bool {
 			if b.keysOf != r.dst || len(c.x.Writes.KeysOf(writes.Roots{Vars: []*types.Var{r.dst}}, w.Body)) > 0 {
 				continue // another variable, or the read's keys changed
 			}
-		} else if !c.x.Writes.SameString(c.res, r.pk, b.pk) || !c.x.Writes.SameString(c.res, r.rk, b.rk) {
+		} else if !c.sameKey(w, r, writes.PartitionKey, b.pk) || !c.sameKey(w, r, writes.RowKey, b.rk) {
 			continue
 		}
 		var missing []string
@@ -133,6 +135,30 @@ func (c *checker) partial(w index.Call) bool {
 		return true
 	}
 	return false
+}
+
+// sameKey reports whether the written entity's key (its expression
+// val) is the key r was read with: the same variable or constant text,
+// or on the flow layer the same value by its source (s.pk on both
+// sides of a method that never assigns s.pk).
+func (c *checker) sameKey(w index.Call, r read, key string, val ast.Expr) bool {
+	arg, idx := r.pk, 1
+	if key == writes.RowKey {
+		arg, idx = r.rk, 2
+	}
+	if c.x.Writes.SameString(c.res, arg, val) {
+		return true
+	}
+	rc, wc := c.fl.Call(r.call), c.fl.Call(w.Call)
+	if rc == nil || wc == nil || rc.Parent() != wc.Parent() {
+		return false
+	}
+	rargs, wargs := flow.CallArgs(rc.Common()), flow.CallArgs(wc.Common())
+	if len(rargs) <= idx || len(wargs) < 2 {
+		return false
+	}
+	v, ok := flow.EntityKey(wargs[1], key)
+	return ok && flow.SameValue(rargs[idx], v)
 }
 
 // builtEntity returns the entity a write sends when it is one literal

@@ -15,5 +15,5 @@ func TestUpdateMode(t *testing.T) {
 	}
 	defer updatemode.Analyzer.Flags.Set("info", "false")
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, sdktest.Run(t, dir, updatemode.Analyzer, "partial", "complete", "discarded", "handled", "nullprops", "legacyreplace", "embedkeys"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, updatemode.Analyzer, "partial", "complete", "discarded", "handled", "nullprops", "legacyreplace", "embedkeys", "fieldkeys"))
 }

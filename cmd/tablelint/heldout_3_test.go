@@ -51,11 +51,13 @@ func TestHeldout3Labels(t *testing.T) {
 // committed (3a4a565): 54/67 (80.6 %) and 54/58 (93.1 %), with two
 // false positives at silent spots; one (a parameter every caller gives a
 // constant) is fixed, the other is listed in heldout3Known until it is.
+// After the ETag family's mechanisms and the property, key and
+// batch-size ones: 67/67 and 67/70.
 // Floors a little below the figures, so that a drop fails; the misses
 // are listed in docs/benchmarks.md.
 func TestHeldout3Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-3", heldout3Rules, true, 60, 20, heldout3Known)
-	checkRates(t, right, expected, found, 0.78, 0.92)
+	checkRates(t, right, expected, found, 0.92, 0.94)
 }
 
 // heldout3Known are the false positives at silent spots of heldout-3's

@@ -37,12 +37,14 @@ func TestHeldout4Labels(t *testing.T) {
 // held-out corpus (ten public repositories, SOURCES.md) labelled before
 // tablelint ran on it, with heldout-3's rules. First measured on
 // 0979a77 with the labels as committed (bf52c6b): 58/65 (89.2 %) and
-// 58/60 (96.7 %), no false positive at a silent spot. Floors a little
-// below the figures, so that a drop fails; the misses are listed in
-// docs/benchmarks.md.
+// 58/60 (96.7 %), no false positive at a silent spot. Since a
+// parameter struct's field is followed to what callers put in it and a
+// key a helper makes is one finding: 60/65 (92.3 %), 60/61 (98.4 %).
+// Floors a little below the figures, so that a drop fails; the misses
+// are listed in docs/benchmarks.md.
 func TestHeldout4Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-4", heldout3Rules, true, 60, 20, heldout4Known)
-	checkRates(t, right, expected, found, 0.87, 0.95)
+	checkRates(t, right, expected, found, 0.92, 0.98)
 }
 
 // heldout4Known are the false positives at silent spots of heldout-4's

@@ -9,7 +9,7 @@ func init() {
 			ID: "TL201", Name: "key-invalid-char", Severity: Error,
 			Targets:   []Target{Design, Filter, GoCode, Replay},
 			Title:     "A PartitionKey or RowKey value contains a character keys can never hold",
-			Rationale: "The Table service rejects keys containing `/`, `\\`, `#`, `?` or control characters (U+0000–U+001F, U+007F–U+009F). A write with such a key fails at run time; an equality filter with such a key can never match.",
+			Rationale: "The Table service rejects keys containing `/`, `\\`, `#`, `?` or control characters (U+0000–U+001F, U+007F–U+009F). A write with such a key fails at run time; an equality filter with such a key can never match.\n\nIn Go code, a key taken from HTTP request input with no check (the URL path or a segment of it, the query, a form value, a header, the host, a path value, a field of a JSON request body) is reported too: a client can send any of these characters. Silent for characters that come only from other run-time values (a parameter, an entity read from a table, the environment) and for request input that is checked, escaped, given replacements or formatted as a number or UUID.",
 			Source:    `"The following characters are not allowed in values for the PartitionKey and RowKey properties: The forward slash (/) character, The backslash (\) character, The number sign (#) character, The question mark (?) character, Control characters from U+0000 to U+001F … Control characters from U+007F to U+009F" (Understanding the Table service data model)`,
 			Bad:       `PartitionKey eq 'sales/emea' and RowKey eq '42'`,
 			Good:      `PartitionKey eq 'sales_emea' and RowKey eq '42'`,

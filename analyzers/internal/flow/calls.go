@@ -622,6 +622,8 @@ func (e *eval) sourceOfCall(cc *ssa.CallCommon) (Source, string) {
 		return Entity, "page"
 	case "net/http.Request.WithContext", "net/http.Request.Clone":
 		return Request, "r"
+	case "net/http.Request.Cookie":
+		return Request, "r.Cookie" // its Value: what the client sent
 	}
 	return Unknown, ""
 }

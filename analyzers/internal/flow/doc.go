@@ -33,7 +33,11 @@
 // Digits hole whatever the caller passes); the parameters of an
 // unexported function whose every call is visible (the union of the
 // arguments); user-written combinators (Eq, And, .String()) as the
-// composition of their summaries.
+// composition of their summaries. A field of a parameter is a Param hole
+// with Field; what a caller puts in that field at a call (a literal
+// built at the call, a variable filled before it) is ArgField, the one
+// place rules bind such holes to callers (keys, property sizes, request
+// text, times).
 //
 // Approximations, all documented on the constants in value.go: at most
 // MaxVariants variants (the rest dropped, Value.Approx set), MaxParts

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
@@ -283,6 +284,27 @@ func (r *Result) FieldOfLocal(v ssa.Value, name string) Value {
 func (r *Result) FieldAt(at ssa.CallInstruction, v ssa.Value, name string) Value {
 	e := &eval{r: r, at: at}
 	return e.fieldOf(v, name, 0)
+}
+
+// ArgField is what the call c puts in field name of the struct (or
+// pointer to struct) it passes for the callee's parameter i, counted as
+// Hole.Param counts (the receiver first): the one place that maps "field
+// F of parameter P" to the values a caller gives F, for every analyzer
+// (a key, a property's size, a request's text or a time kept in a field
+// of a parameter struct). Only the stores that reach the call count (a
+// literal built at the call, a variable filled before it); the caller's
+// own parameters stay Param holes. A path of nested fields ("Meta.Note")
+// is not followed: ok is false, as for a call with no such argument.
+func (r *Result) ArgField(c ssa.CallInstruction, i int, name string) (Value, bool) {
+	cc := c.Common()
+	args := cc.Args
+	if cc.IsInvoke() {
+		args = append([]ssa.Value{cc.Value}, cc.Args...)
+	}
+	if i < 0 || i >= len(args) || name == "" || strings.Contains(name, ".") || structOf(args[i].Type()) == nil {
+		return Value{}, false
+	}
+	return r.FieldAt(c, args[i], name), true
 }
 
 // ParamValue returns the values parameter v of a function of this

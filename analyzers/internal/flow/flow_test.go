@@ -112,3 +112,39 @@ func TestIterations(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, iterProbe, "iterations")
 }
+
+// fieldProbe reports, for each call of a function named deliver, what
+// the call puts in the Body field of its first argument
+// (flow.ArgField, parameter 0), or "none".
+var fieldProbe = &analysis.Analyzer{
+	Name:     "fieldprobe",
+	Doc:      "fieldprobe: report flow.ArgField at deliver calls",
+	Requires: []*analysis.Analyzer{flow.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := flow.Of(pass)
+		for _, fn := range r.SSA.SrcFuncs {
+			for _, b := range fn.Blocks {
+				for _, in := range b.Instrs {
+					c, ok := in.(*ssa.Call)
+					if !ok {
+						continue
+					}
+					if f := c.Call.StaticCallee(); f == nil || f.Name() != "deliver" {
+						continue
+					}
+					if v, ok := r.ArgField(c, 0, "Body"); ok {
+						pass.Reportf(c.Pos(), "%s", v.String())
+					} else {
+						pass.Reportf(c.Pos(), "none")
+					}
+				}
+			}
+		}
+		return nil, nil
+	},
+}
+
+func TestArgField(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, fieldProbe, "argfields")
+}

@@ -1,8 +1,10 @@
 package flow
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -308,4 +310,21 @@ func unmarshalled(a *ssa.Alloc) []ssa.Value {
 		}
 	}
 	return out
+}
+
+// CallOrigins is Origins of result i of the call expression e (its SSA
+// call, matched by its opening parenthesis); nil when e has none.
+func (r *Result) CallOrigins(e *ast.CallExpr, i int) []Origin {
+	c := r.Call(e)
+	if c == nil {
+		return nil
+	}
+	return (&eval{r: r}).callOrigins(c.Common(), i, 0)
+}
+
+// Listed reports whether o stands for entities a list returned (the
+// entities of pages of NewListEntitiesPager: any number of them, a
+// thousand a page), not one entity read by its keys.
+func (o Origin) Listed() bool {
+	return o.Source == Entity && (o.What == "page" || strings.HasPrefix(o.What, "page."))
 }

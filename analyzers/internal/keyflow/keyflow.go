@@ -83,6 +83,11 @@ type Sink struct {
 	// At, for the argument of a function of this package, is where that
 	// function sets the key; 0 otherwise.
 	At token.Pos
+	// Call and Param, for the argument of a key-making function, are
+	// the call and the callee's parameter (receiver first) Val is given
+	// for.
+	Call  ssa.CallInstruction
+	Param int
 }
 
 // Result lists the sinks of a package, those in its functions first,
@@ -99,7 +104,14 @@ func Of(pass *analysis.Pass) *Result { return pass.ResultOf[Analyzer].(*Result) 
 func (r *Result) Value(s Sink) flow.Value {
 	var v flow.Value
 	if s.Field != "" {
-		v = r.fl.FieldOfLocal(s.Val, s.Field)
+		var ok bool
+		if s.Call != nil {
+			// What the caller puts in the field (flow.ArgField).
+			v, ok = r.fl.ArgField(s.Call, s.Param, s.Field)
+		}
+		if !ok {
+			v = r.fl.FieldOfLocal(s.Val, s.Field)
+		}
 	} else {
 		v = r.fl.OfLocal(s.Val)
 	}
@@ -187,6 +199,11 @@ func run(pass *analysis.Pass) (any, error) {
 						args = append([]ssa.Value{cc.Value}, cc.Args...)
 					}
 					for _, impl := range fl.Implementations(cc) {
+						if obj, ok := impl.Object().(*types.Func); ok {
+							if _, _, ok := sdk.KeyArgs(sdk.FuncOp(obj)); ok {
+								continue // a sink of its own (sinksOf)
+							}
+						}
 						keys := lookup(impl)
 						ids := make([]string, 0, len(keys))
 						for k := range keys {
@@ -204,7 +221,7 @@ func run(pass *analysis.Pass) (any, error) {
 							}
 							done[id] = true
 							u := keys[k]
-							s := Sink{Key: u.Key, Val: args[i], Field: field, Pos: call.Pos(), Fn: fn, Callee: impl, Read: u.Read, Bound: u.Bound, Written: u.Written, At: u.At}
+							s := Sink{Key: u.Key, Val: args[i], Field: field, Pos: call.Pos(), Fn: fn, Callee: impl, Read: u.Read, Bound: u.Bound, Written: u.Written, At: u.At, Call: call, Param: i}
 							res.Sinks = append(res.Sinks, s)
 							if note(s) {
 								grew = true
@@ -278,14 +295,17 @@ func sinksOf(fn *ssa.Function, in ssa.Instruction) []Sink {
 		if !ok || obj.Pkg() == nil {
 			return nil
 		}
-		args := in.Common().Args
-		recv := recvName(obj)
-		switch {
-		case sdk.IsPath(obj.Pkg().Path(), sdk.AztablesPath) && recv == "Client" && (obj.Name() == "GetEntity" || obj.Name() == "DeleteEntity") && len(args) >= 4:
-			return []Sink{{Key: "PartitionKey", Val: args[2], Pos: in.Pos(), Fn: fn, Read: true}, {Key: "RowKey", Val: args[3], Pos: in.Pos(), Fn: fn, Read: true}}
-		case sdk.IsPath(obj.Pkg().Path(), sdk.LegacyPath) && recv == "Table" && obj.Name() == "GetEntityReference" && len(args) >= 3:
-			return []Sink{{Key: "PartitionKey", Val: args[1], Pos: in.Pos(), Fn: fn}, {Key: "RowKey", Val: args[2], Pos: in.Pos(), Fn: fn}}
+		// The operations given keys as arguments (sdk.KeyArgs): GetEntity
+		// and DeleteEntity read or delete by them; the legacy
+		// GetEntityReference names an entity that may also be written.
+		op := sdk.FuncOp(obj)
+		pk, rk, ok := sdk.KeyArgs(op)
+		if !ok || rk+1 >= len(in.Common().Args) {
+			return nil
 		}
+		args := in.Common().Args[1:] // after the receiver: a static method call
+		read := !op.Legacy
+		return []Sink{{Key: "PartitionKey", Val: args[pk], Pos: in.Pos(), Fn: fn, Read: read}, {Key: "RowKey", Val: args[rk], Pos: in.Pos(), Fn: fn, Read: read}}
 	}
 	return nil
 }
@@ -382,21 +402,6 @@ func hasKeys(st *types.Struct) bool {
 		}
 	}
 	return n == 2
-}
-
-func recvName(f *types.Func) string {
-	r := f.Type().(*types.Signature).Recv()
-	if r == nil {
-		return ""
-	}
-	t := r.Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj().Name()
-	}
-	return ""
 }
 
 func isString(t types.Type) bool {

@@ -26,10 +26,11 @@ const (
 	Submit           // Client.SubmitTransaction; legacy TableBatch.ExecuteBatch
 	List             // Client.NewListEntitiesPager
 	Query            // legacy Table.QueryEntities
+	Ref              // legacy Table.GetEntityReference: an entity named by its keys, to read, write or delete
 )
 
 var kindNames = [...]string{Other: "other", Get: "get", Add: "add", Update: "update", Merge: "merge",
-	Upsert: "upsert", UpsertMerge: "upsert-merge", Delete: "delete", Submit: "submit", List: "list", Query: "query"}
+	Upsert: "upsert", UpsertMerge: "upsert-merge", Delete: "delete", Submit: "submit", List: "list", Query: "query", Ref: "ref"}
 
 // String returns the kind's name: "get", "add", "update"…
 func (k Kind) String() string {
@@ -56,22 +57,23 @@ type Op struct {
 // ops classifies the methods by SDK, receiver and name. Method names are
 // unique within each SDK, so MethodOp can classify by name alone.
 var ops = map[[3]string]Kind{
-	{"", "Client", "GetEntity"}:              Get,
-	{"", "Client", "AddEntity"}:              Add,
-	{"", "Client", "UpdateEntity"}:           Update,
-	{"", "Client", "UpsertEntity"}:           Upsert,
-	{"", "Client", "DeleteEntity"}:           Delete,
-	{"", "Client", "SubmitTransaction"}:      Submit,
-	{"", "Client", "NewListEntitiesPager"}:   List,
-	{"legacy", "Entity", "Get"}:              Get,
-	{"legacy", "Entity", "Insert"}:           Add,
-	{"legacy", "Entity", "Update"}:           Update,
-	{"legacy", "Entity", "Merge"}:            Merge,
-	{"legacy", "Entity", "InsertOrReplace"}:  Upsert,
-	{"legacy", "Entity", "InsertOrMerge"}:    UpsertMerge,
-	{"legacy", "Entity", "Delete"}:           Delete,
-	{"legacy", "TableBatch", "ExecuteBatch"}: Submit,
-	{"legacy", "Table", "QueryEntities"}:     Query,
+	{"", "Client", "GetEntity"}:               Get,
+	{"", "Client", "AddEntity"}:               Add,
+	{"", "Client", "UpdateEntity"}:            Update,
+	{"", "Client", "UpsertEntity"}:            Upsert,
+	{"", "Client", "DeleteEntity"}:            Delete,
+	{"", "Client", "SubmitTransaction"}:       Submit,
+	{"", "Client", "NewListEntitiesPager"}:    List,
+	{"legacy", "Entity", "Get"}:               Get,
+	{"legacy", "Entity", "Insert"}:            Add,
+	{"legacy", "Entity", "Update"}:            Update,
+	{"legacy", "Entity", "Merge"}:             Merge,
+	{"legacy", "Entity", "InsertOrReplace"}:   Upsert,
+	{"legacy", "Entity", "InsertOrMerge"}:     UpsertMerge,
+	{"legacy", "Entity", "Delete"}:            Delete,
+	{"legacy", "TableBatch", "ExecuteBatch"}:  Submit,
+	{"legacy", "Table", "QueryEntities"}:      Query,
+	{"legacy", "Table", "GetEntityReference"}: Ref,
 }
 
 // byName is ops keyed by SDK and method name.
@@ -97,6 +99,11 @@ func CallOp(info *types.Info, call *ast.CallExpr) Op {
 	if !ok {
 		return Op{}
 	}
+	return opOf(path, recv, name)
+}
+
+// opOf classifies the method name of the named type recv of package path.
+func opOf(path, recv, name string) Op {
 	var legacy bool
 	switch {
 	case IsPath(path, AztablesPath):
@@ -110,6 +117,39 @@ func CallOp(info *types.Info, call *ast.CallExpr) Op {
 		return Op{}
 	}
 	return Op{Kind: k, Legacy: legacy}
+}
+
+// FuncOp returns the entity operation of the SDK method fn (found by its
+// receiver type and package, as CallOp does), for code that has the
+// function but no call expression (SSA); the zero Op for other functions.
+func FuncOp(fn *types.Func) Op {
+	if fn == nil || fn.Pkg() == nil {
+		return Op{}
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return Op{}
+	}
+	n := namedOf(sig.Recv().Type())
+	if n == nil || n.Obj().Pkg() == nil {
+		return Op{}
+	}
+	return opOf(n.Obj().Pkg().Path(), n.Obj().Name(), fn.Name())
+}
+
+// KeyArgs returns the positions, among the arguments as written
+// (receiver excluded), of the PartitionKey and RowKey an operation is
+// given by its caller: GetEntity and DeleteEntity (ctx, pk, rk, …), the
+// legacy GetEntityReference (pk, rk). ok is false for other operations
+// (their keys are in the entity).
+func KeyArgs(op Op) (pk, rk int, ok bool) {
+	switch {
+	case !op.Legacy && (op.Kind == Get || op.Kind == Delete):
+		return 1, 2, true
+	case op.Legacy && op.Kind == Ref:
+		return 0, 1, true
+	}
+	return 0, 0, false
 }
 
 // MethodOp returns the entity operation of the SDK method name (of

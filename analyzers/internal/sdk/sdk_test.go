@@ -103,7 +103,7 @@ func TestCallOp(t *testing.T) {
 func TestKindClasses(t *testing.T) {
 	reads := map[sdk.Kind]bool{sdk.Get: true, sdk.List: true, sdk.Query: true}
 	writes := map[sdk.Kind]bool{sdk.Add: true, sdk.Update: true, sdk.Merge: true, sdk.Upsert: true, sdk.UpsertMerge: true}
-	for k := sdk.Other; k <= sdk.Query; k++ {
+	for k := sdk.Other; k <= sdk.Ref; k++ {
 		if k.Reads() != reads[k] || k.Writes() != writes[k] {
 			t.Errorf("%s: Reads %v, Writes %v; want %v, %v", k, k.Reads(), k.Writes(), reads[k], writes[k])
 		}

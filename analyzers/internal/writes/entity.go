@@ -223,7 +223,7 @@ func (x *Index) litKeys(lit *ast.CompositeLit, visit func(KeySink)) {
 			if !ok {
 				continue
 			}
-			f = fieldIndex(st, id.Name)
+			f = FieldIndex(st, id.Name)
 			val = kv.Value
 		} else {
 			f = i
@@ -237,7 +237,9 @@ func (x *Index) litKeys(lit *ast.CompositeLit, visit func(KeySink)) {
 	}
 }
 
-func fieldIndex(st *types.Struct, name string) int {
+// FieldIndex returns the index of st's field called name, or -1: the
+// field a keyed struct literal element sets.
+func FieldIndex(st *types.Struct, name string) int {
 	for i := 0; i < st.NumFields(); i++ {
 		if st.Field(i).Name() == name {
 			return i

@@ -74,51 +74,111 @@ type Roots struct {
 func (r Roots) Empty() bool { return len(r.Lits) == 0 && len(r.Vars) == 0 && len(r.Refs) == 0 }
 
 // RootsOf follows an entity expression — the []byte given to a write,
-// or an entity value — back through json.Marshal, &, *, conversions and
-// variables to what builds it.
+// or an entity value — back through json.Marshal, a MarshalJSON method
+// (e.MarshalJSON() of an aztables.EDMEntity, a legacy Entity or a type
+// of the package), &, *, conversions and variables to what builds it.
+// Calls of the package's helpers are left to the caller (which may bind
+// their parameters to the call's arguments): see HelperRootsOf.
 func (x *Index) RootsOf(e ast.Expr) Roots {
-	var r Roots
-	seen := map[*types.Var]bool{}
-	x.roots(e, &r, seen, 0)
-	return r
+	w := &rootWalk{x: x, seen: map[types.Object]bool{}}
+	w.roots(e, 0, 0)
+	return w.r
 }
 
-func (x *Index) roots(e ast.Expr, r *Roots, seen map[*types.Var]bool, depth int) {
+// HelperRootsOf is RootsOf also through the results of the package's own
+// functions (a helper returning the entity literal, or its marshalled
+// bytes: each return statement's result, once per function): for rules
+// about what an entity literal sets wherever it is built (a Timestamp),
+// not about values bound to one call's arguments. The Vars among the
+// roots may then belong to a helper's body.
+func (x *Index) HelperRootsOf(e ast.Expr) Roots {
+	w := &rootWalk{x: x, seen: map[types.Object]bool{}, helpers: true}
+	w.roots(e, 0, 0)
+	return w.r
+}
+
+// rootWalk is one RootsOf or HelperRootsOf: the variables and functions
+// already followed, and whether helpers are followed.
+type rootWalk struct {
+	x       *Index
+	r       Roots
+	seen    map[types.Object]bool
+	helpers bool
+}
+
+// helper follows the results of a call of a function of the package,
+// result i of it, when the walk follows helpers.
+func (w *rootWalk) helper(call *ast.CallExpr, i, depth int) {
+	if !w.helpers {
+		return
+	}
+	fn := sdk.Callee(w.x.Info, call)
+	if fn == nil || w.seen[fn] || w.x.FuncDecl(fn) == nil {
+		return // once per walk (recursion, several calls)
+	}
+	w.seen[fn] = true
+	rets, _ := w.x.Returns(fn, i)
+	for _, ret := range rets {
+		if ret == nil {
+			continue
+		}
+		if tv, ok := w.x.Info.Types[ret]; ok && tv.IsNil() {
+			continue // an error path
+		}
+		w.roots(ret, 0, depth+1)
+	}
+}
+
+// roots follows e, result i of it when e is a call of several results.
+func (w *rootWalk) roots(e ast.Expr, i, depth int) {
+	x := w.x
 	if e == nil || depth > MaxDepth {
 		return
 	}
 	e = ast.Unparen(e)
 	switch e := e.(type) {
 	case *ast.CompositeLit:
-		r.Lits = append(r.Lits, e)
+		w.r.Lits = append(w.r.Lits, e)
 	case *ast.UnaryExpr:
-		x.roots(e.X, r, seen, depth+1)
+		w.roots(e.X, 0, depth+1)
 	case *ast.StarExpr:
-		x.roots(e.X, r, seen, depth+1)
+		w.roots(e.X, 0, depth+1)
 	case *ast.CallExpr:
 		if arg := MarshalArg(x.Info, e); arg != nil {
-			x.roots(arg, r, seen, depth+1)
+			w.roots(arg, 0, depth+1)
 			return
 		}
 		if sdk.IsLegacyMethod(x.Info, e, "Table", "GetEntityReference") {
-			r.Refs = append(r.Refs, e)
+			w.r.Refs = append(w.r.Refs, e)
 			return
 		}
 		if tv, ok := x.Info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
-			x.roots(e.Args[0], r, seen, depth+1) // []byte(s), MyEntity(v)
-		}
-	case *ast.Ident:
-		v := x.VarOf(e)
-		if v == nil || seen[v] {
+			w.roots(e.Args[0], 0, depth+1) // []byte(s), MyEntity(v)
 			return
 		}
-		seen[v] = true
-		r.Vars = append(r.Vars, v)
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "MarshalJSON" && len(e.Args) == 0 && i == 0 {
+			if s := x.Info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+				w.roots(sel.X, 0, depth+1) // e.MarshalJSON(): the value marshalled
+				return
+			}
+		}
+		w.helper(e, i, depth)
+	case *ast.Ident:
+		v := x.VarOf(e)
+		if v == nil || w.seen[v] {
+			return
+		}
+		w.seen[v] = true
+		w.r.Vars = append(w.r.Vars, v)
 		for _, d := range x.Defs(v) {
 			if d.Index > 0 {
+				// e, err := build(…): result d.Index of a helper of the package.
+				if call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr); ok {
+					w.helper(call, d.Index, depth+1)
+				}
 				continue
 			}
-			x.roots(d.Rhs, r, seen, depth+1)
+			w.roots(d.Rhs, max(d.Index, 0), depth+1)
 		}
 	}
 }

@@ -53,3 +53,29 @@ func (h handler) reopen(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }
+
+// Entry is a journal entry; write fills its Text property.
+type Entry struct {
+	Day  string
+	Text string
+}
+
+func (s *tableStore) write(ctx context.Context, e Entry) error { // want write:"fills\\(1.Text→Text\\)"
+	b, _ := json.Marshal(map[string]any{"PartitionKey": "journal", "RowKey": e.Day, "Text": e.Text}) // want `TL122: property Text is filled from io.ReadAll\(r.Body\) \(passed at line 73\)`
+	_, err := s.c.AddEntity(ctx, b, nil)
+	return err
+}
+
+// journal's handler passes the entry as a literal, inside a closure.
+func (s *tableStore) journal() http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		text, _ := io.ReadAll(r.Body)
+		_ = s.write(r.Context(), Entry{Day: "2026-11-27", Text: string(text)})
+	}
+}
+
+// Silent: a literal whose text is read through a limit.
+func (s *tableStore) journalLimited(w http.ResponseWriter, r *http.Request) {
+	text, _ := io.ReadAll(io.LimitReader(r.Body, 4096))
+	_ = s.write(r.Context(), Entry{Day: "2026-11-27", Text: string(text)})
+}

@@ -32,6 +32,7 @@ func legacy(t *storage.Table, e *storage.Entity) {
 	e.InsertOrMerge(nil)                          // want `upsert-merge legacy`
 	e.Delete(false, nil)                          // want `delete legacy`
 	t.QueryEntities(0, storage.FullMetadata, nil) // want `query legacy`
+	t.GetEntityReference("p", "r")                // want `ref legacy`
 	b := t.NewBatch()
 	b.InsertEntity(e)                 // want `batch add$`
 	b.InsertOrReplaceEntity(e, false) // want `batch upsert$`

@@ -1,0 +1,246 @@
+package flow
+
+import (
+	"go/constant"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Key equality by value source. Two key values are the same when they
+// are one SSA value (a parameter, a local copied from one: pk := s.pk
+// is the load itself), equal constants, or the same field read from the
+// same value (s.pk twice) of a function that never assigns that field
+// of it. Approximation: a call between the two reads that assigns the
+// field through another pointer is not seen.
+
+// SameValue reports whether a and b, values of one function, are
+// known to be equal at run time by where they come from (see above).
+func SameValue(a, b ssa.Value) bool { return sameValue(a, b, 0) }
+
+func sameValue(a, b ssa.Value, depth int) bool {
+	a, b = unwrapSame(a), unwrapSame(b)
+	if a == nil || b == nil {
+		return false
+	}
+	if a == b {
+		return true
+	}
+	if depth > MaxDepth {
+		return false
+	}
+	switch x := a.(type) {
+	case *ssa.Const:
+		y, ok := b.(*ssa.Const)
+		if !ok || x.Value == nil || y.Value == nil || x.Value.Kind() != y.Value.Kind() {
+			return false
+		}
+		switch x.Value.Kind() {
+		case constant.String, constant.Int, constant.Float, constant.Bool:
+			return constant.Compare(x.Value, token.EQL, y.Value)
+		}
+	case *ssa.UnOp:
+		y, ok := b.(*ssa.UnOp)
+		if !ok || x.Op != token.MUL || y.Op != token.MUL {
+			return false
+		}
+		fx, okx := x.X.(*ssa.FieldAddr)
+		fy, oky := y.X.(*ssa.FieldAddr)
+		return okx && oky && sameField(fx, fy, depth+1)
+	case *ssa.Field:
+		y, ok := b.(*ssa.Field)
+		return ok && x.Field == y.Field && sameValue(x.X, y.X, depth+1)
+	}
+	return false
+}
+
+// sameField: two addresses of one field of the same struct pointer,
+// a field the function never stores to (through any address of it).
+func sameField(x, y *ssa.FieldAddr, depth int) bool {
+	if x.Field != y.Field || depth > MaxDepth {
+		return false
+	}
+	bx, by := unwrapSame(x.X), unwrapSame(y.X)
+	if bx != by {
+		fx, okx := bx.(*ssa.FieldAddr)
+		fy, oky := by.(*ssa.FieldAddr)
+		if !okx || !oky || !sameField(fx, fy, depth+1) {
+			return false
+		}
+	}
+	return !fieldStored(x.Parent(), x)
+}
+
+// fieldStored reports whether fn stores to the field fa addresses, of
+// the same base (or its embedding struct stored whole).
+func fieldStored(fn *ssa.Function, fa *ssa.FieldAddr) bool {
+	if fn == nil {
+		return true
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			st, ok := in.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			other, ok := st.Addr.(*ssa.FieldAddr)
+			if !ok {
+				if st.Addr == fa.X {
+					return true // the whole struct assigned
+				}
+				continue
+			}
+			if other.Field == fa.Field && unwrapSame(other.X) == unwrapSame(fa.X) {
+				return true
+			}
+			// The struct holding fa's base assigned whole through its
+			// own field address (x.inner = …).
+			if inner, ok := fa.X.(*ssa.FieldAddr); ok && other.Field == inner.Field && unwrapSame(other.X) == unwrapSame(inner.X) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Unwrap returns the value v converts without changing it: through
+// MakeInterface, ChangeType and ChangeInterface.
+func Unwrap(v ssa.Value) ssa.Value { return unwrapSame(v) }
+
+func unwrapSame(v ssa.Value) ssa.Value {
+	for i := 0; i < MaxDepth; i++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+// EntityKey returns the value an entity built in the function gives
+// its key ("PartitionKey" or "RowKey"): v is what is written (the
+// bytes of json.Marshal of a map or struct literal, or the literal
+// itself; a struct's key may be promoted from an embedded struct such
+// as aztables.Entity). ok is false unless exactly one value is stored
+// into the key.
+func EntityKey(v ssa.Value, key string) (ssa.Value, bool) {
+	v = unwrapSame(v)
+	if ex, ok := v.(*ssa.Extract); ok && ex.Index == 0 {
+		c, ok := ex.Tuple.(*ssa.Call)
+		if !ok {
+			return nil, false
+		}
+		f := c.Call.StaticCallee()
+		if f == nil || len(c.Call.Args) != 1 {
+			return nil, false
+		}
+		switch callee(f) {
+		case "encoding/json.Marshal":
+			v = unwrapSame(c.Call.Args[0])
+		default:
+			if f.Name() != "MarshalJSON" || f.Signature.Recv() == nil {
+				return nil, false
+			}
+			v = unwrapSame(c.Call.Args[0])
+		}
+	}
+	return literalKey(v, key, 0)
+}
+
+func literalKey(v ssa.Value, key string, depth int) (ssa.Value, bool) {
+	if depth > 3 {
+		return nil, false
+	}
+	switch x := v.(type) {
+	case *ssa.MakeMap:
+		var found ssa.Value
+		for _, ref := range *x.Referrers() {
+			u, ok := ref.(*ssa.MapUpdate)
+			if !ok || u.Map != x {
+				continue
+			}
+			k, ok := unwrapSame(u.Key).(*ssa.Const)
+			if !ok {
+				return nil, false // a computed entry may be the key
+			}
+			if k.Value == nil || k.Value.Kind() != constant.String || constant.StringVal(k.Value) != key {
+				continue
+			}
+			if found != nil {
+				return nil, false
+			}
+			found = u.Value
+		}
+		return found, found != nil
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			if a, ok := x.X.(*ssa.Alloc); ok {
+				return structKey(a, key, depth)
+			}
+		}
+	case *ssa.Alloc:
+		return structKey(x, key, depth)
+	}
+	return nil, false
+}
+
+// structKey: the one value stored into the key field of the struct a,
+// or of the struct embedded in it (stored field by field, or whole
+// from a literal).
+func structKey(a ssa.Value, key string, depth int) (ssa.Value, bool) {
+	st := structOf(a.Type())
+	if st == nil {
+		return nil, false
+	}
+	var found ssa.Value
+	n := 0
+	for _, ref := range *a.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			if r.Addr == a {
+				return nil, false // assigned whole
+			}
+		case *ssa.FieldAddr:
+			if r.X != a {
+				continue
+			}
+			f := st.Field(r.Field)
+			switch {
+			case f.Name() == key:
+				for _, s := range storesTo(r) {
+					found, n = s, n+1
+				}
+			case f.Embedded() && structOf(f.Type()) != nil:
+				if v, ok := structKey(r, key, depth+1); ok {
+					found, n = v, n+1
+				}
+				for _, s := range storesTo(r) {
+					// The embedded struct assigned whole, from a literal.
+					v, ok := literalKey(s, key, depth+1)
+					if !ok {
+						return nil, false
+					}
+					found, n = v, n+1
+				}
+			}
+		}
+	}
+	return found, n == 1
+}
+
+// storesTo returns the values stored at the address addr.
+func storesTo(addr ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, ref := range *addr.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == addr {
+			out = append(out, st.Val)
+		}
+	}
+	return out
+}
