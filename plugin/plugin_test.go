@@ -215,3 +215,96 @@ func TestTargetSetting(t *testing.T) {
 		t.Error("target cosmosdb was accepted")
 	}
 }
+
+// TestPluginSkipsUnreachable: golangci-lint type-checks every dependency
+// and runs the fact analyzers on it; the analyzers return at once on the
+// packages of the standard library and of versioned modules that cannot
+// reach the SDK (analyzers/internal/reach). What crosses packages still
+// does: a filter built by a helper of the linted module that does not
+// import the SDK (filterstr), or by a helper of a versioned module that
+// does (example.com/lib/tables), is read through the helper's summary;
+// one built by a skipped helper (example.com/lib/strs) is unknown, and
+// nothing is reported on it, as under check and go vet.
+func TestPluginSkipsUnreachable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a module and its dependencies from source")
+	}
+	p, err := New(map[string]any{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Dir: "testdata/reach/app"}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Fatal("testdata/reach/app does not load")
+	}
+	g, err := checker.Analyze(as, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, act := range g.Roots {
+		for _, d := range act.Diagnostics {
+			pos := act.Package.Fset.Position(d.Pos)
+			got = append(got, fmt.Sprintf("%s:%d:%d: %s", filepath.Base(pos.Filename), pos.Line, pos.Column, d.Category))
+		}
+	}
+	slices.Sort(got)
+	got = slices.Compact(got)
+	want := []string{"store.go:31:74: TL301", "store.go:41:74: TL301"}
+	if !slices.Equal(got, want) {
+		t.Errorf("plugin findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	// Which packages reach the SDK (tlreach's package fact) and which
+	// flow summarised: none that cannot reach it outside the linted
+	// module. (The checker keeps no result of an action on a
+	// dependency; facts it keeps.)
+	reaches := map[string]bool{}
+	summarised := map[string]bool{}
+	for act := range g.All() {
+		switch act.Analyzer.Name {
+		case "tlreach":
+			for _, f := range act.AllPackageFacts() {
+				if f.Package == act.Package.Types {
+					reaches[act.Package.PkgPath] = true
+				}
+			}
+		case "flow":
+			for _, f := range act.AllObjectFacts() {
+				if f.Object.Pkg() == act.Package.Types {
+					summarised[act.Package.PkgPath] = true
+				}
+			}
+		}
+	}
+	for path, want := range map[string]bool{
+		"strings":                   false,
+		"net/http":                  false,
+		"example.com/lib/strs":      false,
+		"example.com/app/filterstr": false,
+		"example.com/lib/tables":    true,
+		"example.com/app":           true,
+		"github.com/Azure/azure-sdk-for-go/sdk/azcore":        false,
+		"github.com/Azure/azure-sdk-for-go/sdk/data/aztables": true,
+	} {
+		if reaches[path] != want {
+			t.Errorf("%s: reaches the SDK %v, want %v", path, reaches[path], want)
+		}
+	}
+	for path, want := range map[string]bool{
+		"example.com/lib/strs":      false, // skipped
+		"example.com/lib/tables":    true,
+		"example.com/app/filterstr": true, // of the linted module
+	} {
+		if summarised[path] != want {
+			t.Errorf("%s: flow summaries exported %v, want %v", path, summarised[path], want)
+		}
+	}
+}

@@ -4,6 +4,7 @@
 package all
 
 import (
+	"reflect"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -18,6 +19,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/filterinjection"
 	"github.com/tablelint/tablelint/analyzers/idempotency"
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/reach"
 	"github.com/tablelint/tablelint/analyzers/keychange"
 	"github.com/tablelint/tablelint/analyzers/keychars"
 	"github.com/tablelint/tablelint/analyzers/keyformat"
@@ -126,14 +128,27 @@ func build() []*analysis.Analyzer {
 }
 
 // honourDirectives returns a copy of a that requires the directives
-// analyzer and reports only the diagnostics no directive covers.
+// analyzer and reports only the diagnostics no directive covers. The
+// copy also requires reach.Analyzer and does not run a on a package
+// reach skips (a dependency that cannot reach the SDK: nothing to
+// report, no fact an importer could need); its result there is the
+// zero value of a's ResultType.
 func honourDirectives(a *analysis.Analyzer) *analysis.Analyzer {
 	w := *a
-	if !slices.Contains(a.Requires, directives.Analyzer) {
-		w.Requires = append(slices.Clip(a.Requires), directives.Analyzer)
+	w.Requires = slices.Clip(a.Requires)
+	for _, r := range []*analysis.Analyzer{directives.Analyzer, reach.Analyzer} {
+		if !slices.Contains(w.Requires, r) {
+			w.Requires = append(w.Requires, r)
+		}
 	}
 	run := a.Run
 	w.Run = func(pass *analysis.Pass) (any, error) {
+		if reach.Skip(pass) {
+			if a.ResultType == nil {
+				return nil, nil
+			}
+			return reflect.Zero(a.ResultType).Interface(), nil
+		}
 		inner := *pass
 		inner.Report = func(d analysis.Diagnostic) {
 			if !diag.Suppressed(pass, d) {

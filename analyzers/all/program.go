@@ -9,7 +9,7 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
-	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/reach"
 )
 
 // programMu serialises whole-program runs: the summary is process-wide.
@@ -100,4 +100,4 @@ func FactAnalyzers() []*analysis.Analyzer {
 // it: the aztables SDK and the legacy storage package. A driver may skip
 // the packages that reach neither, as go list's dependency data tells
 // before any type is loaded.
-func SDKPaths() []string { return []string{sdk.AztablesPath, sdk.LegacyPath} }
+func SDKPaths() []string { return reach.Paths() }

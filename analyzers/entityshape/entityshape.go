@@ -16,6 +16,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/reach"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/finding"
@@ -131,7 +132,7 @@ type site struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if index.Std(pass) {
+	if reach.Std(pass) {
 		return nil, nil // facts run it on every dependency: the standard library has no entities
 	}
 	c := &checker{pass: pass, idx: index.Of(pass).Writes, fl: flow.Of(pass), reported: map[types.Object]bool{}, fills: map[*types.Func]*Fills{},

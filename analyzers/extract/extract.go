@@ -15,6 +15,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/reach"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/tablename"
@@ -157,7 +158,7 @@ func run(pass *analysis.Pass) (any, error) { return Describe(pass), nil }
 // Analyzer, so that runs without it pay nothing.
 func Describe(pass *analysis.Pass) *Result {
 	out := &Result{}
-	if index.Std(pass) {
+	if reach.Std(pass) {
 		return out
 	}
 	x := index.Of(pass)

@@ -3,10 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
-	"reflect"
 	"strings"
-
-	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/all"
 	"github.com/tablelint/tablelint/checkcache"
@@ -21,9 +18,10 @@ import (
 // `tablelint check` skips such packages from go list's data.
 //
 // go vet tells a unit only its direct imports, so reachability travels
-// in the facts files: every analysed unit that reaches the SDK exports
-// the package fact sdkReach (sdkReachAnalyzer), which makes its facts
-// file non-empty, and a unit is skipped only when none of its direct
+// in the facts files: every analysed unit that reaches the SDK exports a
+// package fact (the analyzers' shared pass tlreach, which every analyzer
+// of all.Analyzers requires, exports it), which makes its facts file
+// non-empty, and a unit is skipped only when none of its direct
 // imports is an SDK package and every direct import's facts file is
 // empty. A non-empty file of a unit that does not reach the SDK can
 // only make a unit be analysed that could have been skipped.
@@ -110,38 +108,4 @@ func vetStd(u *vetUnit) bool {
 	}
 	first, _, _ := strings.Cut(u.ImportPath, "/")
 	return !strings.Contains(first, ".")
-}
-
-// sdkReach marks a package that is, imports or depends on an SDK
-// package, in go vet's facts files (see vetSkip).
-type sdkReach struct{}
-
-func (*sdkReach) AFact()         {}
-func (*sdkReach) String() string { return "reaches the table SDK" }
-
-// sdkReachAnalyzer exports sdkReach for every package it runs on that
-// reaches the SDK: one of all.SDKPaths itself, or importing one, or
-// importing a package with the fact. It reports nothing.
-var sdkReachAnalyzer = &analysis.Analyzer{
-	Name:             "sdkreach",
-	Doc:              "sdkreach: marks the packages that reach the table SDK, so go vet skips the others (no diagnostics)",
-	Run:              runSDKReach,
-	RunDespiteErrors: true,
-	ResultType:       reflect.TypeOf(false),
-	FactTypes:        []analysis.Fact{new(sdkReach)},
-}
-
-func runSDKReach(pass *analysis.Pass) (any, error) {
-	needs := all.SDKPaths()
-	reach := checkcache.IsNeeded(pass.Pkg.Path(), needs)
-	for _, imp := range pass.Pkg.Imports() {
-		if reach {
-			break
-		}
-		reach = checkcache.IsNeeded(imp.Path(), needs) || pass.ImportPackageFact(imp, new(sdkReach))
-	}
-	if reach {
-		pass.ExportPackageFact(new(sdkReach))
-	}
-	return reach, nil
 }

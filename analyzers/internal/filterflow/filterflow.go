@@ -34,6 +34,7 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/reach"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/odata"
@@ -45,7 +46,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "tablefilterflow",
 	Doc:       "reconstructs Azure Table storage query filters and follows them across functions (no diagnostics)",
 	Run:       run,
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, index.Analyzer, flow.Analyzer},
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, index.Analyzer, flow.Analyzer, reach.Analyzer},
 	FactTypes: []analysis.Fact{new(Sink)},
 	// Under check, packages with type errors are analysed with the types
 	// that resolve (issue 22); the resolver and flow tolerate invalid types.
@@ -270,6 +271,13 @@ type state struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if reach.Skip(pass) {
+		// A dependency that cannot reach the SDK runs no query: an
+		// empty result, no Sink facts.
+		r := index.Of(pass).Resolver()
+		return &Result{Resolver: r, AtCaller: map[*types.Var]bool{}, FromFlow: map[*values.Hole]*flow.Hole{},
+			safe: &safety{pkg: pass.Pkg, info: pass.TypesInfo, r: r, consts: map[*types.Var]bool{}}}, nil
+	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	st := &state{pass: pass, r: index.Of(pass).Resolver(), fl: flow.Of(pass), fromFlow: map[*values.Hole]*flow.Hole{}, sinks: map[*types.Func]*Sink{}}
 	st.safe = &safety{pkg: pass.Pkg, info: pass.TypesInfo, r: st.r, files: pass.Files, consts: map[*types.Var]bool{}}

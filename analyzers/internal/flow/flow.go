@@ -12,7 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/reach"
 	"github.com/tablelint/tablelint/analyzers/internal/ssabuild"
 )
 
@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             "flow",
 	Doc:              "flow: the value-flow layer shared by tablelint's analyzers (no diagnostics)",
 	URL:              "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/internal/flow",
-	Requires:         []*analysis.Analyzer{ssabuild.Analyzer},
+	Requires:         []*analysis.Analyzer{ssabuild.Analyzer, reach.Analyzer},
 	Run:              run,
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeOf((*Result)(nil)),
@@ -110,8 +110,10 @@ func run(pass *analysis.Pass) (any, error) {
 		params:    map[*types.Var]*ssa.Parameter{},
 		invokes:   map[string]bool{},
 	}
-	if index.Std(pass) {
-		// The standard library is modelled (calls.go), not summarised.
+	if reach.Skip(pass) {
+		// The standard library is modelled (calls.go), not summarised;
+		// a dependency that cannot reach the SDK holds no helper the
+		// analyzers read (see package reach).
 		return r, nil
 	}
 	for _, fn := range s.SrcFuncs {

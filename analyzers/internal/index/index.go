@@ -4,9 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/build"
 	"go/types"
-	"path/filepath"
 	"reflect"
 	"strings"
 
@@ -15,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/reach"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
@@ -28,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             "tlindex",
 	Doc:              docs.MustExtract(doc, "tlindex"),
 	URL:              "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/internal/index",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	Requires:         []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer},
 	ResultType:       reflect.TypeFor[*Index](),
 	FactTypes:        []analysis.Fact{new(Writer), new(writesPkg)},
 	Run:              run,
@@ -168,30 +167,12 @@ func (x *Index) Resolver() *values.Resolver { return values.NewResolverFor(x.Var
 // Analyzer.
 func Of(pass *analysis.Pass) *Index { return pass.ResultOf[Analyzer].(*Index) }
 
-// Std reports whether the pass's package is in the standard library
-// (its files are under GOROOT). Analyzers with facts run on every
-// dependency; the standard library writes no entities, so they skip it.
-func Std(pass *analysis.Pass) bool {
-	if len(pass.Files) == 0 {
-		return false
-	}
-	f := pass.Fset.File(pass.Files[0].FileStart)
-	return f != nil && goroot != "" && strings.HasPrefix(filepath.ToSlash(f.Name()), goroot)
-}
-
-var goroot = func() string {
-	r := filepath.ToSlash(build.Default.GOROOT)
-	if r == "" {
-		return ""
-	}
-	return strings.TrimSuffix(r, "/") + "/src/"
-}()
-
 func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	if Std(pass) {
-		// Nothing to index for the write-side analyzers; their own runs
-		// on the standard library (go vet std) see empty results.
+	if reach.Skip(pass) {
+		// Nothing to index for the write-side analyzers (the standard
+		// library, a dependency that cannot reach the SDK); their own
+		// runs there see empty results.
 		vars := values.NewVars(pass.TypesInfo, nil, inspector.New(nil))
 		return &Index{Pkg: pass.Pkg, Inspector: ins, Vars: vars, Writes: writes.NewIndexFor(vars)}, nil
 	}

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/reach"
 )
 
 // Analyzer builds the SSA form of the package (see the package
@@ -19,6 +19,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             "ssabuild",
 	Doc:              "ssabuild: build the SSA form of a package, ill-typed parts left out (no diagnostics)",
 	URL:              "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/internal/ssabuild",
+	Requires:         []*analysis.Analyzer{reach.Analyzer},
 	Run:              run,
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeOf((*buildssa.SSA)(nil)),
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if index.Std(pass) {
+	if reach.Skip(pass) {
 		return &buildssa.SSA{}, nil
 	}
 	files, info := wellTyped(pass.Pkg, pass.Files, pass.TypesInfo)

@@ -1,0 +1,12 @@
+module example.com/lib
+
+go 1.24
+
+require github.com/Azure/azure-sdk-for-go/sdk/data/aztables v1.4.0
+
+require (
+	github.com/Azure/azure-sdk-for-go/sdk/azcore v1.18.0 // indirect
+	github.com/Azure/azure-sdk-for-go/sdk/internal v1.11.1 // indirect
+	golang.org/x/net v0.41.0 // indirect
+	golang.org/x/text v0.26.0 // indirect
+)
