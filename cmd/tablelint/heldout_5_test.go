@@ -38,18 +38,19 @@ func TestHeldout5Labels(t *testing.T) {
 // held-out corpus (nine public repositories, SOURCES.md) labelled before
 // tablelint ran on it, with heldout-3's rules. First measured on
 // e67875d with the labels as committed (59d3e0b): 55/62 (88.7 %) and
-// 55/60 (91.7 %), with four findings at silent spots. Floors a little
+// 55/60 (91.7 %), with four findings at silent spots. Since a field's
+// test by a function of the package that validates its parameter counts
+// for every load of the field: 55/62, 55/58. Floors a little
 // below the figures, so that a drop fails; the misses are listed in
 // docs/benchmarks.md.
 func TestHeldout5Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-5", heldout3Rules, true, 60, 20, heldout5Known)
-	checkRates(t, right, expected, found, 0.86, 0.90)
+	checkRates(t, right, expected, found, 0.86, 0.93)
 }
 
 // heldout5Known are the findings at silent spots of heldout-5's first
-// measurement not yet resolved: two keys from a request body checked by
-// a helper of the package before the write, and two marshalled
-// slices and maps labelled silent, which TL122 reports as documented
+// measurement not yet resolved: two marshalled slices and maps labelled
+// silent, which TL122 reports as documented
 // (a marshalled slice or map whose length nothing bounds).
 var heldout5Known = map[string]bool{
 	"devconsole/edit.go:77 TL201":    true,

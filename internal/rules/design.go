@@ -142,7 +142,7 @@ func init() {
 			ID: "TL122", Name: "string-value-too-large", Severity: Error,
 			Targets:   []Target{Design, GoCode, Replay},
 			Title:     "String property's maximum exceeds 64 KiB",
-			Rationale: "A String value is at most 64 KiB of UTF-16: 32,768 characters (UTF-16 code units). A maxLength above that cannot be stored.",
+			Rationale: "A String value is at most 64 KiB of UTF-16: 32,768 characters (UTF-16 code units). A maxLength above that cannot be stored. In Go code, a string property of a written entity filled from a value of unbounded length is reported: a request body (io.ReadAll), a whole file, a form value, a request list joined into one string, or a marshalled slice or map (JSON or XML) whose length nothing bounds, also when a helper of the package puts its parameter (or a field of it) in the property. Silent when the length is checked or limited (io.LimitReader, http.MaxBytesReader) within 64 KiB on the way, and for constants and values of bounded length.",
 			Source:    `"A UTF-16-encoded value. String values may be up to 64 KiB in size. Note that the maximum number of characters supported is about 32 K or less." (Understanding the Table service data model)`,
 			Bad:       "Notes: {type: String, maxLength: 100000}" + "\n\nGo:\n" + `b, _ := io.ReadAll(r.Body); e.Text = string(b)`,
 			Good:      "NotesUrl: {type: String, maxLength: 2048}   (the text in Blob storage)" + "\n\nGo:\n" + `if len(b) > 32*1024 { return errTooLarge }  // before the write, or store the text in a blob`,

@@ -16,8 +16,39 @@ import (
 // verify… or ensure…, or compared with a non-empty constant (an
 // allow-list); LengthChecked when len(v) is compared. Where the test
 // sits is not considered (a test on any path counts): the bound can
-// only silence a rule.
+// only silence a rule. A load of a struct field (in.PK) counts the tests
+// of the function's other loads of that field when the function never
+// stores to it (SameValue): validKey(in.PK) checks the in.PK written
+// into the key.
 func (r *Result) checked(v ssa.Value) Bound {
+	b := checkedRefs(v, 0)
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return b
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
+	if !ok || fa.X.Referrers() == nil {
+		return b
+	}
+	for _, ref := range *fa.X.Referrers() {
+		other, ok := ref.(*ssa.FieldAddr)
+		if !ok || other.Field != fa.Field || other.Referrers() == nil {
+			continue
+		}
+		for _, ref2 := range *other.Referrers() {
+			if o, ok := ref2.(*ssa.UnOp); ok && o != ld && o.Op == token.MUL && SameValue(ld, o) {
+				b |= checkedRefs(o, 0)
+			}
+		}
+	}
+	return b
+}
+
+// checkedRefs returns the bounds the uses of v itself establish. A
+// function of the package given v tests it when its body tests the
+// parameter (a validator by what it does, whatever its name), followed
+// to depth MaxDepth.
+func checkedRefs(v ssa.Value, depth int) Bound {
 	refs := v.Referrers()
 	if refs == nil {
 		return 0
@@ -33,7 +64,7 @@ func (r *Result) checked(v ssa.Value) Bound {
 				}
 				continue
 			}
-			if validator(cc) {
+			if validator(cc) || testsParam(cc, v, depth) {
 				b |= Validated
 			}
 		case *ssa.BinOp:
@@ -56,6 +87,21 @@ func (r *Result) checked(v ssa.Value) Bound {
 		}
 	}
 	return b
+}
+
+// testsParam reports whether the function cc calls statically (with a
+// body) validates the parameter that receives v.
+func testsParam(cc *ssa.CallCommon, v ssa.Value, depth int) bool {
+	f := cc.StaticCallee()
+	if f == nil || f.Blocks == nil || depth >= MaxDepth {
+		return false
+	}
+	for i, a := range cc.Args {
+		if a == v && i < len(f.Params) && checkedRefs(f.Params[i], depth+1)&Validated != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // compared reports whether the value of a len call is compared.
