@@ -15,6 +15,22 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
 )
 
+// staticCalls calls visit with each call, in the package's source
+// functions, of a function known statically: the walk every probe makes.
+func staticCalls(r *flow.Result, visit func(fn *ssa.Function, c *ssa.Call, callee *ssa.Function)) {
+	for _, fn := range r.SSA.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if c, ok := in.(*ssa.Call); ok {
+					if f := c.Call.StaticCallee(); f != nil {
+						visit(fn, c, f)
+					}
+				}
+			}
+		}
+	}
+}
+
 // probe reports the value of every argument of each call of a function
 // named sink, as flow.Value.String writes it: the tests state what the
 // engine answers, shape by shape.
@@ -34,25 +50,16 @@ var probe = &analysis.Analyzer{
 				}
 			}
 		}
-		for _, fn := range r.SSA.SrcFuncs {
-			for _, b := range fn.Blocks {
-				for _, in := range b.Instrs {
-					c, ok := in.(*ssa.Call)
-					if !ok {
-						continue
-					}
-					f := c.Call.StaticCallee()
-					if f == nil || f.Name() != "sink" {
-						continue
-					}
-					var vs []string
-					for _, a := range flow.CallArgs(c.Common()) {
-						vs = append(vs, r.Of(fn, a).String())
-					}
-					pass.Reportf(c.Pos(), "%s", strings.Join(vs, " ; "))
-				}
+		staticCalls(r, func(fn *ssa.Function, c *ssa.Call, f *ssa.Function) {
+			if f.Name() != "sink" {
+				return
 			}
-		}
+			var vs []string
+			for _, a := range flow.CallArgs(c.Common()) {
+				vs = append(vs, r.Of(fn, a).String())
+			}
+			pass.Reportf(c.Pos(), "%s", strings.Join(vs, " ; "))
+		})
 		return nil, nil
 	},
 }
@@ -71,39 +78,31 @@ var iterProbe = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{flow.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		r := flow.Of(pass)
-		for _, fn := range r.SSA.SrcFuncs {
-			for _, b := range fn.Blocks {
-				for _, in := range b.Instrs {
-					c, ok := in.(*ssa.Call)
-					if !ok {
-						continue
-					}
-					if f := c.Call.StaticCallee(); f == nil || f.Name() != "key" || len(c.Call.Args) != 1 {
-						continue
-					}
-					var loop ast.Node
-					for _, file := range pass.Files {
-						ast.Inspect(file, func(n ast.Node) bool {
-							switch n.(type) {
-							case *ast.ForStmt, *ast.RangeStmt:
-								if n.Pos() <= c.Pos() && c.Pos() < n.End() {
-									loop = n
-								}
-							}
-							return true
-						})
-					}
-					if loop == nil {
-						continue
-					}
-					if what, ok := r.VariesPerIteration(fn, c.Call.Args[0], loop); ok {
-						pass.Reportf(c.Pos(), "varies: %s", what)
-					} else {
-						pass.Reportf(c.Pos(), "fixed")
-					}
-				}
+		staticCalls(r, func(fn *ssa.Function, c *ssa.Call, f *ssa.Function) {
+			if f.Name() != "key" || len(c.Call.Args) != 1 {
+				return
 			}
-		}
+			var loop ast.Node
+			for _, file := range pass.Files {
+				ast.Inspect(file, func(n ast.Node) bool {
+					switch n.(type) {
+					case *ast.ForStmt, *ast.RangeStmt:
+						if n.Pos() <= c.Pos() && c.Pos() < n.End() {
+							loop = n
+						}
+					}
+					return true
+				})
+			}
+			if loop == nil {
+				return
+			}
+			if what, ok := r.VariesPerIteration(fn, c.Call.Args[0], loop); ok {
+				pass.Reportf(c.Pos(), "varies: %s", what)
+			} else {
+				pass.Reportf(c.Pos(), "fixed")
+			}
+		})
 		return nil, nil
 	},
 }
@@ -129,24 +128,16 @@ var fieldProbe = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{flow.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		r := flow.Of(pass)
-		for _, fn := range r.SSA.SrcFuncs {
-			for _, b := range fn.Blocks {
-				for _, in := range b.Instrs {
-					c, ok := in.(*ssa.Call)
-					if !ok {
-						continue
-					}
-					if f := c.Call.StaticCallee(); f == nil || f.Name() != "deliver" {
-						continue
-					}
-					if v, ok := r.ArgField(c, 0, "Body"); ok {
-						pass.Reportf(c.Pos(), "%s", v.String())
-					} else {
-						pass.Reportf(c.Pos(), "none")
-					}
-				}
+		staticCalls(r, func(_ *ssa.Function, c *ssa.Call, f *ssa.Function) {
+			if f.Name() != "deliver" {
+				return
 			}
-		}
+			if v, ok := r.ArgField(c, 0, "Body"); ok {
+				pass.Reportf(c.Pos(), "%s", v.String())
+			} else {
+				pass.Reportf(c.Pos(), "none")
+			}
+		})
 		return nil, nil
 	},
 }

@@ -21,39 +21,27 @@ var keysProbe = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{flow.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		r := flow.Of(pass)
-		for _, fn := range r.SSA.SrcFuncs {
-			for _, b := range fn.Blocks {
-				for _, in := range b.Instrs {
-					c, ok := in.(*ssa.Call)
-					if !ok {
-						continue
-					}
-					f := c.Call.StaticCallee()
-					if f == nil {
-						continue
-					}
-					args := c.Call.Args
+		staticCalls(r, func(_ *ssa.Function, c *ssa.Call, f *ssa.Function) {
+			args := c.Call.Args
+			switch {
+			case f.Name() == "same" && len(args) == 2:
+				pass.Reportf(c.Pos(), "same %t", flow.SameValue(args[0], args[1]))
+			case f.Name() == "written" && len(args) == 3:
+				msg := "keys"
+				for i, k := range []string{"PartitionKey", "RowKey"} {
+					v, ok := flow.EntityKey(args[0], k)
 					switch {
-					case f.Name() == "same" && len(args) == 2:
-						pass.Reportf(c.Pos(), "same %t", flow.SameValue(args[0], args[1]))
-					case f.Name() == "written" && len(args) == 3:
-						msg := "keys"
-						for i, k := range []string{"PartitionKey", "RowKey"} {
-							v, ok := flow.EntityKey(args[0], k)
-							switch {
-							case !ok:
-								msg += " unknown"
-							case flow.SameValue(v, args[i+1]):
-								msg += " same"
-							default:
-								msg += " other"
-							}
-						}
-						pass.Reportf(c.Pos(), "%s", msg)
+					case !ok:
+						msg += " unknown"
+					case flow.SameValue(v, args[i+1]):
+						msg += " same"
+					default:
+						msg += " other"
 					}
 				}
+				pass.Reportf(c.Pos(), "%s", msg)
 			}
-		}
+		})
 		return nil, nil
 	},
 }
