@@ -131,6 +131,8 @@ func NewEngine(opts EngineOptions) *RefEngine {
 	if opts.Cosmos {
 		opts.Exec.Bytes = true // the query charge reads them
 	}
+	// A query's entities are read only for their keys.
+	opts.Exec.NoEntities = !opts.Keys
 	g := &RefEngine{x: exec.New(opts.Exec), keys: opts.Keys, start: time.Now(), cosmos: opts.Cosmos, seed: opts.CosmosSeed}
 	if opts.Store.Clock == nil {
 		opts.Store.Clock = g.clock
@@ -163,6 +165,9 @@ func (g *RefEngine) table(name string) (*store.Table, error) {
 // operation failed.
 func setStatus(out *Outcome, op store.Op, err error) {
 	out.Status = store.StatusOf(op, err)
+	if err == nil {
+		return // errors.As would box se: an allocation per operation
+	}
 	var se *store.Error
 	if errors.As(err, &se) {
 		out.Code, out.Message = se.Code, se.Message
