@@ -105,6 +105,9 @@ type RefEngine struct {
 	// got is what a get reads into (store.Table.LookupInto): a get
 	// allocates nothing.
 	got store.Entity
+	// put is the entity an insert, upsert or update decodes its entity
+	// into (store.NewEntityInto): nothing keeps it once the write is done.
+	put store.Entity
 	// start is the time of the trace's start; opT is the time of the
 	// operation being executed, when it has one (hasT). The store's clock
 	// reads them unless EngineOptions.Store sets a clock.
@@ -198,9 +201,9 @@ func (g *RefEngine) Do(op *tracefmt.Op, out *Outcome) {
 		var e *store.Entity
 		var err error
 		if op.Props != nil {
-			e, err = store.NewEntity(op.Props)
+			e, err = store.NewEntityInto(&g.put, op.Props)
 		} else {
-			e, err = decodeEntityBuf(&g.props, op.Entity)
+			e, err = decodeEntityBuf(&g.props, &g.put, op.Entity)
 		}
 		if err == nil {
 			out.addLoad(e.PartitionKey, 1)
@@ -415,7 +418,7 @@ func (g *RefEngine) batch(t *store.Table, terr error, op *tracefmt.Op, out *Outc
 			sa.Kind = store.ActDelete
 		}
 		if a.Entity != nil {
-			e, derr := decodeEntityBuf(&g.props, a.Entity)
+			e, derr := decodeEntityBuf(&g.props, nil, a.Entity)
 			if derr != nil {
 				var se *store.Error
 				if errors.As(derr, &se) {

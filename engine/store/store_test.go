@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -445,5 +446,67 @@ func TestInPlaceReads(t *testing.T) {
 	}
 	if tb.LookupInto("p", "missing", &e) || e.RowKey != "19" {
 		t.Fatal("LookupInto of a missing key found something, or changed the entity")
+	}
+}
+
+// TestNewEntityInto builds entity after entity in one Entity and writes
+// each: the table keeps what each was, the errors are NewEntity's, and
+// building allocates nothing once the entity has room.
+func TestNewEntityInto(t *testing.T) {
+	s := New(Options{})
+	tb, _ := s.CreateTable("Reuse")
+	var e Entity
+	props := func(rk string, n int32, extra bool) []edm.Property {
+		ps := []edm.Property{{Name: PartitionKey, Value: edm.StringValue("p")}, {Name: RowKey, Value: edm.StringValue(rk)}, {Name: "N", Value: edm.Int32Value(n)}}
+		if extra {
+			ps = append(ps, edm.Property{Name: "S", Value: edm.StringValue("s" + rk)})
+		}
+		return ps
+	}
+	for i, rk := range []string{"a", "b", "c"} {
+		got, err := NewEntityInto(&e, props(rk, int32(i), i != 1))
+		if err != nil || got != &e {
+			t.Fatalf("%s: %v, %p", rk, err, got)
+		}
+		if _, err := tb.Insert(got); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := NewEntityInto(&e, props("a", 9, false)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tb.Upsert(&e, Merge); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"a": "N=9 S=sa", "b": "N=1", "c": "N=2 S=sc"}
+	for rk, w := range want {
+		got := tb.Lookup("p", rk)
+		var parts []string
+		for _, name := range []string{"N", "S"} {
+			if v, ok := got.Get(name); ok {
+				if v.Type == edm.Int32 {
+					parts = append(parts, name+"="+strconv.FormatInt(v.Int, 10))
+				} else {
+					parts = append(parts, name+"="+v.Str)
+				}
+			}
+		}
+		if g := strings.Join(parts, " "); g != w {
+			t.Errorf("%s: %s, want %s", rk, g, w)
+		}
+	}
+	bad := []edm.Property{{Name: PartitionKey, Value: edm.StringValue("p")}, {Name: RowKey, Value: edm.Int32Value(1)}}
+	_, err1 := NewEntity(bad)
+	_, err2 := NewEntityInto(&e, bad)
+	if err1 == nil || err2 == nil || err1.Error() != err2.Error() {
+		t.Errorf("errors %v and %v", err1, err2)
+	}
+	ps := props("d", 1, true)
+	if n := testing.AllocsPerRun(20, func() {
+		if _, err := NewEntityInto(&e, ps); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("NewEntityInto allocates %v times", n)
 	}
 }
