@@ -466,7 +466,10 @@ func appendResult(b []byte, i, line int, op *tracefmt.Op, out *Outcome, charge b
 
 // aggregator collects the per-query statistics of a replay.
 type aggregator struct {
-	queries  map[string]*queryAgg
+	queries  map[queryKey]*queryAgg
+	// lastTable and lastLower are the table name of the last query and
+	// its lower case (a trace names few tables).
+	lastTable, lastLower string
 	order    []*queryAgg
 	kinds    [tracefmt.DeleteTable + 1]int
 	statuses map[int]int
@@ -475,6 +478,14 @@ type aggregator struct {
 	returned int64
 	tx       int64
 	charges  []float32 // each operation's request units, in order (Cosmos DB)
+}
+
+// queryKey groups the queries of a table (in lower case): gets (kind
+// 'g'), queries by name ('n') or by filter shape ('s').
+type queryKey struct {
+	table string
+	kind  byte
+	s     string
 }
 
 type queryAgg struct {
@@ -490,7 +501,7 @@ type queryAgg struct {
 }
 
 func newAggregator() *aggregator {
-	return &aggregator{queries: map[string]*queryAgg{}, statuses: map[int]int{}}
+	return &aggregator{queries: map[queryKey]*queryAgg{}, statuses: map[int]int{}}
 }
 
 func (a *aggregator) add(op *tracefmt.Op, out *Outcome) {
@@ -509,17 +520,21 @@ func (a *aggregator) add(op *tracefmt.Op, out *Outcome) {
 	if op.Kind != tracefmt.Query && op.Kind != tracefmt.Get {
 		return
 	}
-	var key, name, shape string
+	if op.Table != a.lastTable {
+		a.lastTable, a.lastLower = op.Table, strings.ToLower(op.Table)
+	}
+	key := queryKey{table: a.lastLower}
+	var name, shape string
 	switch {
 	case op.Kind == tracefmt.Get:
 		name = "(get)"
-		key = strings.ToLower(op.Table) + "\x00g"
+		key.kind = 'g'
 	case op.Name != "":
 		name = op.Name
-		key = strings.ToLower(op.Table) + "\x00n" + op.Name
+		key.kind, key.s = 'n', op.Name
 	default:
 		shape = odata.Shape(op.Filter)
-		key = strings.ToLower(op.Table) + "\x00s" + shape
+		key.kind, key.s = 's', shape
 	}
 	q := a.queries[key]
 	if q == nil {
