@@ -466,18 +466,18 @@ func appendResult(b []byte, i, line int, op *tracefmt.Op, out *Outcome, charge b
 
 // aggregator collects the per-query statistics of a replay.
 type aggregator struct {
-	queries  map[queryKey]*queryAgg
+	queries map[queryKey]*queryAgg
 	// lastTable and lastLower are the table name of the last query and
 	// its lower case (a trace names few tables).
 	lastTable, lastLower string
-	order    []*queryAgg
-	kinds    [tracefmt.DeleteTable + 1]int
-	statuses map[int]int
-	ops      int
-	scanned  int64
-	returned int64
-	tx       int64
-	charges  []float32 // each operation's request units, in order (Cosmos DB)
+	order                []*queryAgg
+	kinds                [tracefmt.DeleteTable + 1]int
+	statuses             map[int]int
+	ops                  int
+	scanned              int64
+	returned             int64
+	tx                   int64
+	charges              []float32 // each operation's request units, in order (Cosmos DB)
 }
 
 // queryKey groups the queries of a table (in lower case): gets (kind
