@@ -707,8 +707,24 @@ func (e *Entity) AppendJSON(dst []byte, sel []string) []byte {
 // extended with upd's (a Merge), validated.
 func (e *Entity) merge(upd *Entity) (*Entity, error) {
 	out := entityWith(e.Len() + upd.Len())
-	out.PartitionKey, out.RowKey = upd.PartitionKey, upd.RowKey
 	out.fields = append(out.fields, e.list()...)
+	if err := out.mergeFrom(upd); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// mergeEncoded sets out to the entity encoded in b merged with upd, as
+// merge does, reusing out's room for properties.
+func mergeEncoded(out *Entity, b []byte, upd *Entity) error {
+	*out = Entity{fields: appendFields(out.fields[:0], b)}
+	return out.mergeFrom(upd)
+}
+
+// mergeFrom takes upd's keys and overwrites and extends out's properties
+// with upd's, then validates the result.
+func (out *Entity) mergeFrom(upd *Entity) error {
+	out.PartitionKey, out.RowKey = upd.PartitionKey, upd.RowKey
 	for _, f := range upd.list() {
 		replaced := false
 		for i := range out.fields {
@@ -722,10 +738,7 @@ func (e *Entity) merge(upd *Entity) (*Entity, error) {
 			out.fields = append(out.fields, f)
 		}
 	}
-	if err := out.checkTotals(out.EstimatedSize()); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return out.checkTotals(out.EstimatedSize())
 }
 
 // stamped returns a copy of e with the Timestamp ticks.

@@ -56,6 +56,8 @@ type Table struct {
 	chunks   [][]byte // the encoded entities
 	live     int      // bytes of chunks that live records use
 	dead     int      // bytes of chunks that no record uses
+	// merged is where Write builds a merge; callers hold mu.
+	merged Entity
 }
 
 // partition is one partition's key, number and entities.
