@@ -213,23 +213,17 @@ func (g *RefEngine) Do(op *tracefmt.Op, out *Outcome) {
 		if err == nil {
 			err = terr
 		}
-		var sop store.Op
+		sop := store.OpInsert
 		switch op.Kind {
-		case tracefmt.Insert:
-			sop = store.OpInsert
-			if err == nil {
-				_, err = t.Insert(e)
-			}
 		case tracefmt.Upsert:
 			sop = store.OpUpsert
-			if err == nil {
-				_, err = t.Upsert(e, storeMode(op.Mode))
-			}
 		case tracefmt.Update:
 			sop = store.OpUpdate
-			if err == nil {
-				_, err = t.Update(e, storeMode(op.Mode), op.IfMatch)
-			}
+		}
+		if err == nil {
+			// The stored entity is not needed: Write builds a merge in
+			// the table's own Entity.
+			err = t.Write(sop, e, storeMode(op.Mode), op.IfMatch)
 		}
 		setStatus(out, sop, err)
 		if g.cosmos && err == nil {
