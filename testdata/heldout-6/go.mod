@@ -1,6 +1,7 @@
-// A sixth held-out corpus for issue 23's judging rule, written 2026-11-28:
-// shapes seen in public Go code that uses Azure Tables (aztables v1.x),
-// rewritten in our own words, labelled from the rule docs and the service's
+// A sixth held-out corpus for issue 23's judging rule, written 2026-11-27:
+// shapes seen in public Go code that uses Azure Tables (aztables v1.x and
+// the legacy storage Table API), rewritten in our own words, labelled from
+// the rule docs and the service's
 // documented behaviour before tablelint was run on it. The SDK packages are
 // tablelint's test stubs. Expected findings and must-stay-silent spots are
 // marked by the // L: and // S end-of-line comments. Sources: SOURCES-*.md.
