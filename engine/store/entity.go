@@ -721,24 +721,24 @@ func mergeEncoded(out *Entity, b []byte, upd *Entity) error {
 	return out.mergeFrom(upd)
 }
 
-// mergeFrom takes upd's keys and overwrites and extends out's properties
+// mergeFrom takes upd's keys and overwrites and extends e's properties
 // with upd's, then validates the result.
-func (out *Entity) mergeFrom(upd *Entity) error {
-	out.PartitionKey, out.RowKey = upd.PartitionKey, upd.RowKey
+func (e *Entity) mergeFrom(upd *Entity) error {
+	e.PartitionKey, e.RowKey = upd.PartitionKey, upd.RowKey
 	for _, f := range upd.list() {
 		replaced := false
-		for i := range out.fields {
-			if out.fields[i].name == f.name {
-				out.fields[i] = f
+		for i := range e.fields {
+			if e.fields[i].name == f.name {
+				e.fields[i] = f
 				replaced = true
 				break
 			}
 		}
 		if !replaced {
-			out.fields = append(out.fields, f)
+			e.fields = append(e.fields, f)
 		}
 	}
-	return out.checkTotals(out.EstimatedSize())
+	return e.checkTotals(e.EstimatedSize())
 }
 
 // stamped returns a copy of e with the Timestamp ticks.
