@@ -74,7 +74,8 @@
 //     EDMEntity, and a "Timestamp" entry of an EDMEntity's or a legacy
 //     Entity's Properties) or assigned to it (e.Timestamp = …) in the
 //     function that writes it, and the legacy Entity's TimeStamp
-//     assigned before a write (its encoding never sends it). The written
+//     given in its literal or assigned before a write (its encoding
+//     never sends it). The written
 //     entity is followed through a MarshalJSON method and the results of
 //     the package's helpers (b, err := s.row(x).MarshalJSON()) as well.
 //

@@ -198,7 +198,8 @@ func (c *checker) structLiteral(lit *ast.CompositeLit) {
 		}
 		name := jsonNameOf(st, id.Name)
 		switch {
-		case name == writes.Timestamp:
+		case name == writes.Timestamp, id.Name == "TimeStamp" && sdk.IsLegacyType(c.pass.TypesInfo.TypeOf(lit), "Entity"):
+			// the legacy Entity's TimeStamp is never sent at all
 			c.timestamp(kv.Value)
 		case id.Name == "Entity" && sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(kv.Value), "Entity"):
 			// Event{Entity: aztables.Entity{…, Timestamp: …}}
