@@ -68,7 +68,12 @@
 //     storage.Entity (their MarshalJSON writes such a value as
 //     encoding/json does). Reported once per struct
 //     field, at its declaration when the struct is in the package, else at
-//     the write; at the entry for maps.
+//     the write; at the entry for maps. Not for a write before which the
+//     function sets the field to nil (row.Host = nil, a statement of a
+//     block holding the write; no other value given to the field after
+//     it, the variable not reassigned nor its address taken): nil is
+//     written as null, or left out with omitempty. The field is reported
+//     when another write of the struct does not clear it.
 //   - TL128 timestamp-set-by-client: a Timestamp given a value in the
 //     literal of a written entity (also the aztables.Entity nested in an
 //     EDMEntity, and a "Timestamp" entry of an EDMEntity's or a legacy

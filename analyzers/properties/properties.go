@@ -37,6 +37,8 @@ type checker struct {
 	x    *index.Index
 	// fields already reported (TL126), and positions (TL128).
 	fields map[*types.Var]bool
+	// written holds the variables of the entity being checked.
+	written map[*types.Var]bool
 	seen   map[token.Pos]bool
 	// annotated are the properties given an "@odata.type" in the
 	// function of the write being checked, with the type given ("?"
@@ -71,6 +73,10 @@ func run(pass *analysis.Pass) (any, error) {
 func (c *checker) entity(e ast.Expr, w index.Call) {
 	c.annotated = annotations(c.x.Writes, w.Body)
 	roots := c.x.Writes.HelperRootsOf(e)
+	c.written = map[*types.Var]bool{}
+	for _, v := range roots.Vars {
+		c.written[v] = true
+	}
 	for _, lit := range roots.Lits {
 		t := c.pass.TypesInfo.TypeOf(lit)
 		switch {
@@ -112,7 +118,7 @@ func (c *checker) structType(t types.Type, w index.Call) {
 			continue
 		}
 		kind := unsupported(f.Var.Type())
-		if kind == "" {
+		if kind == "" || c.nilled(f.Var, w) {
 			continue
 		}
 		c.fields[f.Var] = true
