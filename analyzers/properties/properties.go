@@ -39,7 +39,7 @@ type checker struct {
 	fields map[*types.Var]bool
 	// written holds the variables of the entity being checked.
 	written map[*types.Var]bool
-	seen   map[token.Pos]bool
+	seen    map[token.Pos]bool
 	// annotated are the properties given an "@odata.type" in the
 	// function of the write being checked, with the type given ("?"
 	// when it is not a constant).
