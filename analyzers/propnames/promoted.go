@@ -51,7 +51,7 @@ func (c *checker) promotedCase(ts *ast.TypeSpec, t types.Type, fields map[token.
 		if f.Embedded() && writes.StructOf(f.Type()) != nil {
 			embedding := embeddedNode(st, f.Pos())
 			for _, pf := range writes.JSONFields(f.Type()) {
-				var at ast.Node = embedding
+				at := embedding
 				if d := fields[pf.Var.Pos()]; d != nil && pf.Var.Pkg() == c.pass.Pkg {
 					at = d
 				}
