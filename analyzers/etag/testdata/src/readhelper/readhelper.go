@@ -80,6 +80,7 @@ func (p *plans) archive(ctx context.Context, code string) error {
 type Repo[V any] struct {
 	tc   *aztables.Client
 	part string
+	old  string
 }
 
 // Load decodes one row into a V; the ETag stays here.
@@ -111,6 +112,24 @@ func (r *Repo[V]) Merge(ctx context.Context, id string, changes map[string]any) 
 	m["PartitionKey"], m["RowKey"] = r.part, id
 	b, _ := json.Marshal(m)
 	_, err = r.tc.UpdateEntity(ctx, b, nil) // want `TL414: UpdateEntity rewrites the entity read by GetEntity \(through Load\) from its data without IfMatch`
+	return err
+}
+
+// Silent: the value read, merged and kept under another partition (a
+// field of the receiver other than the read's).
+func (r *Repo[V]) Retire(ctx context.Context, id string) error {
+	cur, err := r.Load(ctx, id)
+	if err != nil {
+		return err
+	}
+	raw, _ := json.Marshal(cur)
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return err
+	}
+	m["PartitionKey"], m["RowKey"] = r.old, id
+	b, _ := json.Marshal(m)
+	_, err = r.tc.UpsertEntity(ctx, b, nil)
 	return err
 }
 
