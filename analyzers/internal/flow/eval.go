@@ -130,11 +130,6 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		}
 		return opaque(x, 0)
 	case *ssa.Slice:
-		if a, ok := v.X.(*ssa.Alloc); ok && isByteArrayPtr(a.Type()) {
-			// sum[:] of an array variable (a digest): what is stored
-			// in it.
-			return e.load(a, depth)
-		}
 		x := e.of(v.X, depth)
 		if v.High != nil && isStringType(v.X.Type()) {
 			return withBound(x, LengthChecked)
@@ -753,11 +748,6 @@ func (e *eval) bind(v Value, args []ssa.Value, depth int) Value {
 				if h.At.IsValid() {
 					pv = enteredAt(pv, h.At, h.AtArg)
 				}
-				if h.Bound&Hex != 0 && len(pv.Holes()) == 0 {
-					// Hex digits of a constant (a digest of it, its
-					// bytes encoded): not its text.
-					pv = holeValue(Hole{Bound: h.Bound})
-				}
 				if h.Bound != 0 || h.Layout != "" {
 					pv = mapHoles(pv, func(x Hole) Hole {
 						x.Bound |= h.Bound
@@ -836,18 +826,4 @@ func holdsParam(a *ssa.Alloc) bool {
 		}
 	}
 	return false
-}
-
-// isByteArrayPtr: t points to an array of bytes.
-func isByteArrayPtr(t types.Type) bool {
-	p, ok := t.Underlying().(*types.Pointer)
-	if !ok {
-		return false
-	}
-	a, ok := p.Elem().Underlying().(*types.Array)
-	if !ok {
-		return false
-	}
-	b, ok := a.Elem().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
 }
