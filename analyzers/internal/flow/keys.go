@@ -247,14 +247,8 @@ func mapUpdates(m ssa.Value) []*ssa.MapUpdate {
 	}
 	var out []*ssa.MapUpdate
 	for _, mv := range maps {
-		refs := mv.Referrers()
-		if refs == nil {
-			continue
-		}
-		for _, ref := range *refs {
-			if u, ok := ref.(*ssa.MapUpdate); ok && u.Map == mv {
-				out = append(out, u)
-			}
+		if mv.Referrers() != nil {
+			out = append(out, mapUpdatesOf(mv)...)
 		}
 	}
 	return out
