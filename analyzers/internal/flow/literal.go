@@ -14,7 +14,8 @@ import (
 // follows from the store the literal makes (SSA stores a keyed field at
 // its colon, a positional one at the element). ok is false when lit is
 // no struct literal, does not set the field, or its function has no SSA
-// body (ill-typed): callers treat that as unknown.
+// body (ill-typed): callers treat that as unknown. A pointer field
+// (Select: to.Ptr("a,b")) gives the values it points to.
 func (r *Result) LitField(lit ast.Expr, name string) (Value, bool) {
 	lit = ast.Unparen(lit)
 	if u, ok := lit.(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -57,7 +58,11 @@ func (r *Result) LitField(lit ast.Expr, name string) (Value, bool) {
 	if s == nil {
 		return Value{}, false
 	}
-	return r.Of(s.Parent(), s.Val), true
+	e := &eval{r: r, callers: true}
+	if _, isPtr := s.Val.Type().Underlying().(*types.Pointer); isPtr {
+		return e.load(s.Val, 0), true // a *string field: what it points to
+	}
+	return e.of(s.Val, 0), true
 }
 
 // indexLitStore records s when it is a struct literal's store into a
