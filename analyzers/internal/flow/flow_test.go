@@ -18,14 +18,10 @@ import (
 // staticCalls calls visit with each call, in the package's source
 // functions, of a function known statically: the walk every probe makes.
 func staticCalls(r *flow.Result, visit func(fn *ssa.Function, c *ssa.Call, callee *ssa.Function)) {
-	for _, fn := range r.SSA.SrcFuncs {
-		for _, b := range fn.Blocks {
-			for _, in := range b.Instrs {
-				if c, ok := in.(*ssa.Call); ok {
-					if f := c.Call.StaticCallee(); f != nil {
-						visit(fn, c, f)
-					}
-				}
+	for fn, call := range r.Calls() {
+		if c, ok := call.(*ssa.Call); ok {
+			if f := c.Call.StaticCallee(); f != nil {
+				visit(fn, c, f)
 			}
 		}
 	}
