@@ -188,4 +188,3 @@ func TestPropagateParams(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, propagateProbe, "propagate")
 }
-
