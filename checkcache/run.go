@@ -19,6 +19,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/tablelint/tablelint/internal/pkgpath"
 )
 
 // Config configures Run.
@@ -538,7 +540,7 @@ func (r *run) reachable(list []*listPkg) {
 	if len(r.cfg.Needs) == 0 {
 		return
 	}
-	needs := func(path string) bool { return IsNeeded(path, r.cfg.Needs) }
+	needs := func(path string) bool { return pkgpath.Within(path, r.cfg.Needs) }
 	r.reach = map[string]bool{}
 	for _, p := range list {
 		ok := needs(trimPath(p.ImportPath))
@@ -564,21 +566,6 @@ func (r *run) reachable(list []*listPkg) {
 			r.reach[p.ImportPath] = true
 		}
 	}
-}
-
-// IsNeeded reports whether the package of import path path is one of
-// needs (see Config.Needs) or inside one, a vendored copy included.
-func IsNeeded(path string, needs []string) bool {
-	if i := strings.LastIndex(path, "/vendor/"); i >= 0 {
-		path = path[i+len("/vendor/"):]
-	}
-	path = strings.TrimPrefix(path, "vendor/")
-	for _, n := range needs {
-		if path == n || strings.HasPrefix(path, n+"/") {
-			return true
-		}
-	}
-	return false
 }
 
 func modulePath(p *listPkg) string {

@@ -7,6 +7,7 @@ import (
 	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/limits"
+	"github.com/tablelint/tablelint/internal/numtext"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/plan"
@@ -216,11 +217,11 @@ func (r *reviewer) cosmosBill() {
 	switch {
 	case b.NeededRU > budget:
 		r.add("TL319", t.Node, -1, "the design needs ~%s RU/s, over its %s throughput of %s RU/s%s",
-			num(b.NeededRU), t.Mode, thousands(t.RUPerSecond), unknown).Hint =
+			num(b.NeededRU), t.Mode, numtext.Group(t.RUPerSecond), unknown).Hint =
 			finding.HintWith("TL319", "\"If, in any given second, the operations consume more RUs than the provisioned RU/s, Azure Cosmos DB will return a 429 exception.\"; "+ruParts(b, r.res.Queries))
 	case b.NeededRU*100 >= budget*limits.SizeWarnPercent:
 		it := r.add("TL319", t.Node, -1, "the design needs ~%s RU/s, %d%% of its %s throughput of %s RU/s%s",
-			num(b.NeededRU), int(b.NeededRU*100/budget), t.Mode, thousands(t.RUPerSecond), unknown)
+			num(b.NeededRU), int(b.NeededRU*100/budget), t.Mode, numtext.Group(t.RUPerSecond), unknown)
 		it.Severity = rules.Info
 		it.Hint = finding.HintWith("TL319", ruParts(b, r.res.Queries))
 	}

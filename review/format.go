@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
+
+	"github.com/tablelint/tablelint/internal/numtext"
 )
 
 func sprintf(format string, args ...any) string {
@@ -12,24 +13,6 @@ func sprintf(format string, args ...any) string {
 		return format
 	}
 	return fmt.Sprintf(format, args...)
-}
-
-// thousands formats n with comma separators: 1234567 → "1,234,567".
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
 }
 
 // num formats a non-negative estimate: whole numbers with separators,
@@ -42,7 +25,7 @@ func num(v float64) string {
 		// Beyond int64's exact range: a float, never a wrapped integer.
 		return strconv.FormatFloat(v, 'e', 2, 64)
 	case v >= 100 || v == math.Trunc(v):
-		return thousands(int64(math.Round(v)))
+		return numtext.Group(int64(math.Round(v)))
 	}
 	return strconv.FormatFloat(v, 'g', 2, 64)
 }
@@ -51,9 +34,9 @@ func num(v float64) string {
 func bytesText(n int64) string {
 	switch {
 	case n >= 1<<20:
-		return fmt.Sprintf("%s B (%.2f MiB)", thousands(n), float64(n)/(1<<20))
+		return fmt.Sprintf("%s B (%.2f MiB)", numtext.Group(n), float64(n)/(1<<20))
 	case n >= 1<<10:
-		return fmt.Sprintf("%s B (%.1f KiB)", thousands(n), float64(n)/(1<<10))
+		return fmt.Sprintf("%s B (%.1f KiB)", numtext.Group(n), float64(n)/(1<<10))
 	}
-	return thousands(n) + " B"
+	return numtext.Group(n) + " B"
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/limits"
+	"github.com/tablelint/tablelint/internal/numtext"
 	"github.com/tablelint/tablelint/model"
 	"github.com/tablelint/tablelint/plan"
 )
@@ -91,7 +92,7 @@ func (r *reviewer) cacheableLookup(t *model.Table, rows []QueryRow) {
 		return
 	}
 	r.add("TL513", t.Node, -1, "table %s is small (~%s entities) and read %s: cache it",
-		t.Name, thousands(count), rateText(reads)).Hint = sprintf("it changes at most %s: read it once and cache it on the client, refreshing it when it changes, instead of a round trip per read",
+		t.Name, numtext.Group(count), rateText(reads)).Hint = sprintf("it changes at most %s: read it once and cache it on the client, refreshing it when it changes, instead of a round trip per read",
 		rateText(writes))
 }
 

@@ -1,8 +1,10 @@
 package review
 
 import (
-	"github.com/tablelint/tablelint/internal/finding"
 	"strings"
+
+	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/numtext"
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/limits"
@@ -162,7 +164,7 @@ func (r *reviewer) nonUniqueLookup(row QueryRow) {
 		}
 		r.addSpan("TL504", q.FilterNode, c.Offset, 0, "query %s: an index by %s needs ~%s characters, over the String limit",
 			name, c.Property, num(listChars)).Hint = sprintf("one index entity lists the ~%s %s RowKeys (up to %d characters each) that share one %s, over a String property's %s characters: %s",
-			num(perValue), owner.Name, w, c.Property, thousands(limits.MaxStringChars), advice)
+			num(perValue), owner.Name, w, c.Property, numtext.Group(limits.MaxStringChars), advice)
 	}
 }
 

@@ -2,9 +2,11 @@ package review
 
 import (
 	"fmt"
-	"github.com/tablelint/tablelint/internal/finding"
 	"regexp"
 	"strings"
+
+	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/numtext"
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/filtercheck"
@@ -55,12 +57,12 @@ func (r *reviewer) keyTemplate(e *model.Entity, key string, t *model.Template) {
 	svc := r.d.Target.Limits()
 	switch w := t.DeclaredWidth(); {
 	case w > limits.MaxKeyChars:
-		r.add("TL202", n, -1, "entity type %s: %s template %q can produce %s characters, over %d", e.Name, key, finding.Clip(t.Text), thousands(int64(w)), limits.MaxKeyChars)
+		r.add("TL202", n, -1, "entity type %s: %s template %q can produce %s characters, over %d", e.Name, key, finding.Clip(t.Text), numtext.Group(int64(w)), limits.MaxKeyChars)
 	case key == "RowKey" && svc.MaxRowKeyBytes > 0 && w > svc.MaxRowKeyBytes:
 		// A UTF-16 code unit is at least one byte of UTF-8: w characters
 		// are at least w bytes.
 		r.add("TL202", n, -1, "entity type %s: RowKey %q can be %s characters, over Cosmos DB's %d bytes",
-			e.Name, finding.Clip(t.Text), thousands(int64(w)), svc.MaxRowKeyBytes).Hint = sprintf("\"Row keys can only be up to 255 bytes.\" (%s); a character is at least a byte: key by a shorter identifier (an ID or a hash) and keep the long value as a property", svc.Source)
+			e.Name, finding.Clip(t.Text), numtext.Group(int64(w)), svc.MaxRowKeyBytes).Hint = sprintf("\"Row keys can only be up to 255 bytes.\" (%s); a character is at least a byte: key by a shorter identifier (an ID or a hash) and keep the long value as a property", svc.Source)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/limits"
+	"github.com/tablelint/tablelint/internal/numtext"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/model"
 )
@@ -37,9 +38,9 @@ func (r *reviewer) size(e *model.Entity) {
 	for _, p := range e.Properties {
 		switch {
 		case p.Type == edm.String && p.MaxLength > limits.MaxStringChars:
-			r.add("TL122", p.MaxLengthNode, -1, "property %s: maxLength %s is over the String limit of %s characters", p.Name, thousands(p.MaxLength), thousands(limits.MaxStringChars))
+			r.add("TL122", p.MaxLengthNode, -1, "property %s: maxLength %s is over the String limit of %s characters", p.Name, numtext.Group(p.MaxLength), numtext.Group(limits.MaxStringChars))
 		case p.Type == edm.Binary && p.MaxBytes > limits.MaxBinaryBytes:
-			r.add("TL123", p.MaxBytesNode, -1, "property %s: maxBytes %s is over the Binary limit of %s bytes", p.Name, thousands(p.MaxBytes), thousands(limits.MaxBinaryBytes))
+			r.add("TL123", p.MaxBytesNode, -1, "property %s: maxBytes %s is over the Binary limit of %s bytes", p.Name, numtext.Group(p.MaxBytes), numtext.Group(limits.MaxBinaryBytes))
 		case !p.Bounded():
 			field := "maxLength"
 			if p.Type == edm.Binary {

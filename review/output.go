@@ -10,6 +10,7 @@ import (
 
 	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/limits"
+	"github.com/tablelint/tablelint/internal/numtext"
 	"github.com/tablelint/tablelint/internal/report"
 	"github.com/tablelint/tablelint/internal/textable"
 	"github.com/tablelint/tablelint/model"
@@ -96,17 +97,17 @@ func writeEntities(w io.Writer, res *Result) error {
 	t.Header("TABLE", "ENTITY", "PARTITIONKEY", "ROWKEY", "PROPS", "MAX BYTES", "TYPICAL", "COUNT", "WRITES")
 	for _, er := range res.Entities {
 		e := er.Entity
-		maxText := thousands(er.Size.Max)
+		maxText := numtext.Group(er.Size.Max)
 		if len(er.Size.Unbounded) > 0 {
 			maxText += "*"
 		}
 		typical := "?"
 		if er.Size.TypicalKnown {
-			typical = thousands(er.Size.Typical)
+			typical = numtext.Group(er.Size.Typical)
 		}
 		count, writes := "?", "?"
 		if e.CountNode != nil {
-			count = thousands(e.Count)
+			count = numtext.Group(e.Count)
 		}
 		if e.WritesNode != nil {
 			writes = e.Writes.String()
@@ -229,10 +230,10 @@ func writeCosmosBill(w io.Writer, b *CosmosBill) {
 	switch t.Mode {
 	case model.Provisioned:
 		fmt.Fprintf(w, "  throughput: provisioned %s RU/s at %s %g per 100 RU/s an hour: %s (the design needs %s)\n",
-			thousands(t.RUPerSecond), p.Currency, p.ProvisionedPer100RUHour, cost.Text(b.ThroughputMonthly), need)
+			numtext.Group(t.RUPerSecond), p.Currency, p.ProvisionedPer100RUHour, cost.Text(b.ThroughputMonthly), need)
 	case model.Autoscale:
 		fmt.Fprintf(w, "  throughput: autoscale up to %s RU/s at %s %g per 100 RU/s an hour, billed at what the design needs (%s), at least 10%% of the maximum: %s\n",
-			thousands(t.RUPerSecond), p.Currency, p.AutoscalePer100RUHour, need, cost.Text(b.ThroughputMonthly))
+			numtext.Group(t.RUPerSecond), p.Currency, p.AutoscalePer100RUHour, need, cost.Text(b.ThroughputMonthly))
 	case model.Serverless:
 		fmt.Fprintf(w, "  throughput: serverless, the design's %s at %s %g per million RU: %s\n",
 			need, p.Currency, p.ServerlessPerMillionRU, cost.Text(b.ThroughputMonthly))

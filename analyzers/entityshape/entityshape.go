@@ -398,21 +398,11 @@ func (c *checker) paramField(e *ast.SelectorExpr) (*types.Var, string) {
 }
 
 // fieldValue returns what the caller put in field (a path) of the
-// struct arg before pos: the field of arg when it is a composite literal
-// (or &lit); for a variable, the last assignment arg.field = x in body
-// before pos, or else the field of the composite literal arg is defined
-// by; nil when none is found.
+// struct variable arg before pos: the last assignment arg.field = x in
+// body before pos, or else the field of the composite literal arg is
+// defined by; nil when none is found (a literal given at the call is the
+// value-flow layer's: flowField).
 func (c *checker) fieldValue(body *ast.BlockStmt, arg ast.Expr, field string, pos token.Pos) ast.Expr {
-	if u, ok := ast.Unparen(arg).(*ast.UnaryExpr); ok && u.Op == token.AND {
-		arg = u.X // &T{…}
-	}
-	if lit, ok := ast.Unparen(arg).(*ast.CompositeLit); ok {
-		// Log(ctx, Exchange{Question: string(q)}): the literal's field.
-		if strings.Contains(field, ".") {
-			return nil
-		}
-		return litField(lit, field)
-	}
 	id, ok := ast.Unparen(arg).(*ast.Ident)
 	if !ok || body == nil {
 		return nil
@@ -585,41 +575,17 @@ func (c *checker) literal(lit *ast.CompositeLit) {
 		if c.isProperties(lit) && len(lit.Elts) > MaxProperties {
 			diag.Report(c.pass, "TL120", lit, "entity has %d properties, over the limit of %d", len(lit.Elts), MaxProperties)
 		}
-		for _, e := range lit.Elts {
-			kv, ok := e.(*ast.KeyValueExpr)
-			if !ok {
-				continue
-			}
-			k, ok := c.idx.ConstString(kv.Key)
-			if !ok || k == writes.PartitionKey || k == writes.RowKey || k == writes.Timestamp {
-				continue
-			}
-			add(k, c.pass.TypesInfo.TypeOf(kv.Value), kv.Value)
-		}
 	case writes.IsEntityStruct(t):
-		st, ok := t.Underlying().(*types.Struct)
-		if !ok {
-			return
-		}
-		for i, e := range lit.Elts {
-			f, v := i, e
-			if kv, ok := e.(*ast.KeyValueExpr); ok {
-				id, ok := kv.Key.(*ast.Ident)
-				if !ok {
-					continue
-				}
-				f, v = writes.FieldIndex(st, id.Name), kv.Value
-			}
-			if f < 0 || f >= st.NumFields() {
-				continue
-			}
-			name, ok := writes.FieldJSONName(st, f)
-			if !ok || name == writes.PartitionKey || name == writes.RowKey || name == writes.Timestamp {
-				continue
-			}
-			add(name, st.Field(f).Type(), v)
-		}
 	default:
+		return
+	}
+	// The custom properties: the keys and Timestamp are not counted, nor
+	// a field JSON leaves out (Name "").
+	if !c.idx.LiteralProperties(t, lit, func(p writes.LiteralProperty) {
+		if p.Name != "" && p.Name != writes.PartitionKey && p.Name != writes.RowKey && p.Name != writes.Timestamp {
+			add(p.Name, p.Type, p.Value)
+		}
+	}) {
 		return
 	}
 	if !tooBig && total > MaxEntityBytes {

@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -129,37 +128,29 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 		}
 		return grew
 	}
-	for _, fn := range fl.SSA.SrcFuncs {
-		for _, b := range fn.Blocks {
-			for _, in := range b.Instrs {
-				call, ok := in.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				method, ent, ok := unconditionalWrite(call.Common())
-				if !ok {
-					continue
-				}
-				// A write through an interface is not the AST check's:
-				// a read in the same function counts.
-				local := !call.Common().IsInvoke()
-				// Keys assigned after it was built: another entity.
-				if !rekeyed(ent) {
-					pages := c != nil && !c.listedElsewhere(fn, call)
-					note(fn, fl.Origins(ent), method, call.Pos(), local, pages, func(read, base string) (string, string) {
-						return method + " writes back an entity read by " + read + " without IfMatch",
-							method + " writes back an entity read by " + base + " without IfMatch"
-					})
-				}
-				rs.noteWrite(fn, ent, method)
-				// A new entity under the read's keys, rebuilt from what
-				// was read (rebuilt.go).
-				if c != nil {
-					if s, ok := rs.rebuiltFrom(ent, func(get ssa.CallInstruction) bool { return c.readElsewhere(get, call) }); ok {
-						msg, short := rebuiltMessage(method, s)
-						emit(call.Pos(), msg, short)
-					}
-				}
+	for fn, call := range fl.Calls() {
+		method, ent, ok := unconditionalWrite(call.Common())
+		if !ok {
+			continue
+		}
+		// A write through an interface is not the AST check's: a read
+		// in the same function counts.
+		local := !call.Common().IsInvoke()
+		// Keys assigned after it was built: another entity.
+		if !rekeyed(ent) {
+			pages := c != nil && !c.listedElsewhere(fn, call)
+			note(fn, fl.Origins(ent), method, call.Pos(), local, pages, func(read, base string) (string, string) {
+				return method + " writes back an entity read by " + read + " without IfMatch",
+					method + " writes back an entity read by " + base + " without IfMatch"
+			})
+		}
+		rs.noteWrite(fn, ent, method)
+		// A new entity under the read's keys, rebuilt from what was
+		// read (rebuilt.go).
+		if c != nil {
+			if s, ok := rs.rebuiltFrom(ent, func(get ssa.CallInstruction) bool { return c.readElsewhere(get, call) }); ok {
+				msg, short := rebuiltMessage(method, s)
+				emit(call.Pos(), msg, short)
 			}
 		}
 	}
@@ -175,66 +166,20 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 		}
 		return nil
 	}
-	done := map[string]bool{}
-	for round := 0; round < flow.MaxSummaryRounds; round++ {
-		grew := false
-		for _, fn := range fl.SSA.SrcFuncs {
-			for _, b := range fn.Blocks {
-				for _, in := range b.Instrs {
-					call, ok := in.(ssa.CallInstruction)
-					if !ok {
-						continue
-					}
-					cc := call.Common()
-					args := cc.Args
-					if cc.IsInvoke() {
-						args = append([]ssa.Value{cc.Value}, cc.Args...)
-					}
-					for _, impl := range fl.Implementations(cc) {
-						ps := lookup(impl)
-						idx := make([]int, 0, len(ps))
-						for i := range ps {
-							idx = append(idx, i)
-						}
-						sort.Ints(idx)
-						for _, i := range idx {
-							id := fmt.Sprintf("%d/%d/%p", call.Pos(), i, impl)
-							if i >= len(args) || done[id] {
-								continue
-							}
-							done[id] = true
-							name := calleeName(cc, impl)
-							method := ps[i]
-							if note(fn, fl.Origins(args[i]), method, call.Pos(), false, false, func(_, base string) (string, string) {
-								return fmt.Sprintf("%s writes back an entity read by %s with %s and no IfMatch", name, base, method),
-									fmt.Sprintf("%s writes back an entity read by %s without IfMatch", name, base)
-							}) {
-								grew = true
-							}
-						}
-					}
-				}
-			}
-		}
-		if !grew {
-			break
-		}
-	}
+	flow.PropagateParams(fl, lookup, func(i int) int { return i }, func(site flow.CallSite, i int, method string) bool {
+		name := calleeName(site.Call.Common(), site.Callee)
+		return note(site.Fn, fl.Origins(site.Args[i]), method, site.Call.Pos(), false, false, func(_, base string) (string, string) {
+			return fmt.Sprintf("%s writes back an entity read by %s with %s and no IfMatch", name, base, method),
+				fmt.Sprintf("%s writes back an entity read by %s without IfMatch", name, base)
+		})
+	})
 	if report {
 		// Calls of functions that write a new entity from their
 		// parameters, given a read's keys and its data.
-		for _, fn := range fl.SSA.SrcFuncs {
-			for _, b := range fn.Blocks {
-				for _, in := range b.Instrs {
-					call, ok := in.(ssa.CallInstruction)
-					if !ok {
-						continue
-					}
-					if impl, r, s, ok := rs.rewrittenBy(call.Common()); ok {
-						msg, short := rewriteMessage(calleeName(call.Common(), impl), r, s)
-						emit(call.Pos(), msg, short)
-					}
-				}
+		for _, call := range fl.Calls() {
+			if impl, r, s, ok := rs.rewrittenBy(call.Common()); ok {
+				msg, short := rewriteMessage(calleeName(call.Common(), impl), r, s)
+				emit(call.Pos(), msg, short)
 			}
 		}
 		return nil, nil

@@ -295,32 +295,28 @@ func legacyBatchReads(pass *analysis.Pass, l *legacyReads, skip map[int]bool) {
 		msg string
 	}
 	var hits []hit
-	for _, fn := range l.fns {
-		for _, b := range fn.Blocks {
-			for _, in := range b.Instrs {
-				call, ok := in.(*ssa.Call)
-				if !ok {
-					continue
-				}
-				method, ok := legacyBatchUpsert(call.Common())
-				if !ok || len(call.Call.Args) < 2 {
-					continue
-				}
-				ent := call.Call.Args[1]
-				if line := pass.Fset.Position(call.Pos()).Line; skip[line] || legacyRekeyed(ent) {
-					continue
-				}
-				what, via := l.read(ent, call, map[ssa.Value]bool{}, 0)
-				if what == "" {
-					continue
-				}
-				msg := method + ", which sends no If-Match, writes back an entity read by " + what
-				if via != "" {
-					msg = diag.Fit(msg+" (through "+via+")", msg)
-				}
-				hits = append(hits, hit{call.Pos(), msg})
-			}
+	for _, in := range flow.Of(pass).Calls() {
+		call, ok := in.(*ssa.Call)
+		if !ok {
+			continue
 		}
+		method, ok := legacyBatchUpsert(call.Common())
+		if !ok || len(call.Call.Args) < 2 {
+			continue
+		}
+		ent := call.Call.Args[1]
+		if line := pass.Fset.Position(call.Pos()).Line; skip[line] || legacyRekeyed(ent) {
+			continue
+		}
+		what, via := l.read(ent, call, map[ssa.Value]bool{}, 0)
+		if what == "" {
+			continue
+		}
+		msg := method + ", which sends no If-Match, writes back an entity read by " + what
+		if via != "" {
+			msg = diag.Fit(msg+" (through "+via+")", msg)
+		}
+		hits = append(hits, hit{call.Pos(), msg})
 	}
 	sort.Slice(hits, func(i, j int) bool { return hits[i].pos < hits[j].pos })
 	for _, h := range hits {

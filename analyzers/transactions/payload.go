@@ -139,49 +139,21 @@ func (c *checker) sizeEntity(lit *ast.CompositeLit, s *entitySize, depth int) {
 	if t == nil {
 		return
 	}
-	if writes.IsStringMap(t) {
-		for _, el := range lit.Elts {
-			kv, ok := el.(*ast.KeyValueExpr)
-			if !ok {
-				continue
-			}
-			if name, ok := c.idx.ConstString(kv.Key); ok {
-				c.sizeProperty(name, kv.Value, s)
-			}
-		}
-		return
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return
-	}
 	edm := sdk.IsAztablesType(t, "EDMEntity")
-	for i, el := range lit.Elts {
-		f, v := i, el
-		if kv, ok := el.(*ast.KeyValueExpr); ok {
-			id, ok := kv.Key.(*ast.Ident)
-			if !ok {
-				continue
-			}
-			f, v = writes.FieldIndex(st, id.Name), kv.Value
-		}
-		if f < 0 || f >= st.NumFields() {
-			continue
-		}
-		field := st.Field(f)
-		if edm && field.Name() == "Properties" || field.Embedded() {
-			if inner, ok := ast.Unparen(c.idx.Resolve(v)).(*ast.CompositeLit); ok {
+	c.idx.LiteralProperties(t, lit, func(p writes.LiteralProperty) {
+		if p.Field != nil && (edm && p.Field.Name() == "Properties" || p.Field.Embedded()) {
+			if inner, ok := ast.Unparen(c.idx.Resolve(p.Value)).(*ast.CompositeLit); ok {
 				c.sizeEntity(inner, s, depth+1)
 			}
-			continue
+			return
 		}
 		if edm {
-			continue // odata.metadata and the like are not sent
+			return // odata.metadata and the like are not sent
 		}
-		if name, ok := writes.FieldJSONName(st, f); ok {
-			c.sizeProperty(name, v, s)
+		if p.Name != "" {
+			c.sizeProperty(p.Name, p.Value, s)
 		}
-	}
+	})
 }
 
 // sizeProperty adds property name, of value v, to s.

@@ -25,6 +25,7 @@ import (
 	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/outfile"
 	"github.com/tablelint/tablelint/internal/report"
+	"github.com/tablelint/tablelint/internal/report/replayout"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/internal/tracefmt"
 	"github.com/tablelint/tablelint/model"
@@ -383,7 +384,7 @@ func runReplay(e *env, args []string) int {
 		return pl.abort(file, err)
 	}
 	if svg != nil {
-		if err := rep.WriteSVG(svg, filepath.Base(file)); err != nil {
+		if err := replayout.WriteSVG(svg, rep, filepath.Base(file)); err != nil {
 			results.Abort()
 			return pl.abort(file, err)
 		}
@@ -398,7 +399,7 @@ func runReplay(e *env, args []string) int {
 	}
 
 	fds := rep.Findings(file)
-	summary, queries, partitions := rep.JSON(rf.top)
+	summary, queries, partitions := replayout.JSON(rep, rf.top)
 	res := report.Result{
 		Findings: fds,
 		Extra: []report.Field{
@@ -406,7 +407,7 @@ func runReplay(e *env, args []string) int {
 			{Name: "queries", Value: queries},
 			{Name: "partitions", Value: partitions},
 		},
-		Text: func(w io.Writer) error { return rep.WriteText(w, rf.top) },
+		Text: func(w io.Writer) error { return replayout.WriteText(w, rep, rf.top) },
 	}
 	return pl.finish(res)
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/tablelint/tablelint/analyzers/all"
-	"github.com/tablelint/tablelint/checkcache"
+	"github.com/tablelint/tablelint/internal/pkgpath"
 )
 
 // Under go vet each package is a unit of its own, dependencies included
@@ -82,11 +82,11 @@ func vetSkippable(u *vetUnit, needs []string, size func(string) int64) bool {
 	if u.ModuleVersion == "" && !vetStd(u) {
 		return false // the module being vetted, or a directory replacement
 	}
-	if checkcache.IsNeeded(u.ImportPath, needs) {
+	if pkgpath.Within(u.ImportPath, needs) {
 		return false
 	}
 	for _, path := range u.ImportMap {
-		if checkcache.IsNeeded(path, needs) {
+		if pkgpath.Within(path, needs) {
 			return false
 		}
 		vetx, ok := u.PackageVetx[path]

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 
@@ -12,14 +13,8 @@ import (
 )
 
 // cosmosTrace: two 1-KiB-or-less inserts, a get and a query by a
-// property, all in second 0.
-const cosmosTrace = `{"op":"createTable","table":"Tab","t":0}
-{"op":"insert","table":"Tab","entity":{"PartitionKey":"a","RowKey":"1","V":"x"},"t":0}
-{"op":"insert","table":"Tab","entity":{"PartitionKey":"b","RowKey":"1","V":"y"},"t":0.1}
-{"op":"get","table":"Tab","pk":"a","rk":"1","t":0.2}
-{"op":"query","table":"Tab","filter":"V eq 'y'","t":0.3}
-{"op":"get","table":"Tab","pk":"a","rk":"1","t":1.5}
-`
+// property in second 0, and a get in second 1.
+const cosmosTrace = "../../testdata/traces/cosmos.jsonl"
 
 func runCosmos(t *testing.T, c *CosmosOptions, results *bytes.Buffer) *Report {
 	t.Helper()
@@ -27,8 +22,12 @@ func runCosmos(t *testing.T, c *CosmosOptions, results *bytes.Buffer) *Report {
 	if results != nil {
 		opts.Results = results
 	}
+	trace, err := os.ReadFile(cosmosTrace)
+	if err != nil {
+		t.Fatal(err)
+	}
 	eng := NewEngine(EngineOptions{Keys: results != nil, Cosmos: c != nil, CosmosSeed: 1})
-	rep, err := Run(tracefmt.NewReader(strings.NewReader(cosmosTrace), "t.jsonl"), eng, opts)
+	rep, err := Run(tracefmt.NewReader(bytes.NewReader(trace), "t.jsonl"), eng, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,13 +76,6 @@ func TestCosmosThrottle(t *testing.T) {
 	if len(fs) != 1 || fs[0].Rule != "TL319" || fs[0].Line != 3 {
 		t.Fatalf("findings %v", fs)
 	}
-	var svg bytes.Buffer
-	if err := rep.WriteSVG(&svg, "t.jsonl"); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(svg.String(), "Cosmos DB throttles by request units: 3 operations answered 429") || strings.Contains(svg.String(), "over the target") {
-		t.Errorf("heat map subtitle: %s", svg.String()[:min(svg.Len(), 600)])
-	}
 	lines := strings.Split(strings.TrimSpace(res.String()), "\n")
 	if len(lines) != 6 {
 		t.Fatalf("%d result lines", len(lines))
@@ -108,12 +100,5 @@ func TestCosmosOffStorage(t *testing.T) {
 	rep := runCosmos(t, nil, &res)
 	if rep.Throughput.RU != nil || strings.Contains(res.String(), "charge") {
 		t.Errorf("request units on Table storage: %s", res.String())
-	}
-	var b strings.Builder
-	if err := rep.WriteText(&b, 10); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(b.String(), "(503 Server Busy)") || strings.Contains(b.String(), "RU") {
-		t.Errorf("report:\n%s", b.String())
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/tablelint/tablelint/engine/exec"
 	"github.com/tablelint/tablelint/engine/store"
 	"github.com/tablelint/tablelint/internal/finding"
+	"github.com/tablelint/tablelint/internal/numtext"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/internal/tracefmt"
 )
@@ -145,7 +146,7 @@ func (r *Report) rejectionFindings(file string) []finding.Finding {
 	for _, g := range r.rejections {
 		what := g.Kind.String()
 		if g.Count != 1 {
-			what = plural(int64(g.Count), g.Kind.String()+" operation")
+			what = numtext.Plural(int64(g.Count), g.Kind.String()+" operation")
 		} else {
 			what = "1 " + what + " operation"
 		}
@@ -440,7 +441,7 @@ func (o *observer) keyFindings(file string) []finding.Finding {
 			}
 			f := finding.New("TL209", fmt.Sprintf("inserts into table %s go to one partition at a time, in %s key order", finding.Clip(t.table), order))
 			f.Hint = finding.HintWith("TL209", fmt.Sprintf("%s, then %d more partitions over %s: every insert lands in the newest partition (prepend/append)",
-				strconv.Quote(finding.Clip(t.firstPK)), t.changes, plural(int64(t.inserts), "insert")))
+				strconv.Quote(finding.Clip(t.firstPK)), t.changes, numtext.Plural(int64(t.inserts), "insert")))
 			f.File, f.Line, f.Col = file, max(t.changeLine, 1), 1
 			fs = append(fs, f)
 		}

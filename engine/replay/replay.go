@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/tablelint/tablelint/internal/cost"
+	"github.com/tablelint/tablelint/internal/numtext"
 	"github.com/tablelint/tablelint/internal/tracefmt"
 	"github.com/tablelint/tablelint/odata"
 )
@@ -459,7 +460,7 @@ func appendResult(b []byte, i, line int, op *tracefmt.Op, out *Outcome, charge b
 	if charge {
 		// Cosmos DB's request units, as live replay's "charge".
 		b = append(b, `,"charge":`...)
-		b = strconv.AppendFloat(b, round(out.Charge, 2), 'f', -1, 64)
+		b = strconv.AppendFloat(b, numtext.Round(out.Charge, 2), 'f', -1, 64)
 	}
 	return append(b, "}\n"...)
 }

@@ -6,7 +6,8 @@ package cost
 import (
 	"math"
 	"strconv"
-	"strings"
+
+	"github.com/tablelint/tablelint/internal/numtext"
 )
 
 // The list prices of Azure Table storage, Standard, locally redundant
@@ -48,21 +49,9 @@ func Text(v float64) string {
 	case v == 0:
 		return "0"
 	case v >= 100:
-		return group(int64(math.Round(v)))
+		return numtext.Group(int64(math.Round(v)))
 	case v >= 0.01:
 		return strconv.FormatFloat(v, 'f', 2, 64)
 	}
 	return strconv.FormatFloat(v, 'g', 2, 64)
-}
-
-func group(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }

@@ -18,14 +18,10 @@ import (
 // staticCalls calls visit with each call, in the package's source
 // functions, of a function known statically: the walk every probe makes.
 func staticCalls(r *flow.Result, visit func(fn *ssa.Function, c *ssa.Call, callee *ssa.Function)) {
-	for _, fn := range r.SSA.SrcFuncs {
-		for _, b := range fn.Blocks {
-			for _, in := range b.Instrs {
-				if c, ok := in.(*ssa.Call); ok {
-					if f := c.Call.StaticCallee(); f != nil {
-						visit(fn, c, f)
-					}
-				}
+	for fn, call := range r.Calls() {
+		if c, ok := call.(*ssa.Call); ok {
+			if f := c.Call.StaticCallee(); f != nil {
+				visit(fn, c, f)
 			}
 		}
 	}
@@ -147,6 +143,44 @@ func TestArgField(t *testing.T) {
 	analysistest.Run(t, dir, fieldProbe, "argfields")
 }
 
+// propagateProbe carries "parameter i reaches sink's second argument"
+// up the calls with flow.PropagateParams and reports, at each function,
+// the parameters it learned.
+var propagateProbe = &analysis.Analyzer{
+	Name:     "propagateprobe",
+	Doc:      "propagateprobe: report the parameters PropagateParams carries to sink",
+	Requires: []*analysis.Analyzer{flow.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := flow.Of(pass)
+		learned := map[*ssa.Function]map[int]bool{}
+		params := func(f *ssa.Function) map[int]bool {
+			if f.Name() == "sink" {
+				return map[int]bool{1: true}
+			}
+			return learned[f]
+		}
+		flow.PropagateParams(r, params, func(i int) int { return i }, func(site flow.CallSite, k int, _ bool) bool {
+			grew := false
+			for i, fp := range site.Fn.Params {
+				if site.Args[k] == fp && !learned[site.Fn][i] {
+					if learned[site.Fn] == nil {
+						learned[site.Fn] = map[int]bool{}
+					}
+					learned[site.Fn][i] = true
+					grew = true
+				}
+			}
+			return grew
+		})
+		for fn, ps := range learned {
+			for i := range ps {
+				pass.Reportf(fn.Pos(), "%s: param %d", fn.Name(), i)
+			}
+		}
+		return nil, nil
+	},
+}
+
 // originsProbe reports, for each call of a function named written, where
 // its argument comes from as a whole (flow.Origins): the source, and
 // for an entity the read and the helper it came through.
@@ -183,6 +217,14 @@ var originsProbe = &analysis.Analyzer{
 		})
 		return nil, nil
 	},
+}
+
+// TestPropagateParams: a summary reaches callers written before their
+// callees (more than one round), through a method call, and not from a
+// constant argument.
+func TestPropagateParams(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, propagateProbe, "propagate")
 }
 
 // TestOrigins: where a written value comes from, through helpers that

@@ -14,7 +14,6 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -183,58 +182,21 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return nil
 	}
-	done := map[string]bool{}
-	for round := 0; round < flow.MaxSummaryRounds; round++ {
-		grew := false
-		for _, fn := range fl.SSA.SrcFuncs {
-			for _, b := range fn.Blocks {
-				for _, in := range b.Instrs {
-					call, ok := in.(ssa.CallInstruction)
-					if !ok {
-						continue
-					}
-					cc := call.Common()
-					args := cc.Args
-					if cc.IsInvoke() {
-						args = append([]ssa.Value{cc.Value}, cc.Args...)
-					}
-					for _, impl := range fl.Implementations(cc) {
-						if obj, ok := impl.Object().(*types.Func); ok {
-							if _, _, ok := sdk.KeyArgs(sdk.FuncOp(obj)); ok {
-								continue // a sink of its own (sinksOf)
-							}
-						}
-						keys := lookup(impl)
-						ids := make([]string, 0, len(keys))
-						for k := range keys {
-							ids = append(ids, k)
-						}
-						sort.Strings(ids)
-						for _, k := range ids {
-							i, field := splitParam(k)
-							if i < 0 || i >= len(args) {
-								continue
-							}
-							id := fmt.Sprintf("%d:%s:%p", call.Pos(), k, impl)
-							if done[id] {
-								continue
-							}
-							done[id] = true
-							u := keys[k]
-							s := Sink{Key: u.Key, Val: args[i], Field: field, Pos: call.Pos(), Fn: fn, Callee: impl, Read: u.Read, Bound: u.Bound, Written: u.Written, At: u.At, Call: call, Param: i}
-							res.Sinks = append(res.Sinks, s)
-							if note(s) {
-								grew = true
-							}
-						}
-					}
-				}
+	callee := func(impl *ssa.Function) map[string]Use {
+		if obj, ok := impl.Object().(*types.Func); ok {
+			if _, _, ok := sdk.KeyArgs(sdk.FuncOp(obj)); ok {
+				return nil // a sink of its own (sinksOf)
 			}
 		}
-		if !grew {
-			break
-		}
+		return lookup(impl)
 	}
+	param := func(k string) int { i, _ := splitParam(k); return i }
+	flow.PropagateParams(fl, callee, param, func(site flow.CallSite, k string, u Use) bool {
+		i, field := splitParam(k)
+		s := Sink{Key: u.Key, Val: site.Args[i], Field: field, Pos: site.Call.Pos(), Fn: site.Fn, Callee: site.Callee, Read: u.Read, Bound: u.Bound, Written: u.Written, At: u.At, Call: site.Call, Param: i}
+		res.Sinks = append(res.Sinks, s)
+		return note(s)
+	})
 	for fn, keys := range params {
 		if obj, ok := fn.Object().(*types.Func); ok && fn.Pkg == fl.SSA.Pkg {
 			out := make(map[string]Use, len(keys))

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/internal/pkgpath"
 )
 
 // Analyzer decides whether its package reaches the SDK (see the package
@@ -54,16 +55,7 @@ func Paths() []string { return []string{sdk.AztablesPath, sdk.LegacyPath} }
 // IsSDK reports whether the package of import path path is one of Paths
 // or inside one, a vendored copy included.
 func IsSDK(path string) bool {
-	if i := strings.LastIndex(path, "/vendor/"); i >= 0 {
-		path = path[i+len("/vendor/"):]
-	}
-	path = strings.TrimPrefix(path, "vendor/")
-	for _, p := range Paths() {
-		if path == p || strings.HasPrefix(path, p+"/") {
-			return true
-		}
-	}
-	return false
+	return pkgpath.Within(path, Paths())
 }
 
 // Skip reports whether the analyzers skip the package of pass, which

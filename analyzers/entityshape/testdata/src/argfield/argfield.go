@@ -36,7 +36,7 @@ func (b *Board) Post(ctx context.Context, m Comment) error { // want Post:"fills
 		PartitionKey: m.Article,
 		RowKey:       m.Sent.Format(time.RFC3339Nano),
 		Author:       m.Author,
-		Text:         m.Text, // want `TL122: property Text is filled from io.ReadAll\(r.Body\) \(passed at line 52\)`
+		Text:         m.Text, // want `TL122: property Text is filled from a request body \(passed at line 52\)`
 	})
 	if err != nil {
 		return err
@@ -59,7 +59,7 @@ func (b *Board) Pin(ctx context.Context, m Comment) error { // want Pin:"fills\\
 	raw, err := json.Marshal(map[string]any{
 		"PartitionKey": m.Article,
 		"RowKey":       "pinned",
-		"Note":         m.Text, // want `TL122: property Note is filled from a whole file \(os.ReadFile\) \(passed at line 82\)`
+		"Note":         m.Text, // want `TL122: property Note is filled from os.ReadFile \(passed at line 82\)`
 	})
 	if err != nil {
 		return err

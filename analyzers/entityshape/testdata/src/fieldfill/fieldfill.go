@@ -61,7 +61,7 @@ type Entry struct {
 }
 
 func (s *tableStore) write(ctx context.Context, e Entry) error { // want write:"fills\\(1.Text→Text\\)"
-	b, _ := json.Marshal(map[string]any{"PartitionKey": "journal", "RowKey": e.Day, "Text": e.Text}) // want `TL122: property Text is filled from io.ReadAll\(r.Body\) \(passed at line 73\)`
+	b, _ := json.Marshal(map[string]any{"PartitionKey": "journal", "RowKey": e.Day, "Text": e.Text}) // want `TL122: property Text is filled from a request body \(passed at line 73\)`
 	_, err := s.c.AddEntity(ctx, b, nil)
 	return err
 }

@@ -1,4 +1,4 @@
-package replay
+package replayout
 
 import (
 	"bufio"
@@ -7,6 +7,9 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tablelint/tablelint/engine/replay"
+	"github.com/tablelint/tablelint/internal/numtext"
 )
 
 // heatBins are the heat map's colour classes, as fractions of the
@@ -42,13 +45,13 @@ func heatColor(v int64, target float64) string {
 	return heatBins[len(heatBins)-1].color
 }
 
-// WriteSVG writes the heat map of partition load over time as an SVG
+// WriteSVG writes a replay's heat map of partition load over time as an SVG
 // image: one row per hottest partition (and one for all others), one
 // column per second (or group of seconds), each cell coloured by the
 // partition's peak entities a second in that column relative to the
 // target, with a legend that marks the target. name is shown in the
 // title.
-func (r *Report) WriteSVG(w io.Writer, name string) error {
+func WriteSVG(w io.Writer, r *replay.Report, name string) error {
 	h := r.Throughput.Heat
 	cols := 0
 	if len(h.Rows) > 0 {
@@ -87,10 +90,10 @@ func (r *Report) WriteSVG(w io.Writer, name string) error {
 	if ru := r.Throughput.RU; ru != nil {
 		// Cosmos DB throttles by request units, not by this target.
 		p(`<text x="%d" y="%d" fill="#444">Entities a second per partition, %s; colours scaled to %s entities/s (Table storage's partition target). Cosmos DB throttles by request units: %s answered 429.</text>`+"\n",
-			margin, margin+36, unit, group(int64(h.Target)), plural(int64(r.Throughput.Throttled), "operation"))
+			margin, margin+36, unit, numtext.Group(int64(h.Target)), numtext.Plural(int64(r.Throughput.Throttled), "operation"))
 	} else {
 		p(`<text x="%d" y="%d" fill="#444">Entities a second per partition, %s; target %s entities/s per partition. %s</text>`+"\n",
-			margin, margin+36, unit, group(int64(h.Target)), esc(hotSummary(r.Throughput)))
+			margin, margin+36, unit, numtext.Group(int64(h.Target)), esc(hotSummary(r.Throughput)))
 	}
 
 	if len(h.Rows) == 0 || cols == 0 {
@@ -111,14 +114,14 @@ func (r *Report) WriteSVG(w io.Writer, name string) error {
 			peak = max(peak, v)
 			x := gridX + j*cellW
 			p(`<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#ffffff" stroke-width="1"><title>%s, %s: %s entities/s</title></rect>`+"\n",
-				x, y, cellW, cellH, heatColor(v, h.Target), esc(h.Labels[i]), colName(j, h.BucketSeconds), group(v))
+				x, y, cellW, cellH, heatColor(v, h.Target), esc(h.Labels[i]), colName(j, h.BucketSeconds), numtext.Group(v))
 		}
 		weight := "normal"
 		fill := "#222"
 		if float64(peak) > h.Target {
 			weight, fill = "bold", "#b2182b"
 		}
-		p(`<text x="%d" y="%d" font-weight="%s" fill="%s">peak %s/s</text>`+"\n", gridX+gridW+8, y+cellH/2+4, weight, fill, group(peak))
+		p(`<text x="%d" y="%d" font-weight="%s" fill="%s">peak %s/s</text>`+"\n", gridX+gridW+8, y+cellH/2+4, weight, fill, numtext.Group(peak))
 	}
 	if len(h.Rows) > 0 && cols > 0 {
 		p(`<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#bbb"/>`+"\n", gridX, gridY, gridW, gridH)
@@ -148,22 +151,22 @@ func (r *Report) WriteSVG(w io.Writer, name string) error {
 		p(`<rect x="%d" y="%d" width="%d" height="18" fill="%s"/>`+"\n", lx+k*sw, ly, sw, b.color)
 		val := ""
 		if b.upTo > 0 {
-			val = group(int64(b.upTo * h.Target))
+			val = numtext.Group(int64(b.upTo * h.Target))
 		} else {
-			val = ">" + group(int64(4*h.Target))
+			val = ">" + numtext.Group(int64(4*h.Target))
 		}
 		p(`<text x="%d" y="%d" text-anchor="middle" font-size="11">%s</text>`+"\n", lx+k*sw+sw/2, ly+32, esc(b.label))
 		p(`<text x="%d" y="%d" text-anchor="middle" font-size="10" fill="#666">%s/s</text>`+"\n", lx+k*sw+sw/2, ly+45, val)
 	}
 	tx := lx + 4*sw
 	p(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#000" stroke-width="3"/>`+"\n", tx, ly-8, tx, ly+22)
-	p(`<text x="%d" y="%d" text-anchor="middle" font-weight="bold">target %s/s</text>`+"\n", tx, ly-12, group(int64(h.Target)))
+	p(`<text x="%d" y="%d" text-anchor="middle" font-weight="bold">target %s/s</text>`+"\n", tx, ly-12, numtext.Group(int64(h.Target)))
 	p("</svg>\n")
 	return bw.Flush()
 }
 
 // hotSummary says how many partitions went over the target.
-func hotSummary(tp *Throughput) string {
+func hotSummary(tp *replay.Throughput) string {
 	n := 0
 	for _, p := range tp.Partitions {
 		if float64(p.Peak) > tp.PartitionRate {

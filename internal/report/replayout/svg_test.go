@@ -1,4 +1,4 @@
-package replay
+package replayout
 
 import (
 	"encoding/xml"
