@@ -86,6 +86,8 @@ type Result struct {
 	// interface.
 	params  map[*types.Var]*ssa.Parameter
 	invokes map[string]bool
+	// exprs finds the values of syntax (exprs.go).
+	exprs exprIndex
 }
 
 // Of returns the Result of the flow analyzer for pass.
