@@ -75,6 +75,16 @@ func (r *Result) ExprOf(e ast.Expr) (Value, bool) {
 	return r.Of(v.Parent(), v), true
 }
 
+// ExprText returns the one constant text the expression e holds where
+// it is written (ExprOf, then ConstText).
+func (r *Result) ExprText(e ast.Expr) (string, bool) {
+	v, ok := r.ExprOf(e)
+	if !ok {
+		return "", false
+	}
+	return ConstText(v)
+}
+
 // ConstText returns the one text v can take: one variant without holes.
 func ConstText(v Value) (string, bool) {
 	if !v.IsConst() || v.Approx {
