@@ -131,6 +131,14 @@ func (r *Result) exprValue(e ast.Expr, depth int) ssa.Value {
 			if _, lit := ast.Unparen(x.X).(*ast.CompositeLit); lit {
 				return r.valueAt(ast.Unparen(x.X).(*ast.CompositeLit).Lbrace, isAlloc)
 			}
+			// &s of a local kept in memory: its allocation.
+			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
+				if obj, ok := info.Uses[id].(*types.Var); ok {
+					if a := r.valueAt(obj.Pos(), isAlloc); a != nil {
+						return a
+					}
+				}
+			}
 			// &s given for a *string: its text is s's.
 			return r.exprValue(x.X, depth+1)
 		}
@@ -220,6 +228,9 @@ func (r *Result) valueAt(pos token.Pos, keep func(ssa.Value) bool) ssa.Value {
 func (r *Result) localValue(id *ast.Ident, obj *types.Var, depth int) ssa.Value {
 	if v := r.consumed(id); v != nil {
 		return v
+	}
+	if v := r.valueAt(id.Pos(), isLoad); v != nil {
+		return v // a variable kept in memory (its address is taken), read here
 	}
 	path := r.pathTo(id)
 	body := enclosingBody(path)
