@@ -38,9 +38,24 @@
 //     same keys. The suggested fix, for the variable that was read,
 //     calls Update(false, …) or Merge(false, …) (InsertOrReplace becomes
 //     Update, InsertOrMerge becomes Merge: the entity was just read).
-//     Also such an entity put in a TableBatch with
-//     InsertOrReplaceEntityByForce or InsertOrMergeEntityByForce, or
-//     their forms with force true (no fix); force false is silent.
+//     Also such an entity put in a TableBatch with InsertOrReplaceEntity
+//     or InsertOrMergeEntity, whatever their force, or their ByForce
+//     forms (no fix): in a batch, as in the single call, an
+//     insert-or-replace or insert-or-merge carries no If-Match (only a
+//     batch's ReplaceEntity, MergeEntity and DeleteEntity send the
+//     entity's ETag).
+//
+//   - TL414 also, on SSA: such a batch insert-or-replace or
+//     insert-or-merge of a legacy entity read from the table in a way
+//     the check above does not follow: an element of the Entities of a
+//     QueryEntities or NextResults page (indexed, ranged over, or
+//     appended to a slice first); an entity a helper returns that it
+//     read so (by a query, or filled by Get; the fact LegacyReads, so
+//     it crosses packages); an entity kept in a struct field the
+//     package stores such an entity in; one side of a φ-node (the row
+//     found, or a new reference when there is none: when it was found,
+//     a concurrent change is lost). Not when the function gives the
+//     entity another PartitionKey, RowKey or Table (a copy).
 //
 // The entity is followed from the write back through json.Marshal,
 // & and *, conversions and variables to the variable json.Unmarshal
@@ -67,9 +82,14 @@
 //     again: the row read is replaced all the same. The read is in the
 //     function, or in a helper that returns the derived value or
 //     decodes it into the variable it is given (the fact ReadsEntity:
-//     its GetEntity's keys are its parameters or constants). Keys are
+//     its GetEntity's keys are its parameters, fields of them such as
+//     a repository's partition kept in its receiver, or constants;
+//     generic functions and methods too, by their generic body). Keys are
 //     compared by their value's source (one variable or parameter,
-//     equal constants, the same field of one value). Not when nothing
+//     equal constants, the same field of one value). A map decoded from
+//     what was read and given its keys again after the caller's entries
+//     are copied in (m[k] = v in a loop, then m["RowKey"] = id) has the
+//     keys assigned last. Not when nothing
 //     written derives from the read, under other keys, or when the
 //     read in the function is of another table.
 //
@@ -87,8 +107,9 @@
 //     helper decodes from the bytes it is given (parse(page.Entities[0])
 //     returning the decoded EDMEntity) — a repository
 //     Get helper that
-//     returns the decoded entity (or a struct built from its fields, the
-//     ETag dropped), a method of an interface the package's types
+//     returns the decoded entity (or a struct or map built from its
+//     fields, the ETag dropped; a map given keys of its own in the
+//     function of the write is a new entity, see above), a method of an interface the package's types
 //     implement (under tablelint check, any loaded package's) — and a
 //     read and write through a user-defined interface the client
 //     satisfies (its GetEntity and UpdateEntity methods); and the call of
@@ -105,6 +126,7 @@
 // or through a helper; a copy into another table (different constant
 // table names, or different client variables) or under keys the function
 // changes; transactions; legacy Update and Merge whose force is false or
-// not a constant, legacy Insert, and legacy writes of an entity not read
-// by Get in the function.
+// not a constant, legacy Insert (InsertEntity in a batch), a batch's
+// ReplaceEntity and MergeEntity (they send the entity's ETag), and legacy
+// single writes of an entity not read by Get in the function.
 package etag
