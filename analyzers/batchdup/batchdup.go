@@ -9,8 +9,8 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/finding"
 )
@@ -23,21 +23,21 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "batchdup",
 	Doc:      docs.MustExtract(doc, "batchdup"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/batchdup",
-	Requires: []*analysis.Analyzer{index.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, flow.Analyzer},
 	Run:      run,
 }
 
 type checker struct {
 	pass *analysis.Pass
 	x    *index.Index
-	res  *values.Resolver
+	fl   *flow.Result
 	body *ast.BlockStmt
 	seen map[*ast.CompositeLit]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
-	c := &checker{pass: pass, x: x, res: x.Resolver(), seen: map[*ast.CompositeLit]bool{}}
+	c := &checker{pass: pass, x: x, fl: flow.Of(pass), seen: map[*ast.CompositeLit]bool{}}
 	for _, call := range x.Calls {
 		if call.Actions == nil || call.Body == nil {
 			continue
@@ -98,7 +98,7 @@ func (c *checker) check(call index.Call) {
 			case a.pk != nil && b.pk != nil && c.same(a.pk, b.pk) && c.same(a.rk, b.rk):
 				diag.Report(c.pass, "TL404", b.lit,
 					"this action changes entity %s again, after the action at line %d",
-					finding.Clip(fmt.Sprintf("PartitionKey %q, RowKey %q", c.res.Of(b.pk).String(), c.res.Of(b.rk).String())), line)
+					finding.Clip(fmt.Sprintf("PartitionKey %q, RowKey %q", c.text(b.pk), c.text(b.rk))), line)
 			default:
 				continue
 			}
@@ -121,44 +121,32 @@ func (c *checker) identity(e ast.Expr) any {
 }
 
 // same reports whether two key values are provably equal: the same
-// expression, equal constants, or the same parts built from the same
-// run-time values of this function (not calls, which may differ).
+// expression, equal constant text, or, on the flow layer, values of one
+// function equal by their source or computed the same way from equal
+// values (flow.Result.SameComputed: not calls that may differ, such as
+// uuid.New).
 func (c *checker) same(a, b ast.Expr) bool {
 	if a == b {
 		return true
 	}
-	va, vb := c.res.Of(a), c.res.Of(b)
-	if len(va.Parts) != len(vb.Parts) || len(va.Parts) == 0 {
+	if ta, ok := c.fl.ExprText(a); ok {
+		tb, ok := c.fl.ExprText(b)
+		return ok && ta == tb
+	}
+	va, okA := c.fl.ExprValue(a)
+	vb, okB := c.fl.ExprValue(b)
+	if !okA || !okB || va.Parent() == nil || va.Parent() != vb.Parent() {
 		return false
 	}
-	for i := range va.Parts {
-		pa, pb := va.Parts[i], vb.Parts[i]
-		if (pa.Hole == nil) != (pb.Hole == nil) {
-			return false
-		}
-		if pa.Hole == nil {
-			if pa.Text != pb.Text {
-				return false
-			}
-			continue
-		}
-		if !c.sameHole(pa.Hole, pb.Hole) {
-			return false
-		}
-	}
-	return true
+	return c.fl.SameComputed(va, vb)
 }
 
-func (c *checker) sameHole(a, b *values.Hole) bool {
-	if a.Foreign || b.Foreign || a.Verb != b.Verb || a.Func != b.Func || a.Layout != b.Layout {
-		return false
+// text writes a key's value for messages, holes as {?}.
+func (c *checker) text(e ast.Expr) string {
+	if v, ok := c.fl.ExprOf(e); ok && len(v.Variants) == 1 {
+		return v.Variants[0].Text()
 	}
-	if a.Param != nil || b.Param != nil {
-		return a.Param == b.Param
-	}
-	// One expression, evaluated once in this function (a variable's
-	// single assignment), not a call inlined from a helper.
-	return a.Expr == b.Expr && writes.Contains(c.body, a.Expr)
+	return "{?}"
 }
 
 // together reports whether both literals are added on every run of the

@@ -16,7 +16,10 @@
 //     parameter) whose entities' PartitionKey and RowKey are provably
 //     equal: the same constants, the same variable marshalled into both,
 //     or values built the same way from the same variables (a parameter,
-//     a variable assigned once in the function) — and both actions are
+//     a variable assigned once in the function), by formatting functions
+//     or by a helper of the package whose result is built only from its
+//     parameters and text (the same arguments give the same key) — and
+//     both actions are
 //     appended on every run of one block (the same slice literal, the same
 //     append, or statements of the same block).
 //
@@ -29,7 +32,9 @@
 // different loops — only one of them may run, or they run on different
 // iterations; a single action literal in a loop (one per item: its keys
 // differ from item to item as far as the analyzer knows); keys computed
-// by calls (uuid.NewString(), a helper) even if written the same way;
+// by calls that may return something new each time (uuid.NewString(),
+// a helper that reads the clock, a counter or another source) even if
+// written the same way;
 // keys set more than once; entities built by other helpers (a helper
 // that changes or adds to its argument before marshalling it); the legacy
 // storage API.

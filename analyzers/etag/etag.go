@@ -16,7 +16,6 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/finding"
 )
@@ -41,7 +40,7 @@ func init() { Analyzer.Run = run }
 type checker struct {
 	pass  *analysis.Pass
 	x     *index.Index
-	res   *values.Resolver
+	fl    *flow.Result
 	found []found
 	// lines holds the lines of the findings reported at once.
 	lines []int
@@ -58,7 +57,7 @@ type found struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
-	c := &checker{pass: pass, x: x, res: x.Resolver()}
+	c := &checker{pass: pass, x: x, fl: flow.Of(pass)}
 	for _, call := range c.x.Calls {
 		if call.Via != nil || call.Closure != nil || call.Body == nil {
 			continue
@@ -91,7 +90,7 @@ func (c *checker) check(w index.Call) {
 	if !ok || len(w.Call.Args) < 3 {
 		return
 	}
-	if r.Call != nil && writes.DifferentTables(c.x.Writes.TableOf(c.res, r.Call), c.x.Writes.TableOf(c.res, w.Call)) {
+	if r.Call != nil && writes.DifferentTables(c.x.Writes.TableAt(c.fl, r.Call), c.x.Writes.TableAt(c.fl, w.Call)) {
 		return // a copy into another table, not a write back
 	}
 	if ks := c.x.Writes.KeysOf(c.x.Writes.RootsOf(w.Entity), w.Body); len(ks) > 0 && !c.readKeys(r, ks) {

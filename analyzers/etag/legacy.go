@@ -56,7 +56,7 @@ func (c *checker) legacy(w index.Call) {
 		if g.Call.Pos() >= w.Call.Pos() {
 			break
 		}
-		if c.x.Writes.SameLegacyEntity(c.res, w.Body, g.Entity, written) {
+		if c.x.Writes.SameLegacyEntity(c.fl, w.Body, g.Entity, written) {
 			get = &g
 		}
 	}

@@ -23,7 +23,7 @@ func (c *checker) listedElsewhere(fn *ssa.Function, w ssa.CallInstruction) bool 
 	if wc == nil {
 		return false
 	}
-	wt := c.x.Writes.TableOf(c.res, wc)
+	wt := c.x.Writes.TableAt(c.fl, wc)
 	root := fn
 	for root.Parent() != nil {
 		root = root.Parent()
@@ -42,7 +42,7 @@ func (c *checker) listedElsewhere(fn *ssa.Function, w ssa.CallInstruction) bool 
 					continue
 				}
 				pagers++
-				if pc := c.callAt(call.Pos()); pc != nil && writes.DifferentTables(c.x.Writes.TableOf(c.res, pc), wt) {
+				if pc := c.callAt(call.Pos()); pc != nil && writes.DifferentTables(c.x.Writes.TableAt(c.fl, pc), wt) {
 					copies++
 				}
 			}
@@ -62,7 +62,7 @@ func (c *checker) readElsewhere(get, w ssa.CallInstruction) bool {
 	if gc == nil || wc == nil {
 		return false
 	}
-	return writes.DifferentTables(c.x.Writes.TableOf(c.res, gc), c.x.Writes.TableOf(c.res, wc))
+	return writes.DifferentTables(c.x.Writes.TableAt(c.fl, gc), c.x.Writes.TableAt(c.fl, wc))
 }
 
 // isListPager: a call of aztables Client.NewListEntitiesPager.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
@@ -24,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "keychange",
 	Doc:      docs.MustExtract(doc, "keychange"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/keychange",
-	Requires: []*analysis.Analyzer{index.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, flow.Analyzer},
 	Run:      run,
 }
 
@@ -52,7 +53,7 @@ func check(pass *analysis.Pass, x *index.Index, w index.Call) {
 	for _, v := range x.Writes.RootsOf(w.Entity).Vars {
 		vars[v] = true
 	}
-	res := x.Resolver()
+	fl := flow.Of(pass)
 	for _, d := range x.Writes.DecodesIn(w.Body) {
 		if !vars[d.Dst] || d.Call.Pos() > w.Call.Pos() {
 			continue
@@ -61,7 +62,7 @@ func check(pass *analysis.Pass, x *index.Index, w index.Call) {
 		if !ok || r.Call == nil || len(r.Call.Args) < 3 {
 			continue
 		}
-		if writes.DifferentTables(x.Writes.TableOf(res, r.Call), x.Writes.TableOf(res, w.Call)) {
+		if writes.DifferentTables(x.Writes.TableAt(fl, r.Call), x.Writes.TableAt(fl, w.Call)) {
 			continue
 		}
 		key, at := keyAssigned(pass.TypesInfo, w.Body, d.Dst, d.Call.End(), w.Call.Pos(), func(k string, rhs ast.Expr) bool {
@@ -69,7 +70,7 @@ func check(pass *analysis.Pass, x *index.Index, w index.Call) {
 			if k == "RowKey" {
 				arg = r.Call.Args[2]
 			}
-			return x.Writes.SameString(res, rhs, arg)
+			return x.Writes.SameText(fl, rhs, arg)
 		})
 		if at == nil {
 			continue

@@ -10,9 +10,9 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
@@ -24,14 +24,14 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "move",
 	Doc:      docs.MustExtract(doc, "move"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/move",
-	Requires: []*analysis.Analyzer{index.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, flow.Analyzer},
 	Run:      run,
 }
 
 type checker struct {
 	pass *analysis.Pass
 	x    *index.Index
-	res  *values.Resolver
+	fl   *flow.Result
 	// names caches, per client field, the table name arguments of the
 	// constructors the package gives it (see fieldNames).
 	names map[*types.Var]fieldNames
@@ -54,7 +54,7 @@ type clientField struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
-	c := &checker{pass: pass, x: x, res: x.Resolver(), names: map[*types.Var]fieldNames{}}
+	c := &checker{pass: pass, x: x, fl: flow.Of(pass), names: map[*types.Var]fieldNames{}}
 	for _, w := range x.Calls {
 		if w.Via != nil || w.Closure != nil || w.Legacy || w.Entity == nil || w.Body == nil {
 			continue
@@ -99,7 +99,7 @@ func (c *checker) check(w index.Call) {
 			return del == nil
 		}
 		if t := c.tableOf(call); t != nil && !c.different(t, from) &&
-			c.x.Writes.SameString(c.res, call.Args[1], read.Call.Args[1]) && c.x.Writes.SameString(c.res, call.Args[2], read.Call.Args[2]) {
+			c.x.Writes.SameText(c.fl, call.Args[1], read.Call.Args[1]) && c.x.Writes.SameText(c.fl, call.Args[2], read.Call.Args[2]) {
 			del = call
 		}
 		return del == nil
@@ -120,7 +120,7 @@ func (c *checker) check(w index.Call) {
 // else the struct field holding the client when the package gives that
 // field only client constructors, or nothing (see different).
 func (c *checker) tableOf(call *ast.CallExpr) any {
-	if t := c.x.Writes.TableOf(c.res, call); t != nil {
+	if t := c.x.Writes.TableAt(c.fl, call); t != nil {
 		return t
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)

@@ -142,7 +142,7 @@ func (c *checker) invariant(k key, loop ast.Node) bool {
 	if k.v != nil {
 		return c.outside(k.v, loop)
 	}
-	if v := c.res.Of(k.expr); v.IsConst() && len(v.Parts) > 0 {
+	if s, ok := c.fl.ExprText(k.expr); ok && s != "" {
 		return true
 	}
 	ok := true

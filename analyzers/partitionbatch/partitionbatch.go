@@ -13,9 +13,9 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/limits"
@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "partitionbatch",
 	Doc:      docs.MustExtract(doc, "partitionbatch"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/partitionbatch",
-	Requires: []*analysis.Analyzer{index.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, flow.Analyzer},
 	Run:      run,
 }
 
@@ -45,7 +45,7 @@ const maxActions = limits.MaxBatchActions
 type checker struct {
 	pass     *analysis.Pass
 	x        *index.Index
-	res      *values.Resolver
+	fl       *flow.Result
 	writes   map[*ast.CallExpr]index.Call // direct single-entity inserts and updates
 	reported map[*ast.CallExpr]bool       // writes of the runs reported
 }
@@ -74,7 +74,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	x := index.Of(pass)
-	c := &checker{pass: pass, x: x, res: x.Resolver(), writes: map[*ast.CallExpr]index.Call{}, reported: map[*ast.CallExpr]bool{}}
+	c := &checker{pass: pass, x: x, fl: flow.Of(pass), writes: map[*ast.CallExpr]index.Call{}, reported: map[*ast.CallExpr]bool{}}
 	for _, w := range x.Calls {
 		if w.Via == nil && w.Closure == nil && !w.Legacy && w.Entity != nil &&
 			w.Op().Kind.Writes() {
@@ -248,7 +248,7 @@ func (c *checker) keyOf(e ast.Expr) key {
 // held once whose keys body never assigns.
 func (c *checker) same(a, b key, body *ast.BlockStmt) bool {
 	if a.expr != nil && b.expr != nil {
-		return c.x.Writes.SameString(c.res, a.expr, b.expr)
+		return c.x.Writes.SameText(c.fl, a.expr, b.expr)
 	}
 	if a.v == nil || a.v != b.v || a.field != b.field || !(c.x.Writes.Once(a.v) || !c.x.Vars.Reassigned(a.v)) {
 		return false
@@ -261,8 +261,8 @@ func (k key) text(c *checker) string {
 	if k.v != nil {
 		return k.v.Name() + "." + k.field
 	}
-	if v := c.res.Of(k.expr); v.IsConst() && len(v.Parts) > 0 {
-		return strconv.Quote(v.String())
+	if s, ok := c.fl.ExprText(k.expr); ok && s != "" {
+		return strconv.Quote(s)
 	}
 	return types.ExprString(k.expr)
 }
@@ -277,7 +277,7 @@ type clientField struct {
 // table identifies the table a Client call acts on: the index's TableOf,
 // or a field of a variable holding one value.
 func (c *checker) table(call *ast.CallExpr) any {
-	if t := c.x.Writes.TableOf(c.res, call); t != nil {
+	if t := c.x.Writes.TableAt(c.fl, call); t != nil {
 		return t
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)

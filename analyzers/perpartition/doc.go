@@ -14,11 +14,11 @@
 //
 //   - TL320 sequential-multi-partition-queries (info, reported with
 //     -info): inside a for or range loop, a ListEntities pager whose
-//     filter is PartitionKey eq a value built from the loop's variables
-//     (d, d.ID, days[i]; through fmt.Sprintf, +, odata.Quote, variables,
-//     and an escaping helper of the package when the PartitionKey is the
-//     filter's only value), read in the same iteration (pager.More() or
-//     NextPage).
+//     filter is PartitionKey eq a value that changes from one iteration
+//     to the next (built from the loop's variables: d, d.ID, days[i];
+//     through fmt.Sprintf, +, odata.Quote, variables, and an escaping
+//     helper of the package when the PartitionKey is the filter's only
+//     value), read in the same iteration (pager.More() or NextPage).
 //
 // Silent: loops that start goroutines (a go statement, or the query
 // inside a function literal: errgroup.Go, a worker pool); pagers read

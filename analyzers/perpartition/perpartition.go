@@ -10,9 +10,9 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
 )
 
 //go:embed doc.go
@@ -23,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "perpartition",
 	Doc:      docs.MustExtract(doc, "perpartition"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/perpartition",
-	Requires: []*analysis.Analyzer{index.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, flow.Analyzer},
 	Run:      run,
 }
 
@@ -36,7 +36,7 @@ func init() {
 type checker struct {
 	pass *analysis.Pass
 	x    *index.Index
-	res  *values.Resolver
+	fl   *flow.Result
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -44,7 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	x := index.Of(pass)
-	c := &checker{pass: pass, x: x, res: x.Resolver()}
+	c := &checker{pass: pass, x: x, fl: flow.Of(pass)}
 	for cur := range x.Inspector.Root().Preorder((*ast.RangeStmt)(nil), (*ast.ForStmt)(nil)) {
 		var body *ast.BlockStmt
 		loopVars := map[*types.Var]bool{}
@@ -69,7 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if len(loopVars) == 0 || concurrent(body) {
 			continue
 		}
-		c.loop(body, loopVars)
+		c.loop(cur.Node(), body)
 	}
 	return nil, nil
 }
@@ -88,15 +88,15 @@ func concurrent(body *ast.BlockStmt) bool {
 	return found
 }
 
-// loop reports the pagers of body whose filter's PartitionKey comes from
-// the loop's variables and which body reads.
-func (c *checker) loop(body *ast.BlockStmt, loopVars map[*types.Var]bool) {
+// loop reports the pagers of body whose filter's PartitionKey changes
+// from one iteration of loop to the next and which body reads.
+func (c *checker) loop(loop ast.Node, body *ast.BlockStmt) {
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok || !sdk.IsListEntitiesCall(c.pass.TypesInfo, call) || len(call.Args) != 1 {
 			return true
 		}
-		if !c.perPartition(call.Args[0], loopVars) || !c.readIn(body, call) {
+		if !c.perPartition(call.Args[0], loop) || !c.readIn(body, call) {
 			return true
 		}
 		diag.Report(c.pass, "TL320", call,
@@ -106,8 +106,12 @@ func (c *checker) loop(body *ast.BlockStmt, loopVars map[*types.Var]bool) {
 }
 
 // perPartition reports whether the options' filter is PartitionKey eq a
-// value from the loop's variables.
-func (c *checker) perPartition(opts ast.Expr, loopVars map[*types.Var]bool) bool {
+// value that changes from one iteration of loop to the next (on the flow
+// layer: flow.SlotAfter finds the value after "PartitionKey eq", and
+// flow.Result.VariesPerIteration says whether it changes), or, for a
+// filter a helper builds whose one hole follows "PartitionKey eq", the
+// filter itself changes.
+func (c *checker) perPartition(opts ast.Expr, loop ast.Node) bool {
 	lit := c.x.Vars.Resolve(opts)
 	if u, ok := lit.(*ast.UnaryExpr); ok {
 		lit = c.x.Vars.Resolve(u.X)
@@ -116,43 +120,45 @@ func (c *checker) perPartition(opts ast.Expr, loopVars map[*types.Var]bool) bool
 	if filter == nil {
 		return false
 	}
-	v := c.res.Of(filter)
-	text := ""
-	holes := 0
-	pkHole := false
-	for _, p := range v.Parts {
+	if call, ok := c.x.Vars.Resolve(filter).(*ast.CallExpr); ok {
+		if arg := c.x.Vars.PointerArg(call); arg != nil {
+			filter = arg // to.Ptr(text)
+		}
+	}
+	fv, ok := c.fl.ExprValue(filter)
+	if !ok || fv.Parent() == nil {
+		return false
+	}
+	fn := fv.Parent()
+	if slot, ok := c.fl.SlotAfter(fv, afterPartitionKey); ok {
+		_, varies := c.fl.VariesPerIteration(fn, slot, loop)
+		return varies
+	}
+	v := c.fl.OfLocal(fv)
+	if len(v.Variants) != 1 || v.Approx {
+		return false
+	}
+	text, holes, pkHole := "", 0, false
+	for _, p := range v.Variants[0].Parts {
 		if p.Hole == nil {
 			text += p.Text
 			continue
 		}
 		holes++
-		before := strings.TrimRight(text, "' ")
-		if strings.HasSuffix(before, "PartitionKey eq") {
-			if c.mentions(p.Hole.Expr, loopVars) {
-				return true
-			}
-			pkHole = true
-		}
+		pkHole = pkHole || afterPartitionKey(text)
 		text += "{?}"
 	}
-	// The one value of the filter went through a helper of the package
-	// (esc(t)), whose hole is the helper's parameter: the expression that
-	// defines the filter names the loop's variable.
-	return holes == 1 && pkHole && c.mentions(c.definition(filter), loopVars)
+	if holes != 1 || !pkHole {
+		return false
+	}
+	_, varies := c.fl.VariesPerIteration(fn, fv, loop)
+	return varies
 }
 
-// definition returns the expression that gives e its value: through &x
-// and a variable assigned once.
-func (c *checker) definition(e ast.Expr) ast.Expr {
-	for range 4 {
-		r := c.x.Vars.Resolve(e)
-		if u, ok := r.(*ast.UnaryExpr); ok {
-			e = u.X
-			continue
-		}
-		return r
-	}
-	return e
+// afterPartitionKey reports whether filter text ends with a comparison
+// of PartitionKey for equality, its value to follow.
+func afterPartitionKey(text string) bool {
+	return strings.HasSuffix(strings.TrimRight(text, "' "), "PartitionKey eq")
 }
 
 // readIn reports whether body reads the pager call creates: a More or
@@ -169,18 +175,6 @@ func (c *checker) readIn(body *ast.BlockStmt, create *ast.CallExpr) bool {
 		}
 		sel := call.Fun.(*ast.SelectorExpr)
 		found = c.x.Vars.Resolve(sel.X) == create
-		return !found
-	})
-	return found
-}
-
-// mentions reports whether e reads one of vars (d, d.ID, days[i]).
-func (c *checker) mentions(e ast.Expr, vars map[*types.Var]bool) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && vars[c.x.Vars.VarOf(id)] {
-			found = true
-		}
 		return !found
 	})
 	return found

@@ -4,9 +4,9 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
-	"strings"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/limits"
@@ -179,13 +179,11 @@ func (c *checker) sizeProperty(name string, v ast.Expr, s *entitySize) {
 // its reconstructed value (fmt.Sprintf("%03d", i) has none), which it
 // holds at least.
 func (c *checker) constText(e ast.Expr) string {
-	var b strings.Builder
-	for _, p := range c.res.Of(e).Parts {
-		if p.Hole == nil {
-			b.WriteString(p.Text)
-		}
+	v, ok := c.fl.ExprOf(e)
+	if !ok {
+		return ""
 	}
-	return b.String()
+	return flow.ConstParts(v)
 }
 
 // valueBytes returns the bytes a property value of a statically known

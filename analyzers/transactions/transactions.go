@@ -6,7 +6,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -19,7 +18,6 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/keyflow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/target"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/limits"
@@ -49,7 +47,6 @@ type checker struct {
 	pass *analysis.Pass
 	ins  *inspector.Inspector
 	idx  *writes.Index
-	res  *values.Resolver
 	svc  *limits.Service // the target's limits
 	body *ast.BlockStmt
 	// funcStart is where the function being checked begins (its
@@ -75,7 +72,6 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:    pass,
 		ins:     x.Inspector,
 		idx:     x.Writes,
-		res:     x.Resolver(),
 		svc:     target.For(pass, &onTarget),
 		wrapped: map[*ast.CallExpr]ast.Expr{},
 		fl:      flow.Of(pass),
@@ -243,7 +239,7 @@ func (c *checker) submit(call *ast.CallExpr, actions ast.Expr) {
 // that is given a collection of unknown size here. It reports whether v
 // comes from such a helper.
 func (c *checker) fromHelper(site *ast.CallExpr, v *types.Var) bool {
-	d, ok := c.res.Vars().Only(v)
+	d, ok := c.idx.Only(v)
 	if !ok || d.Zero() {
 		return false
 	}
@@ -255,13 +251,13 @@ func (c *checker) fromHelper(site *ast.CallExpr, v *types.Var) bool {
 	if fn == nil {
 		return false
 	}
-	decl := c.res.FuncDecl(fn)
+	decl := c.idx.FuncDecl(fn)
 	sig, _ := fn.Type().(*types.Signature)
 	if decl == nil || decl.Body == nil || sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) {
 		return false
 	}
 	index := max(d.Index, 0)
-	rets, _ := c.res.Vars().Returns(fn, index)
+	rets, _ := c.idx.Returns(fn, index)
 	var built *types.Var // the helper's slice it returns on success
 	for _, r := range rets {
 		if r == nil {
@@ -750,8 +746,8 @@ func (c *checker) setOutside(at, n ast.Expr, k int) string {
 func (c *checker) countChecked(n ast.Expr, k int) bool {
 	capped := ast.Unparen(n)
 	if v := c.idx.VarOf(capped); v != nil {
-		if rhs := c.res.SingleAssignment(v); rhs != nil {
-			capped = ast.Unparen(rhs) // n := min(m, 100)
+		if d, ok := c.idx.Only(v); ok && !d.Zero() && d.Index < 0 {
+			capped = ast.Unparen(d.Rhs) // n := min(m, 100)
 		}
 	}
 	if call, ok := capped.(*ast.CallExpr); ok && sdk.IsBuiltin(c.pass.TypesInfo, call, "min") {
@@ -809,7 +805,7 @@ func (c *checker) uncontrolledAt(x ast.Expr, depth int) bool {
 	index := 0 // the call's result x is
 	if !ok && v != nil {
 		// rows, err := s.all(ctx): result d.Index of the call.
-		if d, found := c.res.Vars().Only(v); found && !d.Zero() && d.Index >= 0 {
+		if d, found := c.idx.Only(v); found && !d.Zero() && d.Index >= 0 {
 			call, ok = ast.Unparen(d.Rhs).(*ast.CallExpr)
 			index = d.Index
 		}
@@ -846,7 +842,7 @@ func (c *checker) toppedQuery(res ast.Expr) bool {
 	if v == nil {
 		return false
 	}
-	d, ok := c.res.Vars().Only(v)
+	d, ok := c.idx.Only(v)
 	if !ok || d.Zero() || d.Index > 0 {
 		return false
 	}
@@ -883,7 +879,7 @@ func (c *checker) sizedBy(fn *types.Func) []int {
 		return 0, false
 	}
 	var out []int
-	rets, _ := c.res.Vars().Returns(fn, 0)
+	rets, _ := c.idx.Returns(fn, 0)
 	for _, r := range rets {
 		if r == nil {
 			continue
@@ -1292,7 +1288,7 @@ func (c *checker) limits(op token.Token, bound ast.Expr, ofActions bool, k int) 
 func (c *checker) partitions(site *ast.CallExpr, entities []ast.Expr) {
 	type pk struct {
 		expr ast.Expr
-		val  values.Value
+		val  flow.Value
 	}
 	var pks []pk
 	seen := map[ast.Expr]bool{}
@@ -1312,7 +1308,9 @@ func (c *checker) partitions(site *ast.CallExpr, entities []ast.Expr) {
 			// this call's arguments, reported at the transaction.
 			if call, sink, ok := c.helperKey(e); ok && !seen[call] {
 				seen[call] = true
-				pks = append(pks, pk{site, c.res.OfWith(sink.Value, c.bind(call))})
+				if v, ok := c.fl.ExprAtCall(sink.Value, call); ok {
+					pks = append(pks, pk{site, v})
+				}
 				continue
 			}
 			// An action built by a helper from the entity it is given,
@@ -1333,17 +1331,19 @@ func (c *checker) partitions(site *ast.CallExpr, entities []ast.Expr) {
 			continue // unknown, or set in several places
 		}
 		seen[found[0].Value] = true
-		pks = append(pks, pk{found[0].Value, c.res.Of(found[0].Value)})
+		if v, ok := c.fl.ExprOf(found[0].Value); ok {
+			pks = append(pks, pk{found[0].Value, v})
+		}
 	}
 	for i := 1; i < len(pks); i++ {
 		for j := 0; j < i; j++ {
-			if differ(pks[i].val, pks[j].val) {
+			if flow.Differ(pks[i].val, pks[j].val) {
 				if pks[j].expr == site {
 					pks[i].expr = site // one of them is in a helper: report at the transaction
 				}
 				diag.Report(c.pass, "TL403", pks[i].expr,
 					"this action's PartitionKey %q differs from %q in the same transaction",
-					finding.Clip(pks[i].val.String()), finding.Clip(pks[j].val.String()))
+					finding.Clip(pks[i].val.Texts()), finding.Clip(pks[j].val.Texts()))
 				c.crossed[site] = true
 				return
 			}
@@ -1365,12 +1365,12 @@ func (c *checker) helperKey(e ast.Expr) (*ast.CallExpr, writes.KeySink, bool) {
 	if fn == nil {
 		return nil, writes.KeySink{}, false
 	}
-	decl := c.res.FuncDecl(fn)
+	decl := c.idx.FuncDecl(fn)
 	sig, _ := fn.Type().(*types.Signature)
 	if decl == nil || decl.Body == nil || sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) {
 		return nil, writes.KeySink{}, false
 	}
-	rets, _ := c.res.Vars().Returns(fn, 0)
+	rets, _ := c.idx.Returns(fn, 0)
 	var found []writes.KeySink
 	for _, r := range rets {
 		if lit, ok := c.idx.Resolve(ast.Unparen(r)).(*ast.CompositeLit); ok && sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(lit), "TransactionAction") {
@@ -1401,14 +1401,14 @@ func (c *checker) entityArg(e ast.Expr) ast.Expr {
 		return nil
 	}
 	fn := sdk.Callee(c.pass.TypesInfo, call)
-	if fn == nil || c.res.FuncDecl(fn) == nil {
+	if fn == nil || c.idx.FuncDecl(fn) == nil {
 		return nil
 	}
 	sig, _ := fn.Type().(*types.Signature)
 	if sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) {
 		return nil
 	}
-	rets, _ := c.res.Vars().Returns(fn, 0)
+	rets, _ := c.idx.Returns(fn, 0)
 	if len(rets) != 1 || rets[0] == nil {
 		return nil
 	}
@@ -1434,46 +1434,6 @@ func (c *checker) entityArg(e ast.Expr) ast.Expr {
 		}
 	}
 	return arg
-}
-
-// bind binds the parameters of the helper that call calls to the values
-// of its arguments; parameters the helper reassigns stay unknown.
-func (c *checker) bind(call *ast.CallExpr) map[*types.Var]values.Value {
-	env := map[*types.Var]values.Value{}
-	sig := sdk.Callee(c.pass.TypesInfo, call).Type().(*types.Signature)
-	for i := 0; i < sig.Params().Len(); i++ {
-		if p := sig.Params().At(i); c.res.IsParam(p) {
-			env[p] = c.res.Of(call.Args[i])
-		}
-	}
-	return env
-}
-
-// differ reports whether two reconstructed values can never be equal.
-func differ(a, b values.Value) bool {
-	if a.IsConst() && b.IsConst() {
-		return a.String() != b.String()
-	}
-	pa, pb := prefix(a), prefix(b)
-	if !strings.HasPrefix(pa, pb) && !strings.HasPrefix(pb, pa) {
-		return true
-	}
-	sa, sb := suffix(a), suffix(b)
-	return !strings.HasSuffix(sa, sb) && !strings.HasSuffix(sb, sa)
-}
-
-func prefix(v values.Value) string {
-	if len(v.Parts) > 0 && v.Parts[0].Hole == nil {
-		return v.Parts[0].Text
-	}
-	return ""
-}
-
-func suffix(v values.Value) string {
-	if n := len(v.Parts); n > 0 && v.Parts[n-1].Hole == nil {
-		return v.Parts[n-1].Text
-	}
-	return ""
 }
 
 // legacy checks a storage.TableBatch: its actions are the batch's

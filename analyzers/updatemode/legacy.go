@@ -29,7 +29,7 @@ func (c *checker) legacyPartial(w index.Call) {
 		return
 	}
 	for _, g := range c.x.Writes.LegacyGetsIn(w.Body) {
-		if g.Call.Pos() >= w.Call.Pos() || !c.x.Writes.SameLegacyEntity(c.res, w.Body, g.Entity, written) {
+		if g.Call.Pos() >= w.Call.Pos() || !c.x.Writes.SameLegacyEntity(c.fl, w.Body, g.Entity, written) {
 			continue
 		}
 		read := c.legacyRead(g, w)

@@ -16,7 +16,6 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/finding"
 )
@@ -42,13 +41,12 @@ func init() {
 type checker struct {
 	pass *analysis.Pass
 	x    *index.Index
-	res  *values.Resolver
 	fl   *flow.Result
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
-	c := &checker{pass: pass, x: x, res: x.Resolver(), fl: flow.Of(pass)}
+	c := &checker{pass: pass, x: x, fl: flow.Of(pass)}
 	for _, w := range x.Calls {
 		if w.Via == nil && w.Closure == nil && w.Legacy && w.Body != nil {
 			c.legacyPartial(w)
@@ -146,7 +144,7 @@ func (c *checker) sameKey(w index.Call, r read, key string, val ast.Expr) bool {
 	if key == writes.RowKey {
 		arg, idx = r.rk, 2
 	}
-	if c.x.Writes.SameString(c.res, arg, val) {
+	if c.x.Writes.SameText(c.fl, arg, val) {
 		return true
 	}
 	rc, wc := c.fl.Call(r.call), c.fl.Call(w.Call)

@@ -89,6 +89,8 @@ type Result struct {
 	// litStores maps the position of a struct literal's field to the
 	// store that sets it (literal.go).
 	litStores map[token.Pos]*ssa.Store
+	// exprs finds the values of syntax (exprs.go).
+	exprs exprIndex
 }
 
 // Of returns the Result of the flow analyzer for pass.

@@ -35,12 +35,3 @@ func TableOfURL(vr Variant) (name string, ok bool) {
 	}
 	return name, true
 }
-
-// ConstText returns v's text when v is constant (one variant without
-// holes, nothing dropped).
-func ConstText(v Value) (string, bool) {
-	if !v.IsConst() {
-		return "", false
-	}
-	return v.Variants[0].Text(), true
-}

@@ -5,8 +5,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
 )
 
 // The legacy github.com/Azure/azure-sdk-for-go/storage API keeps an
@@ -107,9 +107,9 @@ func (x *Index) LegacyRekeyed(body ast.Node, v *types.Var) bool {
 // SameLegacyEntity reports whether legacy entity variables a and b
 // provably address the same entity in body: the same variable whose keys
 // body never changes, or two variables each assigned once from
-// GetEntityReference with the same keys (as r reconstructs them) on the
-// same table variable.
-func (x *Index) SameLegacyEntity(r *values.Resolver, body ast.Node, a, b *types.Var) bool {
+// GetEntityReference with the same keys (SameText) on the same table
+// variable.
+func (x *Index) SameLegacyEntity(fl *flow.Result, body ast.Node, a, b *types.Var) bool {
 	if x.LegacyRekeyed(body, a) || x.LegacyRekeyed(body, b) {
 		return false
 	}
@@ -124,7 +124,7 @@ func (x *Index) SameLegacyEntity(r *values.Resolver, body ast.Node, a, b *types.
 	if ta == nil || ta != tb {
 		return false
 	}
-	return x.SameString(r, ra.Args[0], rb.Args[0]) && x.SameString(r, ra.Args[1], rb.Args[1])
+	return x.SameText(fl, ra.Args[0], rb.Args[0]) && x.SameText(fl, ra.Args[1], rb.Args[1])
 }
 
 // legacyTable returns the variable holding the *storage.Table a

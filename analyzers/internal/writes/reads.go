@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 )
@@ -119,13 +120,46 @@ func (x *Index) Once(v *types.Var) bool {
 
 // SameString reports whether two string expressions provably have the
 // same value: the same variable held once, or equal constants (as r
-// reconstructs them).
+// reconstructs them). The value-flow form is SameText.
 func (x *Index) SameString(r *values.Resolver, a, b ast.Expr) bool {
+	return x.sameString(resolverText(r), a, b)
+}
+
+// SameText reports whether two string expressions provably have the
+// same value: the same variable held once, or equal constant text on the
+// value-flow layer (flow.ExprOf: constants, concatenations and Sprintf
+// of constants, through variables, helpers and every branch).
+func (x *Index) SameText(fl *flow.Result, a, b ast.Expr) bool {
+	return x.sameString(flowText(fl), a, b)
+}
+
+// constText returns the one constant text an expression holds.
+type constText func(e ast.Expr) (string, bool)
+
+func resolverText(r *values.Resolver) constText {
+	return func(e ast.Expr) (string, bool) {
+		v := r.Of(e)
+		if !v.IsConst() || len(v.Parts) == 0 {
+			return "", false
+		}
+		return v.String(), true
+	}
+}
+
+func flowText(fl *flow.Result) constText {
+	return func(e ast.Expr) (string, bool) {
+		s, ok := fl.ExprText(e)
+		return s, ok && s != ""
+	}
+}
+
+func (x *Index) sameString(text constText, a, b ast.Expr) bool {
 	if va := x.VarOf(a); va != nil && va == x.VarOf(b) && x.Once(va) {
 		return true
 	}
-	p, q := r.Of(a), r.Of(b)
-	return p.IsConst() && q.IsConst() && len(p.Parts) > 0 && p.String() == q.String()
+	p, okP := text(a)
+	q, okQ := text(b)
+	return okP && okQ && p == q
 }
 
 // Contains reports whether inner lies within outer in the source.
@@ -140,14 +174,24 @@ func Contains(outer, inner ast.Node) bool {
 // client variable (a parameter, or a variable assigned once from
 // something else); nil when unknown.
 func (x *Index) TableOf(r *values.Resolver, call *ast.CallExpr) any {
+	return x.tableOf(resolverText(r), call)
+}
+
+// TableAt is TableOf with the names' text from the value-flow layer
+// (flow.ExprOf).
+func (x *Index) TableAt(fl *flow.Result, call *ast.CallExpr) any {
+	return x.tableOf(flowText(fl), call)
+}
+
+func (x *Index) tableOf(text constText, call *ast.CallExpr) any {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return nil
 	}
-	return x.clientTable(r, sel.X, 0)
+	return x.clientTable(text, sel.X, 0)
 }
 
-func (x *Index) clientTable(r *values.Resolver, e ast.Expr, depth int) any {
+func (x *Index) clientTable(text constText, e ast.Expr, depth int) any {
 	if depth > MaxDepth {
 		return nil
 	}
@@ -169,14 +213,14 @@ func (x *Index) clientTable(r *values.Resolver, e ast.Expr, depth int) any {
 		default:
 			return nil
 		}
-		if v := r.Of(name); v.IsConst() && len(v.Parts) > 0 {
-			return prefix + strings.ToLower(v.String())
+		if t, ok := text(name); ok {
+			return prefix + strings.ToLower(t)
 		}
 		return nil
 	case *ast.SelectorExpr:
 		if s := x.Info.Selections[n]; s != nil && s.Kind() == types.FieldVal {
 			if f, ok := s.Obj().(*types.Var); ok {
-				return x.fieldTable(r, f, depth)
+				return x.fieldTable(text, f, depth)
 			}
 		}
 		return nil
@@ -189,7 +233,7 @@ func (x *Index) clientTable(r *values.Resolver, e ast.Expr, depth int) any {
 
 // fieldTable returns the table every value given to struct field f in the
 // package names (keyed literals and assignments), or nil.
-func (x *Index) fieldTable(r *values.Resolver, f *types.Var, depth int) any {
+func (x *Index) fieldTable(text constText, f *types.Var, depth int) any {
 	var vals []ast.Expr
 	for _, file := range x.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
@@ -219,7 +263,7 @@ func (x *Index) fieldTable(r *values.Resolver, f *types.Var, depth int) any {
 		if v == nil {
 			return nil
 		}
-		t, ok := x.clientTable(r, v, depth+1).(string)
+		t, ok := x.clientTable(text, v, depth+1).(string)
 		if !ok || (table != "" && t != table) {
 			return nil
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 	"github.com/google/uuid"
@@ -122,6 +124,21 @@ func twoStamps(ctx context.Context, c *aztables.Client, s Seat) error {
 	_, err := c.SubmitTransaction(ctx, []aztables.TransactionAction{
 		{ActionType: aztables.TransactionTypeAdd, Entity: stamped(s)},
 		{ActionType: aztables.TransactionTypeAdd, Entity: stamped(s)},
+	}, nil)
+	return err
+}
+
+// stampKey reads the clock on every call: two calls may give two keys.
+func stampKey(show string) string {
+	at := time.Now().UnixNano()
+	return show + "-" + strconv.FormatInt(at, 10)
+}
+
+// Two keys from the clock-reading helper: not known to be equal.
+func stampedTwice(ctx context.Context, c *aztables.Client, show string) error {
+	_, err := c.SubmitTransaction(ctx, []aztables.TransactionAction{
+		{ActionType: aztables.TransactionTypeInsertReplace, Entity: encode(Seat{PartitionKey: show, RowKey: stampKey(show)})},
+		{ActionType: aztables.TransactionTypeInsertReplace, Entity: encode(Seat{PartitionKey: show, RowKey: stampKey(show)})},
 	}, nil)
 	return err
 }
