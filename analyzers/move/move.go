@@ -116,7 +116,7 @@ func (c *checker) check(w index.Call) {
 		line)
 }
 
-// tableOf returns the table a client call addresses (writes.TableOf), or
+// tableOf returns the table a client call addresses (writes.TableAt), or
 // else the struct field holding the client when the package gives that
 // field only client constructors, or nothing (see different).
 func (c *checker) tableOf(call *ast.CallExpr) any {

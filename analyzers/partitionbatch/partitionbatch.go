@@ -274,7 +274,7 @@ type clientField struct {
 	field string
 }
 
-// table identifies the table a Client call acts on: the index's TableOf,
+// table identifies the table a Client call acts on: the index's TableAt,
 // or a field of a variable holding one value.
 func (c *checker) table(call *ast.CallExpr) any {
 	if t := c.x.Writes.TableAt(c.fl, call); t != nil {

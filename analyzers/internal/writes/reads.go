@@ -7,7 +7,6 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
 )
 
 // Decode is a json.Unmarshal call that fills a variable.
@@ -118,13 +117,6 @@ func (x *Index) Once(v *types.Var) bool {
 	return ok && !d.Zero()
 }
 
-// SameString reports whether two string expressions provably have the
-// same value: the same variable held once, or equal constants (as r
-// reconstructs them). The value-flow form is SameText.
-func (x *Index) SameString(r *values.Resolver, a, b ast.Expr) bool {
-	return x.sameString(resolverText(r), a, b)
-}
-
 // SameText reports whether two string expressions provably have the
 // same value: the same variable held once, or equal constant text on the
 // value-flow layer (flow.ExprOf: constants, concatenations and Sprintf
@@ -135,16 +127,6 @@ func (x *Index) SameText(fl *flow.Result, a, b ast.Expr) bool {
 
 // constText returns the one constant text an expression holds.
 type constText func(e ast.Expr) (string, bool)
-
-func resolverText(r *values.Resolver) constText {
-	return func(e ast.Expr) (string, bool) {
-		v := r.Of(e)
-		if !v.IsConst() || len(v.Parts) == 0 {
-			return "", false
-		}
-		return v.String(), true
-	}
-}
 
 func flowText(fl *flow.Result) constText {
 	return func(e ast.Expr) (string, bool) {
@@ -167,18 +149,13 @@ func Contains(outer, inner ast.Node) bool {
 	return outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
 }
 
-// TableOf returns what identifies the table a Client method call acts on:
-// the constant table name given to ServiceClient.NewClient, the constant
+// TableAt returns what identifies the table a Client method call acts on:
+// the constant table name (its text from the value-flow layer,
+// flow.ExprOf) given to ServiceClient.NewClient, the constant
 // URL given to an aztables.NewClient* function (through variables and
 // struct fields every assignment of which gives the same one), or the
 // client variable (a parameter, or a variable assigned once from
 // something else); nil when unknown.
-func (x *Index) TableOf(r *values.Resolver, call *ast.CallExpr) any {
-	return x.tableOf(resolverText(r), call)
-}
-
-// TableAt is TableOf with the names' text from the value-flow layer
-// (flow.ExprOf).
 func (x *Index) TableAt(fl *flow.Result, call *ast.CallExpr) any {
 	return x.tableOf(flowText(fl), call)
 }
@@ -275,7 +252,7 @@ func (x *Index) fieldTable(text constText, f *types.Var, depth int) any {
 	return table
 }
 
-// DifferentTables reports whether two TableOf results are provably
+// DifferentTables reports whether two TableAt results are provably
 // different tables: two different constant names (or URLs), or two
 // different client variables. A name and a variable, or an unknown (nil),
 // might be the same table.
