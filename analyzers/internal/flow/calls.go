@@ -151,7 +151,7 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 	case "strconv.Atoi", "strconv.ParseInt", "strconv.ParseUint":
 		return opaque(arg(0), Digits), true
 	case "strings.Join":
-		return e.join(args[0], args[1], v, depth), true
+		return e.join(args[0], e.of(args[1], depth), v, depth), true
 	case "strings.ReplaceAll", "strings.Replace":
 		old, ok1 := constArg(1)
 		nw, ok2 := constArg(2)
@@ -442,10 +442,14 @@ func unwrapConst(v ssa.Value) (*ssa.Const, bool) {
 }
 
 // join is strings.Join(elems, sep) over every variant of the slice.
-func (e *eval) join(elems, sep, at ssa.Value, depth int) Value {
-	sepV := e.of(sep, depth)
+func (e *eval) join(elems ssa.Value, sepV Value, at ssa.Value, depth int) Value {
 	lists, ok := e.sliceVariants(elems, depth)
 	if !ok {
+		if sep, isConst := constText(sepV); isConst {
+			if v, ok := e.joinedParam(elems, sep); ok {
+				return v
+			}
+		}
 		return opaque(e.of(elems, depth), 0)
 	}
 	nonEmpty := false

@@ -63,6 +63,9 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		// Arithmetic: a number, from whatever its operands come from.
 		return opaque(union(e.of(v.X, depth), e.of(v.Y, depth)), numBound(v.Type()))
 	case *ssa.Phi:
+		if s, sep, ok := handJoin(v); ok {
+			return e.join(s, textValue(sep), nil, depth)
+		}
 		var vs []Value
 		for _, ed := range v.Edges {
 			vs = append(vs, e.of(ed, depth))
@@ -740,7 +743,9 @@ func (e *eval) bind(v Value, args []ssa.Value, depth int) Value {
 			case p.Hole.Source == Param && p.Hole.Param >= 0 && p.Hole.Param < len(args):
 				h := *p.Hole
 				a := args[h.Param]
-				if h.Field != "" {
+				if h.Joined {
+					pv = e.join(a, textValue(h.Sep), nil, depth)
+				} else if h.Field != "" {
 					pv = e.fieldOf(a, h.Field, depth)
 				} else {
 					pv = e.of(a, depth)

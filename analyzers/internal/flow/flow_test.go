@@ -146,3 +146,9 @@ func TestArgField(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, fieldProbe, "argfields")
 }
+
+// TestJoins: helpers joining the slice they are given (joins.go).
+func TestJoins(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, probe, "joins")
+}
