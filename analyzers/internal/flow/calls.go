@@ -443,14 +443,21 @@ func unwrapConst(v ssa.Value) (*ssa.Const, bool) {
 
 // join is strings.Join(elems, sep) over every variant of the slice.
 func (e *eval) join(elems ssa.Value, sepV Value, at ssa.Value, depth int) Value {
+	if v, ok := e.joinKnown(elems, sepV, at, depth); ok {
+		return v
+	}
+	return opaque(e.of(elems, depth), 0)
+}
+
+// joinKnown is join when the elements are known, or elems is a slice
+// parameter of the function summarised (joins.go); false otherwise.
+func (e *eval) joinKnown(elems ssa.Value, sepV Value, at ssa.Value, depth int) (Value, bool) {
 	lists, ok := e.sliceVariants(elems, depth)
 	if !ok {
 		if sep, isConst := constText(sepV); isConst {
-			if v, ok := e.joinedParam(elems, sep); ok {
-				return v
-			}
+			return e.joinedParam(elems, sep)
 		}
-		return opaque(e.of(elems, depth), 0)
+		return Value{}, false
 	}
 	nonEmpty := false
 	if in, isIn := at.(ssa.Instruction); isIn && in.Block() != nil {
@@ -481,7 +488,7 @@ func (e *eval) join(elems ssa.Value, sepV Value, at ssa.Value, depth int) Value 
 		}
 		vs = append(vs, cur)
 	}
-	return union(vs...)
+	return union(vs...), true
 }
 
 // builder is the text written to a strings.Builder or bytes.Buffer

@@ -64,7 +64,9 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		return opaque(union(e.of(v.X, depth), e.of(v.Y, depth)), numBound(v.Type()))
 	case *ssa.Phi:
 		if s, sep, ok := handJoin(v); ok {
-			return e.join(s, textValue(sep), nil, depth)
+			if out, ok := e.joinKnown(s, textValue(sep), nil, depth); ok {
+				return out
+			}
 		}
 		var vs []Value
 		for _, ed := range v.Edges {
@@ -744,7 +746,10 @@ func (e *eval) bind(v Value, args []ssa.Value, depth int) Value {
 				h := *p.Hole
 				a := args[h.Param]
 				if h.Joined {
-					pv = e.join(a, textValue(h.Sep), nil, depth)
+					var ok bool
+					if pv, ok = e.joinKnown(a, textValue(h.Sep), nil, depth); !ok {
+						pv = moreElements() // elements not known here
+					}
 				} else if h.Field != "" {
 					pv = e.fieldOf(a, h.Field, depth)
 				} else {
