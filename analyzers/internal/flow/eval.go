@@ -293,7 +293,7 @@ func (e *eval) load(ptr ssa.Value, depth int) Value {
 		// to.Ptr(x) and a package's own func ptr[T any](v T) *T.
 		cc := p.Common()
 		if f := cc.StaticCallee(); f != nil && len(cc.Args) == 1 && isPtrHelper(f) {
-			return e.of(cc.Args[0], depth)
+			return orNil(f, e.of(cc.Args[0], depth))
 		}
 		if f := cc.StaticCallee(); f != nil && isFlagDefine(f) {
 			// *flag.Int("count", …): a value set on the command line.
