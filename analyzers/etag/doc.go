@@ -67,9 +67,14 @@
 //     again: the row read is replaced all the same. The read is in the
 //     function, or in a helper that returns the derived value or
 //     decodes it into the variable it is given (the fact ReadsEntity:
-//     its GetEntity's keys are its parameters or constants). Keys are
+//     its GetEntity's keys are its parameters, fields of them such as
+//     a repository's partition kept in its receiver, or constants;
+//     generic functions and methods too, by their generic body). Keys are
 //     compared by their value's source (one variable or parameter,
-//     equal constants, the same field of one value). Not when nothing
+//     equal constants, the same field of one value). A map decoded from
+//     what was read and given its keys again after the caller's entries
+//     are copied in (m[k] = v in a loop, then m["RowKey"] = id) has the
+//     keys assigned last. Not when nothing
 //     written derives from the read, under other keys, or when the
 //     read in the function is of another table.
 //
@@ -87,8 +92,9 @@
 //     helper decodes from the bytes it is given (parse(page.Entities[0])
 //     returning the decoded EDMEntity) — a repository
 //     Get helper that
-//     returns the decoded entity (or a struct built from its fields, the
-//     ETag dropped), a method of an interface the package's types
+//     returns the decoded entity (or a struct or map built from its
+//     fields, the ETag dropped; a map given keys of its own in the
+//     function of the write is a new entity, see above), a method of an interface the package's types
 //     implement (under tablelint check, any loaded package's) — and a
 //     read and write through a user-defined interface the client
 //     satisfies (its GetEntity and UpdateEntity methods); and the call of

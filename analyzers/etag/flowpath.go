@@ -293,6 +293,9 @@ func rekeyed(ent ssa.Value) bool {
 	if ld, ok := x.(*ssa.UnOp); ok {
 		x = ld.X
 	}
+	if flow.MapKeyed(x) {
+		return true // a map given keys of its own (a literal's, assigned)
+	}
 	return keyStored(x, 0)
 }
 
@@ -416,10 +419,19 @@ func calleeName(cc *ssa.CallCommon, impl *ssa.Function) string {
 	if cc.IsInvoke() {
 		return cc.Method.Name()
 	}
-	return impl.Name()
+	return baseName(impl)
 }
 
 type posNode token.Pos
 
 func (p posNode) Pos() token.Pos { return token.Pos(p) }
 func (p posNode) End() token.Pos { return token.Pos(p) }
+
+// baseName is f's name as written: an instance of a generic function
+// or method is named after its origin (Load, not Load[V]).
+func baseName(f *ssa.Function) string {
+	if o := f.Origin(); o != nil {
+		return o.Name()
+	}
+	return f.Name()
+}

@@ -3,6 +3,7 @@ package etag
 import (
 	"fmt"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -42,10 +43,12 @@ type ReadFact struct {
 	Keys        [2]KeyRef
 }
 
-// KeyRef is a key of a read: parameter Param (receiver first), or the
-// constant Text when Const.
+// KeyRef is a key of a read: parameter Param (receiver first), or its
+// field Field when set (a repository's partition kept in its receiver),
+// or the constant Text when Const.
 type KeyRef struct {
 	Param int
+	Field string
 	Text  string
 	Const bool
 }
@@ -85,6 +88,7 @@ type readSite struct {
 
 type siteKey struct {
 	v     ssa.Value
+	field string // the key is this field of v
 	text  string
 	konst bool
 }
@@ -184,6 +188,9 @@ func (rs *readers) rewrittenBy(cc *ssa.CallCommon) (*ssa.Function, *Rewrites, re
 // keysMatch: two keys known equal (constants by their text, values by
 // their source).
 func keysMatch(a, b siteKey) bool {
+	if a.field != "" || b.field != "" {
+		return a.field == b.field && a.v != nil && b.v != nil && flow.SameValue(a.v, b.v)
+	}
 	switch {
 	case a.konst && b.konst:
 		return a.text == b.text
@@ -295,7 +302,7 @@ func (rs *readers) summary(fn *ssa.Function) *ReadsEntity {
 					for _, rf := range r.Reads {
 						if rf.Out >= 0 && rf.Out < len(args) {
 							if p := paramIndex(args[rf.Out]); p >= 0 {
-								add(-1, p, []readSite{bind(rf, args, impl.Name())})
+								add(-1, p, []readSite{bind(rf, args, baseName(impl))})
 							}
 						}
 					}
@@ -318,12 +325,42 @@ func keyRef(fn *ssa.Function, k siteKey) (KeyRef, bool) {
 	if c, ok := flow.Unwrap(k.v).(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
 		return KeyRef{Text: constant.StringVal(c.Value), Const: true}, true
 	}
+	base, field := k.v, k.field
+	if field == "" {
+		base, field = fieldOf(k.v)
+	}
 	for i, p := range fn.Params {
-		if flow.Unwrap(k.v) == p {
-			return KeyRef{Param: i}, true
+		if flow.Unwrap(base) == p {
+			return KeyRef{Param: i, Field: field}, true
 		}
 	}
 	return KeyRef{}, false
+}
+
+// fieldOf splits a load of a field of a struct value or pointer (r.part)
+// into the struct and the field's name; v itself and "" for any other
+// value. The function must never assign the field (flow.SameValue's
+// rule for fields).
+func fieldOf(v ssa.Value) (ssa.Value, string) {
+	switch x := flow.Unwrap(v).(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && !flow.FieldAssigned(fa) {
+			return fa.X, fieldName(fa.X.Type(), fa.Field)
+		}
+	case *ssa.Field:
+		return x.X, fieldName(x.X.Type(), x.Field)
+	}
+	return v, ""
+}
+
+func fieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if st, ok := t.Underlying().(*types.Struct); ok && i < st.NumFields() {
+		return st.Field(i).Name()
+	}
+	return ""
 }
 
 // bind expresses a helper's read in the caller's terms.
@@ -334,7 +371,7 @@ func bind(rf ReadFact, args []ssa.Value, via string) readSite {
 		case kr.Const:
 			s.keys[k] = siteKey{text: kr.Text, konst: true}
 		case kr.Param < len(args):
-			s.keys[k] = siteKey{v: args[kr.Param]}
+			s.keys[k] = siteKey{v: args[kr.Param], field: kr.Field}
 		}
 	}
 	return s
@@ -430,7 +467,7 @@ func (w *walker) call(c *ssa.Call, index int) {
 		if r := w.rs.of(impl); r != nil {
 			for _, rf := range r.Reads {
 				if rf.Result == index {
-					w.sites = append(w.sites, bind(rf, args, impl.Name()))
+					w.sites = append(w.sites, bind(rf, args, baseName(impl)))
 				}
 			}
 		}
@@ -478,7 +515,7 @@ func (w *walker) address(a ssa.Value, depth int) {
 				}
 				for _, rf := range r.Reads {
 					if rf.Out >= 0 && rf.Out < len(args) && args[rf.Out] == a {
-						w.sites = append(w.sites, bind(rf, args, impl.Name()))
+						w.sites = append(w.sites, bind(rf, args, baseName(impl)))
 					}
 				}
 			}
@@ -550,6 +587,10 @@ func sameKey(k siteKey, v ssa.Value) bool {
 	if k.konst {
 		c, ok := flow.Unwrap(v).(*ssa.Const)
 		return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == k.text
+	}
+	if k.field != "" {
+		base, field := fieldOf(v)
+		return field == k.field && k.v != nil && flow.SameValue(k.v, base)
 	}
 	return k.v != nil && flow.SameValue(k.v, v)
 }

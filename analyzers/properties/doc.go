@@ -66,7 +66,10 @@
 //     map entry whose value has such a type, in a map entity, in the
 //     Properties of an aztables.EDMEntity literal or in those of a legacy
 //     storage.Entity (their MarshalJSON writes such a value as
-//     encoding/json does). Reported once per struct
+//     encoding/json does; for an EDMEntity also the entries assigned,
+//     props["k"] = v, to the map variable given as Properties, in the
+//     function that builds the entity: the write's, or a helper or
+//     method of the entity's type whose result is written). Reported once per struct
 //     field, at its declaration when the struct is in the package, else at
 //     the write; at the entry for maps.
 //   - TL128 timestamp-set-by-client: a Timestamp given a value in the

@@ -267,7 +267,62 @@ func (c *checker) changed(v *types.Var) bool {
 func (c *checker) edmEntity(lit *ast.CompositeLit) {
 	if props := sdk.Field(c.pass.TypesInfo, lit, "Properties"); props != nil {
 		c.entries(props, c.edmProperty)
+		c.assignedEntries(lit, props, c.edmProperty)
 	}
+}
+
+// assignedEntries calls check for each constant-key entry assigned
+// (props["k"] = v) to the map variable v is, in the function that
+// declares it: the function of the write, or the helper or method of
+// the entity's type that returns the entity (lit is in it).
+func (c *checker) assignedEntries(lit *ast.CompositeLit, v ast.Expr, check func(name string, v ast.Expr)) {
+	id, ok := ast.Unparen(v).(*ast.Ident)
+	if !ok {
+		return
+	}
+	obj, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || obj.Parent() == nil || obj.Parent() == obj.Pkg().Scope() {
+		return // not a local variable
+	}
+	body := c.bodyAt(lit.Pos())
+	if body == nil || obj.Pos() < body.Pos() || obj.Pos() >= body.End() {
+		return
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			ix, ok := ast.Unparen(l).(*ast.IndexExpr)
+			if !ok {
+				continue
+			}
+			base, ok := ast.Unparen(ix.X).(*ast.Ident)
+			if !ok || c.pass.TypesInfo.Uses[base] != obj {
+				continue
+			}
+			if name, ok := c.x.Writes.ConstString(ix.Index); ok {
+				check(name, as.Rhs[i])
+			}
+		}
+		return true
+	})
+}
+
+// bodyAt returns the body of the function declaration holding pos.
+func (c *checker) bodyAt(pos token.Pos) *ast.BlockStmt {
+	for _, f := range c.pass.Files {
+		if pos < f.Pos() || pos >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() <= pos && pos < fd.Body.End() {
+				return fd.Body
+			}
+		}
+	}
+	return nil
 }
 
 // entries calls check for each constant-key entry of the map literal v

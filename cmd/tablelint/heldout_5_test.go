@@ -40,12 +40,14 @@ func TestHeldout5Labels(t *testing.T) {
 // e67875d with the labels as committed (59d3e0b): 55/62 (88.7 %) and
 // 55/60 (91.7 %), with four findings at silent spots. Since a field's
 // test by a function of the package that validates its parameter counts
-// for every load of the field: 55/62, 55/58. Floors a little
-// below the figures, so that a drop fails; the misses are listed in
-// docs/benchmarks.md.
+// for every load of the field: 55/62, 55/58. Since an entity read by a
+// helper (also a generic one) is followed through maps built from it,
+// and a Properties map's assigned entries are checked where the entity
+// is built: 58/62, 58/61. Floors a little below the figures, so that a
+// drop fails; the misses are listed in docs/benchmarks.md.
 func TestHeldout5Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-5", heldout3Rules, true, 60, 20, heldout5Known)
-	checkRates(t, right, expected, found, 0.86, 0.93)
+	checkRates(t, right, expected, found, 0.92, 0.94)
 }
 
 // heldout5Known are the findings at silent spots of heldout-5's first
@@ -53,8 +55,6 @@ func TestHeldout5Recall(t *testing.T) {
 // silent, which TL122 reports as documented
 // (a marshalled slice or map whose length nothing bounds).
 var heldout5Known = map[string]bool{
-	"devconsole/edit.go:77 TL201":    true,
-	"devconsole/edit.go:78 TL201":    true,
 	"libmodel/model.go:64 TL122":     true,
 	"nosqlshim/backend.go:101 TL122": true,
 }

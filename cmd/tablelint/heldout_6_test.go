@@ -3,10 +3,10 @@ package main
 import "testing"
 
 // heldout6Rules are the rules testdata/heldout-6 is labelled for: heldout-3's
-// rules and the three more its labels use (TL115 a property named like a
-// system property, TL127 a client-set time, TL204 an unpadded number in a
-// key). Chosen from the labels before the first measurement. Info findings
-// count.
+// rules and the three more its labels use (TL115 two property names that
+// differ only in case, TL127 a number stored as a String, TL204 a number
+// in a key not zero-padded). Chosen from the labels before the first
+// measurement. Info findings count.
 var heldout6Rules = func() map[string]bool {
 	m := map[string]bool{"TL115": true, "TL127": true, "TL204": true}
 	for r := range heldout3Rules {

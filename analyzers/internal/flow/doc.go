@@ -29,6 +29,11 @@
 // Hole.Owner); struct
 // fields (the stores into the field of the same variable, literal or
 // assignment; a struct value copied whole is followed to its origin);
+// maps as whole values (Origins: a map literal or a map variable filled
+// entry by entry comes from where its values do; bytes that are an
+// entity, marshalled and decoded again into a map, stay that entity);
+// generic functions and methods (their generic body summarised once,
+// type parameters opaque, instances named after it);
 // option structs and other structs returned by helpers, and *string
 // fields (to.Ptr(x), &x, a package's own generic ptr helper); helpers'
 // results through Summary facts (so they cross packages under go vet,

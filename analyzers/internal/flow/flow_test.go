@@ -147,6 +147,51 @@ func TestArgField(t *testing.T) {
 	analysistest.Run(t, dir, fieldProbe, "argfields")
 }
 
+// originsProbe reports, for each call of a function named written, where
+// its argument comes from as a whole (flow.Origins): the source, and
+// for an entity the read and the helper it came through.
+var originsProbe = &analysis.Analyzer{
+	Name:     "originsprobe",
+	Doc:      "originsprobe: report flow.Origins at written calls",
+	Requires: []*analysis.Analyzer{flow.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := flow.Of(pass)
+		if os.Getenv("FLOWDEBUG") != "" {
+			for _, fn := range r.SSA.SrcFuncs {
+				if strings.Contains(fn.Name(), os.Getenv("FLOWDEBUG")) {
+					fn.WriteTo(os.Stderr)
+				}
+			}
+		}
+		staticCalls(r, func(_ *ssa.Function, c *ssa.Call, f *ssa.Function) {
+			if f.Name() != "written" || len(c.Call.Args) != 1 {
+				return
+			}
+			var out []string
+			for _, o := range r.Origins(c.Call.Args[0]) {
+				switch o.Source {
+				case flow.Entity:
+					out = append(out, fmt.Sprintf("entity %s via %q", o.What, o.Via))
+				case flow.Param:
+					out = append(out, fmt.Sprintf("param %d", o.Param))
+				}
+			}
+			if len(out) == 0 {
+				out = append(out, "none")
+			}
+			pass.Reportf(c.Pos(), "%s", strings.Join(out, "; "))
+		})
+		return nil, nil
+	},
+}
+
+// TestOrigins: where a written value comes from, through helpers that
+// read it, lay it out or are generic.
+func TestOrigins(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, originsProbe, "origins")
+}
+
 // TestJoins: helpers joining the slice they are given (joins.go).
 func TestJoins(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())

@@ -159,28 +159,16 @@ func literalKey(v ssa.Value, key string, depth int) (ssa.Value, bool) {
 	}
 	switch x := v.(type) {
 	case *ssa.MakeMap:
-		var found ssa.Value
-		for _, ref := range *x.Referrers() {
-			u, ok := ref.(*ssa.MapUpdate)
-			if !ok || u.Map != x {
-				continue
-			}
-			k, ok := unwrapSame(u.Key).(*ssa.Const)
-			if !ok {
-				return nil, false // a computed entry may be the key
-			}
-			if k.Value == nil || k.Value.Kind() != constant.String || constant.StringVal(k.Value) != key {
-				continue
-			}
-			if found != nil {
-				return nil, false
-			}
-			found = u.Value
-		}
-		return found, found != nil
+		return mapKey(mapUpdates(x), key)
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			if a, ok := x.X.(*ssa.Alloc); ok {
+				if isMap(a.Type()) {
+					// A map variable (decoded into, then assigned):
+					// the entries assigned through its loads, up to
+					// this load.
+					return mapKeyAt(mapUpdates(a), key, x)
+				}
 				return structKey(a, key, depth)
 			}
 		}
@@ -244,3 +232,138 @@ func storesTo(addr ssa.Value) []ssa.Value {
 	}
 	return out
 }
+
+// mapUpdates returns the entries written into the map m: a MakeMap's,
+// or those written through the loads of a map variable's Alloc.
+func mapUpdates(m ssa.Value) []*ssa.MapUpdate {
+	maps := []ssa.Value{m}
+	if a, ok := m.(*ssa.Alloc); ok {
+		maps = maps[:0]
+		for _, ref := range *a.Referrers() {
+			if ld, ok := ref.(*ssa.UnOp); ok && ld.Op == token.MUL && ld.X == a {
+				maps = append(maps, ld)
+			}
+		}
+	}
+	var out []*ssa.MapUpdate
+	for _, mv := range maps {
+		if mv.Referrers() != nil {
+			out = append(out, mapUpdatesOf(mv)...)
+		}
+	}
+	return out
+}
+
+// mapKey: the one value the entries give key; not found when a computed
+// entry may be the key.
+func mapKey(us []*ssa.MapUpdate, key string) (ssa.Value, bool) {
+	var found ssa.Value
+	for _, u := range us {
+		k, ok := unwrapSame(u.Key).(*ssa.Const)
+		if !ok {
+			return nil, false // a computed entry may be the key
+		}
+		if k.Value == nil || k.Value.Kind() != constant.String || constant.StringVal(k.Value) != key {
+			continue
+		}
+		if found != nil {
+			return nil, false
+		}
+		found = u.Value
+	}
+	return found, found != nil
+}
+
+// mapKeyAt is mapKey for the map as the instruction use sees it: an
+// entry of a computed key (entries copied in a loop) does not hide a
+// constant key's entry that always comes after it and before use (its
+// block dominates use's, and no path leads from it back to the
+// computed entry).
+func mapKeyAt(us []*ssa.MapUpdate, key string, use ssa.Instruction) (ssa.Value, bool) {
+	var konst, computed []*ssa.MapUpdate
+	for _, u := range us {
+		if _, ok := unwrapSame(u.Key).(*ssa.Const); ok {
+			konst = append(konst, u)
+		} else {
+			computed = append(computed, u)
+		}
+	}
+	v, ok := mapKey(konst, key)
+	if !ok || len(computed) == 0 {
+		return v, ok
+	}
+	var last *ssa.MapUpdate
+	for _, u := range konst {
+		if k := unwrapSame(u.Key).(*ssa.Const); k.Value != nil && k.Value.Kind() == constant.String && constant.StringVal(k.Value) == key {
+			last = u
+		}
+	}
+	if last == nil || !last.Block().Dominates(use.Block()) {
+		return nil, false
+	}
+	for _, c := range computed {
+		if !before(c, last) {
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// before reports whether a always runs before b when both run: in one
+// block, earlier; else no path leads from b's block to a's.
+func before(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() {
+		for _, in := range a.Block().Instrs {
+			switch in {
+			case a:
+				return true
+			case b:
+				return false
+			}
+		}
+		return false
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{b.Block()}
+	for len(work) > 0 {
+		bl := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, s := range bl.Succs {
+			if s == a.Block() {
+				return false
+			}
+			if !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return true
+}
+
+// MapKeyed reports whether m, a map built in the function (a MakeMap,
+// or a map variable's Alloc), is given a PartitionKey or RowKey entry
+// by a constant key: an entity whose keys the code chose.
+func MapKeyed(m ssa.Value) bool {
+	switch m.(type) {
+	case *ssa.MakeMap, *ssa.Alloc:
+	default:
+		return false
+	}
+	if !isMap(m.Type()) {
+		return false
+	}
+	for _, u := range mapUpdates(m) {
+		if k, ok := unwrapSame(u.Key).(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
+			if s := constant.StringVal(k.Value); s == "PartitionKey" || s == "RowKey" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// FieldAssigned reports whether the function of fa stores to the field
+// fa addresses, of the same base (or its struct assigned whole): such
+// a field is not one value throughout the function.
+func FieldAssigned(fa *ssa.FieldAddr) bool { return fieldStored(fa.Parent(), fa) }

@@ -99,15 +99,22 @@ func (e *eval) origins(v ssa.Value, depth int) []Origin {
 		// Decoded from a parameter's bytes (a helper that parses a raw
 		// row): the parameter, which the caller binds to a page's
 		// element or a read's Value.
+		// Decoded from bytes that are an entity as a whole (an entity a
+		// helper returned, marshalled again): that entity.
 		for _, data := range unmarshalled(v) {
 			for _, o := range e.origins(data, d) {
-				if o.Source == Param {
+				if o.Source == Param || o.Source == Entity {
 					out = addOrigins(out, o)
 				}
 			}
 		}
 		for _, sv := range e.storedValues(v, d) {
 			out = addOrigins(out, e.origins(sv, d)...)
+		}
+		// A map variable filled entry by entry: where its values come
+		// from.
+		if isMap(v.Type()) {
+			out = addOrigins(out, e.entryOrigins(v, d)...)
 		}
 		// A struct built field by field: where its fields come from.
 		if st := structOf(v.Type()); st != nil {
@@ -139,6 +146,10 @@ func (e *eval) origins(v ssa.Value, depth int) []Origin {
 		}
 	case *ssa.Field, *ssa.Index, *ssa.Lookup:
 		return holeOrigins(e.of(v, d))
+	case *ssa.MakeMap:
+		// A map built entry by entry (a literal, or assignments): where
+		// its values come from, as for a struct built field by field.
+		return e.entryOrigins(v, d)
 	}
 	if src, what := e.sourceOfStruct(v, d); src == Entity {
 		return []Origin{{Source: Entity, What: what}}
@@ -157,6 +168,9 @@ func (e *eval) callOrigins(cc *ssa.CallCommon, index, depth int) []Origin {
 	via := ""
 	if f := cc.StaticCallee(); f != nil {
 		via = f.Name()
+		if o := f.Origin(); o != nil {
+			via = o.Name() // an instance of a generic function: its name as written
+		}
 		switch callee(f) {
 		case "encoding/json.Marshal", "encoding/json.MarshalIndent":
 			return e.origins(cc.Args[0], depth)
@@ -327,4 +341,29 @@ func (r *Result) CallOrigins(e *ast.CallExpr, i int) []Origin {
 // thousand a page), not one entity read by its keys.
 func (o Origin) Listed() bool {
 	return o.Source == Entity && (o.What == "page" || strings.HasPrefix(o.What, "page."))
+}
+
+// entryOrigins: the origins of the values put into the map m (a MakeMap,
+// or a map variable's Alloc through its loads): their entity and
+// parameter holes, and the entities they are as a whole.
+func (e *eval) entryOrigins(m ssa.Value, depth int) []Origin {
+	var out []Origin
+	for _, u := range mapUpdates(m) {
+		out = addOrigins(out, holeOrigins(e.of(u.Value, depth))...)
+		for _, o := range e.origins(u.Value, depth) {
+			if o.Source == Entity {
+				out = addOrigins(out, o)
+			}
+		}
+	}
+	return out
+}
+
+// isMap: t is a map, or a pointer to one (a map variable's Alloc).
+func isMap(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Map)
+	return ok
 }
