@@ -294,6 +294,10 @@ func (f *fn) shortPages() {
 			}
 		case *ast.IfStmt:
 			loop := innermostLoop(stack)
+			if loop == nil && stops(n.Body) && shortTest(info, n.Cond) && f.pagingAfter(n, stack) {
+				diag.Report(f.pass, "TL308", n.Cond, "paging stops on a short first page: a short page can still have a continuation")
+				return true
+			}
 			if loop == nil || !f.pagingLoop(loop) || !stops(n.Body) {
 				return true
 			}
