@@ -93,7 +93,8 @@ const (
 	// Validated: the value (or what it was derived from) was checked by
 	// a regular expression, a parser (uuid.Parse, strconv.Atoi), a
 	// character test (strings.ContainsAny…) or a function named
-	// valid…/sanitize…/check….
+	// valid…/sanitize…/check… that returns what a test returns (a bool,
+	// an error; checks.go).
 	Validated
 	// LengthChecked: len() of the value (or what it was derived from)
 	// is compared, or it was truncated (s[:n]) or read through a
