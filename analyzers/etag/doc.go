@@ -38,9 +38,24 @@
 //     same keys. The suggested fix, for the variable that was read,
 //     calls Update(false, …) or Merge(false, …) (InsertOrReplace becomes
 //     Update, InsertOrMerge becomes Merge: the entity was just read).
-//     Also such an entity put in a TableBatch with
-//     InsertOrReplaceEntityByForce or InsertOrMergeEntityByForce, or
-//     their forms with force true (no fix); force false is silent.
+//     Also such an entity put in a TableBatch with InsertOrReplaceEntity
+//     or InsertOrMergeEntity, whatever their force, or their ByForce
+//     forms (no fix): in a batch, as in the single call, an
+//     insert-or-replace or insert-or-merge carries no If-Match (only a
+//     batch's ReplaceEntity, MergeEntity and DeleteEntity send the
+//     entity's ETag).
+//
+//   - TL414 also, on SSA: such a batch insert-or-replace or
+//     insert-or-merge of a legacy entity read from the table in a way
+//     the check above does not follow: an element of the Entities of a
+//     QueryEntities or NextResults page (indexed, ranged over, or
+//     appended to a slice first); an entity a helper returns that it
+//     read so (by a query, or filled by Get; the fact LegacyReads, so
+//     it crosses packages); an entity kept in a struct field the
+//     package stores such an entity in; one side of a φ-node (the row
+//     found, or a new reference when there is none: when it was found,
+//     a concurrent change is lost). Not when the function gives the
+//     entity another PartitionKey, RowKey or Table (a copy).
 //
 // The entity is followed from the write back through json.Marshal,
 // & and *, conversions and variables to the variable json.Unmarshal
@@ -111,6 +126,7 @@
 // or through a helper; a copy into another table (different constant
 // table names, or different client variables) or under keys the function
 // changes; transactions; legacy Update and Merge whose force is false or
-// not a constant, legacy Insert, and legacy writes of an entity not read
-// by Get in the function.
+// not a constant, legacy Insert (InsertEntity in a batch), a batch's
+// ReplaceEntity and MergeEntity (they send the entity's ETag), and legacy
+// single writes of an entity not read by Get in the function.
 package etag

@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "etag",
 	Doc:      docs.MustExtract(doc, "etag"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/etag",
-	Requires: []*analysis.Analyzer{index.Analyzer, flow.Analyzer, paramsAnalyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, flow.Analyzer, paramsAnalyzer, legacyReadsAnalyzer},
 	// A package with type errors is analysed: what is ill-typed is not
 	// followed (see flow).
 	RunDespiteErrors: true,
@@ -82,6 +82,7 @@ func run(pass *analysis.Pass) (any, error) {
 		skip[l] = true
 	}
 	c.finish()
+	legacyBatchReads(pass, pass.ResultOf[legacyReadsAnalyzer].(*legacyReads), skip)
 	return flowWalk(pass, pass.ResultOf[paramsAnalyzer].(*importedWrites), skip, c)
 }
 

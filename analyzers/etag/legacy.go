@@ -17,8 +17,8 @@ import (
 // legacy reports TL414 for the legacy storage API: an entity read with
 // Entity.Get and written back with Update(true, …) or Merge(true, …)
 // (If-Match: *), InsertOrReplace or InsertOrMerge (no If-Match), or put
-// in a TableBatch with InsertOrReplaceEntityByForce,
-// InsertOrMergeEntityByForce or their force-true forms.
+// in a TableBatch with InsertOrReplaceEntity or InsertOrMergeEntity (no
+// If-Match, whatever the force) or their ByForce forms.
 func (c *checker) legacy(w index.Call) {
 	var cond string // how the write ignores the ETag
 	op := w.Op()
@@ -32,13 +32,10 @@ func (c *checker) legacy(w index.Call) {
 		cond = w.Method + "(true, …), which sends If-Match *,"
 	case op.Kind == sdk.Upsert || op.Kind == sdk.UpsertMerge:
 		cond = w.Method + ", which sends no If-Match,"
-	case batchUpsert && act.ByForce:
-		cond = w.Method + ", which ignores the ETag,"
 	case batchUpsert:
-		if len(w.Call.Args) < 2 || !c.isTrue(w.Call.Args[1]) {
-			return // force false: the batch sends the entity's ETag; unknown: silent
-		}
-		cond = w.Method + "(…, true), which ignores the ETag,"
+		// A batch's insert-or-replace or insert-or-merge carries no
+		// If-Match, whatever its force (like the single call).
+		cond = w.Method + ", which sends no If-Match,"
 	default:
 		return
 	}
@@ -73,6 +70,7 @@ func (c *checker) legacy(w index.Call) {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}
+	c.lines = append(c.lines, c.pass.Fset.Position(w.Call.Pos()).Line)
 	diag.ReportDiagnostic(c.pass, d)
 }
 

@@ -71,13 +71,19 @@
 //     function that builds the entity: the write's, or a helper or
 //     method of the entity's type whose result is written). Reported once per struct
 //     field, at its declaration when the struct is in the package, else at
-//     the write; at the entry for maps.
+//     the write; at the entry for maps. Not for a write before which the
+//     function sets the field to nil (row.Host = nil, a statement of a
+//     block holding the write; no other value given to the field after
+//     it, the variable not reassigned nor its address taken): nil is
+//     written as null, or left out with omitempty. The field is reported
+//     when another write of the struct does not clear it.
 //   - TL128 timestamp-set-by-client: a Timestamp given a value in the
 //     literal of a written entity (also the aztables.Entity nested in an
 //     EDMEntity, and a "Timestamp" entry of an EDMEntity's or a legacy
 //     Entity's Properties) or assigned to it (e.Timestamp = …) in the
 //     function that writes it, and the legacy Entity's TimeStamp
-//     assigned before a write (its encoding never sends it). The written
+//     given in its literal or assigned before a write (its encoding
+//     never sends it). The written
 //     entity is followed through a MarshalJSON method and the results of
 //     the package's helpers (b, err := s.row(x).MarshalJSON()) as well.
 //

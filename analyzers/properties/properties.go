@@ -37,7 +37,9 @@ type checker struct {
 	x    *index.Index
 	// fields already reported (TL126), and positions (TL128).
 	fields map[*types.Var]bool
-	seen   map[token.Pos]bool
+	// written holds the variables of the entity being checked.
+	written map[*types.Var]bool
+	seen    map[token.Pos]bool
 	// annotated are the properties given an "@odata.type" in the
 	// function of the write being checked, with the type given ("?"
 	// when it is not a constant).
@@ -71,6 +73,10 @@ func run(pass *analysis.Pass) (any, error) {
 func (c *checker) entity(e ast.Expr, w index.Call) {
 	c.annotated = annotations(c.x.Writes, w.Body)
 	roots := c.x.Writes.HelperRootsOf(e)
+	c.written = map[*types.Var]bool{}
+	for _, v := range roots.Vars {
+		c.written[v] = true
+	}
 	for _, lit := range roots.Lits {
 		t := c.pass.TypesInfo.TypeOf(lit)
 		switch {
@@ -112,7 +118,7 @@ func (c *checker) structType(t types.Type, w index.Call) {
 			continue
 		}
 		kind := unsupported(f.Var.Type())
-		if kind == "" {
+		if kind == "" || c.nilled(f.Var, w) {
 			continue
 		}
 		c.fields[f.Var] = true
@@ -198,7 +204,8 @@ func (c *checker) structLiteral(lit *ast.CompositeLit) {
 		}
 		name := jsonNameOf(st, id.Name)
 		switch {
-		case name == writes.Timestamp:
+		case name == writes.Timestamp, id.Name == "TimeStamp" && sdk.IsLegacyType(c.pass.TypesInfo.TypeOf(lit), "Entity"):
+			// the legacy Entity's TimeStamp is never sent at all
 			c.timestamp(kv.Value)
 		case id.Name == "Entity" && sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(kv.Value), "Entity"):
 			// Event{Entity: aztables.Entity{…, Timestamp: …}}

@@ -34,7 +34,12 @@
 //     storage.Entity; in its literal or assigned to it): the entity's
 //     own fields are those system properties.
 //   - TL115 property-name-case-duplicate: two names of one entity equal
-//     ignoring case.
+//     ignoring case. An entity struct's names include those promoted from
+//     the structs it embeds (encoding/json writes them beside its own):
+//     an embedded aztables.Entity's Timestamp and an embedded record's
+//     "timestamp" are two properties of one row. Reported at the later
+//     name: its field's declaration when the package declares it, else
+//     the embedding field.
 //   - TL116 cosmos-reserved-property-name: on Azure Cosmos DB for Table, a
 //     name equal, ignoring case, to ID, rid, etag or ResourceId ("Azure
 //     Cosmos DB reserves the entity property names ID, rid, etag, and

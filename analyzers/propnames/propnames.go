@@ -55,6 +55,7 @@ type prop struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	c := &checker{pass: pass, x: index.Of(pass), svc: target.For(pass, &onTarget)}
+	fields, done := structFields(pass.Files), map[token.Pos]bool{}
 	for cur := range c.x.Inspector.Root().Preorder((*ast.TypeSpec)(nil)) {
 		ts := cur.Node().(*ast.TypeSpec)
 		obj, ok := pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
@@ -62,6 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		c.entity(ts.Name.Name, c.structProps(obj.Type(), ts))
+		c.promotedCase(ts, obj.Type(), fields, done)
 	}
 	entities, seen := map[*ast.CompositeLit]bool{}, map[*ast.CompositeLit]bool{}
 	for _, lit := range c.x.Entities {

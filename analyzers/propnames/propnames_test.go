@@ -11,7 +11,7 @@ import (
 
 func TestPropNames(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, sdktest.Run(t, dir, propnames.Analyzer, "badnames", "goodnames", "propbags"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, propnames.Analyzer, "badnames", "goodnames", "propbags", "promoted"))
 }
 
 // TestCosmos: TL116 for a package naming a Cosmos DB endpoint; its

@@ -32,8 +32,11 @@
 //     field (json.Marshal of a struct given to AddEntity, UpsertEntity or
 //     UpdateEntity) whose type it never matches: `Amount gt '100'` on an
 //     int32 field; a datetime literal on a plain time.Time field, which
-//     is sent as a String (TL127). A property two written structs store
-//     with different types is skipped.
+//     is sent as a String (TL127). A literal whose value comes at run
+//     time keeps the type its form gives ("Sent ge datetime'" + since +
+//     "'" is a datetime); a bare run-time value has none and is skipped.
+//     A property two written structs store with different types is
+//     skipped.
 //   - TL304 or-on-rowkey, TL322 too-many-comparisons, TL201
 //     key-invalid-char (key literals, including constant arguments of a
 //     sink function), TL306 unsupported-operator (functions, arithmetic).

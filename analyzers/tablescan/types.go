@@ -111,7 +111,9 @@ func edmOf(t types.Type) (typ edm.Type, isTime bool, ok bool) {
 func literalTypes(f *odata.Filter, st map[string]stored, what string, report func(id, msg string)) {
 	for _, c := range f.Comparisons() {
 		s, ok := st[c.Property]
-		if !ok || c.Value.IsParam() {
+		// A literal whose value comes at run time still has the type
+		// its form gives (datetime'…', '…'); a bare one has none.
+		if !ok || c.Value.IsParam() && c.Value.Value.Type == edm.Invalid {
 			continue
 		}
 		lt := c.Value.Value.Type

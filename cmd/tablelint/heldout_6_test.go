@@ -34,23 +34,22 @@ func TestHeldout6Labels(t *testing.T) {
 // held-out corpus (ten public sources, SOURCES-a.md and SOURCES-b.md)
 // labelled before tablelint ran on it. First measured on 5141c0a with the
 // labels as committed there: 36/60 (60.0 %) and 36/43 (83.7 %), with four
-// findings at silent spots. With the query-side mechanisms of
-// docs/benchmarks.md ("the query-side misses"): 53/60 and 53/60. Floors a
-// little below the figures, so that a drop fails; the misses are listed in
+// findings at silent spots. Floors a little below the figures now
+// (after the write-side mechanisms of docs/benchmarks.md's "Sixth held-out
+// corpus: write side" and the query-side ones of "the query-side misses":
+// 59/60, 59/64), so that a drop fails; the misses are listed in
 // docs/benchmarks.md.
 func TestHeldout6Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-6", heldout6Rules, true, 55, 50, heldout6Known)
-	checkRates(t, right, expected, found, 0.87, 0.87)
+	checkRates(t, right, expected, found, 0.97, 0.91)
 }
 
 // heldout6Known are the findings at silent spots of heldout-6's first
 // measurement not yet resolved: keys tested only for empty text, which
 // checks none of their characters (TL201 reports them; its docs said "a
-// comparison with a constant" and now say a non-empty one), and a pointer
-// field the code sets to nil before it marshals the struct.
+// comparison with a constant" and now say a non-empty one).
 var heldout6Known = map[string]bool{
 	"eventsvca/events.go:85 TL201":  true,
 	"eventsvca/events.go:86 TL201":  true,
 	"eventsvca/events.go:113 TL201": true,
-	"zbxtableb/exports.go:22 TL126": true,
 }

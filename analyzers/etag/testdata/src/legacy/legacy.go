@@ -98,8 +98,20 @@ func batchedClose(t *storage.Table, pk, rk string) error {
 	}
 	acct.Properties["Closed"] = true
 	b := t.NewBatch()
-	b.InsertOrReplaceEntityByForce(acct) // want `TL414: InsertOrReplaceEntityByForce, which ignores the ETag, writes back the entity read by Get \(line 96\)`
-	b.InsertOrMergeEntity(acct, true)    // want `TL414: InsertOrMergeEntity\(…, true\), which ignores the ETag`
+	b.InsertOrReplaceEntityByForce(acct) // want `TL414: InsertOrReplaceEntityByForce, which sends no If-Match, writes back the entity read by Get \(line 96\)`
+	b.InsertOrMergeEntity(acct, true)    // want `TL414: InsertOrMergeEntity, which sends no If-Match`
+	return b.ExecuteBatch()
+}
+
+// A batch's insert-or-merge sends no If-Match even with force false.
+func batchedNoForce(t *storage.Table, pk, rk string) error {
+	acct := t.GetEntityReference(pk, rk)
+	if err := acct.Get(30, storage.FullMetadata, nil); err != nil {
+		return err
+	}
+	acct.Properties["Closed"] = true
+	b := t.NewBatch()
+	b.InsertOrMergeEntity(acct, false) // want `TL414: InsertOrMergeEntity, which sends no If-Match, writes back the entity read by Get \(line 109\)`
 	return b.ExecuteBatch()
 }
 
@@ -112,7 +124,6 @@ func batchedIf(t *storage.Table, pk, rk string) error {
 	acct.Properties["Closed"] = true
 	b := t.NewBatch()
 	b.MergeEntity(acct)
-	b.InsertOrMergeEntity(acct, false)
 	fresh := t.GetEntityReference(pk, "audit")
 	b.InsertOrReplaceEntityByForce(fresh)
 	return b.ExecuteBatch()
