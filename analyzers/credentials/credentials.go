@@ -11,9 +11,9 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/devstore"
 	"golang.org/x/tools/go/analysis"
@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "credentials",
 	Doc:      docs.MustExtract(doc, "credentials"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/credentials",
-	Requires: []*analysis.Analyzer{index.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, flow.Analyzer},
 	Run:      run,
 }
 
@@ -47,12 +47,12 @@ func init() {
 type checker struct {
 	pass *analysis.Pass
 	x    *index.Index
-	res  *values.Resolver
+	fl   *flow.Result
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
-	c := &checker{pass: pass, x: x, res: x.Resolver()}
+	c := &checker{pass: pass, x: x, fl: flow.Of(pass)}
 	for cur := range x.Inspector.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
 		if diag.InTestFile(pass, cur.Node().Pos()) {
 			continue
@@ -73,12 +73,12 @@ func (c *checker) call(call *ast.CallExpr) {
 	ti := c.pass.TypesInfo
 	switch {
 	case sdk.IsFunc(ti, call, sdk.AztablesPath, "NewSharedKeyCredential") && len(call.Args) == 2:
-		c.key(call.Args[1], "NewSharedKeyCredential")
+		c.key(call, 1, "NewSharedKeyCredential")
 	case sdk.IsFunc(ti, call, sdk.LegacyPath, "NewBasicClient") && len(call.Args) == 2:
-		c.key(call.Args[1], "storage.NewBasicClient")
+		c.key(call, 1, "storage.NewBasicClient")
 	case (sdk.IsFunc(ti, call, sdk.AztablesPath, "NewClientFromConnectionString") ||
 		sdk.IsFunc(ti, call, sdk.AztablesPath, "NewServiceClientFromConnectionString")) && len(call.Args) >= 1:
-		c.connectionString(call.Args[0])
+		c.connectionString(call)
 	case !diag.Enabled("TL602", info):
 	case sdk.IsMethod(ti, call, "Client", "GetTableSASURL") && len(call.Args) == 3:
 		if c.allTablePerms(call.Args[0]) {
@@ -93,16 +93,16 @@ func (c *checker) call(call *ast.CallExpr) {
 	}
 }
 
-// key reports a constant account key.
-func (c *checker) key(e ast.Expr, fn string) {
-	v := c.res.Of(e)
-	if !v.IsConst() {
+// key reports a constant account key, argument i of call.
+func (c *checker) key(call *ast.CallExpr, i int, fn string) {
+	v, ok := c.fl.Arg(call, i)
+	if !ok {
 		return
 	}
-	if !isKey(v.String()) {
+	if s, ok := flow.ConstText(v); !ok || !isKey(s) {
 		return
 	}
-	diag.Report(c.pass, "TL601", e, "account key written in the code and given to %s", fn)
+	diag.Report(c.pass, "TL601", call.Args[i], "account key written in the code and given to %s", fn)
 }
 
 // isKey reports whether s looks like a storage account key: base64 of at
@@ -116,30 +116,51 @@ func isKey(s string) bool {
 	return err == nil && len(b) >= 16
 }
 
-// connectionString reports a connection string whose AccountKey is
-// constant text.
-func (c *checker) connectionString(e ast.Expr) {
-	v := c.res.Of(e)
-	for i, p := range v.Parts {
+// connectionString reports a connection string, the first argument of
+// call, whose AccountKey is constant text in one of the values it takes.
+func (c *checker) connectionString(call *ast.CallExpr) {
+	v, ok := c.fl.Arg(call, 0)
+	if !ok {
+		return
+	}
+	for _, vr := range v.Variants {
+		if constKey(vr) {
+			diag.Report(c.pass, "TL601", call.Args[0], "connection string with an account key written in the code")
+			return
+		}
+	}
+}
+
+// constKey reports whether the connection string vr holds an account key
+// written as constant text (not the development storage's).
+func constKey(vr flow.Variant) bool {
+	// Adjacent text is one piece: "AccountKey=" + key.
+	var parts []flow.Part
+	for _, p := range vr.Parts {
+		if n := len(parts); n > 0 && p.Hole == nil && parts[n-1].Hole == nil {
+			parts[n-1].Text += p.Text
+			continue
+		}
+		parts = append(parts, p)
+	}
+	for i, p := range parts {
 		if p.Hole != nil {
 			continue
 		}
 		if strings.Contains(p.Text, "UseDevelopmentStorage=true") {
-			return
+			return false
 		}
 		_, after, ok := strings.Cut(p.Text, "AccountKey=")
 		if !ok {
 			continue
 		}
 		key, _, ended := strings.Cut(after, ";")
-		if !ended && i+1 < len(v.Parts) {
-			return // the key continues with a run-time value
+		if !ended && i+1 < len(parts) {
+			return false // the key continues with a run-time value
 		}
-		if isKey(key) {
-			diag.Report(c.pass, "TL601", e, "connection string with an account key written in the code")
-		}
-		return
+		return isKey(key)
 	}
+	return false
 }
 
 // sasLiteral checks SASSignatureValues and AccountSASSignatureValues
@@ -149,12 +170,12 @@ func (c *checker) sasLiteral(lit *ast.CompositeLit) {
 	t := ti.TypeOf(lit)
 	switch {
 	case sdk.IsAztablesType(t, "SASSignatureValues"):
-		perms, ok := c.permString(sdk.Field(ti, lit, "Permissions"))
-		if ok && containsAll(perms, "raud") && !c.set(sdk.Field(ti, lit, "StartPartitionKey")) && !c.set(sdk.Field(ti, lit, "EndPartitionKey")) {
+		perms, ok := c.permString(lit, "Permissions")
+		if ok && containsAll(perms, "raud") && !c.set(lit, "StartPartitionKey") && !c.set(lit, "EndPartitionKey") {
 			diag.Report(c.pass, "TL602", lit, "the SAS grants every table permission (%q) on the whole table", perms)
 		}
 	case sdk.IsAztablesType(t, "AccountSASSignatureValues"):
-		perms, ok := c.permString(sdk.Field(ti, lit, "Permissions"))
+		perms, ok := c.permString(lit, "Permissions")
 		if ok && containsAll(perms, "rwdlacu") {
 			diag.Report(c.pass, "TL602", lit, "the account SAS grants every table permission (%q) on every table", perms)
 		}
@@ -168,12 +189,15 @@ func (c *checker) sasLiteral(lit *ast.CompositeLit) {
 
 // permString returns a constant permissions string, or the string of a
 // SASPermissions / AccountSASPermissions literal's String().
-func (c *checker) permString(e ast.Expr) (string, bool) {
+func (c *checker) permString(lit *ast.CompositeLit, field string) (string, bool) {
+	e := sdk.Field(c.pass.TypesInfo, lit, field)
 	if e == nil {
 		return "", false
 	}
-	if v := c.res.Of(e); v.IsConst() && len(v.Parts) > 0 {
-		return v.String(), true
+	if v, ok := c.fl.LitField(lit, field); ok {
+		if s, ok := flow.ConstText(v); ok && s != "" {
+			return s, true
+		}
 	}
 	call, ok := c.x.Vars.Resolve(e).(*ast.CallExpr)
 	if !ok || len(call.Args) != 0 {
@@ -215,7 +239,7 @@ func (c *checker) allTablePerms(e ast.Expr) bool {
 		}
 	}
 	for _, f := range []string{"StartPartitionKey", "EndPartitionKey", "StartRowKey", "EndRowKey"} {
-		if c.set(sdk.Field(ti, lit, f)) {
+		if c.set(lit, f) {
 			return false
 		}
 	}
@@ -274,14 +298,18 @@ func (c *checker) isTrue(e ast.Expr) bool {
 	return ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
 }
 
-// set reports whether a string field is given a value that may be
-// non-empty.
-func (c *checker) set(e ast.Expr) bool {
-	if e == nil {
+// set reports whether the string field of lit is given a value that may
+// be non-empty.
+func (c *checker) set(lit *ast.CompositeLit, field string) bool {
+	if sdk.Field(c.pass.TypesInfo, lit, field) == nil {
 		return false
 	}
-	v := c.res.Of(e)
-	return !v.IsConst() || v.String() != ""
+	v, ok := c.fl.LitField(lit, field)
+	if !ok {
+		return true
+	}
+	s, ok := flow.ConstText(v)
+	return !ok || s != ""
 }
 
 // expiry reports an expiry more than maxExpiry after issue: base.Add(d)

@@ -17,6 +17,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/finding"
@@ -33,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:  "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/designdrift",
 	// The analyzers extract.Describe reads; they run for the other
 	// analyzers anyway, and Describe runs only with -design.
-	Requires:   []*analysis.Analyzer{index.Analyzer, filterflow.Analyzer},
+	Requires:   []*analysis.Analyzer{index.Analyzer, filterflow.Analyzer, flow.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	Run:        run,
 }

@@ -14,11 +14,11 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/reach"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
-	"github.com/tablelint/tablelint/analyzers/tablename"
 	"github.com/tablelint/tablelint/edm"
 )
 
@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "tlextract",
 	Doc:        docs.MustExtract(doc, "tlextract"),
 	URL:        "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/extract",
-	Requires:   []*analysis.Analyzer{index.Analyzer, filterflow.Analyzer},
+	Requires:   []*analysis.Analyzer{index.Analyzer, filterflow.Analyzer, flow.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	Run:        run,
 }
@@ -145,6 +145,7 @@ type extractor struct {
 	pass   *analysis.Pass
 	x      *index.Index
 	res    *values.Resolver
+	fl     *flow.Result
 	info   *types.Info
 	fields map[*types.Var][]ast.Expr // values assigned to struct fields
 	out    *Result
@@ -153,7 +154,7 @@ type extractor struct {
 func run(pass *analysis.Pass) (any, error) { return Describe(pass), nil }
 
 // Describe computes the Result for a pass of an analyzer that requires
-// index.Analyzer and filterflow.Analyzer (as Analyzer does): an analyzer
+// index.Analyzer, filterflow.Analyzer and flow.Analyzer (as Analyzer does): an analyzer
 // that needs the Result only sometimes calls it instead of requiring
 // Analyzer, so that runs without it pay nothing.
 func Describe(pass *analysis.Pass) *Result {
@@ -162,7 +163,7 @@ func Describe(pass *analysis.Pass) *Result {
 		return out
 	}
 	x := index.Of(pass)
-	e := &extractor{pass: pass, x: x, res: x.Resolver(), info: pass.TypesInfo, out: out}
+	e := &extractor{pass: pass, x: x, res: x.Resolver(), fl: flow.Of(pass), info: pass.TypesInfo, out: out}
 	e.tables()
 	for _, c := range x.Calls {
 		if c.Legacy || c.Closure != nil {
@@ -274,13 +275,13 @@ func (e *extractor) tables() {
 		var name string
 		switch {
 		case (sdk.IsMethod(e.info, call, "ServiceClient", "CreateTable") || sdk.IsMethod(e.info, call, "ServiceClient", "NewClient")) && len(call.Args) >= 1:
-			arg := call.Args[0]
+			arg := 0
 			if len(call.Args) >= 2 {
-				arg = call.Args[1]
+				arg = 1
 			}
-			name, _ = e.constName(arg)
+			name, _ = e.constName(call, arg)
 		case e.isClientCtor(call) && len(call.Args) >= 1:
-			name = e.urlTable(call.Args[0])
+			name = e.urlTable(call)
 		}
 		if name != "" && !seen[name] {
 			seen[name] = true
@@ -298,18 +299,26 @@ func (e *extractor) isClientCtor(call *ast.CallExpr) bool {
 	return false
 }
 
-func (e *extractor) constName(arg ast.Expr) (string, bool) {
-	v := e.res.Of(arg)
-	if !v.IsConst() {
+// constName returns argument i of call, a table name, when it is
+// constant and not empty.
+func (e *extractor) constName(call *ast.CallExpr, i int) (string, bool) {
+	v, ok := e.fl.Arg(call, i)
+	if !ok {
 		return "", false
 	}
-	s := v.String()
-	return s, s != ""
+	s, ok := flow.ConstText(v)
+	return s, ok && s != ""
 }
 
-// urlTable returns the table part of a client URL when it is constant.
-func (e *extractor) urlTable(arg ast.Expr) string {
-	name, _ := tablename.TableOfURL(e.res.Of(arg))
+// urlTable returns the table part of the URL a client constructor is
+// given (its first argument) when every value the URL can take names
+// the same constant table.
+func (e *extractor) urlTable(call *ast.CallExpr) string {
+	v, ok := e.fl.Arg(call, 0)
+	if !ok || len(v.Variants) != 1 || v.Approx {
+		return ""
+	}
+	name, _ := flow.TableOfURL(v.Variants[0])
 	return name
 }
 
@@ -350,12 +359,12 @@ func (e *extractor) tableOf(x ast.Expr, depth int) TableRef {
 		switch {
 		case sdk.IsMethod(e.info, x, "ServiceClient", "NewClient") && len(x.Args) == 1,
 			sdk.IsLegacyMethod(e.info, x, "TableServiceClient", "GetTableReference") && len(x.Args) == 1:
-			if n, ok := e.constName(x.Args[0]); ok {
+			if n, ok := e.constName(x, 0); ok {
 				return TableRef{Name: n}
 			}
 			return e.keyOf(x.Args[0])
 		case e.isClientCtor(x) && len(x.Args) >= 1:
-			if n := e.urlTable(x.Args[0]); n != "" {
+			if n := e.urlTable(x); n != "" {
 				return TableRef{Name: n}
 			}
 		}

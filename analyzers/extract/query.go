@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
-	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/odata"
@@ -47,9 +47,9 @@ func (e *extractor) query(q *filterflow.Query) {
 					}
 				}
 			}
-			if sel := sdk.Field(e.info, opts, "Select"); sel != nil {
-				if v := e.res.Of(sel); v.IsConst() && v.String() != "" {
-					for _, s := range strings.Split(v.String(), ",") {
+			if v, ok := e.fl.LitField(opts, "Select"); ok {
+				if text, ok := flow.ConstText(v); ok && text != "" {
+					for _, s := range strings.Split(text, ",") {
 						if s = strings.TrimSpace(s); s != "" {
 							out.Select = append(out.Select, s)
 							if !isSystem(s) {

@@ -14,7 +14,6 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/limits"
 )
@@ -44,11 +43,11 @@ func run(pass *analysis.Pass) (any, error) {
 		for _, vr := range v.Variants {
 			val := fromFlow(vr)
 			if !isName {
-				n, ok := tableOfURL(val)
+				n, ok := flow.TableOfURL(vr)
 				if !ok {
 					continue
 				}
-				val = n
+				val = tableText{{text: n}}
 			}
 			if checkName(pass, call.Args[i], val, isName) {
 				return
@@ -79,74 +78,62 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// tableText is a table name as checkName reads it: constant text and holes,
+// adjacent text joined.
+type tableText []namePart
+
+type namePart struct {
+	text string
+	hole bool
+}
+
 // fromFlow writes one variant of a flow value as the text and holes
 // checkName reads, adjacent text joined.
-func fromFlow(vr flow.Variant) values.Value {
-	var out values.Value
+func fromFlow(vr flow.Variant) tableText {
+	var out tableText
 	for _, p := range vr.Parts {
 		if p.Hole != nil {
-			out.Parts = append(out.Parts, values.Part{Hole: &values.Hole{}})
+			out = append(out, namePart{hole: true})
 			continue
 		}
-		if n := len(out.Parts); n > 0 && out.Parts[n-1].Hole == nil {
-			out.Parts[n-1].Text += p.Text
+		if n := len(out); n > 0 && !out[n-1].hole {
+			out[n-1].text += p.Text
 			continue
 		}
 		if p.Text != "" {
-			out.Parts = append(out.Parts, values.Part{Text: p.Text})
+			out = append(out, namePart{text: p.Text})
 		}
 	}
 	return out
 }
 
-// TableOfURL returns the table name in a client URL (tablelint extract
-// names tables with it), when its part of the URL is constant.
-func TableOfURL(v values.Value) (string, bool) {
-	name, ok := tableOfURL(v)
-	if !ok {
-		return "", false
-	}
-	return name.String(), true
-}
-
-// tableOfURL returns the table part of a service URL, as the SDK takes it:
-// the last segment of the path, before the query. It is known only when
-// that segment is constant text.
-func tableOfURL(v values.Value) (values.Value, bool) {
-	const hole = "\x00"
-	var b strings.Builder
-	for _, p := range v.Parts {
-		if p.Hole != nil {
-			b.WriteString(hole)
-		} else {
-			b.WriteString(p.Text)
+func (v tableText) isConst() bool {
+	for _, p := range v {
+		if p.hole {
+			return false
 		}
 	}
-	s := b.String()
-	i := strings.Index(s, "://")
-	if i < 0 {
-		return values.Value{}, false
+	return true
+}
+
+// String returns v's text with each hole written as {?}; for messages.
+func (v tableText) String() string {
+	var b strings.Builder
+	for _, p := range v {
+		if p.hole {
+			b.WriteString("{?}")
+		} else {
+			b.WriteString(p.text)
+		}
 	}
-	s = s[i+3:]
-	if j := strings.IndexAny(s, "?#"); j >= 0 {
-		s = s[:j]
-	}
-	slash := strings.IndexByte(s, '/')
-	if slash < 0 {
-		return values.Value{}, false // no path
-	}
-	name := s[strings.LastIndexByte(s, '/')+1:]
-	if name == "" || strings.Contains(name, hole) {
-		return values.Value{}, false
-	}
-	return values.Value{Parts: []values.Part{{Text: name}}}, true
+	return b.String()
 }
 
 // checkName checks the name v; at is the expression it comes from, the
 // name itself when isName (and then fixable), else the URL holding it.
 // It reports whether it reported a problem.
-func checkName(pass *analysis.Pass, at ast.Expr, v values.Value, isName bool) bool {
-	if v.IsConst() {
+func checkName(pass *analysis.Pass, at ast.Expr, v tableText, isName bool) bool {
+	if v.isConst() {
 		name := v.String()
 		if limits.ReservedTableName(name) {
 			diag.Report(pass, "TL102", at, "table name %q is reserved", finding.Clip(name))
@@ -164,17 +151,17 @@ func checkName(pass *analysis.Pass, at ast.Expr, v values.Value, isName bool) bo
 	}
 	// Some parts are known: report what they already break.
 	total := 0
-	for i, p := range v.Parts {
-		if p.Hole != nil {
+	for i, p := range v {
+		if p.hole {
 			continue
 		}
-		total += utf8.RuneCountInString(p.Text)
-		if i == 0 && p.Text != "" && !isLetter(p.Text[0]) {
+		total += utf8.RuneCountInString(p.text)
+		if i == 0 && p.text != "" && !isLetter(p.text[0]) {
 			diag.Report(pass, "TL101", at, "table name %q is invalid: it must begin with a letter", finding.Clip(v.String()))
 			return true
 		}
-		if j := strings.IndexFunc(p.Text, func(r rune) bool { return !limits.IsTableNameChar(r) }); j >= 0 {
-			diag.Report(pass, "TL101", at, "table name %q is invalid: %q is not a letter or digit", finding.Clip(v.String()), []rune(p.Text[j:])[0])
+		if j := strings.IndexFunc(p.text, func(r rune) bool { return !limits.IsTableNameChar(r) }); j >= 0 {
+			diag.Report(pass, "TL101", at, "table name %q is invalid: %q is not a letter or digit", finding.Clip(v.String()), []rune(p.text[j:])[0])
 			return true
 		}
 	}

@@ -8,9 +8,9 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
@@ -22,26 +22,29 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "tablereuse",
 	Doc:      docs.MustExtract(doc, "tablereuse"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/tablereuse",
-	Requires: []*analysis.Analyzer{index.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, flow.Analyzer},
 	Run:      run,
 }
 
 type checker struct {
 	pass *analysis.Pass
 	x    *index.Index
-	res  *values.Resolver
+	fl   *flow.Result
 }
 
 // op is a table delete or create and the table it names.
 type op struct {
 	call *ast.CallExpr
-	name ast.Expr // the table name, or nil
-	id   any      // the client variable, when name is nil
+	// name is the table name, argument arg of the call at, or nil.
+	name ast.Expr
+	at   *ast.CallExpr
+	arg  int
+	id   any // the client variable, when name is nil
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
-	c := &checker{pass: pass, x: x, res: x.Resolver()}
+	c := &checker{pass: pass, x: x, fl: flow.Of(pass)}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -90,9 +93,9 @@ func (c *checker) op(call *ast.CallExpr) (op, bool, bool) {
 	info := c.pass.TypesInfo
 	switch {
 	case sdk.IsMethod(info, call, "ServiceClient", "DeleteTable") && len(call.Args) >= 2:
-		return op{call: call, name: call.Args[1]}, true, true
+		return op{call: call, name: call.Args[1], at: call, arg: 1}, true, true
 	case sdk.IsMethod(info, call, "ServiceClient", "CreateTable") && len(call.Args) >= 2:
-		return op{call: call, name: call.Args[1]}, false, true
+		return op{call: call, name: call.Args[1], at: call, arg: 1}, false, true
 	case sdk.IsMethod(info, call, "Client", "Delete"), sdk.IsMethod(info, call, "Client", "CreateTable"):
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok {
@@ -101,7 +104,7 @@ func (c *checker) op(call *ast.CallExpr) (op, bool, bool) {
 		o := op{call: call}
 		recv := c.x.Vars.Resolve(sel.X)
 		if nc, ok := recv.(*ast.CallExpr); ok && sdk.IsMethod(info, nc, "ServiceClient", "NewClient") && len(nc.Args) == 1 {
-			o.name = nc.Args[0]
+			o.name, o.at, o.arg = nc.Args[0], nc, 0
 		} else if v := c.x.Vars.VarOf(recv); v != nil && c.x.Writes.Once(v) {
 			o.id = v
 		} else {
@@ -117,7 +120,23 @@ func (c *checker) sameTable(a, b op) bool {
 	if a.id != nil || b.id != nil {
 		return a.id != nil && a.id == b.id
 	}
-	return c.x.Writes.SameString(c.res, a.name, b.name)
+	if va := c.x.Vars.VarOf(a.name); va != nil && va == c.x.Vars.VarOf(b.name) && c.x.Writes.Once(va) {
+		return true
+	}
+	p, ok := c.constName(a)
+	q, ok2 := c.constName(b)
+	return ok && ok2 && p == q
+}
+
+// constName returns the table name o gives when flow knows it as one
+// constant, non-empty text.
+func (c *checker) constName(o op) (string, bool) {
+	v, ok := c.fl.Arg(o.at, o.arg)
+	if !ok {
+		return "", false
+	}
+	s, ok := flow.ConstText(v)
+	return s, ok && s != ""
 }
 
 // follows reports whether b can run after a: they are not in exclusive

@@ -49,6 +49,10 @@ type Options struct {
 	// (Stats.ScannedBytes, Stats.ReturnedBytes), by their estimated size
 	// (store.Entity.EstimatedSize), for a request-unit charge.
 	Bytes bool
+	// NoEntities leaves Page.Entities empty: a page only counts what it
+	// examines and returns (Stats), for a caller that reads no entity,
+	// and reads without an allocation per entity returned.
+	NoEntities bool
 }
 
 // Executor runs queries against tables. It is safe for concurrent use.
@@ -59,6 +63,9 @@ type Executor struct {
 	mu    sync.Mutex
 	exact map[string]*Prepared
 	stats CacheStats
+	// scratch holds the entities a point read decodes into when
+	// NoEntities is set.
+	scratch sync.Pool
 }
 
 // CacheStats counts how Prepare found its filters.
@@ -372,25 +379,11 @@ func (x *Executor) PagePrepared(t *store.Table, p *Prepared, top int, from *Cont
 	if top > 0 && top < limit {
 		limit = top
 	}
-	var pg Page
 	a := &p.acc
 	if a.kind == plan.Point {
-		// A point read: one seek, one page.
-		if from == nil {
-			if e := t.Lookup(a.pk, a.rkLo.key); e != nil {
-				pg.Stats.Scanned = 1
-				n := x.bytes(e)
-				pg.Stats.ScannedBytes = n
-				if p.match == nil || p.match(e) {
-					pg.Entities = append(pg.Entities, e)
-					pg.Stats.ReturnedBytes = n
-				}
-			}
-		}
-		pg.Stats.Pages, pg.Stats.Partitions, pg.Stats.Returned = 1, 1, len(pg.Entities)
-		x.elapsed(&pg.Stats)
-		return pg
+		return x.pointPage(t, p, from)
 	}
+	var pg Page
 	spk, srk := a.start()
 	if from != nil {
 		if c := edm.CompareStrings(from.NextPartitionKey, spk); c > 0 || (c == 0 && edm.CompareStrings(from.NextRowKey, srk) > 0) {
@@ -433,9 +426,12 @@ func (x *Executor) PagePrepared(t *store.Table, p *Prepared, top int, from *Cont
 		n := x.bytes(e)
 		pg.Stats.ScannedBytes += n
 		if p.match == nil || p.match(e) {
-			pg.Entities = append(pg.Entities, e.Clone())
+			if !x.opts.NoEntities {
+				pg.Entities = append(pg.Entities, e.Clone())
+			}
+			pg.Stats.Returned++
 			pg.Stats.ReturnedBytes += n
-			full = len(pg.Entities) == limit
+			full = pg.Stats.Returned == limit
 		}
 		return true
 	})
@@ -443,7 +439,43 @@ func (x *Executor) PagePrepared(t *store.Table, p *Prepared, top int, from *Cont
 	if a.kind != plan.TableScan {
 		pg.Stats.Partitions = 1
 	}
-	pg.Stats.Pages, pg.Stats.Returned = 1, len(pg.Entities)
+	pg.Stats.Pages = 1
+	x.elapsed(&pg.Stats)
+	return pg
+}
+
+// pointPage is PagePrepared for a point read: one seek, one page.
+func (x *Executor) pointPage(t *store.Table, p *Prepared, from *Continuation) Page {
+	var pg Page
+	a := &p.acc
+	if from == nil {
+		var e *store.Entity
+		if x.opts.NoEntities {
+			e, _ = x.scratch.Get().(*store.Entity)
+			if e == nil {
+				e = new(store.Entity)
+			}
+			defer x.scratch.Put(e)
+			if !t.LookupInto(a.pk, a.rkLo.key, e) {
+				e = nil
+			}
+		} else {
+			e = t.Lookup(a.pk, a.rkLo.key)
+		}
+		if e != nil {
+			pg.Stats.Scanned = 1
+			n := x.bytes(e)
+			pg.Stats.ScannedBytes = n
+			if p.match == nil || p.match(e) {
+				pg.Stats.Returned = 1
+				if !x.opts.NoEntities {
+					pg.Entities = append(pg.Entities, e)
+				}
+				pg.Stats.ReturnedBytes = n
+			}
+		}
+	}
+	pg.Stats.Pages, pg.Stats.Partitions = 1, 1
 	x.elapsed(&pg.Stats)
 	return pg
 }
@@ -487,7 +519,7 @@ func (x *Executor) All(t *store.Table, q Query, maxPages int) (Result, error) {
 	for maxPages <= 0 || r.Stats.Pages < maxPages {
 		pg := x.PagePrepared(t, p, q.Top, from)
 		r.Entities = append(r.Entities, pg.Entities...)
-		r.PageSizes = append(r.PageSizes, len(pg.Entities))
+		r.PageSizes = append(r.PageSizes, pg.Stats.Returned)
 		r.Stats.Pages++
 		r.Stats.Scanned += pg.Stats.Scanned
 		r.Stats.Returned += pg.Stats.Returned

@@ -432,3 +432,43 @@ func TestRandomFiltersAgainstReference(t *testing.T) {
 		}
 	}
 }
+
+// TestNoEntities checks that a page without entities (Options.NoEntities)
+// counts what a page with them holds, page after page, and that a point
+// read then allocates nothing.
+func TestNoEntities(t *testing.T) {
+	tb := semanticTable(t)
+	with, without := New(Options{PageSize: 2, Bytes: true}), New(Options{PageSize: 2, Bytes: true, NoEntities: true})
+	for _, f := range []string{
+		"", "PartitionKey eq 'p' and RowKey eq 'a'", "PartitionKey eq 'p' and RowKey eq 'zz'",
+		"PartitionKey eq 'p' and RowKey eq 'a' and N eq 6", "PartitionKey eq 'p' and RowKey ge 'b'",
+		"PartitionKey eq 'p' and X ne 'b'", "N eq 5", "PartitionKey ge 'q'",
+	} {
+		for _, top := range []int{0, 1} {
+			a, err := with.All(tb, Query{Filter: f, Top: top}, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := without.All(tb, Query{Filter: f, Top: top}, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(b.Entities) != 0 || a.Stats != b.Stats || a.Stats.Returned != len(a.Entities) || !slices.Equal(a.PageSizes, b.PageSizes) {
+				t.Errorf("%q top %d: with entities %+v %v, without %+v %v (%d entities)", f, top, a.Stats, a.PageSizes, b.Stats, b.PageSizes, len(b.Entities))
+			}
+		}
+	}
+	// Without Bytes (which sizes each entity read).
+	without = New(Options{NoEntities: true})
+	p, err := without.Prepare("PartitionKey eq 'p' and RowKey eq 'b'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(50, func() {
+		if pg := without.PagePrepared(tb, p, 0, nil); pg.Stats.Returned != 1 {
+			t.Fatal("point read returned nothing")
+		}
+	}); n != 0 {
+		t.Errorf("a point read without entities allocates %v times", n)
+	}
+}

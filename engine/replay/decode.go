@@ -13,10 +13,11 @@ import (
 // reproduces exactly for what it accepts (FuzzFastEntity checks that).
 // The fast path's properties are appended to (*buf)[:0] (buf may be nil)
 // and kept there for the next entity; NewEntity copies what it keeps, so
-// one buffer serves a whole replay. Property names, and String values
+// one buffer serves a whole replay. With into set, the entity is built
+// there (store.NewEntityInto), else it is a new one. Property names, and String values
 // other than the keys, refer to data's bytes (the caller must not change
 // data while it uses the entity; a table copies what it stores).
-func decodeEntityBuf(buf *[]edm.Property, data []byte) (*store.Entity, error) {
+func decodeEntityBuf(buf *[]edm.Property, into *store.Entity, data []byte) (*store.Entity, error) {
 	var props []edm.Property
 	if buf != nil {
 		props = *buf
@@ -24,9 +25,12 @@ func decodeEntityBuf(buf *[]edm.Property, data []byte) (*store.Entity, error) {
 	props, ok := tracefmt.FastProps(props, data)
 	var e *store.Entity
 	var err error
-	if ok {
+	switch {
+	case ok && into != nil:
+		e, err = store.NewEntityInto(into, props)
+	case ok:
 		e, err = store.NewEntity(props)
-	} else {
+	default:
 		e, err = store.DecodeJSON(data)
 	}
 	if buf != nil && props != nil {

@@ -105,6 +105,9 @@ type RefEngine struct {
 	// got is what a get reads into (store.Table.LookupInto): a get
 	// allocates nothing.
 	got store.Entity
+	// put is the entity an insert, upsert or update decodes its entity
+	// into (store.NewEntityInto): nothing keeps it once the write is done.
+	put store.Entity
 	// start is the time of the trace's start; opT is the time of the
 	// operation being executed, when it has one (hasT). The store's clock
 	// reads them unless EngineOptions.Store sets a clock.
@@ -131,6 +134,8 @@ func NewEngine(opts EngineOptions) *RefEngine {
 	if opts.Cosmos {
 		opts.Exec.Bytes = true // the query charge reads them
 	}
+	// A query's entities are read only for their keys.
+	opts.Exec.NoEntities = !opts.Keys
 	g := &RefEngine{x: exec.New(opts.Exec), keys: opts.Keys, start: time.Now(), cosmos: opts.Cosmos, seed: opts.CosmosSeed}
 	if opts.Store.Clock == nil {
 		opts.Store.Clock = g.clock
@@ -163,6 +168,9 @@ func (g *RefEngine) table(name string) (*store.Table, error) {
 // operation failed.
 func setStatus(out *Outcome, op store.Op, err error) {
 	out.Status = store.StatusOf(op, err)
+	if err == nil {
+		return // errors.As would box se: an allocation per operation
+	}
 	var se *store.Error
 	if errors.As(err, &se) {
 		out.Code, out.Message = se.Code, se.Message
@@ -193,9 +201,9 @@ func (g *RefEngine) Do(op *tracefmt.Op, out *Outcome) {
 		var e *store.Entity
 		var err error
 		if op.Props != nil {
-			e, err = store.NewEntity(op.Props)
+			e, err = store.NewEntityInto(&g.put, op.Props)
 		} else {
-			e, err = decodeEntityBuf(&g.props, op.Entity)
+			e, err = decodeEntityBuf(&g.props, &g.put, op.Entity)
 		}
 		if err == nil {
 			out.addLoad(e.PartitionKey, 1)
@@ -205,23 +213,17 @@ func (g *RefEngine) Do(op *tracefmt.Op, out *Outcome) {
 		if err == nil {
 			err = terr
 		}
-		var sop store.Op
+		sop := store.OpInsert
 		switch op.Kind {
-		case tracefmt.Insert:
-			sop = store.OpInsert
-			if err == nil {
-				_, err = t.Insert(e)
-			}
 		case tracefmt.Upsert:
 			sop = store.OpUpsert
-			if err == nil {
-				_, err = t.Upsert(e, storeMode(op.Mode))
-			}
 		case tracefmt.Update:
 			sop = store.OpUpdate
-			if err == nil {
-				_, err = t.Update(e, storeMode(op.Mode), op.IfMatch)
-			}
+		}
+		if err == nil {
+			// The stored entity is not needed: Write builds a merge in
+			// the table's own Entity.
+			err = t.Write(sop, e, storeMode(op.Mode), op.IfMatch)
 		}
 		setStatus(out, sop, err)
 		if g.cosmos && err == nil {
@@ -410,7 +412,7 @@ func (g *RefEngine) batch(t *store.Table, terr error, op *tracefmt.Op, out *Outc
 			sa.Kind = store.ActDelete
 		}
 		if a.Entity != nil {
-			e, derr := decodeEntityBuf(&g.props, a.Entity)
+			e, derr := decodeEntityBuf(&g.props, nil, a.Entity)
 			if derr != nil {
 				var se *store.Error
 				if errors.As(derr, &se) {

@@ -502,7 +502,7 @@ func (b *batchOverlaps) add(op *tracefmt.Op) {
 		a := &op.Actions[i]
 		pk, rk := a.PK, a.RK
 		if a.Entity != nil {
-			e, err := decodeEntityBuf(nil, a.Entity)
+			e, err := decodeEntityBuf(nil, nil, a.Entity)
 			if err != nil {
 				continue
 			}

@@ -308,29 +308,39 @@ func throttledCosmosResult(line []byte, retryMs int) []byte {
 // that parsing a trace and executing it use two cores.
 type prefetcher struct {
 	ch    chan prefetchBatch
-	free  chan []tracefmt.Op // batches read to the end, for the reader to refill
+	free  chan prefetchBatch // batches read to the end, for the reader to refill
 	done  chan struct{}
 	batch prefetchBatch
 	k     int
 }
 
+// prefetchBatch is a batch of operations; the entities of its operations
+// are copied into arena, which the batch keeps when it is refilled: a
+// replay copies its entities without an allocation each.
 type prefetchBatch struct {
-	ops []tracefmt.Op
-	err error // after ops
+	ops   []tracefmt.Op
+	arena []byte
+	err   error // after ops
 }
 
-const prefetchSize = 256
+const (
+	prefetchSize = 256
+	// arenaSize is the size of a batch's arena, and of every block it
+	// adds when its entities do not fit.
+	arenaSize = 64 << 10
+)
 
 func prefetch(src Source) *prefetcher {
-	p := &prefetcher{ch: make(chan prefetchBatch, 8), free: make(chan []tracefmt.Op, 10), done: make(chan struct{})}
+	p := &prefetcher{ch: make(chan prefetchBatch, 8), free: make(chan prefetchBatch, 10), done: make(chan struct{})}
 	go func() {
 		defer close(p.ch)
 		for {
 			var b prefetchBatch
 			select {
-			case b.ops = <-p.free: // emptied by next: no garbage per operation
+			case b = <-p.free: // emptied by next: no garbage per operation
 			default:
 				b.ops = make([]tracefmt.Op, 0, prefetchSize)
+				b.arena = make([]byte, 0, arenaSize)
 			}
 			for len(b.ops) < prefetchSize {
 				b.ops = append(b.ops, tracefmt.Op{})
@@ -339,7 +349,7 @@ func prefetch(src Source) *prefetcher {
 					b.ops, b.err = b.ops[:len(b.ops)-1], err
 					break
 				}
-				own(op)
+				b.own(op)
 			}
 			select {
 			case p.ch <- b:
@@ -354,16 +364,29 @@ func prefetch(src Source) *prefetcher {
 	return p
 }
 
-// own copies the bytes an operation shares with the reader's buffer.
-func own(op *tracefmt.Op) {
+// own copies the bytes an operation shares with the reader's buffer into
+// the batch's arena.
+func (b *prefetchBatch) own(op *tracefmt.Op) {
 	if op.Entity != nil {
-		op.Entity = bytes.Clone(op.Entity)
+		op.Entity = b.copy(op.Entity)
 	}
 	for i := range op.Actions {
 		if op.Actions[i].Entity != nil {
-			op.Actions[i].Entity = bytes.Clone(op.Actions[i].Entity)
+			op.Actions[i].Entity = b.copy(op.Actions[i].Entity)
 		}
 	}
+}
+
+// copy returns a copy of data in the arena. When the arena is full it
+// starts a new block: the copies made in the old one keep it alive until
+// their operations are done.
+func (b *prefetchBatch) copy(data []byte) []byte {
+	if cap(b.arena)-len(b.arena) < len(data) {
+		b.arena = make([]byte, 0, max(arenaSize, len(data)))
+	}
+	n := len(b.arena)
+	b.arena = append(b.arena, data...)
+	return b.arena[n:len(b.arena):len(b.arena)]
 }
 
 func (p *prefetcher) next(ctx context.Context, op *tracefmt.Op) error {
@@ -372,11 +395,13 @@ func (p *prefetcher) next(ctx context.Context, op *tracefmt.Op) error {
 			return p.batch.err
 		}
 		if p.batch.ops != nil {
+			// Every Op in it was cleared, and done with: its arena is
+			// free to hold the next batch's entities.
 			select {
-			case p.free <- p.batch.ops[:0]: // every Op in it was cleared
+			case p.free <- prefetchBatch{ops: p.batch.ops[:0], arena: p.batch.arena[:0]}:
 			default:
 			}
-			p.batch, p.k = prefetchBatch{}, 0 // the slice is the reader's again
+			p.batch, p.k = prefetchBatch{}, 0 // the slices are the reader's again
 		}
 		var b prefetchBatch
 		var ok bool
@@ -441,15 +466,26 @@ func appendResult(b []byte, i, line int, op *tracefmt.Op, out *Outcome, charge b
 
 // aggregator collects the per-query statistics of a replay.
 type aggregator struct {
-	queries  map[string]*queryAgg
-	order    []*queryAgg
-	kinds    [tracefmt.DeleteTable + 1]int
-	statuses map[int]int
-	ops      int
-	scanned  int64
-	returned int64
-	tx       int64
-	charges  []float32 // each operation's request units, in order (Cosmos DB)
+	queries map[queryKey]*queryAgg
+	// lastTable and lastLower are the table name of the last query and
+	// its lower case (a trace names few tables).
+	lastTable, lastLower string
+	order                []*queryAgg
+	kinds                [tracefmt.DeleteTable + 1]int
+	statuses             map[int]int
+	ops                  int
+	scanned              int64
+	returned             int64
+	tx                   int64
+	charges              []float32 // each operation's request units, in order (Cosmos DB)
+}
+
+// queryKey groups the queries of a table (in lower case): gets (kind
+// 'g'), queries by name ('n') or by filter shape ('s').
+type queryKey struct {
+	table string
+	kind  byte
+	s     string
 }
 
 type queryAgg struct {
@@ -465,7 +501,7 @@ type queryAgg struct {
 }
 
 func newAggregator() *aggregator {
-	return &aggregator{queries: map[string]*queryAgg{}, statuses: map[int]int{}}
+	return &aggregator{queries: map[queryKey]*queryAgg{}, statuses: map[int]int{}}
 }
 
 func (a *aggregator) add(op *tracefmt.Op, out *Outcome) {
@@ -484,17 +520,21 @@ func (a *aggregator) add(op *tracefmt.Op, out *Outcome) {
 	if op.Kind != tracefmt.Query && op.Kind != tracefmt.Get {
 		return
 	}
-	var key, name, shape string
+	if op.Table != a.lastTable {
+		a.lastTable, a.lastLower = op.Table, strings.ToLower(op.Table)
+	}
+	key := queryKey{table: a.lastLower}
+	var name, shape string
 	switch {
 	case op.Kind == tracefmt.Get:
 		name = "(get)"
-		key = strings.ToLower(op.Table) + "\x00g"
+		key.kind = 'g'
 	case op.Name != "":
 		name = op.Name
-		key = strings.ToLower(op.Table) + "\x00n" + op.Name
+		key.kind, key.s = 'n', op.Name
 	default:
 		shape = odata.Shape(op.Filter)
-		key = strings.ToLower(op.Table) + "\x00s" + shape
+		key.kind, key.s = 's', shape
 	}
 	q := a.queries[key]
 	if q == nil {

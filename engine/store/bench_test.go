@@ -41,7 +41,14 @@ func employee(props []edm.Property, i int) []edm.Property {
 // entities; one op is the whole load. It also reports the heap the table
 // holds per entity, and that against the entities' estimated service size
 // (docs/design-files.md, "Size and cost estimates").
-func BenchmarkLoad1M(b *testing.B) {
+func BenchmarkLoad1M(b *testing.B) { benchLoad1M(b, false) }
+
+// BenchmarkLoad1MInto is BenchmarkLoad1M building every entity in one
+// Entity (NewEntityInto), as replay loads a design and writes a trace's
+// entities.
+func BenchmarkLoad1MInto(b *testing.B) { benchLoad1M(b, true) }
+
+func benchLoad1M(b *testing.B, into bool) {
 	const n = 1_000_000
 	var memRatio, bytesPerEntity float64
 	var cpu time.Duration
@@ -55,9 +62,16 @@ func BenchmarkLoad1M(b *testing.B) {
 		s := New(Options{})
 		tb, _ := s.CreateTable("Employees")
 		var props []edm.Property
+		var reused Entity
 		for i := range n {
 			props = employee(props, i)
-			e, err := NewEntity(props)
+			var e *Entity
+			var err error
+			if into {
+				e, err = NewEntityInto(&reused, props)
+			} else {
+				e, err = NewEntity(props)
+			}
 			if err != nil {
 				b.Fatal(err)
 			}

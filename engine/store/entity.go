@@ -124,7 +124,22 @@ func (e *Entity) list() []field {
 // ignored, as the service ignores it. It validates the entity as the
 // service does (see the package documentation) and returns an *Error with
 // status 400 if it is not valid.
-func NewEntity(props []edm.Property) (*Entity, error) {
+func NewEntity(props []edm.Property) (*Entity, error) { return newEntity(nil, props) }
+
+// NewEntityInto is NewEntity building the entity in e, whose room for
+// properties it reuses, and returning e: a caller that writes entity
+// after entity builds them without an allocation each. e must be the
+// caller's own and used by nothing any more: a new Entity, or one that
+// NewEntityInto built before, once the caller is done with it and with
+// what a write of it returned (Insert and Upsert may return e itself;
+// the table keeps a copy of what it stores).
+func NewEntityInto(e *Entity, props []edm.Property) (*Entity, error) {
+	*e = Entity{fields: e.fields[:0]}
+	return newEntity(e, props)
+}
+
+// newEntity is NewEntity, building the entity in e when it is not nil.
+func newEntity(e *Entity, props []edm.Property) (*Entity, error) {
 	var havePK, haveRK bool
 	propBytes := 0 // the custom properties' part of EstimatedSize
 	custom := len(props)
@@ -133,7 +148,9 @@ func NewEntity(props []edm.Property) (*Entity, error) {
 			custom--
 		}
 	}
-	e := entityWith(max(custom, 0))
+	if e == nil {
+		e = entityWith(max(custom, 0))
+	}
 	for _, p := range props {
 		switch p.Name {
 		case PartitionKey, RowKey:
@@ -690,25 +707,38 @@ func (e *Entity) AppendJSON(dst []byte, sel []string) []byte {
 // extended with upd's (a Merge), validated.
 func (e *Entity) merge(upd *Entity) (*Entity, error) {
 	out := entityWith(e.Len() + upd.Len())
-	out.PartitionKey, out.RowKey = upd.PartitionKey, upd.RowKey
 	out.fields = append(out.fields, e.list()...)
+	if err := out.mergeFrom(upd); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// mergeEncoded sets out to the entity encoded in b merged with upd, as
+// merge does, reusing out's room for properties.
+func mergeEncoded(out *Entity, b []byte, upd *Entity) error {
+	*out = Entity{fields: appendFields(out.fields[:0], b)}
+	return out.mergeFrom(upd)
+}
+
+// mergeFrom takes upd's keys and overwrites and extends e's properties
+// with upd's, then validates the result.
+func (e *Entity) mergeFrom(upd *Entity) error {
+	e.PartitionKey, e.RowKey = upd.PartitionKey, upd.RowKey
 	for _, f := range upd.list() {
 		replaced := false
-		for i := range out.fields {
-			if out.fields[i].name == f.name {
-				out.fields[i] = f
+		for i := range e.fields {
+			if e.fields[i].name == f.name {
+				e.fields[i] = f
 				replaced = true
 				break
 			}
 		}
 		if !replaced {
-			out.fields = append(out.fields, f)
+			e.fields = append(e.fields, f)
 		}
 	}
-	if err := out.checkTotals(out.EstimatedSize()); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return e.checkTotals(e.EstimatedSize())
 }
 
 // stamped returns a copy of e with the Timestamp ticks.

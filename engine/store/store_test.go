@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -445,5 +446,150 @@ func TestInPlaceReads(t *testing.T) {
 	}
 	if tb.LookupInto("p", "missing", &e) || e.RowKey != "19" {
 		t.Fatal("LookupInto of a missing key found something, or changed the entity")
+	}
+}
+
+// TestNewEntityInto builds entity after entity in one Entity and writes
+// each: the table keeps what each was, the errors are NewEntity's, and
+// building allocates nothing once the entity has room.
+func TestNewEntityInto(t *testing.T) {
+	s := New(Options{})
+	tb, _ := s.CreateTable("Reuse")
+	var e Entity
+	props := func(rk string, n int32, extra bool) []edm.Property {
+		ps := []edm.Property{{Name: PartitionKey, Value: edm.StringValue("p")}, {Name: RowKey, Value: edm.StringValue(rk)}, {Name: "N", Value: edm.Int32Value(n)}}
+		if extra {
+			ps = append(ps, edm.Property{Name: "S", Value: edm.StringValue("s" + rk)})
+		}
+		return ps
+	}
+	for i, rk := range []string{"a", "b", "c"} {
+		got, err := NewEntityInto(&e, props(rk, int32(i), i != 1))
+		if err != nil || got != &e {
+			t.Fatalf("%s: %v, %p", rk, err, got)
+		}
+		if _, err := tb.Insert(got); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := NewEntityInto(&e, props("a", 9, false)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tb.Upsert(&e, Merge); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"a": "N=9 S=sa", "b": "N=1", "c": "N=2 S=sc"}
+	for rk, w := range want {
+		got := tb.Lookup("p", rk)
+		var parts []string
+		for _, name := range []string{"N", "S"} {
+			if v, ok := got.Get(name); ok {
+				if v.Type == edm.Int32 {
+					parts = append(parts, name+"="+strconv.FormatInt(v.Int, 10))
+				} else {
+					parts = append(parts, name+"="+v.Str)
+				}
+			}
+		}
+		if g := strings.Join(parts, " "); g != w {
+			t.Errorf("%s: %s, want %s", rk, g, w)
+		}
+	}
+	bad := []edm.Property{{Name: PartitionKey, Value: edm.StringValue("p")}, {Name: RowKey, Value: edm.Int32Value(1)}}
+	_, err1 := NewEntity(bad)
+	_, err2 := NewEntityInto(&e, bad)
+	if err1 == nil || err2 == nil || err1.Error() != err2.Error() {
+		t.Errorf("errors %v and %v", err1, err2)
+	}
+	ps := props("d", 1, true)
+	if n := testing.AllocsPerRun(20, func() {
+		if _, err := NewEntityInto(&e, ps); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("NewEntityInto allocates %v times", n)
+	}
+}
+
+// TestWriteAnswersAsInsertUpdateUpsert runs one sequence of writes through
+// Insert, Update and Upsert on one store and through Write on another
+// with the same clock: the answers, the stored entities and their ETags
+// agree, and a merging Write allocates nothing for the merge.
+func TestWriteAnswersAsInsertUpdateUpsert(t *testing.T) {
+	clock := func() func() time.Time {
+		now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		return func() time.Time { now = now.Add(time.Second); return now }
+	}
+	ta, _ := New(Options{Clock: clock()}).CreateTable("TableA")
+	tb, _ := New(Options{Clock: clock()}).CreateTable("TableB")
+	// Ten of these are 640,000 bytes, twenty more than an entity holds.
+	bigs := func(prefix string) []edm.Property {
+		var ps []edm.Property
+		for i := range 10 {
+			ps = append(ps, edm.Property{Name: prefix + strconv.Itoa(i), Value: edm.StringValue(strings.Repeat("x", 32_000))})
+		}
+		return ps
+	}
+	type step struct {
+		op      Op
+		mode    Mode
+		ifMatch string
+		rk      string
+		props   []edm.Property
+	}
+	str := func(name, v string) edm.Property { return edm.Property{Name: name, Value: edm.StringValue(v)} }
+	num := func(name string, v int32) edm.Property { return edm.Property{Name: name, Value: edm.Int32Value(v)} }
+	steps := []step{
+		{OpInsert, 0, "", "a", []edm.Property{num("N", 1), str("S", "one")}},
+		{OpInsert, 0, "", "a", []edm.Property{num("N", 2)}},     // 409
+		{OpUpdate, Merge, "", "b", []edm.Property{num("N", 2)}}, // 404
+		{OpUpsert, Merge, "", "a", []edm.Property{num("N", 3), str("T", "t")}},
+		{OpUpsert, Replace, "", "a", []edm.Property{str("U", "u")}},
+		{OpUpdate, Merge, `W/"datetime'2020-01-01T00%3A00%3A00Z'"`, "a", nil}, // 412
+		{OpUpdate, Merge, "*", "a", []edm.Property{num("N", 4)}},
+		{OpUpsert, Merge, "", "c", []edm.Property{num("N", 5)}},
+		{OpUpsert, Merge, "", "a", bigs("B")},
+		{OpUpsert, Merge, "", "a", bigs("C")}, // merged too large
+		{OpUpdate, Replace, "*", "c", []edm.Property{num("M", 6)}},
+	}
+	var statuses []int
+	for k, s := range steps {
+		props := append([]edm.Property{str(PartitionKey, "p"), str(RowKey, s.rk)}, s.props...)
+		ea, err := NewEntity(props)
+		if err != nil {
+			t.Fatal(err)
+		}
+		eb, _ := NewEntity(props)
+		var errA error
+		switch s.op {
+		case OpInsert:
+			_, errA = ta.Insert(ea)
+		case OpUpdate:
+			_, errA = ta.Update(ea, s.mode, s.ifMatch)
+		case OpUpsert:
+			_, errA = ta.Upsert(ea, s.mode)
+		}
+		errB := tb.Write(s.op, eb, s.mode, s.ifMatch)
+		if StatusOf(s.op, errA) != StatusOf(s.op, errB) || fmt.Sprint(errA) != fmt.Sprint(errB) {
+			t.Errorf("step %d: %v vs %v", k, errA, errB)
+		}
+		statuses = append(statuses, StatusOf(s.op, errB))
+	}
+	if want := []int{201, 409, 404, 204, 204, 412, 204, 204, 204, 400, 204}; !reflect.DeepEqual(statuses, want) {
+		t.Errorf("statuses %v, want %v", statuses, want)
+	}
+	var a, b []string
+	ta.AscendAll(func(e *Entity) bool { a = append(a, string(e.AppendJSON(nil, nil))); return true })
+	tb.AscendAll(func(e *Entity) bool { b = append(b, string(e.AppendJSON(nil, nil))); return true })
+	if !reflect.DeepEqual(a, b) || len(a) != 2 {
+		t.Errorf("tables differ:\n%s\n%s", a, b)
+	}
+	upd, _ := NewEntity([]edm.Property{str(PartitionKey, "p"), str(RowKey, "c"), num("N", 7)})
+	if n := testing.AllocsPerRun(20, func() {
+		if err := tb.Write(OpUpsert, upd, Merge, ""); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("a merging Write allocates %v times", n)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/google/btree"
 	"github.com/tablelint/tablelint/edm"
@@ -55,6 +56,8 @@ type Table struct {
 	chunks   [][]byte // the encoded entities
 	live     int      // bytes of chunks that live records use
 	dead     int      // bytes of chunks that no record uses
+	// merged is where Write builds a merge; callers hold mu.
+	merged Entity
 }
 
 // partition is one partition's key, number and entities.
@@ -403,6 +406,8 @@ func (t *Table) putNew(p *partition, e *Entity) {
 			// Double (append grows a large slice by a quarter, copying
 			// it about four times as often).
 			recs := make([]rec, len(t.recs), max(2*cap(t.recs), 1024))
+			// Scans read records in key order, at random places.
+			adviseHuge(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(recs))), cap(recs)*int(unsafe.Sizeof(rec{}))))
 			copy(recs, t.recs)
 			t.recs = recs
 		}

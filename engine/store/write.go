@@ -117,3 +117,37 @@ func (t *Table) write(i uint32, p *partition, slot int, b []byte, e *Entity, mod
 	t.putAt(i, p, slot, s)
 	return s, nil
 }
+
+// Write is Insert (op OpInsert), Update (OpUpdate) or Upsert (OpUpsert)
+// without the stored entity returned: a merge is built in the table's
+// own Entity, so a caller that needs only the outcome writes without an
+// allocation for it. It answers as those methods do.
+func (t *Table) Write(op Op, e *Entity, mode Mode, ifMatch string) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	i, p, slot, b := t.find(e.PartitionKey, e.RowKey)
+	switch op {
+	case OpInsert:
+		if i != noRec {
+			return conflict()
+		}
+		t.putNew(p, e.stamp(t.store.now()))
+		return nil
+	case OpUpdate:
+		if err := t.checkCondition(b, ifMatch); err != nil {
+			return err
+		}
+	case OpUpsert:
+	default:
+		return newError(http.StatusBadRequest, CodeInvalidInput, "store: Write takes OpInsert, OpUpdate or OpUpsert")
+	}
+	next := e
+	if i != noRec && mode == Merge {
+		if err := mergeEncoded(&t.merged, b, e); err != nil {
+			return err
+		}
+		next = &t.merged
+	}
+	t.putAt(i, p, slot, next.stamp(t.store.now()))
+	return nil
+}

@@ -28,7 +28,7 @@ func FastProps(buf []edm.Property, data []byte) (props []edm.Property, ok bool) 
 			return errStop
 		}
 		if base, found := strings.CutSuffix(k, int64Annotation); found {
-			s, err := l.str()
+			s, err := l.strView()
 			if err != nil || s != "Edm.Int64" || base == "PartitionKey" || base == "RowKey" || base == "" {
 				fail = true
 				return errStop

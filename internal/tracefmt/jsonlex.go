@@ -15,6 +15,9 @@ import (
 type lexer struct {
 	buf []byte
 	pos int
+	// table is the table name of the line before, if any: a line naming
+	// the same table shares its string instead of copying it.
+	table string
 }
 
 // maxDepth bounds the nesting of values inside a trace line.
@@ -197,7 +200,8 @@ func hex4(b []byte) (rune, int, bool) {
 	return r, 4, true
 }
 
-// number reads a JSON number and returns its text.
+// number reads a JSON number and returns its text, which refers to the
+// line's bytes (as strView's strings do): callers parse it at once.
 func (l *lexer) number() (string, error) {
 	l.ws()
 	start := l.pos
@@ -236,7 +240,7 @@ func (l *lexer) number() (string, error) {
 		}
 	}
 	l.pos = i
-	return string(l.buf[start:i]), nil
+	return unsafe.String(&l.buf[start], i-start), nil
 }
 
 // float reads a JSON number as a float64.
@@ -287,7 +291,7 @@ func (l *lexer) skip(depth int) ([]byte, error) {
 	start := l.pos
 	switch {
 	case c == '"':
-		if _, err := l.str(); err != nil {
+		if _, err := l.strView(); err != nil {
 			return nil, err
 		}
 	case c == '-' || ('0' <= c && c <= '9'):
@@ -301,7 +305,7 @@ func (l *lexer) skip(depth int) ([]byte, error) {
 			break
 		}
 		for {
-			if _, err := l.str(); err != nil {
+			if _, err := l.strView(); err != nil {
 				return nil, err
 			}
 			if err := l.expect(':'); err != nil {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"math/bits"
+	"strings"
 
 	"github.com/tablelint/tablelint/edm"
 )
@@ -155,6 +156,7 @@ type Reader struct {
 	MaxBytes int64
 	read     int64
 	buf      []byte
+	table    string // the table the last operation named
 }
 
 // NewReader returns a Reader of the trace r; file names it in errors.
@@ -184,13 +186,14 @@ func (r *Reader) Next(op *Op) error {
 			continue
 		}
 		*op = Op{Line: r.line}
-		if err := parseOp(line, op); err != nil {
+		if err := parseOp(line, op, r.table); err != nil {
 			var le *lexError
 			if errors.As(err, &le) {
 				return &Error{File: r.file, Line: r.line, Col: bom + le.off + 1, Msg: le.msg}
 			}
 			return &Error{File: r.file, Line: r.line, Msg: err.Error()}
 		}
+		r.table = op.Table
 		return nil
 	}
 }
@@ -233,7 +236,7 @@ func (r *Reader) readLine() ([]byte, error) {
 // Errors carry the byte offset of the problem; see Reader for positions.
 func ParseOp(line []byte) (Op, error) {
 	var op Op
-	err := parseOp(line, &op)
+	err := parseOp(line, &op, "")
 	return op, err
 }
 
@@ -287,8 +290,10 @@ var required = map[Kind]fieldSet{
 	Batch:       fTable | fActions,
 }
 
-func parseOp(line []byte, op *Op) error {
-	l := &lexer{buf: line}
+// parseOp parses line into op; table is the table name of the line
+// before, which op shares when it names the same table.
+func parseOp(line []byte, op *Op, table string) error {
+	l := &lexer{buf: line, table: table}
 	var seen fieldSet
 	var offs [16]int
 	var kindOff int
@@ -308,14 +313,14 @@ func parseOp(line []byte, op *Op) error {
 			l.ws()
 			kindOff = l.pos
 			var s string
-			if s, err = l.str(); err == nil {
+			if s, err = l.strView(); err == nil {
 				var ok bool
 				if op.Kind, ok = parseKind(s); !ok {
 					return l.errf(kindOff, "unknown op %q (want createTable, insert, upsert, update, delete, get, query, batch or deleteTable)", s)
 				}
 			}
 		case fTable:
-			op.Table, err = l.str()
+			op.Table, err = l.tableName()
 		case fEntity:
 			op.Entity, err = l.entity()
 		case fMode:
@@ -391,6 +396,17 @@ func fieldName(f fieldSet) string {
 
 func lowest(s fieldSet) fieldSet { return s & -s }
 
+// tableName reads a table name: the string of the line before when it
+// names the same table (a trace names one or a few tables, line after
+// line), else a copy.
+func (l *lexer) tableName() (string, error) {
+	s, err := l.strView()
+	if err != nil || s == l.table {
+		return l.table, err
+	}
+	return strings.Clone(s), nil
+}
+
 func (l *lexer) entity() ([]byte, error) {
 	if l.peek() != '{' {
 		return nil, l.unexpected("an entity object")
@@ -403,7 +419,7 @@ func (l *lexer) pages() (int, error) {
 	l.ws()
 	off := l.pos
 	if l.peek() == '"' {
-		s, err := l.str()
+		s, err := l.strView()
 		if err != nil {
 			return 0, err
 		}
@@ -422,7 +438,7 @@ func (l *lexer) pages() (int, error) {
 func (l *lexer) mode() (Mode, error) {
 	l.ws()
 	off := l.pos
-	s, err := l.str()
+	s, err := l.strView()
 	if err != nil {
 		return 0, err
 	}
@@ -471,7 +487,7 @@ func (l *lexer) actions() ([]Action, error) {
 				l.ws()
 				kindOff = l.pos
 				var s string
-				if s, err = l.str(); err == nil {
+				if s, err = l.strView(); err == nil {
 					a.Kind, _ = parseKind(s)
 					if a.Kind != Insert && a.Kind != Upsert && a.Kind != Update && a.Kind != Delete {
 						return l.errf(kindOff, "unknown batch action %q (want insert, upsert, update or delete)", s)

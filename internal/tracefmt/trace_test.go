@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 func TestParseOpValid(t *testing.T) {
@@ -190,5 +191,42 @@ func TestReaderBOM(t *testing.T) {
 	r.Next(&op)
 	if err := r.Next(&op); err == nil {
 		t.Errorf("a BOM on line 2 accepted")
+	}
+}
+
+// TestReaderAllocations holds the reader to what a replay of millions of
+// lines needs: an insert line of the table the line before named is read
+// without an allocation (the entity and the names it validates refer to
+// the line's bytes, the table name is the previous line's string).
+func TestReaderAllocations(t *testing.T) {
+	const line = `{"op":"insert","table":"Bench","entity":{"PartitionKey":"p1","RowKey":"00000001","Amount":12,"Big":"-42","Big@odata.type":"Edm.Int64","Name":"name é 1","Ok":true,"N":null,"L":[1,"x",{"y":2.5e3}]}}` + "\n"
+	r := NewReader(strings.NewReader(strings.Repeat(line, 200)), "t")
+	var op Op
+	if err := r.Next(&op); err != nil {
+		t.Fatal(err)
+	}
+	first := op.Table
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := r.Next(&op); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations a line, want 0", allocs)
+	}
+	if op.Kind != Insert || op.Table != "Bench" || unsafe.StringData(op.Table) != unsafe.StringData(first) {
+		t.Errorf("op %v table %q: not the first line's string", op.Kind, op.Table)
+	}
+	// Another table's name is a copy, not a view of the line's bytes.
+	r = NewReader(strings.NewReader(line+strings.Replace(line, "Bench", "Other", 1)), "t")
+	var a, b Op
+	if err := r.Next(&a); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Next(&b); err != nil {
+		t.Fatal(err)
+	}
+	if a.Table != "Bench" || b.Table != "Other" {
+		t.Errorf("tables %q, %q", a.Table, b.Table)
 	}
 }

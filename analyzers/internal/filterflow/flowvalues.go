@@ -25,22 +25,27 @@ import (
 const maxShapes = flow.MaxVariants
 
 // argShapes returns the values argument i (as written) of call can take:
-// one value per flow variant, or, where the flow layer knows no more
-// than one value of unknown source, the resolver's value.
+// one value per flow variant, or one hole, the argument, where the flow
+// layer knows no more than one value of unknown source. Only a call
+// without SSA (in a function with type errors, which ssabuild leaves
+// without a body) is asked of the AST resolver.
 func (st *state) argShapes(call *ast.CallExpr, i int) []values.Value {
 	arg := call.Args[i]
-	if in := st.fl.Call(call); in != nil {
-		if args := flow.CallArgs(in.Common()); i < len(args) {
-			out := st.shapes(in.Parent(), st.fl.OfLocal(args[i]), arg)
-			if len(out) > 0 {
-				return out
-			}
-			if out != nil { // known to be unknown
-				return []values.Value{{Parts: []values.Part{{Hole: &values.Hole{Expr: arg, Use: arg}}}}}
-			}
+	in := st.fl.Call(call)
+	if in == nil {
+		return []values.Value{st.r.Of(arg)}
+	}
+	if args := flow.CallArgs(in.Common()); i < len(args) {
+		out := st.shapes(in.Parent(), st.fl.OfLocal(args[i]), arg)
+		if len(out) > 0 {
+			return out
+		}
+		if out != nil { // known to be unknown
+			return []values.Value{{Parts: []values.Part{{Hole: &values.Hole{Expr: arg, Use: arg}}}}}
 		}
 	}
-	return []values.Value{st.r.Of(arg)}
+	// The argument's type still says whether it can carry a quote.
+	return []values.Value{{Parts: []values.Part{{Hole: &values.Hole{Expr: arg, Use: arg, Type: st.pass.TypesInfo.TypeOf(arg)}}}}}
 }
 
 // flowOptionQueries returns the queries the options argument opts

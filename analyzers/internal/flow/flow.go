@@ -86,6 +86,9 @@ type Result struct {
 	// interface.
 	params  map[*types.Var]*ssa.Parameter
 	invokes map[string]bool
+	// litStores maps the position of a struct literal's field to the
+	// store that sets it (literal.go).
+	litStores map[token.Pos]*ssa.Store
 }
 
 // Of returns the Result of the flow analyzer for pass.
@@ -109,6 +112,7 @@ func run(pass *analysis.Pass) (any, error) {
 		lookups:   map[token.Pos]*ssa.Lookup{},
 		params:    map[*types.Var]*ssa.Parameter{},
 		invokes:   map[string]bool{},
+		litStores: map[token.Pos]*ssa.Store{},
 	}
 	if reach.Skip(pass) {
 		// The standard library is modelled (calls.go), not summarised;
@@ -148,6 +152,8 @@ func (r *Result) index(in ssa.Instruction) {
 		if in.Pos().IsValid() {
 			r.lookups[in.Pos()] = in
 		}
+	case *ssa.Store:
+		r.indexLitStore(in)
 	case *ssa.MakeSlice:
 		r.sized[in.Pos()] = in
 	case *ssa.BinOp:

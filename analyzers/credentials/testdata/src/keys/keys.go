@@ -29,3 +29,12 @@ func legacy() (storage.Client, error) {
 	key := accountKey
 	return storage.NewBasicClient("myaccount", key) // want `TL601: .*given to storage.NewBasicClient`
 }
+
+// A key written in one branch is still a key written in the code.
+func branchConn(local bool) (*aztables.ServiceClient, error) {
+	cs := "AccountName=myaccount;AccountKey=" + accountKey
+	if local {
+		cs = "UseDevelopmentStorage=true"
+	}
+	return aztables.NewServiceClientFromConnectionString(cs, nil) // want `TL601: connection string with an account key written in the code`
+}

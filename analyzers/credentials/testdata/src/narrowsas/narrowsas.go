@@ -45,3 +45,19 @@ func day(c *aztables.Client) (string, error) {
 	expiry := time.Now().Add(24 * time.Hour).UTC()
 	return c.GetTableSASURL(aztables.SASPermissions{Read: true, Add: true}, start, expiry)
 }
+
+// readPerms is a helper whose result flow follows: read only.
+func readPerms() string { return "r" }
+
+// A helper's narrow permissions, and a key range from a helper's
+// parameter: neither grants the whole table.
+func helperNarrow(cred *aztables.SharedKeyCredential, tenant string) (string, error) {
+	v := aztables.SASSignatureValues{TableName: "orders", Permissions: readPerms(), ExpiryTime: time.Now().Add(time.Hour)}
+	w := aztables.SASSignatureValues{TableName: "orders", Permissions: "raud", StartPartitionKey: tenantKey(tenant), EndPartitionKey: tenantKey(tenant), ExpiryTime: time.Now().Add(time.Hour)}
+	if _, err := w.Sign(cred); err != nil {
+		return "", err
+	}
+	return v.Sign(cred)
+}
+
+func tenantKey(t string) string { return "tenant-" + t }

@@ -43,3 +43,12 @@ func placeholder2() (*aztables.SharedKeyCredential, error) {
 func sasConn() (*aztables.ServiceClient, error) {
 	return aztables.NewServiceClientFromConnectionString("TableEndpoint=https://myaccount.table.core.windows.net/;SharedAccessSignature=sv=2019-02-02&sig=abc", nil)
 }
+
+// Every branch reads the key at run time or uses the emulator.
+func branchConnEnv(local bool) (*aztables.ServiceClient, error) {
+	cs := "AccountName=myaccount;AccountKey=" + os.Getenv("ACCOUNT_KEY")
+	if local {
+		cs = "UseDevelopmentStorage=true"
+	}
+	return aztables.NewServiceClientFromConnectionString(cs, nil)
+}

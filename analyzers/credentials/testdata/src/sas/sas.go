@@ -43,3 +43,14 @@ func utc(c *aztables.Client) (string, error) {
 	expiry := time.Now().Add(30 * 24 * time.Hour).UTC()
 	return c.GetTableSASURL(aztables.SASPermissions{Read: true}, start, expiry) // want `TL602: the SAS stays valid for 720h0m0s`
 }
+
+// allPerms is a helper whose result flow follows into the literal.
+func allPerms() string { return "raud" }
+
+func helperPerms(cred *aztables.SharedKeyCredential) (string, error) {
+	return aztables.SASSignatureValues{ // want `TL602: the SAS grants every table permission \("raud"\)`
+		TableName:   "orders",
+		Permissions: allPerms(),
+		ExpiryTime:  time.Now().Add(time.Hour),
+	}.Sign(cred)
+}
