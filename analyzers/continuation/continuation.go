@@ -45,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if q.Via != nil {
 			continue
 		}
-		if pointOrUnknown(q) {
+		if pointOrUnknown(flow, q) {
 			point[q.Call] = true
 		} else {
 			wide[q.Call] = true
@@ -71,7 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 // pointOrUnknown reports whether q reads at most one entity, or its filter
 // cannot be reconstructed.
-func pointOrUnknown(q *filterflow.Query) bool {
+func pointOrUnknown(res *filterflow.Result, q *filterflow.Query) bool {
 	if !q.Known {
 		return q.Options == nil
 	}
@@ -79,15 +79,20 @@ func pointOrUnknown(q *filterflow.Query) bool {
 		return false
 	}
 	f, p, err, ok := filterflow.Parse(q.Filter)
-	return (!ok && !fromParam(q.Filter)) || (err == nil && f != nil && p.Kind == plan.Point)
+	return (!ok && !fromParam(res, q.Filter)) || (err == nil && f != nil && p.Kind == plan.Point)
 }
 
 // fromParam reports whether a filter has a part that is a parameter of
-// the enclosing function: a repository method running the filter it is
-// given is no point lookup, and reading one page of it is reported.
-func fromParam(v values.Value) bool {
+// the enclosing function, or a field of one (q.Filter of a query
+// configuration the caller fills): a repository method running the
+// filter it is given is no point lookup, and reading one page of it is
+// reported.
+func fromParam(res *filterflow.Result, v values.Value) bool {
 	for _, h := range v.Holes() {
 		if h.Param != nil {
+			return true
+		}
+		if fh := res.FromFlow[h]; fh != nil && fh.Source == flowParam {
 			return true
 		}
 	}
@@ -289,6 +294,10 @@ func (f *fn) shortPages() {
 			}
 		case *ast.IfStmt:
 			loop := innermostLoop(stack)
+			if loop == nil && stops(n.Body) && shortTest(info, n.Cond) && f.pagingAfter(n, stack) {
+				diag.Report(f.pass, "TL308", n.Cond, "paging stops on a short first page: a short page can still have a continuation")
+				return true
+			}
 			if loop == nil || !f.pagingLoop(loop) || !stops(n.Body) {
 				return true
 			}

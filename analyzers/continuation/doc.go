@@ -24,5 +24,8 @@
 // function, stored), functions that read NextPartitionKey/NextRowKey
 // (manual continuation, resumable paging handed to a caller), point
 // queries (PartitionKey eq and RowKey eq, which return at most one
-// entity), ListTables and ARM pagers.
+// entity), queries whose filter cannot be reconstructed (it may be a
+// point query), ListTables and ARM pagers. A filter the caller gives —
+// a parameter, or a field of one (the Filter of a query configuration)
+// — is no point query: one page of it is reported.
 package continuation

@@ -151,7 +151,7 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 	case "strconv.Atoi", "strconv.ParseInt", "strconv.ParseUint":
 		return opaque(arg(0), Digits), true
 	case "strings.Join":
-		return e.join(args[0], args[1], v, depth), true
+		return e.join(args[0], e.of(args[1], depth), v, depth), true
 	case "strings.ReplaceAll", "strings.Replace":
 		old, ok1 := constArg(1)
 		nw, ok2 := constArg(2)
@@ -442,11 +442,22 @@ func unwrapConst(v ssa.Value) (*ssa.Const, bool) {
 }
 
 // join is strings.Join(elems, sep) over every variant of the slice.
-func (e *eval) join(elems, sep, at ssa.Value, depth int) Value {
-	sepV := e.of(sep, depth)
+func (e *eval) join(elems ssa.Value, sepV Value, at ssa.Value, depth int) Value {
+	if v, ok := e.joinKnown(elems, sepV, at, depth); ok {
+		return v
+	}
+	return opaque(e.of(elems, depth), 0)
+}
+
+// joinKnown is join when the elements are known, or elems is a slice
+// parameter of the function summarised (joins.go); false otherwise.
+func (e *eval) joinKnown(elems ssa.Value, sepV Value, at ssa.Value, depth int) (Value, bool) {
 	lists, ok := e.sliceVariants(elems, depth)
 	if !ok {
-		return opaque(e.of(elems, depth), 0)
+		if sep, isConst := constText(sepV); isConst {
+			return e.joinedParam(elems, sep)
+		}
+		return Value{}, false
 	}
 	nonEmpty := false
 	if in, isIn := at.(ssa.Instruction); isIn && in.Block() != nil {
@@ -477,7 +488,7 @@ func (e *eval) join(elems, sep, at ssa.Value, depth int) Value {
 		}
 		vs = append(vs, cur)
 	}
-	return union(vs...)
+	return union(vs...), true
 }
 
 // builder is the text written to a strings.Builder or bytes.Buffer

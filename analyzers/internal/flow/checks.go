@@ -3,7 +3,6 @@ package flow
 import (
 	"go/token"
 	"go/types"
-	"strings"
 	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
@@ -13,7 +12,8 @@ import (
 // checked returns the bounds the code establishes on v by testing it:
 // Validated when v is given to a regular expression, a parser, a
 // character test or a function named valid…, sanitize…, check…,
-// verify… or ensure…, or compared with a non-empty constant (an
+// verify… or ensure… that returns what a test returns (namedTest: not
+// a query helper named rowsMatching), or compared with a non-empty constant (an
 // allow-list); LengthChecked when len(v) is compared. Where the test
 // sits is not considered (a test on any path counts): the bound can
 // only silence a rule. A load of a struct field (in.PK) counts the tests
@@ -138,13 +138,7 @@ func validator(cc *ssa.CallCommon) bool {
 	} else {
 		return false
 	}
-	n := strings.ToLower(name)
-	for _, w := range []string{"valid", "sanitiz", "sanitis", "check", "verify", "ensure", "escape", "match"} {
-		if strings.Contains(n, w) {
-			return true
-		}
-	}
-	return false
+	return namedTest(name, cc.Signature())
 }
 
 // Program holds the summaries of the concrete methods of every package

@@ -42,7 +42,10 @@
 // Digits hole whatever the caller passes); the parameters of an
 // unexported function whose every call is visible (the union of the
 // arguments); user-written combinators (Eq, And, .String()) as the
-// composition of their summaries; hand-written escapers, recognised by
+// composition of their summaries, variadic ones too (a helper joining
+// the slice it is given, with strings.Join or by hand, binds to each
+// call's elements: joins.go); pointer helpers that return nil for empty
+// text (the empty variant: nilptr.go); hand-written escapers, recognised by
 // what they do (a loop over a string parameter that writes every quote
 // twice: escaper.go), summarised as the parameter, Escaped. A field of a parameter is a Param hole
 // with Field; what a caller puts in that field at a call (a literal

@@ -63,6 +63,11 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		// Arithmetic: a number, from whatever its operands come from.
 		return opaque(union(e.of(v.X, depth), e.of(v.Y, depth)), numBound(v.Type()))
 	case *ssa.Phi:
+		if s, sep, ok := handJoin(v); ok {
+			if out, ok := e.joinKnown(s, textValue(sep), nil, depth); ok {
+				return out
+			}
+		}
 		var vs []Value
 		for _, ed := range v.Edges {
 			vs = append(vs, e.of(ed, depth))
@@ -288,7 +293,7 @@ func (e *eval) load(ptr ssa.Value, depth int) Value {
 		// to.Ptr(x) and a package's own func ptr[T any](v T) *T.
 		cc := p.Common()
 		if f := cc.StaticCallee(); f != nil && len(cc.Args) == 1 && isPtrHelper(f) {
-			return e.of(cc.Args[0], depth)
+			return orNil(f, e.of(cc.Args[0], depth))
 		}
 		if f := cc.StaticCallee(); f != nil && isFlagDefine(f) {
 			// *flag.Int("count", …): a value set on the command line.
@@ -740,7 +745,12 @@ func (e *eval) bind(v Value, args []ssa.Value, depth int) Value {
 			case p.Hole.Source == Param && p.Hole.Param >= 0 && p.Hole.Param < len(args):
 				h := *p.Hole
 				a := args[h.Param]
-				if h.Field != "" {
+				if h.Joined {
+					var ok bool
+					if pv, ok = e.joinKnown(a, textValue(h.Sep), nil, depth); !ok {
+						pv = moreElements() // elements not known here
+					}
+				} else if h.Field != "" {
 					pv = e.fieldOf(a, h.Field, depth)
 				} else {
 					pv = e.of(a, depth)

@@ -233,3 +233,9 @@ func TestOrigins(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, originsProbe, "origins")
 }
+
+// TestJoins: helpers joining the slice they are given (joins.go).
+func TestJoins(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, probe, "joins")
+}

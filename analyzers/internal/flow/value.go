@@ -93,7 +93,8 @@ const (
 	// Validated: the value (or what it was derived from) was checked by
 	// a regular expression, a parser (uuid.Parse, strconv.Atoi), a
 	// character test (strings.ContainsAny…) or a function named
-	// valid…/sanitize…/check….
+	// valid…/sanitize…/check… that returns what a test returns (a bool,
+	// an error; checks.go).
 	Validated
 	// LengthChecked: len() of the value (or what it was derived from)
 	// is compared, or it was truncated (s[:n]) or read through a
@@ -135,6 +136,10 @@ type Hole struct {
 	Field string
 	// Exported marks a Param hole of an exported function.
 	Exported bool
+	// Joined marks a Param hole that stands for the elements of the
+	// slice parameter Param joined by Sep (joins.go).
+	Joined bool
+	Sep    string
 	// At is where the value entered a quoted literal of the text: the
 	// position of the + (or of the op-assignment) whose result puts it
 	// inside quotes, or of the fmt.Sprintf call whose format does;
@@ -256,6 +261,9 @@ func (h *Hole) String() string {
 		fmt.Fprintf(&b, "%d", h.Param)
 		if h.Field != "" {
 			b.WriteString("." + h.Field)
+		}
+		if h.Joined {
+			fmt.Fprintf(&b, "[%q]", h.Sep)
 		}
 	}
 	if h.What != "" {

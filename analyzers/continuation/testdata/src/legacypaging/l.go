@@ -41,3 +41,33 @@ func unknownFilter(t *storage.Table, build func() string, opts func() *storage.Q
 	}
 	return len(res.Entities) + len(res2.Entities)
 }
+
+// emptyFirst stops when the first segment is empty, then follows
+// NextLink: an empty segment can still have a continuation.
+func emptyFirst(t *storage.Table) int {
+	res, err := t.QueryEntities(30, storage.MinimalMetadata, &storage.QueryOptions{Filter: "PartitionKey eq 'p'"})
+	if err != nil {
+		return 0
+	}
+	if len(res.Entities) == 0 { // want `TL308: paging stops on a short first page`
+		return 0
+	}
+	n := len(res.Entities)
+	for res.NextLink != nil {
+		if res, err = res.NextResults(nil); err != nil {
+			return n
+		}
+		n += len(res.Entities)
+	}
+	return n
+}
+
+// oneRow is silent: a lookup that tests its one segment and pages no
+// further.
+func oneRow(t *storage.Table) *storage.Entity {
+	res, err := t.QueryEntities(30, storage.MinimalMetadata, &storage.QueryOptions{Filter: "PartitionKey eq 'p' and RowKey eq 'r'"})
+	if err != nil || len(res.Entities) == 0 {
+		return nil
+	}
+	return res.Entities[0]
+}
