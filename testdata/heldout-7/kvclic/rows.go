@@ -213,7 +213,7 @@ func dropValue(ctx context.Context, table, value string) error {
 	if err != nil {
 		return err
 	}
-	filter := "PartitionKey eq 'main' and Value eq '" + value + "'" // L: TL321
+	filter := "PartitionKey eq 'main' and Value eq '" + value + "'"                  // L: TL321
 	pager := tc.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &filter}) // L: TL303 TL313
 	for pager.More() {
 		page, err := pager.NextPage(ctx)
@@ -240,7 +240,7 @@ func keysHolding(ctx context.Context, table, value string) ([]string, error) {
 		return nil, err
 	}
 	filter := fmt.Sprintf("PartitionKey eq 'main' and Value eq '%s'", strings.ReplaceAll(value, "'", "''")) // S
-	pager := tc.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &filter}) // L: TL303
+	pager := tc.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &filter})                        // L: TL303
 	var keys []string
 	for pager.More() {
 		page, err := pager.NextPage(ctx)
