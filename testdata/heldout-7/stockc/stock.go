@@ -141,7 +141,7 @@ func collect(ctx context.Context, tc *aztables.Client, filter string) ([]stockRo
 // comparing the struct's time with a DateTime literal.
 func BoughtSince(ctx context.Context, tc *aztables.Client, part uuid.UUID) ([]stockRow, error) {
 	filter := fmt.Sprintf("PartitionKey eq '%s' and BoughtAt ge datetime'2021-01-01T00:00:00Z'", part) // S
-	pager := tc.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &filter}) // L: TL127 TL303
+	pager := tc.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &filter})                   // L: TL127 TL303
 	var out []stockRow
 	for pager.More() {
 		page, err := pager.NextPage(ctx)
@@ -162,7 +162,7 @@ func BoughtSince(ctx context.Context, tc *aztables.Client, part uuid.UUID) ([]st
 // LowStock (added) lists a partition's rows with few units left, comparing
 // the Int32 property with a string literal.
 func LowStock(ctx context.Context, tc *aztables.Client, part uuid.UUID) ([]stockRow, error) {
-	filter := fmt.Sprintf("PartitionKey eq '%s' and Units lt '10'", part) // S
+	filter := fmt.Sprintf("PartitionKey eq '%s' and Units lt '10'", part)            // S
 	pager := tc.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &filter}) // L: TL303 TL323
 	var out []stockRow
 	for pager.More() {
