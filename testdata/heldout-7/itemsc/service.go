@@ -150,6 +150,38 @@ func (s *Service) createSmall(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, rec)
 }
 
+// createExpiring (added) keeps the expiry as a DateTime property, and a
+// zero time when the request gives none.
+func (s *Service) createExpiring(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 32<<10)
+	var in createRequest
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Data == nil {
+		http.Error(w, "data not set or too large", http.StatusBadRequest)
+		return
+	}
+	if !typeLenOK(in.Type) {
+		http.Error(w, "type length", http.StatusBadRequest)
+		return
+	}
+	props := map[string]any{"Type": in.Type, "Data": string(in.Data)}
+	if in.Expire != nil {
+		t, err := time.Parse(time.RFC3339, *in.Expire)
+		if err != nil {
+			http.Error(w, "expire invalid", http.StatusBadRequest)
+			return
+		}
+		props["ExpiresAt"] = aztables.EDMDateTime(t) // S
+	} else {
+		props["ExpiresAt"] = aztables.EDMDateTime(time.Time{}) // L: TL124
+	}
+	id, err := s.store.addTyped(r.Context(), in.Type, props)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	writeJSON(w, map[string]string{"id": id})
+}
+
 // replaceData (added) swaps an item's data: read, change, update without
 // the read's ETag.
 func (s *Service) replaceData(w http.ResponseWriter, r *http.Request) {
@@ -204,6 +236,7 @@ func (s *Service) changeData(w http.ResponseWriter, r *http.Request, checked boo
 func (s *Service) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /items", s.create)
 	mux.HandleFunc("POST /items-small", s.createSmall)
+	mux.HandleFunc("POST /items-expiring", s.createExpiring)
 	mux.HandleFunc("GET /item", s.get)
 	mux.HandleFunc("GET /items", s.list)
 	mux.HandleFunc("PUT /item/data", s.replaceData)

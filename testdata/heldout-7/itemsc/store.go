@@ -82,6 +82,23 @@ func (s *tableStore) add(ctx context.Context, pk string, fields map[string]strin
 	return &record{ID: id, Type: pk, Fields: fields}, nil
 }
 
+// addTyped stores typed properties under a new id in partition pk.
+func (s *tableStore) addTyped(ctx context.Context, pk string, props map[string]any) (string, error) {
+	id := uuid.New().String()
+	body, err := json.Marshal(aztables.EDMEntity{
+		Entity: aztables.Entity{
+			PartitionKey: pk, // L: TL201
+			RowKey:       id,
+		},
+		Properties: props,
+	})
+	if err != nil {
+		return "", err
+	}
+	_, err = s.tc.AddEntity(ctx, body, nil)
+	return id, err
+}
+
 // get reads one item by id and type.
 func (s *tableStore) get(ctx context.Context, id, pk string) (*record, aztables.GetEntityResponse, error) {
 	resp, err := s.tc.GetEntity(ctx,
