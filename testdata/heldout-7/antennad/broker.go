@@ -71,7 +71,7 @@ func Open(create bool) (Registry, error) {
 }
 
 func (r *tableRegistry) appRef(id string) *storage.Entity {
-	return r.apps.GetEntityReference(id, "-")
+	return r.apps.GetEntityReference(id, "-") // L: TL201
 }
 
 func (r *tableRegistry) appWithProps(a App) *storage.Entity {
