@@ -38,7 +38,7 @@ func Restamp(d Deployment) error {
 	if err := stamped(t, &d).InsertOrMerge(nil); err != nil {
 		return err
 	}
-	return stampedOwn(t, &d).InsertOrMerge(nil)
+	return stampedOwn(t, &d).InsertOrMerge(nil) // S
 }
 
 // queryEvery follows a query to its last page.
