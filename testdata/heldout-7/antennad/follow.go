@@ -36,7 +36,7 @@ func (r *tableRegistry) pair(chat int64, appID string) [2]*storage.Entity {
 // Followers lists the chats following an app from the app's partition.
 func (r *tableRegistry) Followers(appID string) ([]int64, error) {
 	filter := "PartitionKey eq 'app_" + appID + "'" // L: TL321
-	rows, err := readAll(r.subs, filter) // S
+	rows, err := readAll(r.subs, filter)            // S
 	if err != nil {
 		return nil, err
 	}

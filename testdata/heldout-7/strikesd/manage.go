@@ -64,7 +64,7 @@ func Find(name string) ([]Deployment, error) {
 		return nil, err
 	}
 	filter := "RowKey eq '" + name + "'" // L: TL321
-	rows, err := queryEvery(t, filter) // L: TL301
+	rows, err := queryEvery(t, filter)   // L: TL301
 	if err != nil {
 		return nil, err
 	}

@@ -38,7 +38,7 @@ func (s *TenantStore) ImportDirect(ctx context.Context, cs []Contract) error {
 // RecordGraphError finds the tenant by its customer id inside the tenants
 // partition and bumps its error count with a blind merge. (added)
 func (s *TenantStore) RecordGraphError(ctx context.Context, customerID, msg string) error {
-	filter := "PartitionKey eq 'tenants' and CustomerId eq '" + customerID + "'" // L: TL321
+	filter := "PartitionKey eq 'tenants' and CustomerId eq '" + customerID + "'"        // L: TL321
 	pager := s.tbl.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &filter}) // L: TL303 TL313
 	for pager.More() {
 		page, err := pager.NextPage(ctx)
@@ -69,7 +69,7 @@ func (s *TenantStore) RecordGraphError(ctx context.Context, customerID, msg stri
 // merge is conditional on the ETag the listing returned. (added)
 func (s *TenantStore) ClearGraphErrors(ctx context.Context, customerID string) error {
 	filter := "PartitionKey eq 'tenants' and CustomerId eq '" + strings.ReplaceAll(customerID, "'", "''") + "'" // S
-	pager := s.tbl.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &filter}) // L: TL303 TL313
+	pager := s.tbl.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &filter})                         // L: TL303 TL313
 	for pager.More() {
 		page, err := pager.NextPage(ctx)
 		if err != nil {
