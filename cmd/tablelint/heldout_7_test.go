@@ -32,12 +32,20 @@ func TestHeldout7Labels(t *testing.T) {
 }
 
 // TestHeldout7Recall measures check over testdata/heldout-7, a seventh
-// held-out corpus labelled before tablelint ran on it.
+// held-out corpus labelled before tablelint ran on it. First measured on
+// 5170741 (every branch of the session that wrote it merged, none of
+// whose authors saw it) with the labels as committed in 0dc91e1: 54/69
+// (78.3 %) and 54/62 (87.1 %). Floors a little below the figures, so that
+// a drop fails; the misses are listed in docs/benchmarks.md.
 func TestHeldout7Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-7", heldout7Rules, true, 60, 40, heldout7Known)
-	checkRates(t, right, expected, found, 0, 0)
+	checkRates(t, right, expected, found, 0.76, 0.85)
 }
 
 // heldout7Known are the findings at silent spots of heldout-7's first
-// measurement not yet resolved.
-var heldout7Known = map[string]bool{}
+// measurement not yet resolved: a legacy Entity.TimeStamp the code sets,
+// which TL128's docs say it reports (the labeller read "is not even sent"
+// as silence; heldout-6 labels the same shape TL128).
+var heldout7Known = map[string]bool{
+	"strikesd/plant.go:70 TL128": true,
+}
