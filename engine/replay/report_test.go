@@ -32,7 +32,7 @@ func replayFile(t *testing.T, path string, opts Options) *Report {
 const smallTrace = "../../testdata/traces/small.jsonl"
 
 // TestReportGolden: the findings and the per-operation results of the
-// small trace (its text, JSON and SVG reports: internal/report/replayout).
+// small trace (its text, JSON and SVG reports: replayout).
 func TestReportGolden(t *testing.T) {
 	var results bytes.Buffer
 	// A target of 5 entities a second makes partition Sales hot.

@@ -31,8 +31,8 @@ func replayFile(t *testing.T, path string, opts replay.Options, eng replay.Engin
 }
 
 const (
-	smallTrace  = "../../../testdata/traces/small.jsonl"
-	cosmosTrace = "../../../testdata/traces/cosmos.jsonl"
+	smallTrace  = "../testdata/traces/small.jsonl"
+	cosmosTrace = "../testdata/traces/cosmos.jsonl"
 )
 
 // TestReportGolden: the text and JSON reports of the small trace, its
