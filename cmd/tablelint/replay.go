@@ -25,10 +25,10 @@ import (
 	"github.com/tablelint/tablelint/internal/cost"
 	"github.com/tablelint/tablelint/internal/outfile"
 	"github.com/tablelint/tablelint/internal/report"
-	"github.com/tablelint/tablelint/replayout"
 	"github.com/tablelint/tablelint/internal/rules"
 	"github.com/tablelint/tablelint/internal/tracefmt"
 	"github.com/tablelint/tablelint/model"
+	"github.com/tablelint/tablelint/replayout"
 	"github.com/tablelint/tablelint/review"
 )
 
