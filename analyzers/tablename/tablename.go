@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
@@ -26,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "tablename",
 	Doc:      docs.MustExtract(doc, "tablename"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/tablename",
-	Requires: []*analysis.Analyzer{flow.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, flow.Analyzer},
 	Run:      run,
 }
 
@@ -54,27 +56,22 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			info := pass.TypesInfo
-			switch {
-			case sdk.IsMethod(info, call, "ServiceClient", "NewClient") && len(call.Args) == 1,
-				sdk.IsLegacyMethod(info, call, "TableServiceClient", "GetTableReference") && len(call.Args) == 1:
-				name(call, 0, true)
-			case (sdk.IsMethod(info, call, "ServiceClient", "CreateTable") || sdk.IsMethod(info, call, "ServiceClient", "DeleteTable")) && len(call.Args) >= 2:
-				name(call, 1, true)
-			case (sdk.IsFunc(info, call, sdk.AztablesPath, "NewClient") ||
-				sdk.IsFunc(info, call, sdk.AztablesPath, "NewClientWithNoCredential") ||
-				sdk.IsFunc(info, call, sdk.AztablesPath, "NewClientWithSharedKey")) && len(call.Args) >= 1:
-				name(call, 0, false)
-			}
-			return true
-		})
-	}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
+		call := n.(*ast.CallExpr)
+		info := pass.TypesInfo
+		switch {
+		case sdk.IsMethod(info, call, "ServiceClient", "NewClient") && len(call.Args) == 1,
+			sdk.IsLegacyMethod(info, call, "TableServiceClient", "GetTableReference") && len(call.Args) == 1:
+			name(call, 0, true)
+		case (sdk.IsMethod(info, call, "ServiceClient", "CreateTable") || sdk.IsMethod(info, call, "ServiceClient", "DeleteTable")) && len(call.Args) >= 2:
+			name(call, 1, true)
+		case (sdk.IsFunc(info, call, sdk.AztablesPath, "NewClient") ||
+			sdk.IsFunc(info, call, sdk.AztablesPath, "NewClientWithNoCredential") ||
+			sdk.IsFunc(info, call, sdk.AztablesPath, "NewClientWithSharedKey")) && len(call.Args) >= 1:
+			name(call, 0, false)
+		}
+	})
 	return nil, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
@@ -31,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "transactions",
 	Doc:      docs.MustExtract(doc, "transactions"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/transactions",
-	Requires: []*analysis.Analyzer{index.Analyzer, target.Analyzer, flow.Analyzer, keyflow.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, index.Analyzer, target.Analyzer, flow.Analyzer, keyflow.Analyzer},
 	Run:      run,
 }
 
@@ -88,21 +89,19 @@ func run(pass *analysis.Pass) (any, error) {
 			c.wrapped[w.Call] = w.Actions
 		}
 	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				if n.Body != nil {
-					c.funcStart = n.Pos()
-					c.function(n.Body)
-				}
-			case *ast.FuncLit:
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins.Preorder([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Body != nil {
 				c.funcStart = n.Pos()
 				c.function(n.Body)
 			}
-			return true
-		})
-	}
+		case *ast.FuncLit:
+			c.funcStart = n.Pos()
+			c.function(n.Body)
+		}
+	})
 	return nil, nil
 }
 
