@@ -189,25 +189,8 @@ func (l *legacyReads) filledByGet(v ssa.Value, at ssa.Instruction) bool {
 		if f == nil || f.Name() != "Get" || f.Signature.Recv() == nil || !isLegacyEntityPtr(f.Signature.Recv().Type()) {
 			continue
 		}
-		if at == nil || at.Parent() != c.Parent() || before(c, at) {
+		if at == nil || at.Parent() != c.Parent() || flow.Dominates(c, at) {
 			return true
-		}
-	}
-	return false
-}
-
-// before: instruction a runs before b in their function (a's block
-// dominates b's, or a comes first in the same block).
-func before(a, b ssa.Instruction) bool {
-	if a.Block() != b.Block() {
-		return a.Block().Dominates(b.Block())
-	}
-	for _, in := range a.Block().Instrs {
-		switch in {
-		case a:
-			return true
-		case b:
-			return false
 		}
 	}
 	return false

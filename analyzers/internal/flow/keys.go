@@ -309,19 +309,33 @@ func mapKeyAt(us []*ssa.MapUpdate, key string, use ssa.Instruction) (ssa.Value, 
 	return v, true
 }
 
+// Dominates reports whether instruction a runs before b on every path
+// to b: in one block, earlier; else a's block dominates b's.
+func Dominates(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() {
+		return earlierInBlock(a, b)
+	}
+	return a.Block().Dominates(b.Block())
+}
+
+// earlierInBlock reports whether a comes before b in their one block.
+func earlierInBlock(a, b ssa.Instruction) bool {
+	for _, in := range a.Block().Instrs {
+		switch in {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
+}
+
 // before reports whether a always runs before b when both run: in one
 // block, earlier; else no path leads from b's block to a's.
 func before(a, b ssa.Instruction) bool {
 	if a.Block() == b.Block() {
-		for _, in := range a.Block().Instrs {
-			switch in {
-			case a:
-				return true
-			case b:
-				return false
-			}
-		}
-		return false
+		return earlierInBlock(a, b)
 	}
 	seen := map[*ssa.BasicBlock]bool{}
 	work := []*ssa.BasicBlock{b.Block()}
