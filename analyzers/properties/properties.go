@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -44,6 +45,8 @@ type checker struct {
 	// function of the write being checked, with the type given ("?"
 	// when it is not a constant).
 	annotated map[string]string
+	// calls caches callsOf.
+	calls map[*types.Func][]callSite
 }
 
 var info bool
@@ -53,7 +56,7 @@ func init() {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	c := &checker{pass: pass, x: index.Of(pass), fields: map[*types.Var]bool{}, seen: map[token.Pos]bool{}}
+	c := &checker{pass: pass, x: index.Of(pass), fields: map[*types.Var]bool{}, seen: map[token.Pos]bool{}, calls: map[*types.Func][]callSite{}}
 	for _, w := range c.x.Calls {
 		if w.Entity != nil {
 			c.entity(w.Entity, w)
@@ -92,14 +95,24 @@ func (c *checker) entity(e ast.Expr, w index.Call) {
 		}
 	}
 	vars := map[*types.Var]bool{}
+	// The variables among the roots may be a helper's (a function of the
+	// package returning the entity it builds): each body that declares
+	// one is checked for what it assigns to them.
+	var bodies []*ast.BlockStmt
 	for _, v := range roots.Vars {
 		if writes.IsEntityStruct(v.Type()) {
 			c.structType(v.Type(), w)
 		}
 		vars[v] = true
+		if body := c.bodyAt(v.Pos()); body != nil && body != w.Body && !slices.Contains(bodies, body) {
+			bodies = append(bodies, body)
+		}
 	}
 	if w.Body != nil && len(vars) > 0 {
 		c.assignments(w.Body, vars)
+	}
+	for _, body := range bodies {
+		c.assignments(body, vars)
 	}
 }
 

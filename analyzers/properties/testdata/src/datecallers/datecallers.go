@@ -1,0 +1,110 @@
+// Package datecallers: DateTime properties filled from a parameter (or a
+// field of one) or from a map the caller gives as Properties; a caller in
+// the package that leaves the time zero makes the write fail.
+package datecallers
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+)
+
+// Lease is one lease as the service hands it out.
+type Lease struct {
+	ID      string
+	Holder  string
+	Granted time.Time
+	Expires time.Time
+}
+
+type leases struct{ tc *aztables.Client }
+
+// put writes a lease with both its times as DateTimes.
+func (l *leases) put(ctx context.Context, x Lease) error {
+	props := map[string]any{
+		"Holder":  x.Holder,
+		"Granted": aztables.EDMDateTime(x.Granted),
+		"Expires": aztables.EDMDateTime(x.Expires), // want `TL124: property Expires is an Edm.DateTime of Expires left out of the literal at line 51`
+	}
+	b, err := json.Marshal(aztables.EDMEntity{Entity: aztables.Entity{PartitionKey: "leases", RowKey: x.ID}, Properties: props})
+	if err != nil {
+		return err
+	}
+	_, err = l.tc.AddEntity(ctx, b, nil)
+	return err
+}
+
+// putDue writes one DateTime given as a parameter.
+func (l *leases) putDue(ctx context.Context, id string, due time.Time) error {
+	b, _ := json.Marshal(aztables.EDMEntity{
+		Entity:     aztables.Entity{PartitionKey: "due", RowKey: id},
+		Properties: map[string]any{"Due": aztables.EDMDateTime(due)}, // want `TL124: property Due is an Edm.DateTime of zero time 0001-01-01 \(passed at line 74\)`
+	})
+	_, err := l.tc.AddEntity(ctx, b, nil)
+	return err
+}
+
+// grantOpen grants a lease with no end: Expires is never set.
+func (l *leases) grantOpen(ctx context.Context, id, holder string) error {
+	x := Lease{
+		ID:      id,
+		Holder:  holder,
+		Granted: time.Now().UTC(),
+	}
+	return l.put(ctx, x)
+}
+
+// Silent: every time set, in the literal or after it.
+func (l *leases) grantFor(ctx context.Context, id, holder string, d time.Duration) error {
+	now := time.Now().UTC()
+	x := Lease{ID: id, Holder: holder, Granted: now}
+	x.Expires = now.Add(d)
+	return l.put(ctx, x)
+}
+
+// Silent: the caller's own lease, whatever its callers put in it.
+func (l *leases) renew(ctx context.Context, x Lease) error {
+	x.Holder = "renewed"
+	return l.put(ctx, x)
+}
+
+func (l *leases) reset(ctx context.Context, id string) error {
+	return l.putDue(ctx, id, time.Time{})
+}
+
+// Silent: a real time.
+func (l *leases) schedule(ctx context.Context, id string) error {
+	return l.putDue(ctx, id, time.Now().Add(time.Hour))
+}
+
+// addTyped writes the caller's properties as they are.
+func (l *leases) addTyped(ctx context.Context, id string, props map[string]any) error {
+	b, _ := json.Marshal(aztables.EDMEntity{Entity: aztables.Entity{PartitionKey: "typed", RowKey: id}, Properties: props})
+	_, err := l.tc.AddEntity(ctx, b, nil)
+	return err
+}
+
+func (l *leases) closeLease(ctx context.Context, id string, at *time.Time) error {
+	props := map[string]any{"Holder": "none"}
+	if at != nil {
+		props["ClosedAt"] = aztables.EDMDateTime(*at)
+	} else {
+		props["ClosedAt"] = aztables.EDMDateTime(time.Time{}) // want `TL124: property ClosedAt is an Edm.DateTime of zero time`
+	}
+	return l.addTyped(ctx, id, props)
+}
+
+func (l *leases) openLease(ctx context.Context, id string) error {
+	return l.addTyped(ctx, id, map[string]any{"Opened": aztables.EDMDateTime{}}) // want `TL124: property Opened is an Edm.DateTime of zero time`
+}
+
+// Silent: the time left out of the map when there is none.
+func (l *leases) closeKnown(ctx context.Context, id string, at *time.Time) error {
+	props := map[string]any{"Holder": "none"}
+	if at != nil {
+		props["ClosedAt"] = aztables.EDMDateTime(*at)
+	}
+	return l.addTyped(ctx, id, props)
+}
