@@ -41,9 +41,18 @@
 //     year out of range, or a constant RFC 3339 string; and a struct
 //     field annotated by a sibling "Name@odata.type" field set to
 //     "Edm.DateTime" that the literal writing it leaves unset (and the
-//     function never assigns). The service rejects the entity. Silent
-//     for values from run time (parameters, time.Now(), decoded values)
-//     and for times sent without the annotation.
+//     function never assigns). The service rejects the entity. A
+//     parameter, or a field of one, is what the package's callers pass
+//     (up to three callers up, a caller passing its own parameter on):
+//     time.Time{} passed, or a struct whose keyed literal leaves the time
+//     field out, in a caller that neither sets the field nor takes the
+//     variable's address (nor holds it by pointer), is reported at the
+//     property, naming the line; and when the Properties of an EDMEntity
+//     are a map parameter, the entries callers put in the map they pass
+//     (in its literal, or m["Due"] = v) are checked where they are put.
+//     Silent for values from run time (time.Now(), decoded values, a
+//     parameter whose callers are not in the package) and for times sent
+//     without the annotation.
 //   - TL125 integer-out-of-range: an integer property outside the Int32
 //     range — a constant, t.UnixMilli(), t.UnixMicro(), t.UnixNano(), or
 //     a constant minus a value (reverse ticks) — sent as a bare JSON
@@ -80,8 +89,10 @@
 //   - TL128 timestamp-set-by-client: a Timestamp given a value in the
 //     literal of a written entity (also the aztables.Entity nested in an
 //     EDMEntity, and a "Timestamp" entry of an EDMEntity's or a legacy
-//     Entity's Properties) or assigned to it (e.Timestamp = …) in the
-//     function that writes it, and the legacy Entity's TimeStamp
+//     Entity's Properties) or assigned to it (e.Timestamp = …, e.Properties
+//     = map…{"Timestamp": t}) in the function that writes it or in the
+//     helper that builds the entity it writes, and the legacy Entity's
+//     TimeStamp
 //     given in its literal or assigned before a write (its encoding
 //     never sends it). The written
 //     entity is followed through a MarshalJSON method and the results of
