@@ -134,7 +134,7 @@ func (c *checker) zeroFromCallers(e ast.Expr, depth int) string {
 		return ""
 	}
 	fn, i, ok := c.paramOf(decl, v)
-	if !ok || field != nil && (!isTime(field.Type()) || c.fieldSet(decl.Body, field)) {
+	if !ok || field != nil && (!isTime(field.Type()) || c.fieldSet(decl.Body, field)) || c.timeTested(decl.Body, e) {
 		return ""
 	}
 	for _, s := range c.callsOf(fn) {
@@ -198,6 +198,34 @@ func (c *checker) fieldFromCaller(arg ast.Expr, f *types.Var, s callSite, depth 
 		return c.outOfRangeAt(val, depth)
 	}
 	return fmt.Sprintf("%s left out of the literal at line %d", finding.Clip(f.Name()), c.pass.Fset.Position(lit.Pos()).Line)
+}
+
+// timeTested reports whether body tests the time e (the same
+// expression): e.IsZero(), e.Before(…), e.After(…), e.Equal(…),
+// e.Compare(…), or e compared with ==, !=, <… A function that tests its
+// parameter may leave the property out for a zero time.
+func (c *checker) timeTested(body *ast.BlockStmt, e ast.Expr) bool {
+	want := types.ExprString(ast.Unparen(e))
+	same := func(x ast.Expr) bool { return types.ExprString(ast.Unparen(x)) == want }
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && same(sel.X) {
+				switch sel.Sel.Name {
+				case "IsZero", "Before", "After", "Equal", "Compare":
+					found = true
+				}
+			}
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+				found = found || same(n.X) || same(n.Y)
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // fieldSet reports whether body sets field f (x.F = …, x.F++), or takes
