@@ -173,12 +173,18 @@ func (c *checker) fieldFromCaller(arg ast.Expr, f *types.Var, s callSite, depth 
 			// The caller's own parameter: its callers decide.
 			return c.zeroFromCallers(&ast.SelectorExpr{X: id, Sel: ast.NewIdent(f.Name())}, depth)
 		}
-		if _, ptr := v.Type().Underlying().(*types.Pointer); ptr || c.changed(v) || c.fieldSet(s.in.Body, f) {
+		if c.changed(v) || c.fieldSet(s.in.Body, f) || c.aliased(s.in.Body, v, id) {
 			return "" // set somewhere the literal does not show
 		}
 		d, ok := c.x.Vars.Only(v)
-		if !ok || d.Index >= 0 || d.Zero() {
+		if !ok || d.Index >= 0 {
 			return ""
+		}
+		if d.Zero() {
+			if _, ptr := v.Type().Underlying().(*types.Pointer); ptr || writes.StructOf(v.Type()) == nil {
+				return ""
+			}
+			return fmt.Sprintf("%s never set on %s", finding.Clip(f.Name()), finding.Clip(v.Name()))
 		}
 		arg = ast.Unparen(d.Rhs)
 	}
@@ -222,6 +228,35 @@ func (c *checker) timeTested(body *ast.BlockStmt, e ast.Expr) bool {
 			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 				found = found || same(n.X) || same(n.Y)
 			}
+		}
+		return !found
+	})
+	return found
+}
+
+// aliased reports whether the pointer variable v is used in body other
+// than to read a field or as the argument arg: passed elsewhere, a method
+// called on it, copied. A struct held by value cannot be changed through
+// such uses (changed covers &v and pointer methods).
+func (c *checker) aliased(body *ast.BlockStmt, v *types.Var, arg *ast.Ident) bool {
+	if _, ptr := v.Type().Underlying().(*types.Pointer); !ptr {
+		return false
+	}
+	fieldReads := map[*ast.Ident]bool{arg: true}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if s := c.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+					fieldReads[id] = true
+				}
+			}
+		}
+		return true
+	})
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v && !fieldReads[id] {
+			found = true
 		}
 		return !found
 	})

@@ -44,12 +44,16 @@
 //     function never assigns). The service rejects the entity. A
 //     parameter, or a field of one, is what the package's callers pass
 //     (up to three callers up, a caller passing its own parameter on):
-//     time.Time{} passed, or a struct whose keyed literal leaves the time
-//     field out, in a caller that neither sets the field nor takes the
-//     variable's address (nor holds it by pointer), is reported at the
-//     property, naming the line; and when the Properties of an EDMEntity
-//     are a map parameter, the entries callers put in the map they pass
-//     (in its literal, or m["Due"] = v) are checked where they are put.
+//     time.Time{} passed, or a struct whose keyed literal (&T{…} too)
+//     leaves the time field out, or a var x T whose field is never set,
+//     in a caller that neither sets the field nor takes the variable's
+//     address nor passes its pointer anywhere else, is reported at the
+//     property, naming the line — unless the function tests the time
+//     (IsZero, Before, After, a comparison); and when the Properties of
+//     an EDMEntity or a legacy Entity are a map parameter, the entries
+//     callers put in the map they pass (in its literal, or m["Due"] = v)
+//     are checked where they are put. A legacy Entity literal's
+//     Properties are checked as an assigned e.Properties is.
 //     Silent for values from run time (time.Now(), decoded values, a
 //     parameter whose callers are not in the package) and for times sent
 //     without the annotation.

@@ -92,6 +92,9 @@ func (c *checker) entity(e ast.Expr, w index.Call) {
 			c.structType(t, w)
 			c.structLiteral(lit)
 			c.structDates(lit, w.Body)
+			if sdk.IsLegacyType(t, "Entity") {
+				c.legacyEntity(lit)
+			}
 		}
 	}
 	vars := map[*types.Var]bool{}
@@ -251,6 +254,7 @@ func (c *checker) assignments(body *ast.BlockStmt, vars map[*types.Var]bool) {
 				}
 				if l.Sel.Name == "Properties" && sdk.IsLegacyType(s.Recv(), "Entity") {
 					c.entries(as.Rhs[i], c.legacyProperty)
+					c.callerEntries(as.Rhs[i], c.legacyProperty, 0)
 					continue
 				}
 				if l.Sel.Name == writes.Timestamp || l.Sel.Name == "TimeStamp" && sdk.IsLegacyType(s.Recv(), "Entity") {

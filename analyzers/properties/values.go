@@ -282,6 +282,16 @@ func (c *checker) edmEntity(lit *ast.CompositeLit) {
 	}
 }
 
+// legacyEntity checks the Properties of a legacy storage.Entity
+// literal, entry by entry as its MarshalJSON sends them.
+func (c *checker) legacyEntity(lit *ast.CompositeLit) {
+	if props := sdk.Field(c.pass.TypesInfo, lit, "Properties"); props != nil {
+		c.entries(props, c.legacyProperty)
+		c.assignedEntries(lit, props, c.legacyProperty)
+		c.callerEntries(props, c.legacyProperty, 0)
+	}
+}
+
 // assignedEntries calls check for each constant-key entry assigned
 // (props["k"] = v) to the map variable v is, in the function that
 // declares it: the function of the write, or the helper or method of
