@@ -179,7 +179,7 @@ func (c *checker) callers() {
 		more := false
 		for _, s := range c.sites {
 			for _, f := range c.fillsAt(s.fn) {
-				arg := argAt(c.pass.TypesInfo, s.call, f.Param)
+				arg := sdk.ArgAt(c.pass.TypesInfo, s.call, f.Param)
 				if arg == nil || done[s.call][f] {
 					continue
 				}
@@ -462,33 +462,6 @@ func (c *checker) paramField(e *ast.SelectorExpr) (*types.Var, string) {
 	return v, path
 }
 
-// receiver returns the receiver expression of a method call x.m(…)
-// (not of a call through an interface value or a method expression),
-// or nil.
-func receiver(info *types.Info, call *ast.CallExpr) ast.Expr {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	s := info.Selections[sel]
-	if s == nil || s.Kind() != types.MethodVal || types.IsInterface(s.Recv()) {
-		return nil
-	}
-	return sel.X
-}
-
-// argAt returns the argument call passes as parameter i (-1: the
-// receiver), or nil.
-func argAt(info *types.Info, call *ast.CallExpr, i int) ast.Expr {
-	if i < 0 {
-		return receiver(info, call)
-	}
-	if i >= len(call.Args) {
-		return nil
-	}
-	return call.Args[i]
-}
-
 // fieldValue returns what the caller put in field (a path) of the
 // struct variable arg before pos: the last assignment arg.field = x in
 // body before pos, or else the field of the composite literal arg is
@@ -623,7 +596,7 @@ func (c *checker) countProps(t types.Type, at ast.Node) {
 func (c *checker) node(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.CallExpr:
-		if fn := sdk.Callee(c.pass.TypesInfo, n); fn != nil && fn.Pkg() != nil && (len(n.Args) > 0 || receiver(c.pass.TypesInfo, n) != nil) && (fn.Pkg() == c.pass.Pkg || c.fillsOf(fn) != nil) {
+		if fn := sdk.Callee(c.pass.TypesInfo, n); fn != nil && fn.Pkg() != nil && (len(n.Args) > 0 || sdk.Receiver(c.pass.TypesInfo, n) != nil) && (fn.Pkg() == c.pass.Pkg || c.fillsOf(fn) != nil) {
 			c.sites = append(c.sites, site{call: n, fn: fn, in: c.fn, body: c.body})
 		}
 		if arg := writes.MarshalArg(c.pass.TypesInfo, n); arg != nil {

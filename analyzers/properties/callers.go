@@ -81,25 +81,6 @@ func (c *checker) paramOf(decl *ast.FuncDecl, v *types.Var) (*types.Func, int, b
 	return nil, 0, false
 }
 
-// argAt returns what call passes as parameter i (-1: the receiver of a
-// method call), or nil.
-func (c *checker) argAt(call *ast.CallExpr, i int) ast.Expr {
-	if i >= 0 {
-		if i < len(call.Args) {
-			return call.Args[i]
-		}
-		return nil
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	if s := c.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
-		return sel.X
-	}
-	return nil
-}
-
 // paramRef splits e into the parameter of the function declaring it and
 // the field of it read: due, or x.Expires (one field deep).
 func (c *checker) paramRef(e ast.Expr) (decl *ast.FuncDecl, v *types.Var, field *types.Var) {
@@ -138,7 +119,7 @@ func (c *checker) zeroFromCallers(e ast.Expr, depth int) string {
 		return ""
 	}
 	for _, s := range c.callsOf(fn) {
-		arg := c.argAt(s.call, i)
+		arg := sdk.ArgAt(c.pass.TypesInfo, s.call, i)
 		if arg == nil {
 			continue
 		}
@@ -310,7 +291,7 @@ func (c *checker) callerEntries(props ast.Expr, check func(name string, v ast.Ex
 		return
 	}
 	for _, s := range c.callsOf(fn) {
-		arg := c.argAt(s.call, i)
+		arg := sdk.ArgAt(c.pass.TypesInfo, s.call, i)
 		if arg == nil {
 			continue
 		}
