@@ -32,7 +32,9 @@
 // or a transaction action: it is followed back through json.Marshal, a
 // MarshalJSON method, &, *, variables and the results of the package's
 // own functions to the struct or map literal, or the variable, that
-// builds it.
+// builds it. Properties given as the result of a function of the package
+// (props := toProps(x)) are followed into it: the map literals it
+// returns, and the entries it assigns to the map variable it returns.
 //
 //   - TL124 datetime-out-of-range: a property sent as Edm.DateTime whose
 //     value is provably before 1601 or after 9999: the zero time

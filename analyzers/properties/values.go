@@ -354,8 +354,38 @@ func (c *checker) bodyAt(pos token.Pos) *ast.BlockStmt {
 
 // entries calls check for each constant-key entry of the map literal v
 // is (or of the variable assigned one once).
+//
+// When v is the result of a function of the package (props :=
+// toProps(x)), the maps it returns are followed: the literals, and the
+// entries it assigns to the variable it returns.
 func (c *checker) entries(v ast.Expr, check func(name string, v ast.Expr)) {
-	m, ok := c.x.Vars.Resolve(v).(*ast.CompositeLit)
+	c.entriesAt(v, check, 0)
+}
+
+func (c *checker) entriesAt(v ast.Expr, check func(name string, v ast.Expr), depth int) {
+	e := c.x.Vars.Resolve(v)
+	if call, ok := e.(*ast.CallExpr); ok {
+		fn := sdk.Callee(c.pass.TypesInfo, call)
+		if fn == nil || depth >= maxCallerDepth {
+			return
+		}
+		decl := c.x.Vars.FuncDecl(fn)
+		if decl == nil || decl.Body == nil {
+			return
+		}
+		rets, _ := c.x.Vars.Returns(fn, 0)
+		for _, r := range rets {
+			if r == nil {
+				continue
+			}
+			c.entriesAt(r, check, depth+1)
+			if rv := c.x.Vars.VarOf(r); rv != nil && !writes.IsPackageVar(rv) && writes.IsStringMap(rv.Type()) {
+				c.assignedIn(decl.Body, rv, check)
+			}
+		}
+		return
+	}
+	m, ok := e.(*ast.CompositeLit)
 	if !ok || !writes.IsStringMap(c.pass.TypesInfo.TypeOf(m)) {
 		return
 	}

@@ -164,3 +164,31 @@ func grantBare(t *storage.Table, id string) error {
 	x.Expires = time.Now()
 	return putGranted(t, x)
 }
+
+// renewedProps builds the properties of a renewed lease in a helper.
+func renewedProps(holder string) map[string]any {
+	props := map[string]any{"Holder": holder}
+	props["Renewed"] = aztables.EDMDateTime{} // want `TL124: property Renewed is an Edm.DateTime of zero time`
+	return props
+}
+
+// stampProps returns its literal, with a Timestamp the service ignores.
+func stampProps(at time.Time) map[string]any {
+	return map[string]any{"Timestamp": aztables.EDMDateTime(at), "Kind": "stamp"} // want `TL128: Timestamp is set by the client`
+}
+
+func (l *leases) putRenewed(ctx context.Context, id string) error {
+	props := renewedProps("h")
+	b, _ := json.Marshal(aztables.EDMEntity{Entity: aztables.Entity{PartitionKey: "renewed", RowKey: id}, Properties: props})
+	if _, err := l.tc.AddEntity(ctx, b, nil); err != nil {
+		return err
+	}
+	b, _ = json.Marshal(aztables.EDMEntity{Entity: aztables.Entity{PartitionKey: "stamped", RowKey: id}, Properties: stampProps(time.Now())})
+	_, err := l.tc.AddEntity(ctx, b, nil)
+	return err
+}
+
+// Silent: a helper's properties that are never written.
+func draftProps() map[string]any {
+	return map[string]any{"Due": aztables.EDMDateTime{}, "Timestamp": aztables.EDMDateTime(time.Now())}
+}
