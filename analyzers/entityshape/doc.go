@@ -84,7 +84,10 @@
 // copies every entry of a map parameter into the map it makes the
 // Properties (for k, v := range fields { props[k] = v }, or
 // maps.Copy(props, fields)). A map literal held in a variable given as
-// Properties is checked as the literal is.
+// Properties is checked as the literal is, and so is one a function
+// returns (directly or through a variable) when a caller in the package
+// gives its result as Properties (Properties: pageProps(p)), legacy
+// Entity included.
 //
 // A method's receiver is a parameter like the others (func (j *job)
 // row() … "Output": j.Output): the caller's receiver value is checked,

@@ -120,8 +120,9 @@ type checker struct {
 	// call is the call whose argument is being checked.
 	call   *ast.CallExpr
 	callee *types.Func
-	// propsVars caches propertiesVar.
-	propsVars map[*types.Var]bool
+	// propsVars caches propertiesVar, propsResults resultIsProperties.
+	propsVars    map[*types.Var]bool
+	propsResults map[*types.Func]bool
 	// sites are the calls of functions with parameters, to check what
 	// callers pass to a function that fills a property.
 	sites []site
@@ -139,7 +140,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // facts run it on every dependency: the standard library has no entities
 	}
 	c := &checker{pass: pass, idx: index.Of(pass).Writes, fl: flow.Of(pass), reported: map[types.Object]bool{}, fills: map[*types.Func]*Fills{},
-		values: map[token.Pos]ast.Expr{}, done: map[token.Pos]map[string]bool{}, propsVars: map[*types.Var]bool{}}
+		values: map[token.Pos]ast.Expr{}, done: map[token.Pos]map[string]bool{}, propsVars: map[*types.Var]bool{}, propsResults: map[*types.Func]bool{}}
 	// TL120 for entity structs declared here.
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -688,6 +689,9 @@ func (c *checker) isEntityMap(lit *ast.CompositeLit) bool {
 // assigned to it (e.Properties = map[string]interface{}{…}), directly or
 // through a variable it is the one value of.
 func (c *checker) isProperties(lit *ast.CompositeLit) bool {
+	if c.returnedProperties(lit) {
+		return true
+	}
 	found := false
 	ast.Inspect(c.body, func(n ast.Node) bool {
 		if found {
@@ -799,34 +803,79 @@ func (c *checker) findPropertiesVar(v *types.Var) bool {
 	if found || !returned {
 		return found
 	}
-	// A caller's EDMEntity{Properties: x} with x := c.fn(…) (the first
-	// result).
-	fn := c.fn
+	return c.resultIsProperties(c.fn)
+}
+
+// resultIsProperties reports whether a caller in the package gives the
+// (first) result of fn as an entity's Properties: EDMEntity{Properties:
+// x} or a legacy Entity's, in its literal or assigned (e.Properties =
+// x), x the call or a variable it is the one value of.
+func (c *checker) resultIsProperties(fn *types.Func) bool {
+	if got, ok := c.propsResults[fn]; ok {
+		return got
+	}
+	info := c.pass.TypesInfo
+	isCall := func(p ast.Expr) bool {
+		p = ast.Unparen(p)
+		if call, ok := p.(*ast.CallExpr); ok {
+			return sdk.Callee(info, call) == fn
+		}
+		pv := c.idx.VarOf(p)
+		if pv == nil {
+			return false
+		}
+		d, ok := c.idx.Only(pv)
+		if !ok || d.Index > 0 {
+			return false
+		}
+		call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
+		return ok && sdk.Callee(info, call) == fn
+	}
+	found := false
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.CompositeLit)
-			if !ok || found {
-				return !found
+			if found {
+				return false
 			}
-			found = isProps(lit, func(p ast.Expr) bool {
-				if call, ok := p.(*ast.CallExpr); ok {
-					return sdk.Callee(info, call) == fn
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				if t := info.TypeOf(n); sdk.IsAztablesType(t, "EDMEntity") || sdk.IsLegacyType(t, "Entity") {
+					if p := sdk.Field(info, n, "Properties"); p != nil && isCall(p) {
+						found = true
+					}
 				}
-				pv := c.idx.VarOf(p)
-				if pv == nil {
-					return false
+			case *ast.AssignStmt:
+				if len(n.Lhs) != len(n.Rhs) {
+					return true
 				}
-				d, ok := c.idx.Only(pv)
-				if !ok || d.Index > 0 {
-					return false
+				for i, l := range n.Lhs {
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && (sdk.FieldSelection(info, sel, sdk.LegacyPath, "Entity", "Properties") ||
+						sdk.FieldSelection(info, sel, sdk.AztablesPath, "EDMEntity", "Properties")) && isCall(n.Rhs[i]) {
+						found = true
+					}
 				}
-				call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
-				return ok && sdk.Callee(info, call) == fn
-			})
+			}
 			return !found
 		})
 	}
+	c.propsResults[fn] = found
 	return found
+}
+
+// returnedProperties reports whether the function being checked returns
+// lit (directly, or as the one value of a variable it returns) and its
+// result is given to an entity as Properties by a caller.
+func (c *checker) returnedProperties(lit *ast.CompositeLit) bool {
+	if c.fn == nil {
+		return false
+	}
+	rets, _ := c.idx.Returns(c.fn, 0)
+	for _, r := range rets {
+		if r != nil && (ast.Unparen(r) == lit || c.idx.Resolve(r) == lit) {
+			return c.resultIsProperties(c.fn)
+		}
+	}
+	return false
 }
 
 // property checks one property value; it returns the value's known bound
