@@ -97,7 +97,9 @@
 //     EDMEntity, and a "Timestamp" entry of an EDMEntity's or a legacy
 //     Entity's Properties) or assigned to it (e.Timestamp = …, e.Properties
 //     = map…{"Timestamp": t}) in the function that writes it or in the
-//     helper that builds the entity it writes, and the legacy Entity's
+//     helper that builds the entity it writes, or in a function of the
+//     package given the entity's address (stamp(&e)), and the legacy
+//     Entity's
 //     TimeStamp
 //     given in its literal or assigned before a write (its encoding
 //     never sends it). The written

@@ -117,6 +117,48 @@ func (c *checker) entity(e ast.Expr, w index.Call) {
 	for _, body := range bodies {
 		c.assignments(body, vars)
 	}
+	if w.Body != nil && len(vars) > 0 {
+		c.stampedByHelpers(append([]*ast.BlockStmt{w.Body}, bodies...), vars)
+	}
+}
+
+// stampedByHelpers checks the functions of the package that the bodies
+// give one of the written entity's variables to (f(&e), f(e) for a
+// pointer e): what they assign to the Timestamp of the parameter they
+// receive it as is assigned to the entity.
+func (c *checker) stampedByHelpers(bodies []*ast.BlockStmt, vars map[*types.Var]bool) {
+	for _, body := range bodies {
+		ast.Inspect(body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := sdk.Callee(c.pass.TypesInfo, call)
+			if fn == nil || fn.Pkg() != c.pass.Pkg {
+				return true
+			}
+			decl := c.x.Vars.FuncDecl(fn)
+			sig, _ := fn.Type().(*types.Signature)
+			if decl == nil || decl.Body == nil || sig == nil || sig.Variadic() {
+				return true
+			}
+			for i, arg := range call.Args {
+				a := ast.Unparen(arg)
+				if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.AND {
+					a = ast.Unparen(u.X)
+				} else if _, ptr := c.pass.TypesInfo.TypeOf(a).(*types.Pointer); !ptr {
+					continue // a copy: what the helper sets is not sent
+				}
+				if v := c.x.Vars.VarOf(a); v == nil || !vars[v] || i >= sig.Params().Len() {
+					continue
+				}
+				if p := sig.Params().At(i); !c.x.Vars.Reassigned(p) {
+					c.assignments(decl.Body, map[*types.Var]bool{p: true})
+				}
+			}
+			return true
+		})
+	}
 }
 
 // structType reports the fields of an entity struct that marshal to a
