@@ -98,13 +98,11 @@
 //     Entity's Properties) or assigned to it (e.Timestamp = …, e.Properties
 //     = map…{"Timestamp": t}) in the function that writes it or in the
 //     helper that builds the entity it writes, or in a function of the
-//     package given the entity's address (stamp(&e)), and the legacy
-//     Entity's
-//     TimeStamp
-//     given in its literal or assigned before a write (its encoding
-//     never sends it). The written
-//     entity is followed through a MarshalJSON method and the results of
-//     the package's helpers (b, err := s.row(x).MarshalJSON()) as well.
+//     package given the entity's address (stamp(&e)); and the legacy
+//     Entity's TimeStamp given in its literal or assigned before a write
+//     (its encoding never sends it). The written entity is followed
+//     through a MarshalJSON method and the results of the package's
+//     helpers (b, err := s.row(x).MarshalJSON()) as well.
 //
 // Silent: fields tagged json:"-" or ",string"; interface-typed fields
 // and values (their dynamic type is unknown); types with MarshalJSON or
