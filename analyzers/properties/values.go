@@ -339,15 +339,8 @@ func (c *checker) assignedIn(body *ast.BlockStmt, obj *types.Var, check func(nam
 
 // bodyAt returns the body of the function declaration holding pos.
 func (c *checker) bodyAt(pos token.Pos) *ast.BlockStmt {
-	for _, f := range c.pass.Files {
-		if pos < f.Pos() || pos >= f.End() {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() <= pos && pos < fd.Body.End() {
-				return fd.Body
-			}
-		}
+	if fd := c.funcAt(pos); fd != nil && fd.Body.Pos() <= pos && pos < fd.Body.End() {
+		return fd.Body
 	}
 	return nil
 }
