@@ -115,7 +115,7 @@ func (c *checker) zeroFromCallers(e ast.Expr, depth int) string {
 		return ""
 	}
 	fn, i, ok := c.paramOf(decl, v)
-	if !ok || field != nil && (!isTime(field.Type()) || c.fieldSet(decl.Body, field)) || c.timeTested(decl.Body, e) {
+	if !ok || field != nil && (!isTime(field.Type()) || isPointer(field.Type()) || c.fieldSet(decl.Body, field)) || c.timeTested(decl.Body, e) {
 		return ""
 	}
 	for _, s := range c.callsOf(fn) {
@@ -301,4 +301,11 @@ func (c *checker) callerEntries(props ast.Expr, check func(name string, v ast.Ex
 			c.callerEntries(arg, check, depth+1)
 		}
 	}
+}
+
+// isPointer reports whether t is a pointer type: a field of one left out
+// of a literal is nil, not a zero time.
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
 }
