@@ -169,6 +169,9 @@ func (c *checker) fieldFromCaller(arg ast.Expr, f *types.Var, s callSite, depth 
 		}
 		arg = ast.Unparen(d.Rhs)
 	}
+	if call, ok := arg.(*ast.CallExpr); ok {
+		return c.fieldFromConstructor(call, f, depth)
+	}
 	if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		arg = ast.Unparen(u.X)
 	}
@@ -176,10 +179,8 @@ func (c *checker) fieldFromCaller(arg ast.Expr, f *types.Var, s callSite, depth 
 	if !ok || writes.StructOf(c.pass.TypesInfo.TypeOf(lit)) == nil {
 		return ""
 	}
-	for _, el := range lit.Elts {
-		if _, keyed := el.(*ast.KeyValueExpr); !keyed {
-			return "" // positional: every field given
-		}
+	if !keyedLit(lit) {
+		return "" // positional: every field given
 	}
 	if val := litField(lit, f); val != nil {
 		return c.outOfRangeAt(val, depth)
@@ -242,6 +243,54 @@ func (c *checker) aliased(body *ast.BlockStmt, v *types.Var, arg *ast.Ident) boo
 		return !found
 	})
 	return found
+}
+
+// fieldFromConstructor describes the time field f of the struct a
+// function of the package returns (t := newTenant(c)) when a return
+// statement gives a keyed literal without it, or a value out of range,
+// and the function never sets the field.
+func (c *checker) fieldFromConstructor(call *ast.CallExpr, f *types.Var, depth int) string {
+	fn := sdk.Callee(c.pass.TypesInfo, call)
+	if fn == nil || depth >= maxCallerDepth {
+		return ""
+	}
+	decl := c.x.Vars.FuncDecl(fn)
+	if decl == nil || decl.Body == nil || c.fieldSet(decl.Body, f) {
+		return ""
+	}
+	rets, _ := c.x.Vars.Returns(fn, 0)
+	for _, r := range rets {
+		if r == nil {
+			continue
+		}
+		r = ast.Unparen(r)
+		if u, ok := r.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			r = ast.Unparen(u.X)
+		}
+		lit, ok := r.(*ast.CompositeLit)
+		if !ok || writes.StructOf(c.pass.TypesInfo.TypeOf(lit)) == nil || !keyedLit(lit) {
+			continue
+		}
+		if val := litField(lit, f); val != nil {
+			if what := c.outOfRangeAt(val, depth+1); what != "" {
+				return what
+			}
+			continue
+		}
+		return fmt.Sprintf("%s left out of the literal at line %d", finding.Clip(f.Name()), c.pass.Fset.Position(lit.Pos()).Line)
+	}
+	return ""
+}
+
+// keyedLit reports whether every element of lit is keyed (an empty
+// literal too).
+func keyedLit(lit *ast.CompositeLit) bool {
+	for _, el := range lit.Elts {
+		if _, keyed := el.(*ast.KeyValueExpr); !keyed {
+			return false
+		}
+	}
+	return true
 }
 
 // fieldSet reports whether body sets field f (x.F = …, x.F++), or takes

@@ -47,7 +47,8 @@
 //     parameter, or a field of one, is what the package's callers pass
 //     (up to three callers up, a caller passing its own parameter on):
 //     time.Time{} passed, or a struct whose keyed literal (&T{…} too)
-//     leaves the time field out, or a var x T whose field is never set,
+//     leaves the time field out (also one a function of the package
+//     returns: x := newLease(id)), or a var x T whose field is never set,
 //     in a caller that neither sets the field nor takes the variable's
 //     address nor passes its pointer anywhere else, is reported at the
 //     property, naming the line — unless the function tests the time
