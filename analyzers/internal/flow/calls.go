@@ -369,7 +369,7 @@ func (e *eval) sprintf(args []ssa.Value, at token.Pos, first int, depth int) Val
 			out = concat(out, holeValue(Hole{}))
 			continue
 		}
-		out = concat(out, candidate(e.formatted(elems[argi], verb, spec, depth), at, first+argi, cands))
+		out = concat(out, candidate(usedAt(e.formatted(elems[argi], verb, spec, depth), at, first+argi), at, first+argi, cands))
 		argi++
 	}
 	return settle(out, cands)

@@ -1,0 +1,51 @@
+package flow_test
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
+	"github.com/tablelint/tablelint/analyzers/internal/sdktest"
+)
+
+// holeProbe reports, for every hole of the argument of each call of a
+// function named sink, the expression it stands for (Result.HoleExpr)
+// and the operand through which it entered the text (Result.UseExpr).
+var holeProbe = &analysis.Analyzer{
+	Name:     "holeprobe",
+	Doc:      "holeprobe: report the expressions of the holes at sink calls",
+	Requires: []*analysis.Analyzer{flow.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := flow.Of(pass)
+		text := func(e ast.Expr) string {
+			if e == nil {
+				return "-"
+			}
+			return types.ExprString(e)
+		}
+		staticCalls(r, func(fn *ssa.Function, c *ssa.Call, f *ssa.Function) {
+			if f.Name() != "sink" || len(c.Call.Args) != 1 {
+				return
+			}
+			var out []string
+			for _, h := range r.Of(fn, c.Call.Args[0]).Holes() {
+				out = append(out, text(r.HoleExpr(h))+" @ "+text(r.UseExpr(h)))
+			}
+			if len(out) > 0 {
+				pass.Reportf(c.Pos(), "%s", strings.Join(out, " ; "))
+			}
+		})
+		return nil, nil
+	},
+}
+
+func TestHoleExprs(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, holeProbe, "holes")
+}
