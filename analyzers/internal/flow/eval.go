@@ -770,6 +770,10 @@ func (e *eval) bind(v Value, args []ssa.Value, depth int) Value {
 						if h.Verb != "" {
 							x.Verb = h.Verb
 						}
+						if h.Func != "" {
+							// The helper formatted its parameter.
+							x.Func, x.Fmt, x.FmtArg = h.Func, h.Fmt, h.FmtArg
+						}
 						return x
 					})
 				}

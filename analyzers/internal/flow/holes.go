@@ -22,7 +22,11 @@ import (
 //     the parameter's name in its declaration);
 //   - Result.UseExpr: the operand as written where the value was first
 //     put into the text (Hole.Use: the + operand, the fmt.Sprintf
-//     argument), the expression a fix rewrites.
+//     argument);
+//   - Result.FormatExpr: for a value formatted into text (Hole.Func:
+//     fmt.Sprintf, strconv.Itoa…), the argument as written and the call
+//     that formatted it — what a fix that changes the formatting
+//     rewrites.
 
 // standsFor gives the holes of out that stand for no value yet the
 // value v, whose evaluation out is.
@@ -67,6 +71,57 @@ func usedAt(v Value, pos token.Pos, arg int) Value {
 		}
 		return h
 	})
+}
+
+// formattedBy records on the holes of v not yet formatted that fn
+// formatted them, with verb when not "" (the Verb fmt.Sprintf gives a
+// hole is its own), at the argument arg of the call at pos.
+func formattedBy(v Value, fn, verb string, pos token.Pos, arg int) Value {
+	return mapHoles(v, func(h Hole) Hole {
+		if h.Func == "" {
+			h.Func = fn
+			if verb != "" {
+				h.Verb = verb
+			}
+			if pos.IsValid() {
+				h.Fmt, h.FmtArg = pos, arg
+			}
+		}
+		return h
+	})
+}
+
+// callPos returns the position of the call v (its opening parenthesis),
+// or NoPos for nil.
+func callPos(v ssa.Value) token.Pos {
+	if v == nil {
+		return token.NoPos
+	}
+	return v.Pos()
+}
+
+// FormatExpr returns, for a hole formatted in this package (Hole.Func,
+// Hole.Fmt), the argument as written that was formatted and the call
+// that formatted it; nil, nil otherwise.
+func (r *Result) FormatExpr(h *Hole) (ast.Expr, *ast.CallExpr) {
+	if h == nil || !h.Fmt.IsValid() {
+		return nil, nil
+	}
+	f := r.fileOf(h.Fmt)
+	if f == nil {
+		return nil, nil
+	}
+	arg := operandAt(f, h.Fmt, h.FmtArg)
+	if arg == nil {
+		return nil, nil
+	}
+	path, _ := astutil.PathEnclosingInterval(f, arg.Pos(), arg.End())
+	for _, n := range path {
+		if call, ok := n.(*ast.CallExpr); ok && call.Lparen == h.Fmt {
+			return arg, call
+		}
+	}
+	return nil, nil
 }
 
 // Value returns the SSA value whose text fills the hole (see above);

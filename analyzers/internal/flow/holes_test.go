@@ -16,7 +16,9 @@ import (
 
 // holeProbe reports, for every hole of the argument of each call of a
 // function named sink, the expression it stands for (Result.HoleExpr)
-// and the operand through which it entered the text (Result.UseExpr).
+// and the operand through which it entered the text (Result.UseExpr),
+// and for a formatted hole the function, verb and argument that
+// formatted it (Result.FormatExpr).
 var holeProbe = &analysis.Analyzer{
 	Name:     "holeprobe",
 	Doc:      "holeprobe: report the expressions of the holes at sink calls",
@@ -35,7 +37,11 @@ var holeProbe = &analysis.Analyzer{
 			}
 			var out []string
 			for _, h := range r.Of(fn, c.Call.Args[0]).Holes() {
-				out = append(out, text(r.HoleExpr(h))+" @ "+text(r.UseExpr(h)))
+				s := text(r.HoleExpr(h)) + " @ " + text(r.UseExpr(h))
+				if arg, call := r.FormatExpr(h); call != nil {
+					s += " by " + h.Func + " " + h.Verb + " " + text(arg)
+				}
+				out = append(out, s)
 			}
 			if len(out) > 0 {
 				pass.Reportf(c.Pos(), "%s", strings.Join(out, " ; "))

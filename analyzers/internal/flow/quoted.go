@@ -87,7 +87,7 @@ func enteredAt(v Value, at token.Pos, arg int) Value {
 // positions and values mean nothing in another package).
 func withoutAt(v Value) Value {
 	return mapHoles(v, func(h Hole) Hole {
-		h.At, h.AtArg, h.Use, h.UseArg, h.src = token.NoPos, 0, token.NoPos, 0, nil
+		h.At, h.AtArg, h.Use, h.UseArg, h.Fmt, h.FmtArg, h.src = token.NoPos, 0, token.NoPos, 0, token.NoPos, 0, nil
 		return h
 	})
 }

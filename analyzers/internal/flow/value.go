@@ -157,6 +157,15 @@ type Hole struct {
 	// combined in this package. See holes.go.
 	Use    token.Pos
 	UseArg int
+	// Func is the function that formatted the value into text, as
+	// package.Name: "fmt.Sprintf", "fmt.Sprint", "strconv.Itoa",
+	// "strconv.FormatInt"…; "" when the text was not formatted (a string
+	// used as it is). Fmt is the position of that call's opening
+	// parenthesis and FmtArg the index, as written, of the argument
+	// formatted; 0 when not formatted in this package. See holes.go.
+	Func   string
+	Fmt    token.Pos
+	FmtArg int
 	// src is the SSA value whose text (formatted or bounded) fills the
 	// hole; nil in summaries imported from another package. See
 	// holes.go.

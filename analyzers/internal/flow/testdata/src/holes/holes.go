@@ -14,12 +14,12 @@ var counter int
 type order struct{ Region string }
 
 func Padded(n int) {
-	sink(fmt.Sprintf("o-%06d", n)) // want `n @ n`
+	sink(fmt.Sprintf("o-%06d", n)) // want `n @ n by fmt.Sprintf %06d n`
 }
 
 func Counted() {
 	counter++
-	sink("c-" + strconv.Itoa(counter)) // want `counter @ strconv.Itoa\(counter\)`
+	sink("c-" + strconv.Itoa(counter)) // want `counter @ strconv.Itoa\(counter\) by strconv.Itoa %d counter`
 }
 
 func Dated() {
@@ -44,6 +44,14 @@ func Helper(who string) {
 
 func Alone(s string) {
 	sink(s) // want `s @ -`
+}
+
+func Nested(n int64, ok bool) {
+	sink(fmt.Sprintf("%s-%v", strconv.FormatInt(n, 10), strconv.FormatBool(ok))) // want `n @ strconv.FormatInt\(n, 10\) by strconv.FormatInt %d n ; ok @ strconv.FormatBool\(ok\) by strconv.FormatBool %t ok`
+}
+
+func Sprinted(n uint8) {
+	sink("s-" + fmt.Sprint(n)) // want `n @ fmt.Sprint\(n\) by fmt.Sprint %v n`
 }
 
 // Constant text has no holes: nothing to report.
