@@ -55,3 +55,34 @@ func TestHoleExprs(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, holeProbe, "holes")
 }
+
+// entryProbe reports flow.MapEntries of the argument of each call of a
+// function named entries: key=value, with ! for an assignment.
+var entryProbe = &analysis.Analyzer{
+	Name:     "entryprobe",
+	Doc:      "entryprobe: report the constant-key entries of maps at entries calls",
+	Requires: []*analysis.Analyzer{flow.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := flow.Of(pass)
+		staticCalls(r, func(fn *ssa.Function, c *ssa.Call, f *ssa.Function) {
+			if f.Name() != "entries" || len(c.Call.Args) != 1 {
+				return
+			}
+			var out []string
+			for _, e := range r.MapEntries(c.Call.Args[0]) {
+				s := e.Key + "=" + types.ExprString(e.Value)
+				if e.Assigned {
+					s += "!"
+				}
+				out = append(out, s)
+			}
+			pass.Reportf(c.Pos(), "[%s]", strings.Join(out, " "))
+		})
+		return nil, nil
+	},
+}
+
+func TestMapEntries(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, entryProbe, "entries")
+}
