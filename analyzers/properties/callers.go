@@ -346,7 +346,7 @@ func (c *checker) callerEntries(props ast.Expr, check func(name string, v ast.Ex
 		}
 		c.entries(arg, check)
 		if av := c.x.Vars.VarOf(arg); av != nil && !writes.IsPackageVar(av) {
-			c.assignedIn(s.in.Body, av, check)
+			c.assignedOf(arg, check)
 			c.callerEntries(arg, check, depth+1)
 		}
 	}

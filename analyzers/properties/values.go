@@ -293,9 +293,10 @@ func (c *checker) legacyEntity(lit *ast.CompositeLit) {
 }
 
 // assignedEntries calls check for each constant-key entry assigned
-// (props["k"] = v) to the map variable v is, in the function that
-// declares it: the function of the write, or the helper or method of
-// the entity's type that returns the entity (lit is in it).
+// (props["k"] = v) to the map the local variable v holds, declared in
+// the function of the write or in the helper or method of the entity's
+// type that returns the entity (lit is in it): flow's MapEntries, the
+// closures that fill the map included.
 func (c *checker) assignedEntries(lit *ast.CompositeLit, v ast.Expr, check func(name string, v ast.Expr)) {
 	id, ok := ast.Unparen(v).(*ast.Ident)
 	if !ok {
@@ -309,32 +310,22 @@ func (c *checker) assignedEntries(lit *ast.CompositeLit, v ast.Expr, check func(
 	if body == nil || obj.Pos() < body.Pos() || obj.Pos() >= body.End() {
 		return
 	}
-	c.assignedIn(body, obj, check)
+	c.assignedOf(v, check)
 }
 
-// assignedIn calls check for each constant-key entry body assigns to
-// the map variable obj (obj["k"] = v).
-func (c *checker) assignedIn(body *ast.BlockStmt, obj *types.Var, check func(name string, v ast.Expr)) {
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != len(as.Rhs) {
-			return true
+// assignedOf calls check for each constant-key entry assigned to the map
+// the expression v holds (v["k"] = x): flow's MapEntries, the closures
+// that fill the map included.
+func (c *checker) assignedOf(v ast.Expr, check func(name string, v ast.Expr)) {
+	m, ok := c.fl.ExprValue(v)
+	if !ok {
+		return
+	}
+	for _, e := range c.fl.MapEntries(m) {
+		if e.Assigned {
+			check(e.Key, e.Value)
 		}
-		for i, l := range as.Lhs {
-			ix, ok := ast.Unparen(l).(*ast.IndexExpr)
-			if !ok {
-				continue
-			}
-			base, ok := ast.Unparen(ix.X).(*ast.Ident)
-			if !ok || c.pass.TypesInfo.Uses[base] != obj {
-				continue
-			}
-			if name, ok := c.x.Writes.ConstString(ix.Index); ok {
-				check(name, as.Rhs[i])
-			}
-		}
-		return true
-	})
+	}
 }
 
 // bodyAt returns the body of the function declaration holding pos.
@@ -373,7 +364,7 @@ func (c *checker) entriesAt(v ast.Expr, check func(name string, v ast.Expr), dep
 			}
 			c.entriesAt(r, check, depth+1)
 			if rv := c.x.Vars.VarOf(r); rv != nil && !writes.IsPackageVar(rv) && writes.IsStringMap(rv.Type()) {
-				c.assignedIn(decl.Body, rv, check)
+				c.assignedOf(r, check)
 			}
 		}
 		return
