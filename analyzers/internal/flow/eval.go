@@ -135,12 +135,7 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		}
 		return opaque(x, 0)
 	case *ssa.Slice:
-		var x Value
-		if a, ok := v.X.(*ssa.Alloc); ok && storedWhole(a) {
-			x = e.stored(a, depth) // a local array sliced (sum[:]): what was stored in it
-		} else {
-			x = e.of(v.X, depth)
-		}
+		x := e.of(v.X, depth)
 		if v.High != nil && isStringType(v.X.Type()) {
 			return withBound(x, LengthChecked)
 		}
