@@ -22,10 +22,6 @@ type eval struct {
 	// call given the options), for the stores that reach it
 	// (reaching.go); nil when unknown.
 	at ssa.Instruction
-	// mapping is set while the value one element of a mapped join
-	// gives is evaluated: only then is an element read in a range over
-	// a parameter an Elem hole (joins.go).
-	mapping bool
 }
 
 func (e *eval) of(v ssa.Value, depth int) Value {
@@ -610,11 +606,6 @@ func (e *eval) fieldOfValue(x ssa.Value, name string, depth int) Value {
 	if ld, ok := x.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		x = ld.X
 	}
-	if ia, ok := x.(*ssa.IndexAddr); ok {
-		if v, ok := e.elemHole(ia.X, ia.Index, name); ok {
-			return v // a field of the element a range loop reads
-		}
-	}
 	if a, ok := x.(*ssa.Alloc); ok && depth < MaxDepth {
 		// A variable holding a whole struct value (a copy of a
 		// parameter, a helper's result): that value's field.
@@ -645,9 +636,6 @@ func (e *eval) fieldOfValue(x ssa.Value, name string, depth int) Value {
 // or a part of a value that came from a source (strings.Split of a
 // request path: a path segment).
 func (e *eval) element(x, idx ssa.Value, depth int) Value {
-	if v, ok := e.elemHole(x, idx, ""); ok {
-		return v // the element a range loop reads (joins.go)
-	}
 	if g, ok := x.(*ssa.UnOp); ok && g.Op == token.MUL {
 		if gl, ok := g.X.(*ssa.Global); ok && gl.Pkg != nil && gl.Pkg.Pkg.Path() == "os" && gl.Name() == "Args" {
 			return holeValue(Hole{Source: CommandLine, What: "os.Args"})
@@ -752,13 +740,6 @@ func (e *eval) sliceVariants(v ssa.Value, depth int) ([][]ssa.Value, bool) {
 // (%019d, a time layout, an escape) keeps that bound: the argument's
 // holes take it on.
 func (e *eval) bind(v Value, args []ssa.Value, depth int) Value {
-	return e.bindElem(v, args, nil, depth)
-}
-
-// bindElem is bind that also replaces the Elem holes of a Joined hole's
-// Template with the element elem (a value, or the address of a slice
-// literal's element); nil leaves them.
-func (e *eval) bindElem(v Value, args []ssa.Value, elem ssa.Value, depth int) Value {
 	out := Value{Approx: v.Approx}
 	for _, vr := range v.Variants {
 		cur := Value{Variants: []Variant{{Ret: vr.Ret}}}
@@ -767,25 +748,14 @@ func (e *eval) bindElem(v Value, args []ssa.Value, elem ssa.Value, depth int) Va
 			switch {
 			case p.Hole == nil:
 				pv = textValue(p.Text)
-			case p.Hole.Source == Param && p.Hole.Elem && elem == nil:
-				pv = Value{Variants: []Variant{{Parts: []Part{p}}}}
-			case p.Hole.Source == Param && (p.Hole.Elem || p.Hole.Param >= 0 && p.Hole.Param < len(args)):
+			case p.Hole.Source == Param && p.Hole.Param >= 0 && p.Hole.Param < len(args):
 				h := *p.Hole
-				var a ssa.Value
-				if h.Elem {
-					a = elem
-				} else {
-					a = args[h.Param]
-				}
-				if h.Joined && h.Template != nil {
-					pv = e.joinMapped(a, h, args, depth)
-				} else if h.Joined {
+				a := args[h.Param]
+				if h.Joined {
 					var ok bool
 					if pv, ok = e.joinKnown(a, textValue(h.Sep), nil, depth); !ok {
 						pv = moreElements() // elements not known here
 					}
-				} else if h.Elem && h.Field == "" {
-					pv = e.elemValue(a, depth)
 				} else if h.Field != "" {
 					pv = e.fieldOf(a, h.Field, depth)
 				} else {

@@ -237,5 +237,5 @@ func TestOrigins(t *testing.T) {
 // TestJoins: helpers joining the slice they are given (joins.go).
 func TestJoins(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, probe, "joins", "mapjoins")
+	analysistest.Run(t, dir, probe, "joins")
 }

@@ -140,15 +140,6 @@ type Hole struct {
 	// slice parameter Param joined by Sep (joins.go).
 	Joined bool
 	Sep    string
-	// Template, on a Joined hole, is what each element of the slice
-	// becomes before the join (a helper that maps each element through
-	// a function: parts = append(parts, clause(t)) over range terms);
-	// its Elem holes stand for the element. nil: the element itself.
-	Template *Value
-	// Elem marks a Param hole, inside a Template, that stands for the
-	// element of the slice parameter Param being mapped (its Field when
-	// set).
-	Elem bool
 	// At is where the value entered a quoted literal of the text: the
 	// position of the + (or of the op-assignment) whose result puts it
 	// inside quotes, or of the fmt.Sprintf call whose format does;
@@ -271,14 +262,8 @@ func (h *Hole) String() string {
 		if h.Field != "" {
 			b.WriteString("." + h.Field)
 		}
-		if h.Elem {
-			b.WriteString("[i]")
-		}
 		if h.Joined {
 			fmt.Fprintf(&b, "[%q]", h.Sep)
-			if h.Template != nil {
-				b.WriteString("(" + h.Template.String() + ")")
-			}
 		}
 	}
 	if h.What != "" {
