@@ -991,6 +991,11 @@ func (c *checker) sized(name string, binary, text bool, v ast.Expr, s src) (int6
 		diag.Report(c.pass, rule, v, "property %s is filled from %s with no length check", name, finding.Clip(s.what))
 		return 0, true
 	case stored > MaxEntityBytes:
+		// Over both limits: each rule is a mistake of its own (the
+		// property cannot hold it, nor can the entity).
+		if s.bound > limit {
+			diag.Report(c.pass, rule, v, "property %s is filled with up to %d bytes, over the %s limit of %s", name, s.bound, kind, limitText)
+		}
 		diag.Report(c.pass, "TL121", v, "property %s is filled with up to %d bytes, over the %s entity limit", name, s.bound, limits.SizeText(MaxEntityBytes))
 		return 0, true
 	case s.bound > limit:

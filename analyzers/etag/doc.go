@@ -46,8 +46,9 @@
 //     entity's ETag).
 //
 //   - TL414 also, on SSA: such a batch insert-or-replace or
-//     insert-or-merge of a legacy entity read from the table in a way
-//     the check above does not follow: an element of the Entities of a
+//     insert-or-merge, or such a single Update(true, …), Merge(true, …),
+//     InsertOrReplace or InsertOrMerge, of a legacy entity read from the
+//     table in a way the check above does not follow: an element of the Entities of a
 //     QueryEntities or NextResults page (indexed, ranged over, or
 //     appended to a slice first); an entity a helper returns that it
 //     read so (by a query, or filled by Get; the fact LegacyReads, so
@@ -128,5 +129,6 @@
 // changes; transactions; legacy Update and Merge whose force is false or
 // not a constant, legacy Insert (InsertEntity in a batch), a batch's
 // ReplaceEntity and MergeEntity (they send the entity's ETag), and legacy
-// single writes of an entity not read by Get in the function.
+// single writes of an entity never read from the table (a reference made
+// with GetEntityReference and written by force is a blind write).
 package etag

@@ -2,6 +2,7 @@ package etag
 
 import (
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -264,14 +265,17 @@ func (l *legacyReads) callRead(cc *ssa.CallCommon, index int) (what, via string)
 	return "", ""
 }
 
-// legacyBatchReads reports TL414 for a legacy TableBatch
-// InsertOrReplaceEntity, InsertOrMergeEntity or their ByForce forms
-// (each queues an insert-or-replace or insert-or-merge, which carries no
-// If-Match whatever its force) of an entity read from the table that the
-// AST check (legacy) does not see: one a query returned, one a helper
-// returns, one kept in a field, one of the reads a φ-node joins. Not
-// when the function gives the entity other keys or another table (a
-// copy). skip holds the lines already reported.
+// legacyBatchReads reports TL414 for a legacy write that carries no
+// If-Match, or If-Match *, of an entity read from the table that the AST
+// check (legacy) does not see — one a query returned, one a helper
+// returns, one kept in a field, one of the reads a φ-node joins: a
+// TableBatch InsertOrReplaceEntity, InsertOrMergeEntity or their ByForce
+// forms (each queues an insert-or-replace or insert-or-merge, which
+// carries no If-Match whatever its force), and a single Entity
+// InsertOrReplace or InsertOrMerge (no If-Match) or Update or Merge whose
+// force is the constant true (If-Match *). Not when the function gives
+// the entity other keys or another table (a copy). skip holds the lines
+// already reported.
 func legacyBatchReads(pass *analysis.Pass, l *legacyReads, skip map[int]bool) {
 	type hit struct {
 		pos token.Pos
@@ -283,11 +287,10 @@ func legacyBatchReads(pass *analysis.Pass, l *legacyReads, skip map[int]bool) {
 		if !ok {
 			continue
 		}
-		method, ok := legacyBatchUpsert(call.Common())
-		if !ok || len(call.Call.Args) < 2 {
+		cond, ent, ok := legacyUnconditional(call.Common())
+		if !ok {
 			continue
 		}
-		ent := call.Call.Args[1]
 		if line := pass.Fset.Position(call.Pos()).Line; skip[line] || legacyRekeyed(ent) {
 			continue
 		}
@@ -295,7 +298,7 @@ func legacyBatchReads(pass *analysis.Pass, l *legacyReads, skip map[int]bool) {
 		if what == "" {
 			continue
 		}
-		msg := method + ", which sends no If-Match, writes back an entity read by " + what
+		msg := cond + " writes back an entity read by " + what
 		if via != "" {
 			msg = diag.Fit(msg+" (through "+via+")", msg)
 		}
@@ -306,6 +309,41 @@ func legacyBatchReads(pass *analysis.Pass, l *legacyReads, skip map[int]bool) {
 		skip[pass.Fset.Position(h.pos).Line] = true
 		diag.Report(pass, "TL414", posNode(h.pos), "%s", h.msg)
 	}
+}
+
+// legacyUnconditional: cc is a legacy write that sends no If-Match or
+// If-Match * (see legacyBatchReads); cond says how, ent is the entity
+// written.
+func legacyUnconditional(cc *ssa.CallCommon) (cond string, ent ssa.Value, ok bool) {
+	if method, ok := legacyBatchUpsert(cc); ok && len(cc.Args) >= 2 {
+		return method + ", which sends no If-Match,", cc.Args[1], true
+	}
+	f := cc.StaticCallee()
+	if f == nil || len(cc.Args) == 0 {
+		return "", nil, false
+	}
+	obj, _ := f.Object().(*types.Func)
+	op := sdk.FuncOp(obj)
+	if !op.Legacy {
+		return "", nil, false
+	}
+	switch op.Kind {
+	case sdk.Upsert, sdk.UpsertMerge:
+		return f.Name() + ", which sends no If-Match,", cc.Args[0], true
+	case sdk.Update, sdk.Merge:
+		// Force true sends If-Match *; false sends the entity's ETag,
+		// and a force the code computes is not known.
+		if len(cc.Args) >= 2 && isTrueConst(cc.Args[1]) {
+			return f.Name() + "(true, …), which sends If-Match *,", cc.Args[0], true
+		}
+	}
+	return "", nil, false
+}
+
+// isTrueConst: v is the constant true.
+func isTrueConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value)
 }
 
 // legacyBatchUpsert: cc calls a legacy TableBatch method that queues an

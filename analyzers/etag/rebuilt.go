@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -569,10 +570,11 @@ func (rs *readers) rebuiltFrom(ent ssa.Value, differentTable func(get ssa.CallIn
 		return readSite{}, false
 	}
 	keys := [2]ssa.Value{pk, rk}
+	own := rs.ownKeys(pk, rk)
 	for _, s := range rs.walk(ent) {
 		same := true
 		for k, sk := range s.keys {
-			if !sameKey(sk, keys[k]) {
+			if !own && !sameKey(sk, keys[k]) {
 				same = false
 			}
 		}
@@ -581,6 +583,39 @@ func (rs *readers) rebuiltFrom(ent ssa.Value, differentTable func(get ssa.CallIn
 		}
 	}
 	return readSite{}, false
+}
+
+// ownKeys: pk and rk are the PartitionKey and RowKey of one entity read
+// by GetEntity (its decoded keys, kept in a struct or handed back by
+// helpers on the way: flow names them GetEntity….PartitionKey and
+// GetEntity….RowKey of one read path), whatever keys the read was asked
+// with: an entity written under them is the row read.
+func (rs *readers) ownKeys(pk, rk ssa.Value) bool {
+	pr, ok1 := readKey(rs.fl.OfLocal(pk), "PartitionKey")
+	rr, ok2 := readKey(rs.fl.OfLocal(rk), "RowKey")
+	return ok1 && ok2 && pr == rr
+}
+
+// readKey: every variant of v is one Entity hole, the field key of a
+// GetEntity read; the read's path (What without the key), the same for
+// every variant.
+func readKey(v flow.Value, key string) (string, bool) {
+	path := ""
+	if v.Approx || len(v.Variants) == 0 {
+		return "", false
+	}
+	for i, vr := range v.Variants {
+		if len(vr.Parts) != 1 || vr.Parts[0].Hole == nil {
+			return "", false
+		}
+		h := vr.Parts[0].Hole
+		p, ok := strings.CutSuffix(h.What, "."+key)
+		if h.Source != flow.Entity || !ok || !strings.HasPrefix(p, "GetEntity") || (i > 0 && p != path) {
+			return "", false
+		}
+		path = p
+	}
+	return path, true
 }
 
 func sameKey(k siteKey, v ssa.Value) bool {

@@ -35,8 +35,10 @@
 //     fails (for r.URL.Path, always). Through a function of the package
 //     that makes its parameter (or a field of it) the key, it is reported
 //     where that function sets the key, naming the line of the call (the
-//     place to check is the same code for every caller); through one of
-//     another package, at the call. Followed through struct fields,
+//     place to check is the same code for every caller; a key argument
+//     of GetEntity or DeleteEntity there, at that argument); through one
+//     of another package, at the argument of the call. Followed through
+//     struct fields, a struct a helper decodes from the bytes it is given,
 //     helpers' results and parameters (the fact KeyParams of
 //     analyzers/internal/keyflow), and calls through interfaces the
 //     package's own types implement (under tablelint check, every loaded

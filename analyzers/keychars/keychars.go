@@ -3,7 +3,6 @@ package keychars
 import (
 	_ "embed"
 	"fmt"
-	"go/ast"
 	"go/token"
 	"strings"
 
@@ -13,7 +12,6 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/keyflow"
-	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/target"
 	"github.com/tablelint/tablelint/edm"
 	"github.com/tablelint/tablelint/internal/filtercheck"
@@ -44,14 +42,12 @@ type checker struct {
 	pass *analysis.Pass
 	seen map[token.Pos]bool
 	svc  *limits.Service
-	// calls maps the Lparen of each call in the package to the call,
-	// built on first use.
-	calls map[token.Pos]*ast.CallExpr
+	kf   *keyflow.Result
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	kf := keyflow.Of(pass)
-	c := &checker{pass: pass, seen: map[token.Pos]bool{}, svc: target.For(pass, &onTarget)}
+	c := &checker{pass: pass, seen: map[token.Pos]bool{}, svc: target.For(pass, &onTarget), kf: kf}
 	long := map[token.Pos]bool{}
 	for _, s := range kf.Sinks {
 		v := kf.Value(s)
@@ -151,43 +147,11 @@ func (c *checker) reportAt(pos token.Pos, format string, args ...any) {
 	diag.Report(c.pass, "TL201", posNode(pos), format, args...)
 }
 
-// argPos is where the key of a sink that is a call's argument is
-// written: the argument of GetEntity or DeleteEntity (ctx, pk, rk, opts)
-// or of the legacy GetEntityReference (pk, rk) that is s.Key (sdk.KeyArgs),
-// so that each key argument is reported on its own; s.Pos for other sinks.
+// argPos is where the key of a sink is written (keyflow's KeyPos: the
+// key argument of GetEntity, DeleteEntity or GetEntityReference, so
+// that each key argument is reported on its own).
 func (c *checker) argPos(s keyflow.Sink) token.Pos {
-	if !s.Read && s.Callee != nil {
-		return s.Pos
-	}
-	if c.calls == nil {
-		c.calls = map[token.Pos]*ast.CallExpr{}
-		for _, f := range c.pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok {
-					c.calls[call.Lparen] = call
-				}
-				return true
-			})
-		}
-	}
-	call := c.calls[s.Pos]
-	if call == nil {
-		return s.Pos
-	}
-	if pk, rk, ok := sdk.KeyArgs(sdk.CallOp(c.pass.TypesInfo, call)); ok && rk < len(call.Args) {
-		if s.Key == "RowKey" {
-			return call.Args[rk].Pos()
-		}
-		return call.Args[pk].Pos()
-	}
-	if !s.Read || len(call.Args) < 4 {
-		return s.Pos
-	}
-	i := 1
-	if s.Key == "RowKey" {
-		i = 2
-	}
-	return call.Args[i].Pos()
+	return c.kf.KeyPos(s)
 }
 
 type posNode token.Pos

@@ -626,6 +626,17 @@ func (e *eval) sourceOfStruct(x ssa.Value, depth int) (Source, string) {
 		}
 	case *ssa.Alloc:
 		return e.decodedInto(x, depth)
+	case *ssa.FieldAddr:
+		// The address of a struct field of such a struct (an embedded
+		// aztables.Entity, a nested struct): the same source. An
+		// embedded field is not named (e.PartitionKey, as written).
+		if src, what := e.sourceOfStruct(x.X, depth+1); src != Unknown {
+			st := x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+			if f := st.Field(x.Field); !f.Embedded() {
+				what = joinWhat(what, f.Name())
+			}
+			return src, what
+		}
 	case *ssa.Field:
 		if src, what := e.sourceOfStruct(x.X, depth+1); src != Unknown {
 			st := x.X.Type().Underlying().(*types.Struct)

@@ -263,6 +263,12 @@ func (e *eval) load(ptr ssa.Value, depth int) Value {
 		if src, what := e.sourceOfStruct(p.X, depth); src != Unknown {
 			return holeValue(Hole{Source: src, What: joinWhat(what, f.Name())})
 		}
+		if param, ok := decodedFromParam(p.X); ok {
+			// A field of a variable decoded from the bytes a parameter
+			// holds (a helper that parses a row or a request): that
+			// field of the document the caller passes.
+			return e.fieldOfValue(param, f.Name(), depth)
+		}
 		if v, ok := e.storedField(p.X, p.Field, f.Type(), depth); ok {
 			return v
 		}
@@ -800,6 +806,9 @@ func (e *eval) fieldOf(v ssa.Value, name string, depth int) Value {
 	}
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok {
+		if isDocument(v.Type()) {
+			return e.documentField(v, name, depth)
+		}
 		return holeValue(Hole{What: name})
 	}
 	for i := 0; i < st.NumFields(); i++ {
@@ -843,4 +852,79 @@ func holdsParam(a *ssa.Alloc) bool {
 		}
 	}
 	return false
+}
+
+// decodedFromParam: the variable at address x (a struct variable, or
+// an embedded or nested struct field of one) is filled by
+// json.Unmarshal from the bytes (or string) a parameter of its function
+// holds; the parameter.
+func decodedFromParam(x ssa.Value) (*ssa.Parameter, bool) {
+	for i := 0; i < MaxDepth; i++ {
+		fa, ok := x.(*ssa.FieldAddr)
+		if !ok {
+			break
+		}
+		st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		if !st.Field(fa.Field).Embedded() {
+			return nil, false // a nested struct: its own name is not kept
+		}
+		x = fa.X
+	}
+	a, ok := x.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	for _, data := range unmarshalled(a) {
+		if c, ok := data.(*ssa.Convert); ok {
+			data = c.X // []byte(s)
+		}
+		if p, ok := data.(*ssa.Parameter); ok && isDocument(p.Type()) {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+// isDocument: t is []byte or a string, bytes a JSON document can be
+// decoded from.
+func isDocument(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	}
+	return false
+}
+
+// documentField is field name of the JSON document the bytes v hold:
+// from the source of the bytes (an entity read, a request body: that
+// source, the field named), or a parameter's (its field, for callers to
+// bind); unknown for anything else, constant text included.
+func (e *eval) documentField(v ssa.Value, name string, depth int) Value {
+	dv := e.of(v, depth+1)
+	if len(dv.Variants) == 0 || dv.Approx {
+		return holeValue(Hole{What: name})
+	}
+	for _, vr := range dv.Variants {
+		if len(vr.Parts) != 1 || vr.Parts[0].Hole == nil {
+			return holeValue(Hole{What: name})
+		}
+		switch h := vr.Parts[0].Hole; {
+		case h.Source == Param && (h.Field != "" || h.Joined):
+			return holeValue(Hole{What: name})
+		case h.Source == Unknown:
+			return holeValue(Hole{What: name})
+		}
+	}
+	return mapHoles(dv, func(h Hole) Hole {
+		if h.Source == Param {
+			h.Field = name
+		} else {
+			h.What = joinWhat(h.What, name)
+		}
+		h.Bound, h.Verb, h.Layout = 0, "", ""
+		return h
+	})
 }

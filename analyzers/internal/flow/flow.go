@@ -488,6 +488,10 @@ func (r *Result) summarize(fn *ssa.Function) *Summary {
 					}
 					if v, ok := e.storedField(base, i, f.Type(), 0); ok {
 						fields[f.Name()] = union(fields[f.Name()], v)
+					} else if p, ok := decodedFromParam(base); ok {
+						// Decoded from a parameter's bytes: that
+						// field of the caller's document.
+						fields[f.Name()] = union(fields[f.Name()], e.fieldOfValue(p, f.Name(), 0))
 					}
 				}
 			}

@@ -61,6 +61,9 @@ func sameField(x, y *ssa.FieldAddr, depth int) bool {
 		return false
 	}
 	bx, by := unwrapSame(x.X), unwrapSame(y.X)
+	if a, ok := bx.(*ssa.Alloc); ok && bx == by && initOnce(a, x, y) {
+		return true
+	}
 	if bx != by {
 		fx, okx := bx.(*ssa.FieldAddr)
 		fy, oky := by.(*ssa.FieldAddr)
@@ -69,6 +72,44 @@ func sameField(x, y *ssa.FieldAddr, depth int) bool {
 		}
 	}
 	return !fieldStored(x.Parent(), x)
+}
+
+// initOnce: the local variable a is assigned whole exactly once, before
+// each of uses, and otherwise only read (its fields loaded, its value
+// loaded): its address goes nowhere else, so every read after that
+// assignment reads the value assigned (o, _ := parse(b); o.PK … o.PK).
+func initOnce(a *ssa.Alloc, uses ...ssa.Instruction) bool {
+	var init *ssa.Store
+	for _, ref := range *a.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			if r.Addr != a || init != nil {
+				return false
+			}
+			init = r
+		case *ssa.FieldAddr:
+			for _, fr := range *r.Referrers() {
+				if ld, ok := fr.(*ssa.UnOp); !ok || ld.Op != token.MUL {
+					return false
+				}
+			}
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	if init == nil {
+		return false
+	}
+	for _, u := range uses {
+		if !Dominates(init, u) {
+			return false
+		}
+	}
+	return true
 }
 
 // fieldStored reports whether fn stores to the field fa addresses, of

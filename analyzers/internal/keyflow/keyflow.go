@@ -10,6 +10,7 @@ package keyflow
 
 import (
 	"fmt"
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -94,6 +95,54 @@ type Sink struct {
 type Result struct {
 	Sinks []Sink
 	fl    *flow.Result
+	pass  *analysis.Pass
+	// calls maps the Lparen of each call of the package to the call,
+	// built on first use (KeyPos).
+	calls map[token.Pos]*ast.CallExpr
+}
+
+// KeyPos is where the value of the key at s is written in the function
+// of s: for the key argument of GetEntity, DeleteEntity or the legacy
+// GetEntityReference (sdk.KeyArgs), that argument, so that each key is
+// placed on its own line like an entity's key field; for the argument of
+// a key-making function, that argument; s.Pos for every other sink. Rules place a finding about a key's value there, and a
+// function that makes its parameter a key records it as the Use's At.
+func (r *Result) KeyPos(s Sink) token.Pos {
+	if r.calls == nil {
+		r.calls = map[token.Pos]*ast.CallExpr{}
+		for _, f := range r.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					r.calls[call.Lparen] = call
+				}
+				return true
+			})
+		}
+	}
+	call := r.calls[s.Pos]
+	if call == nil {
+		return s.Pos
+	}
+	if s.Callee != nil && s.Call != nil {
+		// The argument given for the callee's parameter (receiver first
+		// in s.Param; a method's receiver is not among call.Args).
+		i := s.Param
+		if cc := s.Call.Common(); cc.IsInvoke() || cc.Signature().Recv() != nil {
+			i--
+		}
+		if i >= 0 && i < len(call.Args) && !call.Ellipsis.IsValid() {
+			return call.Args[i].Pos()
+		}
+		return s.Pos
+	}
+	pk, rk, ok := sdk.KeyArgs(sdk.CallOp(r.pass.TypesInfo, call))
+	if !ok || rk >= len(call.Args) {
+		return s.Pos
+	}
+	if s.Key == "RowKey" {
+		return call.Args[rk].Pos()
+	}
+	return call.Args[pk].Pos()
 }
 
 // Of returns the Result for pass.
@@ -122,7 +171,7 @@ func (r *Result) Value(s Sink) flow.Value {
 
 func run(pass *analysis.Pass) (any, error) {
 	fl := flow.Of(pass)
-	res := &Result{fl: fl}
+	res := &Result{fl: fl, pass: pass}
 	params := map[*ssa.Function]map[string]Use{}
 	// note records the parameters a sink's value comes from.
 	note := func(s Sink) bool {
@@ -143,7 +192,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			// A parameter only read by key (GetEntity, DeleteEntity) is
 			// noted Read; a write makes it a written key.
-			at := s.Pos
+			at := res.KeyPos(s)
 			if s.At != 0 {
 				at = s.At
 			}

@@ -67,7 +67,20 @@ func mapEntity(r *http.Request) map[string]any {
 func limited(r *http.Request, w http.ResponseWriter) Document {
 	r.Body = http.MaxBytesReader(w, r.Body, 10<<20)
 	body, _ := io.ReadAll(r.Body)
-	return Document{PartitionKey: "p", RowKey: "r", Raw: body} // want `TL121: property Raw is filled with up to 10485760 bytes`
+	return Document{PartitionKey: "p", RowKey: "r", Raw: body} // want `TL123: property Raw is filled with up to 10485760 bytes, over the Binary limit` `TL121: property Raw is filled with up to 10485760 bytes`
+}
+
+// Text read up to 4 MiB: over the String limit and, counted as UTF-16,
+// over the entity limit too.
+func longText(r io.Reader) Document {
+	body, _ := io.ReadAll(io.LimitReader(r, 4<<20))
+	return Document{PartitionKey: "p", RowKey: "r", Body: string(body)} // want `TL122: property Body is filled with up to 4194304 bytes, over the String limit` `TL121: property Body is filled with up to 4194304 bytes`
+}
+
+// Silent: text read up to 16 000 bytes (32 000 stored) fits both.
+func shortText(r io.Reader) Document {
+	body, _ := io.ReadAll(io.LimitReader(r, 16000))
+	return Document{PartitionKey: "p", RowKey: "r", Body: string(body)}
 }
 
 func tooLoose(r io.Reader) Document {

@@ -69,5 +69,5 @@ func truncated(ctx context.Context, c *aztables.Client, r *http.Request) error {
 
 func tenMegabytes(ctx context.Context, c *aztables.Client, w http.ResponseWriter, r *http.Request) error {
 	body, _ := io.ReadAll(http.MaxBytesReader(w, r.Body, 10<<20))
-	return store.SaveAttachment(ctx, c, "id", body, "") // want `TL121: property Data is filled with up to 10485760 bytes, over the 1 MiB entity limit`
+	return store.SaveAttachment(ctx, c, "id", body, "") // want `TL123: property Data is filled with up to 10485760 bytes, over the Binary limit` `TL121: property Data is filled with up to 10485760 bytes, over the 1 MiB entity limit`
 }
