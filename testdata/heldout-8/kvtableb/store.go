@@ -43,7 +43,7 @@ type Config struct {
 	Codec     Codec
 }
 
-// Store is the table-backed store.
+// A Store is the table-backed store.
 type Store struct {
 	table     *storage.Table
 	partition func(string) string
@@ -53,7 +53,7 @@ type Store struct {
 // NoPartition is the default partition picker.
 func NoPartition(string) string { return "" } // S
 
-// SpreadOver returns a picker that spreads keys over n partitions by hash.
+// The picker from SpreadOver spreads keys over n partitions by hash.
 func SpreadOver(n uint16) func(string) string {
 	return func(key string) string {
 		sum := md5.Sum([]byte(key))

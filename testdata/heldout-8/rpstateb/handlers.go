@@ -92,7 +92,7 @@ func PutResource(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusCreated)
 }
 
-// ListResources answers a LIST request for one resource type.
+// The LIST handler: ListResources answers a LIST request for one resource type.
 func ListResources(w http.ResponseWriter, r *http.Request) {
 	sub, full, err := target(r)
 	if err != nil {

@@ -23,7 +23,7 @@ var (
 	OperationTab string
 )
 
-// Spec is what a resource request carries and what is kept between requests.
+// A Spec is what a resource request carries and what is kept between requests.
 type Spec struct {
 	Inputs       map[string]any
 	Secrets      map[string]any
@@ -71,7 +71,7 @@ func resourceRow(subscription, resourceID string) (*storage.Entity, error) {
 
 func reqID() string { return uuid.New().String() }
 
-// LoadSpec reads a resource's state; a 404 means a first PUT.
+// The state of a resource, read by LoadSpec; a 404 means a first PUT.
 func LoadSpec(subscription, resourceID string) (*Spec, error) {
 	row, err := resourceRow(subscription, resourceID)
 	if err != nil {
@@ -97,7 +97,7 @@ func LoadSpec(subscription, resourceID string) (*Spec, error) {
 	return s, nil
 }
 
-// SaveSpec writes the whole state of a resource, inputs and secrets as JSON.
+// The whole state is written by SaveSpec of a resource, inputs and secrets as JSON.
 func SaveSpec(subscription, resourceID string, s *Spec) error {
 	row, err := resourceRow(subscription, resourceID)
 	if err != nil {
@@ -152,7 +152,7 @@ func RecordFailure(subscription, resourceID string, f *Failure) error {
 	return row.Merge(true, &storage.EntityOptions{Timeout: callTimeout, RequestID: reqID()}) // S
 }
 
-// SetPhase changes only the status shown while a job runs.
+// The phase setter SetPhase changes only the status shown while a job runs.
 func SetPhase(subscription, resourceID, phase string) error {
 	row, err := resourceRow(subscription, resourceID)
 	if err != nil {
