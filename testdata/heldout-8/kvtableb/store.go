@@ -76,7 +76,7 @@ func Open(cfg Config) (*Store, error) {
 	if cfg.Codec == nil {
 		cfg.Codec = jsonCodec{}
 	}
-	cl, err := storage.NewBasicClient(cfg.Account, cfg.Key)
+	cl, err := storage.NewBasicClient(cfg.Account, cfg.Key) // S
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func (s *Store) Put(k string, v any) error {
 	if err != nil {
 		return err
 	}
-	e := s.table.GetEntityReference(s.partition(k), k)                     // S
+	e := s.table.GetEntityReference(s.partition(k), k)
 	e.Properties = map[string]interface{}{valueProp: data}                 // S
 	return e.InsertOrReplace(&storage.EntityOptions{Timeout: callTimeout}) // S
 }

@@ -84,7 +84,7 @@ func PutResource(w http.ResponseWriter, r *http.Request) {
 		Provider:     b.Provider,
 		Kind:         b.Kind,
 	}
-	if err := SaveSpec(sub.String(), full, spec); err != nil {
+	if err := SaveSpec(sub.String(), full, spec); err != nil { // S
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
