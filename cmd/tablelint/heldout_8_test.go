@@ -28,3 +28,10 @@ const heldout8Header = "" +
 func TestHeldout8Labels(t *testing.T) {
 	checkCorpusLabelsAs(t, "heldout-8", "TestHeldout8Labels", heldout8Header)
 }
+
+// TestHeldout8Recall measures check over testdata/heldout-8, an eighth
+// held-out corpus labelled before tablelint ran on it.
+func TestHeldout8Recall(t *testing.T) {
+	right, expected, found := measureCorpusKnown(t, "heldout-8", heldout8Rules, true, 60, 40, nil)
+	checkRates(t, right, expected, found, 0, 0)
+}
