@@ -42,7 +42,7 @@ func init() {
 			ID: "TL128", Name: "timestamp-set-by-client", Severity: Warning,
 			Targets:   []Target{GoCode},
 			Title:     "The client sets Timestamp, which the service ignores",
-			Rationale: "Timestamp is a system property: the service sets it on every write and ignores the value a client sends. Code that puts an event time or a creation time into Timestamp loses it. Keep such times in a property of your own (EventTime, CreatedAt).\n\nSilent when Timestamp is left unset or zero (an embedded aztables.Entity sends its zero Timestamp harmlessly) and for entities that are never written.",
+			Rationale: "Timestamp is a system property: the service sets it on every write and ignores the value a client sends. Code that puts an event time or a creation time into Timestamp loses it. Keep such times in a property of your own (EventTime, CreatedAt).\n\nReported for the legacy `storage.Entity` too, when its `TimeStamp` field is set in a written entity: that SDK never sends the field, so the time is lost the same way.\n\nSilent when Timestamp is left unset or zero (an embedded aztables.Entity sends its zero Timestamp harmlessly) and for entities that are never written.",
 			Source:    `"This property should not be set on insert or update operations (the value will be ignored)." (Understanding the Table service data model)`,
 			Bad:       "Event{PartitionKey: \"events\", RowKey: id, Timestamp: time.Now()}",
 			Good:      "Event{PartitionKey: \"events\", RowKey: id, EventTime: time.Now()}",
