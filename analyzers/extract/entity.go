@@ -252,24 +252,14 @@ func callOf(v ast.Expr) *ast.CallExpr {
 	return c
 }
 
-// mapAssignments reads m["Name"] = v statements in body.
+// mapAssignments reads m["Name"] = v statements in body: flow's
+// entries of the map the local variable v holds.
 func (e *extractor) mapAssignments(s *entityState, v *types.Var, body *ast.BlockStmt) {
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != len(as.Rhs) {
-			return true
+	for _, en := range e.fl.VarMapEntries(v) {
+		if en.Assigned && body.Pos() <= en.At && en.At < body.End() {
+			e.set(s, en.Key, en.Value, en.At)
 		}
-		for i, l := range as.Lhs {
-			ix, ok := ast.Unparen(l).(*ast.IndexExpr)
-			if !ok || e.x.Vars.VarOf(ix.X) != v {
-				continue
-			}
-			if name, ok := e.x.Writes.ConstString(ix.Index); ok {
-				e.set(s, name, as.Rhs[i], ix.Pos())
-			}
-		}
-		return true
-	})
+	}
 }
 
 // edmOf is the EDM type the service stores for a Go value of type t sent

@@ -16,9 +16,9 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "keyformat",
 	Doc:      docs.MustExtract(doc, "keyformat"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/keyformat",
-	Requires: []*analysis.Analyzer{index.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, flow.Analyzer},
 	Run:      run,
 }
 
@@ -41,9 +41,7 @@ const ReverseMin = 100_000_000_000_000_000
 type checker struct {
 	pass *analysis.Pass
 	idx  *writes.Index
-	res  *values.Resolver
-	// calls maps each call argument to its call, built on first use.
-	calls map[ast.Expr]*ast.CallExpr
+	fl   *flow.Result
 	// loops maps loop variables to their loops, built on first use.
 	loops map[*types.Var]ast.Stmt
 	seen  map[token.Pos]bool
@@ -57,7 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{
 		pass: pass,
 		idx:  x.Writes,
-		res:  x.Resolver(),
+		fl:   flow.Of(pass),
 		seen: map[token.Pos]bool{},
 	}
 	for _, f := range pass.Files {
@@ -71,15 +69,24 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// sink checks the integers formatted into the key k (flow's holes that
+// a call of this package formatted: fmt.Sprintf, strconv.Itoa…, in the
+// key's function or in a helper it calls). A parameter of the key's
+// function is not formatted there: each caller's argument is a key of
+// its own.
 func (c *checker) sink(k writes.KeySink) {
-	v := c.res.Of(k.Value)
-	for _, h := range v.Holes() {
+	sv, ok := c.fl.ExprValue(k.Value)
+	if !ok {
+		return
+	}
+	for _, h := range c.fl.OfLocal(sv).Holes() {
 		c.hole(k, h)
 	}
 }
 
-func (c *checker) hole(k writes.KeySink, h *values.Hole) {
-	if !h.IsInteger() || h.Verb == "" || h.Foreign {
+func (c *checker) hole(k writes.KeySink, h *flow.Hole) {
+	arg, call := c.fl.FormatExpr(h)
+	if arg == nil || h.Verb == "" || !isInteger(c.pass.TypesInfo.TypeOf(arg)) {
 		return
 	}
 	switch h.Verb[len(h.Verb)-1] {
@@ -87,45 +94,71 @@ func (c *checker) hole(k writes.KeySink, h *values.Hole) {
 	default:
 		return
 	}
-	if tv, ok := c.pass.TypesInfo.Types[h.Expr]; ok && tv.Value != nil {
+	if tv, ok := c.pass.TypesInfo.Types[arg]; ok && tv.Value != nil {
 		return // a constant has one width
 	}
-	if c.fixedWidthTime(h.Expr) || c.uniformLoopVar(h.Expr) {
+	if c.fixedWidthTime(arg) || c.uniformLoopVar(arg) {
 		return
 	}
-	width, zero := values.Width(h.Verb)
-	reverse := c.isReverse(h.Expr)
-	if c.seen[h.Expr.Pos()] {
+	width, zero := verbWidth(h.Verb)
+	reverse := c.isReverse(arg)
+	if c.seen[arg.Pos()] {
 		return
 	}
-	call := c.callOf(h.Expr)
-	at := ast.Node(h.Expr)
-	if call != nil && h.Func != "fmt.Sprintf" {
+	at := ast.Node(arg)
+	if h.Func != "fmt.Sprintf" {
 		at = call
 	}
 	switch {
 	case reverse && (!zero || width < 19):
-		c.seen[h.Expr.Pos()] = true
+		c.seen[arg.Pos()] = true
 		d := diag.Diagnostic("TL205", at.Pos(), at.End(),
 			"reverse-time %s component %s is not zero-padded to 19 digits",
 			k.Key, describe(h))
-		c.report(d, c.fix(h, call, 19))
+		c.report(d, c.fix(h, arg, call, 19))
 	case !reverse && (!zero || width < 2):
-		c.seen[h.Expr.Pos()] = true
-		w := digits(c.pass.TypesSizes, h.Type)
+		c.seen[arg.Pos()] = true
+		w := digits(c.pass.TypesSizes, c.pass.TypesInfo.TypeOf(arg))
 		d := diag.Diagnostic("TL204", at.Pos(), at.End(),
 			"numeric %s component %s is not zero-padded; use %%0%dd",
 			k.Key, describe(h), w)
 		var fix *fixPlan
 		if w > 0 {
-			fix = c.fix(h, call, w)
+			fix = c.fix(h, arg, call, w)
 		}
 		c.report(d, fix)
 	}
 }
 
+// isInteger reports whether t is an integer type.
+func isInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// verbWidth returns the minimum width and zero-padding flag of a fmt
+// verb ("%06d" → 6, true; "%d" → 0, false).
+func verbWidth(verb string) (width int, zero bool) {
+	s := strings.TrimPrefix(verb, "%")
+	for len(s) > 0 && strings.IndexByte("+-# 0", s[0]) >= 0 {
+		if s[0] == '0' {
+			zero = true
+		}
+		s = s[1:]
+	}
+	end := 0
+	for end < len(s) && s[end] >= '0' && s[end] <= '9' {
+		end++
+	}
+	width, _ = strconv.Atoi(s[:end])
+	return width, zero
+}
+
 // describe names how the integer was formatted, for messages.
-func describe(h *values.Hole) string {
+func describe(h *flow.Hole) string {
 	switch h.Func {
 	case "fmt.Sprintf":
 		return "formatted with " + h.Verb
@@ -235,37 +268,22 @@ func (c *checker) constInt(e ast.Expr) (uint64, bool) {
 	return constant.Uint64Val(tv.Value)
 }
 
-// callOf returns the call e is an argument of, if any.
-func (c *checker) callOf(e ast.Expr) *ast.CallExpr {
-	if c.calls == nil {
-		c.calls = map[ast.Expr]*ast.CallExpr{}
-		for _, f := range c.pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok {
-					for _, a := range call.Args {
-						c.calls[a] = call
-					}
-				}
-				return true
-			})
-		}
-	}
-	return c.calls[e]
-}
-
 // fix returns the plan of the suggested fix that formats h with
 // %0<width>d, or nil.
-func (c *checker) fix(h *values.Hole, call *ast.CallExpr, width int) *fixPlan {
+func (c *checker) fix(h *flow.Hole, arg ast.Expr, call *ast.CallExpr, width int) *fixPlan {
 	if call == nil {
 		return nil
 	}
 	verb := "%0" + strconv.Itoa(width) + "d"
 	switch h.Func {
 	case "fmt.Sprintf":
-		return c.fixVerb(h, call, verb)
+		return c.fixVerb(h, arg, call, verb)
 	case "strconv.Itoa", "strconv.FormatInt", "strconv.FormatUint", "fmt.Sprint":
 		if h.Func != "fmt.Sprint" && h.Verb != "%d" {
 			return nil // another base
+		}
+		if len(call.Args) != 1 && h.Func == "fmt.Sprint" {
+			return nil // the other operands are text of their own
 		}
 		file := c.idx.FileOf(call.Pos())
 		if file == nil {
@@ -275,25 +293,25 @@ func (c *checker) fix(h *values.Hole, call *ast.CallExpr, width int) *fixPlan {
 		if !ok {
 			return nil
 		}
-		var arg bytes.Buffer
-		if err := printer.Fprint(&arg, c.pass.Fset, h.Expr); err != nil {
+		var text bytes.Buffer
+		if err := printer.Fprint(&text, c.pass.Fset, arg); err != nil {
 			return nil
 		}
-		text := fmt.Sprintf("%s.Sprintf(%q, %s)", name, verb, arg.String())
+		repl := fmt.Sprintf("%s.Sprintf(%q, %s)", name, verb, text.String())
 		return &fixPlan{
 			message: "format with " + verb,
-			edits:   []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(text)}},
+			edits:   []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(repl)}},
 			imports: imports,
 			file:    file,
 			call:    call,
-			kept:    h.Expr,
+			kept:    arg,
 		}
 	}
 	return nil
 }
 
 // fixVerb rewrites the verb of h in a Sprintf call's literal format.
-func (c *checker) fixVerb(h *values.Hole, call *ast.CallExpr, verb string) *fixPlan {
+func (c *checker) fixVerb(h *flow.Hole, arg ast.Expr, call *ast.CallExpr, verb string) *fixPlan {
 	lit, ok := call.Args[0].(*ast.BasicLit)
 	if !ok || lit.Kind != token.STRING {
 		return nil
@@ -304,7 +322,7 @@ func (c *checker) fixVerb(h *values.Hole, call *ast.CallExpr, verb string) *fixP
 	}
 	argi := -1
 	for i, a := range call.Args[1:] {
-		if a == h.Expr {
+		if a == arg {
 			argi = i
 		}
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
@@ -28,13 +29,14 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "properties",
 	Doc:      docs.MustExtract(doc, "properties"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/properties",
-	Requires: []*analysis.Analyzer{index.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, flow.Analyzer},
 	Run:      run,
 }
 
 type checker struct {
 	pass *analysis.Pass
 	x    *index.Index
+	fl   *flow.Result
 	// fields already reported (TL126), and positions (TL128).
 	fields map[*types.Var]bool
 	// written holds the variables of the entity being checked.
@@ -53,7 +55,7 @@ func init() {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	c := &checker{pass: pass, x: index.Of(pass), fields: map[*types.Var]bool{}, seen: map[token.Pos]bool{}}
+	c := &checker{pass: pass, x: index.Of(pass), fl: flow.Of(pass), fields: map[*types.Var]bool{}, seen: map[token.Pos]bool{}}
 	for _, w := range c.x.Calls {
 		if w.Entity != nil {
 			c.entity(w.Entity, w)

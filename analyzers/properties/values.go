@@ -272,9 +272,10 @@ func (c *checker) edmEntity(lit *ast.CompositeLit) {
 }
 
 // assignedEntries calls check for each constant-key entry assigned
-// (props["k"] = v) to the map variable v is, in the function that
-// declares it: the function of the write, or the helper or method of
-// the entity's type that returns the entity (lit is in it).
+// (props["k"] = v) to the map the local variable v holds, declared in
+// the function of the write or in the helper or method of the entity's
+// type that returns the entity (lit is in it): flow's MapEntries, the
+// closures that fill the map included.
 func (c *checker) assignedEntries(lit *ast.CompositeLit, v ast.Expr, check func(name string, v ast.Expr)) {
 	id, ok := ast.Unparen(v).(*ast.Ident)
 	if !ok {
@@ -288,26 +289,15 @@ func (c *checker) assignedEntries(lit *ast.CompositeLit, v ast.Expr, check func(
 	if body == nil || obj.Pos() < body.Pos() || obj.Pos() >= body.End() {
 		return
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != len(as.Rhs) {
-			return true
+	m, ok := c.fl.ExprValue(v)
+	if !ok {
+		return
+	}
+	for _, e := range c.fl.MapEntries(m) {
+		if e.Assigned {
+			check(e.Key, e.Value)
 		}
-		for i, l := range as.Lhs {
-			ix, ok := ast.Unparen(l).(*ast.IndexExpr)
-			if !ok {
-				continue
-			}
-			base, ok := ast.Unparen(ix.X).(*ast.Ident)
-			if !ok || c.pass.TypesInfo.Uses[base] != obj {
-				continue
-			}
-			if name, ok := c.x.Writes.ConstString(ix.Index); ok {
-				check(name, as.Rhs[i])
-			}
-		}
-		return true
-	})
+	}
 }
 
 // bodyAt returns the body of the function declaration holding pos.

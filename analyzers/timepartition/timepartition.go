@@ -10,10 +10,10 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/keyflow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             "timepartition",
 	Doc:              docs.MustExtract(doc, "timepartition"),
 	URL:              "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/timepartition",
-	Requires:         []*analysis.Analyzer{index.Analyzer, keyflow.Analyzer},
+	Requires:         []*analysis.Analyzer{index.Analyzer, keyflow.Analyzer, flow.Analyzer},
 	Run:              run,
 	RunDespiteErrors: true,
 }
@@ -34,7 +34,7 @@ type checker struct {
 	pass *analysis.Pass
 	x    *index.Index
 	idx  *writes.Index
-	res  *values.Resolver
+	fl   *flow.Result
 	seen map[token.Pos]bool
 	// fields caches fieldNow.
 	fields map[*types.Var]bool
@@ -46,7 +46,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:   pass,
 		x:      x,
 		idx:    x.Writes,
-		res:    x.Resolver(),
+		fl:     flow.Of(pass),
 		seen:   map[token.Pos]bool{},
 		fields: map[*types.Var]bool{},
 	}
@@ -145,27 +145,81 @@ func (c *checker) key(e ast.Expr, call index.Call) {
 	if c.seen[e.Pos()] {
 		return
 	}
-	holes := c.res.Of(e).Holes()
-	if len(holes) == 0 {
+	what, ok := c.only(e)
+	if !ok {
 		return
-	}
-	what := ""
-	for _, h := range holes {
-		switch {
-		case c.fromNow(h.Expr, 0) || c.nowFallback(h.Expr):
-			if what == "" {
-				what = "time.Now()"
-			}
-		case c.fromCounter(h.Expr, 0):
-			what = "a counter"
-		default:
-			return // another run-time part spreads the writes
-		}
 	}
 	c.seen[e.Pos()] = true
 	diag.Report(c.pass, "TL209", e,
 		"PartitionKey written by %s comes only from %s",
 		c.x.Describe(call), what)
+}
+
+// only says what the run-time parts of the key e all come from — the
+// current time ("time.Now()") or a counter — and ok false when some
+// other run-time value spreads the writes, or when e is constant. Each
+// part (a flow hole) is judged by the expression that computes it, when
+// that is in e's own function; parameters stay parameters (the writes
+// index gives each caller's argument as a key of its own), and a part
+// made in another function (a helper, a field a helper fills) is left to
+// the flow path (flowpath.go), which reports it where it is made. A key
+// the engine cannot follow is judged as a whole.
+func (c *checker) only(e ast.Expr) (what string, ok bool) {
+	sv, found := c.fl.ExprValue(e)
+	if !found {
+		return c.onlyExprs([]ast.Expr{e}, nil)
+	}
+	holes := c.fl.OfLocal(sv).Holes()
+	if len(holes) == 0 {
+		return "", false
+	}
+	exprs := make([]ast.Expr, len(holes))
+	for i, h := range holes {
+		if hv := h.Value(); hv != nil && hv.Parent() == sv.Parent() {
+			exprs[i] = c.fl.HoleExpr(h)
+		}
+	}
+	return c.onlyExprs(exprs, holes)
+}
+
+// onlyExprs judges the run-time parts exprs of a key (holes, when known,
+// are the flow holes they stand for).
+func (c *checker) onlyExprs(exprs []ast.Expr, holes []*flow.Hole) (string, bool) {
+	what := ""
+	for _, x := range exprs {
+		switch {
+		case x != nil && (c.fromNow(x, 0) || holes == nil && c.nowFallback(x)):
+			if what == "" {
+				what = "time.Now()"
+			}
+		case x != nil && c.fromCounter(x, 0):
+			what = "a counter"
+		default:
+			if holes != nil && c.sameLayoutNow(holes, exprs) {
+				return "time.Now()", true
+			}
+			return "", false // another run-time part spreads the writes
+		}
+	}
+	return what, true
+}
+
+// sameLayoutNow reports whether the key's parts are times formatted
+// with one constant layout on every path, one of them time.Now(): a
+// date key that falls back to the current time is the time of the
+// write, however it was obtained on the other path (pk :=
+// submitted.Format(…); if … { pk = time.Now().Format(…) }).
+func (c *checker) sameLayoutNow(holes []*flow.Hole, exprs []ast.Expr) bool {
+	now := false
+	for i, h := range holes {
+		if h.Bound&flow.Time == 0 || h.Layout == "" || h.Layout != holes[0].Layout {
+			return false
+		}
+		if exprs[i] != nil && c.fromNow(exprs[i], 0) {
+			now = true
+		}
+	}
+	return now
 }
 
 // fromNow reports whether e is computed from time.Now() alone.
@@ -322,7 +376,16 @@ func (c *checker) nowFallback(e ast.Expr) bool {
 	if v == nil {
 		return false
 	}
-	as := c.res.Assignments(v)
+	if c.idx.Incremented(v) {
+		return false
+	}
+	var as []ast.Expr
+	for _, d := range c.idx.Defs(v) {
+		if d.Index >= 0 {
+			return false // one of several results: not followed
+		}
+		as = append(as, d.Rhs)
+	}
 	if len(as) < 2 {
 		return false
 	}

@@ -127,8 +127,8 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 	case "fmt.Sprint", "fmt.Sprintln":
 		out := Value{Variants: []Variant{{}}}
 		if elems, ok := sliceLiteral(args[0]); ok {
-			for _, el := range elems {
-				out = concat(out, e.formatted(el, 'v', "", depth))
+			for i, el := range elems {
+				out = concat(out, formattedBy(e.formatted(el, 'v', "", depth), name, "%v", callPos(v), i))
 			}
 			return out, true
 		}
@@ -137,7 +137,7 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 		if name != "strconv.Itoa" {
 			if c, ok := args[1].(*ssa.Const); ok {
 				if b, _ := constant.Int64Val(c.Value); b != 10 {
-					return opaque(arg(0), Hex), true
+					return formattedBy(opaque(arg(0), Hex), name, "%v", callPos(v), 0), true
 				}
 			}
 		}
@@ -145,9 +145,13 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 		if a.IsConst() {
 			return a, true
 		}
-		return opaque(a, Digits), true
+		return formattedBy(opaque(a, Digits), name, "%d", callPos(v), 0), true
 	case "strconv.FormatFloat", "strconv.FormatBool":
-		return opaque(arg(0), Number), true
+		verb := "%g"
+		if name == "strconv.FormatBool" {
+			verb = "%t"
+		}
+		return formattedBy(opaque(arg(0), Number), name, verb, callPos(v), 0), true
 	case "strconv.Atoi", "strconv.ParseInt", "strconv.ParseUint":
 		return opaque(arg(0), Digits), true
 	case "strings.Join":
@@ -369,7 +373,15 @@ func (e *eval) sprintf(args []ssa.Value, at token.Pos, first int, depth int) Val
 			out = concat(out, holeValue(Hole{}))
 			continue
 		}
-		out = concat(out, candidate(e.formatted(elems[argi], verb, spec, depth), at, first+argi, cands))
+		fv := e.formatted(elems[argi], verb, spec, depth)
+		if t := underlyingArg(elems[argi]).Type(); !(isStringType(t) && spec == "" && (verb == 's' || verb == 'v')) {
+			fname := "fmt.Sprintf"
+			if first != 1 {
+				fname = "fmt.Fprintf"
+			}
+			fv = formattedBy(fv, fname, "", at, first+argi)
+		}
+		out = concat(out, candidate(usedAt(fv, at, first+argi), at, first+argi, cands))
 		argi++
 	}
 	return settle(out, cands)
@@ -423,7 +435,14 @@ func (e *eval) formatted(a ssa.Value, verb byte, spec string, depth int) Value {
 	if isStringType(t) && spec == "" && (verb == 's' || verb == 'v') {
 		out = v
 	}
-	return mapHoles(out, func(h Hole) Hole { h.Verb = fullVerb; return h })
+	return mapHoles(out, func(h Hole) Hole {
+		if h.Verb == "" || h.Func == "" {
+			// A text formatted before (strconv.Itoa(n) given to %s)
+			// keeps the verb that formatted it.
+			h.Verb = fullVerb
+		}
+		return h
+	})
 }
 
 func unwrapConst(v ssa.Value) (*ssa.Const, bool) {

@@ -68,6 +68,13 @@
 // condition. A flag's package variable (var n = flag.Int(…)) read
 // through is a CommandLine hole.
 //
+// Back to the code: every hole leads to the SSA value it stands for and
+// the expression computing it (HoleExpr), the operand that first put it
+// into the text (UseExpr) and, for a formatted value, the call and
+// argument that formatted it (FormatExpr): rules that judge a part by its
+// syntax or rewrite it in a fix start there (holes.go). MapEntries lists
+// the constant-key entries put into a map with their syntax (entries.go).
+//
 // Interface calls: under a whole-program driver (tablelint check) a call
 // through an interface is the union of the summaries of the program's
 // implementations (SetProgram); elsewhere it is an opaque hole.

@@ -42,7 +42,7 @@ func (e *eval) of(v ssa.Value, depth int) Value {
 	}
 	e.visit[v] = true
 	defer delete(e.visit, v)
-	out := e.value(v, depth+1)
+	out := standsFor(e.value(v, depth+1), v)
 	if h := e.r.checked(v); h != 0 {
 		out = withBound(out, h)
 	}
@@ -758,6 +758,9 @@ func (e *eval) bind(v Value, args []ssa.Value, depth int) Value {
 				if h.At.IsValid() {
 					pv = enteredAt(pv, h.At, h.AtArg)
 				}
+				if h.Use.IsValid() {
+					pv = usedAt(pv, h.Use, h.UseArg)
+				}
 				if h.Bound != 0 || h.Layout != "" {
 					pv = mapHoles(pv, func(x Hole) Hole {
 						x.Bound |= h.Bound
@@ -766,6 +769,10 @@ func (e *eval) bind(v Value, args []ssa.Value, depth int) Value {
 						}
 						if h.Verb != "" {
 							x.Verb = h.Verb
+						}
+						if h.Func != "" {
+							// The helper formatted its parameter.
+							x.Func, x.Fmt, x.FmtArg = h.Func, h.Fmt, h.FmtArg
 						}
 						return x
 					})

@@ -19,6 +19,7 @@ import (
 // quotedConcat is concat(x, y) made by the + at pos.
 func quotedConcat(x, y Value, pos token.Pos) Value {
 	cands := map[*Hole]bool{}
+	x, y = usedAt(x, pos, 0), usedAt(y, pos, 1)
 	return settle(concat(candidate(x, pos, 0, cands), candidate(y, pos, 1, cands)), cands)
 }
 
@@ -82,10 +83,13 @@ func enteredAt(v Value, at token.Pos, arg int) Value {
 	})
 }
 
-// withoutAt clears every hole's At (for facts: positions mean nothing
-// in another package).
+// withoutAt clears every hole's At, Use and SSA value (for facts:
+// positions and values mean nothing in another package).
 func withoutAt(v Value) Value {
-	return mapHoles(v, func(h Hole) Hole { h.At, h.AtArg = token.NoPos, 0; return h })
+	return mapHoles(v, func(h Hole) Hole {
+		h.At, h.AtArg, h.Use, h.UseArg, h.Fmt, h.FmtArg, h.src = token.NoPos, 0, token.NoPos, 0, token.NoPos, 0, nil
+		return h
+	})
 }
 
 // EnteredExpr returns the expression of file f that a hole's At and
@@ -93,34 +97,43 @@ func withoutAt(v Value) Value {
 // statement's start, where go/ssa places it), or the argument of a
 // call; nil when f holds none there.
 func EnteredExpr(f *ast.File, h *Hole) ast.Expr {
-	if h == nil || !h.At.IsValid() || h.At < f.FileStart || h.At >= f.FileEnd {
+	if h == nil {
+		return nil
+	}
+	return operandAt(f, h.At, h.AtArg)
+}
+
+// operandAt returns the operand arg of the + (or += statement, or call)
+// of file f at pos.
+func operandAt(f *ast.File, at token.Pos, arg int) ast.Expr {
+	if !at.IsValid() || at < f.FileStart || at >= f.FileEnd {
 		return nil
 	}
 	var out ast.Expr
 	ast.Inspect(f, func(n ast.Node) bool {
-		if out != nil || n == nil || h.At < n.Pos() || h.At >= n.End() {
+		if out != nil || n == nil || at < n.Pos() || at >= n.End() {
 			return false
 		}
 		switch n := n.(type) {
 		case *ast.BinaryExpr:
-			if n.OpPos == h.At && n.Op == token.ADD {
-				if h.AtArg == 0 {
+			if n.OpPos == at && n.Op == token.ADD {
+				if arg == 0 {
 					out = n.X
 				} else {
 					out = n.Y
 				}
 			}
 		case *ast.AssignStmt:
-			if n.Pos() == h.At && n.Tok == token.ADD_ASSIGN && len(n.Lhs) == 1 && len(n.Rhs) == 1 {
-				if h.AtArg == 0 {
+			if n.Pos() == at && n.Tok == token.ADD_ASSIGN && len(n.Lhs) == 1 && len(n.Rhs) == 1 {
+				if arg == 0 {
 					out = n.Lhs[0]
 				} else {
 					out = n.Rhs[0]
 				}
 			}
 		case *ast.CallExpr:
-			if n.Lparen == h.At && h.AtArg < len(n.Args) {
-				out = n.Args[h.AtArg]
+			if n.Lparen == at && arg < len(n.Args) {
+				out = n.Args[arg]
 			}
 		}
 		return out == nil

@@ -149,6 +149,27 @@ type Hole struct {
 	// package carry no positions). See quoted.go.
 	At    token.Pos
 	AtArg int
+	// Use is where the value was first put into the text, quoted or
+	// not: the position of the + (or op-assignment) or of the
+	// fmt.Sprintf call that first combined it with other text; UseArg
+	// says which operand, as for At. A hole that fills a helper's
+	// parameter takes the helper's Use. 0 when the value was never
+	// combined in this package. See holes.go.
+	Use    token.Pos
+	UseArg int
+	// Func is the function that formatted the value into text, as
+	// package.Name: "fmt.Sprintf", "fmt.Sprint", "strconv.Itoa",
+	// "strconv.FormatInt"…; "" when the text was not formatted (a string
+	// used as it is). Fmt is the position of that call's opening
+	// parenthesis and FmtArg the index, as written, of the argument
+	// formatted; 0 when not formatted in this package. See holes.go.
+	Func   string
+	Fmt    token.Pos
+	FmtArg int
+	// src is the SSA value whose text (formatted or bounded) fills the
+	// hole; nil in summaries imported from another package. See
+	// holes.go.
+	src ssa.Value
 	// owner is the function whose parameter Param is: the function asked
 	// about, or the function enclosing it whose parameter a closure
 	// captures. nil in summaries imported from another package (callers
@@ -400,6 +421,11 @@ func opaque(v Value, bound Bound) Value {
 		if i == 0 || hole.Source == Request {
 			h.Source, h.What, h.Param, h.Field, h.Exported, h.owner = hole.Source, hole.What, hole.Param, hole.Field, hole.Exported, hole.owner
 		}
+	}
+	if hs := v.Holes(); len(hs) == 1 {
+		// One value formatted or bounded whole (strconv.Itoa(n),
+		// t.Format(l)): the hole stands for it.
+		h.src, h.Use, h.UseArg = hs[0].src, hs[0].Use, hs[0].UseArg
 	}
 	return holeValue(h)
 }
