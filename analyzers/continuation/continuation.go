@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -79,7 +80,18 @@ func pointOrUnknown(res *filterflow.Result, q *filterflow.Query) bool {
 		return false
 	}
 	f, p, err, ok := filterflow.Parse(q.Filter)
-	return (!ok && !fromParam(res, q.Filter)) || (err == nil && f != nil && p.Kind == plan.Point)
+	if !ok && !fromParam(res, q.Filter) {
+		return !notPoint(q.Filter)
+	}
+	return err == nil && f != nil && p.Kind == plan.Point
+}
+
+// notPoint reports whether a filter that names properties at run time
+// (prop + " eq '" + value + "'") is no point query whatever the names
+// are: one comparison cannot fix both keys.
+func notPoint(v values.Value) bool {
+	kinds, ok := filterflow.NameKinds(v)
+	return ok && !slices.Contains(kinds, plan.Point)
 }
 
 // fromParam reports whether a filter has a part that is a parameter of

@@ -25,7 +25,10 @@
 // (manual continuation, resumable paging handed to a caller), point
 // queries (PartitionKey eq and RowKey eq, which return at most one
 // entity), queries whose filter cannot be reconstructed (it may be a
-// point query), ListTables and ARM pagers. A filter the caller gives —
+// point query; a filter whose property names come at run time — prop +
+// " eq '" + value + "'" — is reconstructed with each name tried as
+// PartitionKey, RowKey and another property, and reported when no
+// choice makes it a point query), ListTables and ARM pagers. A filter the caller gives —
 // a parameter, or a field of one (the Filter of a query configuration)
 // — is no point query: one page of it is reported.
 package continuation

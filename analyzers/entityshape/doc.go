@@ -80,7 +80,27 @@
 // (aztables.EDMEntity{Properties: props}, a legacy e.Properties = props)
 // makes each constant-key entry of a caller's map literal, and each
 // entry the caller sets before the call (props["Bio"] = s), a property
-// filled by that caller, reported at the entry.
+// filled by that caller, reported at the entry. So does a function that
+// copies every entry of a map parameter into the map it makes the
+// Properties (for k, v := range fields { props[k] = v }, or
+// maps.Copy(props, fields)). A map literal held in a variable given as
+// Properties is checked as the literal is, and so is one a function
+// returns (directly or through a variable) when a caller in the package
+// gives its result as Properties (Properties: pageProps(p)), legacy
+// Entity included.
+//
+// A method's receiver is a parameter like the others (func (j *job)
+// row() … "Output": j.Output): the caller's receiver value is checked,
+// and a caller that calls the method on its own parameter passes the
+// fill on (Finish → record(t, j) → j.row(t)); the caller's value of a
+// field is the last assignment to it, or the field of the literal
+// (&job{…} too) its variable is built with.
+//
+// A slice or map marshalled into a property is bounded when it was
+// JSON-decoded, in the same function, from a reader limited by
+// io.LimitReader or http.MaxBytesReader (json.NewDecoder(r.Body) after
+// r.Body = http.MaxBytesReader(w, r.Body, n)): what is marshalled again
+// is about as long as what was read.
 //
 // Results of other calls are asked of the value-flow layer
 // (analyzers/internal/flow): a helper, in this package or another, that

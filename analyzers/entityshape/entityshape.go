@@ -47,7 +47,7 @@ type Fills struct {
 
 // Fill is one parameter a function puts into a property.
 type Fill struct {
-	Param    int    // the parameter's position
+	Param    int    // the parameter's position; -1 for a method's receiver
 	Property string // the property's name
 	Binary   bool   // a Binary ([]byte) property; else String
 	// Field is the parameter's field that fills the property ("Note",
@@ -72,6 +72,9 @@ func (f *Fills) String() string {
 	var parts []string
 	for _, p := range f.Params {
 		param := fmt.Sprint(p.Param)
+		if p.Param < 0 {
+			param = "recv"
+		}
 		if p.Field != "" {
 			param += "." + p.Field
 		}
@@ -117,8 +120,9 @@ type checker struct {
 	// call is the call whose argument is being checked.
 	call   *ast.CallExpr
 	callee *types.Func
-	// propsVars caches propertiesVar.
-	propsVars map[*types.Var]bool
+	// propsVars caches propertiesVar, propsResults resultIsProperties.
+	propsVars    map[*types.Var]bool
+	propsResults map[*types.Func]bool
 	// sites are the calls of functions with parameters, to check what
 	// callers pass to a function that fills a property.
 	sites []site
@@ -136,7 +140,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // facts run it on every dependency: the standard library has no entities
 	}
 	c := &checker{pass: pass, idx: index.Of(pass).Writes, fl: flow.Of(pass), reported: map[types.Object]bool{}, fills: map[*types.Func]*Fills{},
-		values: map[token.Pos]ast.Expr{}, done: map[token.Pos]map[string]bool{}, propsVars: map[*types.Var]bool{}}
+		values: map[token.Pos]ast.Expr{}, done: map[token.Pos]map[string]bool{}, propsVars: map[*types.Var]bool{}, propsResults: map[*types.Func]bool{}}
 	// TL120 for entity structs declared here.
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -176,7 +180,8 @@ func (c *checker) callers() {
 		more := false
 		for _, s := range c.sites {
 			for _, f := range c.fillsAt(s.fn) {
-				if f.Param >= len(s.call.Args) || done[s.call][f] {
+				arg := sdk.ArgAt(c.pass.TypesInfo, s.call, f.Param)
+				if arg == nil || done[s.call][f] {
 					continue
 				}
 				if done[s.call] == nil {
@@ -192,7 +197,6 @@ func (c *checker) callers() {
 				if f.Binary {
 					t = types.NewSlice(types.Typ[types.Byte])
 				}
-				arg := s.call.Args[f.Param]
 				switch {
 				case f.Map:
 					c.mapArg(s, f, arg)
@@ -272,7 +276,7 @@ func (c *checker) listArg(s site, f Fill, arg ast.Expr) {
 		return
 	}
 	args := flow.CallArgs(in.Common())
-	if f.Param >= len(args) {
+	if f.Param < 0 || f.Param >= len(args) {
 		return
 	}
 	var val flow.Value
@@ -336,7 +340,69 @@ func (c *checker) mapArg(s site, f Fill, arg ast.Expr) {
 func (c *checker) propsParam(e ast.Expr) {
 	if v := c.callerParam(e); v != nil && writes.IsStringMap(v.Type()) {
 		c.fill(v, Fill{Map: true, At: e.Pos()})
+		return
 	}
+	if v := c.idx.VarOf(ast.Unparen(e)); v != nil && writes.IsStringMap(v.Type()) {
+		for _, p := range c.copiedParams(v) {
+			c.fill(p, Fill{Map: true, At: e.Pos()})
+		}
+	}
+}
+
+// copiedParams returns the map parameters of the function being checked
+// whose every entry the function copies into the local map m: for k, v
+// := range p { m[k] = v }, or maps.Copy(m, p). The caller's entries are
+// then m's.
+func (c *checker) copiedParams(m *types.Var) []*types.Var {
+	if c.body == nil {
+		return nil
+	}
+	info := c.pass.TypesInfo
+	var out []*types.Var
+	add := func(src ast.Expr) {
+		if p := c.callerParam(src); p != nil && writes.IsStringMap(p.Type()) && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	ast.Inspect(c.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if sdk.IsFunc(info, n, "maps", "Copy") && len(n.Args) == 2 && c.idx.VarOf(ast.Unparen(n.Args[0])) == m {
+				add(n.Args[1])
+			}
+		case *ast.RangeStmt:
+			key, val := c.idx.VarOf(n.Key), c.idx.VarOf(n.Value)
+			if key == nil || val == nil {
+				return true
+			}
+			for _, st := range n.Body.List {
+				as, ok := st.(*ast.AssignStmt)
+				if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+					continue
+				}
+				ix, ok := ast.Unparen(as.Lhs[0]).(*ast.IndexExpr)
+				if ok && c.idx.VarOf(ast.Unparen(ix.X)) == m && c.idx.VarOf(ast.Unparen(ix.Index)) == key && c.copyOf(as.Rhs[0], val) {
+					add(n.X)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// copyOf reports whether e is the variable v, or v converted to another
+// type (any(v), string(v)).
+func (c *checker) copyOf(e ast.Expr, v *types.Var) bool {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if tv, ok := c.pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
+			e = ast.Unparen(call.Args[0])
+		}
+	}
+	return c.idx.VarOf(e) == v
 }
 
 // fillsAt returns the properties a call of fn fills with its arguments:
@@ -433,7 +499,11 @@ func (c *checker) fieldValue(body *ast.BlockStmt, arg ast.Expr, field string, po
 	if !ok || d.Index > 0 || d.Zero() {
 		return nil
 	}
-	if lit, ok := ast.Unparen(d.Rhs).(*ast.CompositeLit); ok {
+	rhs := ast.Unparen(d.Rhs)
+	if u, ok := rhs.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		rhs = ast.Unparen(u.X) // j := &job{…}
+	}
+	if lit, ok := rhs.(*ast.CompositeLit); ok {
 		return litField(lit, field)
 	}
 	return nil
@@ -470,12 +540,17 @@ func (c *checker) rootIdent(e ast.Expr) *ast.Ident {
 func (c *checker) fillsOf(fn *types.Func) *Fills { return index.FuncFact(c.pass, c.fills, fn) }
 
 // paramIndex returns v's position among the parameters of the function
-// being checked, if v is one that is never reassigned.
+// being checked (-1 for a method's receiver), if v is one that is never
+// reassigned.
 func (c *checker) paramIndex(v *types.Var) (int, bool) {
 	if c.fn == nil || c.idx.Reassigned(v) {
 		return 0, false
 	}
-	ps := c.fn.Type().(*types.Signature).Params()
+	sig := c.fn.Type().(*types.Signature)
+	if r := sig.Recv(); r != nil && r == v && v.Name() != "" && v.Name() != "_" {
+		return -1, true
+	}
+	ps := sig.Params()
 	for i := 0; i < ps.Len(); i++ {
 		if ps.At(i) == v {
 			return i, true
@@ -522,7 +597,7 @@ func (c *checker) countProps(t types.Type, at ast.Node) {
 func (c *checker) node(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.CallExpr:
-		if fn := sdk.Callee(c.pass.TypesInfo, n); fn != nil && fn.Pkg() != nil && len(n.Args) > 0 && (fn.Pkg() == c.pass.Pkg || c.fillsOf(fn) != nil) {
+		if fn := sdk.Callee(c.pass.TypesInfo, n); fn != nil && fn.Pkg() != nil && (len(n.Args) > 0 || sdk.Receiver(c.pass.TypesInfo, n) != nil) && (fn.Pkg() == c.pass.Pkg || c.fillsOf(fn) != nil) {
 			c.sites = append(c.sites, site{call: n, fn: fn, in: c.fn, body: c.body})
 		}
 		if arg := writes.MarshalArg(c.pass.TypesInfo, n); arg != nil {
@@ -611,8 +686,12 @@ func (c *checker) isEntityMap(lit *ast.CompositeLit) bool {
 
 // isProperties reports whether lit is the Properties of an
 // aztables.EDMEntity or legacy storage.Entity: in its literal, or
-// assigned to it (e.Properties = map[string]interface{}{…}).
+// assigned to it (e.Properties = map[string]interface{}{…}), directly or
+// through a variable it is the one value of.
 func (c *checker) isProperties(lit *ast.CompositeLit) bool {
+	if c.returnedProperties(lit) {
+		return true
+	}
 	found := false
 	ast.Inspect(c.body, func(n ast.Node) bool {
 		if found {
@@ -621,7 +700,7 @@ func (c *checker) isProperties(lit *ast.CompositeLit) bool {
 		switch n := n.(type) {
 		case *ast.CompositeLit:
 			if t := c.pass.TypesInfo.TypeOf(n); sdk.IsAztablesType(t, "EDMEntity") || sdk.IsLegacyType(t, "Entity") {
-				if p := sdk.Field(c.pass.TypesInfo, n, "Properties"); p != nil && ast.Unparen(p) == lit {
+				if p := sdk.Field(c.pass.TypesInfo, n, "Properties"); p != nil && (ast.Unparen(p) == lit || c.idx.Resolve(p) == lit) {
 					found = true
 				}
 			}
@@ -632,7 +711,7 @@ func (c *checker) isProperties(lit *ast.CompositeLit) bool {
 				return true
 			}
 			for i, l := range n.Lhs {
-				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && ast.Unparen(n.Rhs[i]) == lit &&
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && (ast.Unparen(n.Rhs[i]) == lit || c.idx.Resolve(n.Rhs[i]) == lit) &&
 					sdk.FieldSelection(c.pass.TypesInfo, sel, sdk.LegacyPath, "Entity", "Properties") {
 					found = true
 				}
@@ -724,34 +803,79 @@ func (c *checker) findPropertiesVar(v *types.Var) bool {
 	if found || !returned {
 		return found
 	}
-	// A caller's EDMEntity{Properties: x} with x := c.fn(…) (the first
-	// result).
-	fn := c.fn
+	return c.resultIsProperties(c.fn)
+}
+
+// resultIsProperties reports whether a caller in the package gives the
+// (first) result of fn as an entity's Properties: EDMEntity{Properties:
+// x} or a legacy Entity's, in its literal or assigned (e.Properties =
+// x), x the call or a variable it is the one value of.
+func (c *checker) resultIsProperties(fn *types.Func) bool {
+	if got, ok := c.propsResults[fn]; ok {
+		return got
+	}
+	info := c.pass.TypesInfo
+	isCall := func(p ast.Expr) bool {
+		p = ast.Unparen(p)
+		if call, ok := p.(*ast.CallExpr); ok {
+			return sdk.Callee(info, call) == fn
+		}
+		pv := c.idx.VarOf(p)
+		if pv == nil {
+			return false
+		}
+		d, ok := c.idx.Only(pv)
+		if !ok || d.Index > 0 {
+			return false
+		}
+		call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
+		return ok && sdk.Callee(info, call) == fn
+	}
+	found := false
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.CompositeLit)
-			if !ok || found {
-				return !found
+			if found {
+				return false
 			}
-			found = isProps(lit, func(p ast.Expr) bool {
-				if call, ok := p.(*ast.CallExpr); ok {
-					return sdk.Callee(info, call) == fn
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				if t := info.TypeOf(n); sdk.IsAztablesType(t, "EDMEntity") || sdk.IsLegacyType(t, "Entity") {
+					if p := sdk.Field(info, n, "Properties"); p != nil && isCall(p) {
+						found = true
+					}
 				}
-				pv := c.idx.VarOf(p)
-				if pv == nil {
-					return false
+			case *ast.AssignStmt:
+				if len(n.Lhs) != len(n.Rhs) {
+					return true
 				}
-				d, ok := c.idx.Only(pv)
-				if !ok || d.Index > 0 {
-					return false
+				for i, l := range n.Lhs {
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && (sdk.FieldSelection(info, sel, sdk.LegacyPath, "Entity", "Properties") ||
+						sdk.FieldSelection(info, sel, sdk.AztablesPath, "EDMEntity", "Properties")) && isCall(n.Rhs[i]) {
+						found = true
+					}
 				}
-				call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
-				return ok && sdk.Callee(info, call) == fn
-			})
+			}
 			return !found
 		})
 	}
+	c.propsResults[fn] = found
 	return found
+}
+
+// returnedProperties reports whether the function being checked returns
+// lit (directly, or as the one value of a variable it returns) and its
+// result is given to an entity as Properties by a caller.
+func (c *checker) returnedProperties(lit *ast.CompositeLit) bool {
+	if c.fn == nil {
+		return false
+	}
+	rets, _ := c.idx.Returns(c.fn, 0)
+	for _, r := range rets {
+		if r != nil && (ast.Unparen(r) == lit || c.idx.Resolve(r) == lit) {
+			return c.resultIsProperties(c.fn)
+		}
+	}
+	return false
 }
 
 // property checks one property value; it returns the value's known bound
@@ -1044,7 +1168,11 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 			return nil, src{what: "a request form value", bound: -1}, true, true
 		case (path == "encoding/json" || path == "encoding/xml") && (name == "Marshal" || name == "MarshalIndent") && len(e.Args) >= 1:
 			if t := info.TypeOf(e.Args[0]); flow.Growable(t) || dynamic(t) && (c.fromParam(e.Args[0]) || c.growableCase(e.Args[0])) {
-				return nil, src{what: "a marshalled document (" + types.ExprString(e.Args[0]) + ")", bound: -1}, true, true
+				what := "a marshalled document (" + types.ExprString(e.Args[0]) + ")"
+				if n, ok := c.decodedLimit(e.Args[0]); ok {
+					return nil, src{what: what, bound: n}, true, true
+				}
+				return nil, src{what: what, bound: -1}, true, true
 			}
 		case path == "strings" && (name == "TrimSpace" || name == "ToLower" || name == "ToUpper") && len(e.Args) == 1:
 			return e.Args[0], src{}, false, false
@@ -1233,6 +1361,46 @@ func requestList(v flow.Value) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// decodedLimit returns the bound of the reader that the variable x (or
+// the variable whose field x is) was JSON-decoded from, in the function
+// being checked: json.NewDecoder(r).Decode(&v) with r limited by
+// io.LimitReader or http.MaxBytesReader (see limited). What is marshalled
+// again from such a value is about as long as what was read.
+func (c *checker) decodedLimit(x ast.Expr) (int64, bool) {
+	root := c.rootIdent(x)
+	if root == nil || c.body == nil {
+		return 0, false
+	}
+	v := c.idx.VarOf(root)
+	if v == nil {
+		return 0, false
+	}
+	info := c.pass.TypesInfo
+	var n int64
+	found := false
+	ast.Inspect(c.body, func(node ast.Node) bool {
+		call, ok := node.(*ast.CallExpr)
+		if found || !ok || len(call.Args) != 1 {
+			return !found
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Decode" {
+			return true
+		}
+		u, ok := ast.Unparen(call.Args[0]).(*ast.UnaryExpr)
+		if !ok || u.Op != token.AND || c.idx.VarOf(ast.Unparen(u.X)) != v {
+			return true
+		}
+		dec, ok := c.idx.Resolve(sel.X).(*ast.CallExpr)
+		if !ok || !sdk.IsFunc(info, dec, "encoding/json", "NewDecoder") || len(dec.Args) != 1 {
+			return true
+		}
+		n, found = c.limited(dec.Args[0])
+		return !found
+	})
+	return n, found
 }
 
 // boundedUnknown is the bound of a limit that is not a constant: the

@@ -24,7 +24,11 @@
 //     variables declared before the loop and not assigned in it, through
 //     fmt, strings, strconv, time other than the clock, and functions of
 //     the package that call only those: partition(device, hour)) and
-//     whose RowKey changes (it uses a variable of the loop), and whose
+//     whose RowKey changes (it uses a variable of the loop; for an
+//     entity a function or method of the package builds —
+//     json.Marshal(items[i].Row()) — the helper's one constant
+//     PartitionKey, and its call standing for the RowKey, which changes
+//     when its receiver or arguments do), and whose
 //     failure ends the function (if _, err := write; err != nil {
 //     return … }).
 //

@@ -58,6 +58,10 @@ type write struct {
 	rks    []key
 	errVar *types.Var
 	body   *ast.BlockStmt // the function's body
+	// byHelper marks keys found in a helper that builds the entity: the
+	// RowKey stands for the helper's call, which tells iterations apart
+	// but not two calls of a sequence.
+	byHelper bool
 }
 
 // A key is the value of an entity key: an expression, or the key field
@@ -176,7 +180,7 @@ func (c *checker) writeStmt(s ast.Stmt, body *ast.BlockStmt) (write, bool) {
 	}
 	w, ok := c.writeOf(call, body)
 	w.errVar = errVar
-	return w, ok
+	return w, ok && !w.byHelper
 }
 
 // writeOf reports whether call is a single-entity write of a table and a
@@ -199,6 +203,11 @@ func (c *checker) writeOf(call *ast.CallExpr, body *ast.BlockStmt) (write, bool)
 			pks = []key{{v: v, field: writes.PartitionKey}}
 			w.rks = []key{{v: v, field: writes.RowKey}}
 		}
+		if len(pks) == 0 && len(w.rks) == 0 {
+			if pk, rk, ok := c.helperKeys(iw.Entity); ok {
+				pks, w.rks, w.byHelper = []key{pk}, []key{rk}, true
+			}
+		}
 		if len(pks) != 1 {
 			return write{}, false // unknown, or set several times
 		}
@@ -210,6 +219,70 @@ func (c *checker) writeOf(call *ast.CallExpr, body *ast.BlockStmt) (write, bool)
 	}
 	w.table = c.table(call)
 	return w, w.table != nil
+}
+
+// maxHelperSteps bounds the variables and marshals helperCall follows.
+const maxHelperSteps = 4
+
+// helperKeys returns the keys of an entity that a function or method of
+// the package builds (b, _ := json.Marshal(titles[i].Row()), with Row
+// returning an entity literal): the one PartitionKey the helper's
+// results set, when it is constant text, and, standing for the RowKey,
+// the helper's call, which changes per iteration when its receiver or
+// arguments do (the helper makes its RowKey from them).
+func (c *checker) helperKeys(e ast.Expr) (pk, rk key, ok bool) {
+	call := c.helperCall(e, 0)
+	if call == nil {
+		return key{}, key{}, false
+	}
+	var pks []writes.KeySink
+	for _, k := range c.x.Writes.KeysOf(c.x.Writes.HelperRootsOf(call), nil) {
+		if k.Key == writes.PartitionKey {
+			pks = append(pks, k)
+		}
+	}
+	if len(pks) != 1 {
+		return key{}, key{}, false
+	}
+	if s, isText := c.fl.ExprText(pks[0].Value); !isText || s == "" {
+		return key{}, key{}, false // a key the helper makes from its inputs: not compared here
+	}
+	return key{expr: pks[0].Value}, key{expr: call}, true
+}
+
+// helperCall follows an entity expression through variables assigned
+// once, & and json.Marshal to a call of a function or method declared
+// in the package; nil otherwise.
+func (c *checker) helperCall(e ast.Expr, steps int) *ast.CallExpr {
+	if steps > maxHelperSteps {
+		return nil
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v := c.x.Vars.VarOf(x)
+		if v == nil {
+			return nil
+		}
+		d, ok := c.x.Vars.Only(v)
+		if !ok || d.Rhs == nil {
+			return nil
+		}
+		return c.helperCall(d.Rhs, steps+1)
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return c.helperCall(x.X, steps+1)
+		}
+	case *ast.CallExpr:
+		if arg := writes.MarshalArg(c.pass.TypesInfo, x); arg != nil {
+			return c.helperCall(arg, steps+1)
+		}
+		if fn := sdk.Callee(c.pass.TypesInfo, x); fn != nil && fn.Pkg() == c.pass.Pkg {
+			if d := c.x.Vars.FuncDecl(fn); d != nil && d.Body != nil {
+				return x
+			}
+		}
+	}
+	return nil
 }
 
 // entityVar returns the one entity struct variable among roots built by

@@ -32,7 +32,9 @@
 // or a transaction action: it is followed back through json.Marshal, a
 // MarshalJSON method, &, *, variables and the results of the package's
 // own functions to the struct or map literal, or the variable, that
-// builds it.
+// builds it. Properties given as the result of a function of the package
+// (props := toProps(x)) are followed into it: the map literals it
+// returns, and the entries it assigns to the map variable it returns.
 //
 //   - TL124 datetime-out-of-range: a property sent as Edm.DateTime whose
 //     value is provably before 1601 or after 9999: the zero time
@@ -41,9 +43,23 @@
 //     year out of range, or a constant RFC 3339 string; and a struct
 //     field annotated by a sibling "Name@odata.type" field set to
 //     "Edm.DateTime" that the literal writing it leaves unset (and the
-//     function never assigns). The service rejects the entity. Silent
-//     for values from run time (parameters, time.Now(), decoded values)
-//     and for times sent without the annotation.
+//     function never assigns). The service rejects the entity. A
+//     parameter, or a field of one, is what the package's callers pass
+//     (up to three callers up, a caller passing its own parameter on):
+//     time.Time{} passed, or a struct whose keyed literal (&T{…} too)
+//     leaves the time field out (also one a function of the package
+//     returns: x := newLease(id)), or a var x T whose field is never set,
+//     in a caller that neither sets the field nor takes the variable's
+//     address nor passes its pointer anywhere else, is reported at the
+//     property, naming the line — unless the function tests the time
+//     (IsZero, Before, After, a comparison); and when the Properties of
+//     an EDMEntity or a legacy Entity are a map parameter, the entries
+//     callers put in the map they pass (in its literal, or m["Due"] = v)
+//     are checked where they are put. A legacy Entity literal's
+//     Properties are checked as an assigned e.Properties is.
+//     Silent for values from run time (time.Now(), decoded values, a
+//     parameter whose callers are not in the package) and for times sent
+//     without the annotation.
 //   - TL125 integer-out-of-range: an integer property outside the Int32
 //     range — a constant, t.UnixMilli(), t.UnixMicro(), t.UnixNano(), or
 //     a constant minus a value (reverse ticks) — sent as a bare JSON
@@ -80,12 +96,14 @@
 //   - TL128 timestamp-set-by-client: a Timestamp given a value in the
 //     literal of a written entity (also the aztables.Entity nested in an
 //     EDMEntity, and a "Timestamp" entry of an EDMEntity's or a legacy
-//     Entity's Properties) or assigned to it (e.Timestamp = …) in the
-//     function that writes it, and the legacy Entity's TimeStamp
-//     given in its literal or assigned before a write (its encoding
-//     never sends it). The written
-//     entity is followed through a MarshalJSON method and the results of
-//     the package's helpers (b, err := s.row(x).MarshalJSON()) as well.
+//     Entity's Properties) or assigned to it (e.Timestamp = …, e.Properties
+//     = map…{"Timestamp": t}) in the function that writes it or in the
+//     helper that builds the entity it writes, or in a function of the
+//     package given the entity's address (stamp(&e)); and the legacy
+//     Entity's TimeStamp given in its literal or assigned before a write
+//     (its encoding never sends it). The written entity is followed
+//     through a MarshalJSON method and the results of the package's
+//     helpers (b, err := s.row(x).MarshalJSON()) as well.
 //
 // Silent: fields tagged json:"-" or ",string"; interface-typed fields
 // and values (their dynamic type is unknown); types with MarshalJSON or

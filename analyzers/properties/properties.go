@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -46,6 +47,8 @@ type checker struct {
 	// function of the write being checked, with the type given ("?"
 	// when it is not a constant).
 	annotated map[string]string
+	// calls caches callsOf.
+	calls map[*types.Func][]callSite
 }
 
 var info bool
@@ -55,7 +58,7 @@ func init() {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	c := &checker{pass: pass, x: index.Of(pass), fl: flow.Of(pass), fields: map[*types.Var]bool{}, seen: map[token.Pos]bool{}}
+	c := &checker{pass: pass, x: index.Of(pass), fl: flow.Of(pass), fields: map[*types.Var]bool{}, seen: map[token.Pos]bool{}, calls: map[*types.Func][]callSite{}}
 	for _, w := range c.x.Calls {
 		if w.Entity != nil {
 			c.entity(w.Entity, w)
@@ -91,17 +94,72 @@ func (c *checker) entity(e ast.Expr, w index.Call) {
 			c.structType(t, w)
 			c.structLiteral(lit)
 			c.structDates(lit, w.Body)
+			if sdk.IsLegacyType(t, "Entity") {
+				c.legacyEntity(lit)
+			}
 		}
 	}
 	vars := map[*types.Var]bool{}
+	// The variables among the roots may be a helper's (a function of the
+	// package returning the entity it builds): each body that declares
+	// one is checked for what it assigns to them.
+	var bodies []*ast.BlockStmt
 	for _, v := range roots.Vars {
 		if writes.IsEntityStruct(v.Type()) {
 			c.structType(v.Type(), w)
 		}
 		vars[v] = true
+		if body := c.bodyAt(v.Pos()); body != nil && body != w.Body && !slices.Contains(bodies, body) {
+			bodies = append(bodies, body)
+		}
 	}
 	if w.Body != nil && len(vars) > 0 {
 		c.assignments(w.Body, vars)
+	}
+	for _, body := range bodies {
+		c.assignments(body, vars)
+	}
+	if w.Body != nil && len(vars) > 0 {
+		c.stampedByHelpers(append([]*ast.BlockStmt{w.Body}, bodies...), vars)
+	}
+}
+
+// stampedByHelpers checks the functions of the package that the bodies
+// give one of the written entity's variables to (f(&e), f(e) for a
+// pointer e): what they assign to the Timestamp of the parameter they
+// receive it as is assigned to the entity.
+func (c *checker) stampedByHelpers(bodies []*ast.BlockStmt, vars map[*types.Var]bool) {
+	for _, body := range bodies {
+		ast.Inspect(body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := sdk.Callee(c.pass.TypesInfo, call)
+			if fn == nil || fn.Pkg() != c.pass.Pkg {
+				return true
+			}
+			decl := c.x.Vars.FuncDecl(fn)
+			sig, _ := fn.Type().(*types.Signature)
+			if decl == nil || decl.Body == nil || sig == nil || sig.Variadic() {
+				return true
+			}
+			for i, arg := range call.Args {
+				a := ast.Unparen(arg)
+				if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.AND {
+					a = ast.Unparen(u.X)
+				} else if _, ptr := c.pass.TypesInfo.TypeOf(a).(*types.Pointer); !ptr {
+					continue // a copy: what the helper sets is not sent
+				}
+				if v := c.x.Vars.VarOf(a); v == nil || !vars[v] || i >= sig.Params().Len() {
+					continue
+				}
+				if p := sig.Params().At(i); !c.x.Vars.Reassigned(p) {
+					c.assignments(decl.Body, map[*types.Var]bool{p: true})
+				}
+			}
+			return true
+		})
 	}
 }
 
@@ -240,6 +298,7 @@ func (c *checker) assignments(body *ast.BlockStmt, vars map[*types.Var]bool) {
 				}
 				if l.Sel.Name == "Properties" && sdk.IsLegacyType(s.Recv(), "Entity") {
 					c.entries(as.Rhs[i], c.legacyProperty)
+					c.callerEntries(as.Rhs[i], c.legacyProperty, 0)
 					continue
 				}
 				if l.Sel.Name == writes.Timestamp || l.Sel.Name == "TimeStamp" && sdk.IsLegacyType(s.Recv(), "Entity") {

@@ -169,17 +169,24 @@ func (c *checker) date(name string, v ast.Expr) {
 	c.reportDate(v, name, what)
 }
 
+// reportDate reports property name at at, a DateTime of what (a short
+// description; what it quotes of the code is clipped already).
 func (c *checker) reportDate(at ast.Node, name, what string) {
 	diag.Report(c.pass, "TL124", at, "%s", diag.Fit(
-		fmt.Sprintf("property %s is an Edm.DateTime of %s, outside the range 1601-9999", finding.Clip(name), finding.Clip(what)),
-		fmt.Sprintf("property %s is an Edm.DateTime outside the service's range 1601-9999", finding.Clip(name))))
+		fmt.Sprintf("property %s is an Edm.DateTime of %s, outside the range 1601-9999", finding.Clip(name), what),
+		diag.Fit(fmt.Sprintf("property %s is an Edm.DateTime of %s", finding.Clip(name), what),
+			fmt.Sprintf("property %s is an Edm.DateTime outside the service's range 1601-9999", finding.Clip(name)))))
 }
 
 // outOfRange describes v when it is a time provably before 1601 or after
 // 9999: the zero time.Time (time.Time{}, EDMDateTime{}, a variable
 // declared and never assigned), time.Date with a constant year out of
 // range, or a constant RFC 3339 string; else "".
-func (c *checker) outOfRange(v ast.Expr) string {
+func (c *checker) outOfRange(v ast.Expr) string { return c.outOfRangeAt(v, 0) }
+
+// outOfRangeAt is outOfRange, depth callers up from the write: a
+// parameter (or a field of one) is what the package's callers pass.
+func (c *checker) outOfRangeAt(v ast.Expr, depth int) string {
 	info := c.pass.TypesInfo
 	e := v
 	for range writes.MaxDepth {
@@ -198,7 +205,7 @@ func (c *checker) outOfRange(v ast.Expr) string {
 	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 		s := constant.StringVal(tv.Value)
 		if t, err := time.Parse(time.RFC3339Nano, s); err == nil && (t.Year() < firstYear || t.Year() > lastYear) {
-			return fmt.Sprintf("%q", s)
+			return finding.Clip(fmt.Sprintf("%q", s))
 		}
 		return ""
 	}
@@ -211,7 +218,7 @@ func (c *checker) outOfRange(v ast.Expr) string {
 		if sdk.IsFunc(info, e, "time", "Date") && len(e.Args) == 8 {
 			if tv, ok := info.Types[e.Args[0]]; ok && tv.Value != nil {
 				if y := constant.ToInt(tv.Value); y.Kind() == constant.Int && (constant.Compare(y, token.LSS, constant.MakeInt64(firstYear)) || constant.Compare(y, token.GTR, constant.MakeInt64(lastYear))) {
-					return "year " + y.ExactString()
+					return "year " + finding.Clip(y.ExactString())
 				}
 			}
 		}
@@ -221,8 +228,11 @@ func (c *checker) outOfRange(v ast.Expr) string {
 			return ""
 		}
 		if d, ok := c.x.Vars.Only(v); ok && d.Zero() && !c.changed(v) {
-			return v.Name() + ", still zero"
+			return finding.Clip(v.Name()) + ", still zero"
 		}
+		return c.zeroFromCallers(e, depth)
+	case *ast.SelectorExpr:
+		return c.zeroFromCallers(e, depth)
 	}
 	return ""
 }
@@ -268,6 +278,17 @@ func (c *checker) edmEntity(lit *ast.CompositeLit) {
 	if props := sdk.Field(c.pass.TypesInfo, lit, "Properties"); props != nil {
 		c.entries(props, c.edmProperty)
 		c.assignedEntries(lit, props, c.edmProperty)
+		c.callerEntries(props, c.edmProperty, 0)
+	}
+}
+
+// legacyEntity checks the Properties of a legacy storage.Entity
+// literal, entry by entry as its MarshalJSON sends them.
+func (c *checker) legacyEntity(lit *ast.CompositeLit) {
+	if props := sdk.Field(c.pass.TypesInfo, lit, "Properties"); props != nil {
+		c.entries(props, c.legacyProperty)
+		c.assignedEntries(lit, props, c.legacyProperty)
+		c.callerEntries(props, c.legacyProperty, 0)
 	}
 }
 
@@ -289,6 +310,13 @@ func (c *checker) assignedEntries(lit *ast.CompositeLit, v ast.Expr, check func(
 	if body == nil || obj.Pos() < body.Pos() || obj.Pos() >= body.End() {
 		return
 	}
+	c.assignedOf(v, check)
+}
+
+// assignedOf calls check for each constant-key entry assigned to the map
+// the expression v holds (v["k"] = x): flow's MapEntries, the closures
+// that fill the map included.
+func (c *checker) assignedOf(v ast.Expr, check func(name string, v ast.Expr)) {
 	m, ok := c.fl.ExprValue(v)
 	if !ok {
 		return
@@ -302,23 +330,46 @@ func (c *checker) assignedEntries(lit *ast.CompositeLit, v ast.Expr, check func(
 
 // bodyAt returns the body of the function declaration holding pos.
 func (c *checker) bodyAt(pos token.Pos) *ast.BlockStmt {
-	for _, f := range c.pass.Files {
-		if pos < f.Pos() || pos >= f.End() {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() <= pos && pos < fd.Body.End() {
-				return fd.Body
-			}
-		}
+	if fd := c.funcAt(pos); fd != nil && fd.Body.Pos() <= pos && pos < fd.Body.End() {
+		return fd.Body
 	}
 	return nil
 }
 
 // entries calls check for each constant-key entry of the map literal v
 // is (or of the variable assigned one once).
+//
+// When v is the result of a function of the package (props :=
+// toProps(x)), the maps it returns are followed: the literals, and the
+// entries it assigns to the variable it returns.
 func (c *checker) entries(v ast.Expr, check func(name string, v ast.Expr)) {
-	m, ok := c.x.Vars.Resolve(v).(*ast.CompositeLit)
+	c.entriesAt(v, check, 0)
+}
+
+func (c *checker) entriesAt(v ast.Expr, check func(name string, v ast.Expr), depth int) {
+	e := c.x.Vars.Resolve(v)
+	if call, ok := e.(*ast.CallExpr); ok {
+		fn := sdk.Callee(c.pass.TypesInfo, call)
+		if fn == nil || depth >= maxCallerDepth {
+			return
+		}
+		decl := c.x.Vars.FuncDecl(fn)
+		if decl == nil || decl.Body == nil {
+			return
+		}
+		rets, _ := c.x.Vars.Returns(fn, 0)
+		for _, r := range rets {
+			if r == nil {
+				continue
+			}
+			c.entriesAt(r, check, depth+1)
+			if rv := c.x.Vars.VarOf(r); rv != nil && !writes.IsPackageVar(rv) && writes.IsStringMap(rv.Type()) {
+				c.assignedOf(r, check)
+			}
+		}
+		return
+	}
+	m, ok := e.(*ast.CompositeLit)
 	if !ok || !writes.IsStringMap(c.pass.TypesInfo.TypeOf(m)) {
 		return
 	}
@@ -408,7 +459,7 @@ func (c *checker) structDates(lit *ast.CompositeLit, body *ast.BlockStmt) {
 			continue
 		}
 		c.seen[lit.Pos()] = true
-		c.reportDate(lit, name, df.Var.Name()+" left unset (0001-01-01)")
+		c.reportDate(lit, name, finding.Clip(df.Var.Name())+" left unset (0001-01-01)")
 	}
 }
 

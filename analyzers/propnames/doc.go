@@ -29,10 +29,14 @@
 //   - TL114 property-name-reserved: a PartitionKey or RowKey that is not a
 //     string, or a Timestamp that is neither a time nor a string ("The
 //     names of these properties are reserved"); and, whatever its type, a
-//     PartitionKey, RowKey or Timestamp among the constant keys of the
-//     Properties of an SDK entity (aztables.EDMEntity, the legacy
-//     storage.Entity; in its literal or assigned to it): the entity's
-//     own fields are those system properties.
+//     PartitionKey or RowKey among the constant keys of the Properties of
+//     an SDK entity (aztables.EDMEntity, the legacy storage.Entity; in its
+//     literal or assigned to it), and a Timestamp there that does not
+//     hold a time: the entity's own fields are those system properties.
+//     A Timestamp entry holding a time (time.Time, aztables.EDMDateTime)
+//     sets the system Timestamp, which the service ignores: that is
+//     TL128, reported by the properties analyzer when the entity is
+//     written.
 //   - TL115 property-name-case-duplicate: two names of one entity equal
 //     ignoring case. An entity struct's names include those promoted from
 //     the structs it embeds (encoding/json writes them beside its own):

@@ -99,7 +99,9 @@ func run(pass *analysis.Pass) (any, error) {
 // properties checks the names of a map literal given to an SDK entity as
 // its Properties. A system name among them (PartitionKey, RowKey,
 // Timestamp) is a property of its own beside the entity's system fields,
-// whatever its type: TL114.
+// whatever its type: TL114; except a Timestamp holding a time, which is
+// the client setting the system Timestamp (TL128, reported by the
+// properties analyzer when the entity is written).
 func (c *checker) properties(v ast.Expr, seen, entities map[*ast.CompositeLit]bool) {
 	if v == nil {
 		return
@@ -114,6 +116,9 @@ func (c *checker) properties(v ast.Expr, seen, entities map[*ast.CompositeLit]bo
 		case writes.PartitionKey, writes.RowKey, writes.Timestamp:
 			if entities[lit] && c.mistyped(p) {
 				continue // a map entity too: reported for its type
+			}
+			if p.name == writes.Timestamp && p.typ != nil && isTime(p.typ) {
+				continue // the client sets Timestamp: TL128's
 			}
 			diag.Report(c.pass, "TL114", p.at, "%s is a system property of the entity; its Properties cannot hold one of that name", p.name)
 		}

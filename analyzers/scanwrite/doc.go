@@ -22,13 +22,21 @@
 //     (page, err := pager.NextPage(ctx)) with each entity of the page
 //     (range page.Entities) decoded with json.Unmarshal and used only to
 //     call DeleteEntity with its PartitionKey and RowKey, or to change
-//     its properties and write it back with UpdateEntity.
+//     its properties and write it back with UpdateEntity. The entity's
+//     own properties may be read to compute its new values (a counter
+//     moved on) and its ETag given to the write's If-Match: a value
+//     read is followed through conversions, arithmetic and local
+//     variables, and must go back into the entity or the options of
+//     its write. The legacy storage API likewise: a Table.QueryEntities
+//     result whose NextResults is assigned back to it and each of whose
+//     Entities is deleted or written back by its own methods (Delete,
+//     Update, Merge, InsertOrReplace, InsertOrMerge).
 //
 // Silent: point and range queries; queries without a filter on another
 // property (a whole partition or table cleared: another matter); filters
 // on Timestamp or a datetime (a clean-up of old entities, for which a
 // table per period is the advice);
-// results used for anything else (returned, appended, logged, compared,
-// written elsewhere); queries through helpers or with options the
-// analyzer cannot see; the legacy storage API.
+// results, or values read from them, used for anything else (returned,
+// appended, logged, compared, written elsewhere); queries through helpers
+// or with options the analyzer cannot see.
 package scanwrite

@@ -41,28 +41,35 @@ func init() {
 type checker struct {
 	pass *analysis.Pass
 	x    *index.Index
+	// at is where a query's finding goes: where every variant gets its
+	// filter (Query.At), or the call when that differs or is unknown.
+	at map[*ast.CallExpr]ast.Node
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	if !diag.Enabled("TL313", info) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, x: index.Of(pass)}
+	c := &checker{pass: pass, x: index.Of(pass), at: map[*ast.CallExpr]ast.Node{}}
 	res := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result)
 	// A query may have several variants (filters set in branches): each
 	// must scan on another property.
 	scans := map[*ast.CallExpr]bool{}
 	var order []*ast.CallExpr
 	for _, q := range res.Queries {
-		if q.Via != nil || !q.Pager {
+		if q.Via != nil || (!q.Pager && !q.Legacy) {
 			continue
 		}
 		scan := scanOnProperty(q)
 		if prev, seen := scans[q.Call]; seen {
 			scans[q.Call] = prev && scan
+			if c.at[q.Call] != q.At {
+				c.at[q.Call] = nil
+			}
 			continue
 		}
 		scans[q.Call] = scan
+		c.at[q.Call] = q.At
 		order = append(order, q.Call)
 	}
 	n := 0
@@ -114,6 +121,10 @@ func byAge(residual []*odata.Factor) bool {
 // check reports the query call when every page it reads is used only to
 // delete or update each entity by its keys; cur is the call's cursor.
 func (c *checker) check(call *ast.CallExpr, cur inspector.Cursor) {
+	if sdk.CallOp(c.pass.TypesInfo, call).Legacy {
+		c.checkLegacy(call, cur)
+		return
+	}
 	pager := c.assigned(cur, call)
 	fnCur, _, ok := index.Innermost(cur)
 	if pager == nil || !ok {
@@ -165,8 +176,141 @@ func (c *checker) check(call *ast.CallExpr, cur inspector.Cursor) {
 	if what == "" {
 		return
 	}
-	diag.Report(c.pass, "TL313", call,
+	diag.Report(c.pass, "TL313", c.where(call),
 		"this scan only finds the keys of entities to %s; find them by key instead (an index entity)", what)
+}
+
+// where returns the node a finding about the query call goes to.
+func (c *checker) where(call *ast.CallExpr) ast.Node {
+	if at := c.at[call]; at != nil {
+		return at
+	}
+	return call
+}
+
+// checkLegacy is check for the legacy storage API: the result of
+// Table.QueryEntities is used only for its NextLink, for NextResults
+// assigned back to it, and for ranges over its Entities in which each
+// entity is only deleted or changed and written back by its own methods.
+func (c *checker) checkLegacy(call *ast.CallExpr, cur inspector.Cursor) {
+	res := c.assigned(cur, call)
+	fnCur, _, ok := index.Innermost(cur)
+	if res == nil || !ok {
+		return
+	}
+	what := ""
+	for id := range c.uses(fnCur, res) {
+		p := id.Parent()
+		switch pn := p.Node().(type) {
+		case *ast.SelectorExpr:
+			switch pn.Sel.Name {
+			case "NextLink":
+			case "NextResults":
+				next, ok := p.Parent().Node().(*ast.CallExpr)
+				if !ok || next.Fun != pn || c.assigned(p.Parent(), next) != res {
+					return // the next segment goes elsewhere
+				}
+			case "Entities":
+				rs, ok := p.Parent().Node().(*ast.RangeStmt)
+				if !ok || ast.Unparen(rs.X) != pn {
+					return // the entities go elsewhere
+				}
+				w := c.legacyKeysOnly(rs, p.Parent())
+				if w == "" {
+					return
+				}
+				if what != "" && what != w {
+					w = "delete and update"
+				}
+				what = w
+			default:
+				return
+			}
+		case *ast.AssignStmt:
+			// res, err = res.NextResults(…): the next segment in res.
+			if len(pn.Rhs) != 1 || len(pn.Lhs) < 1 || pn.Lhs[0] != id.Node() {
+				return
+			}
+			next, ok := ast.Unparen(pn.Rhs[0]).(*ast.CallExpr)
+			if !ok {
+				return
+			}
+			if sel, ok := next.Fun.(*ast.SelectorExpr); !ok || sel.Sel.Name != "NextResults" || c.rootVar(sel.X) != res {
+				return
+			}
+		default:
+			return
+		}
+	}
+	if what == "" {
+		return
+	}
+	diag.Report(c.pass, "TL313", c.where(call),
+		"this scan only finds the keys of entities to %s; find them by key instead (an index entity)", what)
+}
+
+// legacyKeysOnly is keysOnly for a range over a legacy query result's
+// Entities: each entity (*storage.Entity) is used only to delete it or to
+// change its properties and write it back with its own methods (Update,
+// Merge, InsertOrReplace, InsertOrMerge), to give its keys to
+// DeleteEntity, or read back into itself (readBack).
+func (c *checker) legacyKeysOnly(rs *ast.RangeStmt, body inspector.Cursor) string {
+	elem := c.x.Vars.VarOf(rs.Value)
+	if elem == nil || rs.Body == nil {
+		return ""
+	}
+	own := map[*ast.CallExpr]bool{}
+	kinds := map[inspector.Cursor]sdk.Kind{}
+	for id := range c.uses(body, elem) {
+		if call, k := c.ownMethod(id); call != nil {
+			own[call] = true
+			kinds[id] = k
+		}
+	}
+	deletes, updates := false, false
+	for id := range c.uses(body, elem) {
+		switch k, isOwn := kinds[id]; {
+		case isOwn && k == sdk.Delete:
+			deletes = true
+		case isOwn:
+			updates = true
+		case c.keyArg(id):
+			deletes = true
+		case c.fieldSet(id):
+		case c.readBack(id, elem, own, body):
+		default:
+			return ""
+		}
+	}
+	switch {
+	case deletes && updates:
+		return "delete and update"
+	case deletes:
+		return "delete"
+	case updates:
+		return "update"
+	}
+	return ""
+}
+
+// ownMethod returns the call at id when id is the receiver of a legacy
+// Entity method that deletes the entity or writes it back (not Insert,
+// which fails for an entity that exists), and its kind.
+func (c *checker) ownMethod(id inspector.Cursor) (*ast.CallExpr, sdk.Kind) {
+	sel, ok := id.Parent().Node().(*ast.SelectorExpr)
+	if !ok || sel.X != id.Node() {
+		return nil, sdk.Other
+	}
+	call, ok := id.Parent().Parent().Node().(*ast.CallExpr)
+	if !ok || call.Fun != sel {
+		return nil, sdk.Other
+	}
+	switch op := sdk.CallOp(c.pass.TypesInfo, call); {
+	case !op.Legacy:
+	case op.Kind == sdk.Delete, op.Kind.Writes() && op.Kind != sdk.Add:
+		return call, op.Kind
+	}
+	return nil, sdk.Other
 }
 
 // keysOnly returns "delete" or "update" when the range over a page's
@@ -193,18 +337,10 @@ func (c *checker) keysOnly(rs *ast.RangeStmt, body inspector.Cursor) string {
 			return "" // the raw entity goes elsewhere
 		}
 	}
-	deletes, updates := false, false
-	for id := range c.uses(body, dec.Dst) {
-		switch {
-		case writes.Within(id.Node(), dec.Call):
-		case c.keyArg(id):
-			deletes = true
-		case c.fieldSet(id):
-		case c.marshalled(id):
-		default:
-			return ""
-		}
-	}
+	// The calls that write the entity back or delete one, whose options
+	// (If-Match) may take the entity's own values.
+	own := map[*ast.CallExpr]bool{}
+	updates := false
 	for _, w := range c.x.Calls {
 		if w.Op() != (sdk.Op{Kind: sdk.Update}) || w.Via != nil || w.Closure != nil || !writes.Within(w.Call, rs.Body) {
 			continue
@@ -212,7 +348,26 @@ func (c *checker) keysOnly(rs *ast.RangeStmt, body inspector.Cursor) string {
 		for _, v := range c.x.Writes.RootsOf(w.Entity).Vars {
 			if v == dec.Dst {
 				updates = true
+				own[w.Call] = true
 			}
+		}
+	}
+	for cur := range body.Preorder((*ast.CallExpr)(nil)) {
+		if call := cur.Node().(*ast.CallExpr); sdk.CallOp(c.pass.TypesInfo, call) == (sdk.Op{Kind: sdk.Delete}) {
+			own[call] = true
+		}
+	}
+	deletes := false
+	for id := range c.uses(body, dec.Dst) {
+		switch {
+		case writes.Within(id.Node(), dec.Call):
+		case c.keyArg(id):
+			deletes = true
+		case c.fieldSet(id):
+		case c.marshalled(id):
+		case c.readBack(id, dec.Dst, own, body):
+		default:
+			return ""
 		}
 	}
 	switch {
@@ -260,8 +415,13 @@ func (c *checker) keyArg(id inspector.Cursor) bool {
 // to one of its fields or entries (e.Status = "done").
 func (c *checker) fieldSet(id inspector.Cursor) bool {
 	p := id.Parent()
-	switch p.Node().(type) {
-	case *ast.SelectorExpr, *ast.IndexExpr:
+	switch n := p.Node().(type) {
+	case *ast.SelectorExpr:
+		// A legacy entity's e.Properties["n"] = v.
+		if ix, ok := p.Parent().Node().(*ast.IndexExpr); ok && ix.X == n && n.Sel.Name == "Properties" {
+			p = p.Parent()
+		}
+	case *ast.IndexExpr:
 	default:
 		return false
 	}
@@ -276,6 +436,151 @@ func (c *checker) fieldSet(id inspector.Cursor) bool {
 		return s.X == p.Node()
 	}
 	return false
+}
+
+// maxReadBackSteps bounds how many local variables readBack follows a
+// value through.
+const maxReadBackSteps = 4
+
+// readBack reports whether the use of the decoded entity at id reads one
+// of its properties (a field, a map entry, a legacy Properties entry)
+// only to put the value back into the entity: into one of its own fields
+// (a counter incremented, a list extended) or into the options of the
+// call that writes it back or deletes it (If-Match with the ETag it was
+// read with). Such a read-modify-write still needs nothing but the keys
+// to find the entity.
+func (c *checker) readBack(id inspector.Cursor, dst *types.Var, own map[*ast.CallExpr]bool, scope inspector.Cursor) bool {
+	p := id.Parent()
+	switch n := p.Node().(type) {
+	case *ast.SelectorExpr:
+		if n.X != id.Node() {
+			return false
+		}
+		if ix, ok := p.Parent().Node().(*ast.IndexExpr); ok && ix.X == n && n.Sel.Name == "Properties" {
+			p = p.Parent()
+		}
+	case *ast.IndexExpr:
+		if n.X != id.Node() {
+			return false
+		}
+	default:
+		return false
+	}
+	return c.flowsBack(p, dst, own, scope, 0)
+}
+
+// flowsBack reports whether the value of the expression at cur goes only
+// into dst's own fields or into the options (last argument) of a call in
+// own: through parentheses, conversions, arithmetic, type assertions,
+// address-of, composite literals and local variables (each of whose uses
+// must do the same).
+func (c *checker) flowsBack(cur inspector.Cursor, dst *types.Var, own map[*ast.CallExpr]bool, scope inspector.Cursor, steps int) bool {
+	info := c.pass.TypesInfo
+	for {
+		n := cur.Node()
+		par := cur.Parent()
+		switch pn := par.Node().(type) {
+		case *ast.ParenExpr, *ast.CompositeLit:
+		case *ast.TypeAssertExpr:
+			if pn.X != n {
+				return false
+			}
+		case *ast.UnaryExpr:
+			if pn.Op != token.AND && pn.Op != token.SUB {
+				return false
+			}
+		case *ast.BinaryExpr:
+			switch pn.Op {
+			case token.ADD, token.SUB, token.MUL, token.QUO, token.REM:
+			default:
+				return false // compared: the value decides something
+			}
+		case *ast.KeyValueExpr:
+			if pn.Value != n {
+				return false
+			}
+		case *ast.CallExpr:
+			if tv, ok := info.Types[pn.Fun]; ok && tv.IsType() && len(pn.Args) == 1 {
+				break // a conversion
+			}
+			return own[pn] && len(pn.Args) > 1 && pn.Args[len(pn.Args)-1] == n
+		case *ast.AssignStmt:
+			return c.assignedBack(pn, n, dst, own, scope, steps)
+		case *ast.ValueSpec:
+			for i, v := range pn.Values {
+				if v == n && len(pn.Names) == len(pn.Values) {
+					return c.localFlowsBack(pn.Names[i], dst, own, scope, steps)
+				}
+			}
+			return false
+		default:
+			return false
+		}
+		cur = par
+	}
+}
+
+// assignedBack is flowsBack for a value assigned by s: to a field of dst
+// (not one of its keys), or to a local variable whose every use flows
+// back (the value of a comma-ok assertion with its flag discarded).
+func (c *checker) assignedBack(s *ast.AssignStmt, n ast.Node, dst *types.Var, own map[*ast.CallExpr]bool, scope inspector.Cursor, steps int) bool {
+	var lhs ast.Expr
+	switch {
+	case len(s.Lhs) == len(s.Rhs):
+		for i, r := range s.Rhs {
+			if r == n {
+				lhs = s.Lhs[i]
+			}
+		}
+	case len(s.Rhs) == 1 && len(s.Lhs) == 2 && s.Rhs[0] == n:
+		if id, ok := s.Lhs[1].(*ast.Ident); !ok || id.Name != "_" {
+			return false
+		}
+		lhs = s.Lhs[0]
+	}
+	switch l := ast.Unparen(lhs).(type) {
+	case *ast.Ident:
+		if s.Tok != token.DEFINE && s.Tok != token.ASSIGN {
+			return false
+		}
+		return c.localFlowsBack(l, dst, own, scope, steps)
+	case *ast.SelectorExpr, *ast.IndexExpr:
+		return c.rootVar(l) == dst && c.x.Writes.KeyTarget(l) == ""
+	}
+	return false
+}
+
+// localFlowsBack reports whether every use of the local variable named by
+// id flows back (flowsBack), within the bound of steps.
+func (c *checker) localFlowsBack(id *ast.Ident, dst *types.Var, own map[*ast.CallExpr]bool, scope inspector.Cursor, steps int) bool {
+	v, _ := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	if v == nil || v == dst || steps >= maxReadBackSteps || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	for use := range c.uses(scope, v) {
+		if !c.flowsBack(use, dst, own, scope, steps+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// rootVar returns the variable at the root of a chain of selectors and
+// index expressions (e for e.Properties["n"]), or nil.
+func (c *checker) rootVar(e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.Ident:
+			v, _ := c.pass.TypesInfo.Uses[x].(*types.Var)
+			return v
+		default:
+			return nil
+		}
+	}
 }
 
 // marshalled reports whether the use at id is the argument of

@@ -18,7 +18,11 @@
 // uses — so the two always agree. Reported:
 //
 //   - TL301 table-scan: no top-level PartitionKey eq; also a list call
-//     with a nil, absent or empty filter, which reads the whole table.
+//     with a nil, absent or empty filter, which reads the whole table;
+//     also a filter that names properties at run time
+//     (fmt.Sprintf("%s gt '%s'", column, last)) when no choice of those
+//     names (each tried as PartitionKey, RowKey and another property)
+//     gives a PartitionKey eq.
 //   - TL303 partition-scan (info; only with -info): PartitionKey eq and
 //     nothing usable on RowKey.
 //   - TL300 invalid-filter: a filter the service rejects as invalid

@@ -20,6 +20,7 @@ import (
 	"github.com/tablelint/tablelint/internal/filtercheck"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/odata"
+	"github.com/tablelint/tablelint/plan"
 )
 
 //go:embed doc.go
@@ -88,6 +89,11 @@ func check(pass *analysis.Pass, q *filterflow.Query, st map[string]stored, repor
 	f, p, err, ok := filterflow.Parse(q.Filter)
 	text, holes := filterflow.Template(q.Filter)
 	if !ok {
+		if scansWhateverNames(q.Filter) && !q.Checked {
+			report("TL301", at, "%s", diag.Fit(what+" scans the whole table whatever properties it names: no PartitionKey eq",
+				"query scans the whole table whatever properties it names: no PartitionKey eq"))
+			return
+		}
 		var oe *odata.Error
 		if errors.As(err, &oe) && oe.Rule == "" && !q.Checked && faultInCode(text, oe) {
 			msg := renderParams(oe.Msg, holes)
@@ -127,6 +133,15 @@ func check(pass *analysis.Pass, q *filterflow.Query, st map[string]stored, repor
 		}
 		report(d.Rule, at, "%s", msg)
 	}
+}
+
+// scansWhateverNames reports whether a filter that names properties at
+// run time (fmt.Sprintf("%s gt '%s'", column, last)) is a table scan
+// whichever properties those are: no choice of names gives it a
+// top-level PartitionKey eq.
+func scansWhateverNames(v values.Value) bool {
+	kinds, ok := filterflow.NameKinds(v)
+	return ok && len(kinds) == 1 && kinds[0] == plan.TableScan
 }
 
 func describe(pass *analysis.Pass, q *filterflow.Query) string {

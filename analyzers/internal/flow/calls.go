@@ -394,6 +394,9 @@ func (e *eval) formatted(a ssa.Value, verb byte, spec string, depth int) Value {
 		t = mi.X.Type()
 	}
 	v := e.of(a, depth)
+	if mi, ok := a.(*ssa.MakeInterface); ok {
+		v = narrowed(v, mi.X, mi.Block())
+	}
 	fullVerb := "%" + spec + string(verb)
 	if v.IsConst() && spec == "" && (verb == 's' || verb == 'v' || verb == 'd') {
 		return v

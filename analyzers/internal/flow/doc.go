@@ -22,7 +22,9 @@
 // bytes.Buffer writes (a write in a block that does not dominate the
 // String call is optional: both variants), strings.Replace/ReplaceAll
 // (applied to the text; "'"→"”" marks the holes Escaped), case and trim
-// functions; φ-nodes (the union of their edges); variables captured by
+// functions; φ-nodes (the union of their edges; an operand of + or of
+// Sprintf used under `x == ""`, `x != ""` or a len(x) test keeps only the
+// variants that test allows: guards.go); variables captured by
 // closures (the stores of every closure that captures them: a filter set
 // inside withRetry(func() error {…}) reaches the code after it), and
 // parameters a closure captures (a Param hole of the enclosing function:

@@ -55,7 +55,7 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		return constValue(v)
 	case *ssa.BinOp:
 		if v.Op == token.ADD && isStringType(v.Type()) {
-			return quotedConcat(e.of(v.X, depth), e.of(v.Y, depth), v.Pos())
+			return quotedConcat(e.operand(v.X, v.Block(), depth), e.operand(v.Y, v.Block(), depth), v.Pos())
 		}
 		if isStringType(v.X.Type()) || v.Op == token.EQL || v.Op == token.NEQ || v.Op == token.LSS || v.Op == token.GTR || v.Op == token.LEQ || v.Op == token.GEQ {
 			return holeValue(Hole{Bound: Number})

@@ -261,3 +261,30 @@ func IsBytes(t types.Type) bool {
 	b, ok := s.Elem().Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Byte
 }
+
+// Receiver returns the receiver expression of a method call x.m(…)
+// (not of a call through an interface value or a method expression),
+// or nil.
+func Receiver(info *types.Info, call *ast.CallExpr) ast.Expr {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal || types.IsInterface(s.Recv()) {
+		return nil
+	}
+	return sel.X
+}
+
+// ArgAt returns the argument call passes as parameter i (-1: the
+// receiver), or nil.
+func ArgAt(info *types.Info, call *ast.CallExpr, i int) ast.Expr {
+	if i < 0 {
+		return Receiver(info, call)
+	}
+	if i >= len(call.Args) {
+		return nil
+	}
+	return call.Args[i]
+}

@@ -42,3 +42,36 @@ func recordTaken(t *storage.Table, sensor, seq string, at time.Time) error {
 func describe(sensor string, at time.Time) *storage.Entity {
 	return &storage.Entity{PartitionKey: sensor, TimeStamp: at}
 }
+
+// stampedRow builds the row in a helper: its Properties carry a
+// "Timestamp" entry, the time the caller wants kept.
+func stampedRow(t *storage.Table, sensor, seq string, at time.Time) *storage.Entity {
+	e := t.GetEntityReference(sensor, seq)
+	e.Properties = map[string]interface{}{
+		"Value":     2.5,
+		"Timestamp": at, // want `TL128: Timestamp is set by the client`
+	}
+	return e
+}
+
+func recordStamped(t *storage.Table, sensor, seq string) error {
+	return stampedRow(t, sensor, seq, time.Now()).InsertOrMerge(nil)
+}
+
+// Silent: the helper keeps the time in a property of its own.
+func takenRow(t *storage.Table, sensor, seq string, at time.Time) *storage.Entity {
+	e := t.GetEntityReference(sensor, seq)
+	e.Properties = map[string]interface{}{"Value": 2.5, "TakenAt": at}
+	return e
+}
+
+func recordTakenRow(t *storage.Table, sensor, seq string) error {
+	return takenRow(t, sensor, seq, time.Now()).InsertOrMerge(nil)
+}
+
+// Silent: a helper's row that is never written.
+func draftRow(t *storage.Table, sensor string, at time.Time) *storage.Entity {
+	e := t.GetEntityReference(sensor, "draft")
+	e.Properties = map[string]interface{}{"Timestamp": at}
+	return e
+}

@@ -35,3 +35,23 @@ func readingOK(sensor, seq string, v float64) aztables.EDMEntity {
 		Properties: map[string]any{"Value": v, "ReadAt": aztables.EDMDateTime(time.Now()), "SensorKind": "thermo"},
 	}
 }
+
+// A "Timestamp" entry holding a string is a String property of the
+// reserved name; one holding a time sets the system Timestamp itself,
+// which the service ignores: that is TL128's (properties), not a name
+// problem, whether the entity is aztables' or the legacy one.
+func stamped(t *storage.Table, sensor string, at time.Time) (*storage.Entity, aztables.EDMEntity) {
+	e := t.GetEntityReference(sensor, "stamped")
+	e.Properties = map[string]interface{}{"Value": 1.5, "Timestamp": at}
+	edm := aztables.EDMEntity{
+		Entity:     aztables.Entity{PartitionKey: sensor, RowKey: "stamped"},
+		Properties: map[string]any{"Timestamp": aztables.EDMDateTime(at), "Count": 3},
+	}
+	return e, edm
+}
+
+func stampedText(t *storage.Table, sensor string, at time.Time) *storage.Entity {
+	e := t.GetEntityReference(sensor, "text")
+	e.Properties = map[string]interface{}{"Timestamp": at.String()} // want `TL114: Timestamp is a system property`
+	return e
+}

@@ -1,0 +1,210 @@
+package flow
+
+import (
+	"go/constant"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// emptiness is what the branches a block sits under say about a string
+// value: nothing, that it is empty, or that it is not.
+type emptiness uint8
+
+const (
+	emptyUnknown emptiness = iota
+	emptyYes
+	emptyNo
+)
+
+// maxGuardBlocks bounds the dominator walk of guardOn.
+const maxGuardBlocks = 64
+
+// guardOn returns what the conditions dominating block b say about the
+// string value x being empty: a block reached only through the true or
+// false edge of `if x == ""`, `if x != ""`, `if len(x) == 0`,
+// `if len(x) > 0` (and their negations with !) knows whether x is empty.
+// The first condition found walking up the dominator tree wins.
+//
+// A load of a local variable (one whose address is only loaded and
+// stored to) is tested from its own block, and a guard on another load
+// of the variable counts when no store to it lies between the two.
+func guardOn(x ssa.Value, b *ssa.BasicBlock) emptiness {
+	if al := loadedLocal(x); al != nil {
+		b = x.(*ssa.UnOp).Block()
+	}
+	for n := 0; b != nil && n < maxGuardBlocks; b, n = b.Idom(), n+1 {
+		if len(b.Preds) != 1 {
+			continue
+		}
+		p := b.Preds[0]
+		if len(p.Instrs) == 0 || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
+			continue
+		}
+		ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		d := b
+		same := func(a ssa.Value) bool { return a == x || sameLoad(a, x, p, d) }
+		empty, ok := emptyTest(ifi.Cond, same)
+		if !ok {
+			continue
+		}
+		if b == p.Succs[1] { // the false edge
+			empty = !empty
+		}
+		if empty {
+			return emptyYes
+		}
+		return emptyNo
+	}
+	return emptyUnknown
+}
+
+// emptyTest reports whether cond tests x for emptiness, and whether true
+// means empty.
+func emptyTest(cond ssa.Value, x func(ssa.Value) bool) (empty, ok bool) {
+	if u, isNot := cond.(*ssa.UnOp); isNot && u.Op == token.NOT {
+		empty, ok = emptyTest(u.X, x)
+		return !empty, ok
+	}
+	b, isBin := cond.(*ssa.BinOp)
+	if !isBin {
+		return false, false
+	}
+	a, c := b.X, b.Y
+	if _, isConst := a.(*ssa.Const); isConst {
+		a, c = c, a
+	}
+	k, isConst := c.(*ssa.Const)
+	if !isConst || k.Value == nil {
+		return false, false
+	}
+	switch {
+	case x(a) && k.Value.Kind() == constant.String && constant.StringVal(k.Value) == "":
+		switch b.Op {
+		case token.EQL:
+			return true, true
+		case token.NEQ:
+			return false, true
+		}
+	case isLenOf(a, x) && k.Value.Kind() == constant.Int && constant.Sign(k.Value) == 0:
+		// len(x) compared with 0, the constant on either side.
+		op := b.Op
+		if b.X != a {
+			switch op {
+			case token.LSS:
+				op = token.GTR
+			case token.GTR:
+				op = token.LSS
+			case token.LEQ:
+				op = token.GEQ
+			case token.GEQ:
+				op = token.LEQ
+			}
+		}
+		switch op {
+		case token.EQL, token.LEQ:
+			return true, true
+		case token.NEQ, token.GTR:
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// isLenOf reports whether v is the builtin len applied to x.
+func isLenOf(v ssa.Value, x func(ssa.Value) bool) bool {
+	c, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	bi, ok := c.Call.Value.(*ssa.Builtin)
+	return ok && bi.Name() == "len" && len(c.Call.Args) == 1 && x(c.Call.Args[0])
+}
+
+// loadedLocal returns the local variable x loads (*a, a only loaded and
+// stored to, its address perhaps kept in a struct: the options'
+// Filter: &f), or nil; as the reaching stores of eval's loads.
+func loadedLocal(x ssa.Value) *ssa.Alloc {
+	u, ok := x.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL || u.Block() == nil {
+		return nil
+	}
+	al, ok := u.X.(*ssa.Alloc)
+	if !ok || !localOnly(al, true) {
+		return nil
+	}
+	return al
+}
+
+// sameLoad reports whether the load g (in block p, which ends in the
+// guard's If) and the load x of the same local variable read the same
+// value: x's block is dominated by d, p's successor, so every path from g
+// to x runs through p after g, then through blocks d dominates; no store
+// to the variable may lie there before x.
+func sameLoad(g, x ssa.Value, p, d *ssa.BasicBlock) bool {
+	al := loadedLocal(x)
+	gu, ok := g.(*ssa.UnOp)
+	if al == nil || !ok || gu.Op != token.MUL || gu.X != al || gu.Block() != p {
+		return false
+	}
+	xb := x.(*ssa.UnOp).Block()
+	if xb == p {
+		return false // a loop back to the guard: not followed
+	}
+	for _, ref := range *al.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok {
+			continue
+		}
+		sb := st.Block()
+		switch {
+		case sb == p && instrIndex(st) > instrIndex(gu):
+			return false
+		case sb == xb && instrIndex(st) < instrIndex(x.(*ssa.UnOp)):
+			return false
+		case sb != xb && sb != p && d.Dominates(sb):
+			return false
+		}
+	}
+	return true
+}
+
+// operand is the value of x as the instruction in block b uses it: its
+// variants narrowed by the emptiness guards around b.
+func (e *eval) operand(x ssa.Value, b *ssa.BasicBlock, depth int) Value {
+	return narrowed(e.of(x, depth), x, b)
+}
+
+// narrowed keeps the variants of val (the value of x) that the guards
+// around block b allow: under x != "" the variants that are certainly
+// empty go, under x == "" those with constant text do. A guard that
+// would leave nothing leaves val as it is (the code is unreachable or
+// the engine is wrong; either way, claim nothing).
+func narrowed(val Value, x ssa.Value, b *ssa.BasicBlock) Value {
+	g := guardOn(x, b)
+	if g == emptyUnknown || len(val.Variants) < 2 {
+		return val
+	}
+	out := Value{Approx: val.Approx}
+	for _, vr := range val.Variants {
+		certainlyEmpty, certainlyText := true, false
+		for _, p := range vr.Parts {
+			if p.Hole != nil {
+				certainlyEmpty = false
+			} else if p.Text != "" {
+				certainlyEmpty, certainlyText = false, true
+			}
+		}
+		if (g == emptyNo && certainlyEmpty) || (g == emptyYes && certainlyText) {
+			continue
+		}
+		out.Variants = append(out.Variants, vr)
+	}
+	if len(out.Variants) == 0 {
+		return val
+	}
+	return out
+}
