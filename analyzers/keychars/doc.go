@@ -16,8 +16,10 @@
 //
 //   - TL201 key-invalid-char: a key sink — the PartitionKey or RowKey of
 //     an entity literal (aztables.Entity, EDMEntity, legacy storage.Entity,
-//     any struct with PartitionKey and RowKey string fields, a map literal
-//     with those entries), an assignment to one, the key arguments of
+//     any struct with PartitionKey and RowKey string fields that can be an
+//     entity's data — not one holding a Table client, nor one with a func
+//     or chan field encoding/json refuses — a map literal with those
+//     entries), an assignment to one, the key arguments of
 //     GetEntity, DeleteEntity and legacy GetEntityReference, or an
 //     argument a helper makes a key — whose value, reconstructed through
 //     constants, +, fmt.Sprintf and variables assigned once, has constant

@@ -43,7 +43,8 @@
 //
 // Silent: integers that are constants; Unix, UnixMilli, UnixMicro,
 // UnixNano and Year of a time.Time (fixed width for any date this
-// century); strings that never reach a key (blob names, file paths,
+// century), also through conversions to an integer type at least as wide
+// (int64(t.UnixNano())); strings that never reach a key (blob names, file paths,
 // messages built with strconv.Itoa); keys padded with %0Nd; uuids and
 // other strings; values it cannot reconstruct.
 package keyformat

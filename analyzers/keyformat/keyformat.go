@@ -97,7 +97,7 @@ func (c *checker) hole(k writes.KeySink, h *flow.Hole) {
 	if tv, ok := c.pass.TypesInfo.Types[arg]; ok && tv.Value != nil {
 		return // a constant has one width
 	}
-	if fixedWidthTime(c.pass.TypesInfo, c.idx.Resolve(arg)) || c.uniformLoopVar(arg) {
+	if c.fixedWidthTime(arg) || c.uniformLoopVar(arg) {
 		return
 	}
 	width, zero := verbWidth(h.Verb)
@@ -196,21 +196,54 @@ func digits(sizes types.Sizes, t types.Type) int {
 }
 
 // fixedWidthTime reports whether e is a time.Time method whose result has
-// the same number of digits for every date this century.
-func fixedWidthTime(info *types.Info, e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
+// the same number of digits for every date this century, followed
+// through variables assigned once and conversions to an integer type at
+// least as wide (int64(t.UnixNano()), uint64(t.Unix())), which keep the
+// value.
+func (c *checker) fixedWidthTime(e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	for range maxConversions {
+		call, ok := ast.Unparen(c.idx.Resolve(e)).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+			if len(call.Args) != 1 || !widening(c.pass.TypesSizes, info.TypeOf(call.Args[0]), tv.Type) {
+				return false
+			}
+			e = call.Args[0]
+			continue
+		}
+		path, recv, name, ok := sdk.Method(info, call)
+		if !ok || path != "time" || recv != "Time" {
+			return false
+		}
+		switch name {
+		case "Unix", "UnixMilli", "UnixMicro", "UnixNano", "Year":
+			return true
+		}
 		return false
-	}
-	path, recv, name, ok := sdk.Method(info, call)
-	if !ok || path != "time" || recv != "Time" {
-		return false
-	}
-	switch name {
-	case "Unix", "UnixMilli", "UnixMicro", "UnixNano", "Year":
-		return true
 	}
 	return false
+}
+
+// maxConversions bounds the conversions fixedWidthTime looks through.
+const maxConversions = 4
+
+// widening reports whether converting an integer of type from to the
+// integer type to keeps every value this century's times give: to is at
+// least as wide (an unsigned type of the same width keeps the positive
+// values).
+func widening(sizes types.Sizes, from, to types.Type) bool {
+	fb, ok1 := from.Underlying().(*types.Basic)
+	tb, ok2 := to.Underlying().(*types.Basic)
+	if !ok1 || !ok2 || fb.Info()&types.IsInteger == 0 || tb.Info()&types.IsInteger == 0 {
+		return false
+	}
+	if sizes == nil {
+		sizes = types.SizesFor("gc", "amd64")
+	}
+	return sizes.Sizeof(tb) >= sizes.Sizeof(fb)
 }
 
 // isReverse reports whether e is max - x with max a constant of 18 or

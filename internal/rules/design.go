@@ -186,7 +186,7 @@ func init() {
 			ID: "TL204", Name: "numeric-key-unpadded", Severity: Warning,
 			Targets:   []Target{Design, GoCode, Replay},
 			Title:     "Number in a key is not zero-padded to a fixed width",
-			Rationale: "Keys are strings and sort as strings: `10` sorts before `9`. A number in a key must be written at a fixed width with leading zeros (`%06d`) for ranges and ordering to work. An Int32/Int64 placeholder or `{seq}` without a zero-padded width is reported.",
+			Rationale: "Keys are strings and sort as strings: `10` sorts before `9`. A number in a key must be written at a fixed width with leading zeros (`%06d`) for ranges and ordering to work. An Int32/Int64 placeholder or `{seq}` without a zero-padded width is reported.\n\nIn Go code, silent for constants and for a time's `Unix`, `UnixMilli`, `UnixMicro`, `UnixNano` and `Year`, which have the same number of digits for every date from 2001 to 2286, also through a conversion that does not narrow them (`int64(t.UnixNano())`).",
 			Source:    `"Keys in Table storage are string values. To ensure that numeric values sort correctly, you should convert them to a fixed length, and pad them with zeroes. For example, if the employee ID value you use as the RowKey is an integer value, you should convert employee ID 123 to 00000123." (Azure Table storage table design guide)`,
 			Bad:       `rowKey: "empid_{EmployeeId}"` + "\n\nGo:\n" + `aztables.Entity{PartitionKey: dept, RowKey: strconv.Itoa(id)}`,
 			Good:      `rowKey: "empid_{EmployeeId:%08d}"` + "\n\nGo:\n" + `aztables.Entity{PartitionKey: dept, RowKey: fmt.Sprintf("%010d", id)}`,

@@ -23,6 +23,7 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
 // Analyzer computes the Result and exports KeyParams facts.
@@ -275,7 +276,7 @@ func sinksOf(fn *ssa.Function, in ssa.Instruction) []Sink {
 			return nil
 		}
 		name := st.Field(fa.Field).Name()
-		if (name == "PartitionKey" || name == "RowKey") && hasKeys(st) && isString(st.Field(fa.Field).Type()) {
+		if (name == "PartitionKey" || name == "RowKey") && hasKeys(st) && isString(st.Field(fa.Field).Type()) && !writes.NotEntityData(st) {
 			base := fa.X
 			for {
 				inner, ok := base.(*ssa.FieldAddr)

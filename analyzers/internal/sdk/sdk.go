@@ -143,6 +143,15 @@ func IsAztablesType(t types.Type, name string) bool { return IsType(t, AztablesP
 // IsLegacyType reports whether t (or *t) is storage.name.
 func IsLegacyType(t types.Type, name string) bool { return IsType(t, LegacyPath, name) }
 
+// IsTableClient reports whether t (or *t) is a client of the Table
+// service: aztables Client or ServiceClient, or the legacy Client,
+// TableServiceClient, Table or TableBatch.
+func IsTableClient(t types.Type) bool {
+	return IsAztablesType(t, "Client") || IsAztablesType(t, "ServiceClient") ||
+		IsLegacyType(t, "Client") || IsLegacyType(t, "TableServiceClient") ||
+		IsLegacyType(t, "Table") || IsLegacyType(t, "TableBatch")
+}
+
 // namedOf returns the named type of t or of what t points to, unaliased.
 func namedOf(t types.Type) *types.Named {
 	t = types.Unalias(t)

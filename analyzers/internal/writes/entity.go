@@ -115,7 +115,8 @@ func FieldJSONName(st *types.Struct, i int) (string, bool) {
 
 // IsEntityStruct reports whether t (or *t) is a struct that marshals to
 // an entity: aztables.Entity or EDMEntity, the legacy storage.Entity, or
-// a struct whose JSON form has both PartitionKey and RowKey string fields.
+// a struct whose JSON form has both PartitionKey and RowKey string fields
+// that can be an entity's data (not NotEntityData).
 func IsEntityStruct(t types.Type) bool {
 	if t == nil {
 		return false
@@ -135,7 +136,43 @@ func IsEntityStruct(t types.Type) bool {
 			rk = true
 		}
 	}
-	return pk && rk
+	return pk && rk && !NotEntityData(t)
+}
+
+// NotEntityData reports whether struct t (or *t), whose fields name a
+// PartitionKey and a RowKey, is something other than an entity's data:
+// one of its own fields holds a client of the Table service
+// (sdk.IsTableClient) — a handler or a repository that remembers which
+// keys to ask for — or is a func, chan or complex field, which
+// encoding/json refuses (json.Marshal of the struct fails, so it is
+// never sent). Only the struct's own fields count: an embedded legacy
+// storage.Entity brings its Table field with it.
+func NotEntityData(t types.Type) bool {
+	st := structOf(t)
+	if st == nil {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if f.Embedded() {
+			continue
+		}
+		if sdk.IsTableClient(f.Type()) {
+			return true
+		}
+		if _, skip := jsonName(f, st.Tag(i)); skip || !f.Exported() {
+			continue
+		}
+		switch u := f.Type().Underlying().(type) {
+		case *types.Signature, *types.Chan:
+			return true
+		case *types.Basic:
+			if u.Info()&types.IsComplex != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func isString(t types.Type) bool {
