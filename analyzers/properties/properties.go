@@ -47,6 +47,9 @@ type checker struct {
 	// function of the write being checked, with the type given ("?"
 	// when it is not a constant).
 	annotated map[string]string
+	// writtenParams are the parameters of an entity struct type of the
+	// package that the writes send.
+	writtenParams map[*types.Var]bool
 	// calls caches callsOf.
 	calls map[*types.Func][]callSite
 }
@@ -58,7 +61,7 @@ func init() {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	c := &checker{pass: pass, x: index.Of(pass), fl: flow.Of(pass), fields: map[*types.Var]bool{}, seen: map[token.Pos]bool{}, calls: map[*types.Func][]callSite{}}
+	c := &checker{pass: pass, x: index.Of(pass), fl: flow.Of(pass), fields: map[*types.Var]bool{}, seen: map[token.Pos]bool{}, writtenParams: map[*types.Var]bool{}, calls: map[*types.Func][]callSite{}}
 	for _, w := range c.x.Calls {
 		if w.Entity != nil {
 			c.entity(w.Entity, w)
@@ -71,7 +74,91 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	c.writtenTypeLiterals()
 	return nil, nil
+}
+
+// writtenTypeLiterals checks the entity literals the package's calls
+// pass as the parameter a write sends (a method writing its *T
+// parameter, called directly or through an interface it implements):
+// the literal is built in the caller, where the writes' roots stop.
+func (c *checker) writtenTypeLiterals() {
+	for p := range c.writtenParams {
+		fd := c.funcAt(p.Pos())
+		if fd == nil {
+			continue
+		}
+		fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		sig, _ := fn.Type().(*types.Signature)
+		if sig == nil || c.x.Vars.Reassigned(p) {
+			continue
+		}
+		i := slices.IndexFunc(paramVars(sig), func(v *types.Var) bool { return v == p })
+		if i < 0 {
+			continue
+		}
+		for _, callee := range c.implemented(fn) {
+			for _, s := range c.callsOf(callee) {
+				if i >= len(s.call.Args) {
+					continue
+				}
+				for _, lit := range c.x.Writes.HelperRootsOf(s.call.Args[i]).Lits {
+					if c.writtenType(c.pass.TypesInfo.TypeOf(lit)) != nil {
+						c.structLiteral(lit)
+					}
+				}
+			}
+		}
+	}
+}
+
+// paramVars returns the parameters of sig.
+func paramVars(sig *types.Signature) []*types.Var {
+	out := make([]*types.Var, sig.Params().Len())
+	for i := range out {
+		out[i] = sig.Params().At(i)
+	}
+	return out
+}
+
+// implemented returns fn and, for a method, the methods of the package's
+// interfaces it implements (the calls through them reach fn).
+func (c *checker) implemented(fn *types.Func) []*types.Func {
+	out := []*types.Func{fn}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return out
+	}
+	scope := c.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok || !types.Implements(recv.Type(), iface) {
+			continue
+		}
+		for j := 0; j < iface.NumMethods(); j++ {
+			if m := iface.Method(j); m.Name() == fn.Name() {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// writtenType returns the named entity struct type of the package that t
+// is or points to, else nil: the SDK's own entity types are left out.
+func (c *checker) writtenType(t types.Type) *types.Named {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := t.(*types.Named)
+	if !ok || named.Obj().Pkg() != c.pass.Pkg || !writes.IsEntityStruct(named) || writes.OwnEncoding(named) {
+		return nil
+	}
+	return named
 }
 
 // entity checks the entity written by w.
@@ -81,6 +168,9 @@ func (c *checker) entity(e ast.Expr, w index.Call) {
 	c.written = map[*types.Var]bool{}
 	for _, v := range roots.Vars {
 		c.written[v] = true
+		if c.writtenType(v.Type()) != nil {
+			c.writtenParams[v] = true
+		}
 	}
 	for _, lit := range roots.Lits {
 		t := c.pass.TypesInfo.TypeOf(lit)

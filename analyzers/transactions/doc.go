@@ -25,7 +25,8 @@
 //     every iteration. Also one action per element of a collection the
 //     function does not control — a parameter, a page of entities (a
 //     page holds up to 1,000), a legacy QueryEntities segment (unless the
-//     query's Top is a constant of at most 100), the result of a helper of
+//     query's Top is a constant of at most 100, which bounds the
+//     segments NextResults brings too), the result of a helper of
 //     the package sized by such an argument (rows := make([]T, n); return
 //     rows), or the result of a helper (in any package) made of the
 //     entities of a list's pages (flow.Origin.Listed: every page gathered) —

@@ -19,6 +19,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/keyflow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/target"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/finding"
 	"github.com/tablelint/tablelint/internal/limits"
@@ -835,18 +836,45 @@ func (c *checker) uncontrolledAt(x ast.Expr, depth int) bool {
 
 // toppedQuery reports whether res, a legacy EntityQueryResult, comes from
 // a QueryEntities call of this function whose options set a constant Top
-// within the transaction limit.
+// within the transaction limit, or from NextResults of such a result:
+// the legacy NextLink keeps the first request's query, $top included, so
+// every segment it brings is as bounded as the first.
 func (c *checker) toppedQuery(res ast.Expr) bool {
 	v := c.idx.VarOf(ast.Unparen(res))
-	if v == nil {
+	if v == nil || c.idx.Incremented(v) {
 		return false
 	}
-	d, ok := c.idx.Only(v)
-	if !ok || d.Zero() || d.Index > 0 {
-		return false
+	defs := c.idx.Defs(v)
+	if d, ok := c.idx.Only(v); ok {
+		defs = []values.Def{d}
 	}
-	call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
-	if !ok || sdk.CallOp(c.pass.TypesInfo, call) != (sdk.Op{Kind: sdk.Query, Legacy: true}) || len(call.Args) < 3 {
+	topped := false
+	for _, d := range defs {
+		if d.Zero() || d.Index > 0 {
+			return false
+		}
+		call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		if path, recv, name, ok := sdk.Method(c.pass.TypesInfo, call); ok && path == sdk.LegacyPath && recv == "EntityQueryResult" && name == "NextResults" {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && c.idx.VarOf(ast.Unparen(sel.X)) == v {
+				continue // the next segment of the same query
+			}
+			return false
+		}
+		if !c.toppedCall(call) {
+			return false
+		}
+		topped = true
+	}
+	return topped
+}
+
+// toppedCall reports whether call is a legacy QueryEntities whose options
+// set a constant Top within the transaction limit.
+func (c *checker) toppedCall(call *ast.CallExpr) bool {
+	if sdk.CallOp(c.pass.TypesInfo, call) != (sdk.Op{Kind: sdk.Query, Legacy: true}) || len(call.Args) < 3 {
 		return false
 	}
 	top := sdk.Field(c.pass.TypesInfo, c.idx.Resolve(ast.Unparen(call.Args[2])), "Top")

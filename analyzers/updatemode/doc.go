@@ -35,7 +35,8 @@
 //     the same keys), then sets the written entity's Properties to one
 //     map literal with constant keys (adding constant keys later) that
 //     leaves out properties the function knows the read has — the
-//     names in GetEntityOptions.Select, and constant keys it reads from
+//     names in GetEntityOptions.Select (the options or the list may be
+//     variables assigned once), and constant keys it reads from
 //     the read entity's Properties.
 //   - TL129 null-property-write (info, reported with -info): an
 //     UpdateEntity or UpsertEntity in Replace mode of an entity literal

@@ -60,8 +60,10 @@ func (c *checker) legacyRead(g writes.LegacyGet, w index.Call) []string {
 	info := c.pass.TypesInfo
 	var names []string
 	if len(g.Call.Args) == 3 {
-		if sel := sdk.Field(info, g.Call.Args[2], "Select"); sel != nil {
-			if lit, ok := ast.Unparen(sel).(*ast.CompositeLit); ok {
+		// The options and their Select may each be held in a variable
+		// assigned once.
+		if sel := sdk.Field(info, c.x.Vars.Resolve(ast.Unparen(g.Call.Args[2])), "Select"); sel != nil {
+			if lit, ok := ast.Unparen(c.x.Vars.Resolve(ast.Unparen(sel))).(*ast.CompositeLit); ok {
 				for _, e := range lit.Elts {
 					if s, ok := c.x.Writes.ConstString(e); ok {
 						names = append(names, s)

@@ -94,3 +94,27 @@ func helper(t *storage.Table, pk, rk string) error {
 }
 
 func fill(m map[string]interface{}) { m["Name"] = "x" }
+
+// The Get's options, and their Select, kept in variables: Score is
+// deleted.
+func resetBadge(t *storage.Table, pk, rk string) error {
+	cols := []string{"Badge", "Score"}
+	opts := &storage.GetEntityOptions{Select: cols}
+	e := t.GetEntityReference(pk, rk)
+	if err := e.Get(30, storage.MinimalMetadata, opts); err != nil {
+		return err
+	}
+	e.Properties = map[string]interface{}{"Badge": ""}
+	return e.Update(false, nil) // want `TL411: Update replaces the entity read at line 104 without Score$`
+}
+
+// Silent: the same options, and a map with every selected property.
+func clearBadge(t *storage.Table, pk, rk string) error {
+	opts := &storage.GetEntityOptions{Select: []string{"Badge", "Score"}}
+	e := t.GetEntityReference(pk, rk)
+	if err := e.Get(30, storage.MinimalMetadata, opts); err != nil {
+		return err
+	}
+	e.Properties = map[string]interface{}{"Badge": "", "Score": e.Properties["Score"]}
+	return e.Update(false, nil)
+}
