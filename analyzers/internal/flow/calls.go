@@ -282,12 +282,17 @@ func isUUIDFunc(name string, f *ssa.Function) bool {
 // readAll is io.ReadAll(x): request body input when x is a request's
 // body, a stream otherwise; bounded when x is a limiting reader.
 func (e *eval) readAll(x ssa.Value, depth int) Value {
+	// Through conversions to an interface: a reader made into an
+	// io.Reader, an io.ReadCloser (what MaxBytesReader returns) given
+	// where an io.Reader is taken.
 	for i := 0; i < 4; i++ {
-		mi, ok := x.(*ssa.MakeInterface)
-		if !ok {
+		if mi, ok := x.(*ssa.MakeInterface); ok {
+			x = mi.X
+		} else if ci, ok := x.(*ssa.ChangeInterface); ok {
+			x = ci.X
+		} else {
 			break
 		}
-		x = mi.X
 	}
 	if c, ok := x.(*ssa.Call); ok {
 		if f := c.Call.StaticCallee(); f != nil {
