@@ -185,6 +185,10 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 		return opaque(a, 0), true
 	case "strings.Split", "strings.SplitN", "strings.Fields", "strings.SplitAfter", "strings.Repeat":
 		return opaque(arg(0), 0), true
+	case "path.Base", "path.Dir", "path.Clean", "path.Ext", "path/filepath.Base", "path/filepath.Dir", "path/filepath.Clean", "path/filepath.Ext":
+		// A segment of its argument, or its argument cleaned: the same
+		// input (a segment of a request path holds any character but /).
+		return opaque(arg(0), 0), true
 	case "strings.Builder.String", "bytes.Buffer.String", "bytes.Buffer.Bytes":
 		return e.builder(args[0], v, depth), true
 	case "net/url.QueryEscape", "net/url.PathEscape", "net/url.Values.Encode":
