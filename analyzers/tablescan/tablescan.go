@@ -201,32 +201,16 @@ func holeText(h *values.Hole) string {
 // valid.
 func faultInCode(text string, oe *odata.Error) bool {
 	from, to := oe.Offset, oe.Offset+max(oe.Len, 1)
-	quoted := false
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '\'':
-			if quoted && i+1 < len(text) && text[i+1] == '\'' {
-				i++
-				continue
-			}
-			quoted = !quoted
-		case '{':
-			if i+1 < len(text) && text[i+1] == '{' {
-				i++
-				continue
-			}
-			end := strings.IndexByte(text[i:], '}')
-			if end < 0 {
-				return false
-			}
-			hole := text[i+1 : i+end]
-			if i < to && i+end+1 > from {
-				return false // the fault is at a run-time part
-			}
-			if !quoted && !numberHole(hole) {
-				return false // it may stand for more than a value
-			}
-			i += end
+	holes, ok := filterflow.TemplateHoles(text)
+	if !ok {
+		return false
+	}
+	for _, h := range holes {
+		if h.Start < to && h.End > from {
+			return false // the fault is at a run-time part
+		}
+		if !h.Quoted && !numberHole(text[h.Start+1:h.End-1]) {
+			return false // it may stand for more than a value
 		}
 	}
 	return true

@@ -216,6 +216,43 @@ func Template(v values.Value) (text string, holes []*values.Hole) {
 	return b.String(), holes
 }
 
+// TemplateHole is one hole of a template text Template wrote:
+// text[Start:End] is {pN} or {pN:VERB}; Quoted when it stands inside a
+// quoted literal.
+type TemplateHole struct {
+	Start, End int
+	Quoted     bool
+}
+
+// TemplateHoles returns the holes of a template text in order, skipping
+// doubled braces and doubled quotes; ok is false when a hole is not
+// closed (the holes before it are returned).
+func TemplateHoles(text string) (holes []TemplateHole, ok bool) {
+	quoted := false
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\'':
+			if quoted && i+1 < len(text) && text[i+1] == '\'' {
+				i++
+				continue
+			}
+			quoted = !quoted
+		case '{':
+			if i+1 < len(text) && text[i+1] == '{' {
+				i++
+				continue
+			}
+			end := strings.IndexByte(text[i:], '}')
+			if end < 0 {
+				return holes, false
+			}
+			holes = append(holes, TemplateHole{Start: i, End: i + end + 1, Quoted: quoted})
+			i += end
+		}
+	}
+	return holes, true
+}
+
 // Parse parses a reconstructed filter in template mode and plans it. ok
 // is false when the text does not parse for a reason other than an
 // unsupported feature (the code builds something the analyzers cannot

@@ -85,29 +85,10 @@ func parseText(text string) (f *odata.Filter, p plan.Plan, err error, ok bool) {
 // follows: run-time property names.
 func nameHoles(text string) [][2]int {
 	var out [][2]int
-	quoted := false
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '\'':
-			if quoted && i+1 < len(text) && text[i+1] == '\'' {
-				i++
-				continue
-			}
-			quoted = !quoted
-		case '{':
-			if i+1 < len(text) && text[i+1] == '{' {
-				i++
-				continue
-			}
-			end := strings.IndexByte(text[i:], '}')
-			if end < 0 {
-				return out
-			}
-			end += i + 1
-			if !quoted && strings.HasPrefix(text[i:], "{p") && comparisonAfter.MatchString(text[end:]) {
-				out = append(out, [2]int{i, end})
-			}
-			i = end - 1
+	holes, _ := TemplateHoles(text)
+	for _, h := range holes {
+		if !h.Quoted && strings.HasPrefix(text[h.Start:], "{p") && comparisonAfter.MatchString(text[h.End:]) {
+			out = append(out, [2]int{h.Start, h.End})
 		}
 	}
 	return out

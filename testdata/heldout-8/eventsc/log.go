@@ -167,7 +167,7 @@ func (l *Log) At(stream string, v int64) (*Record, error) {
 // one request.
 func (l *Log) Between(stream string, from, to int64) ([]Record, error) {
 	f := fmt.Sprintf("(PartitionKey eq '%s') and (RowKey ne '%s') and (version ge %d) and (version le %d)", stream, headRow, from, to) // L: TL321
-	res, err := l.tbl().QueryEntities(10, storage.FullMetadata, &storage.QueryOptions{Filter: f}) // L: TL303 TL307
+	res, err := l.tbl().QueryEntities(10, storage.FullMetadata, &storage.QueryOptions{Filter: f})                                      // L: TL303 TL307
 	if err != nil {
 		return nil, err
 	}

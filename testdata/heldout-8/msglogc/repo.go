@@ -80,7 +80,7 @@ func (c *countingRecorder) Record(ctx context.Context, r *Row) error {
 
 // (added) Tail reads the rows of one level, every page.
 func (c *countingRecorder) Tail(ctx context.Context, level string) ([]Row, error) {
-	f := "PartitionKey eq '1' and Level eq '" + level + "'" // L: TL321
+	f := "PartitionKey eq '1' and Level eq '" + level + "'"                    // L: TL321
 	pg := c.tc.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &f}) // L: TL303
 	var out []Row
 	for pg.More() {
