@@ -87,11 +87,15 @@ func (c *checker) check(s keyflow.Sink, v flow.Value) {
 		}
 		// Through a function of this package: reported where it sets
 		// the key (the code to fix), naming the call's line.
+		// Every place it does so, when several helpers make the
+		// argument the same key (one to write, one to read).
 		if s.At != 0 {
 			line := c.pass.Fset.Position(s.Pos).Line
-			c.reportAt(s.At, "%s", diag.Fit(
-				fmt.Sprintf("%s comes from the request (%s, passed at line %d) unchecked: / \\ # ? fail", s.Key, h.What, line),
-				fmt.Sprintf("%s comes from the request (passed at line %d) unchecked: / \\ # ? fail", s.Key, line)))
+			for _, at := range append([]token.Pos{s.At}, s.Also...) {
+				c.reportAt(at, "%s", diag.Fit(
+					fmt.Sprintf("%s comes from the request (%s, passed at line %d) unchecked: / \\ # ? fail", s.Key, h.What, line),
+					fmt.Sprintf("%s comes from the request (passed at line %d) unchecked: / \\ # ? fail", s.Key, line)))
+			}
 			return
 		}
 		c.reportAt(c.argPos(s), "%s", diag.Fit(

@@ -185,6 +185,10 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 		return opaque(a, 0), true
 	case "strings.Split", "strings.SplitN", "strings.Fields", "strings.SplitAfter", "strings.Repeat":
 		return opaque(arg(0), 0), true
+	case "path.Base", "path.Dir", "path.Clean", "path.Ext", "path/filepath.Base", "path/filepath.Dir", "path/filepath.Clean", "path/filepath.Ext":
+		// A segment of its argument, or its argument cleaned: the same
+		// input (a segment of a request path holds any character but /).
+		return opaque(arg(0), 0), true
 	case "strings.Builder.String", "bytes.Buffer.String", "bytes.Buffer.Bytes":
 		return e.builder(args[0], v, depth), true
 	case "net/url.QueryEscape", "net/url.PathEscape", "net/url.Values.Encode":
@@ -282,12 +286,17 @@ func isUUIDFunc(name string, f *ssa.Function) bool {
 // readAll is io.ReadAll(x): request body input when x is a request's
 // body, a stream otherwise; bounded when x is a limiting reader.
 func (e *eval) readAll(x ssa.Value, depth int) Value {
+	// Through conversions to an interface: a reader made into an
+	// io.Reader, an io.ReadCloser (what MaxBytesReader returns) given
+	// where an io.Reader is taken.
 	for i := 0; i < 4; i++ {
-		mi, ok := x.(*ssa.MakeInterface)
-		if !ok {
+		if mi, ok := x.(*ssa.MakeInterface); ok {
+			x = mi.X
+		} else if ci, ok := x.(*ssa.ChangeInterface); ok {
+			x = ci.X
+		} else {
 			break
 		}
-		x = mi.X
 	}
 	if c, ok := x.(*ssa.Call); ok {
 		if f := c.Call.StaticCallee(); f != nil {

@@ -15,6 +15,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -57,6 +58,10 @@ type Use struct {
 	// At is where the function sets the key (this package only: zero
 	// in facts).
 	At token.Pos
+	// Also lists the other places (this package only) where the
+	// function's code makes the same parameter the same key: a helper
+	// calling one key-building function to write and another to read.
+	Also []token.Pos
 }
 
 // AFact marks KeyParams as a fact.
@@ -84,6 +89,9 @@ type Sink struct {
 	// At, for the argument of a function of this package, is where that
 	// function sets the key; 0 otherwise.
 	At token.Pos
+	// Also lists the other places that function sets the same key from
+	// the argument (Use.Also).
+	Also []token.Pos
 	// Call and Param, for the argument of a key-making function, are
 	// the call and the callee's parameter (receiver first) Val is given
 	// for.
@@ -198,9 +206,23 @@ func run(pass *analysis.Pass) (any, error) {
 				at = s.At
 			}
 			use := Use{Key: s.Key, Read: s.Read, Bound: h.Bound, Written: s.Written, At: at}
-			if old, ok := params[s.Fn][k]; !ok || (old.Read && !s.Read) || (!old.Written && s.Written) {
+			old, ok := params[s.Fn][k]
+			if !ok || (old.Read && !s.Read) || (!old.Written && s.Written) {
+				if ok && old.Key == use.Key {
+					use.Also = addPos(use.Also, use.At, old.Also...)
+					use.Also = addPos(use.Also, use.At, old.At)
+				}
+				use.Also = addPos(use.Also, use.At, s.Also...)
 				params[s.Fn][k] = use
 				grew = true
+			} else if old.Key == use.Key {
+				n := len(old.Also)
+				old.Also = addPos(old.Also, old.At, at)
+				old.Also = addPos(old.Also, old.At, s.Also...)
+				if len(old.Also) > n {
+					params[s.Fn][k] = old
+					grew = true
+				}
 			}
 		}
 		return grew
@@ -243,7 +265,7 @@ func run(pass *analysis.Pass) (any, error) {
 	param := func(k string) int { i, _ := splitParam(k); return i }
 	flow.PropagateParams(fl, callee, param, func(site flow.CallSite, k string, u Use) bool {
 		i, field := splitParam(k)
-		s := Sink{Key: u.Key, Val: site.Args[i], Field: field, Pos: site.Call.Pos(), Fn: site.Fn, Callee: site.Callee, Read: u.Read, Bound: u.Bound, Written: u.Written, At: u.At, Call: site.Call, Param: i}
+		s := Sink{Key: u.Key, Val: site.Args[i], Field: field, Pos: site.Call.Pos(), Fn: site.Fn, Callee: site.Callee, Read: u.Read, Bound: u.Bound, Written: u.Written, At: u.At, Also: u.Also, Call: site.Call, Param: i}
 		res.Sinks = append(res.Sinks, s)
 		return note(s)
 	})
@@ -252,6 +274,7 @@ func run(pass *analysis.Pass) (any, error) {
 			out := make(map[string]Use, len(keys))
 			for k, u := range keys {
 				u.At = 0
+				u.Also = nil
 				out[k] = u
 			}
 			pass.ExportObjectFact(obj, &KeyParams{Keys: out})
@@ -394,6 +417,17 @@ func bytesWritten(b ssa.Value, depth int) bool {
 		}
 	}
 	return false
+}
+
+// addPos adds the positions to list, but for zero, primary and those
+// already listed.
+func addPos(list []token.Pos, primary token.Pos, ps ...token.Pos) []token.Pos {
+	for _, p := range ps {
+		if p != 0 && p != primary && !slices.Contains(list, p) {
+			list = append(list, p)
+		}
+	}
+	return list
 }
 
 // splitParam splits "i" or "i.Field".
