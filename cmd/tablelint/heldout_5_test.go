@@ -47,7 +47,7 @@ func TestHeldout5Labels(t *testing.T) {
 // drop fails; the misses are listed in docs/benchmarks.md.
 func TestHeldout5Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-5", heldout3Rules, true, 60, 20, heldout5Known)
-	checkRates(t, right, expected, found, 0.92, 0.94)
+	checkRates(t, right, expected, found, 0.97, 0.94)
 }
 
 // heldout5Known are the findings at silent spots of heldout-5's first
