@@ -282,15 +282,7 @@ func (c *checker) legacyKeysOnly(rs *ast.RangeStmt, body inspector.Cursor) strin
 			return ""
 		}
 	}
-	switch {
-	case deletes && updates:
-		return "delete and update"
-	case deletes:
-		return "delete"
-	case updates:
-		return "update"
-	}
-	return ""
+	return writeVerb(deletes, updates)
 }
 
 // ownMethod returns the call at id when id is the receiver of a legacy
@@ -370,15 +362,7 @@ func (c *checker) keysOnly(rs *ast.RangeStmt, body inspector.Cursor) string {
 			return ""
 		}
 	}
-	switch {
-	case deletes && updates:
-		return "delete and update"
-	case deletes:
-		return "delete"
-	case updates:
-		return "update"
-	}
-	return ""
+	return writeVerb(deletes, updates)
 }
 
 // keyArg reports whether the use of the decoded entity at id is its
@@ -619,4 +603,19 @@ func (c *checker) uses(cur inspector.Cursor, v *types.Var) func(func(inspector.C
 			}
 		}
 	}
+}
+
+// writeVerb names what a scan's loop does with the keys it finds, for
+// TL313's message: "delete", "update", "delete and update", or "" for
+// neither.
+func writeVerb(deletes, updates bool) string {
+	switch {
+	case deletes && updates:
+		return "delete and update"
+	case deletes:
+		return "delete"
+	case updates:
+		return "update"
+	}
+	return ""
 }
