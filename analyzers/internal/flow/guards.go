@@ -91,27 +91,21 @@ func emptyTest(cond ssa.Value, x func(ssa.Value) bool) (empty, ok bool) {
 		}
 	case isLenOf(a, x) && k.Value.Kind() == constant.Int && constant.Sign(k.Value) == 0:
 		// len(x) compared with 0, the constant on either side.
-		op := b.Op
-		if b.X != a {
-			switch op {
-			case token.LSS:
-				op = token.GTR
-			case token.GTR:
-				op = token.LSS
-			case token.LEQ:
-				op = token.GEQ
-			case token.GEQ:
-				op = token.LEQ
-			}
-		}
-		switch op {
-		case token.EQL, token.LEQ:
-			return true, true
-		case token.NEQ, token.GTR:
+		switch lenLeft := b.X == a; {
+		case NonEmptyWhen(b.Op, 0, lenLeft):
 			return false, true
+		case NonEmptyWhen(negated[b.Op], 0, lenLeft):
+			return true, true
 		}
 	}
 	return false, false
+}
+
+// negated maps a comparison to the one true exactly when it is false.
+var negated = map[token.Token]token.Token{
+	token.EQL: token.NEQ, token.NEQ: token.EQL,
+	token.LSS: token.GEQ, token.GEQ: token.LSS,
+	token.GTR: token.LEQ, token.LEQ: token.GTR,
 }
 
 // isLenOf reports whether v is the builtin len applied to x.
