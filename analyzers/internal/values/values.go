@@ -593,21 +593,3 @@ func scanVerb(s string) (string, int) {
 	}
 	return s[:i+1], i + 1
 }
-
-// Width returns the minimum width and zero-padding flag of a fmt verb
-// ("%06d" → 6, true; "%d" → 0, false).
-func Width(verb string) (width int, zero bool) {
-	s := strings.TrimPrefix(verb, "%")
-	for len(s) > 0 && strings.IndexByte("+-# 0", s[0]) >= 0 {
-		if s[0] == '0' {
-			zero = true
-		}
-		s = s[1:]
-	}
-	end := 0
-	for end < len(s) && s[end] >= '0' && s[end] <= '9' {
-		end++
-	}
-	width, _ = strconv.Atoi(s[:end])
-	return width, zero
-}

@@ -66,28 +66,3 @@ func render(v values.Value) string {
 func TestReconstruct(t *testing.T) {
 	analysistest.Run(t, sdktest.GOPATH(t, analysistest.TestData()), probe, "recon")
 }
-
-func TestWidth(t *testing.T) {
-	for _, c := range []struct {
-		verb  string
-		width int
-		zero  bool
-	}{{"%d", 0, false}, {"%06d", 6, true}, {"%019d", 19, true}, {"%-8s", 8, false}, {"%+05d", 5, true}} {
-		w, z := values.Width(c.verb)
-		if w != c.width || z != c.zero {
-			t.Errorf("Width(%q) = %d, %v; want %d, %v", c.verb, w, z, c.width, c.zero)
-		}
-	}
-}
-
-// FuzzWidth: Width never panics and never reports a negative width.
-func FuzzWidth(f *testing.F) {
-	for _, s := range []string{"%d", "%06d", "%-+ #019d", "%", "%9999999999999999999d", "%.3f"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, verb string) {
-		if w, _ := values.Width(verb); w < 0 {
-			t.Fatalf("Width(%q) = %d", verb, w)
-		}
-	})
-}
