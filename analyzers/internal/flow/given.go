@@ -95,8 +95,8 @@ func (r *Result) given(p *ssa.Parameter, field string, follow func(*ssa.Function
 		if cc.IsInvoke() {
 			args = append([]ssa.Value{cc.Value}, cc.Args...)
 		}
-		call, _ := r.ValueExpr(c.Value()).(*ast.CallExpr)
-		if idx < 0 || idx >= len(args) || call == nil || c.Value() == nil {
+		call := r.callSyntax(c)
+		if idx < 0 || idx >= len(args) || call == nil {
 			continue
 		}
 		a := args[idx]
@@ -119,6 +119,41 @@ func (r *Result) given(p *ssa.Parameter, field string, follow func(*ssa.Function
 			}
 		}
 	}
+}
+
+// FieldGiven is what the call c gives field name of the struct (or
+// pointer to struct) it passes for the callee's parameter i, counted as
+// Hole.Param counts (the receiver first): the values stored to the
+// field that reach the call, as written, or the zero value (Given.Zero)
+// when none does; a field of the literal a helper of the package
+// returns. nil when the struct is not built where the engine can see
+// every write (ArgField then says what it can).
+func (r *Result) FieldGiven(c ssa.CallInstruction, i int, name string) []Given {
+	cc := c.Common()
+	args := cc.Args
+	if cc.IsInvoke() {
+		args = append([]ssa.Value{cc.Value}, cc.Args...)
+	}
+	if i < 0 || i >= len(args) || name == "" {
+		return nil
+	}
+	out := r.fieldGiven(args[i], c, name, 0)
+	for j := range out {
+		out[j].Field = name
+		out[j].Call = r.callSyntax(c)
+	}
+	return out
+}
+
+// callSyntax returns the call expression of the call c (nil for a go or
+// defer statement).
+func (r *Result) callSyntax(c ssa.CallInstruction) *ast.CallExpr {
+	v := c.Value()
+	if v == nil {
+		return nil
+	}
+	call, _ := r.ValueExpr(v).(*ast.CallExpr)
+	return call
 }
 
 // callsOf returns the calls of fn in the package: its static calls and,
