@@ -261,10 +261,18 @@ func onlyFieldReads(p ssa.Value, i int) bool {
 }
 
 // loadsOnly reports whether the address a is only read (*a).
-func loadsOnly(a ssa.Value) bool {
+func loadsOnly(a ssa.Value) bool { return accessedOnly(a, false) }
+
+// accessedOnly reports whether the address a is only read, or (stores)
+// read and stored to.
+func accessedOnly(a ssa.Value, stores bool) bool {
 	for _, ref := range *a.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.DebugRef:
+		case *ssa.Store:
+			if !stores || ref.Addr != a {
+				return false
+			}
 		case *ssa.UnOp:
 			if ref.Op != token.MUL {
 				return false
@@ -356,7 +364,7 @@ func (r *Result) allocField(a *ssa.Alloc, use ssa.Instruction, name string) []Gi
 		return nil
 	}
 	for _, ref := range *a.Referrers() {
-		if fa, ok := ref.(*ssa.FieldAddr); ok && fa.Field == i && !storedOrLoaded(fa) {
+		if fa, ok := ref.(*ssa.FieldAddr); ok && fa.Field == i && !accessedOnly(fa, true) {
 			return nil // &x.F passed on
 		}
 	}
@@ -389,27 +397,6 @@ func (r *Result) allocField(a *ssa.Alloc, use ssa.Instruction, name string) []Gi
 		return []Given{g}
 	}
 	return out
-}
-
-// storedOrLoaded reports whether the address a is only stored to and
-// read.
-func storedOrLoaded(a ssa.Value) bool {
-	for _, ref := range *a.Referrers() {
-		switch ref := ref.(type) {
-		case *ssa.DebugRef:
-		case *ssa.Store:
-			if ref.Addr != a {
-				return false
-			}
-		case *ssa.UnOp:
-			if ref.Op != token.MUL {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // madeBy returns the struct literal that builds the variable a (its
