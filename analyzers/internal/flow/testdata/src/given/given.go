@@ -126,7 +126,7 @@ type keeper interface{ keep(s Shift) }
 type ledger struct{}
 
 func (l *ledger) keep(s Shift) {
-	sink(s.Ends) // want `^133: Ends zero, literal at line 133; 138: Ends zero, literal at line 137$`
+	sink(s.Ends) // want `^133: Ends zero, literal at line 133; 139: Ends zero, literal at line 138$`
 }
 
 func keepVia(k keeper, crew string) {
