@@ -304,11 +304,7 @@ func (r *Result) FieldAt(at ssa.CallInstruction, v ssa.Value, name string) Value
 // own parameters stay Param holes. A path of nested fields ("Meta.Note")
 // is not followed: ok is false, as for a call with no such argument.
 func (r *Result) ArgField(c ssa.CallInstruction, i int, name string) (Value, bool) {
-	cc := c.Common()
-	args := cc.Args
-	if cc.IsInvoke() {
-		args = append([]ssa.Value{cc.Value}, cc.Args...)
-	}
+	args := paramArgs(c.Common())
 	if i < 0 || i >= len(args) || name == "" || strings.Contains(name, ".") || structOf(args[i].Type()) == nil {
 		return Value{}, false
 	}
