@@ -421,7 +421,14 @@ func (c *checker) perIteration(report ast.Node, site *ast.CallExpr, v *types.Var
 			if s.Pos < outer.Pos() || s.Pos >= outer.End() || c.callersKey(s) || c.bucket(s) {
 				continue
 			}
-			if _, ok := c.fl.VariesPerIteration(s.Fn, s.Val, outer); ok {
+			varies := false
+			if s.Field != "" {
+				// The key is one field of what the helper is given.
+				_, varies = c.fl.FieldVariesPerIteration(s.Fn, s.Val, s.Field, outer)
+			} else {
+				_, varies = c.fl.VariesPerIteration(s.Fn, s.Val, outer)
+			}
+			if varies {
 				c.crossed[report] = true
 				diag.Report(c.pass, "TL403", report, "the loop on line %d gives each action its own PartitionKey; a transaction holds one partition",
 					c.pass.Fset.Position(outer.Pos()).Line)
