@@ -24,7 +24,10 @@
 //     variables declared before the loop and not assigned in it, through
 //     fmt, strings, strconv, time other than the clock, and functions of
 //     the package that call only those: partition(device, hour)) and
-//     whose RowKey changes (it uses a variable of the loop; for an
+//     whose RowKey changes (a loop over one group of a map the entities
+//     were filed into by their PartitionKey field or "PartitionKey"
+//     entry — byPK[pk] = append(byPK[pk], e) — writes one partition
+//     while it walks that group; it uses a variable of the loop; for an
 //     entity a function or method of the package builds —
 //     json.Marshal(items[i].Row()) — the helper's one constant
 //     PartitionKey, and its call standing for the RowKey, which changes
