@@ -23,11 +23,11 @@
 //     PartitionKey are the same on every iteration (a constant, or
 //     variables declared before the loop and not assigned in it, through
 //     fmt, strings, strconv, time other than the clock, and functions of
-//     the package that call only those: partition(device, hour)) and
-//     whose RowKey changes (a loop over one group of a map the entities
-//     were filed into by their PartitionKey field or "PartitionKey"
-//     entry — byPK[pk] = append(byPK[pk], e) — writes one partition
-//     while it walks that group; it uses a variable of the loop; for an
+//     the package that call only those: partition(device, hour); or the
+//     key of entities filed into a map by their PartitionKey field or
+//     "PartitionKey" entry — byPK[pk] = append(byPK[pk], e) — while the
+//     loop walks one group of that map) and
+//     whose RowKey changes (it uses a variable of the loop; for an
 //     entity a function or method of the package builds —
 //     json.Marshal(items[i].Row()) — the helper's one constant
 //     PartitionKey, and its call standing for the RowKey, which changes
