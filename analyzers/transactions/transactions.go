@@ -1325,7 +1325,13 @@ func (c *checker) partitions(site *ast.CallExpr, entities []ast.Expr) {
 		val  flow.Value
 	}
 	var pks []pk
-	seen := map[ast.Expr]bool{}
+	// seen holds the key expressions counted, and the helper calls
+	// with the key (of the element picked) counted for them.
+	type pick struct {
+		call *ast.CallExpr
+		elem ast.Expr
+	}
+	seen := map[any]bool{}
 	for _, e := range entities {
 		if e == nil {
 			continue
@@ -1340,8 +1346,8 @@ func (c *checker) partitions(site *ast.CallExpr, entities []ast.Expr) {
 			// An entity built by a helper of the package, product("pkey",
 			// …): its PartitionKey with the helper's parameters bound to
 			// this call's arguments, reported at the transaction.
-			if call, sink, ok := c.helperKey(e); ok && !seen[call] {
-				seen[call] = true
+			if call, sink, ok := c.helperKey(e); ok && !seen[pick{call, sink.Value}] {
+				seen[pick{call, sink.Value}] = true
 				if v, ok := c.fl.ExprAtCall(sink.Value, call); ok {
 					pks = append(pks, pk{site, v})
 				}
@@ -1391,6 +1397,15 @@ func (c *checker) partitions(site *ast.CallExpr, entities []ast.Expr) {
 // TransactionAction it returns: the one PartitionKey sink of everything
 // the helper returns, in its body.
 func (c *checker) helperKey(e ast.Expr) (*ast.CallExpr, writes.KeySink, bool) {
+	// An element picked by a constant index from the entities a helper
+	// returns (rows := r.pair(a, b); rows[1]): that element of the
+	// array or slice literal it returns.
+	elem := -1
+	if ix, ok := ast.Unparen(e).(*ast.IndexExpr); ok {
+		if n, ok := c.constInt(ix.Index); ok && n >= 0 {
+			e, elem = ix.X, int(n)
+		}
+	}
 	call, ok := c.idx.Resolve(ast.Unparen(e)).(*ast.CallExpr)
 	if !ok {
 		return nil, writes.KeySink{}, false
@@ -1407,6 +1422,11 @@ func (c *checker) helperKey(e ast.Expr) (*ast.CallExpr, writes.KeySink, bool) {
 	rets, _ := c.idx.Returns(fn, 0)
 	var found []writes.KeySink
 	for _, r := range rets {
+		if elem >= 0 {
+			if r = c.litElem(r, elem); r == nil {
+				return nil, writes.KeySink{}, false
+			}
+		}
 		if lit, ok := c.idx.Resolve(ast.Unparen(r)).(*ast.CompositeLit); ok && sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(lit), "TransactionAction") {
 			r = sdk.Field(c.pass.TypesInfo, lit, "Entity") // a helper that returns the whole action
 		}
@@ -1423,6 +1443,26 @@ func (c *checker) helperKey(e ast.Expr) (*ast.CallExpr, writes.KeySink, bool) {
 		return nil, writes.KeySink{}, false
 	}
 	return call, found[0], true
+}
+
+// litElem returns element i of r, an array or slice literal (through
+// variables assigned once) with no keyed elements; nil otherwise.
+func (c *checker) litElem(r ast.Expr, i int) ast.Expr {
+	lit, ok := c.idx.Resolve(ast.Unparen(r)).(*ast.CompositeLit)
+	if !ok || i >= len(lit.Elts) {
+		return nil
+	}
+	switch c.pass.TypesInfo.TypeOf(lit).Underlying().(type) {
+	case *types.Array, *types.Slice:
+	default:
+		return nil
+	}
+	for _, el := range lit.Elts {
+		if _, keyed := el.(*ast.KeyValueExpr); keyed {
+			return nil
+		}
+	}
+	return lit.Elts[i]
 }
 
 // entityArg returns the argument of call (a call of a helper of this
