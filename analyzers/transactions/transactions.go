@@ -1292,12 +1292,9 @@ func (c *checker) limits(op token.Token, bound ast.Expr, ofActions bool, k int) 
 	if !ok {
 		return true // a limit set elsewhere: trusted
 	}
-	var most int64 // the longest length on the side the test lets through
+	// The longest length on the side of the test that is bounded.
+	var most int64
 	switch op {
-	case token.GTR, token.LEQ:
-		most = b
-	case token.GEQ, token.LSS:
-		most = b - 1
 	case token.EQL, token.NEQ:
 		// Flushing when the slice reaches exactly b works when it grows
 		// one at a time; a collection of exactly b elements is no limit.
@@ -1306,7 +1303,13 @@ func (c *checker) limits(op token.Token, bound ast.Expr, ofActions bool, k int) 
 		}
 		most = b - 1
 	default:
-		return false
+		_, most, ok = flow.LenRange(op, b, true, true)
+		if most < 0 {
+			_, most, ok = flow.LenRange(op, b, true, false)
+		}
+		if !ok || most < 0 {
+			return false
+		}
 	}
 	if most < 1 {
 		return false // a test for emptiness
