@@ -183,7 +183,7 @@ func heldParam(x ssa.Value, i int) *ssa.Parameter {
 			}
 			p = q
 		case *ssa.FieldAddr:
-			if (i < 0 || ref.Field == i) && !loadsOnly(ref) {
+			if (i < 0 || ref.Field == i) && !onlyLoaded(ref) {
 				return nil
 			}
 		case *ssa.UnOp, *ssa.DebugRef:
@@ -194,25 +194,14 @@ func heldParam(x ssa.Value, i int) *ssa.Parameter {
 	return p
 }
 
-// fieldName is the name of field i of the struct t is or points to.
-func fieldName(t types.Type, i int) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	return t.Underlying().(*types.Struct).Field(i).Name()
-}
-
-// loadsOnly reports whether the address a is only read (*a).
-func loadsOnly(a ssa.Value) bool { return accessedOnly(a, false) }
-
-// accessedOnly reports whether the address a is only read, or (stores)
-// read and stored to.
-func accessedOnly(a ssa.Value, stores bool) bool {
+// storedOrLoaded reports whether the address a is only stored to and
+// read.
+func storedOrLoaded(a ssa.Value) bool {
 	for _, ref := range *a.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.DebugRef:
 		case *ssa.Store:
-			if !stores || ref.Addr != a {
+			if ref.Addr != a {
 				return false
 			}
 		case *ssa.UnOp:
@@ -237,15 +226,7 @@ func zeroValue(v ssa.Value) bool {
 		return false
 	}
 	a, ok := ld.X.(*ssa.Alloc)
-	return ok && !slices.ContainsFunc(*a.Referrers(), func(ref ssa.Instruction) bool {
-		switch ref := ref.(type) {
-		case *ssa.UnOp, *ssa.DebugRef:
-			return false
-		case *ssa.FieldAddr:
-			return !loadsOnly(ref)
-		}
-		return true
-	})
+	return ok && onlyLoaded(a)
 }
 
 // fieldGiven is what the struct (or pointer to struct) v gives field
@@ -292,7 +273,7 @@ func (r *Result) allocField(a *ssa.Alloc, use ssa.Instruction, name string) []Gi
 	i := slices.IndexFunc(fieldsOf(st), func(f *types.Var) bool { return f.Name() == name })
 	if i < 0 || slices.ContainsFunc(*a.Referrers(), func(ref ssa.Instruction) bool {
 		fa, ok := ref.(*ssa.FieldAddr)
-		return ok && fa.Field == i && !accessedOnly(fa, true) // &x.F passed on
+		return ok && fa.Field == i && !storedOrLoaded(fa) // &x.F passed on
 	}) {
 		return nil
 	}

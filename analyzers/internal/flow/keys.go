@@ -88,7 +88,7 @@ func initOnce(a *ssa.Alloc, uses ...ssa.Instruction) bool {
 			}
 			init = r
 		case *ssa.FieldAddr:
-			if !loadsOnly(r) {
+			if !onlyLoaded(r) {
 				return false
 			}
 		case *ssa.UnOp:
