@@ -197,7 +197,7 @@ func Describe(pass *analysis.Pass) *Result {
 	}
 	if ff, ok := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result); ok && ff != nil {
 		for _, q := range ff.Queries {
-			e.query(q)
+			e.query(ff, q)
 		}
 	}
 	e.pointReads()
