@@ -347,7 +347,7 @@ func (e *extractor) placeholder(s *entityState, h *flow.Hole, x ast.Expr) string
 	}
 	switch {
 	case h.Layout != "" && h.Bound&flow.Time != 0 && !strings.ContainsAny(h.Layout, "{}"):
-		if h.Source == flow.Now || (src != nil && e.isNow(src)) {
+		if h.Source == flow.Now {
 			return "{now:" + h.Layout + "}"
 		}
 		name := e.holeName(s, h, x)
@@ -356,7 +356,7 @@ func (e *extractor) placeholder(s *entityState, h *flow.Hole, x ast.Expr) string
 		}
 		s.add(Prop{Name: name, Type: edm.DateTime, KeyOnly: true, Pos: pos})
 		return "{" + name + ":" + h.Layout + "}"
-	case h.Bound&flow.UUID != 0 && src != nil && e.isNewUUID(src):
+	case h.Bound&flow.UUID != 0 && newUUID(h.Value()):
 		return "{uuid}"
 	case isInteger(h.Value()) && h.Verb != "" && strings.ContainsAny(h.Verb[len(h.Verb)-1:], "dxX"):
 		name := e.holeName(s, h, x)
@@ -465,42 +465,29 @@ func identOf(x ast.Expr) *ast.Ident {
 	return id
 }
 
-// isNow reports whether x is time.Now(), possibly through UTC(),
-// Local(), In(…), Truncate(…) or Round(…), or a variable holding it.
-func (e *extractor) isNow(x ast.Expr) bool {
-	for range 8 {
-		x = e.x.Vars.Resolve(x)
-		call, ok := ast.Unparen(x).(*ast.CallExpr)
+// newUUID reports whether v is a UUID the code makes (uuid.New(),
+// NewRandom, Must(…)), or its String().
+func newUUID(v ssa.Value) bool {
+	for range 4 {
+		call, ok := v.(*ssa.Call)
 		if !ok {
 			return false
 		}
-		if sdk.IsFunc(e.info, call, "time", "Now") {
+		fn := call.Call.StaticCallee()
+		if fn == nil || fn.Object() == nil || fn.Object().Pkg() == nil || !strings.HasSuffix(fn.Object().Pkg().Path(), "google/uuid") {
+			return false
+		}
+		switch fn.Name() {
+		case "New", "NewRandom", "Must":
 			return true
-		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			return false
-		}
-		switch sel.Sel.Name {
-		case "UTC", "Local", "In", "Truncate", "Round", "Add":
-			x = sel.X
+		case "String":
+			if len(call.Call.Args) != 1 {
+				return false
+			}
+			v = call.Call.Args[0]
 		default:
 			return false
 		}
 	}
 	return false
-}
-
-// isNewUUID reports whether x is uuid.New() or a variable holding it.
-func (e *extractor) isNewUUID(x ast.Expr) bool {
-	x = e.x.Vars.Resolve(x)
-	call, ok := ast.Unparen(x).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "String" {
-		return e.isNewUUID(sel.X)
-	}
-	fn := sdk.Callee(e.info, call)
-	return fn != nil && fn.Pkg() != nil && strings.HasSuffix(fn.Pkg().Path(), "google/uuid") && (fn.Name() == "New" || fn.Name() == "NewRandom" || fn.Name() == "Must")
 }
