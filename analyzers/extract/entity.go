@@ -466,7 +466,7 @@ func identOf(x ast.Expr) *ast.Ident {
 }
 
 // newUUID reports whether v is a UUID the code makes (uuid.New(),
-// NewRandom, Must(…)), or its String().
+// NewRandom, NewString, Must(…)), or its String().
 func newUUID(v ssa.Value) bool {
 	for range 4 {
 		call, ok := v.(*ssa.Call)
@@ -478,7 +478,7 @@ func newUUID(v ssa.Value) bool {
 			return false
 		}
 		switch fn.Name() {
-		case "New", "NewRandom", "Must":
+		case "New", "NewRandom", "NewString", "Must":
 			return true
 		case "String":
 			if len(call.Call.Args) != 1 {
