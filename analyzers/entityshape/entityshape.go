@@ -203,12 +203,15 @@ func (c *checker) callers() {
 				case f.Joined || f.Field != "" && c.callerParam(arg) != nil:
 					c.listArg(s, f, arg)
 				case f.Field != "":
-					// The value the caller put in the field: an
-					// assignment or the literal of its variable, else
-					// what the value-flow layer finds (a literal given
-					// at the call, a field filled in a branch).
-					if fv := c.fieldValue(s.body, arg, f.Field, s.call.Pos()); fv != nil {
-						c.property(f.Property, t, fv)
+					// The values the caller's variable holds in the
+					// field at the call (the stores and literal that
+					// reach it: flow's FieldGiven), else what the
+					// value-flow layer finds (a literal given at the
+					// call, a request's text).
+					if fvs := c.givenField(s, f, arg); len(fvs) > 0 {
+						for _, fv := range fvs {
+							c.property(f.Property, t, fv)
+						}
 					} else {
 						c.flowField(s, f, arg)
 					}
@@ -463,62 +466,29 @@ func (c *checker) paramField(e *ast.SelectorExpr) (*types.Var, string) {
 	return v, path
 }
 
-// fieldValue returns what the caller put in field (a path) of the
-// struct variable arg before pos: the last assignment arg.field = x in
-// body before pos, or else the field of the composite literal arg is
-// defined by; nil when none is found (a literal given at the call is the
-// value-flow layer's: flowField).
-func (c *checker) fieldValue(body *ast.BlockStmt, arg ast.Expr, field string, pos token.Pos) ast.Expr {
-	id, ok := ast.Unparen(arg).(*ast.Ident)
-	if !ok || body == nil {
+// givenField returns what the caller's variable arg holds in f.Field at
+// the call s, as written (flow's FieldGiven); nil for another argument.
+func (c *checker) givenField(s site, f Fill, arg ast.Expr) []ast.Expr {
+	call := c.fl.Call(s.call)
+	if _, ok := ast.Unparen(arg).(*ast.Ident); !ok || call == nil {
 		return nil
 	}
-	v := c.idx.VarOf(id)
-	if v == nil {
-		return nil
-	}
-	var last ast.Expr
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || as.Pos() >= pos || len(as.Lhs) != len(as.Rhs) {
-			return true
+	var out []ast.Expr
+	for _, g := range c.fl.FieldGiven(call, c.flowParam(s, f), f.Field) {
+		if g.Expr != nil {
+			out = append(out, g.Expr)
 		}
-		for i, l := range as.Lhs {
-			if types.ExprString(l) == id.Name+"."+field {
-				if root := c.rootIdent(l); root != nil && c.idx.VarOf(root) == v {
-					last = as.Rhs[i]
-				}
-			}
-		}
-		return true
-	})
-	if last != nil || strings.Contains(field, ".") {
-		return last
 	}
-	d, ok := c.idx.Only(v)
-	if !ok || d.Index > 0 || d.Zero() {
-		return nil
-	}
-	rhs := ast.Unparen(d.Rhs)
-	if u, ok := rhs.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		rhs = ast.Unparen(u.X) // j := &job{…}
-	}
-	if lit, ok := rhs.(*ast.CompositeLit); ok {
-		return litField(lit, field)
-	}
-	return nil
+	return out
 }
 
-// litField returns the value a keyed struct literal gives field, or nil.
-func litField(lit *ast.CompositeLit, field string) ast.Expr {
-	for _, el := range lit.Elts {
-		if kv, ok := el.(*ast.KeyValueExpr); ok {
-			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == field {
-				return kv.Value
-			}
-		}
+// flowParam is f's parameter counted as flow counts it (the receiver
+// first).
+func (c *checker) flowParam(s site, f Fill) int {
+	if sig, ok := s.fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		return f.Param + 1
 	}
-	return nil
+	return f.Param
 }
 
 // rootIdent returns the identifier a selector chain starts from.
@@ -905,11 +875,7 @@ func (c *checker) flowField(s site, f Fill, arg ast.Expr) {
 	if call == nil {
 		return
 	}
-	i := f.Param
-	if sig, ok := s.fn.Type().(*types.Signature); ok && sig.Recv() != nil {
-		i++ // flow counts the receiver first
-	}
-	v, ok := c.fl.ArgField(call, i, f.Field)
+	v, ok := c.fl.ArgField(call, c.flowParam(s, f), f.Field)
 	if !ok {
 		return
 	}

@@ -44,14 +44,16 @@
 //     field annotated by a sibling "Name@odata.type" field set to
 //     "Edm.DateTime" that the literal writing it leaves unset (and the
 //     function never assigns). The service rejects the entity. A
-//     parameter, or a field of one, is what the package's callers pass
-//     (up to three callers up, a caller passing its own parameter on):
-//     time.Time{} passed, or a struct whose keyed literal (&T{…} too)
-//     leaves the time field out (also one a function of the package
-//     returns: x := newLease(id)), or a var x T whose field is never set,
-//     in a caller that neither sets the field nor takes the variable's
-//     address nor passes its pointer anywhere else, is reported at the
-//     property, naming the line — unless the function tests the time
+//     parameter (a method's receiver too), or a field of one, is what
+//     the package's calls give it, directly or through an interface the
+//     method implements (up to three calls up, a caller passing its own
+//     parameter, or a field of it, on): time.Time{} passed, or a struct
+//     whose literal (&T{…} too) leaves the time field out (also one a
+//     function of the package returns: x := newLease(id)), or a var x T
+//     whose field is never set, when no store to the field reaches the
+//     call and the caller neither takes the variable's address nor
+//     passes its pointer anywhere else, is reported at the property,
+//     naming the line — unless a function on the way tests the time
 //     (IsZero, Before, After, a comparison); and when the Properties of
 //     an EDMEntity or a legacy Entity are a map parameter, the entries
 //     callers put in the map they pass (in its literal, or m["Due"] = v)

@@ -50,8 +50,6 @@ type checker struct {
 	// writtenParams are the parameters of an entity struct type of the
 	// package that the writes send.
 	writtenParams map[*types.Var]bool
-	// calls caches callsOf.
-	calls map[*types.Func][]callSite
 }
 
 var info bool
@@ -61,7 +59,7 @@ func init() {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	c := &checker{pass: pass, x: index.Of(pass), fl: flow.Of(pass), fields: map[*types.Var]bool{}, seen: map[token.Pos]bool{}, writtenParams: map[*types.Var]bool{}, calls: map[*types.Func][]callSite{}}
+	c := &checker{pass: pass, x: index.Of(pass), fl: flow.Of(pass), fields: map[*types.Var]bool{}, seen: map[token.Pos]bool{}, writtenParams: map[*types.Var]bool{}}
 	for _, w := range c.x.Calls {
 		if w.Entity != nil {
 			c.entity(w.Entity, w)
@@ -80,72 +78,25 @@ func run(pass *analysis.Pass) (any, error) {
 
 // writtenTypeLiterals checks the entity literals the package's calls
 // pass as the parameter a write sends (a method writing its *T
-// parameter, called directly or through an interface it implements):
-// the literal is built in the caller, where the writes' roots stop.
+// parameter, called directly or through an interface it implements;
+// flow's Given): the literal is built in the caller, where the writes'
+// roots stop.
 func (c *checker) writtenTypeLiterals() {
 	for p := range c.writtenParams {
-		fd := c.funcAt(p.Pos())
-		if fd == nil {
+		if c.x.Vars.Reassigned(p) {
 			continue
 		}
-		fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-		sig, _ := fn.Type().(*types.Signature)
-		if sig == nil || c.x.Vars.Reassigned(p) {
-			continue
-		}
-		i := slices.IndexFunc(paramVars(sig), func(v *types.Var) bool { return v == p })
-		if i < 0 {
-			continue
-		}
-		for _, callee := range c.implemented(fn) {
-			for _, s := range c.callsOf(callee) {
-				if i >= len(s.call.Args) {
-					continue
-				}
-				for _, lit := range c.x.Writes.HelperRootsOf(s.call.Args[i]).Lits {
-					if c.writtenType(c.pass.TypesInfo.TypeOf(lit)) != nil {
-						c.structLiteral(lit)
-					}
+		for _, g := range c.fl.GivenParam(p, nil) {
+			if g.Expr == nil {
+				continue
+			}
+			for _, lit := range c.x.Writes.HelperRootsOf(g.Expr).Lits {
+				if c.writtenType(c.pass.TypesInfo.TypeOf(lit)) != nil {
+					c.structLiteral(lit)
 				}
 			}
 		}
 	}
-}
-
-// paramVars returns the parameters of sig.
-func paramVars(sig *types.Signature) []*types.Var {
-	out := make([]*types.Var, sig.Params().Len())
-	for i := range out {
-		out[i] = sig.Params().At(i)
-	}
-	return out
-}
-
-// implemented returns fn and, for a method, the methods of the package's
-// interfaces it implements (the calls through them reach fn).
-func (c *checker) implemented(fn *types.Func) []*types.Func {
-	out := []*types.Func{fn}
-	recv := fn.Type().(*types.Signature).Recv()
-	if recv == nil {
-		return out
-	}
-	scope := c.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok {
-			continue
-		}
-		iface, ok := tn.Type().Underlying().(*types.Interface)
-		if !ok || !types.Implements(recv.Type(), iface) {
-			continue
-		}
-		for j := 0; j < iface.NumMethods(); j++ {
-			if m := iface.Method(j); m.Name() == fn.Name() {
-				out = append(out, m)
-			}
-		}
-	}
-	return out
 }
 
 // writtenType returns the named entity struct type of the package that t
@@ -388,7 +339,7 @@ func (c *checker) assignments(body *ast.BlockStmt, vars map[*types.Var]bool) {
 				}
 				if l.Sel.Name == "Properties" && sdk.IsLegacyType(s.Recv(), "Entity") {
 					c.entries(as.Rhs[i], c.legacyProperty)
-					c.callerEntries(as.Rhs[i], c.legacyProperty, 0)
+					c.callerEntries(as.Rhs[i], c.legacyProperty)
 					continue
 				}
 				if l.Sel.Name == writes.Timestamp || l.Sel.Name == "TimeStamp" && sdk.IsLegacyType(s.Recv(), "Entity") {

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/finding"
@@ -182,11 +183,11 @@ func (c *checker) reportDate(at ast.Node, name, what string) {
 // 9999: the zero time.Time (time.Time{}, EDMDateTime{}, a variable
 // declared and never assigned), time.Date with a constant year out of
 // range, or a constant RFC 3339 string; else "".
-func (c *checker) outOfRange(v ast.Expr) string { return c.outOfRangeAt(v, 0) }
+func (c *checker) outOfRange(v ast.Expr) string { return c.outOfRangeAt(v, true) }
 
-// outOfRangeAt is outOfRange, depth callers up from the write: a
-// parameter (or a field of one) is what the package's callers pass.
-func (c *checker) outOfRangeAt(v ast.Expr, depth int) string {
+// outOfRangeAt is outOfRange; with callers, a parameter (or a field of
+// one) is also what the package's calls give it (zeroFromCallers).
+func (c *checker) outOfRangeAt(v ast.Expr, callers bool) string {
 	info := c.pass.TypesInfo
 	e := v
 	for range writes.MaxDepth {
@@ -230,9 +231,13 @@ func (c *checker) outOfRangeAt(v ast.Expr, depth int) string {
 		if d, ok := c.x.Vars.Only(v); ok && d.Zero() && !c.changed(v) {
 			return finding.Clip(v.Name()) + ", still zero"
 		}
-		return c.zeroFromCallers(e, depth)
+		if callers {
+			return c.zeroFromCallers(e)
+		}
 	case *ast.SelectorExpr:
-		return c.zeroFromCallers(e, depth)
+		if callers {
+			return c.zeroFromCallers(e)
+		}
 	}
 	return ""
 }
@@ -278,7 +283,7 @@ func (c *checker) edmEntity(lit *ast.CompositeLit) {
 	if props := sdk.Field(c.pass.TypesInfo, lit, "Properties"); props != nil {
 		c.entries(props, c.edmProperty)
 		c.assignedEntries(lit, props, c.edmProperty)
-		c.callerEntries(props, c.edmProperty, 0)
+		c.callerEntries(props, c.edmProperty)
 	}
 }
 
@@ -288,7 +293,7 @@ func (c *checker) legacyEntity(lit *ast.CompositeLit) {
 	if props := sdk.Field(c.pass.TypesInfo, lit, "Properties"); props != nil {
 		c.entries(props, c.legacyProperty)
 		c.assignedEntries(lit, props, c.legacyProperty)
-		c.callerEntries(props, c.legacyProperty, 0)
+		c.callerEntries(props, c.legacyProperty)
 	}
 }
 
@@ -350,7 +355,7 @@ func (c *checker) entriesAt(v ast.Expr, check func(name string, v ast.Expr), dep
 	e := c.x.Vars.Resolve(v)
 	if call, ok := e.(*ast.CallExpr); ok {
 		fn := sdk.Callee(c.pass.TypesInfo, call)
-		if fn == nil || depth >= maxCallerDepth {
+		if fn == nil || depth >= flow.MaxCallerDepth {
 			return
 		}
 		decl := c.x.Vars.FuncDecl(fn)

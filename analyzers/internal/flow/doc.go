@@ -55,7 +55,12 @@
 // with Field; what a caller puts in that field at a call (a literal
 // built at the call, a variable filled before it) is ArgField, the one
 // place rules bind such holes to callers (keys, property sizes, request
-// text, times).
+// text, times). Given answers the other way round, one call at a time:
+// what each call of the package (an exported function's, a method's
+// through an interface) gives a parameter or a field of one, as
+// written, or that the field is left zero there (a literal without it,
+// a variable no store reaches the call through), following callers that
+// pass their own parameter on (given.go).
 //
 // Approximations, all documented on the constants in value.go: at most
 // MaxVariants variants (the rest dropped, Value.Approx set), MaxParts

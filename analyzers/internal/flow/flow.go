@@ -82,10 +82,10 @@ type Result struct {
 	// lookups maps an index expression's Lbrack to its map lookup.
 	lookups map[token.Pos]*ssa.Lookup
 	// params maps each parameter of the package's functions to its SSA
-	// value; invokes holds the names of methods called through an
-	// interface.
+	// value; invokes holds the calls through an interface, by the
+	// method's name.
 	params  map[*types.Var]*ssa.Parameter
-	invokes map[string]bool
+	invokes map[string][]ssa.CallInstruction
 	// litStores maps the position of a struct literal's field to the
 	// store that sets it (literal.go).
 	litStores map[token.Pos]*ssa.Store
@@ -113,7 +113,7 @@ func run(pass *analysis.Pass) (any, error) {
 		mapFields: map[*types.Var]*mapWrites{},
 		lookups:   map[token.Pos]*ssa.Lookup{},
 		params:    map[*types.Var]*ssa.Parameter{},
-		invokes:   map[string]bool{},
+		invokes:   map[string][]ssa.CallInstruction{},
 		litStores: map[token.Pos]*ssa.Store{},
 	}
 	if reach.Skip(pass) {
@@ -166,7 +166,7 @@ func (r *Result) index(in ssa.Instruction) {
 	if c, ok := in.(ssa.CallInstruction); ok {
 		cc := c.Common()
 		if cc.IsInvoke() {
-			r.invokes[cc.Method.Name()] = true
+			r.invokes[cc.Method.Name()] = append(r.invokes[cc.Method.Name()], c)
 		}
 		r.calls[c.Pos()] = cc
 		r.instrs[c.Pos()] = c
@@ -304,11 +304,7 @@ func (r *Result) FieldAt(at ssa.CallInstruction, v ssa.Value, name string) Value
 // own parameters stay Param holes. A path of nested fields ("Meta.Note")
 // is not followed: ok is false, as for a call with no such argument.
 func (r *Result) ArgField(c ssa.CallInstruction, i int, name string) (Value, bool) {
-	cc := c.Common()
-	args := cc.Args
-	if cc.IsInvoke() {
-		args = append([]ssa.Value{cc.Value}, cc.Args...)
-	}
+	args := paramArgs(c.Common())
 	if i < 0 || i >= len(args) || name == "" || strings.Contains(name, ".") || structOf(args[i].Type()) == nil {
 		return Value{}, false
 	}
@@ -332,7 +328,7 @@ func (r *Result) ParamValue(v *types.Var) (Value, bool) {
 // invoked reports whether fn is a method the package may also call
 // through an interface (a dynamic call of a method of its name).
 func (r *Result) invoked(fn *ssa.Function) bool {
-	return fn.Signature.Recv() != nil && r.invokes[fn.Name()]
+	return fn.Signature.Recv() != nil && len(r.invokes[fn.Name()]) > 0
 }
 
 // Summary returns the summary of fn: computed for a function of this

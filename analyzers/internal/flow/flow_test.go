@@ -3,6 +3,7 @@ package flow_test
 import (
 	"fmt"
 	"go/ast"
+	"go/types"
 	"os"
 	"strings"
 	"testing"
@@ -238,4 +239,51 @@ func TestOrigins(t *testing.T) {
 func TestJoins(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, probe, "joins")
+}
+
+// givenProbe reports, at each call of sink, what the package's calls give
+// the expression passed to sink (flow.Given), one entry per call:
+// "line: zero", "line: zero, literal at line L", "line: zero, var x", or
+// "line: the expression given"; "none" when nothing.
+var givenProbe = &analysis.Analyzer{
+	Name:     "givenprobe",
+	Doc:      "givenprobe: report flow.Given at sink calls",
+	Requires: []*analysis.Analyzer{flow.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := flow.Of(pass)
+		staticCalls(r, func(_ *ssa.Function, c *ssa.Call, f *ssa.Function) {
+			call, ok := r.ValueExpr(c).(*ast.CallExpr)
+			if f.Name() != "sink" || !ok || len(call.Args) != 1 {
+				return
+			}
+			var out []string
+			for _, g := range r.Given(call.Args[0], nil) {
+				s := fmt.Sprintf("%d:", pass.Fset.Position(g.Call.Pos()).Line)
+				if g.Field != "" {
+					s += " " + g.Field
+				}
+				switch {
+				case g.Zero && g.Var != "":
+					s += " zero, var " + g.Var
+				case g.Zero && g.Lit.IsValid():
+					s += fmt.Sprintf(" zero, literal at line %d", pass.Fset.Position(g.Lit).Line)
+				case g.Zero:
+					s += " zero"
+				case g.Expr != nil:
+					s += " " + types.ExprString(g.Expr)
+				}
+				out = append(out, s)
+			}
+			if len(out) == 0 {
+				out = []string{"none"}
+			}
+			pass.Reportf(c.Pos(), "%s", strings.Join(out, "; "))
+		})
+		return nil, nil
+	},
+}
+
+func TestGiven(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, givenProbe, "given")
 }

@@ -88,10 +88,8 @@ func initOnce(a *ssa.Alloc, uses ...ssa.Instruction) bool {
 			}
 			init = r
 		case *ssa.FieldAddr:
-			for _, fr := range *r.Referrers() {
-				if ld, ok := fr.(*ssa.UnOp); !ok || ld.Op != token.MUL {
-					return false
-				}
+			if !onlyLoaded(r) {
+				return false
 			}
 		case *ssa.UnOp:
 			if r.Op != token.MUL {

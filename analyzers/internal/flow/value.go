@@ -28,6 +28,10 @@ const (
 	// MaxSummaryRounds bounds the fixpoint over a package's functions
 	// (helpers calling helpers in any order).
 	MaxSummaryRounds = 4
+	// MaxCallerDepth bounds how many calls up Given follows a parameter
+	// that callers pass on from their own parameters (and how many
+	// helpers deep it follows a struct a helper returns).
+	MaxCallerDepth = 3
 )
 
 // Source says where a run-time value comes from.

@@ -60,10 +60,7 @@ func PropagateParams[K cmp.Ordered, V any](r *Result, params func(callee *ssa.Fu
 		grew := false
 		for fn, call := range r.Calls() {
 			cc := call.Common()
-			args := cc.Args
-			if cc.IsInvoke() {
-				args = append([]ssa.Value{cc.Value}, cc.Args...)
-			}
+			args := paramArgs(cc)
 			for _, impl := range r.Implementations(cc) {
 				ps := params(impl)
 				keys := make([]K, 0, len(ps))

@@ -1,0 +1,348 @@
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+)
+
+// What the package's calls give a parameter. ParamValue answers "every
+// value a parameter can take" and so needs every call visible; Given
+// answers "what does each call give it", one call at a time, for
+// exported functions and methods called through an interface too: a
+// rule that finds one call giving a bad value has found a bad call.
+
+// A Given is what one call of the package gives a parameter, or a field
+// of a struct parameter (Result.Given).
+type Given struct {
+	// Call is the call, as written (for a parameter a caller passes on,
+	// the outermost caller's); Field the field it gives, "" for the
+	// argument itself (stamp(s.Ends) gives field Ends of s's callers).
+	Call  *ast.CallExpr
+	Field string
+	// Expr is the argument, or a value stored in the field that reaches
+	// the call, as written; nil when there is none.
+	Expr ast.Expr
+	// Zero: the zero value on every path to the call (a zero literal, a
+	// variable nothing stores to, a field the struct's literal leaves
+	// out and no store sets before the call). Lit is that literal, or
+	// Var names the variable declared without one (var x T).
+	Zero bool
+	Lit  token.Pos
+	Var  string
+}
+
+// Given lists what the package's calls give the parameter e reads, or
+// the field of one e reads (x.Expires of a struct parameter, or of a
+// pointer one the function neither writes through nor passes on): per
+// call of its function (static, or through an interface method it
+// implements), the argument, or what the call gives the field
+// (FieldGiven). A caller passing its own parameter (or a field of it)
+// on is followed to its callers, up to MaxCallerDepth calls; follow,
+// when not nil, is asked first for each function, parameter and field,
+// and stops the walk there when false (a rule's own reason, such as the
+// function testing the value). nil when e reads no parameter.
+func (r *Result) Given(e ast.Expr, follow func(fn *ssa.Function, p *ssa.Parameter, field string) bool) []Given {
+	v, _ := r.ExprValue(e)
+	p, field := paramRead(v)
+	return r.given(p, field, follow, 0)
+}
+
+// GivenParam is Given for the parameter v itself.
+func (r *Result) GivenParam(v *types.Var, follow func(fn *ssa.Function, p *ssa.Parameter, field string) bool) []Given {
+	return r.given(r.params[v], "", follow, 0)
+}
+
+func (r *Result) given(p *ssa.Parameter, field string, follow func(*ssa.Function, *ssa.Parameter, string) bool, depth int) []Given {
+	if p == nil || depth >= MaxCallerDepth || follow != nil && !follow(p.Parent(), p, field) {
+		return nil
+	}
+	idx := slices.Index(p.Parent().Params, p)
+	var out []Given
+	for _, c := range r.callsOf(p.Parent()) {
+		args := paramArgs(c.Common())
+		call := r.callSyntax(c)
+		if idx < 0 || idx >= len(args) || call == nil {
+			continue
+		}
+		q, qf := paramRead(args[idx])
+		switch {
+		case q != nil && (field == "" || qf == ""):
+			// The caller's own parameter, or a field of it, passed on
+			// (at most one of the two names a field).
+			out = append(out, r.given(q, qf+field, follow, depth+1)...)
+		case q != nil: // a field of a field: not followed
+		case field == "":
+			recv := 0
+			if sig := c.Common().Signature(); sig != nil && sig.Recv() != nil {
+				recv = 1
+			}
+			out = append(out, Given{Call: call, Expr: sdk.ArgAt(r.Pass.TypesInfo, call, idx-recv), Zero: zeroValue(args[idx])})
+		default:
+			out = append(out, r.FieldGiven(c, idx, field)...)
+		}
+	}
+	return out
+}
+
+// FieldGiven is what the call c gives field name of the struct (or
+// pointer to struct) it passes for the callee's parameter i, counted as
+// Hole.Param counts (the receiver first), when the struct is built where
+// every write shows (else nil; ArgField says what it can): the values
+// stored to the field that reach the call, as written, or Zero when none
+// does; for a struct a helper of the package returns, what its returned
+// literals give.
+func (r *Result) FieldGiven(c ssa.CallInstruction, i int, name string) []Given {
+	args := paramArgs(c.Common())
+	if i < 0 || i >= len(args) {
+		return nil
+	}
+	out := r.fieldGiven(args[i], c, name, 0)
+	for j := range out {
+		out[j].Call, out[j].Field = r.callSyntax(c), name
+	}
+	return out
+}
+
+// paramArgs returns what a call gives each parameter of its callee, an
+// interface call's receiver first.
+func paramArgs(cc *ssa.CallCommon) []ssa.Value {
+	if cc.IsInvoke() {
+		return append([]ssa.Value{cc.Value}, cc.Args...)
+	}
+	return cc.Args
+}
+
+// callSyntax returns the call expression of c (nil for go and defer).
+func (r *Result) callSyntax(c ssa.CallInstruction) *ast.CallExpr {
+	if v := c.Value(); v != nil {
+		call, _ := r.ValueExpr(v).(*ast.CallExpr)
+		return call
+	}
+	return nil
+}
+
+// callsOf returns the calls of fn in the package: static ones and, for
+// a method, those through an interface that may run it.
+func (r *Result) callsOf(fn *ssa.Function) []ssa.CallInstruction {
+	out := r.callers[fn]
+	for _, c := range r.invokes[fn.Name()] {
+		if fn.Signature.Recv() != nil && slices.Contains(r.Implementations(c.Common()), fn) {
+			out = append(out[:len(out):len(out)], c)
+		}
+	}
+	return out
+}
+
+// paramRead splits v into the parameter it reads and the field of it
+// read ("" for the parameter itself): p, or p.F of a struct parameter
+// (kept in a variable when its fields are read) or of a pointer one,
+// unless the function writes the variable or field F or passes the
+// pointer (or the variable's address) on.
+func paramRead(v ssa.Value) (*ssa.Parameter, string) {
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return v, ""
+	case *ssa.Field:
+		if p, ok := v.X.(*ssa.Parameter); ok {
+			return p, fieldName(p.Type(), v.Field)
+		}
+	case *ssa.UnOp:
+		if a, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
+			if p := heldParam(a, -1); p != nil {
+				return p, ""
+			}
+		}
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+			if p := heldParam(fa.X, fa.Field); p != nil {
+				return p, fieldName(p.Type(), fa.Field)
+			}
+		}
+	}
+	return nil, ""
+}
+
+// heldParam returns the parameter x is (a pointer) or holds (the
+// variable a struct parameter is kept in: its one store) when nothing
+// writes x's field i (any field for i < 0), stores to x again or passes
+// it on.
+func heldParam(x ssa.Value, i int) *ssa.Parameter {
+	p, _ := x.(*ssa.Parameter)
+	for _, ref := range *x.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			q, ok := ref.Val.(*ssa.Parameter)
+			if !ok || p != nil || ref.Addr != x {
+				return nil
+			}
+			p = q
+		case *ssa.FieldAddr:
+			if (i < 0 || ref.Field == i) && !onlyLoaded(ref) {
+				return nil
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	return p
+}
+
+// storedOrLoaded reports whether the address a is only stored to and
+// read.
+func storedOrLoaded(a ssa.Value) bool {
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Store:
+			if ref.Addr != a {
+				return false
+			}
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// zeroValue reports whether v is its type's zero value on every path: a
+// zero constant, or a load of a variable nothing writes.
+func zeroValue(v ssa.Value) bool {
+	if c, ok := v.(*ssa.Const); ok {
+		return c.Value == nil
+	}
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return false
+	}
+	a, ok := ld.X.(*ssa.Alloc)
+	return ok && onlyLoaded(a)
+}
+
+// fieldGiven is what the struct (or pointer to struct) v gives field
+// name at the instruction at: for a struct built in the function, the
+// stores to the field that reach at, or the zero value when none does;
+// for one a helper of the package returns, what its returned literals
+// give.
+func (r *Result) fieldGiven(v ssa.Value, at ssa.Instruction, name string, depth int) []Given {
+	switch x := v.(type) {
+	case *ssa.Const:
+		if x.Value == nil && structOf(x.Type()) != nil {
+			return []Given{{Zero: true}}
+		}
+	case *ssa.UnOp:
+		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
+			return r.allocField(a, x, name)
+		}
+	case *ssa.Alloc:
+		return r.allocField(x, at, name)
+	case *ssa.Call:
+		f := x.Call.StaticCallee()
+		if f == nil || f.Pkg != r.SSA.Pkg || depth+1 >= MaxCallerDepth {
+			return nil
+		}
+		var out []Given
+		for _, b := range f.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
+				out = append(out, r.fieldGiven(ret.Results[0], ret, name, depth+1)...)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// allocField is what field name of the struct a holds at use, when a is
+// only read and written in its function (or given to use) and the
+// field's address is never passed on.
+func (r *Result) allocField(a *ssa.Alloc, use ssa.Instruction, name string) []Given {
+	st := structOf(a.Type())
+	if st == nil || use.Parent() != a.Parent() || !structLocal(a, use) {
+		return nil
+	}
+	i := slices.IndexFunc(fieldsOf(st), func(f *types.Var) bool { return f.Name() == name })
+	if i < 0 || slices.ContainsFunc(*a.Referrers(), func(ref ssa.Instruction) bool {
+		fa, ok := ref.(*ssa.FieldAddr)
+		return ok && fa.Field == i && !storedOrLoaded(fa) // &x.F passed on
+	}) {
+		return nil
+	}
+	vals, zeros, ok := reaching(use, a, storeToField(a, i))
+	if !ok || slices.ContainsFunc(zeros, func(g ssa.Value) bool { return g != nil }) {
+		return nil // cut off, or zero only under a test of the value
+	}
+	var out []Given
+	zero := true
+	for _, v := range vals {
+		if !types.Identical(v.Type(), st.Field(i).Type()) {
+			return nil // a whole struct copied in
+		}
+		if !zeroValue(v) {
+			zero = false
+			if e := r.ValueExpr(v); e != nil {
+				out = append(out, Given{Expr: e})
+			}
+		}
+	}
+	if zero {
+		g := Given{Zero: true}
+		g.Lit, g.Var = r.madeBy(a)
+		return []Given{g}
+	}
+	return out
+}
+
+// fieldsOf returns the fields of st.
+func fieldsOf(st *types.Struct) []*types.Var {
+	out := make([]*types.Var, st.NumFields())
+	for i := range out {
+		out[i] = st.Field(i)
+	}
+	return out
+}
+
+// madeBy returns the struct literal that makes the variable a (its
+// opening brace), or the variable's name when it is declared without
+// one.
+func (r *Result) madeBy(a *ssa.Alloc) (token.Pos, string) {
+	f := r.fileOf(a.Pos())
+	if f == nil {
+		return token.NoPos, ""
+	}
+	path, _ := astutil.PathEnclosingInterval(f, a.Pos(), a.Pos())
+	if len(path) < 2 {
+		return token.NoPos, ""
+	}
+	rhs := ast.Node(path[0])
+	if id, ok := path[0].(*ast.Ident); ok {
+		switch d := path[1].(type) {
+		case *ast.ValueSpec:
+			if i := slices.Index(d.Names, id); len(d.Values) == 0 {
+				return token.NoPos, a.Comment
+			} else if i >= 0 && i < len(d.Values) {
+				rhs = d.Values[i]
+			}
+		case *ast.AssignStmt:
+			if i := slices.Index(d.Lhs, ast.Expr(id)); i >= 0 && len(d.Lhs) == len(d.Rhs) {
+				rhs = d.Rhs[i]
+			}
+		}
+	}
+	if u, ok := rhs.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		rhs = ast.Unparen(u.X)
+	}
+	if lit, ok := rhs.(*ast.CompositeLit); ok {
+		return lit.Lbrace, ""
+	}
+	return token.NoPos, ""
+}
