@@ -91,6 +91,10 @@ type Result struct {
 	litStores map[token.Pos]*ssa.Store
 	// exprs finds the values of syntax (exprs.go).
 	exprs exprIndex
+	// fnStores maps each func-typed field and package variable to the
+	// values the package stores into it, built on first use
+	// (funcvalues.go).
+	fnStores map[types.Object][]ssa.Value
 }
 
 // Of returns the Result of the flow analyzer for pass.
