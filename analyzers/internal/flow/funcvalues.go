@@ -123,7 +123,7 @@ func (fv *funcVals) field(f *types.Var, depth int) {
 // stored adds the values stored anywhere in the package into the field
 // or package variable obj.
 func (fv *funcVals) stored(obj types.Object, depth int) {
-	for _, s := range fv.r.funcStores()[obj] {
+	for _, s := range fv.r.fnStores[obj] {
 		fv.of(s, depth+1)
 	}
 }
@@ -197,43 +197,24 @@ func (fv *funcVals) bindings(x *ssa.FreeVar) []ssa.Value {
 	return out
 }
 
-// funcStores indexes, once, the function values the package stores
-// into each func-typed struct field and package variable.
-func (r *Result) funcStores() map[types.Object][]ssa.Value {
-	if r.fnStores != nil {
-		return r.fnStores
+// indexFuncStore records, while the package is indexed, a function
+// value stored into a func-typed struct field or package variable.
+func (r *Result) indexFuncStore(st *ssa.Store) {
+	if _, ok := st.Val.Type().Underlying().(*types.Signature); !ok {
+		return
 	}
-	r.fnStores = map[types.Object][]ssa.Value{}
-	fns := r.SSA.SrcFuncs
-	if init := r.SSA.Pkg.Func("init"); init != nil {
-		fns = append(fns[:len(fns):len(fns)], init)
-	}
-	for _, fn := range fns {
-		for _, b := range fn.Blocks {
-			for _, in := range b.Instrs {
-				st, ok := in.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				if _, ok := st.Val.Type().Underlying().(*types.Signature); !ok {
-					continue
-				}
-				var obj types.Object
-				switch a := st.Addr.(type) {
-				case *ssa.FieldAddr:
-					if f := fieldVar(a); f != nil {
-						obj = f
-					}
-				case *ssa.Global:
-					obj = a.Object()
-				}
-				if obj != nil {
-					r.fnStores[obj] = append(r.fnStores[obj], st.Val)
-				}
-			}
+	var obj types.Object
+	switch a := st.Addr.(type) {
+	case *ssa.FieldAddr:
+		if f := fieldVar(a); f != nil {
+			obj = f
 		}
+	case *ssa.Global:
+		obj = a.Object()
 	}
-	return r.fnStores
+	if obj != nil {
+		r.fnStores[obj] = append(r.fnStores[obj], st.Val)
+	}
 }
 
 // returnsOf returns the return instructions of fn.
