@@ -61,7 +61,7 @@ func (e *eval) call(cc *ssa.CallCommon, index int, v ssa.Value, depth int) Value
 		if cc.IsInvoke() {
 			return e.invoke(cc, index, depth)
 		}
-		return e.dynamic(cc, index, depth)
+		return e.dynamic(cc, index, v, depth)
 	}
 	args := cc.Args
 	if v, ok := e.model(callee(f), f, args, index, v, depth); ok {
@@ -83,14 +83,16 @@ func (e *eval) call(cc *ssa.CallCommon, index int, v ssa.Value, depth int) Value
 // dynamic is a call through a function value: the union of the
 // summaries of the functions it may be (FuncValues), like a call through
 // an interface; an opaque hole when they are not known.
-func (e *eval) dynamic(cc *ssa.CallCommon, index int, depth int) Value {
+func (e *eval) dynamic(cc *ssa.CallCommon, index int, v ssa.Value, depth int) Value {
 	fns := e.r.FuncValues(cc.Value)
 	if len(fns) == 0 {
 		return holeValue(Hole{})
 	}
 	var vs []Value
 	for _, f := range fns {
-		if s := e.r.Summary(f); s != nil && index < len(s.Results) && len(s.Results[index].Variants) > 0 {
+		if mv, ok := e.model(callee(f), f, cc.Args, index, v, depth); ok {
+			vs = append(vs, mv) // strconv.Itoa held in a variable
+		} else if s := e.r.Summary(f); s != nil && index < len(s.Results) && len(s.Results[index].Variants) > 0 {
 			vs = append(vs, e.bind(s.Results[index], cc.Args, depth))
 		} else {
 			vs = append(vs, holeValue(Hole{What: f.Name()}))

@@ -56,7 +56,9 @@ func (fv *funcVals) of(v ssa.Value, depth int) {
 	case *ssa.Function:
 		fv.add(v)
 	case *ssa.MakeClosure:
-		if f, ok := v.Fn.(*ssa.Function); ok {
+		if f, ok := v.Fn.(*ssa.Function); ok && f.Synthetic == "" {
+			// (Not a bound method value's wrapper, whose parameters
+			// are not its method's.)
 			fv.add(f)
 		}
 	case *ssa.Phi:
@@ -74,6 +76,9 @@ func (fv *funcVals) of(v ssa.Value, depth int) {
 			fv.field(fieldVar(x), depth)
 		case *ssa.Global:
 			fv.stored(x.Object(), depth)
+			if x.Object().Exported() {
+				fv.offers(x.Type().Underlying().(*types.Pointer).Elem(), depth)
+			}
 		case *ssa.Alloc:
 			for _, s := range storesTo(x) {
 				fv.of(s, depth+1)

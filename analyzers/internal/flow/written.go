@@ -264,20 +264,17 @@ func (w *reacher) call(c ssa.CallInstruction, v ssa.Value, root bool, depth int)
 		}
 		return out
 	}
-	fns := []*ssa.Function{}
 	if f := cc.StaticCallee(); f != nil {
-		fns = append(fns, f)
-	} else {
-		fns = w.r.FuncValues(cc.Value)
-		if len(fns) == 0 {
-			return ReachUnknown
+		return w.static(c, f, v, root, depth)
+	}
+	// A function value: a write when one of the functions it may be
+	// writes; unknown otherwise, as a caller may put any function there.
+	for _, f := range w.r.FuncValues(cc.Value) {
+		if w.static(c, f, v, root, depth) == ReachWrite {
+			return ReachWrite
 		}
 	}
-	out := ReachNone
-	for _, f := range fns {
-		out = out.join(w.static(c, f, v, root, depth))
-	}
-	return out
+	return ReachUnknown
 }
 
 // static is what giving v to a call of f reaches.
