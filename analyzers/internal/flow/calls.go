@@ -90,10 +90,16 @@ func (e *eval) dynamic(cc *ssa.CallCommon, index int, v ssa.Value, depth int) Va
 	}
 	var vs []Value
 	for _, f := range fns {
-		if mv, ok := e.model(callee(f), f, cc.Args, index, v, depth); ok {
+		args := cc.Args
+		if m := boundMethod(f); m != nil {
+			// A method value: its method, the receiver it was taken
+			// from first.
+			f, args = m, append([]ssa.Value{f.FreeVars[0]}, cc.Args...)
+		}
+		if mv, ok := e.model(callee(f), f, args, index, v, depth); ok {
 			vs = append(vs, mv) // strconv.Itoa held in a variable
 		} else if s := e.r.Summary(f); s != nil && index < len(s.Results) && len(s.Results[index].Variants) > 0 {
-			vs = append(vs, e.bind(s.Results[index], cc.Args, depth))
+			vs = append(vs, e.bind(s.Results[index], args, depth))
 		} else {
 			vs = append(vs, holeValue(Hole{What: f.Name()}))
 		}

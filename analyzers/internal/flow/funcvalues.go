@@ -56,9 +56,7 @@ func (fv *funcVals) of(v ssa.Value, depth int) {
 	case *ssa.Function:
 		fv.add(v)
 	case *ssa.MakeClosure:
-		if f, ok := v.Fn.(*ssa.Function); ok && f.Synthetic == "" {
-			// (Not a bound method value's wrapper, whose parameters
-			// are not its method's.)
+		if f, ok := v.Fn.(*ssa.Function); ok && (f.Synthetic == "" || boundMethod(f) != nil) {
 			fv.add(f)
 		}
 	case *ssa.Phi:
@@ -220,6 +218,23 @@ func (r *Result) indexFuncStore(st *ssa.Store) {
 	if obj != nil {
 		r.fnStores[obj] = append(r.fnStores[obj], st.Val)
 	}
+}
+
+// boundMethod returns the method a bound method value's wrapper
+// (s.rowKey, the wrapper's free variable the receiver) calls, or nil.
+func boundMethod(f *ssa.Function) *ssa.Function {
+	obj, ok := f.Object().(*types.Func)
+	if !ok || f.Pkg != nil || len(f.FreeVars) != 1 || f.Signature.Recv() != nil {
+		return nil
+	}
+	if sig, ok := obj.Type().(*types.Signature); !ok || sig.Recv() == nil {
+		return nil
+	}
+	m := f.Prog.FuncValue(obj)
+	if m == nil || m == f {
+		return nil
+	}
+	return m
 }
 
 // returnsOf returns the return instructions of fn.

@@ -18,6 +18,7 @@ type Ledger struct {
 	tc    *aztables.Client
 	line  func(n int64) string
 	shelf func(string) string
+	bin   func(int) string
 }
 
 // Option changes how a Ledger names its rows.
@@ -32,6 +33,7 @@ func WithLines(f func(n int64) string) Option {
 // option says otherwise.
 func Open(tc *aztables.Client, opts ...Option) *Ledger {
 	l := &Ledger{tc: tc, line: padded, shelf: byYear}
+	l.bin = l.binOf // a method value
 	for _, o := range opts {
 		o(l)
 	}
@@ -56,6 +58,16 @@ var seqOf = strconv.Itoa
 // Seq reads sequence row n.
 func (l *Ledger) Seq(ctx context.Context, n int) error {
 	_, err := l.tc.GetEntity(ctx, "seq", seqOf(n), nil) // want `TL204: numeric RowKey component formatted with strconv.Itoa is not zero-padded`
+	return err
+}
+
+func (l *Ledger) binOf(n int) string {
+	return "bin-" + fmt.Sprint(n) // want `TL204: numeric PartitionKey component formatted with fmt.Sprint is not zero-padded`
+}
+
+// Bin reads the head of bin n.
+func (l *Ledger) Bin(ctx context.Context, n int) error {
+	_, err := l.tc.GetEntity(ctx, l.bin(n), "head", nil)
 	return err
 }
 
