@@ -9,7 +9,9 @@ import (
 
 // FuncValues returns the functions of the package a function value may
 // be when it is called (at most MaxVariants; none when it cannot tell):
-// a function or function literal named directly, through variables and
+// a function, function literal or method value (its wrapper, which
+// dynamic calls as the method on the receiver it was taken from; a
+// standard-library function is modelled) named directly, through variables and
 // φ-nodes, the results of the package's functions that return one
 // (a picker made by a constructor), the arguments of the visible calls of
 // an unexported function's parameter, and, for a func-typed struct field
