@@ -23,7 +23,10 @@
 //     PartitionKey are the same on every iteration (a constant, or
 //     variables declared before the loop and not assigned in it, through
 //     fmt, strings, strconv, time other than the clock, and functions of
-//     the package that call only those: partition(device, hour)) and
+//     the package that call only those: partition(device, hour); or the
+//     key of entities filed into a map by their PartitionKey field or
+//     "PartitionKey" entry — byPK[pk] = append(byPK[pk], e) — while the
+//     loop walks one group of that map) and
 //     whose RowKey changes (it uses a variable of the loop; for an
 //     entity a function or method of the package builds —
 //     json.Marshal(items[i].Row()) — the helper's one constant

@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
@@ -140,7 +141,7 @@ func overMax(v constant.Value) bool {
 // call only those), or the key field of such a variable.
 func (c *checker) invariant(k key, loop ast.Node) bool {
 	if k.v != nil {
-		return c.outside(k.v, loop)
+		return c.outside(k.v, loop) || c.filedBy(k, loop)
 	}
 	if s, ok := c.fl.ExprText(k.expr); ok && s != "" {
 		return true
@@ -163,6 +164,31 @@ func (c *checker) invariant(k key, loop ast.Node) bool {
 		return ok
 	})
 	return ok
+}
+
+// filedBy reports whether the key field (or entry) of k.v is fixed for
+// loop although k.v is not: k.v is an item of a group of items filed by
+// that key (flow.FieldVariesPerIteration).
+func (c *checker) filedBy(k key, loop ast.Node) bool {
+	if k.field == "" {
+		return false
+	}
+	// The variable's value where the loop reads it.
+	var v ssa.Value
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && v == nil && c.pass.TypesInfo.Uses[id] == k.v {
+			v, _ = c.fl.ExprValue(id)
+		}
+		return v == nil
+	})
+	if v == nil || v.Parent() == nil {
+		return false
+	}
+	if _, varies := c.fl.VariesPerIteration(v.Parent(), v, loop); !varies {
+		return false // not a loop flow knows
+	}
+	_, varies := c.fl.FieldVariesPerIteration(v.Parent(), v, k.field, loop)
+	return !varies
 }
 
 // pure reports whether fn returns the same value for the same

@@ -293,7 +293,7 @@ func (c *checker) entityVar(roots writes.Roots) *types.Var {
 	}
 	var ev *types.Var
 	for _, v := range roots.Vars {
-		if writes.IsEntityStruct(v.Type()) {
+		if writes.IsEntityStruct(v.Type()) || isEntityMap(v.Type()) {
 			if ev != nil {
 				return nil
 			}
@@ -301,6 +301,17 @@ func (c *checker) entityVar(roots writes.Roots) *types.Var {
 		}
 	}
 	return ev
+}
+
+// isEntityMap reports whether t is a map from strings, an entity whose
+// keys are its "PartitionKey" and "RowKey" entries.
+func isEntityMap(t types.Type) bool {
+	m, ok := t.Underlying().(*types.Map)
+	if !ok {
+		return false
+	}
+	k, ok := m.Key().Underlying().(*types.Basic)
+	return ok && k.Kind() == types.String
 }
 
 // keyOf returns e as a key: v.PartitionKey and v.RowKey of a variable
@@ -331,6 +342,9 @@ func (c *checker) same(a, b key, body *ast.BlockStmt) bool {
 
 // text renders a key for messages.
 func (k key) text(c *checker) string {
+	if k.v != nil && isEntityMap(k.v.Type()) {
+		return k.v.Name() + "[" + strconv.Quote(k.field) + "]"
+	}
 	if k.v != nil {
 		return k.v.Name() + "." + k.field
 	}

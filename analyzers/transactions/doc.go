@@ -62,7 +62,9 @@
 //     constant prefixes or suffixes that cannot match. An entity built by
 //     a helper of the package (product("pkey", "r1", …) returning the
 //     marshalled entity) has the PartitionKey the helper writes, with its
-//     parameters bound to the call's arguments; such a finding is
+//     parameters bound to the call's arguments, and so does an element
+//     picked by a constant index from an array or slice literal a
+//     helper returns (rows := r.pair(a, b); rows[1]); such a finding is
 //     reported at the transaction.
 //   - TL403 also: a loop that adds the actions of one transaction (the
 //     transaction submitted after it, or a helper's result submitted
@@ -77,7 +79,9 @@
 //     key copied from the element's own PartitionKey (the caller chose
 //     the partitions: it.Key.PartitionKey), a time bucket many
 //     elements share (e.At.Format("2006-01-02")), or a key the loop
-//     checks equal to a fixed one (if s.Sensor != sensor { return … }).
+//     checks equal to a fixed one (if s.Sensor != sensor { return … }),
+//     or the field items were filed by in a map of groups, while the
+//     loop walks one group (byShop[o.Shop] = append(byShop[o.Shop], o)).
 //   - TL401 also: a count set outside the code — make(…, n) or a loop
 //     for i := 0; i < n; i++ with n from a flag (*count), the
 //     environment, a request or a parameter of an exported function (a

@@ -421,7 +421,14 @@ func (c *checker) perIteration(report ast.Node, site *ast.CallExpr, v *types.Var
 			if s.Pos < outer.Pos() || s.Pos >= outer.End() || c.callersKey(s) || c.bucket(s) {
 				continue
 			}
-			if _, ok := c.fl.VariesPerIteration(s.Fn, s.Val, outer); ok {
+			varies := false
+			if s.Field != "" {
+				// The key is one field of what the helper is given.
+				_, varies = c.fl.FieldVariesPerIteration(s.Fn, s.Val, s.Field, outer)
+			} else {
+				_, varies = c.fl.VariesPerIteration(s.Fn, s.Val, outer)
+			}
+			if varies {
 				c.crossed[report] = true
 				diag.Report(c.pass, "TL403", report, "the loop on line %d gives each action its own PartitionKey; a transaction holds one partition",
 					c.pass.Fset.Position(outer.Pos()).Line)
@@ -1285,12 +1292,9 @@ func (c *checker) limits(op token.Token, bound ast.Expr, ofActions bool, k int) 
 	if !ok {
 		return true // a limit set elsewhere: trusted
 	}
-	var most int64 // the longest length on the side the test lets through
+	// The longest length on the side of the test that is bounded.
+	var most int64
 	switch op {
-	case token.GTR, token.LEQ:
-		most = b
-	case token.GEQ, token.LSS:
-		most = b - 1
 	case token.EQL, token.NEQ:
 		// Flushing when the slice reaches exactly b works when it grows
 		// one at a time; a collection of exactly b elements is no limit.
@@ -1299,7 +1303,13 @@ func (c *checker) limits(op token.Token, bound ast.Expr, ofActions bool, k int) 
 		}
 		most = b - 1
 	default:
-		return false
+		_, most, ok = flow.LenRange(op, b, true, true)
+		if most < 0 {
+			_, most, ok = flow.LenRange(op, b, true, false)
+		}
+		if !ok || most < 0 {
+			return false
+		}
 	}
 	if most < 1 {
 		return false // a test for emptiness
@@ -1318,7 +1328,13 @@ func (c *checker) partitions(site *ast.CallExpr, entities []ast.Expr) {
 		val  flow.Value
 	}
 	var pks []pk
-	seen := map[ast.Expr]bool{}
+	// seen holds the key expressions counted, and the helper calls
+	// with the key (of the element picked) counted for them.
+	type pick struct {
+		call *ast.CallExpr
+		elem ast.Expr
+	}
+	seen := map[any]bool{}
 	for _, e := range entities {
 		if e == nil {
 			continue
@@ -1333,8 +1349,8 @@ func (c *checker) partitions(site *ast.CallExpr, entities []ast.Expr) {
 			// An entity built by a helper of the package, product("pkey",
 			// …): its PartitionKey with the helper's parameters bound to
 			// this call's arguments, reported at the transaction.
-			if call, sink, ok := c.helperKey(e); ok && !seen[call] {
-				seen[call] = true
+			if call, sink, ok := c.helperKey(e); ok && !seen[pick{call, sink.Value}] {
+				seen[pick{call, sink.Value}] = true
 				if v, ok := c.fl.ExprAtCall(sink.Value, call); ok {
 					pks = append(pks, pk{site, v})
 				}
@@ -1384,6 +1400,15 @@ func (c *checker) partitions(site *ast.CallExpr, entities []ast.Expr) {
 // TransactionAction it returns: the one PartitionKey sink of everything
 // the helper returns, in its body.
 func (c *checker) helperKey(e ast.Expr) (*ast.CallExpr, writes.KeySink, bool) {
+	// An element picked by a constant index from the entities a helper
+	// returns (rows := r.pair(a, b); rows[1]): that element of the
+	// array or slice literal it returns.
+	elem := -1
+	if ix, ok := ast.Unparen(e).(*ast.IndexExpr); ok {
+		if n, ok := c.constInt(ix.Index); ok && n >= 0 {
+			e, elem = ix.X, int(n)
+		}
+	}
 	call, ok := c.idx.Resolve(ast.Unparen(e)).(*ast.CallExpr)
 	if !ok {
 		return nil, writes.KeySink{}, false
@@ -1400,6 +1425,11 @@ func (c *checker) helperKey(e ast.Expr) (*ast.CallExpr, writes.KeySink, bool) {
 	rets, _ := c.idx.Returns(fn, 0)
 	var found []writes.KeySink
 	for _, r := range rets {
+		if elem >= 0 {
+			if r = c.litElem(r, elem); r == nil {
+				return nil, writes.KeySink{}, false
+			}
+		}
 		if lit, ok := c.idx.Resolve(ast.Unparen(r)).(*ast.CompositeLit); ok && sdk.IsAztablesType(c.pass.TypesInfo.TypeOf(lit), "TransactionAction") {
 			r = sdk.Field(c.pass.TypesInfo, lit, "Entity") // a helper that returns the whole action
 		}
@@ -1416,6 +1446,26 @@ func (c *checker) helperKey(e ast.Expr) (*ast.CallExpr, writes.KeySink, bool) {
 		return nil, writes.KeySink{}, false
 	}
 	return call, found[0], true
+}
+
+// litElem returns element i of r, an array or slice literal (through
+// variables assigned once) with no keyed elements; nil otherwise.
+func (c *checker) litElem(r ast.Expr, i int) ast.Expr {
+	lit, ok := c.idx.Resolve(ast.Unparen(r)).(*ast.CompositeLit)
+	if !ok || i >= len(lit.Elts) {
+		return nil
+	}
+	switch c.pass.TypesInfo.TypeOf(lit).Underlying().(type) {
+	case *types.Array, *types.Slice:
+	default:
+		return nil
+	}
+	for _, el := range lit.Elts {
+		if _, keyed := el.(*ast.KeyValueExpr); keyed {
+			return nil
+		}
+	}
+	return lit.Elts[i]
 }
 
 // entityArg returns the argument of call (a call of a helper of this

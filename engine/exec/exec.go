@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -194,12 +195,11 @@ type access struct {
 // the service's string order.
 func accessOf(f *odata.Filter, pl plan.Plan) access {
 	a := access{kind: pl.Kind}
-	inResidual := map[*odata.Factor]bool{}
-	for _, r := range pl.Residual {
-		inResidual[r] = true
-	}
-	for _, c := range f.Conjuncts() {
-		if inResidual[c] || c.Cmp == nil || c.Cmp.Value.Value.Type != edm.String {
+	var conjBuf [16]*odata.Factor
+	for _, c := range f.AppendConjuncts(conjBuf[:0]) {
+		// The residual is a handful of conjuncts: a look through it
+		// costs less than the set a map would build for every query.
+		if c.Cmp == nil || c.Cmp.Value.Value.Type != edm.String || slices.Contains(pl.Residual, c) {
 			continue
 		}
 		s := c.Cmp.Value.Value.Str

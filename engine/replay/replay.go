@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"slices"
@@ -492,7 +493,7 @@ type queryKey struct {
 type queryAgg struct {
 	table, name, shape, plan string
 	calls, errors            int
-	scanned, returned        []int32
+	scanned, returned        counts
 	pages                    int64
 	ru                       float64
 	ops                      []int32 // the operations of its calls, for unchargeThrottled (Cosmos DB)
@@ -555,8 +556,8 @@ func (a *aggregator) add(op *tracefmt.Op, out *Outcome) {
 	if q.plan == "" && out.Plan != "" {
 		q.plan = out.Plan
 	}
-	q.scanned = append(q.scanned, int32(min(out.Scanned, 1<<31-1)))
-	q.returned = append(q.returned, int32(min(out.Returned, 1<<31-1)))
+	q.scanned.add(int32(min(out.Scanned, 1<<31-1)))
+	q.returned.add(int32(min(out.Returned, 1<<31-1)))
 	q.pages += int64(out.Pages)
 	if out.Charge != 0 {
 		q.ru += out.Charge
@@ -653,21 +654,67 @@ type Summary struct {
 	Max   int64
 }
 
-func summarize(v []int32) Summary {
+// counts is how many calls saw each value of a count: a summary of
+// millions of calls keeps a number per distinct value, not one per call.
+// Values in [0, maxSmall) are counted in small, as long as the largest of
+// them seen needs; the others in large.
+type counts struct {
+	n     int
+	total int64
+	small []int64
+	large map[int32]int64
+}
+
+const maxSmall = 128
+
+func (c *counts) add(v int32) {
+	c.n++
+	c.total += int64(v)
+	if v >= 0 && v < maxSmall {
+		if int(v) >= len(c.small) {
+			c.small = append(c.small, make([]int64, int(v)+1-len(c.small))...)
+		}
+		c.small[v]++
+		return
+	}
+	if c.large == nil {
+		c.large = map[int32]int64{}
+	}
+	c.large[v]++
+}
+
+// summary returns the total, the mean, the 99th percentile (nearest rank:
+// the smallest value at or above 99 % of the calls) and the largest value.
+func (c *counts) summary() Summary {
 	var s Summary
-	if len(v) == 0 {
+	if c.n == 0 {
 		return s
 	}
-	for _, x := range v {
-		s.Total += int64(x)
+	s.Total = c.total
+	s.Mean = float64(c.total) / float64(c.n)
+	large := slices.Sorted(maps.Keys(c.large))
+	k := int64(99*c.n+99) / 100 // the rank of the 99th percentile
+	seen := int64(0)
+	visit := func(v int32, n int64) {
+		if n == 0 {
+			return
+		}
+		if seen < k && seen+n >= k {
+			s.P99 = int64(v)
+		}
+		seen += n
+		s.Max = int64(v)
 	}
-	s.Mean = float64(s.Total) / float64(len(v))
-	sorted := slices.Clone(v)
-	slices.Sort(sorted)
-	// Nearest rank: the smallest value at or above 99% of the calls.
-	k := (99*len(sorted) + 99) / 100
-	s.P99 = int64(sorted[k-1])
-	s.Max = int64(sorted[len(sorted)-1])
+	i := 0
+	for ; i < len(large) && large[i] < 0; i++ {
+		visit(large[i], c.large[large[i]])
+	}
+	for v, n := range c.small {
+		visit(int32(v), n)
+	}
+	for ; i < len(large); i++ {
+		visit(large[i], c.large[large[i]])
+	}
 	return s
 }
 
@@ -681,7 +728,7 @@ func (a *aggregator) report(tp *Throughput) *Report {
 	}
 	for _, q := range a.order {
 		s := QueryStat{Table: q.table, Name: q.name, Shape: q.shape, Plan: q.plan, Line: q.line,
-			Calls: q.calls, Errors: q.errors, Scanned: summarize(q.scanned), Returned: summarize(q.returned),
+			Calls: q.calls, Errors: q.errors, Scanned: q.scanned.summary(), Returned: q.returned.summary(),
 			Pages: q.pages, PartitionsMax: q.maxPartitions, RU: q.ru}
 		s.PagesMean = float64(q.pages) / float64(q.calls)
 		s.PartitionsMean = float64(q.partitions) / float64(q.calls)

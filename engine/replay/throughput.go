@@ -1,10 +1,12 @@
 package replay
 
 import (
-	"github.com/tablelint/tablelint/internal/tracefmt"
+	"cmp"
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/tablelint/tablelint/internal/tracefmt"
 
 	"github.com/tablelint/tablelint/engine/cosmos"
 	"github.com/tablelint/tablelint/internal/limits"
@@ -58,7 +60,10 @@ type Model struct {
 	// storage replay keeps nothing more per operation.
 	ru     chunked[float32]
 	tables map[string]map[string]int32 // table name (as written, and lower case) → partition key → index
-	parts  []Partition
+	// lastTable and lastPKs: the table part looked up last and its map.
+	lastTable string
+	lastPKs   map[string]int32
+	parts     []Partition
 }
 
 // Partition names one partition of one table.
@@ -82,8 +87,12 @@ func NewModel(partitionRate, accountRate float64) *Model {
 func (m *Model) Len() int { return m.recs.n }
 
 func (m *Model) part(table, pk string) int32 {
-	// Table names are case-insensitive; partition keys are not.
-	byPK := m.tables[table]
+	// Table names are case-insensitive; partition keys are not. Most
+	// operations name the table the one before did.
+	byPK := m.lastPKs
+	if table != m.lastTable || byPK == nil {
+		byPK = m.tables[table]
+	}
 	if byPK == nil {
 		lower := strings.ToLower(table)
 		if byPK = m.tables[lower]; byPK == nil {
@@ -92,6 +101,7 @@ func (m *Model) part(table, pk string) int32 {
 		}
 		m.tables[table] = byPK
 	}
+	m.lastTable, m.lastPKs = table, byPK
 	if i, ok := byPK[pk]; ok {
 		return i
 	}
@@ -272,7 +282,10 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 		order[i] = int32(i)
 	}
 	if !sorted {
-		slices.SortStableFunc(order, func(a, b int32) int {
+		// Operations of one time keep their trace order: the index breaks
+		// ties, so an unstable sort (pdqsort, O(n log n) without the
+		// stable sort's merges) gives the stable order.
+		slices.SortFunc(order, func(a, b int32) int {
 			ta, tb := m.recs.at(int(a)).t, m.recs.at(int(b)).t
 			switch {
 			case ta < tb:
@@ -280,7 +293,7 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 			case ta > tb:
 				return 1
 			}
-			return 0
+			return cmp.Compare(a, b)
 		})
 	}
 	seconds := 0
@@ -420,7 +433,9 @@ func (m *Model) Run(opts RunOptions) *Throughput {
 	for i := range rank {
 		rank[i] = int32(i)
 	}
-	slices.SortStableFunc(rank, func(a, b int32) int {
+	// (Table, PK) names one partition, so the order is total and an
+	// unstable sort gives the one answer.
+	slices.SortFunc(rank, func(a, b int32) int {
 		sa, sb := &stats[a], &stats[b]
 		switch {
 		case sa.Throttled != sb.Throttled:

@@ -85,6 +85,12 @@ func (t *Table) cmpItem(k *key, it *item) int {
 	if c, ok := cmpPrefix(k.pfx, it.pfx); ok {
 		return c
 	}
+	if len(k.rk) < 16 && k.pfx == it.pfx {
+		// k ends inside the prefix, where both are zero padded; a stored
+		// RowKey holds no U+0000 (checkKey), so it ends there too: a seek
+		// that lands on an existing short key reads no record.
+		return 0
+	}
 	return edm.CompareStrings(k.rk, t.rowKey(&t.recs[it.rec]))
 }
 

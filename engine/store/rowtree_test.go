@@ -169,3 +169,34 @@ func checkTree(t *testing.T, tb *Table, tr *rowTree, phase string) {
 		t.Fatalf("%s: the leaf chain backwards differs", phase)
 	}
 }
+
+// TestSeekKeysAroundPrefix seeks keys whose first 16 bytes are alike:
+// shorter than the prefix, as long, and longer, each present or not. A
+// key shorter than 16 bytes whose prefix equals a stored one is that key
+// (cmpItem's shortcut); the others are told apart through the records.
+func TestSeekKeysAroundPrefix(t *testing.T) {
+	_, tb := newTestTable(t)
+	stored := []string{"", "a", "aaaaaaaaaaaaaaa", "aaaaaaaaaaaaaaaa", "aaaaaaaaaaaaaaaab", "aaaaaaaaaaaaaab", "b"}
+	for i := range 200 { // enough entities for inner nodes
+		stored = append(stored, fmt.Sprintf("aaaaaaaaaaaaaaa%03d", i))
+	}
+	for _, rk := range stored {
+		if _, err := tb.Insert(mustEntity(t, "p", rk)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	slices.SortFunc(stored, edm.CompareStrings)
+	probes := append(slices.Clone(stored), "aa", "aaaaaaaaaaaaaa", "aaaaaaaaaaaaaaa\x00", "aaaaaaaaaaaaaaa0", "aaaaaaaaaaaaaaaaa", "c")
+	for _, probe := range probes {
+		i, _ := slices.BinarySearchFunc(stored, probe, edm.CompareStrings)
+		want := ""
+		if i < len(stored) {
+			want = stored[i]
+		}
+		got, found := "", false
+		tb.Scan("p", probe, func(e *Entity) bool { got, found = e.RowKey, true; return false })
+		if got != want || found != (i < len(stored)) {
+			t.Errorf("seek to %q found %q (%v), want %q", probe, got, found, want)
+		}
+	}
+}

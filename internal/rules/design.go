@@ -261,7 +261,7 @@ c.SubmitTransaction(ctx, actions, nil)`,
 				"a field of the loop's element (`PartitionKey: post.Source`, `vertexPK(v.ID)`, in the loop or in a helper given the element), a map's key, a UUID made per action. " +
 				"It does so whether the elements come from the caller or from the function: the function maps each element to a partition, so nothing keeps a transaction to one.\n\n" +
 				"Silent when the key is the same for the whole loop (a parameter, a constant, a value computed before the loop), " +
-				"when the actions are grouped by partition before they are submitted (a loop per group that submits each group, a flush whenever the partition changes, a transaction per element), " +
+				"when the actions are grouped by partition before they are submitted (a loop per group that submits each group, also over a map the items were filed into by the field their key is made from, a flush whenever the partition changes, a transaction per element), " +
 				"when each element already carries the PartitionKey its caller chose (`it.Key.PartitionKey`, entities the caller built: which keys go together is the caller's choice, as with SubmitTransaction itself), " +
 				"when the per-element key is a time bucket many elements share (`e.At.Format(\"2006-01-02\")`), when the loop checks each key equal to one fixed value (`if s.Sensor != sensor { return err }`), and when the keys are run-time values outside a loop.",
 			Source: `"EGTs can only operate on entities stored in the same partition (sharing the same partition key in a particular table)" (Azure Table storage table design guide)`,

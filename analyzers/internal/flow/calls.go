@@ -248,7 +248,15 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 	case "time.Time.Unix", "time.Time.UnixNano", "time.Time.UnixMilli", "time.Time.UnixMicro", "time.Time.Year", "time.Time.YearDay", "time.Time.Month", "time.Time.Day", "time.Time.Hour", "time.Time.Minute":
 		return opaque(arg(0), Digits), true
 	case "encoding/hex.EncodeToString":
-		return holeValue(Hole{Bound: Hex}), true
+		// Hex digits of what was encoded: it keeps that value's origin
+		// (a digest of a parameter depends on the parameter) and its
+		// length check (a digest's length is fixed).
+		a := arg(0)
+		return opaque(a, Hex|commonBound(a, LengthChecked)), true
+	case "crypto/md5.Sum", "crypto/sha1.Sum", "crypto/sha256.Sum256", "crypto/sha256.Sum224",
+		"crypto/sha512.Sum512", "crypto/sha512.Sum384":
+		// A digest: fixed length, from the value hashed.
+		return opaque(arg(0), LengthChecked), true
 	case "encoding/base64.Encoding.EncodeToString":
 		if g, ok := args[0].(*ssa.UnOp); ok {
 			if gl, ok := g.X.(*ssa.Global); ok && strings.Contains(gl.Name(), "URL") {

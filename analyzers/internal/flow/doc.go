@@ -12,7 +12,9 @@
 // escaped, validated, length-checked or truncated value, a time
 // formatted with a layout).
 //
-// Understood: constants and +; fmt.Sprintf with a constant format (every
+// Understood: constants and +; digests (crypto md5/sha1/sha256/sha512 sums, a local
+// array holding one sliced, hex.EncodeToString) keep the origin of what
+// they hash, with a fixed length (digests.go); fmt.Sprintf with a constant format (every
 // verb, flags, width, precision and %[n] indexes; %d/%x/%f/%t bound the
 // hole, constants are folded: fmt.Sprintf("%03d", 7) is "007"),
 // fmt.Sprint; strconv formatting; strings.Join of slice literals, of

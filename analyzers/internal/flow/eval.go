@@ -135,7 +135,12 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		}
 		return opaque(x, 0)
 	case *ssa.Slice:
-		x := e.of(v.X, depth)
+		var x Value
+		if a, ok := v.X.(*ssa.Alloc); ok && storedWhole(a) {
+			x = e.stored(a, depth) // a local array sliced (sum[:]): what was stored in it
+		} else {
+			x = e.of(v.X, depth)
+		}
 		if v.High != nil && isStringType(v.X.Type()) {
 			return withBound(x, LengthChecked)
 		}

@@ -105,7 +105,7 @@ var iterProbe = &analysis.Analyzer{
 
 func TestIterations(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, iterProbe, "iterations")
+	analysistest.Run(t, dir, iterProbe, "iterations", "groups")
 }
 
 // TestStoresAtLoads: a read of a variable whose address the options

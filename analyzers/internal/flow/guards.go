@@ -94,11 +94,18 @@ func emptyTest(cond ssa.Value, x func(ssa.Value) bool) (empty, ok bool) {
 		switch lenLeft := b.X == a; {
 		case NonEmptyWhen(b.Op, 0, lenLeft):
 			return false, true
-		case NonEmptyWhen(negated[b.Op], 0, lenLeft):
+		case nonEmptyUnless(b.Op, 0, lenLeft):
 			return true, true
 		}
 	}
 	return false, false
+}
+
+// nonEmptyUnless reports whether len(x) op k being false means x has
+// elements (len(x) == 0, 0 >= len(x)).
+func nonEmptyUnless(op token.Token, k int64, lenLeft bool) bool {
+	least, _, ok := LenRange(op, k, lenLeft, false)
+	return ok && least >= 1
 }
 
 // negated maps a comparison to the one true exactly when it is false.

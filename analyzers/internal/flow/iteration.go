@@ -26,7 +26,9 @@ import (
 // new each time without being given anything, other than a UUID
 // constructor, counts as fixed, so the approximation can only make a
 // rule quieter). A value the loop checks equal to a fixed one (if
-// s.Sensor != sensor { return errMixed }) counts as fixed too.
+// s.Sensor != sensor { return errMixed }) counts as fixed too, and so
+// does the field an item of a group is filed under, as long as the group
+// is fixed (groups.go).
 
 // ssaLoop is one loop of a function: its header and body blocks (the
 // header included).
@@ -82,8 +84,41 @@ func loopsOf(fn *ssa.Function) []ssaLoop {
 // instruction of the statement's own code (not of a loop nested in it);
 // a statement with no code of its own varies nothing.
 func (r *Result) VariesPerIteration(fn *ssa.Function, v ssa.Value, loop ast.Node) (what string, varies bool) {
-	if fn == nil || v == nil || loop == nil {
+	it := r.iterationOf(fn, v, loop)
+	if it == nil {
 		return "", false
+	}
+	what, varies = it.varies(v, 0)
+	if varies && it.checkedEqual(v) {
+		return "", false
+	}
+	return what, varies
+}
+
+// FieldVariesPerIteration is VariesPerIteration for field (or, for a
+// map, the entry of constant key) name of v: it is fixed where v is an
+// item of a slice grouped by that name (groups.go) and the slice is
+// fixed; otherwise it varies when v does.
+func (r *Result) FieldVariesPerIteration(fn *ssa.Function, v ssa.Value, name string, loop ast.Node) (what string, varies bool) {
+	it := r.iterationOf(fn, v, loop)
+	if it == nil {
+		return "", false
+	}
+	if g := groupOf(v, name); g != nil {
+		return it.varies(g, 0)
+	}
+	what, varies = it.varies(v, 0)
+	if varies && it.checkedEqual(v) {
+		return "", false
+	}
+	return what, varies
+}
+
+// iterationOf returns the iteration of the SSA loop of the statement
+// loop of fn (see VariesPerIteration); nil when there is none.
+func (r *Result) iterationOf(fn *ssa.Function, v ssa.Value, loop ast.Node) *iteration {
+	if fn == nil || v == nil || loop == nil {
+		return nil
 	}
 	var nested [][2]token.Pos
 	ast.Inspect(loop, func(n ast.Node) bool {
@@ -121,7 +156,7 @@ func (r *Result) VariesPerIteration(fn *ssa.Function, v ssa.Value, loop ast.Node
 		}
 	}
 	if best == nil {
-		return "", false
+		return nil
 	}
 	it := &iteration{body: best.body, headers: map[*ssa.BasicBlock]bool{}, seen: map[ssa.Value]bool{}}
 	for _, l := range loops {
@@ -129,11 +164,7 @@ func (r *Result) VariesPerIteration(fn *ssa.Function, v ssa.Value, loop ast.Node
 			it.headers[l.header] = true
 		}
 	}
-	what, varies = it.varies(v, 0)
-	if varies && it.checkedEqual(v) {
-		return "", false
-	}
-	return what, varies
+	return it
 }
 
 // checkedEqual reports whether the loop compares v (the same value,
@@ -259,6 +290,22 @@ func (it *iteration) varies(v ssa.Value, depth int) (string, bool) {
 	case *ssa.Call:
 		if f := x.Call.StaticCallee(); f != nil && isUUIDFunc(callee(f), f) {
 			return "a UUID made for each action", true
+		}
+	case *ssa.Field:
+		// The field a slice's items are grouped by is as fixed as the
+		// slice (groups.go).
+		if g := groupOf(x.X, fieldName(x.X.Type(), x.Field)); g != nil {
+			return it.varies(g, depth+1)
+		}
+	case *ssa.FieldAddr:
+		if g := groupOf(x.X, fieldName(x.X.Type(), x.Field)); g != nil {
+			return it.varies(g, depth+1)
+		}
+	case *ssa.Lookup:
+		if name := constKey(x.Index); name != "" {
+			if g := groupOf(x.X, name); g != nil {
+				return it.varies(g, depth+1)
+			}
 		}
 	}
 	in, ok := v.(ssa.Instruction)

@@ -295,8 +295,21 @@ func impliesNonEmpty(cond, x ssa.Value) bool {
 // NonEmptyWhen reports whether len(x) op k (lenLeft; otherwise k op
 // len(x)) being true means x has elements: len(x) > 0, != 0, >= 1,
 // 0 < len(x). The one test behind every "joined only when there are
-// parts" guard, on SSA (here) and on syntax (filterflow).
+// parts" guard, on SSA (here) and on syntax (filterflow); LenRange gives
+// the whole range.
 func NonEmptyWhen(op token.Token, k int64, lenLeft bool) bool {
+	least, _, ok := LenRange(op, k, lenLeft, true)
+	return ok && least >= 1
+}
+
+// LenRange returns the lengths of x a guard on len(x) lets through:
+// those for which len(x) op k (lenLeft; otherwise k op len(x)) has the
+// truth value holds (false for the branch the test skips). most < 0
+// means no upper
+// bound; ok is false when op is not a comparison. len(x) > 100 lets
+// [101, ∞) through when true and [0, 100] when false; len(x) != 0 lets
+// [1, ∞) through when true; len(x) != 5 when true bounds nothing.
+func LenRange(op token.Token, k int64, lenLeft, holds bool) (least, most int64, ok bool) {
 	if !lenLeft {
 		switch op {
 		case token.LSS:
@@ -309,13 +322,33 @@ func NonEmptyWhen(op token.Token, k int64, lenLeft bool) bool {
 			op = token.LEQ
 		}
 	}
+	if !holds {
+		if op, ok = negated[op]; !ok {
+			return 0, -1, false
+		}
+	}
+	least, most = 0, -1
 	switch op {
 	case token.GTR:
-		return k >= 0
+		least = k + 1
 	case token.GEQ:
-		return k >= 1
+		least = k
+	case token.LSS:
+		most = k - 1
+	case token.LEQ:
+		most = k
+	case token.EQL:
+		least, most = k, k
 	case token.NEQ:
-		return k == 0
+		if k == 0 {
+			least = 1
+		}
+	default:
+		return 0, -1, false
 	}
-	return false
+	least = max(least, 0)
+	if most >= 0 && most < least {
+		most = least - 1 // nothing gets through: an empty range
+	}
+	return least, most, true
 }
