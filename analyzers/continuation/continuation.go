@@ -98,13 +98,18 @@ func notPoint(v values.Value) bool {
 // the enclosing function, or a field of one (q.Filter of a query
 // configuration the caller fills): a repository method running the
 // filter it is given is no point lookup, and reading one page of it is
-// reported.
+// reported. A hole filterflow converted from flow is a parameter when
+// flow says so; only a filter flow did not give (a function ssabuild
+// left without a body) is judged by the resolver's hole.
 func fromParam(res *filterflow.Result, v values.Value) bool {
 	for _, h := range v.Holes() {
-		if h.Param != nil {
-			return true
+		if fh := res.FromFlow[h]; fh != nil {
+			if fh.Source == flowParam {
+				return true
+			}
+			continue
 		}
-		if fh := res.FromFlow[h]; fh != nil && fh.Source == flowParam {
+		if h.Param != nil {
 			return true
 		}
 	}

@@ -6,8 +6,10 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/edm"
 )
@@ -309,16 +311,22 @@ func edmOf(t types.Type) edm.Type {
 	return edm.Invalid
 }
 
-// key rebuilds a key template from the value given to a key.
+// key rebuilds a key template from the value given to a key: the one
+// way flow says the value is built. A value flow cannot follow, or that
+// can be built in several ways, is one placeholder named from the
+// expression given.
 func (e *extractor) key(s *entityState, x ast.Expr) *Key {
-	v := e.res.Of(x)
+	v, ok := e.fl.ExprOf(x)
+	if !ok || len(v.Variants) != 1 || v.Approx {
+		v = flow.Value{Variants: []flow.Variant{{Parts: []flow.Part{{Hole: &flow.Hole{}}}}}}
+	}
 	var b strings.Builder
-	for _, p := range v.Parts {
+	for _, p := range v.Variants[0].Parts {
 		if p.Hole == nil {
 			b.WriteString(escapeText(p.Text))
 			continue
 		}
-		b.WriteString(e.placeholder(s, p.Hole))
+		b.WriteString(e.placeholder(s, p.Hole, x))
 	}
 	return &Key{Template: b.String(), Value: v, Expr: x}
 }
@@ -328,50 +336,70 @@ func escapeText(s string) string {
 	return strings.NewReplacer("{", "{{", "}", "}}").Replace(s)
 }
 
-// placeholder writes a key hole as a template placeholder, adding the
-// property it names when the entity does not store it.
-func (e *extractor) placeholder(s *entityState, h *values.Hole) string {
+// placeholder writes a hole of the key given as x as a template
+// placeholder, adding the property it names when the entity does not
+// store it.
+func (e *extractor) placeholder(s *entityState, h *flow.Hole, x ast.Expr) string {
+	src := e.fl.HoleExpr(h)
+	pos := x.Pos()
+	if src != nil {
+		pos = src.Pos()
+	}
 	switch {
-	case h.Func == "(time.Time).Format" && h.Layout != "" && !strings.ContainsAny(h.Layout, "{}"):
-		if e.isNow(h.Expr) {
+	case h.Layout != "" && h.Bound&flow.Time != 0 && !strings.ContainsAny(h.Layout, "{}"):
+		if h.Source == flow.Now {
 			return "{now:" + h.Layout + "}"
 		}
-		name := e.holeName(s, h)
+		name := e.holeName(s, h, x)
 		if p := s.prop(name); p != nil && p.Type != edm.DateTime {
 			name += "Time"
 		}
-		s.add(Prop{Name: name, Type: edm.DateTime, KeyOnly: true, Pos: h.Expr.Pos()})
+		s.add(Prop{Name: name, Type: edm.DateTime, KeyOnly: true, Pos: pos})
 		return "{" + name + ":" + h.Layout + "}"
-	case h.Func == "(uuid.UUID).String" && e.isNewUUID(h.Expr):
+	case h.Bound&flow.UUID != 0 && newUUID(h.Value()):
 		return "{uuid}"
-	case h.IsInteger() && h.Verb != "" && strings.ContainsAny(h.Verb[len(h.Verb)-1:], "dxX"):
-		name := e.holeName(s, h)
+	case isInteger(h.Value()) && h.Verb != "" && strings.ContainsAny(h.Verb[len(h.Verb)-1:], "dxX"):
+		name := e.holeName(s, h, x)
 		if p := s.prop(name); p != nil && p.Type != edm.Int32 && p.Type != edm.Int64 {
 			name += "Num"
 		}
 		t := edm.Int64
-		if sz := e.pass.TypesSizes.Sizeof(h.Type); h.Type != nil && sz > 0 && sz <= 4 {
+		if sz := e.pass.TypesSizes.Sizeof(h.Value().Type()); sz > 0 && sz <= 4 {
 			t = edm.Int32
 		}
-		s.add(Prop{Name: name, Type: t, KeyOnly: true, Pos: h.Expr.Pos()})
+		s.add(Prop{Name: name, Type: t, KeyOnly: true, Pos: pos})
 		return "{" + name + ":" + h.Verb + "}"
 	}
-	name := e.holeName(s, h)
+	name := e.holeName(s, h, x)
 	if p := s.prop(name); p != nil && p.Type != edm.String && p.Type != edm.Invalid {
 		name += "Text"
 	}
-	s.add(Prop{Name: name, Type: edm.String, KeyOnly: true, Pos: h.Expr.Pos()})
+	s.add(Prop{Name: name, Type: edm.String, KeyOnly: true, Pos: pos})
 	return "{" + name + "}"
 }
 
-// holeName names the value filling a hole: the property it is stored as,
-// else the Go variable or field it comes from.
-func (e *extractor) holeName(s *entityState, h *values.Hole) string {
-	for _, x := range []ast.Expr{h.Use, h.Expr} {
-		if x == nil {
+// isInteger reports whether v, the value a hole's text is formatted
+// from, is of an integer type.
+func isInteger(v ssa.Value) bool {
+	if v == nil {
+		return false
+	}
+	b, ok := v.Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// holeName names the value filling a hole of the key given as x: the
+// property it is stored as, else the Go variable or field it comes
+// from — the operand that put it into the text, the expression that
+// computes it, the argument formatted, or, when flow knows none of
+// those (a map range's key), the expression given to the key.
+func (e *extractor) holeName(s *entityState, h *flow.Hole, x ast.Expr) string {
+	arg, _ := e.fl.FormatExpr(h)
+	for _, c := range []ast.Expr{e.fl.UseExpr(h), e.fl.HoleExpr(h), arg, x} {
+		if c == nil {
 			continue
 		}
-		if name := e.exprName(s, x, 0); name != "" {
+		if name := e.exprName(s, c, 0); name != "" {
 			return name
 		}
 	}
@@ -437,42 +465,29 @@ func identOf(x ast.Expr) *ast.Ident {
 	return id
 }
 
-// isNow reports whether x is time.Now(), possibly through UTC(),
-// Local(), In(…), Truncate(…) or Round(…), or a variable holding it.
-func (e *extractor) isNow(x ast.Expr) bool {
-	for range 8 {
-		x = e.x.Vars.Resolve(x)
-		call, ok := ast.Unparen(x).(*ast.CallExpr)
+// newUUID reports whether v is a UUID the code makes (uuid.New(),
+// NewRandom, NewString, Must(…)), or its String().
+func newUUID(v ssa.Value) bool {
+	for range 4 {
+		call, ok := v.(*ssa.Call)
 		if !ok {
 			return false
 		}
-		if sdk.IsFunc(e.info, call, "time", "Now") {
+		fn := call.Call.StaticCallee()
+		if fn == nil || fn.Object() == nil || fn.Object().Pkg() == nil || !strings.HasSuffix(fn.Object().Pkg().Path(), "google/uuid") {
+			return false
+		}
+		switch fn.Name() {
+		case "New", "NewRandom", "NewString", "Must":
 			return true
-		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			return false
-		}
-		switch sel.Sel.Name {
-		case "UTC", "Local", "In", "Truncate", "Round", "Add":
-			x = sel.X
+		case "String":
+			if len(call.Call.Args) != 1 {
+				return false
+			}
+			v = call.Call.Args[0]
 		default:
 			return false
 		}
 	}
 	return false
-}
-
-// isNewUUID reports whether x is uuid.New() or a variable holding it.
-func (e *extractor) isNewUUID(x ast.Expr) bool {
-	x = e.x.Vars.Resolve(x)
-	call, ok := ast.Unparen(x).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "String" {
-		return e.isNewUUID(sel.X)
-	}
-	fn := sdk.Callee(e.info, call)
-	return fn != nil && fn.Pkg() != nil && strings.HasSuffix(fn.Pkg().Path(), "google/uuid") && (fn.Name() == "New" || fn.Name() == "NewRandom" || fn.Name() == "Must")
 }

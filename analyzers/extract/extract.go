@@ -18,7 +18,6 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/reach"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
-	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/edm"
 )
 
@@ -101,7 +100,7 @@ type Key struct {
 	// Template is in the design file's syntax: "{Department}_{Id:%06d}".
 	Template string
 	// Value is the reconstructed value.
-	Value values.Value `json:"-"`
+	Value flow.Value `json:"-"`
 	// Expr is the expression given to the key.
 	Expr ast.Expr `json:"-"`
 }
@@ -144,7 +143,6 @@ type Transaction struct {
 type extractor struct {
 	pass   *analysis.Pass
 	x      *index.Index
-	res    *values.Resolver
 	fl     *flow.Result
 	info   *types.Info
 	fields map[*types.Var][]ast.Expr // values assigned to struct fields
@@ -163,7 +161,7 @@ func Describe(pass *analysis.Pass) *Result {
 		return out
 	}
 	x := index.Of(pass)
-	e := &extractor{pass: pass, x: x, res: x.Resolver(), fl: flow.Of(pass), info: pass.TypesInfo, out: out}
+	e := &extractor{pass: pass, x: x, fl: flow.Of(pass), info: pass.TypesInfo, out: out}
 	e.tables()
 	for _, c := range x.Calls {
 		if c.Legacy || c.Closure != nil {
@@ -199,7 +197,7 @@ func Describe(pass *analysis.Pass) *Result {
 	}
 	if ff, ok := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result); ok && ff != nil {
 		for _, q := range ff.Queries {
-			e.query(q)
+			e.query(ff, q)
 		}
 	}
 	e.pointReads()

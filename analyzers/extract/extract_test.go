@@ -226,3 +226,31 @@ func TestLayers(t *testing.T) {
 		t.Errorf("queries:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestKeyHoles: each hole of a key template is read from the value the
+// key is given — {now:…} only for the current time, {uuid} only for a
+// UUID the code generates (a parsed one is the caller's), a map range's
+// key named after its variable, constants written as they are.
+func TestKeyHoles(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	res := result(t, dir, "keyholes")
+	if len(res) != 1 {
+		t.Fatalf("%d results", len(res))
+	}
+	var got []string
+	for _, e := range res[0].Entities {
+		got = append(got, e.Name+" "+e.PartitionKey.Template+" "+e.RowKey.Template)
+	}
+	for _, q := range res[0].Queries {
+		got = append(got, q.Name+" "+q.Filter)
+	}
+	want := []string{
+		"StoreEvent {now:20060102} {uuid}",
+		"StoreImported {At:20060102} {Id}",
+		"StoreGrouped {Team} {Members:%06d}",
+		"store.Fixed PartitionKey eq 'settings' and RowKey eq '1'",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("keys:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -18,12 +18,12 @@ import (
 // query records a reconstructed query whose filter can be written as a
 // design template: every hole stands for a value compared with a
 // property.
-func (e *extractor) query(q *filterflow.Query) {
+func (e *extractor) query(ff *filterflow.Result, q *filterflow.Query) {
 	if !q.Known || q.Empty || q.Options != nil || q.Legacy {
 		return
 	}
-	filter, params, ok := FilterTemplate(q.Filter, func(h *values.Hole) string {
-		return e.exprName(&entityState{byObj: map[types.Object]string{}}, h.Expr, 0)
+	filter, params, ok := FilterTemplate(q.Filter, func(h *values.Hole) Slot {
+		return e.slot(ff, h)
 	})
 	if !ok {
 		return
@@ -67,14 +67,64 @@ func (e *extractor) query(q *filterflow.Query) {
 	e.out.Queries = append(e.out.Queries, out)
 }
 
+// Slot is what a filter's hole gives its placeholder.
+type Slot struct {
+	// Name is the Go variable or field the value comes from; "" when
+	// none is known.
+	Name string
+	// Type is the Go type of the value before it was formatted
+	// (int for strconv.Itoa(n)); nil when not known.
+	Type types.Type
+	// Verb is the fmt verb that formatted it, Layout the constant
+	// layout of a time formatted into the text.
+	Verb, Layout string
+}
+
+// slot describes the hole h of a filter filterflow reconstructed: from
+// the flow hole it was converted from (the operand that put it into the
+// text, the expression computing it, the value's own type), else from
+// the resolver's hole (a function ssabuild left without a body).
+func (e *extractor) slot(ff *filterflow.Result, h *values.Hole) Slot {
+	s := &entityState{byObj: map[types.Object]string{}}
+	if fh := ff.FromFlow[h]; fh != nil {
+		out := Slot{Verb: fh.Verb}
+		if fh.Bound&flow.Time != 0 {
+			out.Layout = fh.Layout
+		}
+		if v := fh.Value(); v != nil {
+			out.Type = v.Type()
+		} else {
+			out.Type = h.Type
+		}
+		if out.Name = e.holeName(s, fh, h.Expr); out.Name == "Value" {
+			out.Name = ""
+		}
+		return out
+	}
+	out := Slot{Name: e.exprName(s, h.Expr, 0), Type: h.Type, Verb: h.Verb}
+	if h.Func == "(time.Time).Format" {
+		out.Layout = h.Layout
+	}
+	return out
+}
+
+// isIntegerType reports whether t is an integer type.
+func isIntegerType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
 // FilterTemplate writes a reconstructed filter as a design-file filter
 // template. A hole compared alone with a property other than the system
-// ones is written {Property}; any other hole is named by name(h) (the Go
-// variable it comes from) or "Value". params are the properties the
+// ones is written {Property}; any other hole is named by slot(h).Name
+// (the Go variable it comes from) or "Value". params are the properties the
 // template compares or names, with the types the filter gives them
 // (edm.Invalid when it does not tell). ok is false when the filter does
 // not parse or a hole is not inside a comparison's value.
-func FilterTemplate(v values.Value, name func(*values.Hole) string) (text string, params []Prop, ok bool) {
+func FilterTemplate(v values.Value, slot func(*values.Hole) Slot) (text string, params []Prop, ok bool) {
 	tmpl, holes := filterflow.Template(v)
 	f, err := odata.ParseTemplate(tmpl)
 	if err != nil {
@@ -104,23 +154,26 @@ func FilterTemplate(v values.Value, name func(*values.Hole) string) (text string
 			if err != nil || i < 0 || i >= len(holes) {
 				return "", nil, false
 			}
-			h := holes[i]
+			var h Slot
+			if slot != nil {
+				h = slot(holes[i])
+			}
 			t := literalType(c.Value, h)
 			n := ""
 			if !isSystem(c.Property) && len(c.Value.Parts) == 1 {
 				n = c.Property
-			} else if name != nil {
-				n = name(h)
+			} else {
+				n = h.Name
 			}
 			if n == "" || isSystem(n) {
 				n = "Value"
 			}
-			if t == edm.String && h.Func == "(time.Time).Format" && h.Layout != "" && !strings.ContainsAny(h.Layout, "{}'") {
+			if t == edm.String && h.Layout != "" && !strings.ContainsAny(h.Layout, "{}'") {
 				names[i] = "{" + n + ":" + h.Layout + "}"
 				addParam(Prop{Name: n, Type: edm.DateTime})
 				continue
 			}
-			if t == edm.String && h.IsInteger() {
+			if t == edm.String && isIntegerType(h.Type) {
 				// A number inside a quoted key: keep it a number so its
 				// padding verb stays valid.
 				t = edm.Int64
@@ -148,7 +201,7 @@ func FilterTemplate(v values.Value, name func(*values.Hole) string) (text string
 // literalType is the type of the value a hole stands for, from the
 // literal it is in (datetime'…', guid'…', '…') or, for a bare hole, its
 // Go type.
-func literalType(l odata.Literal, h *values.Hole) edm.Type {
+func literalType(l odata.Literal, h Slot) edm.Type {
 	if l.Value.Type != edm.Invalid {
 		return l.Value.Type
 	}
@@ -165,7 +218,7 @@ func literalType(l odata.Literal, h *values.Hole) edm.Type {
 			return edm.Binary
 		}
 	}
-	if h.IsInteger() {
+	if isIntegerType(h.Type) {
 		return edm.Int64
 	}
 	if h.Type != nil {
@@ -178,7 +231,7 @@ func literalType(l odata.Literal, h *values.Hole) edm.Type {
 
 // placeholderText writes {Name} or {Name:%06d} (a zero-padded verb is
 // kept for integers).
-func placeholderText(name string, t edm.Type, h *values.Hole) string {
+func placeholderText(name string, t edm.Type, h Slot) string {
 	if (t == edm.Int32 || t == edm.Int64) && h.Verb != "" && h.Verb != "%d" && h.Verb != "%v" && strings.HasSuffix(h.Verb, "d") {
 		return fmt.Sprintf("{%s:%s}", name, h.Verb)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/internal/filtercheck"
@@ -32,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      docs.MustExtract(doc, "tablescan"),
 	URL:      "https://github.com/tablelint/tablelint/blob/main/docs/rules",
 	Run:      run,
-	Requires: []*analysis.Analyzer{filterflow.Analyzer, index.Analyzer},
+	Requires: []*analysis.Analyzer{filterflow.Analyzer, index.Analyzer, flow.Analyzer},
 }
 
 var info bool
@@ -63,12 +64,14 @@ func run(pass *analysis.Pass) (any, error) {
 		if st == nil {
 			st = storedTypes(pass, index.Of(pass))
 		}
-		check(pass, q, st, report)
+		check(pass, q, st, report, func(h *values.Hole) string { return holeText(flow.Of(pass), res, h) })
 	}
 	return nil, nil
 }
 
-func check(pass *analysis.Pass, q *filterflow.Query, st map[string]stored, report func(id string, at ast.Node, format string, args ...any)) {
+// check reports the findings of one query; holeText writes a hole of its
+// filter as the Go expression it stands for (holeText).
+func check(pass *analysis.Pass, q *filterflow.Query, st map[string]stored, report func(id string, at ast.Node, format string, args ...any), holeText func(*values.Hole) string) {
 	if !q.Known {
 		return
 	}
@@ -96,7 +99,7 @@ func check(pass *analysis.Pass, q *filterflow.Query, st map[string]stored, repor
 		}
 		var oe *odata.Error
 		if errors.As(err, &oe) && oe.Rule == "" && !q.Checked && faultInCode(text, oe) {
-			msg := renderParams(oe.Msg, holes)
+			msg := renderParams(oe.Msg, holes, holeText)
 			report("TL300", at, "%s", diag.Fit(what+": invalid filter: "+msg, diag.Fit(what+": "+msg, "invalid filter: "+finding.Clip(msg))))
 		}
 		return
@@ -127,7 +130,7 @@ func check(pass *analysis.Pass, q *filterflow.Query, st map[string]stored, repor
 		if q.Checked && (d.Rule != "TL201" || skip[d.Rule+d.Message]) {
 			continue
 		}
-		msg := strings.Replace(renderParams(d.Message, holes), "query", what, 1)
+		msg := strings.Replace(renderParams(d.Message, holes, holeText), "query", what, 1)
 		if !strings.Contains(msg, what) {
 			msg = what + ": " + msg
 		}
@@ -170,20 +173,33 @@ func recvName(t types.Type) string {
 var paramRE = regexp.MustCompile(`\{p([0-9]+)(:[^{}]*)?\}`)
 
 // renderParams replaces template parameters {pN} in a message with the
-// Go expressions they stand for.
-func renderParams(msg string, holes []*values.Hole) string {
+// Go expressions they stand for (text).
+func renderParams(msg string, holes []*values.Hole, text func(*values.Hole) string) string {
 	return paramRE.ReplaceAllStringFunc(msg, func(m string) string {
 		sub := paramRE.FindStringSubmatch(m)
 		i, err := strconv.Atoi(sub[1])
 		if err != nil || i >= len(holes) {
 			return m
 		}
-		return "{" + holeText(holes[i]) + "}"
+		return "{" + text(holes[i]) + "}"
 	})
 }
 
-func holeText(h *values.Hole) string {
-	e := h.Use
+// holeText writes the Go expression a filter's hole stands for: for a
+// hole filterflow converted from flow, the operand that put the value
+// into the text (UseExpr), else the expression computing it (HoleExpr);
+// otherwise the resolver hole's operand or expression. A hole built in
+// another package, or a long expression, is "…".
+func holeText(fl *flow.Result, res *filterflow.Result, h *values.Hole) string {
+	var e ast.Expr
+	if fh := res.FromFlow[h]; fh != nil {
+		if e = fl.UseExpr(fh); e == nil {
+			e = fl.HoleExpr(fh)
+		}
+	}
+	if e == nil {
+		e = h.Use
+	}
 	if e == nil {
 		e = h.Expr
 	}
