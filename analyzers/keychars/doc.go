@@ -71,5 +71,11 @@
 // keys escaped by the code (url.PathEscape, strings.ReplaceAll) — their
 // constant text is checked only where it is written into the key; a
 // helper's returns whose error result is not nil (the caller does not
-// write that key).
+// write that key); request input in the key fields of a struct or map
+// that flow follows to every use (flow.Reaches, through the package's
+// own functions, methods and closures) and sees reach no write — a
+// descriptor of a read or a filter, which the query rules check. A
+// struct returned from an exported function, kept in a package
+// variable or given to another module's code may be written by a
+// caller: it is reported.
 package keychars

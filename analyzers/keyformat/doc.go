@@ -41,10 +41,20 @@
 // the rewrites of a file remove the last use of strconv, each of them
 // rewrites all of those keys and deletes the import.
 //
+// A key made by calling a function value — a func-typed field of a
+// store (s.rowOf(n)), a variable, a parameter — is the key each function
+// that can be there makes (flow.FuncValues): those the package stores
+// into that field or variable (a constructor's default, an option's
+// argument) and, when code outside the package can set it, those the
+// package offers for it (its exported functions of that type and the
+// functions its exported functions return as one). A finding is placed
+// in that function.
+//
 // Silent: integers that are constants; Unix, UnixMilli, UnixMicro,
 // UnixNano and Year of a time.Time (fixed width for any date this
 // century), also through conversions to an integer type at least as wide
 // (int64(t.UnixNano())); strings that never reach a key (blob names, file paths,
 // messages built with strconv.Itoa); keys padded with %0Nd; uuids and
-// other strings; values it cannot reconstruct.
+// other strings; values it cannot reconstruct, such as a call through
+// a function value the package neither stores nor offers.
 package keyformat

@@ -275,6 +275,9 @@ func (c *checker) fix(h *flow.Hole, arg ast.Expr, call *ast.CallExpr, width int)
 		return nil
 	}
 	verb := "%0" + strconv.Itoa(width) + "d"
+	if fn := sdk.Callee(c.pass.TypesInfo, call); fn == nil || fn.Pkg() == nil || fn.Pkg().Path()+"."+fn.Name() != h.Func {
+		return nil // a function value that holds it (f := strconv.Itoa): no rewrite
+	}
 	switch h.Func {
 	case "fmt.Sprintf":
 		return c.fixVerb(h, arg, call, verb)

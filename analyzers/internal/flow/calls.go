@@ -61,7 +61,7 @@ func (e *eval) call(cc *ssa.CallCommon, index int, v ssa.Value, depth int) Value
 		if cc.IsInvoke() {
 			return e.invoke(cc, index, depth)
 		}
-		return holeValue(Hole{})
+		return e.dynamic(cc, index, v, depth)
 	}
 	args := cc.Args
 	if v, ok := e.model(callee(f), f, args, index, v, depth); ok {
@@ -78,6 +78,33 @@ func (e *eval) call(cc *ssa.CallCommon, index int, v ssa.Value, depth int) Value
 		return holeValue(Hole{What: name})
 	}
 	return holeValue(Hole{What: name})
+}
+
+// dynamic is a call through a function value: the union of the
+// summaries of the functions it may be (FuncValues), like a call through
+// an interface; an opaque hole when they are not known.
+func (e *eval) dynamic(cc *ssa.CallCommon, index int, v ssa.Value, depth int) Value {
+	fns := e.r.FuncValues(cc.Value)
+	if len(fns) == 0 {
+		return holeValue(Hole{})
+	}
+	var vs []Value
+	for _, f := range fns {
+		args := cc.Args
+		if m := boundMethod(f); m != nil {
+			// A method value: its method, the receiver it was taken
+			// from first.
+			f, args = m, append([]ssa.Value{f.FreeVars[0]}, cc.Args...)
+		}
+		if mv, ok := e.model(callee(f), f, args, index, v, depth); ok {
+			vs = append(vs, mv) // strconv.Itoa held in a variable
+		} else if s := e.r.Summary(f); s != nil && index < len(s.Results) && len(s.Results[index].Variants) > 0 {
+			vs = append(vs, e.bind(s.Results[index], args, depth))
+		} else {
+			vs = append(vs, holeValue(Hole{What: f.Name()}))
+		}
+	}
+	return union(vs...)
 }
 
 // invoke is a call through an interface. Under a whole-program driver

@@ -86,5 +86,16 @@
 //
 // Interface calls: under a whole-program driver (tablelint check) a call
 // through an interface is the union of the summaries of the program's
-// implementations (SetProgram); elsewhere it is an opaque hole.
+// implementations (SetProgram); elsewhere it is an opaque hole. A call
+// through a function value (a func-typed struct field, variable or
+// parameter) is likewise the union of the summaries of the functions it
+// may be (FuncValues, funcvalues.go): those the package stores there
+// (constructors, options, literals, defaults) and, where code outside
+// the package can set it, those the package offers for its type.
+//
+// Forward, Reaches says whether a value, or anything made from it (its
+// fields copied into an entity, its JSON bytes, a string built from it),
+// reaches an entity write, through the package's own functions, methods,
+// implementations and closures (written.go): a write, none, or unknown
+// when it leaves the code followed.
 package flow

@@ -91,6 +91,9 @@ type Result struct {
 	litStores map[token.Pos]*ssa.Store
 	// exprs finds the values of syntax (exprs.go).
 	exprs exprIndex
+	// fnStores maps each func-typed field and package variable to the
+	// values the package stores into it (funcvalues.go).
+	fnStores map[types.Object][]ssa.Value
 }
 
 // Of returns the Result of the flow analyzer for pass.
@@ -115,6 +118,7 @@ func run(pass *analysis.Pass) (any, error) {
 		params:    map[*types.Var]*ssa.Parameter{},
 		invokes:   map[string][]ssa.CallInstruction{},
 		litStores: map[token.Pos]*ssa.Store{},
+		fnStores:  map[types.Object][]ssa.Value{},
 	}
 	if reach.Skip(pass) {
 		// The standard library is modelled (calls.go), not summarised;
@@ -134,8 +138,25 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	if init := s.Pkg.Func("init"); init != nil {
+		// Package variables' initial values (var pick = byName).
+		for _, b := range init.Blocks {
+			for _, in := range b.Instrs {
+				if st, ok := in.(*ssa.Store); ok {
+					r.indexFuncStore(st)
+				}
+			}
+		}
+	}
 	for _, fn := range s.SrcFuncs {
 		obj, _ := fn.Object().(*types.Func)
+		if obj == nil && fn.Blocks != nil && fn.TypeParams().Len() == 0 {
+			// A function literal: summarised now, as a call through a
+			// func value may ask for it (FuncValues) while analyzers
+			// run at once and only read the Result.
+			r.Summary(fn)
+			continue
+		}
 		if obj == nil || fn.Blocks == nil || fn.TypeParams().Len() > 0 {
 			continue
 		}
@@ -156,6 +177,7 @@ func (r *Result) index(in ssa.Instruction) {
 		}
 	case *ssa.Store:
 		r.indexLitStore(in)
+		r.indexFuncStore(in)
 	case *ssa.MakeSlice:
 		r.sized[in.Pos()] = in
 	case *ssa.BinOp:

@@ -55,6 +55,9 @@ type Use struct {
 	Read    bool
 	Bound   flow.Bound
 	Written bool
+	// Unwritten marks a key of a struct or map that flow shows never
+	// reaches a write (flow.Reaches): a query's or a read's descriptor.
+	Unwritten bool
 	// At is where the function sets the key (this package only: zero
 	// in facts).
 	At token.Pos
@@ -86,6 +89,14 @@ type Sink struct {
 	// Written marks a key of an entity the function (or the callee)
 	// marshals and writes with AddEntity, UpsertEntity or UpdateEntity.
 	Written bool
+	// Entity, for a key field or map entry, is the struct variable
+	// (or map) the key is set in.
+	Entity ssa.Value
+	// Unwritten marks a key of an entity that flow follows to its every
+	// use and sees reach no write (flow.Reaches is ReachNone): a struct
+	// with key fields that only describes a read. For the argument of a
+	// key-making function, the callee's Use.Unwritten.
+	Unwritten bool
 	// At, for the argument of a function of this package, is where that
 	// function sets the key; 0 otherwise.
 	At token.Pos
@@ -205,9 +216,9 @@ func run(pass *analysis.Pass) (any, error) {
 			if s.At != 0 {
 				at = s.At
 			}
-			use := Use{Key: s.Key, Read: s.Read, Bound: h.Bound, Written: s.Written, At: at}
+			use := Use{Key: s.Key, Read: s.Read, Bound: h.Bound, Written: s.Written, Unwritten: s.Unwritten, At: at}
 			old, ok := params[s.Fn][k]
-			if !ok || (old.Read && !s.Read) || (!old.Written && s.Written) {
+			if !ok || (old.Read && !s.Read) || (!old.Written && s.Written) || (old.Unwritten && !s.Unwritten) {
 				if ok && old.Key == use.Key {
 					use.Also = addPos(use.Also, use.At, old.Also...)
 					use.Also = addPos(use.Also, use.At, old.At)
@@ -227,10 +238,19 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return grew
 	}
+	reaches := map[ssa.Value]flow.Reach{}
 	for _, fn := range fl.SSA.SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				for _, s := range sinksOf(fn, in) {
+					if s.Entity != nil {
+						r, ok := reaches[s.Entity]
+						if !ok {
+							r = fl.Reaches(s.Entity)
+							reaches[s.Entity] = r
+						}
+						s.Unwritten = r == flow.ReachNone
+					}
 					res.Sinks = append(res.Sinks, s)
 					note(s)
 				}
@@ -265,7 +285,7 @@ func run(pass *analysis.Pass) (any, error) {
 	param := func(k string) int { i, _ := splitParam(k); return i }
 	flow.PropagateParams(fl, callee, param, func(site flow.CallSite, k string, u Use) bool {
 		i, field := splitParam(k)
-		s := Sink{Key: u.Key, Val: site.Args[i], Field: field, Pos: site.Call.Pos(), Fn: site.Fn, Callee: site.Callee, Read: u.Read, Bound: u.Bound, Written: u.Written, At: u.At, Also: u.Also, Call: site.Call, Param: i}
+		s := Sink{Key: u.Key, Val: site.Args[i], Field: field, Pos: site.Call.Pos(), Fn: site.Fn, Callee: site.Callee, Read: u.Read, Bound: u.Bound, Written: u.Written, Unwritten: u.Unwritten, At: u.At, Also: u.Also, Call: site.Call, Param: i}
 		res.Sinks = append(res.Sinks, s)
 		return note(s)
 	})
@@ -308,7 +328,7 @@ func sinksOf(fn *ssa.Function, in ssa.Instruction) []Sink {
 				}
 				base = inner.X
 			}
-			return []Sink{{Key: name, Val: in.Val, Pos: in.Pos(), Fn: fn, Written: written(base, 0)}}
+			return []Sink{{Key: name, Val: in.Val, Pos: in.Pos(), Fn: fn, Written: written(base, 0), Entity: base}}
 		}
 	case *ssa.MapUpdate:
 		k, ok := in.Key.(*ssa.Const)
@@ -316,7 +336,7 @@ func sinksOf(fn *ssa.Function, in ssa.Instruction) []Sink {
 			return nil
 		}
 		if name := constant.StringVal(k.Value); name == "PartitionKey" || name == "RowKey" {
-			return []Sink{{Key: name, Val: in.Value, Pos: in.Pos(), Fn: fn, Written: written(in.Map, 0)}}
+			return []Sink{{Key: name, Val: in.Value, Pos: in.Pos(), Fn: fn, Written: written(in.Map, 0), Entity: mapVar(in.Map)}}
 		}
 	case ssa.CallInstruction:
 		f := in.Common().StaticCallee()
@@ -343,6 +363,17 @@ func sinksOf(fn *ssa.Function, in ssa.Instruction) []Sink {
 		return []Sink{{Key: "PartitionKey", Val: args[pk], Pos: in.Pos(), Fn: fn, Read: read}, {Key: "RowKey", Val: args[rk], Pos: in.Pos(), Fn: fn, Read: read}}
 	}
 	return nil
+}
+
+// mapVar is the variable a map is loaded from (the map it names for
+// every load), or m itself.
+func mapVar(m ssa.Value) ssa.Value {
+	if ld, ok := m.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if a, ok := ld.X.(*ssa.Alloc); ok {
+			return a
+		}
+	}
+	return m
 }
 
 // written reports whether the entity v (a struct variable, a pointer,
