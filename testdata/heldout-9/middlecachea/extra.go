@@ -121,7 +121,7 @@ func (s *RowStore) Replace(ctx context.Context, part, row, value string) error {
 // upstream is found by its Upstream property and deleted.
 func (g *Gateway) Purge(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	filter := "Upstream eq '" + r.URL.Query().Get("upstream") + "'" // L: TL321
+	filter := "Upstream eq '" + r.URL.Query().Get("upstream") + "'"                                               // L: TL321
 	pager := g.Store.rows.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &filter, Select: &keysOnly}) // L: TL301 TL313
 	for pager.More() {
 		page, err := pager.NextPage(ctx)
