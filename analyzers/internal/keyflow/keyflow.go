@@ -314,12 +314,15 @@ func sinksOf(fn *ssa.Function, in ssa.Instruction) []Sink {
 		if !ok {
 			return nil
 		}
-		st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		elem := fa.X.Type().Underlying().(*types.Pointer).Elem()
+		st, ok := elem.Underlying().(*types.Struct)
 		if !ok {
 			return nil
 		}
 		name := st.Field(fa.Field).Name()
-		if (name == "PartitionKey" || name == "RowKey") && hasKeys(st) && isString(st.Field(fa.Field).Type()) && !writes.NotEntityData(st) {
+		// The named type, not st: the legacy storage.Entity is an
+		// entity (writes.NotEntityData), its Table field aside.
+		if (name == "PartitionKey" || name == "RowKey") && hasKeys(st) && isString(st.Field(fa.Field).Type()) && !writes.NotEntityData(elem) {
 			base := fa.X
 			for {
 				inner, ok := base.(*ssa.FieldAddr)

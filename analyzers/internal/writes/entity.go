@@ -146,8 +146,13 @@ func IsEntityStruct(t types.Type) bool {
 // keys to ask for — or is a func, chan or complex field, which
 // encoding/json refuses (json.Marshal of the struct fails, so it is
 // never sent). Only the struct's own fields count: an embedded legacy
-// storage.Entity brings its Table field with it.
+// storage.Entity brings its Table field with it, and the legacy
+// storage.Entity itself (t named) is an entity whatever its Table field
+// holds: the legacy batch and entity writes send its keys.
 func NotEntityData(t types.Type) bool {
+	if sdk.IsLegacyType(t, "Entity") {
+		return false
+	}
 	st := structOf(t)
 	if st == nil {
 		return false
