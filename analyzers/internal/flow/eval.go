@@ -299,7 +299,24 @@ func (e *eval) load(ptr ssa.Value, depth int) Value {
 			if len(vs) > 0 {
 				return union(vs...)
 			}
+			if fa, ok := p.X.(*ssa.FieldAddr); ok {
+				switch fa.X.(type) {
+				case *ssa.Parameter, *ssa.Alloc:
+					// A pointer field nothing here stores to, of a
+					// pointer parameter or of a variable holding a
+					// whole struct (a value receiver's copy): return
+					// &T{F: q.F} gives what the caller's struct
+					// holds there.
+					return e.fieldOfValue(fa.X, fieldName(fa.X.Type(), fa.Field), depth)
+				}
+			}
 		}
+	case *ssa.Field:
+		// A pointer field of a struct value (return &T{F: s.F} with s
+		// a value receiver or parameter): the field's value, which
+		// follows the pointers stored there, or what the caller's
+		// struct holds for a parameter's field.
+		return e.of(p, depth+1)
 	case *ssa.Call:
 		// to.Ptr(x) and a package's own func ptr[T any](v T) *T.
 		cc := p.Common()
