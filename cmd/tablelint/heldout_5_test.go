@@ -43,11 +43,12 @@ func TestHeldout5Labels(t *testing.T) {
 // for every load of the field: 55/62, 55/58. Since an entity read by a
 // helper (also a generic one) is followed through maps built from it,
 // and a Properties map's assigned entries are checked where the entity
-// is built: 58/62, 58/61. Floors a little below the figures, so that a
-// drop fails; the misses are listed in docs/benchmarks.md.
+// is built: 58/62, 58/61. Since items grouped by a field keep that
+// field fixed within their group: 62/62, 62/65. Floors a little below
+// the figures, so that a drop fails; the misses are listed in docs/benchmarks.md.
 func TestHeldout5Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-5", heldout3Rules, true, 60, 20, heldout5Known)
-	checkRates(t, right, expected, found, 0.97, 0.94)
+	checkRates(t, right, expected, found, 0.98, 0.95)
 }
 
 // heldout5Known are the findings at silent spots of heldout-5's first

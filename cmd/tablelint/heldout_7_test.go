@@ -35,11 +35,11 @@ func TestHeldout7Labels(t *testing.T) {
 // held-out corpus labelled before tablelint ran on it. First measured on
 // 5170741 (every branch of the session that wrote it merged, none of
 // whose authors saw it) with the labels as committed in 0dc91e1: 54/69
-// (78.3 %) and 54/62 (87.1 %). Floors a little below the figures, so that
-// a drop fails; the misses are listed in docs/benchmarks.md.
+// (78.3 %) and 54/62 (87.1 %); 69/69 and 69/75 two sessions of fixes
+// later. Floors a little below the figures, so that a drop fails; the misses are listed in docs/benchmarks.md.
 func TestHeldout7Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-7", heldout7Rules, true, 60, 40, heldout7Known)
-	checkRates(t, right, expected, found, 0.95, 0.90)
+	checkRates(t, right, expected, found, 0.98, 0.91)
 }
 
 // heldout7Known are the findings at silent spots of heldout-7's first

@@ -35,10 +35,11 @@ func TestHeldout8Labels(t *testing.T) {
 // saw it; the precision review, which ran tablelint on three of its
 // sources' public repositories, not yet merged) with the labels as
 // committed in 0119ec1: 56/67 (83.6 %) and 56/62 (90.3 %); 62/67 and
-// 62/67 after the session's fixes that followed. Floors a little below
+// 62/67 after the session's fixes that followed, 63/67 and 63/66 after
+// the next session's. Floors a little below
 // the latest figures, so that a drop fails; the misses are listed in
 // docs/benchmarks.md.
 func TestHeldout8Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-8", heldout8Rules, true, 60, 40, nil)
-	checkRates(t, right, expected, found, 0.90, 0.90)
+	checkRates(t, right, expected, found, 0.93, 0.95)
 }

@@ -34,10 +34,11 @@ func TestHeldout9Labels(t *testing.T) {
 // held-out corpus labelled before tablelint ran on it. First measured on
 // e9b1c5b (the session's value-flow branches merged, none of whose
 // authors saw it) with the labels as committed in 150c54b: 39/46
-// (84.8 %) and 39/40 (97.5 %). Floors a little below the latest
+// (84.8 %) and 39/40 (97.5 %); 44/46 and 44/45 after the session's
+// fixes that followed. Floors a little below the latest
 // figures, so that a drop fails; the misses are listed in
 // docs/benchmarks.md.
 func TestHeldout9Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-9", heldout9Rules, true, 40, 40, nil)
-	checkRates(t, right, expected, found, 0.84, 0.95)
+	checkRates(t, right, expected, found, 0.95, 0.97)
 }
