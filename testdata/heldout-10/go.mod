@@ -1,10 +1,11 @@
 // A tenth held-out corpus for issue 23's judging rule, written 2026-11-27:
-// shapes seen in public Go code that uses Azure Tables (aztables v1.x),
-// rewritten in our own words, labelled from the rule docs and the service's
-// documented behaviour before tablelint was run on it. The SDK packages are
-// tablelint's test stubs. Expected findings and must-stay-silent spots are
-// taken from the // L: and // S markers. Sources: SOURCES-a.md (and the
-// other halves' SOURCES files).
+// shapes seen in public Go code that uses Azure Tables (aztables v1.x and the
+// legacy storage package) — repositories, code quoted in GitHub issue and
+// pull-request threads, and tutorials — rewritten in our own words, labelled
+// from the rule docs and the service's documented behaviour before tablelint
+// was run on it. The SDK packages are tablelint's test stubs. Expected
+// findings and must-stay-silent spots are the // L: and // S markers.
+// Sources: SOURCES-*.md.
 module example.com/heldout10
 
 go 1.22
