@@ -66,7 +66,7 @@ func SweepTokens(ctx context.Context, c *aztables.Client, visit Visit) (int, err
 	opts := &aztables.ListEntitiesOptions{Top: to.Ptr(int32(1000))}
 	for {
 		pager := c.NewListEntitiesPager(opts) // L: TL301
-		page, err := pager.NextPage(ctx) // S
+		page, err := pager.NextPage(ctx)      // S
 		if err != nil {
 			return seen, err
 		}
