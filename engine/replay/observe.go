@@ -23,8 +23,12 @@ type observer struct {
 	rejected map[rejectKey]*Rejection
 	order    []*Rejection
 	keys     map[string]*tableKeys // by table name, lower case
-	noShapes bool                  // leave TL204/TL205 out
-	batches  batchOverlaps
+	// lastTable is the table name (as written) of the last write
+	// observed, lastKeys its entry in keys.
+	lastTable string
+	lastKeys  *tableKeys
+	noShapes  bool // leave TL204/TL205 out
+	batches   batchOverlaps
 }
 
 // Rejection is a group of operations the engine answered with the same
@@ -80,13 +84,18 @@ func (o *observer) add(op *tracefmt.Op, out *Outcome) {
 	if out.Status >= 300 || (op.Kind != tracefmt.Insert && op.Kind != tracefmt.Upsert && op.Kind != tracefmt.Update) {
 		return
 	}
-	t := o.keys[strings.ToLower(op.Table)]
-	if t == nil {
-		if len(o.keys) >= maxObservedTables {
-			return
+	t := o.lastKeys
+	if t == nil || op.Table != o.lastTable {
+		lower := strings.ToLower(op.Table)
+		if t = o.keys[lower]; t == nil {
+			if len(o.keys) >= maxObservedTables {
+				return
+			}
+			t = &tableKeys{table: op.Table}
+			o.keys[lower] = t
 		}
-		t = &tableKeys{table: op.Table}
-		o.keys[strings.ToLower(op.Table)] = t
+		// Most writes name the table the one before did.
+		o.lastTable, o.lastKeys = op.Table, t
 	}
 	t.add(op, out)
 }
