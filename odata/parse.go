@@ -39,13 +39,20 @@ func ParseTemplate(s string) (*Filter, error) { return parse(s, true, nil) }
 
 // Scratch is memory for filters that are parsed, used once and dropped,
 // as a replay does with filters whose literals differ at every call: its
-// Parse reuses the nodes of the last filter it returned when the next
-// filter has the same shape, instead of allocating new ones. The zero
-// value is ready to use; a Scratch is not safe for concurrent use.
+// Parse reuses the nodes of an earlier filter it returned when the next
+// filter has the same shape (it keeps the nodes of the last few shapes
+// it parsed), instead of allocating new ones. The zero value is ready to
+// use; a Scratch is not safe for concurrent use.
 type Scratch struct {
-	sk   *skeleton
-	base unsafe.Pointer
+	blocks [scratchShapes]struct {
+		sk   *skeleton
+		base unsafe.Pointer
+	}
+	next int // the entry of blocks a new shape takes
 }
+
+// scratchShapes is the number of shapes a Scratch keeps the nodes of.
+const scratchShapes = 8
 
 // Parse is the package's Parse, except that the filter it returns, and
 // every node of it, is valid only until the next call of Parse on sc:

@@ -493,21 +493,30 @@ type sliceHeader struct {
 // instantiate copies the skeleton's structure into fresh nodes, all in one
 // allocation of the skeleton's block type, and fills in the comparisons
 // from the tokens of text, the filter being parsed, decoding their
-// literals in source order. With sc, the block of sc's last filter is
-// cleared and reused when it is of this skeleton.
+// literals in source order. With sc, a block of sc's of this skeleton
+// is cleared and reused; a new block takes the place of sc's oldest.
 func (s *skeleton) instantiate(text string, toks []token, template bool, sc *Scratch) (*Filter, error) {
 	var base unsafe.Pointer
-	switch {
-	case sc != nil && sc.sk == s:
-		base = sc.base
-		reflect.NewAt(s.block, base).Elem().SetZero()
-	case s.alloc != nil:
-		base = s.alloc()
-	default:
-		base = reflect.New(s.block).UnsafePointer()
-	}
 	if sc != nil {
-		sc.sk, sc.base = s, base
+		for i := range sc.blocks {
+			if b := &sc.blocks[i]; b.sk == s {
+				base = b.base
+				reflect.NewAt(s.block, base).Elem().SetZero()
+				break
+			}
+		}
+	}
+	if base == nil {
+		if s.alloc != nil {
+			base = s.alloc()
+		} else {
+			base = reflect.New(s.block).UnsafePointer()
+		}
+		if sc != nil {
+			b := &sc.blocks[sc.next]
+			b.sk, b.base = s, base
+			sc.next = (sc.next + 1) % len(sc.blocks)
+		}
 	}
 	b := (*filterBlock)(base)
 	b.f.Text, b.f.Template = text, template
