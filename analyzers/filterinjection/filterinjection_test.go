@@ -14,5 +14,5 @@ import (
 // drivers do: the result must be the golden file and type-check.
 func TestFilterInjection(t *testing.T) {
 	sdktest.Run(t, sdktest.GOPATH(t, analysistest.TestData()), filterinjection.Analyzer, "injectticks", "injectflow", "injectmaps", "injectcallers", "injectclosure", "injectescaper", "injectnamed", "injectoptsmethod")
-	fixtest.Run(t, analysistest.TestData(), filterinjection.Analyzer, "inject", "injectquote", "injectsink", "injectservice", "injectparam", "injectother", "injectbuilder", "injectcleaned", "injectindexed", "injectrunes")
+	fixtest.Run(t, analysistest.TestData(), filterinjection.Analyzer, "inject", "injectquote", "injectsink", "injectservice", "injectparam", "injectother", "injectbuilder", "injectcleaned", "injectindexed", "injectrunes", "injectmapped")
 }
