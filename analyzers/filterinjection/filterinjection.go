@@ -374,6 +374,13 @@ func suggestFix(pass *analysis.Pass, h *values.Hole, at ast.Expr) (analysis.Sugg
 	if src == "" {
 		return analysis.SuggestedFix{}, false
 	}
+	if t := pass.TypesInfo.TypeOf(at); t != nil {
+		if b, ok := t.(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+			// An interface or a named type: escaping it is not a
+			// rewrite of the expression alone.
+			return analysis.SuggestedFix{}, false
+		}
+	}
 	if name, ok := importName(file, sdk.TablelintODataPath); ok {
 		if edits, ok := quoteFix(pass, file, h, at, name, src); ok {
 			return analysis.SuggestedFix{Message: "escape with " + name + ".Quote", TextEdits: edits}, true
