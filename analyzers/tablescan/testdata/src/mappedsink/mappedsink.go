@@ -43,7 +43,7 @@ func Search(ctx context.Context, tc *aztables.Client, cs []criterion) {
 }
 
 func byColour(ctx context.Context, tc *aztables.Client, colour string) {
-	Search(ctx, tc, []criterion{{"Colour", colour}}) // want `TL301: query via Search at mappedsink.go:41 scans the whole table`
+	Search(ctx, tc, []criterion{{"Colour", colour}}) // want `TL301: query via Search at mappedsink.go:42 scans the whole table`
 }
 
 // Silent twin: the criteria name both keys.
