@@ -147,23 +147,6 @@ func (t *Table) seek(tr *rowTree, k *key) (*bnode, int) {
 	return n, t.lowerBound(n, k)
 }
 
-// relocate sets the item of key k, which is in the tree and encoded at
-// was, to now. It finds the leaf by the separators, then the item by its
-// location rather than its key: no comparison there reads an encoding.
-func (t *Table) relocate(tr *rowTree, k *key, was, now rec) {
-	n := tr.root
-	for n.kids != nil {
-		n = n.kids[child(n, k)]
-	}
-	for i := range n.items {
-		if n.items[i].at == was {
-			n.items[i].at = now
-			return
-		}
-	}
-	panic("store: an entity is missing from its partition's tree")
-}
-
 // insert adds it, whose key k is not in the tree.
 func (t *Table) insert(tr *rowTree, k *key, it item) {
 	if tr.root == nil {

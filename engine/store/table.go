@@ -373,14 +373,14 @@ func (t *Table) putAt(i uint32, p *partition, slot int, e *Entity) {
 		return
 	}
 	r := &t.recs[i]
-	was := *r
 	t.live -= int(r.size)
 	t.dead += int(r.size)
 	t.store1(r, i, p.num, e)
 	t.rows.slots[slot].loc = r.loc()
 	// The tree's item holds where the entity is encoded: move it too.
 	k := keyOf(e.RowKey)
-	t.relocate(&p.tree, &k, was, *r)
+	n, j := t.seek(&p.tree, &k)
+	n.items[j].at = *r
 	t.maybeCompact()
 }
 
