@@ -82,8 +82,8 @@ func TestCompactOrder(t *testing.T) {
 	var prev uint64
 	k := 0
 	tb.mu.RLock()
-	tb.ascend("", "", func(_ *partition, it *item) bool {
-		if l := tb.recs[encRec(tb.enc(&it.at))].loc(); k > 0 && l <= prev {
+	tb.ascend("", "", func(_ *partition, i uint32) bool {
+		if l := tb.recs[i].loc(); k > 0 && l <= prev {
 			t.Errorf("entity %d of the scan is encoded at %#x, before the previous one (%#x)", k, l, prev)
 			return false
 		} else {

@@ -8,8 +8,8 @@ import (
 )
 
 // rowTree holds one partition's entities in RowKey order: a B+tree whose
-// leaves hold items (where each entity is encoded, with the first 16
-// bytes of its RowKey) and are linked in order, so that a scan walks leaf after leaf
+// leaves hold items (record numbers with the first 16 bytes of their
+// RowKeys) and are linked in order, so that a scan walks leaf after leaf
 // without going back up the tree. Inner nodes hold separator keys with
 // their own copy of the RowKey, so that a descent compares strings
 // without reading a record or its encoding, and a separator stays valid
@@ -36,22 +36,18 @@ type bnode struct {
 	prev, next *bnode   // leaf: its neighbours in key order
 }
 
-// Node sizes: a leaf of 64 items is 2 KiB, 32 cache lines.
+// Node sizes: a leaf of 64 items is 1.5 KiB, 24 cache lines.
 const (
 	leafMax  = 64
 	innerMax = 64
 )
 
-// item is a leaf entry: where an entity is encoded (a copy of its
-// record, whose number the encoding holds) with the first 16 bytes of its
-// RowKey, which decide most comparisons without reading the encoding. A
-// scan goes from the leaf straight to the encoding, without reading the
-// record: in a large table whose entities were written in another order
-// than their keys', one cache miss fewer for each entity scanned. A write
-// that moves an encoding updates the item (see Table.putAt).
+// item is a leaf entry: a record number with the first 16 bytes of its
+// RowKey, which decide most comparisons without reading the record and
+// its encoding (in a large table, cache misses).
 type item struct {
 	pfx [2]uint64 // the RowKey's first 16 bytes, big endian, zero padded
-	at  rec
+	rec uint32
 }
 
 // key is a RowKey being looked for, with its prefix.
@@ -95,7 +91,7 @@ func (t *Table) cmpItem(k *key, it *item) int {
 		// that lands on an existing short key reads no record.
 		return 0
 	}
-	return edm.CompareStrings(k.rk, t.rowKey(&it.at))
+	return edm.CompareStrings(k.rk, t.rowKey(&t.recs[it.rec]))
 }
 
 func cmpSep(k *key, s *sep) int {
@@ -195,7 +191,7 @@ func (t *Table) insertAt(tr *rowTree, n *bnode, k *key, it item) (*bnode, sep, b
 		if mid == i {
 			rk = k.rk
 		} else {
-			rk = t.rowKey(&right.items[0].at)
+			rk = t.rowKey(&t.recs[right.items[0].rec])
 		}
 		return right, sep{right.items[0].pfx, strings.Clone(rk)}, true
 	}

@@ -130,9 +130,6 @@ func checkModel(t *testing.T, tb *Table, model map[[2]string]map[string]edm.Valu
 		}
 		return edm.CompareStrings(a[1], b[1])
 	})
-	for pk, p := range tb.parts {
-		checkTree(t, tb, &p.tree, "partition "+pk)
-	}
 	var got [][2]string
 	tb.AscendAll(func(e *Entity) bool {
 		got = append(got, [2]string{e.PartitionKey, e.RowKey})

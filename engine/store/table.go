@@ -271,7 +271,7 @@ func (t *Table) Get(pk, rk string) (*Entity, error) {
 func (t *Table) Ascend(pk, rk string, fn func(*Entity) bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	t.ascend(pk, rk, func(p *partition, it *item) bool { return fn(entityAt(p.key, t.enc(&it.at))) })
+	t.ascend(pk, rk, func(p *partition, i uint32) bool { return fn(entityAt(p.key, t.enc(&t.recs[i]))) })
 }
 
 // Scan is Ascend without an allocation per entity: fn's entity is valid
@@ -281,8 +281,8 @@ func (t *Table) Scan(pk, rk string, fn func(*Entity) bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	e := &Entity{}
-	t.ascend(pk, rk, func(p *partition, it *item) bool {
-		decodeInPlace(e, p.key, t.enc(&it.at))
+	t.ascend(pk, rk, func(p *partition, i uint32) bool {
+		decodeInPlace(e, p.key, t.enc(&t.recs[i]))
 		return fn(e)
 	})
 }
@@ -322,7 +322,7 @@ func (t *Table) ScanPartition(pk, rk string, fn func(*Entity) bool) {
 	}
 	for ; n != nil; n, i = n.next, 0 {
 		for ; i < len(n.items); i++ {
-			decodeInPlace(e, p.key, t.enc(&n.items[i].at))
+			decodeInPlace(e, p.key, t.enc(&t.recs[n.items[i].rec]))
 			if !fn(e) {
 				return
 			}
@@ -330,9 +330,10 @@ func (t *Table) ScanPartition(pk, rk string, fn func(*Entity) bool) {
 	}
 }
 
-// ascend calls fn with the partition and tree item of every entity at or
-// after (pk, rk), in key order, until fn returns false. Callers hold t.mu.
-func (t *Table) ascend(pk, rk string, fn func(*partition, *item) bool) {
+// ascend calls fn with the partition and record number of every entity
+// at or after (pk, rk), in key order, until fn returns false. Callers
+// hold t.mu.
+func (t *Table) ascend(pk, rk string, fn func(*partition, uint32) bool) {
 	t.sortParts()
 	first := true
 	t.ptree.AscendGreaterOrEqual(pentryOf(&partition{key: pk}), func(pe pentry) bool {
@@ -345,7 +346,7 @@ func (t *Table) ascend(pk, rk string, fn func(*partition, *item) bool) {
 		first = false
 		for ; n != nil; n, i = n.next, 0 {
 			for ; i < len(n.items); i++ {
-				if !fn(p, &n.items[i]) {
+				if !fn(p, n.items[i].rec) {
 					return false
 				}
 			}
@@ -377,10 +378,6 @@ func (t *Table) putAt(i uint32, p *partition, slot int, e *Entity) {
 	t.dead += int(r.size)
 	t.store1(r, i, p.num, e)
 	t.rows.slots[slot].loc = r.loc()
-	// The tree's item holds where the entity is encoded: move it too.
-	k := keyOf(e.RowKey)
-	n, j := t.seek(&p.tree, &k)
-	n.items[j].at = *r
 	t.maybeCompact()
 }
 
@@ -423,7 +420,7 @@ func (t *Table) putNew(p *partition, e *Entity) {
 	t.store1(r, i, p.num, e)
 	t.rows.insert(t.tag(p.num, e.RowKey), r.loc())
 	k := keyOf(e.RowKey)
-	t.insert(&p.tree, &k, item{pfx: k.pfx, at: *r})
+	t.insert(&p.tree, &k, item{pfx: k.pfx, rec: i})
 	p.n++
 	t.n++
 }
@@ -495,13 +492,12 @@ func (t *Table) compact() {
 	old := t.chunks
 	t.chunks, t.fill = nil, 0
 	t.live, t.dead = 0, 0
-	t.ascend("", "", func(_ *partition, it *item) bool {
-		src := old[it.at.chunk][it.at.off : it.at.off+it.at.size]
-		r := &t.recs[encRec(src)]
+	t.ascend("", "", func(_ *partition, i uint32) bool {
+		r := &t.recs[i]
+		src := old[r.chunk][r.off : r.off+r.size]
 		b, chunk, off := t.alloc(len(src))
 		copy(b, src)
 		r.chunk, r.off = chunk, off
-		it.at = *r
 		t.live += len(src)
 		return true
 	})
