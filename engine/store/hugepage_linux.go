@@ -40,17 +40,3 @@ func alignedChunk(n int) (head, c []byte) {
 	adviseHuge(b[off:])
 	return b[:0:off], c
 }
-
-// hugeSlice returns a zeroed slice of n Ts, T a type without pointers,
-// whose memory starts on a 2 MiB boundary when it spans at least two huge
-// pages, advised to be backed by them: what the hash index and the
-// records, read at random, are made of.
-func hugeSlice[T any](n int) []T {
-	var zero T
-	size := n * int(unsafe.Sizeof(zero))
-	if size < 2*hugePage {
-		return make([]T, n)
-	}
-	_, c := alignedChunk((size + hugePage - 1) &^ (hugePage - 1))
-	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(c[:1]))), n)
-}

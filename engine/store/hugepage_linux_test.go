@@ -23,24 +23,3 @@ func TestAlignedChunk(t *testing.T) {
 		}
 	}
 }
-
-// TestHugeSlice checks that a large slice starts on a huge page boundary
-// and is zeroed, and that a small one is an ordinary slice.
-func TestHugeSlice(t *testing.T) {
-	for _, n := range []int{0, 1, 1000, 4 << 20 / 16, 1<<20 + 3} {
-		s := hugeSlice[slot](n)
-		if len(s) != n {
-			t.Fatalf("hugeSlice(%d): len %d", n, len(s))
-		}
-		for i := range s {
-			if s[i] != (slot{}) {
-				t.Fatalf("hugeSlice(%d)[%d] = %v, want zero", n, i, s[i])
-			}
-		}
-		if n*16 >= 2*hugePage {
-			if p := uintptr(unsafe.Pointer(unsafe.SliceData(s))); p%hugePage != 0 {
-				t.Fatalf("hugeSlice(%d) at %#x: not 2 MiB aligned", n, p)
-			}
-		}
-	}
-}

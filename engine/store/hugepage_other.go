@@ -8,6 +8,3 @@ func adviseHuge([]byte) {}
 // alignedChunk returns an empty chunk with room for n bytes (see
 // hugepage_linux.go).
 func alignedChunk(n int) (head, c []byte) { return nil, make([]byte, 0, n) }
-
-// hugeSlice returns a zeroed slice of n Ts (see hugepage_linux.go).
-func hugeSlice[T any](n int) []T { return make([]T, n) }

@@ -1,5 +1,7 @@
 package store
 
+import "unsafe"
+
 // rowIndex is a table's index of its entities by key: an open-addressing
 // hash table with linear probing of 16-byte slots, each a hash of the
 // entity's partition number and RowKey (its tag, never 0) and where the
@@ -11,7 +13,7 @@ package store
 // lookup checks each one. Deletion shifts the following slots back, so
 // the index never holds tombstones. One index for the whole table, rather
 // than one per partition, is large enough to be given huge pages (see
-// hugeSlice).
+// adviseHuge).
 type rowIndex struct {
 	slots []slot // a power of two long, or empty
 	n     int    // slots in use
@@ -47,7 +49,8 @@ func (x *rowIndex) place(tag, loc uint64) {
 func (x *rowIndex) grow() {
 	old := x.slots
 	n := max(minSlots, 2*len(old))
-	x.slots = hugeSlice[slot](n)
+	x.slots = make([]slot, n)
+	adviseHuge(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(x.slots))), n*int(unsafe.Sizeof(slot{}))))
 	x.shift = uint8(64 - log2(n))
 	for _, s := range old {
 		if s.tag != 0 {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/google/btree"
 	"github.com/tablelint/tablelint/edm"
@@ -408,8 +409,9 @@ func (t *Table) putNew(p *partition, e *Entity) {
 		if len(t.recs) == cap(t.recs) {
 			// Double (append grows a large slice by a quarter, copying
 			// it about four times as often).
+			recs := make([]rec, len(t.recs), max(2*cap(t.recs), 1024))
 			// Scans read records in key order, at random places.
-			recs := hugeSlice[rec](max(2*cap(t.recs), 1024))[:len(t.recs)]
+			adviseHuge(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(recs))), cap(recs)*int(unsafe.Sizeof(rec{}))))
 			copy(recs, t.recs)
 			t.recs = recs
 		}
