@@ -228,7 +228,7 @@ func (c *checker) outOfRangeAt(v ast.Expr, callers bool) string {
 		if v == nil || !isTime(v.Type()) || writes.IsPackageVar(v) {
 			return ""
 		}
-		if d, ok := c.x.Vars.Only(v); ok && d.Zero() && !c.changed(v) {
+		if c.fl.ZeroAt(e) {
 			return finding.Clip(v.Name()) + ", still zero"
 		}
 		if callers {
@@ -240,40 +240,6 @@ func (c *checker) outOfRangeAt(v ast.Expr, callers bool) string {
 		}
 	}
 	return ""
-}
-
-// changed reports whether variable v may be changed other than by
-// assignment: its address taken (&v, json.Unmarshal(b, &v)) or a method
-// with a pointer receiver called on it (v.UnmarshalJSON).
-func (c *checker) changed(v *types.Var) bool {
-	info := c.pass.TypesInfo
-	found := false
-	for _, f := range c.x.Writes.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if found {
-				return false
-			}
-			switch n := n.(type) {
-			case *ast.UnaryExpr:
-				if n.Op == token.AND && c.x.Vars.VarOf(n.X) == v {
-					found = true
-				}
-			case *ast.SelectorExpr:
-				if c.x.Vars.VarOf(n.X) != v {
-					return true
-				}
-				if s := info.Selections[n]; s != nil && s.Kind() == types.MethodVal {
-					if sig, ok := s.Obj().Type().(*types.Signature); ok && sig.Recv() != nil {
-						if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
-							found = true
-						}
-					}
-				}
-			}
-			return true
-		})
-	}
-	return found
 }
 
 // edmEntity checks the Properties of an aztables.EDMEntity literal: its
