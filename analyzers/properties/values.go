@@ -388,9 +388,9 @@ func (c *checker) annotatedDate(name string, v ast.Expr) {
 
 // structDates checks a struct entity literal with a field named
 // "Name@odata.type" set to "Edm.DateTime": the Name field, given in the
-// literal or left out of it (its zero value 0001-01-01 is sent) when the
-// function never assigns it.
-func (c *checker) structDates(lit *ast.CompositeLit, body *ast.BlockStmt) {
+// literal or left out of it (its zero value 0001-01-01 is sent) when flow
+// shows the field stays zero wherever the struct goes (flow.LitFieldZero).
+func (c *checker) structDates(lit *ast.CompositeLit) {
 	t := c.pass.TypesInfo.TypeOf(lit)
 	fields := writes.JSONFields(t)
 	byName := map[string]writes.JSONField{}
@@ -426,7 +426,10 @@ func (c *checker) structDates(lit *ast.CompositeLit, body *ast.BlockStmt) {
 			c.date(name, v)
 			continue
 		}
-		if c.seen[lit.Pos()] || c.fieldAssigned(body, df.Var) {
+		if c.seen[lit.Pos()] {
+			continue
+		}
+		if zero, ok := c.fl.LitFieldZero(lit, df.Var.Name()); !ok || !zero {
 			continue
 		}
 		c.seen[lit.Pos()] = true
@@ -447,31 +450,6 @@ func litField(lit *ast.CompositeLit, f *types.Var) ast.Expr {
 		}
 	}
 	return nil
-}
-
-// fieldAssigned reports whether body assigns field f anywhere (x.F = …),
-// or takes the address of a value holding it.
-func (c *checker) fieldAssigned(body *ast.BlockStmt, f *types.Var) bool {
-	if body == nil {
-		return true
-	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.SelectorExpr:
-			if s := c.pass.TypesInfo.Selections[n]; s != nil && s.Obj() == f {
-				found = true // read or written: followed no further
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				if _, lit := ast.Unparen(n.X).(*ast.CompositeLit); !lit {
-					found = true // &v: a helper may set it
-				}
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // legacyProperty checks one property of a legacy storage Entity: its

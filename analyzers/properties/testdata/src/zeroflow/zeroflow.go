@@ -57,3 +57,45 @@ func decoded(ctx context.Context, c *aztables.Client, id string, raw []byte) err
 	_, err := c.AddEntity(ctx, b, nil)
 	return err
 }
+
+type Visit struct {
+	PartitionKey string
+	RowKey       string
+	Left         time.Time
+	LeftType     string `json:"Left@odata.type"`
+}
+
+// The function sets Left on another visit, not on the one the literal
+// makes: that one is written with Left still zero.
+func pair(ctx context.Context, c *aztables.Client, id string) error {
+	first := Visit{PartitionKey: "visits", RowKey: id + "-in", LeftType: "Edm.DateTime"} // want `TL124: property Left is an Edm.DateTime of Left left unset \(0001-01-01\)`
+	second := Visit{PartitionKey: "visits", RowKey: id + "-out", LeftType: "Edm.DateTime"}
+	second.Left = time.Now()
+	b, _ := json.Marshal(first)
+	if _, err := c.AddEntity(ctx, b, nil); err != nil {
+		return err
+	}
+	b, _ = json.Marshal(second)
+	_, err := c.AddEntity(ctx, b, nil)
+	return err
+}
+
+// Silent twin: the literal's own variable gets Left before the write.
+func leave(ctx context.Context, c *aztables.Client, id string) error {
+	v := Visit{PartitionKey: "visits", RowKey: id, LeftType: "Edm.DateTime"}
+	v.Left = time.Now()
+	b, _ := json.Marshal(v)
+	_, err := c.AddEntity(ctx, b, nil)
+	return err
+}
+
+// Silent: a helper is given the visit's address and may set Left.
+func stamp(v *Visit) { v.Left = time.Now() }
+
+func stamped(ctx context.Context, c *aztables.Client, id string) error {
+	v := Visit{PartitionKey: "visits", RowKey: id, LeftType: "Edm.DateTime"}
+	stamp(&v)
+	b, _ := json.Marshal(v)
+	_, err := c.AddEntity(ctx, b, nil)
+	return err
+}
