@@ -1549,6 +1549,9 @@ func (c *checker) legacy(call *ast.CallExpr) {
 	})
 	c.partitions(call, entities)
 	g := growth{adds: adds, resets: resets}
+	if len(resets) == 0 {
+		c.cutOver(call, adds)
+	}
 	c.perIteration(call, call, b, g)
 	c.count(call, b, g)
 }
