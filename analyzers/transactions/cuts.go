@@ -19,8 +19,10 @@ import (
 // loop ranges over, when the value's size (flow.SizeAt, where it is
 // cut or given to the helper) is unbounded or bounded over the limit.
 // Every piece goes into the one transaction, so it sends at least the
-// whole value. It reports whether it reported.
-func (c *checker) cutOver(site *ast.CallExpr, adds []add) bool {
+// whole value. A loop that holds the site, or that chunked says submits
+// or resets the actions, sends its pieces in transactions of their own.
+// It reports whether it reported.
+func (c *checker) cutOver(site *ast.CallExpr, adds []add, chunked func(loop ast.Node) bool) bool {
 	in := c.fl.Call(site)
 	if in == nil {
 		return false
@@ -28,6 +30,9 @@ func (c *checker) cutOver(site *ast.CallExpr, adds []add) bool {
 	fn := in.Parent()
 	for _, a := range adds {
 		for _, l := range c.loopsOf(a.node, nil) {
+			if l.Pos() <= site.Pos() && site.End() <= l.End() || chunked(l) {
+				break // this loop's pieces, and those of loops around it, go in several transactions
+			}
 			// The loop itself cuts a value into the actions' entities.
 			for _, cut := range flow.Cuts(fn) {
 				if l.Pos() <= cut.Pos && cut.Pos < l.End() && c.cutReport(site, fn, cut.Value, in) {

@@ -1,8 +1,12 @@
 package cutrows
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 
 	"github.com/Azure/azure-sdk-for-go/storage"
 )
@@ -72,4 +76,42 @@ func saveEach(t *storage.Table, id string, blob []byte) error {
 		}
 	}
 	return nil
+}
+
+// Store keeps a document of up to 32 MiB as rows of one transaction.
+func Store(ctx context.Context, c *aztables.Client, id string, doc []byte) error {
+	if len(doc) > 32<<20 {
+		return errors.New("document too large")
+	}
+	var acts []aztables.TransactionAction
+	for i := 0; len(doc) > 0; i++ {
+		n := min(chunk, len(doc))
+		row, _ := json.Marshal(map[string]any{"PartitionKey": id, "RowKey": fmt.Sprint(i), "Data": doc[:n]})
+		doc = doc[n:]
+		acts = append(acts, aztables.TransactionAction{ActionType: aztables.TransactionTypeAdd, Entity: row})
+	}
+	_, err := c.SubmitTransaction(ctx, acts, nil) // want `TL401: a value of up to 32 MiB is cut into this transaction`
+	return err
+}
+
+// StoreInSteps submits every 40 rows: each transaction holds a part.
+func StoreInSteps(ctx context.Context, c *aztables.Client, id string, doc []byte) error {
+	if len(doc) > 32<<20 {
+		return errors.New("document too large")
+	}
+	var acts []aztables.TransactionAction
+	for i := 0; len(doc) > 0; i++ {
+		n := min(chunk, len(doc))
+		row, _ := json.Marshal(map[string]any{"PartitionKey": id, "RowKey": fmt.Sprint(i), "Data": doc[:n]})
+		doc = doc[n:]
+		acts = append(acts, aztables.TransactionAction{ActionType: aztables.TransactionTypeAdd, Entity: row})
+		if len(acts) == 40 {
+			if _, err := c.SubmitTransaction(ctx, acts, nil); err != nil {
+				return err
+			}
+			acts = nil
+		}
+	}
+	_, err := c.SubmitTransaction(ctx, acts, nil)
+	return err
 }

@@ -41,9 +41,9 @@ func Unbounded(resp *http.Response, r *http.Request, n int, blob []byte) {
 	sink(string(f)) // want `unbounded`
 	doc, _ := fetchDoc(resp)
 	out, _ := json.Marshal(doc)
-	sink(string(out)) // want `unbounded`
+	sink(string(out))             // want `unbounded`
 	sink(strings.Repeat("ab", n)) // want `unbounded`
-	sink(blob) // want `unbounded`
+	sink(blob)                    // want `unbounded`
 }
 
 func Bounded(w http.ResponseWriter, resp *http.Response, r *http.Request, id int64, s string) {
@@ -54,10 +54,10 @@ func Bounded(w http.ResponseWriter, resp *http.Response, r *http.Request, id int
 	sink(c) // want `at most 2048`
 	small, _ := fetchSmall(resp)
 	out, _ := json.Marshal(small)
-	sink(out) // want `at most 4096`
-	sink(strings.Repeat("ab", 8))                  // want `at most 16`
-	sink(strconv.FormatInt(id, 10))                // want `at most 20`
-	sink(fmt.Sprintf("%s-%d", "order", id))        // want `at most 26`
+	sink(out)                               // want `at most 4096`
+	sink(strings.Repeat("ab", 8))           // want `at most 16`
+	sink(strconv.FormatInt(id, 10))         // want `at most 20`
+	sink(fmt.Sprintf("%s-%d", "order", id)) // want `at most 26`
 	if len(s) > 300 {
 		return
 	}
