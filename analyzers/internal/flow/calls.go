@@ -853,13 +853,14 @@ func (e *eval) dataSource(data ssa.Value, depth int) (Source, string) {
 	return Unknown, ""
 }
 
-// decodedDocument is the value of a dynamic variable (an any, a map or
-// a slice: a document of any shape) that json.Unmarshal fills from
-// bytes read whole (a response, a file): a Body hole, bounded as those
-// bytes are. ok is false for anything else.
+// decodedDocument is the value of an interface variable (an any: a
+// document of any shape) that json.Unmarshal fills from bytes read
+// whole (a response, a file): a Body hole, bounded as those bytes are.
+// ok is false for anything else. (A map or slice marshalled again is a
+// document of any size already: see json.Marshal in model.)
 func (e *eval) decodedDocument(a *ssa.Alloc, depth int) (Value, bool) {
 	t := a.Type().(*types.Pointer).Elem()
-	if depth > MaxDepth || !types.IsInterface(t) && !Growable(t) {
+	if depth > MaxDepth || !types.IsInterface(t) {
 		return Value{}, false
 	}
 	for _, u := range addressUses(a) {

@@ -77,25 +77,30 @@ func SizeOf(v Value) Size {
 // holeSize returns the most bytes h can hold (-1 when unknown), or that
 // it is unbounded, with what to call it.
 func holeSize(h *Hole) (n int64, unbounded bool, what string) {
+	// What a value's characters are bounds its length, whatever it was
+	// made from (a digit string of a long text's length).
+	n = -1
 	switch {
-	case h.Max > 0:
-		return h.Max, false, ""
-	case h.Max == Unlimited:
-		return 0, true, orWhat(h.What, "a repeated text")
 	case h.Bound&UUID != 0:
-		return uuidMax, false, ""
+		n = uuidMax
 	case h.Bound&Digits != 0:
-		return digitsMax, false, ""
+		n = digitsMax
 	case h.Bound&Number != 0:
-		return numberMax, false, ""
+		n = numberMax
 	case h.Bound&Hex != 0 && h.Bound&LengthChecked != 0:
-		return digestMax, false, ""
+		n = digestMax
 	case h.Bound&Time != 0 && h.Layout != "":
-		return int64(len(h.Layout)) + timeSlack, false, ""
-	case h.Bound&LengthChecked != 0:
-		return -1, false, "" // checked against a bound the engine does not know
+		n = int64(len(h.Layout)) + timeSlack
 	}
 	switch {
+	case h.Max > 0 && (n < 0 || h.Max < n):
+		return h.Max, false, ""
+	case n >= 0:
+		return n, false, ""
+	case h.Max == Unlimited:
+		return 0, true, orWhat(h.What, "a repeated text")
+	case h.Bound&LengthChecked != 0:
+		return -1, false, "" // checked against a bound the engine does not know
 	case h.Source == Body:
 		return 0, true, orWhat(h.What, "a stream read whole")
 	case h.Source == Request && h.What == "r.Body":
