@@ -51,7 +51,12 @@
 // call's elements: joins.go); pointer helpers that return nil for empty
 // text (the empty variant: nilptr.go); hand-written escapers, recognised by
 // what they do (a loop over a string parameter that writes every quote
-// twice: escaper.go), summarised as the parameter, Escaped. A field of a parameter is a Param hole
+// twice: escaper.go), summarised as the parameter, Escaped; a slice
+// parameter mapped element by element and joined, summarised as a
+// Joined hole whose Each template is what one element makes (its
+// quotes and holes kept: mapped.go); a type switch on an interface
+// parameter, whose returns' variants carry their case, kept by a
+// caller only where its value's dynamic type takes it (typecases.go). A field of a parameter is a Param hole
 // with Field; what a caller puts in that field at a call (a literal
 // built at the call, a variable filled before it) is ArgField, the one
 // place rules bind such holes to callers (keys, property sizes, request

@@ -333,3 +333,11 @@ func TestSizes(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, sizeProbe, "sizes")
 }
+
+// TestMapped: element-wise summaries of slices mapped by a helper
+// (mapped.go) and type-switch cases picked by dynamic type
+// (typecases.go).
+func TestMapped(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, probe, "mapped")
+}
