@@ -57,6 +57,15 @@
 //     struct, an EDMEntity) marshalled once, times the appends of a
 //     constant-bounded loop. The table name and endpoint count as
 //     nothing: the sum is a lower bound.
+//   - TL401 also: a legacy TableBatch whose actions take every piece of
+//     one string or []byte — cut in the loop that adds them (v = v[n:])
+//     or by a helper of the package whose rows the loop adds — when the
+//     value can be larger than the payload limit (flow.SizeAt): bounded
+//     by a length check above the limit (len(v) > 20<<20 returning an
+//     error lets 20 MiB through), or with no limit (an exported
+//     function's []byte parameter, a body read whole). Silent when a
+//     check keeps it under the limit, when each piece is executed in a
+//     batch of its own, or when the batch variable is reset in the loop.
 //   - TL403 batch-cross-partition: two actions whose PartitionKeys are
 //     reconstructed and provably differ — two different constants, or
 //     constant prefixes or suffixes that cannot match. An entity built by
@@ -103,7 +112,8 @@
 // Silent on the payload: values of a size not known statically
 // (parameters, reads, anything computed), entities built by helpers or
 // assigned more than once, actions from helpers (ops, err := toActions(…)),
-// chunked transactions and legacy TableBatch batches, deletes (they send
+// chunked transactions and legacy TableBatch batches (but for values
+// cut into them, above), deletes (they send
 // no entity), and appends under a condition.
 //
 // Silent: transactions built in chunks of 100, or flushed on a test the

@@ -98,6 +98,17 @@
 // (constructors, options, literals, defaults) and, where code outside
 // the package can set it, those the package offers for its type.
 //
+// Sizes (size.go): SizeOf says how large a value can be — unbounded when
+// its bytes come from outside with no limit (a response, request or file
+// read whole, a decoded untyped document marshalled again, a caller's
+// []byte of an exported function, strings.Repeat by a count that is not
+// a constant), bounded when every part is (constant text, formatted
+// numbers, UUIDs, digests, times with a layout, Hole.Max: a read through
+// io.LimitReader or http.MaxBytesReader with a constant limit, a
+// truncation x[:N]), unknown otherwise. SizeAt adds the len(x)
+// comparisons with a constant that dominate a use (LenRange). Cuts lists
+// the strings and []byte values a function cuts into pieces in a loop.
+//
 // Forward, Reaches says whether a value, or anything made from it (its
 // fields copied into an entity, its JSON bytes, a string built from it),
 // reaches an entity write, through the package's own functions, methods,

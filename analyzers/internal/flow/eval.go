@@ -150,6 +150,9 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		} else {
 			x = e.of(v.X, depth)
 		}
+		if n, ok := constInt(v.High); ok && n >= 0 && (isStringType(v.X.Type()) || isByteSlice(v.X.Type())) {
+			return withMax(x, n) // x[:n]: at most n bytes (or elements)
+		}
 		if v.High != nil && isStringType(v.X.Type()) {
 			return withBound(x, LengthChecked)
 		}
@@ -266,6 +269,9 @@ func (e *eval) load(ptr ssa.Value, depth int) Value {
 	case *ssa.Alloc:
 		if src, what := e.decodedInto(p, depth); src != Unknown {
 			return holeValue(Hole{Source: src, What: what})
+		}
+		if v, ok := e.decodedDocument(p, depth); ok {
+			return v
 		}
 		return e.stored(p, depth)
 	case *ssa.FieldAddr:

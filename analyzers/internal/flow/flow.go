@@ -539,6 +539,10 @@ func describable(t types.Type) bool {
 		return ok && (b.Kind() == types.Byte || b.Info()&types.IsString != 0)
 	case *types.Struct:
 		return isNamed(t, "time", "Time")
+	case *types.Interface:
+		// any: a document decoded from bytes read whole keeps their
+		// size (decodedDocument).
+		return u.Empty()
 	}
 	return false
 }

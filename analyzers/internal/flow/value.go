@@ -138,6 +138,11 @@ type Hole struct {
 	// Source is Param; Field the field of it read, if any.
 	Param int
 	Field string
+	// Max is the most bytes the code lets the value hold: the bound of
+	// a limiting reader, of a truncation to a constant, of a len guard
+	// (size.go); Unlimited when the code makes it grow without one; 0
+	// when nothing is known beyond Bound.
+	Max int64
 	// Exported marks a Param hole of an exported function.
 	Exported bool
 	// Joined marks a Param hole that stands for the elements of the
@@ -449,7 +454,7 @@ func mapText(v Value, f func(string) string) Value {
 // keeping the source and bounds its holes agree on (a value built from
 // request input stays request input).
 func opaque(v Value, bound Bound) Value {
-	h := Hole{Bound: bound}
+	h := Hole{Bound: bound, Max: sizeOfWhole(v)}
 	for i, hole := range v.Holes() {
 		if i == 0 || hole.Source == Request {
 			h.Source, h.What, h.Param, h.Field, h.Exported, h.owner = hole.Source, hole.What, hole.Param, hole.Field, hole.Exported, hole.owner
