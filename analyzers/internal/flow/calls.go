@@ -138,9 +138,7 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 	}
 	constArg := func(i int) (string, bool) {
 		if i < len(args) {
-			if c, ok := args[i].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
-				return constant.StringVal(c.Value), true
-			}
+			return constString(args[i])
 		}
 		return "", false
 	}
@@ -195,6 +193,10 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 			return withBound(s, Escaped), true
 		}
 		return withBound(s, Replaced), true
+	case "strings.Replacer.Replace":
+		return e.replacerCall(args, depth)
+	case "regexp.Regexp.ReplaceAllString", "regexp.Regexp.ReplaceAllLiteralString":
+		return e.regexpReplace(args, name == "regexp.Regexp.ReplaceAllLiteralString", depth)
 	case "strings.ToLower", "strings.ToUpper", "strings.TrimSpace", "strings.Title", "strings.ToTitle", "strings.Clone":
 		fns := map[string]func(string) string{"strings.ToLower": strings.ToLower, "strings.ToUpper": strings.ToUpper, "strings.TrimSpace": strings.TrimSpace}
 		if fn := fns[name]; fn != nil {
