@@ -101,9 +101,9 @@ func run(pass *analysis.Pass) (any, error) {
 					}
 					at = h.Use // the caller's argument: callers escape
 				}
-				// Where flow knows no bound, the resolver's safety
-				// (escaping helpers, constant-only variables) decides.
-				if at != nil && !safeExpr(res, fl, at) {
+				// The expression it entered by, read where it is
+				// written, may say more (a call's own bound).
+				if at != nil && !safeExpr(fl, at) {
 					report(h, at)
 				}
 				continue
@@ -131,15 +131,16 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// safeExpr reports whether every run-time part of e, as the resolver
-// reads it, can go into a quoted literal as it is.
-func safeExpr(res *filterflow.Result, fl *flow.Result, e ast.Expr) bool {
-	for _, h := range res.Resolver.Of(e).Holes() {
-		if !(h.Escaped || h.Foreign || res.SafeHole(h) || quoteFree(fl, h.Expr)) {
-			return false
-		}
+// safeExpr reports whether every run-time part of e, as the flow layer
+// reads it where it is written, can go into a quoted literal as it is:
+// text without a quote, and values that cannot carry one (numbers,
+// UUIDs, validated values) or whose quotes are doubled or removed.
+func safeExpr(fl *flow.Result, e ast.Expr) bool {
+	if quoteFree(fl, e) {
+		return true
 	}
-	return true
+	v, ok := fl.ExprOf(e)
+	return ok && quoteFreeValue(v)
 }
 
 // enteredExpr returns the expression of this package where the flow

@@ -212,11 +212,15 @@ func (d *doubler) check(path []*ssa.BasicBlock) bool {
 				items = append(items, its...)
 			}
 		}
-		if i+1 >= len(path) {
-			break
+		// The edge taken out of b: to the next block of the path, or
+		// from the last back to the header (if r == '\'' {…} with no
+		// else jumps straight back to the loop).
+		next := d.loop.header
+		if i+1 < len(path) {
+			next = path[i+1]
 		}
 		if f, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
-			fact := d.fact(f.Cond, b.Succs[0] == path[i+1])
+			fact := d.fact(f.Cond, b.Succs[0] == next)
 			if fact != 0 && quote != 0 && fact != quote {
 				return true // not a path the code can take
 			}

@@ -95,3 +95,33 @@ func TextEscapers(name string) {
 	sink(doubledText(name)) // want `^\{param0:name/escaped\}$`
 	sink(onceText(name))    // want `^(?:[^/]|/[^e])*$`
 }
+
+// An escaper whose test of the quote ends the iteration's body: the
+// character copied first, then once more when it is a quote.
+func copiedTwice(v string) string {
+	out := make([]rune, 0, len(v))
+	for _, c := range v {
+		out = append(out, c)
+		if c == '\'' {
+			out = append(out, c)
+		}
+	}
+	return string(out)
+}
+
+// Not one: a backslash written after the quote.
+func copiedSlashed(v string) string {
+	out := make([]rune, 0, len(v))
+	for _, c := range v {
+		out = append(out, c)
+		if c == '\'' {
+			out = append(out, '\\')
+		}
+	}
+	return string(out)
+}
+
+func TailEscapers(name string) {
+	sink(copiedTwice(name))   // want `^\{param0:name/escaped\}$`
+	sink(copiedSlashed(name)) // want `^(?:[^/]|/[^e])*$`
+}
