@@ -79,7 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 			return false
 		}
 		v, ok := fl.ParamValue(h.Param)
-		return ok && quoteFreeValue(v)
+		return ok && flow.QuoteFree(v)
 	}
 	for _, q := range res.Queries {
 		if !q.Known || q.Empty {
@@ -140,7 +140,7 @@ func safeExpr(fl *flow.Result, e ast.Expr) bool {
 		return true
 	}
 	v, ok := fl.ExprOf(e)
-	return ok && quoteFreeValue(v)
+	return ok && flow.QuoteFree(v)
 }
 
 // enteredExpr returns the expression of this package where the flow
@@ -174,28 +174,7 @@ func quoteFree(fl *flow.Result, e ast.Expr) bool {
 	if val == nil {
 		return false
 	}
-	return quoteFreeValue(fl.OfLocal(val))
-}
-
-// quoteFreeValue reports whether every variant of v is text without a
-// single quote and run-time parts that cannot carry one.
-func quoteFreeValue(v flow.Value) bool {
-	if len(v.Variants) == 0 || v.Approx {
-		return false
-	}
-	for _, vr := range v.Variants {
-		for _, p := range vr.Parts {
-			switch {
-			case p.Hole == nil:
-				if strings.Contains(p.Text, "'") {
-					return false
-				}
-			case !p.Hole.Bound.Safe() && p.Hole.Bound&flow.Escaped == 0:
-				return false
-			}
-		}
-	}
-	return true
+	return flow.QuoteFree(fl.OfLocal(val))
 }
 
 // opaqueParts returns the quoted holes of the pieces an opaque filter
