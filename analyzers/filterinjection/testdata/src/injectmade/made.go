@@ -37,7 +37,7 @@ func Made(c *aztables.Client, shelf, sku string) {
 // NotMade: a replacer that writes a backslash, a pattern that leaves
 // quotes. Reported.
 func NotMade(c *aztables.Client, shelf, sku string) {
-	list(c, fmt.Sprintf("PartitionKey eq '%s'", cEscaped.Replace(shelf)))     // want `TL321: cEscaped.Replace\(shelf\) \(string\)`
+	list(c, fmt.Sprintf("PartitionKey eq '%s'", cEscaped.Replace(shelf)))       // want `TL321: cEscaped.Replace\(shelf\) \(string\)`
 	list(c, fmt.Sprintf("RowKey eq '%s'", dotsOnly.ReplaceAllString(sku, "-"))) // want `TL321: dotsOnly.ReplaceAllString\(sku, "-"\) \(string\)`
 }
 
