@@ -70,6 +70,9 @@ func (e *eval) call(cc *ssa.CallCommon, index int, v ssa.Value, depth int) Value
 	if s := e.r.Summary(f); s != nil && index < len(s.Results) && len(s.Results[index].Variants) > 0 {
 		return e.bind(s.Results[index], args, depth)
 	}
+	if v, ok := e.namedEscaper(f, args, index, depth); ok {
+		return v
+	}
 	name := f.Name()
 	if f.Signature.Recv() != nil && len(args) > 0 {
 		// A method with no summary: a value of its receiver's kind
@@ -262,10 +265,12 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 	case "encoding/base64.Encoding.EncodeToString":
 		if g, ok := args[0].(*ssa.UnOp); ok {
 			if gl, ok := g.X.(*ssa.Global); ok && strings.Contains(gl.Name(), "URL") {
-				return opaque(arg(1), URLEscaped), true
+				return opaque(arg(1), URLEscaped|Escaped), true
 			}
 		}
-		return opaque(arg(1), 0), true
+		return opaque(arg(1), Escaped), true // letters, digits, + / =: no quote
+	case "encoding/base32.Encoding.EncodeToString":
+		return opaque(arg(1), Escaped), true
 	case "encoding/json.Marshal", "encoding/json.MarshalIndent", "encoding/xml.Marshal", "encoding/xml.MarshalIndent":
 		if len(args) > 0 && Growable(underlyingArg(args[0]).Type()) {
 			return holeValue(Hole{Source: Body, What: "a marshalled document"}), true

@@ -2,6 +2,7 @@ package flow
 
 import (
 	"go/constant"
+	"go/types"
 	"regexp"
 	"strings"
 
@@ -135,4 +136,39 @@ func constString(v ssa.Value) (string, bool) {
 		return "", false
 	}
 	return constant.StringVal(c.Value), true
+}
+
+// namedEscaper: a function of another package that flow has no summary
+// of (a dependency that cannot reach the SDK is not summarised), whose
+// string result is named for escaping or quoting (EscapeOData,
+// quoteValue, Sanitize; not Unescape, Unquote), is taken at its word:
+// its string arguments, Escaped.
+func (e *eval) namedEscaper(f *ssa.Function, args []ssa.Value, index int, depth int) (Value, bool) {
+	obj, _ := f.Object().(*types.Func)
+	if obj == nil || obj.Pkg() == nil || obj.Pkg() == e.r.Pass.Pkg || obj.Pkg().Path() == "strings" {
+		return Value{}, false
+	}
+	res := f.Signature.Results()
+	if index >= res.Len() || !isStringType(res.At(index).Type()) {
+		return Value{}, false
+	}
+	n := strings.ToLower(f.Name())
+	if !(strings.Contains(n, "escape") || strings.Contains(n, "quote") || strings.Contains(n, "sanitiz")) ||
+		strings.Contains(n, "unescape") || strings.Contains(n, "unquote") {
+		return Value{}, false
+	}
+	var vs []Value
+	for _, a := range args {
+		if isStringType(a.Type()) {
+			vs = append(vs, e.of(a, depth))
+		}
+	}
+	if len(vs) == 0 {
+		return holeValue(Hole{Bound: Escaped, What: f.Name()}), true
+	}
+	out := Value{Variants: []Variant{{}}}
+	for _, v := range vs {
+		out = concat(out, v)
+	}
+	return opaque(out, Escaped), true
 }

@@ -5,12 +5,15 @@
 package injectmade
 
 import (
+	"encoding/base64"
 	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/to"
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
+
+	"madeesc"
 )
 
 var (
@@ -103,4 +106,12 @@ func SetOwner(o string) { owner = o }
 func Regions(c *aztables.Client) {
 	list(c, "PartitionKey eq '"+region+"' and Zone eq '"+zone+"'")
 	list(c, "PartitionKey eq '"+owner+"'") // want `TL321: owner \(string\)`
+}
+
+// Named: a helper of another package named for escaping, and a base64
+// encoding, cannot leave a quote; the value itself can.
+func Named(c *aztables.Client, shelf string) {
+	list(c, fmt.Sprintf("PartitionKey eq '%s'", madeesc.EscapeLiteral(shelf)))
+	list(c, fmt.Sprintf("PartitionKey eq '%s'", base64.URLEncoding.EncodeToString([]byte(shelf))))
+	list(c, fmt.Sprintf("PartitionKey eq '%s'", shelf+"-x")) // want `TL321`
 }
