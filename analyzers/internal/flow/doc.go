@@ -51,7 +51,11 @@
 // call's elements: joins.go); pointer helpers that return nil for empty
 // text (the empty variant: nilptr.go); hand-written escapers, recognised by
 // what they do (a loop over a string parameter that writes every quote
-// twice: escaper.go), summarised as the parameter, Escaped. A field of a parameter is a Param hole
+// twice: escaper.go), summarised as the parameter, Escaped; a
+// strings.Replacer and a regular expression made from constants, in
+// place or in a package variable its init sets once (cleaners.go); a
+// package variable only ever given constants is those constants
+// (globals.go). A field of a parameter is a Param hole
 // with Field; what a caller puts in that field at a call (a literal
 // built at the call, a variable filled before it) is ArgField, the one
 // place rules bind such holes to callers (keys, property sizes, request

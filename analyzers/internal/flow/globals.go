@@ -14,9 +14,11 @@ import (
 //
 // A variable the package only ever stores constants into, and whose
 // address it never lets go, is a constant: its value is the union of
-// those constants, and of its zero value when its declaration gives
-// none (var sep = "," set once, var mode string set to "a" or "b" in
-// flag handling). A variable stored into once, by the package's init
+// those constants (var sep = ",", var mode string set to "a" or "b" in
+// flag handling). The zero value a variable set at start-up has before
+// that (var pk string; pk = "models" in Init) is left out: it is not a
+// value the code means to use, and queries built from it would be
+// shapes the program never runs. A variable stored into once, by the package's init
 // (var esc = strings.NewReplacer("'", "''"), var re =
 // regexp.MustCompile(`…`)), is made by that one value: Made gives it,
 // so that what a method of it does can be modelled (calls.go). Any
@@ -82,19 +84,12 @@ func (r *Result) constGlobal(g *ssa.Global) (Value, bool) {
 		return Value{}, false
 	}
 	var vs []Value
-	declared := false
 	for _, st := range u.stores {
 		c, ok := st.Val.(*ssa.Const)
 		if !ok || c.Value == nil || c.Value.Kind() != constant.String {
 			return Value{}, false
 		}
 		vs = append(vs, constValue(c))
-		if st.Parent() == r.SSA.Pkg.Func("init") {
-			declared = true
-		}
-	}
-	if !declared {
-		vs = append(vs, Value{Variants: []Variant{{}}}) // its zero value, until set
 	}
 	return union(vs...), true
 }

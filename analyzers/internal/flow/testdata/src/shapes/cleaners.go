@@ -60,7 +60,7 @@ func setPtr(p *string) {}
 
 func Globals() {
 	sink(table)    // want `^orders$`
-	sink(mode)     // want `^(?:fast \| | \| fast)$`
+	sink(mode)     // want `^fast$`
 	sink(pointed)  // want `^\{\?\}$`
 	sink(computed) // want `^\{[^}]*\}$`
 }
