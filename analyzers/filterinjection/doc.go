@@ -54,5 +54,6 @@
 // argument written as '%s' in a constant format, it becomes
 // odata.Quote(value) with the quotes removed from the format; otherwise
 // the value is wrapped in strings.ReplaceAll with the arguments above
-// (adding the strings import when needed).
+// (adding the strings import when needed). A value of an interface or
+// named type gets no fix: wrapping it alone would not compile.
 package filterinjection

@@ -85,6 +85,22 @@ func run(pass *analysis.Pass) (any, error) {
 		if !q.Known || q.Empty {
 			continue
 		}
+		// A slice the filter's helpers map element by element: what
+		// each element makes, where its values entered quotes.
+		for _, p := range q.Filter.Parts {
+			if p.Hole == nil {
+				continue
+			}
+			if fh := res.FromFlow[p.Hole]; fh != nil && fh.Each != nil {
+				for _, x := range fh.Element().Holes() {
+					if unsafeQuoted(x) {
+						if at := enteredExpr(pass, x); at != nil && !safeExpr(fl, at) {
+							report(&values.Hole{Expr: at, Use: at}, at)
+						}
+					}
+				}
+			}
+		}
 		holes := QuotedHoles(q.Filter)
 		holes = append(holes, opaqueParts(pass, res, fl, q.Filter)...)
 		for _, h := range holes {
@@ -129,6 +145,12 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// unsafeQuoted reports whether the flow hole h entered a quoted literal
+// and may carry a quote there.
+func unsafeQuoted(h *flow.Hole) bool {
+	return h.At.IsValid() && !h.QuoteFree()
 }
 
 // safeExpr reports whether every run-time part of e, as the flow layer
@@ -271,6 +293,13 @@ func suggestFix(pass *analysis.Pass, h *values.Hole, at ast.Expr) (analysis.Sugg
 	src := exprText(pass, at)
 	if src == "" {
 		return analysis.SuggestedFix{}, false
+	}
+	if t := pass.TypesInfo.TypeOf(at); t != nil {
+		if b, ok := t.(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+			// An interface or a named type: escaping it is not a
+			// rewrite of the expression alone.
+			return analysis.SuggestedFix{}, false
+		}
 	}
 	if name, ok := importName(file, sdk.TablelintODataPath); ok {
 		if edits, ok := quoteFix(pass, file, h, at, name, src); ok {

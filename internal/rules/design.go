@@ -86,7 +86,7 @@ func init() {
 			ID: "TL114", Name: "property-name-reserved", Severity: Error,
 			Targets:   []Target{Design, GoCode},
 			Title:     "Property is named like a system property",
-			Rationale: "PartitionKey, RowKey and Timestamp are system properties every entity has; their names are reserved. Declare the keys with partitionKey/rowKey templates; the server maintains Timestamp. In Go code: a PartitionKey or RowKey that is not a string, a Timestamp that is neither a time nor a string, and a PartitionKey, RowKey or Timestamp among the constant keys of an SDK entity's Properties, except a Timestamp there holding a time, which is the client setting Timestamp (TL128).",
+			Rationale: "PartitionKey, RowKey and Timestamp are system properties every entity has; their names are reserved. Declare the keys with partitionKey/rowKey templates; the server maintains Timestamp. In Go code: a PartitionKey or RowKey that is not a string (silent when its type encodes itself as text, through MarshalText or MarshalJSON, as a UUID does), a Timestamp that is neither a time nor a string, and a PartitionKey, RowKey or Timestamp among the constant keys of an SDK entity's Properties, except a Timestamp there holding a time, which is the client setting Timestamp (TL128).",
 			Source:    `"The names of these properties are reserved and cannot be changed." (Understanding the Table service data model); Timestamp: "This property should not be set on insert or update operations (the value will be ignored)." (Understanding the Table service data model)`,
 			Bad:       "properties:\n  Timestamp: DateTime",
 			Good:      "properties:\n  CreatedAt: DateTime",

@@ -113,6 +113,10 @@ type SinkPart struct {
 	// false, such a hole is reported where the sink interpolates it and
 	// callers do not report what they pass into it.
 	AtCaller bool
+	// Each, for a parameter that is a slice the sink maps element by
+	// element and joins, is the flow layer's Joined hole with the text
+	// each element makes: each call binds it to the elements it passes.
+	Each *flow.Hole
 }
 
 // Template renders q with parameters as {$N} and other holes as {?}.
@@ -528,6 +532,13 @@ func (st *state) queriesAt(orig *ast.CallExpr) []*Query {
 		choices := make([][]values.Value, len(sq.Parts))
 		n := 1
 		for pi, p := range sq.Parts {
+			if p.IsHole && p.Param >= 0 && p.Each != nil {
+				if ch := st.eachShapes(orig, fn, p.Each); len(ch) > 0 {
+					choices[pi] = ch
+					n = min(n*len(choices[pi]), maxShapes)
+					continue
+				}
+			}
 			if p.IsHole && p.Param >= 0 && (p.Verb == "" || p.Verb == "%s" || p.Verb == "%v") {
 				choices[pi] = st.argShapes(orig, p.Param)
 				n = min(n*len(choices[pi]), maxShapes)
@@ -853,6 +864,9 @@ func (st *state) addSinkFor(fn *types.Func, q *Query) bool {
 		if i, ok := index[h.Param]; ok && h.Param != nil && !h.Foreign {
 			part.Param = i
 			hasParam = true
+			if fh := st.fromFlow[h]; fh != nil && fh.Each != nil {
+				part.Each = fh
+			}
 		} else {
 			// Checked (for injection) here, or where it was built.
 			part.Safe = true

@@ -525,6 +525,11 @@ func (e *eval) join(elems ssa.Value, sepV Value, at ssa.Value, depth int) Value 
 // joinKnown is join when the elements are known, or elems is a slice
 // parameter of the function summarised (joins.go); false otherwise.
 func (e *eval) joinKnown(elems ssa.Value, sepV Value, at ssa.Value, depth int) (Value, bool) {
+	if sep, isConst := constText(sepV); isConst {
+		if v, ok := e.mappedJoin(elems, sep, depth); ok {
+			return v, true
+		}
+	}
 	lists, ok := e.sliceVariants(elems, depth)
 	if !ok {
 		if sep, isConst := constText(sepV); isConst {

@@ -55,7 +55,12 @@
 // strings.Replacer and a regular expression made from constants, in
 // place or in a package variable its init sets once (cleaners.go); a
 // package variable only ever given constants is those constants
-// (globals.go). A field of a parameter is a Param hole
+// (globals.go); a slice
+// parameter mapped element by element and joined, summarised as a
+// Joined hole whose Each template is what one element makes (its
+// quotes and holes kept: mapped.go); a type switch on an interface
+// parameter, whose returns' variants carry their case, kept by a
+// caller only where its value's dynamic type takes it (typecases.go). A field of a parameter is a Param hole
 // with Field; what a caller puts in that field at a call (a literal
 // built at the call, a variable filled before it) is ArgField, the one
 // place rules bind such holes to callers (keys, property sizes, request

@@ -478,9 +478,13 @@ func (r *Result) summarize(fn *ssa.Function) *Summary {
 		var vs []Value
 		for _, ret := range rets {
 			v := e.of(ret.Results[i], 0)
+			tc := typeCaseOf(fn, ret.Block())
 			for j := range v.Variants {
 				if v.Variants[j].Ret == 0 {
 					v.Variants[j].Ret = int(ret.Pos())
+				}
+				if v.Variants[j].Case == nil {
+					v.Variants[j].Case = tc
 				}
 			}
 			vs = append(vs, v)

@@ -287,3 +287,11 @@ func TestGiven(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, givenProbe, "given")
 }
+
+// TestMapped: element-wise summaries of slices mapped by a helper
+// (mapped.go) and type-switch cases picked by dynamic type
+// (typecases.go).
+func TestMapped(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, probe, "mapped")
+}

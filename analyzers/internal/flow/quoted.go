@@ -41,7 +41,7 @@ func candidate(v Value, at token.Pos, arg int, cands map[*Hole]bool) Value {
 			}
 			parts[i] = p
 		}
-		out.Variants = append(out.Variants, Variant{Parts: parts, Ret: vr.Ret})
+		out.Variants = append(out.Variants, Variant{Parts: parts, Ret: vr.Ret, Case: vr.Case})
 	}
 	return out
 }
@@ -67,7 +67,7 @@ func settle(v Value, cands map[*Hole]bool) Value {
 			}
 			parts[i] = p
 		}
-		out.Variants = append(out.Variants, Variant{Parts: parts, Ret: vr.Ret})
+		out.Variants = append(out.Variants, Variant{Parts: parts, Ret: vr.Ret, Case: vr.Case})
 	}
 	return out
 }
@@ -88,6 +88,10 @@ func enteredAt(v Value, at token.Pos, arg int) Value {
 func withoutAt(v Value) Value {
 	return mapHoles(v, func(h Hole) Hole {
 		h.At, h.AtArg, h.Use, h.UseArg, h.Fmt, h.FmtArg, h.src = token.NoPos, 0, token.NoPos, 0, token.NoPos, 0, nil
+		if h.Each != nil {
+			each := withoutAt(*h.Each)
+			h.Each = &each
+		}
 		return h
 	})
 }
