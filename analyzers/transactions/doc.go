@@ -81,7 +81,12 @@
 //     elements share (e.At.Format("2006-01-02")), or a key the loop
 //     checks equal to a fixed one (if s.Sensor != sensor { return … }),
 //     or the field items were filed by in a map of groups, while the
-//     loop walks one group (byShop[o.Shop] = append(byShop[o.Shop], o)).
+//     loop walks one group (byShop[o.Shop] = append(byShop[o.Shop], o)),
+//     nor the key of an entity the loop writes on its own, outside the
+//     transaction (AddEntity, UpsertEntity, UpdateEntity), directly or
+//     through the package's helpers, methods, interface implementations
+//     and closures (the value-flow layer's one answer to "is this
+//     entity written", also used by TL201 and TL209).
 //   - TL401 also: a count set outside the code — make(…, n) or a loop
 //     for i := 0; i < n; i++ with n from a flag (*count), the
 //     environment, a request or a parameter of an exported function (a
