@@ -317,11 +317,11 @@ func run(pass *analysis.Pass) (any, error) {
 		// empty result, no Sink facts.
 		r := index.Of(pass).Resolver()
 		return &Result{Resolver: r, AtCaller: map[*types.Var]bool{}, FromFlow: map[*values.Hole]*flow.Hole{},
-			safe: &safety{pkg: pass.Pkg, info: pass.TypesInfo, r: r, consts: map[*types.Var]bool{}}}, nil
+			safe: &safety{fl: flow.Of(pass)}}, nil
 	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	st := &state{pass: pass, r: index.Of(pass).Resolver(), fl: flow.Of(pass), fromFlow: map[*values.Hole]*flow.Hole{}, sinks: map[*types.Func]*Sink{}}
-	st.safe = &safety{pkg: pass.Pkg, info: pass.TypesInfo, r: st.r, files: pass.Files, consts: map[*types.Var]bool{}}
+	st.safe = &safety{fl: st.fl}
 
 	// Collect candidate calls with their enclosing declarations.
 	type site struct {
@@ -444,13 +444,12 @@ func (st *state) decideParams(queries []*Query) map[*types.Var]bool {
 // go into a quoted literal as it is, and one was escaped by the caller
 // (a constant argument says nothing about the function's contract).
 func (st *state) safeArg(arg ast.Expr) bool {
-	info := st.pass.TypesInfo
 	escaped := false
 	for _, h := range st.r.Of(arg).Holes() {
 		if !st.safe.hole(h) {
 			return false
 		}
-		if h.Escaped || Escapes(info, st.r, h.Expr, 0) {
+		if h.Escaped || st.safe.escaped(h.Expr) {
 			escaped = true
 		}
 	}

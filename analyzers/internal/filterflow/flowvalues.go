@@ -192,7 +192,7 @@ func (st *state) hole(fn *ssa.Function, h *flow.Hole, at ast.Expr) *values.Hole 
 			}
 		}
 	}
-	if h.Bound&(flow.Escaped|flow.URLEscaped) != 0 || h.Bound.Safe() || (h.Bound&flow.Time != 0 && !containsQuote(h.Layout)) {
+	if h.QuoteFree() {
 		out.Escaped = true // cannot carry a quote
 	}
 	if out.Verb == "" && h.Bound&flow.Digits != 0 {
@@ -208,13 +208,4 @@ func (st *state) hole(fn *ssa.Function, h *flow.Hole, at ast.Expr) *values.Hole 
 	}
 	st.fromFlow[out] = h
 	return out
-}
-
-func containsQuote(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\'' {
-			return true
-		}
-	}
-	return false
 }

@@ -70,6 +70,9 @@ func (e *eval) call(cc *ssa.CallCommon, index int, v ssa.Value, depth int) Value
 	if s := e.r.Summary(f); s != nil && index < len(s.Results) && len(s.Results[index].Variants) > 0 {
 		return e.bind(s.Results[index], args, depth)
 	}
+	if v, ok := e.namedEscaper(f, args, index, depth); ok {
+		return v
+	}
 	name := f.Name()
 	if f.Signature.Recv() != nil && len(args) > 0 {
 		// A method with no summary: a value of its receiver's kind
@@ -138,9 +141,7 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 	}
 	constArg := func(i int) (string, bool) {
 		if i < len(args) {
-			if c, ok := args[i].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
-				return constant.StringVal(c.Value), true
-			}
+			return constString(args[i])
 		}
 		return "", false
 	}
@@ -195,6 +196,10 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 			return withBound(s, Escaped), true
 		}
 		return withBound(s, Replaced), true
+	case "strings.Replacer.Replace":
+		return e.replacerCall(args, depth)
+	case "regexp.Regexp.ReplaceAllString", "regexp.Regexp.ReplaceAllLiteralString":
+		return e.regexpReplace(args, name == "regexp.Regexp.ReplaceAllLiteralString", depth)
 	case "strings.ToLower", "strings.ToUpper", "strings.TrimSpace", "strings.Title", "strings.ToTitle", "strings.Clone":
 		fns := map[string]func(string) string{"strings.ToLower": strings.ToLower, "strings.ToUpper": strings.ToUpper, "strings.TrimSpace": strings.TrimSpace}
 		if fn := fns[name]; fn != nil {
@@ -262,10 +267,12 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 	case "encoding/base64.Encoding.EncodeToString":
 		if g, ok := args[0].(*ssa.UnOp); ok {
 			if gl, ok := g.X.(*ssa.Global); ok && strings.Contains(gl.Name(), "URL") {
-				return opaque(arg(1), URLEscaped), true
+				return opaque(arg(1), URLEscaped|Escaped), true
 			}
 		}
-		return opaque(arg(1), 0), true
+		return opaque(arg(1), Escaped), true // letters, digits, + / =: no quote
+	case "encoding/base32.Encoding.EncodeToString":
+		return opaque(arg(1), Escaped), true
 	case "encoding/json.Marshal", "encoding/json.MarshalIndent", "encoding/xml.Marshal", "encoding/xml.MarshalIndent":
 		if len(args) > 0 && Growable(underlyingArg(args[0]).Type()) {
 			return holeValue(Hole{Source: Body, What: "a marshalled document"}), true

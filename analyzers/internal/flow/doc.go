@@ -51,7 +51,11 @@
 // call's elements: joins.go); pointer helpers that return nil for empty
 // text (the empty variant: nilptr.go); hand-written escapers, recognised by
 // what they do (a loop over a string parameter that writes every quote
-// twice: escaper.go), summarised as the parameter, Escaped; a slice
+// twice: escaper.go), summarised as the parameter, Escaped; a
+// strings.Replacer and a regular expression made from constants, in
+// place or in a package variable its init sets once (cleaners.go); a
+// package variable only ever given constants is those constants
+// (globals.go); a slice
 // parameter mapped element by element and joined, summarised as a
 // Joined hole whose Each template is what one element makes (its
 // quotes and holes kept: mapped.go); a type switch on an interface

@@ -348,6 +348,9 @@ func (e *eval) load(ptr ssa.Value, depth int) Value {
 		if p.Pkg != nil && p.Pkg.Pkg.Path() == "os" && p.Name() == "Args" {
 			return holeValue(Hole{Source: CommandLine, What: "os.Args"})
 		}
+		if v, ok := e.r.constGlobal(p); ok {
+			return v // only ever given constants (globals.go)
+		}
 		return e.stored(p, depth)
 	case *ssa.Parameter:
 		v := e.param(p, depth)

@@ -94,6 +94,8 @@ type Result struct {
 	// fnStores maps each func-typed field and package variable to the
 	// values the package stores into it (funcvalues.go).
 	fnStores map[types.Object][]ssa.Value
+	// globals records the uses of the package's variables (globals.go).
+	globals map[*ssa.Global]*globalUse
 }
 
 // Of returns the Result of the flow analyzer for pass.
@@ -119,6 +121,7 @@ func run(pass *analysis.Pass) (any, error) {
 		invokes:   map[string][]ssa.CallInstruction{},
 		litStores: map[token.Pos]*ssa.Store{},
 		fnStores:  map[types.Object][]ssa.Value{},
+		globals:   map[*ssa.Global]*globalUse{},
 	}
 	if reach.Skip(pass) {
 		// The standard library is modelled (calls.go), not summarised;
@@ -135,6 +138,7 @@ func run(pass *analysis.Pass) (any, error) {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				r.index(in)
+				r.indexGlobals(in, false)
 			}
 		}
 	}
@@ -145,6 +149,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if st, ok := in.(*ssa.Store); ok {
 					r.indexFuncStore(st)
 				}
+				r.indexGlobals(in, true)
 			}
 		}
 	}

@@ -144,3 +144,34 @@ func operandAt(f *ast.File, at token.Pos, arg int) ast.Expr {
 	})
 	return out
 }
+
+// QuoteFree reports whether every variant of v can go into a quoted
+// OData literal as it is: constant text without a single quote, and
+// holes that cannot carry one (a bound that keeps the characters safe,
+// quotes doubled or removed, a URL escape, a time formatted with a
+// layout without a quote). An approximated or empty value is not.
+func QuoteFree(v Value) bool {
+	if len(v.Variants) == 0 || v.Approx {
+		return false
+	}
+	for _, vr := range v.Variants {
+		for _, p := range vr.Parts {
+			switch {
+			case p.Hole == nil:
+				if strings.Contains(p.Text, "'") {
+					return false
+				}
+			case !p.Hole.QuoteFree():
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// QuoteFree reports whether the hole's value cannot carry a single
+// quote (see the function QuoteFree).
+func (h *Hole) QuoteFree() bool {
+	b := h.Bound
+	return b.Safe() || b&(Escaped|URLEscaped) != 0 || (b&Time != 0 && !strings.Contains(h.Layout, "'"))
+}
