@@ -23,7 +23,9 @@
 // shapes (shape.go) lets later filters that differ only in their literals
 // skip the parser, and Shape gives any filter's shape as text (its
 // literals replaced by "?"), which replay uses to group the queries of a
-// trace.
+// trace (AppendShape, into a reused buffer). A Scratch parses filters
+// that are used once into the nodes of an earlier filter of the same
+// shape, so that a replay's filters allocate no tree each.
 //
 // Parse reads a filter as a client would send it. ParseTemplate reads a
 // filter from a design file, where placeholders such as {Department} or

@@ -30,14 +30,37 @@ var parser = participle.MustBuild[Expr](
 // Parse parses a $filter expression as a client sends it to the service.
 // An empty or all-blank filter is valid and selects every entity. Errors
 // are *Error.
-func Parse(s string) (*Filter, error) { return parse(s, false) }
+func Parse(s string) (*Filter, error) { return parse(s, false, nil) }
 
 // ParseTemplate parses a design-file filter, in which {Name} and
 // {Name:VERB} placeholders may stand for a whole literal or inside a
 // literal's quoted text. A literal "{{" in quoted text stands for "{".
-func ParseTemplate(s string) (*Filter, error) { return parse(s, true) }
+func ParseTemplate(s string) (*Filter, error) { return parse(s, true, nil) }
 
-func parse(s string, template bool) (*Filter, error) {
+// Scratch is memory for filters that are parsed, used once and dropped,
+// as a replay does with filters whose literals differ at every call: its
+// Parse reuses the nodes of an earlier filter it returned when the next
+// filter has the same shape (it keeps the nodes of the last few shapes
+// it parsed), instead of allocating new ones. The zero value is ready to
+// use; a Scratch is not safe for concurrent use.
+type Scratch struct {
+	blocks [scratchShapes]struct {
+		sk   *skeleton
+		base unsafe.Pointer
+	}
+	next int // the entry of blocks a new shape takes
+}
+
+// scratchShapes is the number of shapes a Scratch keeps the nodes of.
+const scratchShapes = 8
+
+// Parse is the package's Parse, except that the filter it returns, and
+// every node of it, is valid only until the next call of Parse on sc:
+// that call may overwrite them. Strings taken from the filter (its text,
+// literal values) stay valid.
+func (sc *Scratch) Parse(s string) (*Filter, error) { return parse(s, false, sc) }
+
+func parse(s string, template bool, sc *Scratch) (*Filter, error) {
 	var tokBuf [64]token
 	toks, h, unchecked, err := lexInto(tokBuf[:0], s, template)
 	// The lexer checked the UTF-8 of everything but quoted text and
@@ -80,7 +103,7 @@ func parse(s string, template bool) (*Filter, error) {
 			return decodeLiterals(f, s, toks, template) // not cached: f is this caller's
 		}
 	}
-	return skel.instantiate(s, toks, template)
+	return skel.instantiate(s, toks, template, sc)
 }
 
 // decodeLiterals completes a tree participle built from toks, lexed from

@@ -493,13 +493,30 @@ type sliceHeader struct {
 // instantiate copies the skeleton's structure into fresh nodes, all in one
 // allocation of the skeleton's block type, and fills in the comparisons
 // from the tokens of text, the filter being parsed, decoding their
-// literals in source order.
-func (s *skeleton) instantiate(text string, toks []token, template bool) (*Filter, error) {
+// literals in source order. With sc, a block of sc's of this skeleton
+// is cleared and reused; a new block takes the place of sc's oldest.
+func (s *skeleton) instantiate(text string, toks []token, template bool, sc *Scratch) (*Filter, error) {
 	var base unsafe.Pointer
-	if s.alloc != nil {
-		base = s.alloc()
-	} else {
-		base = reflect.New(s.block).UnsafePointer()
+	if sc != nil {
+		for i := range sc.blocks {
+			if b := &sc.blocks[i]; b.sk == s {
+				base = b.base
+				reflect.NewAt(s.block, base).Elem().SetZero()
+				break
+			}
+		}
+	}
+	if base == nil {
+		if s.alloc != nil {
+			base = s.alloc()
+		} else {
+			base = reflect.New(s.block).UnsafePointer()
+		}
+		if sc != nil {
+			b := &sc.blocks[sc.next]
+			b.sk, b.base = s, base
+			sc.next = (sc.next + 1) % len(sc.blocks)
+		}
 	}
 	b := (*filterBlock)(base)
 	b.f.Text, b.f.Template = text, template
@@ -537,10 +554,15 @@ func (s *skeleton) instantiate(text string, toks []token, template bool) (*Filte
 // filter that parses it agrees with that lexer token for token (FuzzShape
 // checks this).
 func Shape(filter string) string {
-	var b strings.Builder
-	b.Grow(len(filter))
+	return string(AppendShape(make([]byte, 0, len(filter)), filter))
+}
+
+// AppendShape appends Shape(filter) to b and returns the extended
+// buffer: a caller that looks shapes up in a map can do so without
+// building a string per filter.
+func AppendShape(b []byte, filter string) []byte {
 	s := filter
-	space := false
+	space, empty := false, true
 	for i := 0; i < len(s); {
 		c := s[i]
 		if isSpace(c) {
@@ -548,18 +570,18 @@ func Shape(filter string) string {
 			i++
 			continue
 		}
-		if space && b.Len() > 0 {
-			b.WriteByte(' ')
+		if space && !empty {
+			b = append(b, ' ')
 		}
-		space = false
+		space, empty = false, false
 		start := i
 		switch {
 		case c == '\'':
 			i = skipQuoted(s, i)
-			b.WriteByte('?')
+			b = append(b, '?')
 		case isNumberStart(s, i):
 			i = scanNumber(s, i)
-			writeNumberShape(&b, s[start:i])
+			b = appendNumberShape(b, s[start:i])
 		case isIdentStart(c) || c >= utf8.RuneSelf:
 			i++
 			for i < len(s) && (isIdentPart(s[i]) || s[i] >= utf8.RuneSelf) {
@@ -568,53 +590,54 @@ func Shape(filter string) string {
 			word := s[start:i]
 			switch {
 			case i < len(s) && s[i] == '\'': // datetime'…', guid'…', X'…', binary'…'
-				writeLower(&b, word)
-				b.WriteByte('?')
+				b = appendLower(b, word)
+				b = append(b, '?')
 				i = skipQuoted(s, i)
 			case word == "true" || word == "false":
-				b.WriteByte('?')
+				b = append(b, '?')
 			default:
-				b.WriteString(word)
+				b = append(b, word...)
 			}
 		default:
-			b.WriteByte(c)
+			b = append(b, c)
 			i++
 		}
 	}
-	return b.String()
+	return b
 }
 
-// literalShape is Shape's text for one literal token of a filter that
-// lexed.
-func literalShape(b *strings.Builder, raw string) {
+// appendLiteralShape appends Shape's text for one literal token of a
+// filter that lexed.
+func appendLiteralShape(b []byte, raw string) []byte {
 	switch {
 	case raw[0] == '\'' || raw == "true" || raw == "false":
-		b.WriteByte('?')
+		return append(b, '?')
 	case isNumberStart(raw, 0):
-		writeNumberShape(b, raw)
+		return appendNumberShape(b, raw)
 	default:
 		q := strings.IndexByte(raw, '\'')
-		writeLower(b, raw[:q])
-		b.WriteByte('?')
+		return append(appendLower(b, raw[:q]), '?')
 	}
 }
 
-// writeNumberShape writes "?" and the number's type suffix, if any.
-func writeNumberShape(b *strings.Builder, num string) {
-	b.WriteByte('?')
+// appendNumberShape appends "?" and the number's type suffix, if any.
+func appendNumberShape(b []byte, num string) []byte {
+	b = append(b, '?')
 	if last := num[len(num)-1]; len(num) > 1 && strings.IndexByte("LlDdMmFf", last) >= 0 {
-		b.WriteByte(last &^ 0x20)
+		b = append(b, last&^0x20)
 	}
+	return b
 }
 
-func writeLower(b *strings.Builder, word string) {
+func appendLower(b []byte, word string) []byte {
 	for i := 0; i < len(word); i++ {
 		c := word[i]
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		b.WriteByte(c)
+		b = append(b, c)
 	}
+	return b
 }
 
 // skipQuoted returns the offset after the quoted text starting at the
@@ -639,15 +662,15 @@ func tokenShape(s string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var b strings.Builder
+	var b []byte
 	for _, t := range toks {
 		switch t.Type {
 		case tokEOF:
 		case tokLiteral:
-			literalShape(&b, t.Value)
+			b = appendLiteralShape(b, t.Value)
 		default:
-			b.WriteString(t.Value)
+			b = append(b, t.Value...)
 		}
 	}
-	return b.String(), nil
+	return string(b), nil
 }

@@ -50,9 +50,11 @@ func FuzzShape(f *testing.F) {
 	}
 	f.Add("PartitionKey eq 'a' and N gt 5", "PartitionKey eq 'b''c' and N gt -7")
 	f.Add("X eq 2.5d", "X eq 3L")
+	var sc odata.Scratch
 	f.Fuzz(func(t *testing.T, a, b string) {
 		checkShape(t, a)
 		checkShape(t, b)
+		checkScratch(t, &sc, a, b)
 		if odata.Shape(a) != odata.Shape(b) {
 			return
 		}
@@ -66,4 +68,58 @@ func FuzzShape(f *testing.F) {
 			t.Fatalf("%q and %q have one Shape %q but parse to different structures", a, b, odata.Shape(a))
 		}
 	})
+}
+
+func TestAppendShape(t *testing.T) {
+	for _, s := range []string{"A eq 1 and B eq 'x'", "  Hired ge datetime'2020-01-01T00:00:00Z'", ""} {
+		if got, want := string(odata.AppendShape([]byte("k:"), s)), "k:"+odata.Shape(s); got != want {
+			t.Errorf("AppendShape(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// checkScratch holds Scratch.Parse to Parse: a scratch that parsed a
+// first (its memory now a's tree) parses b to b's tree, whether b has
+// a's shape or not, and fails where Parse fails.
+func checkScratch(t *testing.T, sc *odata.Scratch, a, b string) {
+	t.Helper()
+	sc.Parse(a)
+	got, gerr := sc.Parse(b)
+	want, werr := odata.Parse(b)
+	if (gerr == nil) != (werr == nil) || (gerr != nil && gerr.Error() != werr.Error()) {
+		t.Fatalf("Scratch.Parse(%q) after %q: error %v, Parse's %v", b, a, gerr, werr)
+	}
+	if gerr == nil && (odata.Dump(got) != odata.Dump(want) || got.Text != want.Text) {
+		t.Fatalf("Scratch.Parse(%q) after %q = %s, Parse's %s", b, a, odata.Dump(got), odata.Dump(want))
+	}
+}
+
+func TestScratchParse(t *testing.T) {
+	var sc odata.Scratch
+	pairs := [][2]string{
+		{"PartitionKey eq 'a' and RowKey eq 'b'", "PartitionKey eq 'c' and RowKey eq 'd'"},
+		{"PartitionKey eq 'a' and (N gt 5 or not (M lt 2))", "PartitionKey eq 'zz' and (N gt -7 or not (M lt 9))"},
+		{"A eq 1", "B eq 'x''y' and C ne 2.5"},
+		{"A eq 1 and B eq 2", "A eq 1 and B eq"},
+		{"A eq 'x' and B eq 'y'", "A eq guid'zz' and B eq 'y'"},
+	}
+	for _, p := range pairs {
+		checkScratch(t, &sc, p[0], p[1])
+		checkScratch(t, &sc, p[1], p[0])
+	}
+	// Filters of shapes parsed before reuse their memory, when the
+	// shapes alternate too.
+	a, b := "PartitionKey eq 'p1' and RowKey ge '001' and RowKey lt '002' and Amount ge 5",
+		"PartitionKey eq 'p2' and RowKey eq '003'"
+	sc.Parse(a)
+	sc.Parse(b)
+	if n := testing.AllocsPerRun(100, func() {
+		for _, f := range []string{a, b} {
+			if _, err := sc.Parse(f); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}); n != 0 {
+		t.Errorf("Scratch.Parse of filters of shapes it parsed before: %v allocations, want 0", n)
+	}
 }

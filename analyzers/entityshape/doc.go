@@ -108,6 +108,12 @@
 // or a document marshalled from a slice or a map is an unbounded source
 // at the call, unless a length check or a limiting reader is on its way.
 //
+// Sizes of call results come from the value-flow layer's one model of
+// sizes (flow.SizeOf): an untyped value (any) decoded from a response or
+// file read whole and marshalled again is as unbounded as what was read,
+// also when a helper returns it; a read through a limiting reader with a
+// constant limit is bounded by it, wherever the read is.
+//
 // Conservative by design: any length comparison on the path silences
 // TL122/TL123, whatever its bound.
 package entityshape

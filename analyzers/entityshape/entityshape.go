@@ -1263,26 +1263,36 @@ func (c *checker) flowSource(call *ast.CallExpr) (src, bool) {
 }
 
 // holeSource says whether a flow value holds an unbounded source: a
-// request body or form value, a file or stream read whole, or a
-// marshalled document, with no length check or limit on the way (then
-// bounded, by the code's own limit).
+// request form value, or what flow.SizeOf finds unbounded (a request
+// body, a file or stream read whole, a marshalled document, a text
+// repeated by a count with no limit); with a length check or a limit on
+// the way, bounded by the code's own limit (flow.Hole.Max), or by one
+// it does not know.
 func (c *checker) holeSource(v flow.Value) (src, bool) {
 	for _, h := range v.Holes() {
-		var what string
-		switch {
-		case h.Source == flow.Request && h.What == "r.Body":
-			what = "a request body"
-		case h.Source == flow.Request && (h.What == "r.FormValue" || h.What == "r.PostFormValue" || h.What == "r.PostForm.Get" || h.What == "r.Form.Get"):
-			what = "a request form value"
-		case h.Source == flow.Body:
-			what = h.What
-		default:
+		if h.Source == flow.Request && (h.What == "r.FormValue" || h.What == "r.PostFormValue" || h.What == "r.PostForm.Get" || h.What == "r.Form.Get") {
+			if h.Bound&flow.LengthChecked != 0 {
+				return src{what: "a request form value", bound: boundedUnknown, checked: true}, true
+			}
+			return src{what: "a request form value", bound: -1}, true
+		}
+	}
+	size := flow.SizeOf(v)
+	if size.Unbounded {
+		return src{what: size.What, bound: -1}, true
+	}
+	for _, h := range v.Holes() {
+		if h.Source != flow.Body && (h.Source != flow.Request || h.What != "r.Body") {
 			continue
 		}
-		if h.Bound&flow.LengthChecked != 0 {
-			return src{what: what, bound: boundedUnknown, checked: true}, true
+		what := h.What
+		if h.Source == flow.Request {
+			what = "a request body"
 		}
-		return src{what: what, bound: -1}, true
+		if size.Bounded && h.Max > 0 {
+			return src{what: what, bound: size.Max}, true
+		}
+		return src{what: what, bound: boundedUnknown, checked: true}, true
 	}
 	return src{}, false
 }

@@ -18,10 +18,16 @@
 //
 //	strings.ReplaceAll(s, "'", "''")
 //
-// a strings.Replacer that doubles the quote, or any helper — a named
-// function or a closure, whatever its shape, loops included — that
-// writes a doubled quote (or, in another package, whose name says it
-// escapes or quotes).
+// a strings.Replacer whose pairs double or drop the quote, a regular
+// expression compiled from a constant pattern that matches every quote
+// (ReplaceAllString), made in place or kept in a package variable, a
+// value a regular expression or a parser checked, a package variable
+// only ever set to constants, or a helper — a named function or a
+// closure — that writes every quote twice (a loop over the characters
+// appending to a slice, a builder or a string) or escapes with the
+// calls above (or, in another package the analysis does not read,
+// whose name says it escapes or quotes). What the value-flow layer
+// (analyzers/internal/flow) knows of the value decides.
 //
 // A part is reported where it enters the quoted literal, whatever its
 // origin: a parameter of the enclosing function (exported or not)
@@ -48,5 +54,6 @@
 // argument written as '%s' in a constant format, it becomes
 // odata.Quote(value) with the quotes removed from the format; otherwise
 // the value is wrapped in strings.ReplaceAll with the arguments above
-// (adding the strings import when needed).
+// (adding the strings import when needed). A value of an interface or
+// named type gets no fix: wrapping it alone would not compile.
 package filterinjection

@@ -79,14 +79,30 @@ func run(pass *analysis.Pass) (any, error) {
 			return false
 		}
 		v, ok := fl.ParamValue(h.Param)
-		return ok && quoteFreeValue(v)
+		return ok && flow.QuoteFree(v)
 	}
 	for _, q := range res.Queries {
 		if !q.Known || q.Empty {
 			continue
 		}
+		// A slice the filter's helpers map element by element: what
+		// each element makes, where its values entered quotes.
+		for _, p := range q.Filter.Parts {
+			if p.Hole == nil {
+				continue
+			}
+			if fh := res.FromFlow[p.Hole]; fh != nil && fh.Each != nil {
+				for _, x := range fh.Element().Holes() {
+					if unsafeQuoted(x) {
+						if at := enteredExpr(pass, x); at != nil && !safeExpr(fl, at) {
+							report(&values.Hole{Expr: at, Use: at}, at)
+						}
+					}
+				}
+			}
+		}
 		holes := QuotedHoles(q.Filter)
-		holes = append(holes, opaqueParts(pass, res, q.Filter, 0)...)
+		holes = append(holes, opaqueParts(pass, res, fl, q.Filter)...)
 		for _, h := range holes {
 			if fh := res.FromFlow[h]; fh != nil {
 				// A value the flow layer followed: reported where it
@@ -101,9 +117,9 @@ func run(pass *analysis.Pass) (any, error) {
 					}
 					at = h.Use // the caller's argument: callers escape
 				}
-				// Where flow knows no bound, the resolver's safety
-				// (escaping helpers, constant-only variables) decides.
-				if at != nil && !safeExpr(res, fl, at) {
+				// The expression it entered by, read where it is
+				// written, may say more (a call's own bound).
+				if at != nil && !safeExpr(fl, at) {
 					report(h, at)
 				}
 				continue
@@ -131,15 +147,22 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// safeExpr reports whether every run-time part of e, as the resolver
-// reads it, can go into a quoted literal as it is.
-func safeExpr(res *filterflow.Result, fl *flow.Result, e ast.Expr) bool {
-	for _, h := range res.Resolver.Of(e).Holes() {
-		if !(h.Escaped || h.Foreign || res.SafeHole(h) || quoteFree(fl, h.Expr)) {
-			return false
-		}
+// unsafeQuoted reports whether the flow hole h entered a quoted literal
+// and may carry a quote there.
+func unsafeQuoted(h *flow.Hole) bool {
+	return h.At.IsValid() && !h.QuoteFree()
+}
+
+// safeExpr reports whether every run-time part of e, as the flow layer
+// reads it where it is written, can go into a quoted literal as it is:
+// text without a quote, and values that cannot carry one (numbers,
+// UUIDs, validated values) or whose quotes are doubled or removed.
+func safeExpr(fl *flow.Result, e ast.Expr) bool {
+	if quoteFree(fl, e) {
+		return true
 	}
-	return true
+	v, ok := fl.ExprOf(e)
+	return ok && flow.QuoteFree(v)
 }
 
 // enteredExpr returns the expression of this package where the flow
@@ -173,145 +196,67 @@ func quoteFree(fl *flow.Result, e ast.Expr) bool {
 	if val == nil {
 		return false
 	}
-	return quoteFreeValue(fl.OfLocal(val))
+	return flow.QuoteFree(fl.OfLocal(val))
 }
 
-// quoteFreeValue reports whether every variant of v is text without a
-// single quote and run-time parts that cannot carry one.
-func quoteFreeValue(v flow.Value) bool {
-	if len(v.Variants) == 0 || v.Approx {
-		return false
-	}
-	for _, vr := range v.Variants {
-		for _, p := range vr.Parts {
-			switch {
-			case p.Hole == nil:
-				if strings.Contains(p.Text, "'") {
-					return false
-				}
-			case !p.Hole.Bound.Safe() && p.Hole.Bound&flow.Escaped == 0:
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// opaqueParts returns the quoted holes of the pieces an opaque filter
-// part is built from: a filter variable assigned in several places
-// (built up with if/else and +=) is checked piece by piece, and a filter
-// returned by a helper of this package whose body is more than one
-// return (a query builder) is checked in each value it returns. Each
-// piece must be balanced in quotes.
-func opaqueParts(pass *analysis.Pass, res *filterflow.Result, v values.Value, depth int) []*values.Hole {
-	if depth > 2 {
-		return nil
-	}
+// opaqueParts returns the holes of the parts of a filter the resolver
+// left opaque — a string variable of this package assigned in several
+// places (built up with if/else and +=), a call of a helper of this
+// package (a query builder) — that the flow layer finds put into a
+// quoted literal of this package while the text was built: each is
+// checked where it entered the literal.
+func opaqueParts(pass *analysis.Pass, res *filterflow.Result, fl *flow.Result, v values.Value) []*values.Hole {
 	var out []*values.Hole
 	for _, h := range v.Holes() {
-		if res.FromFlow[h] != nil {
-			continue // followed by the flow layer
+		if res.FromFlow[h] != nil || !builtHere(pass, h) {
+			continue // followed by the flow layer already, or not built here
 		}
-		if bv := builtVar(pass, h); bv != nil {
-			for _, rhs := range pieces(pass, bv) {
-				pv := res.Resolver.Of(rhs)
-				out = append(out, QuotedHoles(pv)...)
-				out = append(out, opaqueParts(pass, res, pv, depth+1)...)
-			}
+		fv, ok := fl.ExprOf(h.Expr)
+		if !ok {
 			continue
 		}
-		for _, ret := range builderReturns(pass, res, h) {
-			rv := res.Resolver.Of(ret)
-			out = append(out, QuotedHoles(rv)...)
-			out = append(out, opaqueParts(pass, res, rv, depth+1)...)
-		}
-	}
-	return out
-}
-
-// builderReturns returns the string results of the function an opaque
-// hole calls, when it is declared in this package.
-func builderReturns(pass *analysis.Pass, res *filterflow.Result, h *values.Hole) []ast.Expr {
-	if h.Verb != "" || h.Func != "" || h.Foreign {
-		return nil
-	}
-	call, ok := ast.Unparen(h.Expr).(*ast.CallExpr)
-	if !ok {
-		return nil
-	}
-	fn := sdk.Callee(pass.TypesInfo, call)
-	if fn == nil {
-		return nil
-	}
-	decl := res.Resolver.FuncDecl(fn)
-	if decl == nil || decl.Body == nil {
-		return nil
-	}
-	var out []ast.Expr
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) >= 1 {
-				if t := pass.TypesInfo.TypeOf(n.Results[0]); t != nil {
-					if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-						out = append(out, n.Results[0])
-					}
-				}
+		for _, fh := range fv.Holes() {
+			if !fh.At.IsValid() || fh.QuoteFree() {
+				continue
+			}
+			if at := enteredExpr(pass, fh); at != nil {
+				out = append(out, &values.Hole{Expr: at, Use: at, Type: pass.TypesInfo.TypeOf(at), Param: paramOf(fh)})
 			}
 		}
-		return true
-	})
+	}
 	return out
 }
 
-// builtVar returns the string variable an opaque hole reads, if it is
-// assigned more than once (else the resolver has already followed it).
-func builtVar(pass *analysis.Pass, h *values.Hole) *types.Var {
-	if h.Verb != "" || h.Func != "" || h.Foreign {
+// paramOf returns the parameter a flow hole stands for, or nil.
+func paramOf(h *flow.Hole) *types.Var {
+	fn := h.Owner()
+	if h.Source != flow.Param || h.Field != "" || fn == nil || h.Param < 0 || h.Param >= len(fn.Params) {
 		return nil
 	}
-	id, ok := ast.Unparen(h.Expr).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := pass.TypesInfo.Uses[id].(*types.Var)
-	if v == nil || v.IsField() || v.Pkg() != pass.Pkg || v.Parent() == v.Pkg().Scope() {
-		return nil
-	}
-	if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
-		return nil
-	}
+	v, _ := fn.Params[h.Param].Object().(*types.Var)
 	return v
 }
 
-// pieces returns the right-hand sides of every =, := and += to v.
-func pieces(pass *analysis.Pass, v *types.Var) []ast.Expr {
-	var out []ast.Expr
-	for _, f := range pass.Files {
-		if !(f.FileStart <= v.Pos() && v.Pos() < f.FileEnd) {
-			continue
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != len(as.Rhs) {
-				return true
-			}
-			switch as.Tok {
-			case token.ASSIGN, token.DEFINE, token.ADD_ASSIGN:
-			default:
-				return true
-			}
-			for i, l := range as.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == v {
-					out = append(out, as.Rhs[i])
-				}
-			}
-			return true
-		})
+// builtHere reports whether an opaque hole reads a string variable of
+// this package assigned more than once (else the resolver has already
+// followed it) or calls a function of this package.
+func builtHere(pass *analysis.Pass, h *values.Hole) bool {
+	if h.Verb != "" || h.Func != "" || h.Foreign {
+		return false
 	}
-	return out
+	switch x := ast.Unparen(h.Expr).(type) {
+	case *ast.Ident:
+		v, _ := pass.TypesInfo.Uses[x].(*types.Var)
+		if v == nil || v.IsField() || v.Pkg() != pass.Pkg || v.Parent() == v.Pkg().Scope() {
+			return false
+		}
+		b, ok := v.Type().Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsString != 0
+	case *ast.CallExpr:
+		fn := sdk.Callee(pass.TypesInfo, x)
+		return fn != nil && fn.Pkg() == pass.Pkg
+	}
+	return false
 }
 
 // QuotedHoles returns the holes of a filter that stand inside a quoted
@@ -348,6 +293,13 @@ func suggestFix(pass *analysis.Pass, h *values.Hole, at ast.Expr) (analysis.Sugg
 	src := exprText(pass, at)
 	if src == "" {
 		return analysis.SuggestedFix{}, false
+	}
+	if t := pass.TypesInfo.TypeOf(at); t != nil {
+		if b, ok := t.(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+			// An interface or a named type: escaping it is not a
+			// rewrite of the expression alone.
+			return analysis.SuggestedFix{}, false
+		}
 	}
 	if name, ok := importName(file, sdk.TablelintODataPath); ok {
 		if edits, ok := quoteFix(pass, file, h, at, name, src); ok {

@@ -38,12 +38,15 @@
 //
 //   - TL124 datetime-out-of-range: a property sent as Edm.DateTime whose
 //     value is provably before 1601 or after 9999: the zero time
-//     (time.Time{}, aztables.EDMDateTime{}, a local variable declared and
-//     never assigned nor passed by address), time.Date with a constant
+//     (time.Time{}, aztables.EDMDateTime{}, a local variable declared
+//     without a value and given none before the entity takes it, on any
+//     path, nor passed by address), time.Date with a constant
 //     year out of range, or a constant RFC 3339 string; and a struct
 //     field annotated by a sibling "Name@odata.type" field set to
-//     "Edm.DateTime" that the literal writing it leaves unset (and the
-//     function never assigns). The service rejects the entity. A
+//     "Edm.DateTime" that the literal writing it leaves unset (and that
+//     no store sets before the struct, its copies or pointers to it reach
+//     json.Marshal; a struct given to another function, returned or
+//     captured is not judged). The service rejects the entity. A
 //     parameter (a method's receiver too), or a field of one, is what
 //     the package's calls give it, directly or through an interface the
 //     method implements (up to three calls up, a caller passing its own

@@ -134,7 +134,7 @@ func (c *checker) entity(e ast.Expr, w index.Call) {
 		case writes.IsEntityStruct(t):
 			c.structType(t, w)
 			c.structLiteral(lit)
-			c.structDates(lit, w.Body)
+			c.structDates(lit)
 			if sdk.IsLegacyType(t, "Entity") {
 				c.legacyEntity(lit)
 			}

@@ -228,7 +228,7 @@ func (c *checker) outOfRangeAt(v ast.Expr, callers bool) string {
 		if v == nil || !isTime(v.Type()) || writes.IsPackageVar(v) {
 			return ""
 		}
-		if d, ok := c.x.Vars.Only(v); ok && d.Zero() && !c.changed(v) {
+		if c.fl.ZeroAt(e) {
 			return finding.Clip(v.Name()) + ", still zero"
 		}
 		if callers {
@@ -240,40 +240,6 @@ func (c *checker) outOfRangeAt(v ast.Expr, callers bool) string {
 		}
 	}
 	return ""
-}
-
-// changed reports whether variable v may be changed other than by
-// assignment: its address taken (&v, json.Unmarshal(b, &v)) or a method
-// with a pointer receiver called on it (v.UnmarshalJSON).
-func (c *checker) changed(v *types.Var) bool {
-	info := c.pass.TypesInfo
-	found := false
-	for _, f := range c.x.Writes.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if found {
-				return false
-			}
-			switch n := n.(type) {
-			case *ast.UnaryExpr:
-				if n.Op == token.AND && c.x.Vars.VarOf(n.X) == v {
-					found = true
-				}
-			case *ast.SelectorExpr:
-				if c.x.Vars.VarOf(n.X) != v {
-					return true
-				}
-				if s := info.Selections[n]; s != nil && s.Kind() == types.MethodVal {
-					if sig, ok := s.Obj().Type().(*types.Signature); ok && sig.Recv() != nil {
-						if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
-							found = true
-						}
-					}
-				}
-			}
-			return true
-		})
-	}
-	return found
 }
 
 // edmEntity checks the Properties of an aztables.EDMEntity literal: its
@@ -422,9 +388,9 @@ func (c *checker) annotatedDate(name string, v ast.Expr) {
 
 // structDates checks a struct entity literal with a field named
 // "Name@odata.type" set to "Edm.DateTime": the Name field, given in the
-// literal or left out of it (its zero value 0001-01-01 is sent) when the
-// function never assigns it.
-func (c *checker) structDates(lit *ast.CompositeLit, body *ast.BlockStmt) {
+// literal or left out of it (its zero value 0001-01-01 is sent) when flow
+// shows the field stays zero wherever the struct goes (flow.LitFieldZero).
+func (c *checker) structDates(lit *ast.CompositeLit) {
 	t := c.pass.TypesInfo.TypeOf(lit)
 	fields := writes.JSONFields(t)
 	byName := map[string]writes.JSONField{}
@@ -460,7 +426,10 @@ func (c *checker) structDates(lit *ast.CompositeLit, body *ast.BlockStmt) {
 			c.date(name, v)
 			continue
 		}
-		if c.seen[lit.Pos()] || c.fieldAssigned(body, df.Var) {
+		if c.seen[lit.Pos()] {
+			continue
+		}
+		if zero, ok := c.fl.LitFieldZero(lit, df.Var.Name()); !ok || !zero {
 			continue
 		}
 		c.seen[lit.Pos()] = true
@@ -481,31 +450,6 @@ func litField(lit *ast.CompositeLit, f *types.Var) ast.Expr {
 		}
 	}
 	return nil
-}
-
-// fieldAssigned reports whether body assigns field f anywhere (x.F = …),
-// or takes the address of a value holding it.
-func (c *checker) fieldAssigned(body *ast.BlockStmt, f *types.Var) bool {
-	if body == nil {
-		return true
-	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.SelectorExpr:
-			if s := c.pass.TypesInfo.Selections[n]; s != nil && s.Obj() == f {
-				found = true // read or written: followed no further
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				if _, lit := ast.Unparen(n.X).(*ast.CompositeLit); !lit {
-					found = true // &v: a helper may set it
-				}
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // legacyProperty checks one property of a legacy storage Entity: its

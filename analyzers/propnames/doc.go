@@ -27,7 +27,8 @@
 //     name, such as one holding U+200B ("Some C# identifiers are not
 //     valid according to the XML specification").
 //   - TL114 property-name-reserved: a PartitionKey or RowKey that is not a
-//     string, or a Timestamp that is neither a time nor a string ("The
+//     string (a type that encodes itself, such as a uuid.UUID written as a
+//     JSON string by its MarshalText, is silent), or a Timestamp that is neither a time nor a string ("The
 //     names of these properties are reserved"); and, whatever its type, a
 //     PartitionKey or RowKey among the constant keys of the Properties of
 //     an SDK entity (aztables.EDMEntity, the legacy storage.Entity; in its

@@ -131,7 +131,15 @@ func (c *checker) mistyped(p prop) bool {
 	if p.name == writes.Timestamp {
 		return !isString(p.typ) && !isTime(p.typ)
 	}
-	return !isString(p.typ)
+	return !keyString(p.typ)
+}
+
+// keyString reports whether a PartitionKey or RowKey of type t can reach
+// the service as a string: a string, or a type that encodes itself (a
+// uuid.UUID's MarshalText makes it a JSON string; what a MarshalJSON
+// writes is not known here).
+func keyString(t types.Type) bool {
+	return isString(t) || writes.OwnEncoding(t)
 }
 
 // structProps returns the JSON names of an entity struct's fields, placed
@@ -231,7 +239,7 @@ func (c *checker) name(p prop) {
 	}
 	switch name {
 	case writes.PartitionKey, writes.RowKey:
-		if !isString(p.typ) {
+		if !keyString(p.typ) {
 			diag.Report(c.pass, "TL114", p.at, "%s, a system property that holds a string, is a %s here", name, finding.Clip(typeString(c.pass, p.typ)))
 		}
 	case writes.Timestamp:

@@ -14,6 +14,13 @@ func TestPropNames(t *testing.T) {
 	sdktest.CheckMessages(t, sdktest.Run(t, dir, propnames.Analyzer, "badnames", "goodnames", "propbags", "promoted"))
 }
 
+// TestSelfEncodedKeys: a key whose type encodes itself (a uuid.UUID is
+// written as a JSON string) is silent; a named integer key is TL114.
+func TestSelfEncodedKeys(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, propnames.Analyzer, "selfkeys"))
+}
+
 // TestCosmos: TL116 for a package naming a Cosmos DB endpoint; its
 // corrected twin and the same names on Table storage are silent.
 func TestCosmos(t *testing.T) {

@@ -60,13 +60,18 @@
 // On the value-flow layer (analyzers/internal/flow and keyflow), keys the
 // above cannot follow are checked too: a PartitionKey formatted from a
 // time kept in a struct field (set to time.Now() by a constructor such as
-// newHit(host)), in the function that marshals and writes the entity or
-// in a method called through an interface the package's types implement.
-// A key made by a function of the package from what its callers pass is
-// one mistake, reported once, where the function makes the key, naming
-// the first call that passes the current time ("PartitionKey made by Save
-// comes only from time.Now() (passed at line 35)"), however many callers
-// do; a key made in another package is reported at the call. Entities
-// that are not marshalled and written in the function that sets the key
-// are left to the checks above.
+// newHit(host)), or from time.Now() itself, when the entity it is set in
+// is itself written (not a field copied from it into another entity) by
+// the function that sets the key or by what that function hands it to:
+// the package's helpers and methods, calls through interfaces the
+// package's types implement, and closures (the same answer TL201 uses
+// to stay silent on key structs that only describe a read). A key made by
+// a function of the package from what its callers pass is one mistake,
+// reported once, where the function makes the key, naming the first call
+// that passes the current time ("PartitionKey made by Save comes only
+// from time.Now() (passed at line 35)"), however many callers do; a key
+// made in another package is reported at the call. An entity the function
+// that sets the key returns is its callers' to write, and is left to the
+// checks above, as is one written through a function variable that may
+// also hold a function that does not write it.
 package timepartition

@@ -57,6 +57,15 @@
 //     struct, an EDMEntity) marshalled once, times the appends of a
 //     constant-bounded loop. The table name and endpoint count as
 //     nothing: the sum is a lower bound.
+//   - TL401 also: a legacy TableBatch whose actions take every piece of
+//     one string or []byte — cut in the loop that adds them (v = v[n:])
+//     or by a helper of the package whose rows the loop adds — when the
+//     value can be larger than the payload limit (flow.SizeAt): bounded
+//     by a length check above the limit (len(v) > 20<<20 returning an
+//     error lets 20 MiB through), or with no limit (an exported
+//     function's []byte parameter, a body read whole). Silent when a
+//     check keeps it under the limit, when each piece is executed in a
+//     batch of its own, or when the batch variable is reset in the loop.
 //   - TL403 batch-cross-partition: two actions whose PartitionKeys are
 //     reconstructed and provably differ — two different constants, or
 //     constant prefixes or suffixes that cannot match. An entity built by
@@ -81,7 +90,12 @@
 //     elements share (e.At.Format("2006-01-02")), or a key the loop
 //     checks equal to a fixed one (if s.Sensor != sensor { return … }),
 //     or the field items were filed by in a map of groups, while the
-//     loop walks one group (byShop[o.Shop] = append(byShop[o.Shop], o)).
+//     loop walks one group (byShop[o.Shop] = append(byShop[o.Shop], o)),
+//     nor the key of an entity the loop writes on its own, outside the
+//     transaction (AddEntity, UpsertEntity, UpdateEntity), directly or
+//     through the package's helpers, methods, interface implementations
+//     and closures (the value-flow layer's one answer to "is this
+//     entity written", also used by TL201 and TL209).
 //   - TL401 also: a count set outside the code — make(…, n) or a loop
 //     for i := 0; i < n; i++ with n from a flag (*count), the
 //     environment, a request or a parameter of an exported function (a
@@ -98,7 +112,8 @@
 // Silent on the payload: values of a size not known statically
 // (parameters, reads, anything computed), entities built by helpers or
 // assigned more than once, actions from helpers (ops, err := toActions(…)),
-// chunked transactions and legacy TableBatch batches, deletes (they send
+// chunked transactions and legacy TableBatch batches (but for values
+// cut into them, above), deletes (they send
 // no entity), and appends under a condition.
 //
 // Silent: transactions built in chunks of 100, or flushed on a test the

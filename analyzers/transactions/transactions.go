@@ -318,6 +318,7 @@ func (c *checker) fromHelper(site *ast.CallExpr, v *types.Var) bool {
 // and that site submits.
 func (c *checker) accumulate(site *ast.CallExpr, v *types.Var) {
 	g := c.collect(v)
+	c.cutOver(site, g.adds, func(l ast.Node) bool { return c.chunks(l, v, g.resets, g.step()) })
 	c.perIteration(site, site, v, g)
 	c.count(site, v, g)
 }
@@ -1549,6 +1550,7 @@ func (c *checker) legacy(call *ast.CallExpr) {
 	})
 	c.partitions(call, entities)
 	g := growth{adds: adds, resets: resets}
+	c.cutOver(call, adds, func(l ast.Node) bool { return c.chunks(l, b, resets, 1) })
 	c.perIteration(call, call, b, g)
 	c.count(call, b, g)
 }

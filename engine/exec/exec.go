@@ -3,6 +3,7 @@ package exec
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"net/http"
 	"slices"
 	"sync"
@@ -135,7 +136,7 @@ func (x *Executor) Prepare(filter string) (*Prepared, error) {
 
 	f, err := odata.Parse(filter)
 	if err != nil {
-		return nil, &QueryError{Err: &store.Error{Status: http.StatusBadRequest, Code: store.CodeInvalidInput, Message: err.Error(), Index: -1}, Parse: err}
+		return nil, queryError(err)
 	}
 	p := prepare(f)
 	x.mu.Lock()
@@ -145,6 +146,63 @@ func (x *Executor) Prepare(filter string) (*Prepared, error) {
 	x.exact[filter] = p
 	x.mu.Unlock()
 	return p, nil
+}
+
+// Scratch is the memory of PrepareScratch: the last filter it prepared
+// once, and the hashes of the filters it has seen. The zero value is
+// ready to use; a Scratch is not safe for concurrent use.
+type Scratch struct {
+	parse odata.Scratch
+	p     Prepared
+	seed  maphash.Seed
+	// seen holds the hashes of recent filters, one slot per hash: a
+	// filter whose hash is there was probably seen before and is worth
+	// a place in the cache.
+	seen [scratchSeen]uint64
+}
+
+// scratchSeen is the number of filter hashes a Scratch remembers.
+const scratchSeen = 1024
+
+// PrepareScratch is Prepare for a caller that is done with the prepared
+// filter before its next call with s, as a replay is: a filter that is
+// neither in the cache nor seen recently is parsed and planned into s's
+// memory and not cached, so that filters whose literals differ at every
+// call allocate no tree and fill no cache. A filter seen again goes
+// through Prepare and its cache. The result, when it is s's, is valid
+// until the next call with s.
+func (x *Executor) PrepareScratch(filter string, s *Scratch) (*Prepared, error) {
+	if s.seed == (maphash.Seed{}) {
+		s.seed = maphash.MakeSeed()
+	}
+	h := maphash.String(s.seed, filter) | 1 // 0 is an empty slot
+	slot := &s.seen[h%scratchSeen]
+	if *slot == h {
+		return x.Prepare(filter)
+	}
+	*slot = h
+	x.mu.Lock()
+	p, ok := x.exact[filter]
+	if ok {
+		x.stats.Exact++
+	} else {
+		x.stats.Parsed++
+	}
+	x.mu.Unlock()
+	if ok {
+		return p, nil
+	}
+	f, err := s.parse.Parse(filter)
+	if err != nil {
+		return nil, queryError(err)
+	}
+	prepareInto(&s.p, f)
+	return &s.p, nil
+}
+
+// queryError is the answer to a filter that does not parse.
+func queryError(err error) *QueryError {
+	return &QueryError{Err: &store.Error{Status: http.StatusBadRequest, Code: store.CodeInvalidInput, Message: err.Error(), Index: -1}, Parse: err}
 }
 
 // QueryError is an invalid query. Err is the service's answer (400);
@@ -168,10 +226,16 @@ func (e *QueryError) Unwrap() []error {
 func Compile(f *odata.Filter) *Prepared { return prepare(f) }
 
 func prepare(f *odata.Filter) *Prepared {
-	p := &Prepared{Filter: f, Plan: plan.Of(f)}
+	p := new(Prepared)
+	prepareInto(p, f)
+	return p
+}
+
+// prepareInto plans and compiles f into p.
+func prepareInto(p *Prepared, f *odata.Filter) {
+	*p = Prepared{Filter: f, Plan: plan.Of(f)}
 	p.acc = accessOf(f, p.Plan)
 	p.match = compileFactors(p.Plan.Residual)
-	return p
 }
 
 // bound is one end of a key range.

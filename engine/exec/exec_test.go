@@ -472,3 +472,52 @@ func TestNoEntities(t *testing.T) {
 		t.Errorf("a point read without entities allocates %v times", n)
 	}
 }
+
+// TestPrepareScratch checks that PrepareScratch answers as Prepare does
+// (the same pages, plans and errors) while it reuses its memory from one
+// filter to the next, and that a filter seen again is cached.
+func TestPrepareScratch(t *testing.T) {
+	tb := bigTable(t, 5, 40)
+	x, ref := New(Options{}), New(Options{})
+	var s Scratch
+	shapes := []string{
+		"PartitionKey eq 'p%02d' and RowKey ge 'r%04d' and N lt %d",
+		"PartitionKey eq 'p%02d' and RowKey eq 'r%04d' or N eq %d",
+		"PartitionKey eq 'p%02d' and not (RowKey lt 'r%04d') and N gt %dL",
+		"PartitionKey gt 'p%02d' and RowKey le 'r%04d' and N ne %d and",
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 400 {
+		f := fmt.Sprintf(shapes[rng.IntN(len(shapes))], rng.IntN(6), rng.IntN(45), rng.IntN(45))
+		if i%50 == 49 {
+			f = "PartitionKey eq 'p01' and RowKey ge 'r0003' and N lt 9" // seen again
+		}
+		got, gerr := x.PrepareScratch(f, &s)
+		want, werr := ref.Prepare(f)
+		if (gerr == nil) != (werr == nil) || (gerr != nil && gerr.Error() != werr.Error()) {
+			t.Fatalf("%s: error %v, Prepare's %v", f, gerr, werr)
+		}
+		if gerr != nil {
+			continue
+		}
+		if got.Plan.Kind != want.Plan.Kind {
+			t.Fatalf("%s: plan %v, Prepare's %v", f, got.Plan.Kind, want.Plan.Kind)
+		}
+		gp, wp := x.PagePrepared(tb, got, 0, nil), ref.PagePrepared(tb, want, 0, nil)
+		if keys(gp.Entities) != keys(wp.Entities) || gp.Stats != wp.Stats {
+			t.Fatalf("%s:\n got %s %+v\nwant %s %+v", f, keys(gp.Entities), gp.Stats, keys(wp.Entities), wp.Stats)
+		}
+	}
+	// Three calls in a row: the first prepares into s, the second
+	// caches, the third finds the cached filter.
+	f := "PartitionKey eq 'p04' and RowKey ge 'r0044' and N lt 1"
+	before := x.CacheStats()
+	for range 3 {
+		if _, err := x.PrepareScratch(f, &s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st := x.CacheStats(); st.Exact != before.Exact+1 || st.Parsed != before.Parsed+2 {
+		t.Errorf("a filter seen again is not cached: %+v before, %+v after", before, st)
+	}
+}

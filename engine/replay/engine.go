@@ -100,6 +100,9 @@ type RefEngine struct {
 	// tables caches the last table looked up.
 	lastName  string
 	lastTable *store.Table
+	// scratch is the memory of the query being run (its filter is
+	// dropped when the query is done).
+	scratch exec.Scratch
 	// props is decodeEntityBuf's buffer.
 	props []edm.Property
 	// got is what a get reads into (store.Table.LookupInto): a get
@@ -288,7 +291,7 @@ func storeMode(m tracefmt.Mode) store.Mode {
 }
 
 func (g *RefEngine) query(t *store.Table, terr error, op *tracefmt.Op, out *Outcome) {
-	p, err := g.x.Prepare(op.Filter)
+	p, err := g.x.PrepareScratch(op.Filter, &g.scratch)
 	if p != nil {
 		out.Plan = p.Plan.Kind.String()
 	}

@@ -118,3 +118,14 @@ func TestBatchOverlap(t *testing.T) {
 		t.Errorf("TL405 findings %+v", got)
 	}
 }
+
+func TestHasDigitShape(t *testing.T) {
+	keys := []string{"", "a", "#", "1", "12", "a1", "a12b", "a1b2", "2026-11-27", "x#1", "#1", "1#", "p007", "p7", "p7x", "ab"}
+	for _, k := range keys {
+		for _, j := range keys {
+			if got, want := hasDigitShape(k, digitShape(j)), digitShape(k) == digitShape(j); got != want {
+				t.Errorf("hasDigitShape(%q, %q) = %v, want %v", k, digitShape(j), got, want)
+			}
+		}
+	}
+}

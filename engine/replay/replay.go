@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -469,6 +470,11 @@ func appendResult(b []byte, i, line int, op *tracefmt.Op, out *Outcome, charge b
 // aggregator collects the per-query statistics of a replay.
 type aggregator struct {
 	queries map[queryKey]*queryAgg
+	// byShape finds the queries of kind 's' by the length of the
+	// lower-case table name, the name and the shape; buf is where that
+	// key is built.
+	byShape map[string]*queryAgg
+	buf     []byte
 	// lastTable and lastLower are the table name of the last query and
 	// its lower case (a trace names few tables).
 	lastTable, lastLower string
@@ -503,7 +509,7 @@ type queryAgg struct {
 }
 
 func newAggregator() *aggregator {
-	return &aggregator{queries: map[queryKey]*queryAgg{}, statuses: map[int]int{}}
+	return &aggregator{queries: map[queryKey]*queryAgg{}, byShape: map[string]*queryAgg{}, statuses: map[int]int{}}
 }
 
 func (a *aggregator) add(op *tracefmt.Op, out *Outcome) {
@@ -527,6 +533,7 @@ func (a *aggregator) add(op *tracefmt.Op, out *Outcome) {
 	}
 	key := queryKey{table: a.lastLower}
 	var name, shape string
+	var q *queryAgg
 	switch {
 	case op.Kind == tracefmt.Get:
 		name = "(get)"
@@ -535,10 +542,20 @@ func (a *aggregator) add(op *tracefmt.Op, out *Outcome) {
 		name = op.Name
 		key.kind, key.s = 'n', op.Name
 	default:
-		shape = odata.Shape(op.Filter)
-		key.kind, key.s = 's', shape
+		// Found by the table and the shape in a reused buffer: an
+		// unnamed query builds no string unless its shape is new.
+		a.buf = binary.AppendUvarint(a.buf[:0], uint64(len(a.lastLower)))
+		a.buf = append(a.buf, a.lastLower...)
+		n := len(a.buf)
+		a.buf = odata.AppendShape(a.buf, op.Filter)
+		if q = a.byShape[string(a.buf)]; q == nil {
+			shape = string(a.buf[n:])
+			key.kind, key.s = 's', shape
+		}
 	}
-	q := a.queries[key]
+	if q == nil {
+		q = a.queries[key]
+	}
 	if q == nil {
 		q = &queryAgg{table: op.Table, name: name, shape: shape, line: op.Line}
 		if op.Kind == tracefmt.Get {
@@ -547,6 +564,9 @@ func (a *aggregator) add(op *tracefmt.Op, out *Outcome) {
 			q.shape = odata.Shape(op.Filter)
 		}
 		a.queries[key] = q
+		if key.kind == 's' {
+			a.byShape[string(a.buf)] = q
+		}
 		a.order = append(a.order, q)
 	}
 	q.calls++

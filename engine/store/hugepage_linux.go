@@ -24,3 +24,19 @@ func adviseHuge(b []byte) {
 	}
 	_ = syscall.Madvise(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), off)), n), 14) // MADV_HUGEPAGE
 }
+
+// alignedChunk returns an empty chunk with room for at least n bytes
+// (a multiple of hugePage) that starts on a 2 MiB boundary, advised to
+// be backed by huge pages, and the bytes of the same allocation before
+// it (up to 2 MiB, for a smaller chunk). Go aligns a large allocation to
+// its 8 KiB pages only: a chunk of its own would have half its bytes
+// outside whole huge pages, each 4 KiB page of them a page fault when
+// first written and a TLB miss when read at random.
+func alignedChunk(n int) (head, c []byte) {
+	b := make([]byte, n+hugePage)
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	off := int((hugePage - p%hugePage) % hugePage)
+	c = b[off:off]
+	adviseHuge(b[off:])
+	return b[:0:off], c
+}

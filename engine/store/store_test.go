@@ -408,7 +408,12 @@ func TestInPlaceReads(t *testing.T) {
 				t.Fatalf("%s %s: Get(%s) = %v %v, want %v %v", what, want.RowKey, name, g, gok, w, wok)
 			}
 		}
-		if c := got.Clone(); !reflect.DeepEqual(c, want) {
+		// A clone of an entity read in place shares its encoding rather
+		// than decoding it: compare what it reads, not its form.
+		if c := got.Clone(); c.PartitionKey != want.PartitionKey || c.RowKey != want.RowKey || c.Ticks() != want.Ticks() ||
+			c.Len() != want.Len() || c.EstimatedSize() != want.EstimatedSize() || c.WireSize() != want.WireSize() ||
+			!reflect.DeepEqual(c.Properties(), want.Properties()) ||
+			string(c.AppendJSON(nil, nil)) != string(want.AppendJSON(nil, nil)) {
 			t.Fatalf("%s %s: Clone differs from Lookup's entity", what, want.RowKey)
 		}
 	}

@@ -54,6 +54,7 @@ type Table struct {
 	recs     []rec    // by record number
 	freeRec  []uint32 // free record numbers
 	chunks   [][]byte // the encoded entities
+	fill     int      // the chunk alloc fills; those before it are full
 	live     int      // bytes of chunks that live records use
 	dead     int      // bytes of chunks that no record uses
 	// merged is where Write builds a merge; callers hold mu.
@@ -108,6 +109,9 @@ const (
 	// compactMin is how many dead bytes the chunks hold at least before
 	// the table compacts them.
 	compactMin = 4 << 20
+	// minHead is the least room that the bytes before an aligned chunk
+	// (see alignedChunk) must have to be used as a chunk of their own.
+	minHead = 64 << 10
 )
 
 func newTable(s *Store, name string) *Table {
@@ -439,18 +443,29 @@ func (t *Table) store1(r *rec, i, part uint32, e *Entity) {
 // alloc returns n bytes of fresh chunk space and where they are. Bytes
 // once handed out are never handed out again.
 func (t *Table) alloc(n int) ([]byte, uint32, uint32) {
-	if k := len(t.chunks); k > 0 {
-		c := t.chunks[k-1]
-		if cap(c)-len(c) >= n {
+	for k := t.fill; k < len(t.chunks); k++ {
+		if c := t.chunks[k]; cap(c)-len(c) >= n {
+			t.fill = k
 			off := len(c)
-			t.chunks[k-1] = c[:off+n]
-			return c[off : off+n : off+n], uint32(k - 1), uint32(off)
+			t.chunks[k] = c[:off+n]
+			return c[off : off+n : off+n], uint32(k), uint32(off)
 		}
 	}
-	c := make([]byte, n, max(n, chunkSize))
-	adviseHuge(c)
-	t.chunks = append(t.chunks, c)
-	return c, uint32(len(t.chunks) - 1), 0
+	t.fill = len(t.chunks)
+	if n > chunkSize {
+		c := make([]byte, 0, n)
+		adviseHuge(c[:n])
+		t.chunks = append(t.chunks, c)
+	} else {
+		// An aligned chunk; the bytes before it, if they are many, are
+		// filled first.
+		head, c := alignedChunk(chunkSize)
+		if cap(head) >= minHead {
+			t.chunks = append(t.chunks, head)
+		}
+		t.chunks = append(t.chunks, c)
+	}
+	return t.alloc(n)
 }
 
 // maybeCompact copies the live records into new chunks when more than
@@ -477,7 +492,7 @@ func (t *Table) Compact() {
 // compact is Compact; callers hold t.mu.
 func (t *Table) compact() {
 	old := t.chunks
-	t.chunks = nil
+	t.chunks, t.fill = nil, 0
 	t.live, t.dead = 0, 0
 	t.ascend("", "", func(_ *partition, i uint32) bool {
 		r := &t.recs[i]

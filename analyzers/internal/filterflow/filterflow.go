@@ -113,6 +113,10 @@ type SinkPart struct {
 	// false, such a hole is reported where the sink interpolates it and
 	// callers do not report what they pass into it.
 	AtCaller bool
+	// Each, for a parameter that is a slice the sink maps element by
+	// element and joins, is the flow layer's Joined hole with the text
+	// each element makes: each call binds it to the elements it passes.
+	Each *flow.Hole
 }
 
 // Template renders q with parameters as {$N} and other holes as {?}.
@@ -313,11 +317,11 @@ func run(pass *analysis.Pass) (any, error) {
 		// empty result, no Sink facts.
 		r := index.Of(pass).Resolver()
 		return &Result{Resolver: r, AtCaller: map[*types.Var]bool{}, FromFlow: map[*values.Hole]*flow.Hole{},
-			safe: &safety{pkg: pass.Pkg, info: pass.TypesInfo, r: r, consts: map[*types.Var]bool{}}}, nil
+			safe: &safety{fl: flow.Of(pass)}}, nil
 	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	st := &state{pass: pass, r: index.Of(pass).Resolver(), fl: flow.Of(pass), fromFlow: map[*values.Hole]*flow.Hole{}, sinks: map[*types.Func]*Sink{}}
-	st.safe = &safety{pkg: pass.Pkg, info: pass.TypesInfo, r: st.r, files: pass.Files, consts: map[*types.Var]bool{}}
+	st.safe = &safety{fl: st.fl}
 
 	// Collect candidate calls with their enclosing declarations.
 	type site struct {
@@ -440,13 +444,12 @@ func (st *state) decideParams(queries []*Query) map[*types.Var]bool {
 // go into a quoted literal as it is, and one was escaped by the caller
 // (a constant argument says nothing about the function's contract).
 func (st *state) safeArg(arg ast.Expr) bool {
-	info := st.pass.TypesInfo
 	escaped := false
 	for _, h := range st.r.Of(arg).Holes() {
 		if !st.safe.hole(h) {
 			return false
 		}
-		if h.Escaped || Escapes(info, st.r, h.Expr, 0) {
+		if h.Escaped || st.safe.escaped(h.Expr) {
 			escaped = true
 		}
 	}
@@ -529,6 +532,13 @@ func (st *state) queriesAt(orig *ast.CallExpr) []*Query {
 		choices := make([][]values.Value, len(sq.Parts))
 		n := 1
 		for pi, p := range sq.Parts {
+			if p.IsHole && p.Param >= 0 && p.Each != nil {
+				if ch := st.eachShapes(orig, fn, p.Each); len(ch) > 0 {
+					choices[pi] = ch
+					n = min(n*len(choices[pi]), maxShapes)
+					continue
+				}
+			}
 			if p.IsHole && p.Param >= 0 && (p.Verb == "" || p.Verb == "%s" || p.Verb == "%v") {
 				choices[pi] = st.argShapes(orig, p.Param)
 				n = min(n*len(choices[pi]), maxShapes)
@@ -854,6 +864,9 @@ func (st *state) addSinkFor(fn *types.Func, q *Query) bool {
 		if i, ok := index[h.Param]; ok && h.Param != nil && !h.Foreign {
 			part.Param = i
 			hasParam = true
+			if fh := st.fromFlow[h]; fh != nil && fh.Each != nil {
+				part.Each = fh
+			}
 		} else {
 			// Checked (for injection) here, or where it was built.
 			part.Safe = true

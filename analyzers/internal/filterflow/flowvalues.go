@@ -48,6 +48,21 @@ func (st *state) argShapes(call *ast.CallExpr, i int) []values.Value {
 	return []values.Value{{Parts: []values.Part{{Hole: &values.Hole{Expr: arg, Use: arg, Type: st.pass.TypesInfo.TypeOf(arg)}}}}}
 }
 
+// eachShapes returns the shapes of a sink's mapped slice parameter at
+// call (the sink fn): the flow layer's Joined hole h bound to the
+// elements the call passes; nil when the call has no SSA or flow knows
+// nothing. A sink of another package carries no positions.
+func (st *state) eachShapes(call *ast.CallExpr, fn *types.Func, h *flow.Hole) []values.Value {
+	in := st.fl.Call(call)
+	if in == nil {
+		return nil
+	}
+	if fn.Pkg() != st.pass.Pkg {
+		h = h.WithoutPositions()
+	}
+	return st.shapes(in.Parent(), st.fl.BindJoined(in, h), call)
+}
+
 // flowOptionQueries returns the queries the options argument opts
 // (argument argIdx of base.Call) gives, one per variant of its Filter
 // that the flow layer follows; nil when flow has no answer (the options
@@ -177,7 +192,7 @@ func (st *state) hole(fn *ssa.Function, h *flow.Hole, at ast.Expr) *values.Hole 
 			}
 		}
 	}
-	if h.Bound&(flow.Escaped|flow.URLEscaped) != 0 || h.Bound.Safe() || (h.Bound&flow.Time != 0 && !containsQuote(h.Layout)) {
+	if h.QuoteFree() {
 		out.Escaped = true // cannot carry a quote
 	}
 	if out.Verb == "" && h.Bound&flow.Digits != 0 {
@@ -193,13 +208,4 @@ func (st *state) hole(fn *ssa.Function, h *flow.Hole, at ast.Expr) *values.Hole 
 	}
 	st.fromFlow[out] = h
 	return out
-}
-
-func containsQuote(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\'' {
-			return true
-		}
-	}
-	return false
 }

@@ -551,3 +551,8 @@ func (st *state) defaultedParam(v *types.Var, pkgPath, typeName string) bool {
 	}
 	return false
 }
+
+func isStringType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}

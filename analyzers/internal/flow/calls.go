@@ -70,6 +70,9 @@ func (e *eval) call(cc *ssa.CallCommon, index int, v ssa.Value, depth int) Value
 	if s := e.r.Summary(f); s != nil && index < len(s.Results) && len(s.Results[index].Variants) > 0 {
 		return e.bind(s.Results[index], args, depth)
 	}
+	if v, ok := e.namedEscaper(f, args, index, depth); ok {
+		return v
+	}
 	name := f.Name()
 	if f.Signature.Recv() != nil && len(args) > 0 {
 		// A method with no summary: a value of its receiver's kind
@@ -138,9 +141,7 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 	}
 	constArg := func(i int) (string, bool) {
 		if i < len(args) {
-			if c, ok := args[i].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
-				return constant.StringVal(c.Value), true
-			}
+			return constString(args[i])
 		}
 		return "", false
 	}
@@ -195,6 +196,10 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 			return withBound(s, Escaped), true
 		}
 		return withBound(s, Replaced), true
+	case "strings.Replacer.Replace":
+		return e.replacerCall(args, depth)
+	case "regexp.Regexp.ReplaceAllString", "regexp.Regexp.ReplaceAllLiteralString":
+		return e.regexpReplace(args, name == "regexp.Regexp.ReplaceAllLiteralString", depth)
 	case "strings.ToLower", "strings.ToUpper", "strings.TrimSpace", "strings.Title", "strings.ToTitle", "strings.Clone":
 		fns := map[string]func(string) string{"strings.ToLower": strings.ToLower, "strings.ToUpper": strings.ToUpper, "strings.TrimSpace": strings.TrimSpace}
 		if fn := fns[name]; fn != nil {
@@ -210,8 +215,10 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 			}
 		}
 		return opaque(a, 0), true
-	case "strings.Split", "strings.SplitN", "strings.Fields", "strings.SplitAfter", "strings.Repeat":
+	case "strings.Split", "strings.SplitN", "strings.Fields", "strings.SplitAfter":
 		return opaque(arg(0), 0), true
+	case "strings.Repeat", "bytes.Repeat":
+		return repeated(arg(0), args[1]), true
 	case "path.Base", "path.Dir", "path.Clean", "path.Ext", "path/filepath.Base", "path/filepath.Dir", "path/filepath.Clean", "path/filepath.Ext":
 		// A segment of its argument, or its argument cleaned: the same
 		// input (a segment of a request path holds any character but /).
@@ -260,13 +267,25 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 	case "encoding/base64.Encoding.EncodeToString":
 		if g, ok := args[0].(*ssa.UnOp); ok {
 			if gl, ok := g.X.(*ssa.Global); ok && strings.Contains(gl.Name(), "URL") {
-				return opaque(arg(1), URLEscaped), true
+				return opaque(arg(1), URLEscaped|Escaped), true
 			}
 		}
-		return opaque(arg(1), 0), true
+		return opaque(arg(1), Escaped), true // letters, digits, + / =: no quote
+	case "encoding/base32.Encoding.EncodeToString":
+		return opaque(arg(1), Escaped), true
 	case "encoding/json.Marshal", "encoding/json.MarshalIndent", "encoding/xml.Marshal", "encoding/xml.MarshalIndent":
 		if len(args) > 0 && Growable(underlyingArg(args[0]).Type()) {
 			return holeValue(Hole{Source: Body, What: "a marshalled document"}), true
+		}
+		if len(args) > 0 && types.IsInterface(args[0].Type()) {
+			// A dynamic value decoded from a stream read whole: a
+			// document as long as what was read.
+			a := arg(0)
+			for _, h := range a.Holes() {
+				if h.Source == Body || h.Source == Request && h.What == "body" {
+					return holeValue(Hole{Source: Body, What: "a marshalled document", Bound: h.Bound & LengthChecked, Max: sizeOfWhole(a)}), true
+				}
+			}
 		}
 		return opaque(arg(0), 0), true
 	case sdk.TablelintODataPath + ".Quote":
@@ -333,13 +352,19 @@ func (e *eval) readAll(x ssa.Value, depth int) Value {
 			break
 		}
 	}
+	if lim, ok := limitStored(x); ok {
+		x = lim // r.Body = http.MaxBytesReader(w, r.Body, n) before the read
+	}
 	if c, ok := x.(*ssa.Call); ok {
 		if f := c.Call.StaticCallee(); f != nil {
 			switch callee(f) {
 			case "io.LimitReader", "net/http.MaxBytesReader":
-				inner := c.Call.Args[0]
+				inner, limit := c.Call.Args[0], c.Call.Args[1]
 				if callee(f) == "net/http.MaxBytesReader" {
-					inner = c.Call.Args[1]
+					inner, limit = c.Call.Args[1], c.Call.Args[2]
+				}
+				if n, ok := constInt(limit); ok && n > 0 {
+					return withMax(e.readAll(inner, depth+1), n)
 				}
 				return withBound(e.readAll(inner, depth+1), LengthChecked)
 			}
@@ -352,6 +377,49 @@ func (e *eval) readAll(x ssa.Value, depth int) Value {
 		}
 	}
 	return holeValue(Hole{Source: Body, What: "io.ReadAll"})
+}
+
+// limitStored returns the limiting reader (io.LimitReader,
+// http.MaxBytesReader) stored into the field x loads, by a store that
+// dominates the load: r.Body = http.MaxBytesReader(w, r.Body, n).
+func limitStored(x ssa.Value) (ssa.Value, bool) {
+	ld, ok := x.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL || ld.Block() == nil {
+		return nil, false
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
+	if !ok || fa.X.Referrers() == nil {
+		return nil, false
+	}
+	for _, ref := range *fa.X.Referrers() {
+		other, ok := ref.(*ssa.FieldAddr)
+		if !ok || other.Field != fa.Field || other.Referrers() == nil {
+			continue
+		}
+		for _, r2 := range *other.Referrers() {
+			st, ok := r2.(*ssa.Store)
+			if !ok || st.Addr != other || st.Block() == nil {
+				continue
+			}
+			if st.Block() == ld.Block() && instrIndex(st) > instrIndex(ld) || !st.Block().Dominates(ld.Block()) {
+				continue
+			}
+			val := st.Val
+			for i := 0; i < 4; i++ {
+				if mi, ok := val.(*ssa.MakeInterface); ok {
+					val = mi.X
+				} else if ci, ok := val.(*ssa.ChangeInterface); ok {
+					val = ci.X
+				}
+			}
+			if c, ok := val.(*ssa.Call); ok && c.Call.StaticCallee() != nil {
+				if n := callee(c.Call.StaticCallee()); n == "io.LimitReader" || n == "net/http.MaxBytesReader" {
+					return c, true
+				}
+			}
+		}
+	}
+	return nil, false
 }
 
 // sprintf is fmt.Sprintf with a constant format: text, and for each
@@ -518,6 +586,11 @@ func (e *eval) join(elems ssa.Value, sepV Value, at ssa.Value, depth int) Value 
 // joinKnown is join when the elements are known, or elems is a slice
 // parameter of the function summarised (joins.go); false otherwise.
 func (e *eval) joinKnown(elems ssa.Value, sepV Value, at ssa.Value, depth int) (Value, bool) {
+	if sep, isConst := constText(sepV); isConst {
+		if v, ok := e.mappedJoin(elems, sep, depth); ok {
+			return v, true
+		}
+	}
 	lists, ok := e.sliceVariants(elems, depth)
 	if !ok {
 		if sep, isConst := constText(sepV); isConst {
@@ -790,6 +863,33 @@ func (e *eval) dataSource(data ssa.Value, depth int) (Source, string) {
 		}
 	}
 	return Unknown, ""
+}
+
+// decodedDocument is the value of an interface variable (an any: a
+// document of any shape) that json.Unmarshal fills from bytes read
+// whole (a response, a file): a Body hole, bounded as those bytes are.
+// ok is false for anything else. (A map or slice marshalled again is a
+// document of any size already: see json.Marshal in model.)
+func (e *eval) decodedDocument(a *ssa.Alloc, depth int) (Value, bool) {
+	t := a.Type().(*types.Pointer).Elem()
+	if depth > MaxDepth || !types.IsInterface(t) {
+		return Value{}, false
+	}
+	for _, u := range addressUses(a) {
+		for _, ref := range *u.Referrers() {
+			c, ok := ref.(*ssa.Call)
+			if !ok || c.Call.StaticCallee() == nil || callee(c.Call.StaticCallee()) != "encoding/json.Unmarshal" || len(c.Call.Args) != 2 || c.Call.Args[1] != u {
+				continue
+			}
+			v := e.of(c.Call.Args[0], depth+1)
+			for _, h := range v.Holes() {
+				if h.Source == Body {
+					return holeValue(Hole{Source: Body, What: "a decoded document", Bound: h.Bound & LengthChecked, Max: sizeOfWhole(v)}), true
+				}
+			}
+		}
+	}
+	return Value{}, false
 }
 
 // requestParam: a parameter that is a request.

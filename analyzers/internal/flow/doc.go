@@ -51,7 +51,16 @@
 // call's elements: joins.go); pointer helpers that return nil for empty
 // text (the empty variant: nilptr.go); hand-written escapers, recognised by
 // what they do (a loop over a string parameter that writes every quote
-// twice: escaper.go), summarised as the parameter, Escaped. A field of a parameter is a Param hole
+// twice: escaper.go), summarised as the parameter, Escaped; a
+// strings.Replacer and a regular expression made from constants, in
+// place or in a package variable its init sets once (cleaners.go); a
+// package variable only ever given constants is those constants
+// (globals.go); a slice
+// parameter mapped element by element and joined, summarised as a
+// Joined hole whose Each template is what one element makes (its
+// quotes and holes kept: mapped.go); a type switch on an interface
+// parameter, whose returns' variants carry their case, kept by a
+// caller only where its value's dynamic type takes it (typecases.go). A field of a parameter is a Param hole
 // with Field; what a caller puts in that field at a call (a literal
 // built at the call, a variable filled before it) is ArgField, the one
 // place rules bind such holes to callers (keys, property sizes, request
@@ -92,6 +101,17 @@
 // may be (FuncValues, funcvalues.go): those the package stores there
 // (constructors, options, literals, defaults) and, where code outside
 // the package can set it, those the package offers for its type.
+//
+// Sizes (size.go): SizeOf says how large a value can be — unbounded when
+// its bytes come from outside with no limit (a response, request or file
+// read whole, a decoded untyped document marshalled again, a caller's
+// []byte of an exported function, strings.Repeat by a count that is not
+// a constant), bounded when every part is (constant text, formatted
+// numbers, UUIDs, digests, times with a layout, Hole.Max: a read through
+// io.LimitReader or http.MaxBytesReader with a constant limit, a
+// truncation x[:N]), unknown otherwise. SizeAt adds the len(x)
+// comparisons with a constant that dominate a use (LenRange). Cuts lists
+// the strings and []byte values a function cuts into pieces in a loop.
 //
 // Forward, Reaches says whether a value, or anything made from it (its
 // fields copied into an entity, its JSON bytes, a string built from it),

@@ -10,7 +10,8 @@ import (
 
 // A hand-written escaper: a function whose result is built by one loop
 // over the characters (runes or bytes) of a string parameter, written to
-// a []byte, a []rune or a strings.Builder / bytes.Buffer, such that on
+// a []byte, a []rune, a strings.Builder / bytes.Buffer or a string the
+// loop extends (out += "''", out += string(c)), such that on
 // every path through the loop's body
 //   - where the character is a single quote, exactly two quotes are
 //     written (the character twice, or the character and a quote
@@ -40,6 +41,13 @@ func quoteDoubler(fn *ssa.Function, v ssa.Value) (int, bool) {
 			return -1, false
 		}
 		header, d.out = phi.Block(), phi
+	case *ssa.Phi:
+		// out, a string the loop extends (out += "''", out += string(c)):
+		// the loop header's φ, the value when the loop ends.
+		if !isStringType(v.Type()) {
+			return -1, false
+		}
+		header, d.out = v.Block(), v
 	case *ssa.Call:
 		// b.String() of a builder written only in the loop.
 		f := v.Call.StaticCallee()
@@ -113,8 +121,8 @@ func (d *doubler) outsideClean(l *ssaLoop) bool {
 					return false
 				}
 			case *ssa.Const:
-				if !ed.IsNil() {
-					return false
+				if t, ok := constString(ed); !ed.IsNil() && (!ok || t != "") {
+					return false // not nil, nor the empty string
 				}
 			default:
 				return false
@@ -204,11 +212,15 @@ func (d *doubler) check(path []*ssa.BasicBlock) bool {
 				items = append(items, its...)
 			}
 		}
-		if i+1 >= len(path) {
-			break
+		// The edge taken out of b: to the next block of the path, or
+		// from the last back to the header (if r == '\'' {…} with no
+		// else jumps straight back to the loop).
+		next := d.loop.header
+		if i+1 < len(path) {
+			next = path[i+1]
 		}
 		if f, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
-			fact := d.fact(f.Cond, b.Succs[0] == path[i+1])
+			fact := d.fact(f.Cond, b.Succs[0] == next)
 			if fact != 0 && quote != 0 && fact != quote {
 				return true // not a path the code can take
 			}
@@ -271,6 +283,20 @@ func (d *doubler) chain(v ssa.Value, path []*ssa.BasicBlock, depth int) ([]item,
 				}
 			}
 		}
+	case *ssa.BinOp:
+		// out + x: a string extended.
+		if v.Op != token.ADD || !isStringType(v.Type()) {
+			return nil, false
+		}
+		head, ok := d.chain(v.X, path, depth+1)
+		if !ok {
+			return nil, false
+		}
+		tail, ok := d.items(v.Y)
+		if !ok {
+			return nil, false
+		}
+		return append(head, tail...), true
 	case *ssa.Call:
 		bi, ok := v.Call.Value.(*ssa.Builtin)
 		if !ok || bi.Name() != "append" || len(v.Call.Args) != 2 {

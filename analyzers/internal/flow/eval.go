@@ -22,6 +22,10 @@ type eval struct {
 	// call given the options), for the stores that reach it
 	// (reaching.go); nil when unknown.
 	at ssa.Instruction
+	// elem, while the text one iteration appends is made into an Each
+	// template (mapped.go), is the element of the slice mapped: reads of
+	// it are Elem holes.
+	elem *elemCtx
 }
 
 func (e *eval) of(v ssa.Value, depth int) Value {
@@ -50,6 +54,11 @@ func (e *eval) of(v ssa.Value, depth int) Value {
 }
 
 func (e *eval) value(v ssa.Value, depth int) Value {
+	if e.elem != nil {
+		if field, ok := e.elemRead(v); ok {
+			return elemHole(field) // the element mapped (mapped.go)
+		}
+	}
 	switch v := v.(type) {
 	case *ssa.Const:
 		return constValue(v)
@@ -140,6 +149,9 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 			x = e.stored(a, depth) // a local array sliced (sum[:]): what was stored in it
 		} else {
 			x = e.of(v.X, depth)
+		}
+		if n, ok := constInt(v.High); ok && n >= 0 && (isStringType(v.X.Type()) || isByteSlice(v.X.Type())) {
+			return withMax(x, n) // x[:n]: at most n bytes (or elements)
 		}
 		if v.High != nil && isStringType(v.X.Type()) {
 			return withBound(x, LengthChecked)
@@ -258,6 +270,9 @@ func (e *eval) load(ptr ssa.Value, depth int) Value {
 		if src, what := e.decodedInto(p, depth); src != Unknown {
 			return holeValue(Hole{Source: src, What: what})
 		}
+		if v, ok := e.decodedDocument(p, depth); ok {
+			return v
+		}
 		return e.stored(p, depth)
 	case *ssa.FieldAddr:
 		st, ok := p.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
@@ -332,6 +347,9 @@ func (e *eval) load(ptr ssa.Value, depth int) Value {
 	case *ssa.Global:
 		if p.Pkg != nil && p.Pkg.Pkg.Path() == "os" && p.Name() == "Args" {
 			return holeValue(Hole{Source: CommandLine, What: "os.Args"})
+		}
+		if v, ok := e.r.constGlobal(p); ok {
+			return v // only ever given constants (globals.go)
 		}
 		return e.stored(p, depth)
 	case *ssa.Parameter:
@@ -762,18 +780,37 @@ func (e *eval) sliceVariants(v ssa.Value, depth int) ([][]ssa.Value, bool) {
 // (%019d, a time layout, an escape) keeps that bound: the argument's
 // holes take it on.
 func (e *eval) bind(v Value, args []ssa.Value, depth int) Value {
+	return e.bindElem(v, args, nil, depth)
+}
+
+// bindElem is bind for an Each template (mapped.go) given el, one
+// element of the slice mapped: its Elem holes become el (or its field).
+// A nil el keeps them, for a template bound again (the caller passes
+// its own parameter on).
+func (e *eval) bindElem(v Value, args []ssa.Value, el *elemRef, depth int) Value {
 	out := Value{Approx: v.Approx}
 	for _, vr := range v.Variants {
+		c, keep := e.bindCase(vr.Case, args, el, depth)
+		if !keep {
+			continue // a type-switch case the argument's type does not take
+		}
 		cur := Value{Variants: []Variant{{Ret: vr.Ret}}}
 		for _, p := range vr.Parts {
 			var pv Value
 			switch {
 			case p.Hole == nil:
 				pv = textValue(p.Text)
-			case p.Hole.Source == Param && p.Hole.Param >= 0 && p.Hole.Param < len(args):
+			case p.Hole.Elem && el != nil || p.Hole.Source == Param && !p.Hole.Elem && p.Hole.Param >= 0 && p.Hole.Param < len(args):
 				h := *p.Hole
-				a := args[h.Param]
-				if h.Joined {
+				var a ssa.Value
+				if !h.Elem {
+					a = args[h.Param]
+				}
+				if h.Elem {
+					pv = e.elemValue(el, h.Field, depth)
+				} else if h.Joined && h.Each != nil {
+					pv = e.bindEach(h, a, args, depth)
+				} else if h.Joined {
 					var ok bool
 					if pv, ok = e.joinKnown(a, textValue(h.Sep), nil, depth); !ok {
 						pv = moreElements() // elements not known here
@@ -812,6 +849,9 @@ func (e *eval) bind(v Value, args []ssa.Value, depth int) Value {
 		}
 		for i := range cur.Variants {
 			cur.Variants[i].Ret = vr.Ret
+			if cur.Variants[i].Case == nil {
+				cur.Variants[i].Case = c
+			}
 		}
 		out = union(out, cur)
 	}

@@ -94,6 +94,8 @@ type Result struct {
 	// fnStores maps each func-typed field and package variable to the
 	// values the package stores into it (funcvalues.go).
 	fnStores map[types.Object][]ssa.Value
+	// globals records the uses of the package's variables (globals.go).
+	globals map[*ssa.Global]*globalUse
 }
 
 // Of returns the Result of the flow analyzer for pass.
@@ -119,6 +121,7 @@ func run(pass *analysis.Pass) (any, error) {
 		invokes:   map[string][]ssa.CallInstruction{},
 		litStores: map[token.Pos]*ssa.Store{},
 		fnStores:  map[types.Object][]ssa.Value{},
+		globals:   map[*ssa.Global]*globalUse{},
 	}
 	if reach.Skip(pass) {
 		// The standard library is modelled (calls.go), not summarised;
@@ -135,6 +138,7 @@ func run(pass *analysis.Pass) (any, error) {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				r.index(in)
+				r.indexGlobals(in, false)
 			}
 		}
 	}
@@ -145,6 +149,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if st, ok := in.(*ssa.Store); ok {
 					r.indexFuncStore(st)
 				}
+				r.indexGlobals(in, true)
 			}
 		}
 	}
@@ -473,9 +478,13 @@ func (r *Result) summarize(fn *ssa.Function) *Summary {
 		var vs []Value
 		for _, ret := range rets {
 			v := e.of(ret.Results[i], 0)
+			tc := typeCaseOf(fn, ret.Block())
 			for j := range v.Variants {
 				if v.Variants[j].Ret == 0 {
 					v.Variants[j].Ret = int(ret.Pos())
+				}
+				if v.Variants[j].Case == nil {
+					v.Variants[j].Case = tc
 				}
 			}
 			vs = append(vs, v)
@@ -535,6 +544,10 @@ func describable(t types.Type) bool {
 		return ok && (b.Kind() == types.Byte || b.Info()&types.IsString != 0)
 	case *types.Struct:
 		return isNamed(t, "time", "Time")
+	case *types.Interface:
+		// any: a document decoded from bytes read whole keeps their
+		// size (decodedDocument).
+		return u.Empty()
 	}
 	return false
 }

@@ -287,3 +287,57 @@ func TestGiven(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, givenProbe, "given")
 }
+
+// sizeProbe reports flow.SizeAt of the argument of each call of sink:
+// "unbounded (what)", "at most N" or "known" for neither.
+var sizeProbe = &analysis.Analyzer{
+	Name:     "sizeprobe",
+	Doc:      "sizeprobe: report value sizes at sink calls",
+	Requires: []*analysis.Analyzer{flow.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := flow.Of(pass)
+		if os.Getenv("FLOWDEBUG") != "" {
+			for _, fn := range r.SSA.SrcFuncs {
+				if strings.Contains(fn.Name(), os.Getenv("FLOWDEBUG")) {
+					fn.WriteTo(os.Stderr)
+					if s := r.Summary(fn); s != nil {
+						fmt.Fprintln(os.Stderr, "summary:", s.Results, s.Fields)
+					}
+				}
+			}
+		}
+		staticCalls(r, func(fn *ssa.Function, c *ssa.Call, f *ssa.Function) {
+			args := flow.CallArgs(c.Common())
+			if f.Name() != "sink" || len(args) != 1 {
+				return
+			}
+			a := args[0]
+			if mi, ok := a.(*ssa.MakeInterface); ok {
+				a = mi.X
+			}
+			switch s := r.SizeAt(fn, a, c); {
+			case s.Unbounded:
+				pass.Reportf(c.Pos(), "unbounded (%s)", s.What)
+			case s.Bounded:
+				pass.Reportf(c.Pos(), "at most %d", s.Max)
+			default:
+				pass.Reportf(c.Pos(), "not known")
+			}
+		})
+		return nil, nil
+	},
+}
+
+// TestSizes: what the code says about how large a value can be.
+func TestSizes(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, sizeProbe, "sizes")
+}
+
+// TestMapped: element-wise summaries of slices mapped by a helper
+// (mapped.go) and type-switch cases picked by dynamic type
+// (typecases.go).
+func TestMapped(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, probe, "mapped")
+}

@@ -215,20 +215,6 @@ func storedOrLoaded(a ssa.Value) bool {
 	return true
 }
 
-// zeroValue reports whether v is its type's zero value on every path: a
-// zero constant, or a load of a variable nothing writes.
-func zeroValue(v ssa.Value) bool {
-	if c, ok := v.(*ssa.Const); ok {
-		return c.Value == nil
-	}
-	ld, ok := v.(*ssa.UnOp)
-	if !ok || ld.Op != token.MUL {
-		return false
-	}
-	a, ok := ld.X.(*ssa.Alloc)
-	return ok && onlyLoaded(a)
-}
-
 // fieldGiven is what the struct (or pointer to struct) v gives field
 // name at the instruction at: for a struct built in the function, the
 // stores to the field that reach at, or the zero value when none does;

@@ -41,7 +41,7 @@ func candidate(v Value, at token.Pos, arg int, cands map[*Hole]bool) Value {
 			}
 			parts[i] = p
 		}
-		out.Variants = append(out.Variants, Variant{Parts: parts, Ret: vr.Ret})
+		out.Variants = append(out.Variants, Variant{Parts: parts, Ret: vr.Ret, Case: vr.Case})
 	}
 	return out
 }
@@ -67,7 +67,7 @@ func settle(v Value, cands map[*Hole]bool) Value {
 			}
 			parts[i] = p
 		}
-		out.Variants = append(out.Variants, Variant{Parts: parts, Ret: vr.Ret})
+		out.Variants = append(out.Variants, Variant{Parts: parts, Ret: vr.Ret, Case: vr.Case})
 	}
 	return out
 }
@@ -88,6 +88,10 @@ func enteredAt(v Value, at token.Pos, arg int) Value {
 func withoutAt(v Value) Value {
 	return mapHoles(v, func(h Hole) Hole {
 		h.At, h.AtArg, h.Use, h.UseArg, h.Fmt, h.FmtArg, h.src = token.NoPos, 0, token.NoPos, 0, token.NoPos, 0, nil
+		if h.Each != nil {
+			each := withoutAt(*h.Each)
+			h.Each = &each
+		}
 		return h
 	})
 }
@@ -139,4 +143,35 @@ func operandAt(f *ast.File, at token.Pos, arg int) ast.Expr {
 		return out == nil
 	})
 	return out
+}
+
+// QuoteFree reports whether every variant of v can go into a quoted
+// OData literal as it is: constant text without a single quote, and
+// holes that cannot carry one (a bound that keeps the characters safe,
+// quotes doubled or removed, a URL escape, a time formatted with a
+// layout without a quote). An approximated or empty value is not.
+func QuoteFree(v Value) bool {
+	if len(v.Variants) == 0 || v.Approx {
+		return false
+	}
+	for _, vr := range v.Variants {
+		for _, p := range vr.Parts {
+			switch {
+			case p.Hole == nil:
+				if strings.Contains(p.Text, "'") {
+					return false
+				}
+			case !p.Hole.QuoteFree():
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// QuoteFree reports whether the hole's value cannot carry a single
+// quote (see the function QuoteFree).
+func (h *Hole) QuoteFree() bool {
+	b := h.Bound
+	return b.Safe() || b&(Escaped|URLEscaped) != 0 || (b&Time != 0 && !strings.Contains(h.Layout, "'"))
 }

@@ -138,12 +138,26 @@ type Hole struct {
 	// Source is Param; Field the field of it read, if any.
 	Param int
 	Field string
+	// Max is the most bytes the code lets the value hold: the bound of
+	// a limiting reader, of a truncation to a constant, of a len guard
+	// (size.go); Unlimited when the code makes it grow without one; 0
+	// when nothing is known beyond Bound.
+	Max int64
 	// Exported marks a Param hole of an exported function.
 	Exported bool
 	// Joined marks a Param hole that stands for the elements of the
 	// slice parameter Param joined by Sep (joins.go).
 	Joined bool
 	Sep    string
+	// Each, on a Joined hole, is the text the function makes of one
+	// element of the slice (mapped.go): a template whose Elem holes stand
+	// for the element (or a Field of it), with its literal text, quotes
+	// and other holes as the function writes them. nil: each element as
+	// it is.
+	Each *Value
+	// Elem marks a hole of an Each template that stands for the element
+	// mapped (Field: the field of it read); its Param is -1.
+	Elem bool
 	// At is where the value entered a quoted literal of the text: the
 	// position of the + (or of the op-assignment) whose result puts it
 	// inside quotes, or of the fmt.Sprintf call whose format does;
@@ -193,6 +207,9 @@ type Variant struct {
 	// built this variant's text (0 when built in the asking function);
 	// rules report text problems there, where they can be fixed.
 	Ret int
+	// Case, when set, says the variant is built only when a value's
+	// dynamic type is one of a type switch's case types (typecases.go).
+	Case *TypeCase
 }
 
 // Value is the bounded set of variants a value can take.
@@ -282,13 +299,21 @@ func (h *Hole) String() string {
 	var b strings.Builder
 	b.WriteString("{")
 	b.WriteString(h.Source.String())
-	if h.Source == Param {
+	if h.Elem {
+		b.WriteString("elem")
+		if h.Field != "" {
+			b.WriteString("." + h.Field)
+		}
+	} else if h.Source == Param {
 		fmt.Fprintf(&b, "%d", h.Param)
 		if h.Field != "" {
 			b.WriteString("." + h.Field)
 		}
 		if h.Joined {
 			fmt.Fprintf(&b, "[%q]", h.Sep)
+			if h.Each != nil {
+				b.WriteString("<" + h.Each.String() + ">")
+			}
 		}
 	}
 	if h.What != "" {
@@ -310,19 +335,24 @@ func (h *Hole) String() string {
 // dropping duplicates.
 func union(vs ...Value) Value {
 	var out Value
-	seen := map[string]bool{}
+	seen := map[string]int{}
 	for _, v := range vs {
 		out.Approx = out.Approx || v.Approx
 		for _, vr := range v.Variants {
 			k := Value{Variants: []Variant{vr}}.String()
-			if seen[k] {
+			if i, ok := seen[k]; ok {
+				if !sameCase(out.Variants[i].Case, vr.Case) {
+					// The same text under different type cases: built
+					// whichever case is taken.
+					out.Variants[i].Case = nil
+				}
 				continue
 			}
 			if len(out.Variants) >= MaxVariants {
 				out.Approx = true
 				continue
 			}
-			seen[k] = true
+			seen[k] = len(out.Variants)
 			out.Variants = append(out.Variants, vr)
 		}
 	}
@@ -349,7 +379,11 @@ func concat(a, b Value) Value {
 			if ret == 0 {
 				ret = y.Ret
 			}
-			out.Variants = append(out.Variants, Variant{Parts: joinParts(x.Parts, y.Parts), Ret: ret})
+			c, ok := bothCases(x.Case, y.Case)
+			if !ok {
+				continue // two cases of one switch: never both
+			}
+			out.Variants = append(out.Variants, Variant{Parts: joinParts(x.Parts, y.Parts), Ret: ret, Case: c})
 		}
 	}
 	return out
@@ -383,7 +417,7 @@ func mapHoles(v Value, f func(Hole) Hole) Value {
 			}
 			parts[i] = p
 		}
-		out.Variants = append(out.Variants, Variant{Parts: parts, Ret: vr.Ret})
+		out.Variants = append(out.Variants, Variant{Parts: parts, Ret: vr.Ret, Case: vr.Case})
 	}
 	return out
 }
@@ -411,7 +445,7 @@ func mapText(v Value, f func(string) string) Value {
 			}
 			parts = append(parts, p)
 		}
-		out.Variants = append(out.Variants, Variant{Parts: parts, Ret: vr.Ret})
+		out.Variants = append(out.Variants, Variant{Parts: parts, Ret: vr.Ret, Case: vr.Case})
 	}
 	return out
 }
@@ -420,7 +454,7 @@ func mapText(v Value, f func(string) string) Value {
 // keeping the source and bounds its holes agree on (a value built from
 // request input stays request input).
 func opaque(v Value, bound Bound) Value {
-	h := Hole{Bound: bound}
+	h := Hole{Bound: bound, Max: sizeOfWhole(v)}
 	for i, hole := range v.Holes() {
 		if i == 0 || hole.Source == Request {
 			h.Source, h.What, h.Param, h.Field, h.Exported, h.owner = hole.Source, hole.What, hole.Param, hole.Field, hole.Exported, hole.owner

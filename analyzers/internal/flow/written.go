@@ -56,15 +56,73 @@ func (a Reach) join(b Reach) Reach {
 // receiver of an SDK call (the client) and a call's context are not
 // what it writes.
 func (r *Result) Reaches(v ssa.Value) Reach {
-	w := &reacher{r: r, seen: map[ssa.Value]bool{}}
-	return w.follow(v, true, 0)
+	return r.ReachesAs(v, Writes{Entity: true, Batch: true})
+}
+
+// Writes says which writes a ReachesAs question counts, and how much of
+// the value must get there.
+type Writes struct {
+	// Entity counts the writes of one entity: AddEntity, UpdateEntity,
+	// UpsertEntity, a legacy Entity's Insert, Update, Merge,
+	// InsertOrReplace or InsertOrMerge.
+	Entity bool
+	// Batch counts the actions of SubmitTransaction and of a legacy
+	// TableBatch.
+	Batch bool
+	// Whole asks whether the value itself (the struct or map, its copies,
+	// the bytes it is marshalled to) is surely written from the function
+	// it is made in, for a rule to report what it holds: a field read
+	// from a struct and a property looked up in a map of properties are
+	// not followed (a key struct one of whose fields is copied into
+	// another entity is not written); a value the function returns is
+	// its callers' to write (ReachUnknown); and a call through a function
+	// value writes only when every function it may be writes (save := put;
+	// if dry { save = noop }).
+	Whole bool
+}
+
+// ReachesAs is Reaches counting only the writes w names (a write of
+// another kind is a use that reaches nothing); with w.Whole, parts of v
+// are not followed. Rules ask it whether an entity is written on its own
+// (Entity), or submitted in a transaction (Batch).
+func (r *Result) ReachesAs(v ssa.Value, w Writes) Reach {
+	q := &reacher{r: r, seen: map[ssa.Value]bool{}, writes: w}
+	return q.follow(v, true, 0)
 }
 
 // reacher is one Reaches question.
 type reacher struct {
-	r     *Result
-	seen  map[ssa.Value]bool
-	steps int
+	r      *Result
+	seen   map[ssa.Value]bool
+	steps  int
+	writes Writes
+}
+
+// counts is the answer for a write of one entity (batch false) or of a
+// transaction's actions.
+func (w *reacher) counts(batch bool) Reach {
+	if batch && w.writes.Batch || !batch && w.writes.Entity {
+		return ReachWrite
+	}
+	return ReachNone
+}
+
+// part reports whether u is a part read from a value rather than the
+// value itself: a struct's field, or a property of a map of properties
+// (map[string]any, map[string]string).
+func part(u ssa.Value) bool {
+	switch u := u.(type) {
+	case *ssa.Field, *ssa.FieldAddr:
+		return true
+	case *ssa.Lookup:
+		if m, ok := u.X.Type().Underlying().(*types.Map); ok {
+			switch m.Elem().Underlying().(type) {
+			case *types.Interface, *types.Basic:
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // follow is what the uses of v reach. root marks the function the
@@ -128,6 +186,9 @@ func (w *reacher) use(v ssa.Value, ref ssa.Instruction, root bool, depth int) Re
 		if !root {
 			return ReachNone // the call's results are followed at the call
 		}
+		if w.writes.Whole {
+			return ReachUnknown
+		}
 		return w.returned(u, v, depth)
 	case *ssa.MakeClosure:
 		fn, _ := u.Fn.(*ssa.Function)
@@ -150,6 +211,9 @@ func (w *reacher) use(v ssa.Value, ref ssa.Instruction, root bool, depth int) Re
 	case ssa.Value:
 		// Loads, fields, elements, conversions, φ-nodes, slices, lookups,
 		// ranges, extracts: values made from v.
+		if w.writes.Whole && part(u) {
+			return ReachNone
+		}
 		return w.follow(u, root, depth+1)
 	}
 	return ReachUnknown
@@ -246,8 +310,8 @@ func (w *reacher) call(c ssa.CallInstruction, v ssa.Value, root bool, depth int)
 		return ReachNone // len, cap, delete, print…
 	}
 	if cc.IsInvoke() {
-		if writeName(cc.Method.Name()) && !(cc.Value == v) {
-			return ReachWrite
+		if batch, ok := writeName(cc.Method.Name()); ok && cc.Value != v {
+			return w.counts(batch)
 		}
 		impls := w.r.Implementations(cc)
 		if len(impls) == 0 {
@@ -268,11 +332,21 @@ func (w *reacher) call(c ssa.CallInstruction, v ssa.Value, root bool, depth int)
 		return w.static(c, f, v, root, depth)
 	}
 	// A function value: a write when one of the functions it may be
-	// writes; unknown otherwise, as a caller may put any function there.
-	for _, f := range w.r.FuncValues(cc.Value) {
+	// writes (with Whole, when every one does); unknown otherwise, as a
+	// caller may put any function there.
+	fns := w.r.FuncValues(cc.Value)
+	every := len(fns) > 0
+	for _, f := range fns {
 		if w.static(c, f, v, root, depth) == ReachWrite {
-			return ReachWrite
+			if !w.writes.Whole {
+				return ReachWrite
+			}
+		} else {
+			every = false
 		}
+	}
+	if w.writes.Whole && every {
+		return ReachWrite
 	}
 	return ReachUnknown
 }
@@ -292,7 +366,7 @@ func (w *reacher) static(c ssa.CallInstruction, f *ssa.Function, v ssa.Value, ro
 		path = obj.Pkg().Path()
 	}
 	if sdk.IsPath(path, sdk.AztablesPath) || sdk.IsPath(path, sdk.LegacyPath) {
-		return sdkWrite(obj, cc.Args, v)
+		return w.sdkWrite(obj, cc.Args, v)
 	}
 	if f.Pkg == w.r.SSA.Pkg && f.Blocks != nil {
 		return results().join(w.params(f, cc.Args, v, depth))
@@ -327,7 +401,7 @@ func (w *reacher) params(f *ssa.Function, args []ssa.Value, v ssa.Value, depth i
 // sdkWrite is what giving v to the SDK function obj reaches: a write
 // when v is the entity (or actions) written, nothing otherwise (a read,
 // the client a call is made on, a context).
-func sdkWrite(obj *types.Func, args []ssa.Value, v ssa.Value) Reach {
+func (w *reacher) sdkWrite(obj *types.Func, args []ssa.Value, v ssa.Value) Reach {
 	op := sdk.FuncOp(obj)
 	recv := obj.Type().(*types.Signature).Recv() != nil
 	for i, a := range args {
@@ -336,27 +410,32 @@ func sdkWrite(obj *types.Func, args []ssa.Value, v ssa.Value) Reach {
 		}
 		switch {
 		case op.Legacy && op.Kind.Writes() && recv && i == 0:
-			return ReachWrite // the legacy entity is the receiver
-		case !op.Legacy && (op.Kind.Writes() || op.Kind == sdk.Submit) && i >= 2:
-			return ReachWrite // after the client and the context
+			return w.counts(false) // the legacy entity is the receiver
+		case !op.Legacy && op.Kind.Writes() && i >= 2:
+			return w.counts(false) // after the client and the context
+		case !op.Legacy && op.Kind == sdk.Submit && i >= 2:
+			return w.counts(true)
 		}
 	}
 	if recv && len(args) > 1 {
 		if _, ok := sdk.LegacyBatchAction(obj.Name()); ok && args[0] != v {
-			return ReachWrite
+			return w.counts(true)
 		}
 	}
 	return ReachNone
 }
 
 // writeName reports whether an interface method called name takes an
-// entity to write (a client's or a fake's AddEntity…).
-func writeName(name string) bool {
+// entity to write (a client's or a fake's AddEntity…), and whether it
+// takes a transaction's actions (batch).
+func writeName(name string) (batch, ok bool) {
 	switch name {
-	case "AddEntity", "UpdateEntity", "UpsertEntity", "SubmitTransaction":
-		return true
+	case "AddEntity", "UpdateEntity", "UpsertEntity":
+		return false, true
+	case "SubmitTransaction":
+		return true, true
 	}
-	return false
+	return false, false
 }
 
 // stdPath reports whether path names a package of the standard library

@@ -86,8 +86,13 @@ type Sink struct {
 	Read bool
 	// Bound is what the callee's code bounds the argument by.
 	Bound flow.Bound
-	// Written marks a key of an entity the function (or the callee)
-	// marshals and writes with AddEntity, UpsertEntity or UpdateEntity.
+	// Written marks a key of an entity that is itself (not a field
+	// copied from it) written on its own, with AddEntity, UpsertEntity,
+	// UpdateEntity or a legacy entity's write, in the function or
+	// wherever flow follows it (flow.ReachesAs: the package's helpers,
+	// methods, interface implementations, closures and the callers of the
+	// function that returns it). For the argument of a key-making
+	// function, the callee's Use.Written.
 	Written bool
 	// Entity, for a key field or map entry, is the struct variable
 	// (or map) the key is set in.
@@ -238,7 +243,8 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return grew
 	}
-	reaches := map[ssa.Value]flow.Reach{}
+	type reach struct{ any, own flow.Reach }
+	reaches := map[ssa.Value]reach{}
 	for _, fn := range fl.SSA.SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
@@ -246,10 +252,14 @@ func run(pass *analysis.Pass) (any, error) {
 					if s.Entity != nil {
 						r, ok := reaches[s.Entity]
 						if !ok {
-							r = fl.Reaches(s.Entity)
+							r.any = fl.Reaches(s.Entity)
+							if r.any == flow.ReachWrite {
+								r.own = fl.ReachesAs(s.Entity, flow.Writes{Entity: true, Whole: true})
+							}
 							reaches[s.Entity] = r
 						}
-						s.Unwritten = r == flow.ReachNone
+						s.Unwritten = r.any == flow.ReachNone
+						s.Written = r.own == flow.ReachWrite
 					}
 					res.Sinks = append(res.Sinks, s)
 					note(s)
@@ -331,7 +341,7 @@ func sinksOf(fn *ssa.Function, in ssa.Instruction) []Sink {
 				}
 				base = inner.X
 			}
-			return []Sink{{Key: name, Val: in.Val, Pos: in.Pos(), Fn: fn, Written: written(base, 0), Entity: base}}
+			return []Sink{{Key: name, Val: in.Val, Pos: in.Pos(), Fn: fn, Entity: base}}
 		}
 	case *ssa.MapUpdate:
 		k, ok := in.Key.(*ssa.Const)
@@ -339,7 +349,7 @@ func sinksOf(fn *ssa.Function, in ssa.Instruction) []Sink {
 			return nil
 		}
 		if name := constant.StringVal(k.Value); name == "PartitionKey" || name == "RowKey" {
-			return []Sink{{Key: name, Val: in.Value, Pos: in.Pos(), Fn: fn, Written: written(in.Map, 0), Entity: mapVar(in.Map)}}
+			return []Sink{{Key: name, Val: in.Value, Pos: in.Pos(), Fn: fn, Entity: mapVar(in.Map)}}
 		}
 	case ssa.CallInstruction:
 		f := in.Common().StaticCallee()
@@ -377,80 +387,6 @@ func mapVar(m ssa.Value) ssa.Value {
 		}
 	}
 	return m
-}
-
-// written reports whether the entity v (a struct variable, a pointer,
-// a map) is marshalled and the bytes given to an entity write
-// (AddEntity, UpsertEntity, UpdateEntity: the client's or an interface's
-// method of that name), in the function.
-func written(v ssa.Value, depth int) bool {
-	refs := v.Referrers()
-	if refs == nil || depth > 4 {
-		return false
-	}
-	for _, ref := range *refs {
-		switch r := ref.(type) {
-		case *ssa.UnOp:
-			if r.Op == token.MUL && written(r, depth+1) {
-				return true
-			}
-		case *ssa.MakeInterface:
-			if written(r, depth+1) {
-				return true
-			}
-		case *ssa.Store:
-			if r.Val == v && written(r.Addr, depth+1) {
-				return true
-			}
-		case *ssa.Call:
-			f := r.Call.StaticCallee()
-			if f == nil || f.Pkg == nil || f.Pkg.Pkg.Path() != "encoding/json" || f.Name() != "Marshal" {
-				continue
-			}
-			for _, r2 := range *r.Referrers() {
-				if ex, ok := r2.(*ssa.Extract); ok && ex.Index == 0 && bytesWritten(ex, 0) {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-func bytesWritten(b ssa.Value, depth int) bool {
-	refs := b.Referrers()
-	if refs == nil || depth > 4 {
-		return false
-	}
-	for _, ref := range *refs {
-		switch r := ref.(type) {
-		case ssa.CallInstruction:
-			cc := r.Common()
-			name := ""
-			if cc.IsInvoke() {
-				name = cc.Method.Name()
-			} else if f := cc.StaticCallee(); f != nil {
-				name = f.Name()
-			}
-			switch name {
-			case "AddEntity", "UpsertEntity", "UpdateEntity":
-				return true
-			}
-		case *ssa.Phi:
-			if bytesWritten(r, depth+1) {
-				return true
-			}
-		case *ssa.Store:
-			if a, ok := r.Addr.(*ssa.Alloc); ok && r.Val == b {
-				for _, ld := range *a.Referrers() {
-					if u, ok := ld.(*ssa.UnOp); ok && bytesWritten(u, depth+1) {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
 }
 
 // addPos adds the positions to list, but for zero, primary and those
