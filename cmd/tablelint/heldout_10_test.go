@@ -31,8 +31,28 @@ func TestHeldout10Labels(t *testing.T) {
 }
 
 // TestHeldout10Recall measures check over testdata/heldout-10, a tenth
-// held-out corpus labelled before tablelint ran on it. Not yet measured.
+// held-out corpus labelled before tablelint ran on it. First measured on
+// d2161b5 (every fix branch of the session merged, none of whose authors
+// saw it) with the labels as committed in 8979473: 49/73 (67.1 %) and
+// 49/73 (67.1 %). Thirteen of the misses are the same mistakes found one
+// line away (a query helper's caller: the call line against the labels'
+// `Filter:` line, and the reverse for legacy QueryEntities; TL404 at the
+// repeated action against the SubmitTransaction). Floors a little below
+// the latest figures, so that a drop fails; the misses are listed in
+// docs/benchmarks.md.
 func TestHeldout10Recall(t *testing.T) {
-	right, expected, found := measureCorpusKnown(t, "heldout-10", heldout10Rules, true, 60, 60, nil)
-	checkRates(t, right, expected, found, 0, 0)
+	right, expected, found := measureCorpusKnown(t, "heldout-10", heldout10Rules, true, 60, 60, heldout10Known)
+	checkRates(t, right, expected, found, 0.66, 0.66)
+}
+
+// heldout10Known are the findings at silent spots of heldout-10's first
+// measurement not yet resolved: TL321 on values a character-allowlist
+// encoder made (it writes letters, digits and . _ - as they are and every
+// other byte as hex), and TL414 on a row copied under a new PartitionKey.
+var heldout10Known = map[string]bool{
+	"relayhosta/hooks.go:55 TL321":   true,
+	"relayhosta/hooks.go:157 TL321":  true,
+	"relayhosta/meters.go:148 TL321": true,
+	"relayhosta/rooms.go:207 TL321":  true,
+	"relayhosta/rooms.go:199 TL414":  true,
 }
