@@ -3,11 +3,13 @@ package main
 import "testing"
 
 // heldout10Rules are the rules testdata/heldout-10 is labelled for:
-// heldout-9's rules and the one more its labels use (TL404 the same
-// entity twice in one transaction). Chosen from the labels before the
-// first measurement. Info findings count.
+// heldout-9's rules and the two more its labels use (TL404 the same
+// entity twice in one transaction, TL127 a typed literal compared with a
+// property stored as another type). The first measurement's set left
+// TL127 out by mistake (the labels used it); it is counted since. Info
+// findings count.
 var heldout10Rules = func() map[string]bool {
-	m := map[string]bool{"TL404": true}
+	m := map[string]bool{"TL404": true, "TL127": true}
 	for r := range heldout9Rules {
 		m[r] = true
 	}
@@ -34,7 +36,8 @@ func TestHeldout10Labels(t *testing.T) {
 // held-out corpus labelled before tablelint ran on it. First measured on
 // d2161b5 (every fix branch of the session merged, none of whose authors
 // saw it) with the labels as committed in 8979473: 49/73 (67.1 %) and
-// 49/73 (67.1 %). Thirteen of the misses are the same mistakes found one
+// 49/73 (67.1 %); counting TL127, which that run's rule set left out
+// by mistake, the same run gives 50/73 (68.5 %) and 50/74 (67.6 %). Thirteen of the misses are the same mistakes found one
 // line away (a query helper's caller: the call line against the labels'
 // `Filter:` line, and the reverse for legacy QueryEntities; TL404 at the
 // repeated action against the SubmitTransaction). Floors a little below
