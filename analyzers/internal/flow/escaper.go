@@ -23,12 +23,17 @@ import (
 //   - where nothing is known of it, the character is not written and
 //     no quote constant is.
 // Its summary is then the parameter with the Escaped bound, whatever the
-// function is called: it is recognised by what it does. Paths are
+// function is called: it is recognised by what it does. A character-
+// allowlist encoder is the case with no quote path: it copies the
+// character only where a test puts it in a set without the quote (c >=
+// 'a' && c <= 'z', c == '.', unicode.IsLetter(c), strings.ContainsRune
+// of a constant) and spells every other one without a quote (a constant,
+// fmt.Fprintf(&b, "x%02x", c), strconv.AppendInt): its text holds none. Paths are
 // enumerated in the loop body (bounded by maxEscaperPaths; an inner
 // loop or a write the engine cannot read rejects the function).
 
 // maxEscaperPaths bounds the paths through a loop body examined.
-const maxEscaperPaths = 64
+const maxEscaperPaths = 128
 
 // quoteDoubler reports whether fn's result v (returned) is its string
 // parameter with every single quote doubled, and which parameter.
@@ -290,7 +295,11 @@ func (d *doubler) check(path []*ssa.BasicBlock) bool {
 			next = path[i+1]
 		}
 		if f, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
-			if d.learn(&st, f.Cond, b.Succs[0] == next); st.empty() {
+			var prev *ssa.BasicBlock
+			if i > 0 {
+				prev = path[i-1]
+			}
+			if d.learn(&st, f.Cond, b.Succs[0] == next, prev); st.empty() {
 				return true // not a path the code can take
 			}
 		}
@@ -514,12 +523,26 @@ func (st charState) quote() int {
 }
 
 // learn narrows st by taking the branch (then: the true edge) of cond:
-// a comparison of the character with a constant (c == '\'', c >= 'a',
+// a comparison of the character with a constant (c == quote, c >= 'a',
 // '0' <= c), a character class (unicode.IsLetter(c), IsDigit…, none
 // holds the quote), or a constant set (strings.ContainsRune("._-", c)).
-// Other conditions say nothing.
-func (d *doubler) learn(st *charState, cond ssa.Value, then bool) {
+// A φ of && or || (a switch case's condition) is the edge the path
+// came by, from prev. Other conditions say nothing.
+func (d *doubler) learn(st *charState, cond ssa.Value, then bool, prev *ssa.BasicBlock) {
 	switch cond := cond.(type) {
+	case *ssa.Phi:
+		for j, p := range cond.Block().Preds {
+			if p != prev {
+				continue
+			}
+			if c, ok := cond.Edges[j].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Bool {
+				if constant.BoolVal(c.Value) != then {
+					st.lo, st.hi = 1, 0 // not a path the code can take
+				}
+				return
+			}
+			d.learn(st, cond.Edges[j], then, nil)
+		}
 	case *ssa.BinOp:
 		op := cond.Op
 		x, y := cond.X, cond.Y
