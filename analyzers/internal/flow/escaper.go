@@ -4,6 +4,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"math"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -21,17 +23,22 @@ import (
 //   - where nothing is known of it, the character is not written and
 //     no quote constant is.
 // Its summary is then the parameter with the Escaped bound, whatever the
-// function is called: it is recognised by what it does. Paths are
+// function is called: it is recognised by what it does. A character-
+// allowlist encoder is the case with no quote path: it copies the
+// character only where a test puts it in a set without the quote (c >=
+// 'a' && c <= 'z', c == '.', unicode.IsLetter(c), strings.ContainsRune
+// of a constant) and spells every other one without a quote (a constant,
+// fmt.Fprintf(&b, "x%02x", c), strconv.AppendInt): its text holds none. Paths are
 // enumerated in the loop body (bounded by maxEscaperPaths; an inner
 // loop or a write the engine cannot read rejects the function).
 
 // maxEscaperPaths bounds the paths through a loop body examined.
-const maxEscaperPaths = 64
+const maxEscaperPaths = 128
 
 // quoteDoubler reports whether fn's result v (returned) is its string
 // parameter with every single quote doubled, and which parameter.
-func quoteDoubler(fn *ssa.Function, v ssa.Value) (int, bool) {
-	d := &doubler{fn: fn, param: -1}
+func quoteDoubler(e *eval, fn *ssa.Function, v ssa.Value) (int, bool) {
+	d := &doubler{e: e, fn: fn, param: -1}
 	var header *ssa.BasicBlock
 	switch v := v.(type) {
 	case *ssa.Convert:
@@ -68,8 +75,8 @@ func quoteDoubler(fn *ssa.Function, v ssa.Value) (int, bool) {
 		var best *ssaLoop
 		for i := range loops {
 			all := true
-			for _, ref := range *d.builder.Referrers() {
-				if c, ok := ref.(*ssa.Call); ok && isWrite(c) && !loops[i].body[c.Block()] {
+			for _, c := range d.writes() {
+				if !loops[i].body[c.Block()] {
 					all = false
 				}
 			}
@@ -98,6 +105,7 @@ func quoteDoubler(fn *ssa.Function, v ssa.Value) (int, bool) {
 }
 
 type doubler struct {
+	e       *eval
 	fn      *ssa.Function
 	loop    *ssaLoop
 	out     *ssa.Phi   // the []byte or []rune built
@@ -120,6 +128,16 @@ func (d *doubler) outsideClean(l *ssaLoop) bool {
 				if !ok || c.Int64() != 0 {
 					return false
 				}
+			case *ssa.Slice:
+				// []byte{}: a slice of a new empty array.
+				al, ok := ed.X.(*ssa.Alloc)
+				if !ok {
+					return false
+				}
+				arr, ok := al.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
+				if !ok || arr.Len() != 0 {
+					return false
+				}
 			case *ssa.Const:
 				if t, ok := constString(ed); !ed.IsNil() && (!ok || t != "") {
 					return false // not nil, nor the empty string
@@ -133,6 +151,14 @@ func (d *doubler) outsideClean(l *ssaLoop) bool {
 	for _, ref := range *d.builder.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.DebugRef:
+		case *ssa.MakeInterface:
+			// fmt.Fprintf(&b, …) in the loop, and nothing else.
+			for _, r := range *ref.Referrers() {
+				c, ok := r.(*ssa.Call)
+				if !ok || !isFprintf(c, ref) || !l.body[c.Block()] {
+					return false
+				}
+			}
 		case *ssa.Call:
 			f := ref.Call.StaticCallee()
 			if f == nil || len(ref.Call.Args) == 0 || ref.Call.Args[0] != d.builder {
@@ -154,6 +180,43 @@ func (d *doubler) outsideClean(l *ssaLoop) bool {
 
 func isBuilderType(t types.Type) bool {
 	return isNamed(t, "strings", "Builder") || isNamed(t, "bytes", "Buffer")
+}
+
+// writes returns the calls that write the builder: its Write methods
+// and fmt.Fprintf(&b, …).
+func (d *doubler) writes() []*ssa.Call {
+	var out []*ssa.Call
+	for _, ref := range *d.builder.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Call:
+			if isWrite(ref) {
+				out = append(out, ref)
+			}
+		case *ssa.MakeInterface:
+			for _, r := range *ref.Referrers() {
+				if c, ok := r.(*ssa.Call); ok && isFprintf(c, ref) {
+					out = append(out, c)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// isFprintf reports whether c is fmt.Fprintf(w, format, …) writing to w.
+func isFprintf(c *ssa.Call, w ssa.Value) bool {
+	f := c.Call.StaticCallee()
+	return f != nil && callee(f) == "fmt.Fprintf" && len(c.Call.Args) == 3 && c.Call.Args[0] == w
+}
+
+// quoteFreeItem reports whether the value v, written on a path, holds
+// no quote however it is read (strconv.Itoa(int(c)), a constant
+// table's byte).
+func (d *doubler) quoteFreeItem(v Value) ([]item, bool) {
+	if !QuoteFree(v) {
+		return nil, false
+	}
+	return []item{{}}, true
 }
 
 func isWrite(c *ssa.Call) bool {
@@ -200,12 +263,24 @@ func (d *doubler) paths(b *ssa.BasicBlock, path []*ssa.BasicBlock) bool {
 
 // check checks one path through the body (header first).
 func (d *doubler) check(path []*ssa.BasicBlock) bool {
-	quote := 0 // 1: the character is a quote here; -1: it is not
+	st := charState{lo: math.MinInt64, hi: math.MaxInt64}
 	var items []item
 	for i, b := range path {
 		for _, in := range b.Instrs {
-			if c, ok := in.(*ssa.Call); ok && d.builder != nil && isWrite(c) && len(c.Call.Args) == 2 && c.Call.Args[0] == d.builder {
+			c, ok := in.(*ssa.Call)
+			if !ok || d.builder == nil {
+				continue
+			}
+			if isWrite(c) && len(c.Call.Args) == 2 && c.Call.Args[0] == d.builder {
 				its, ok := d.items(c.Call.Args[1])
+				if !ok {
+					return false
+				}
+				items = append(items, its...)
+			} else if mi, ok := c.Call.Args[0].(*ssa.MakeInterface); ok && mi.X == d.builder && isFprintf(c, mi) {
+				// fmt.Fprintf(&b, "x%02x", c): what it formats holds
+				// no quote.
+				its, ok := d.quoteFreeItem(d.e.sprintf(c.Call.Args[1:], c.Pos(), 2, 0))
 				if !ok {
 					return false
 				}
@@ -220,12 +295,12 @@ func (d *doubler) check(path []*ssa.BasicBlock) bool {
 			next = path[i+1]
 		}
 		if f, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
-			fact := d.fact(f.Cond, b.Succs[0] == next)
-			if fact != 0 && quote != 0 && fact != quote {
-				return true // not a path the code can take
+			var prev *ssa.BasicBlock
+			if i > 0 {
+				prev = path[i-1]
 			}
-			if fact != 0 {
-				quote = fact
+			if d.learn(&st, f.Cond, b.Succs[0] == next, prev); st.empty() {
+				return true // not a path the code can take
 			}
 		}
 	}
@@ -253,7 +328,7 @@ func (d *doubler) check(path []*ssa.BasicBlock) bool {
 			}
 		}
 	}
-	switch quote {
+	switch st.quote() {
 	case 1:
 		return elems+quotes == 2
 	case -1:
@@ -298,6 +373,28 @@ func (d *doubler) chain(v ssa.Value, path []*ssa.BasicBlock, depth int) ([]item,
 		}
 		return append(head, tail...), true
 	case *ssa.Call:
+		if f := v.Call.StaticCallee(); f != nil && len(v.Call.Args) >= 2 {
+			// strconv.AppendInt(out, int64(c), 16), fmt.Appendf(out,
+			// "x%02x", c): the text appended holds no quote.
+			var tail []item
+			ok := false
+			switch callee(f) {
+			case "strconv.AppendInt", "strconv.AppendUint", "strconv.AppendFloat", "strconv.AppendBool":
+				tail, ok = []item{{}}, true
+			case "fmt.Appendf":
+				if len(v.Call.Args) == 3 {
+					tail, ok = d.quoteFreeItem(d.e.sprintf(v.Call.Args[1:], v.Pos(), 2, 0))
+				}
+			}
+			if !ok {
+				return nil, false
+			}
+			head, ok := d.chain(v.Call.Args[0], path, depth+1)
+			if !ok {
+				return nil, false
+			}
+			return append(head, tail...), true
+		}
 		bi, ok := v.Call.Value.(*ssa.Builtin)
 		if !ok || bi.Name() != "append" || len(v.Call.Args) != 2 {
 			return nil, false
@@ -337,6 +434,9 @@ func (d *doubler) items(v ssa.Value) ([]item, bool) {
 	}
 	if d.elem(v) {
 		return []item{{elem: true}}, true
+	}
+	if _, ok := v.Type().Underlying().(*types.Basic); ok && d.e != nil {
+		return d.quoteFreeItem(d.e.of(v, 0))
 	}
 	return nil, false
 }
@@ -399,50 +499,160 @@ func (d *doubler) elem(v ssa.Value) bool {
 	return true
 }
 
-// fact is what taking the branch (then: the true edge) of the condition
-// cond says of the character: 1 a quote, -1 not one, 0 nothing.
-func (d *doubler) fact(cond ssa.Value, then bool) int {
-	b, ok := cond.(*ssa.BinOp)
-	if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
-		return 0
-	}
-	x, y := b.X, b.Y
-	if _, ok := x.(*ssa.Const); ok {
-		x, y = y, x
-	}
-	c, ok := y.(*ssa.Const)
-	if !ok || c.Value == nil || !d.elem(x) {
-		return 0
-	}
-	isQuote := false
-	switch c.Value.Kind() {
-	case constant.Int:
-		n, _ := constant.Int64Val(c.Value)
-		isQuote = n == '\''
-	case constant.String:
-		isQuote = constant.StringVal(c.Value) == "'"
-	default:
-		return 0
-	}
-	equal := then == (b.Op == token.EQL)
+// charState is what the conditions taken on a path say of the
+// character read: it lies in [lo, hi], and is not a quote when notQuote.
+type charState struct {
+	lo, hi   int64
+	notQuote bool
+}
+
+func (st charState) empty() bool {
+	return st.lo > st.hi || (st.notQuote && st.lo == '\'' && st.hi == '\'')
+}
+
+// quote is 1 when the character is a quote, -1 when it is not, 0 when
+// nothing is known.
+func (st charState) quote() int {
 	switch {
-	case equal && isQuote:
+	case st.lo == '\'' && st.hi == '\'':
 		return 1
-	case equal || isQuote:
-		return -1 // another character, or not a quote
+	case st.notQuote || st.lo > '\'' || st.hi < '\'':
+		return -1
 	}
 	return 0
 }
 
+// learn narrows st by taking the branch (then: the true edge) of cond:
+// a comparison of the character with a constant (c == quote, c >= 'a',
+// '0' <= c), a character class (unicode.IsLetter(c), IsDigit…, none
+// holds the quote), or a constant set (strings.ContainsRune("._-", c)).
+// A φ of && or || (a switch case's condition) is the edge the path
+// came by, from prev. Other conditions say nothing.
+func (d *doubler) learn(st *charState, cond ssa.Value, then bool, prev *ssa.BasicBlock) {
+	switch cond := cond.(type) {
+	case *ssa.Phi:
+		for j, p := range cond.Block().Preds {
+			if p != prev {
+				continue
+			}
+			if c, ok := cond.Edges[j].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Bool {
+				if constant.BoolVal(c.Value) != then {
+					st.lo, st.hi = 1, 0 // not a path the code can take
+				}
+				return
+			}
+			d.learn(st, cond.Edges[j], then, nil)
+		}
+	case *ssa.BinOp:
+		op := cond.Op
+		x, y := cond.X, cond.Y
+		if _, ok := x.(*ssa.Const); ok {
+			x, y = y, x
+			switch op { // k < c is c > k
+			case token.LSS:
+				op = token.GTR
+			case token.LEQ:
+				op = token.GEQ
+			case token.GTR:
+				op = token.LSS
+			case token.GEQ:
+				op = token.LEQ
+			}
+		}
+		c, ok := y.(*ssa.Const)
+		if !ok || c.Value == nil || !d.elem(x) {
+			return
+		}
+		var k int64
+		switch c.Value.Kind() {
+		case constant.Int:
+			n, exact := constant.Int64Val(c.Value)
+			if !exact {
+				return
+			}
+			k = n
+		case constant.String:
+			// string(c) == "'": one character, or text no character is.
+			rs := []rune(constant.StringVal(c.Value))
+			if len(rs) != 1 {
+				if (op == token.EQL) == then && (op == token.EQL || op == token.NEQ) {
+					st.notQuote = true
+				}
+				return
+			}
+			k = int64(rs[0])
+		default:
+			return
+		}
+		if !then {
+			switch op { // the false edge: the negated comparison
+			case token.EQL:
+				op = token.NEQ
+			case token.NEQ:
+				op = token.EQL
+			case token.LSS:
+				op = token.GEQ
+			case token.LEQ:
+				op = token.GTR
+			case token.GTR:
+				op = token.LEQ
+			case token.GEQ:
+				op = token.LSS
+			}
+		}
+		switch op {
+		case token.EQL:
+			st.lo, st.hi = max(st.lo, k), min(st.hi, k)
+		case token.NEQ:
+			if k == '\'' {
+				st.notQuote = true
+			}
+		case token.LSS:
+			st.hi = min(st.hi, k-1)
+		case token.LEQ:
+			st.hi = min(st.hi, k)
+		case token.GTR:
+			st.lo = max(st.lo, k+1)
+		case token.GEQ:
+			st.lo = max(st.lo, k)
+		}
+	case *ssa.Call:
+		f := cond.Call.StaticCallee()
+		if f == nil {
+			return
+		}
+		args := cond.Call.Args
+		switch name := callee(f); name {
+		case "unicode.IsLetter", "unicode.IsDigit", "unicode.IsNumber", "unicode.IsUpper",
+			"unicode.IsLower", "unicode.IsSpace", "unicode.IsControl", "unicode.IsMark":
+			if len(args) == 1 && then && d.elem(args[0]) {
+				st.notQuote = true
+			}
+		case "strings.ContainsRune", "bytes.ContainsRune":
+			if len(args) != 2 || !d.elem(args[1]) {
+				return
+			}
+			set, ok := constString(args[0])
+			if !ok {
+				return
+			}
+			// In a set without the quote, or out of one with it.
+			if then != strings.Contains(set, "'") {
+				st.notQuote = true
+			}
+		}
+	}
+}
+
 // doubledParam reports whether every return of result i of fn is a
 // quote doubler of the same parameter.
-func doubledParam(fn *ssa.Function, rets []*ssa.Return, i int) (int, bool) {
+func doubledParam(e *eval, fn *ssa.Function, rets []*ssa.Return, i int) (int, bool) {
 	if len(rets) == 0 || !isStringType(fn.Signature.Results().At(i).Type()) {
 		return -1, false
 	}
 	param := -1
 	for _, ret := range rets {
-		p, ok := quoteDoubler(fn, ret.Results[i])
+		p, ok := quoteDoubler(e, fn, ret.Results[i])
 		if !ok || (param >= 0 && p != param) {
 			return -1, false
 		}
