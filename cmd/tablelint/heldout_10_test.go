@@ -48,11 +48,10 @@ func TestHeldout10Recall(t *testing.T) {
 // heldout10Known are the findings at silent spots of heldout-10's first
 // measurement not yet resolved: TL321 on values a character-allowlist
 // encoder made (it writes letters, digits and . _ - as they are and every
-// other byte as hex), and TL414 on a row copied under a new PartitionKey.
+// other byte as hex).
 var heldout10Known = map[string]bool{
 	"relayhosta/hooks.go:55 TL321":   true,
 	"relayhosta/hooks.go:157 TL321":  true,
 	"relayhosta/meters.go:148 TL321": true,
 	"relayhosta/rooms.go:207 TL321":  true,
-	"relayhosta/rooms.go:199 TL414":  true,
 }
