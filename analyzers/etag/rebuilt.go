@@ -593,7 +593,57 @@ func (rs *readers) rebuiltFrom(ent ssa.Value, differentTable func(get ssa.CallIn
 func (rs *readers) ownKeys(pk, rk ssa.Value) bool {
 	pr, ok1 := readKey(rs.fl.OfLocal(pk), "PartitionKey")
 	rr, ok2 := readKey(rs.fl.OfLocal(rk), "RowKey")
-	return ok1 && ok2 && pr == rr
+	return ok1 && ok2 && pr == rr || rs.ownEntries(pk, rk)
+}
+
+// ownEntries: pk and rk are the PartitionKey and RowKey entries of one
+// map decoded from a read (GetEntity or a list page), a map whose keys
+// the function does not replace: the entity written under them is the
+// row read, whatever else it holds.
+func (rs *readers) ownEntries(pk, rk ssa.Value) bool {
+	mp, ok1 := entryOf(pk, "PartitionKey")
+	mr, ok2 := entryOf(rk, "RowKey")
+	if !ok1 || !ok2 || !sameMap(mp, mr) || flow.MapRekeyed(mp) {
+		return false
+	}
+	for _, o := range rs.fl.Origins(mp) {
+		if o.Source == flow.Entity && readWhat(o.What) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// entryOf: v is the entry key of a map (m[key], or its value with the
+// comma-ok form); the map.
+func entryOf(v ssa.Value, key string) (ssa.Value, bool) {
+	v = flow.Unwrap(v)
+	if e, ok := v.(*ssa.Extract); ok && e.Index == 0 {
+		v = e.Tuple
+	}
+	l, ok := v.(*ssa.Lookup)
+	if !ok {
+		return nil, false
+	}
+	k, ok := flow.Unwrap(l.Index).(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.String || constant.StringVal(k.Value) != key {
+		return nil, false
+	}
+	return l.X, true
+}
+
+// sameMap: a and b are one map value, or loads of one map variable.
+func sameMap(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	la, ok1 := a.(*ssa.UnOp)
+	lb, ok2 := b.(*ssa.UnOp)
+	if !ok1 || !ok2 || la.Op != token.MUL || lb.Op != token.MUL || la.X != lb.X {
+		return false
+	}
+	_, ok := la.X.(*ssa.Alloc)
+	return ok
 }
 
 // readKey: every variant of v is one Entity hole, the field key of a
