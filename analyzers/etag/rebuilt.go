@@ -601,8 +601,8 @@ func (rs *readers) ownKeys(pk, rk ssa.Value) bool {
 // the function does not replace: the entity written under them is the
 // row read, whatever else it holds.
 func (rs *readers) ownEntries(pk, rk ssa.Value) bool {
-	mp, ok1 := entryOf(pk, "PartitionKey")
-	mr, ok2 := entryOf(rk, "RowKey")
+	mp, ok1 := flow.LookedUp(pk, "PartitionKey")
+	mr, ok2 := flow.LookedUp(rk, "RowKey")
 	if !ok1 || !ok2 || !sameMap(mp, mr) || flow.MapRekeyed(mp) {
 		return false
 	}
@@ -612,24 +612,6 @@ func (rs *readers) ownEntries(pk, rk ssa.Value) bool {
 		}
 	}
 	return false
-}
-
-// entryOf: v is the entry key of a map (m[key], or its value with the
-// comma-ok form); the map.
-func entryOf(v ssa.Value, key string) (ssa.Value, bool) {
-	v = flow.Unwrap(v)
-	if e, ok := v.(*ssa.Extract); ok && e.Index == 0 {
-		v = e.Tuple
-	}
-	l, ok := v.(*ssa.Lookup)
-	if !ok {
-		return nil, false
-	}
-	k, ok := flow.Unwrap(l.Index).(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.String || constant.StringVal(k.Value) != key {
-		return nil, false
-	}
-	return l.X, true
 }
 
 // sameMap: a and b are one map value, or loads of one map variable.

@@ -471,14 +471,24 @@ func isMapPointer(m ssa.Value) bool {
 
 // ownEntry: v is a lookup, in one of the maps own, of the entry key.
 func ownEntry(v ssa.Value, own map[ssa.Value]bool, key string) bool {
+	m, ok := LookedUp(v, key)
+	return ok && own[m]
+}
+
+// LookedUp: v is the entry key of a map (m[key], or the value of its
+// comma-ok form); the map.
+func LookedUp(v ssa.Value, key string) (ssa.Value, bool) {
 	v = unwrapSame(v)
 	if e, ok := v.(*ssa.Extract); ok && e.Index == 0 {
 		v = e.Tuple
 	}
 	l, ok := v.(*ssa.Lookup)
-	if !ok || !own[l.X] {
-		return false
+	if !ok {
+		return nil, false
 	}
 	k, ok := unwrapSame(l.Index).(*ssa.Const)
-	return ok && k.Value != nil && k.Value.Kind() == constant.String && constant.StringVal(k.Value) == key
+	if !ok || k.Value == nil || k.Value.Kind() != constant.String || constant.StringVal(k.Value) != key {
+		return nil, false
+	}
+	return l.X, true
 }
