@@ -11,10 +11,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/plan"
@@ -29,12 +31,12 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      docs.MustExtract(doc, "continuation"),
 	URL:      "https://github.com/tablelint/tablelint/blob/main/docs/rules",
 	Run:      run,
-	Requires: []*analysis.Analyzer{inspect.Analyzer, filterflow.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, filterflow.Analyzer, flow.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	flow := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result)
+	ff := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result)
 	// Point queries (at most one entity) and queries whose filter cannot
 	// be reconstructed (it may well be a point query) are not reported:
 	// precision first. A call has one query per filter that can reach it
@@ -42,11 +44,11 @@ func run(pass *analysis.Pass) (any, error) {
 	// known to be more than a point lookup.
 	point := map[*ast.CallExpr]bool{}
 	wide := map[*ast.CallExpr]bool{}
-	for _, q := range flow.Queries {
+	for _, q := range ff.Queries {
 		if q.Via != nil {
 			continue
 		}
-		if pointOrUnknown(flow, q) {
+		if pointOrUnknown(ff, q) {
 			point[q.Call] = true
 		} else {
 			wide[q.Call] = true
@@ -64,7 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 			body = n.Body
 		}
 		if body != nil {
-			(&fn{pass: pass, body: body, point: point}).check()
+			(&fn{pass: pass, fl: flow.Of(pass), body: body, point: point}).check()
 		}
 	})
 	return nil, nil
@@ -118,6 +120,7 @@ func fromParam(res *filterflow.Result, v values.Value) bool {
 
 type fn struct {
 	pass  *analysis.Pass
+	fl    *flow.Result
 	body  *ast.BlockStmt
 	point map[*ast.CallExpr]bool
 }
@@ -160,6 +163,11 @@ func (f *fn) check() {
 		nextCalls []*ast.CallExpr
 		looped    bool
 		escapes   bool
+		// Legacy results: NextResults calls in a loop on a receiver the
+		// same on every iteration (stuck), and any other use beyond
+		// reading a field or comparing with nil (followed).
+		stuck    ast.Node // the loop of the first such call
+		followed bool
 	}
 	pagers := map[*types.Var]*pagerUse{}
 	legacy := map[*types.Var]*pagerUse{}
@@ -275,14 +283,37 @@ func (f *fn) check() {
 				if p.Sel.Name != "Entities" {
 					lu.escapes = true
 				}
+				if p.Sel.Name == "NextResults" && len(stack) >= 2 {
+					if call, ok := stack[len(stack)-2].(*ast.CallExpr); ok && call.Fun == p {
+						if loop := f.stuckNext(call, stack); loop != nil {
+							if lu.stuck == nil {
+								lu.stuck = loop
+							}
+							break
+						}
+					}
+				}
+				if p.Sel.Name != "Entities" && p.Sel.Name != "NextLink" {
+					lu.followed = true
+				}
 			case *ast.BinaryExpr:
 				// res == nil, res != nil
 			default:
 				lu.escapes = true
+				lu.followed = true
 			}
 		}
 		return true
 	})
+	// A legacy result whose only NextResults calls are made in a loop on
+	// that same first result, the loop never moving on to the segment it
+	// gets: every iteration asks for the second segment again, and the
+	// rest is never read.
+	for _, lu := range legacy {
+		if lu.stuck != nil && !lu.followed {
+			diag.Report(f.pass, "TL307", lu.create, "the loop at line %d calls NextResults on the first result each time: later segments are never read", f.pass.Fset.Position(lu.stuck.Pos()).Line)
+		}
+	}
 	if !manual {
 		for _, pu := range pagers {
 			if pu.escapes || pu.looped || len(pu.nextCalls) == 0 {
@@ -298,6 +329,30 @@ func (f *fn) check() {
 		}
 	}
 	f.shortPages()
+}
+
+// stuckNext returns the innermost loop of a legacy NextResults call
+// (stack is the call's) when the call's receiver is the same on every
+// iteration of that loop (flow's VariesPerIteration): the loop asks for
+// the same next segment each time and never moves past it. Nil when the
+// call is in no loop, the receiver varies, or flow cannot tell.
+func (f *fn) stuckNext(call *ast.CallExpr, stack []ast.Node) ast.Node {
+	loop := innermostLoop(stack)
+	if loop == nil || f.fl == nil {
+		return nil
+	}
+	v, ok := f.fl.ExprValue(call)
+	if !ok {
+		return nil
+	}
+	c, ok := v.(*ssa.Call)
+	if !ok || c.Call.IsInvoke() || len(c.Call.Args) == 0 {
+		return nil
+	}
+	if _, varies := f.fl.VariesPerIteration(c.Parent(), c.Call.Args[0], loop); varies {
+		return nil
+	}
+	return loop
 }
 
 // shortPages reports TL308.

@@ -14,7 +14,10 @@
 //     (and never inside one), or on a pager made and used in one
 //     expression (client.NewListEntitiesPager(o).NextPage(ctx)); a legacy
 //     storage QueryEntities result of which only Entities is read, with
-//     no NextResults call and no look at NextLink.
+//     no NextResults call and no look at NextLink; a legacy result whose
+//     NextResults is called only in a loop, on that same first result on
+//     every iteration (the flow layer finds the receiver does not vary
+//     per iteration): the loop never moves past the second segment.
 //   - TL308: inside a paging loop, an if that breaks or returns when
 //     len(page.Entities) is less than (or equal to) something, or zero;
 //     a loop whose condition tests len(page.Entities).

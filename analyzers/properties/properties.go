@@ -479,7 +479,7 @@ func (c *checker) beyond(v ast.Expr) string {
 			return "a constant minus a value (reverse ticks)"
 		}
 	}
-	return ""
+	return c.constantOrTime(v, "UnixNano")
 }
 
 func isUnixNano(info *types.Info, e ast.Expr) bool {

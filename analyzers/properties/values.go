@@ -7,10 +7,12 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
@@ -137,7 +139,45 @@ func (c *checker) int32Overflow(v ast.Expr) string {
 			return "a " + m + "() time"
 		}
 	}
-	return ""
+	return c.constantOrTime(v, "UnixMilli", "UnixMicro")
+}
+
+// constantOrTime describes v when it is a variable that holds constants
+// on some paths and, on the others, a call t.m() of a time.Time for one
+// of methods ("0 or a UnixNano() time"): whenever it is not one of the
+// constants it is that time. A path that holds a run-time value (a
+// parameter, a count) leaves it "" (unknown).
+func (c *checker) constantOrTime(v ast.Expr, methods ...string) string {
+	vals, ok := c.fl.Choices(v)
+	if !ok || len(vals) < 2 {
+		return ""
+	}
+	var consts []string
+	method := ""
+	for _, val := range vals {
+		if k, ok := val.(*ssa.Const); ok && k.Value != nil {
+			if text := k.Value.ExactString(); !slices.Contains(consts, text) {
+				consts = append(consts, text)
+			}
+			continue
+		}
+		call, ok := val.(*ssa.Call)
+		if !ok {
+			return ""
+		}
+		callee := call.Call.StaticCallee()
+		if callee == nil || callee.Signature.Recv() == nil || !sdk.IsType(callee.Signature.Recv().Type(), "time", "Time") || !slices.Contains(methods, callee.Name()) {
+			return ""
+		}
+		if method != "" && method != callee.Name() {
+			return ""
+		}
+		method = callee.Name()
+	}
+	if method == "" || len(consts) == 0 {
+		return ""
+	}
+	return strings.Join(consts, " or ") + " or a " + method + "() time"
 }
 
 // isTimeMethod reports whether e is a call t.name() of a time.Time.

@@ -557,7 +557,7 @@ func (e *eval) storedField(base ssa.Value, i int, ft types.Type, depth int) (Val
 					vs = append(vs, e.of(v, depth))
 				}
 			}
-			vs = append(vs, e.zeroValues(zeros, depth)...)
+			vs = append(vs, e.zeroValues(zeros, vs, depth)...)
 			return union(vs...), true
 		}
 	}

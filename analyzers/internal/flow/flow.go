@@ -199,6 +199,11 @@ func (r *Result) index(in ssa.Instruction) {
 		r.instrs[c.Pos()] = c
 		if f := cc.StaticCallee(); f != nil {
 			r.callers[f] = append(r.callers[f], c)
+			if o := f.Origin(); o != nil && o != f {
+				// A call of an instance of a generic function is a call
+				// of the generic body the rules analyse.
+				r.callers[o] = append(r.callers[o], c)
+			}
 		}
 	}
 	if mc, ok := in.(*ssa.MakeClosure); ok {

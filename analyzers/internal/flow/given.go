@@ -133,7 +133,7 @@ func (r *Result) callSyntax(c ssa.CallInstruction) *ast.CallExpr {
 func (r *Result) callsOf(fn *ssa.Function) []ssa.CallInstruction {
 	out := r.callers[fn]
 	for _, c := range r.invokes[fn.Name()] {
-		if fn.Signature.Recv() != nil && slices.Contains(r.Implementations(c.Common()), fn) {
+		if fn.Signature.Recv() != nil && slices.ContainsFunc(r.Implementations(c.Common()), func(f *ssa.Function) bool { return f == fn || f.Origin() == fn }) {
 			out = append(out[:len(out):len(out)], c)
 		}
 	}

@@ -475,7 +475,8 @@ func ownEntry(v ssa.Value, own map[ssa.Value]bool, key string) bool {
 	return ok && own[m]
 }
 
-// LookedUp: v is the entry key of a map (m[key], or the value of its
+// LookedUp reports whether v is the entry key of a map (m[key], or the
+// value of its
 // comma-ok form); the map.
 func LookedUp(v ssa.Value, key string) (ssa.Value, bool) {
 	v = unwrapSame(v)

@@ -79,7 +79,7 @@ func reaching(use ssa.Instruction, birth ssa.Instruction, isStore func(ssa.Instr
 	push := func(b *ssa.BasicBlock, guard ssa.Value) {
 		for _, p := range b.Preds {
 			g := guard
-			if g == nil {
+			if g == nil && storesOnOtherEdge(p, b, isStore) {
 				g = emptyOnEdge(p, b)
 			}
 			work = append(work, item{p, g})
@@ -108,6 +108,26 @@ func reaching(use ssa.Instruction, birth ssa.Instruction, isStore func(ssa.Instr
 		}
 	}
 	return vals, zeros, true
+}
+
+// storesOnOtherEdge reports whether p, a block ending in an if, stores
+// the variable in its successor other than b: only such a test guards
+// the store (if x != "" { opts.Filter = &x }); another one on the way
+// (if token != "" { opts.Next… = … }) says nothing about it.
+func storesOnOtherEdge(p, b *ssa.BasicBlock, isStore func(ssa.Instruction) (ssa.Value, bool)) bool {
+	if len(p.Succs) != 2 {
+		return false
+	}
+	other := p.Succs[0]
+	if other == b {
+		other = p.Succs[1]
+	}
+	for _, in := range other.Instrs {
+		if _, ok := isStore(in); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // emptyOnEdge returns the string x that is "" on the edge from p to b
@@ -141,17 +161,56 @@ func emptyOnEdge(p, b *ssa.BasicBlock) ssa.Value {
 }
 
 // zeroValues is the value of the zero paths reaching found: "" for an
-// unguarded one, the guarding string otherwise.
-func (e *eval) zeroValues(zeros []ssa.Value, depth int) []Value {
+// unguarded one; for one guarded by x == "", x itself when every value
+// stored (stored, as the caller read them) is x (opts.Filter = &x under
+// x != "": x's query runs either way), and "" otherwise — a store of a
+// text built from x (a filter around it) leaves that path without one.
+func (e *eval) zeroValues(zeros []ssa.Value, stored []Value, depth int) []Value {
 	var out []Value
 	for _, g := range zeros {
 		if g == nil {
 			out = append(out, Value{Variants: []Variant{{}}})
 			continue
 		}
-		out = append(out, e.of(g, depth))
+		gv := e.of(g, depth)
+		if !allStoredAre(stored, gv) {
+			out = append(out, Value{Variants: []Variant{{}}})
+			continue
+		}
+		out = append(out, gv)
 	}
 	return out
+}
+
+// allStoredAre reports whether every value of stored is the one hole g
+// is (the same parameter and field, or the same other origin), nothing
+// added around it.
+func allStoredAre(stored []Value, g Value) bool {
+	gh := soleHole(g)
+	if gh == nil {
+		return false
+	}
+	for _, v := range stored {
+		for _, vr := range v.Variants {
+			if len(vr.Parts) != 1 || vr.Parts[0].Hole == nil {
+				return false
+			}
+			h := vr.Parts[0].Hole
+			// The same origin, whatever the guard did to it (trimmed).
+			if h.Source != gh.Source || h.Param != gh.Param || h.Field != gh.Field || h.owner != gh.owner || h.Source != Param && h.What != gh.What {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// soleHole returns the hole of a value that is one hole and nothing else.
+func soleHole(v Value) *Hole {
+	if len(v.Variants) != 1 || len(v.Variants[0].Parts) != 1 {
+		return nil
+	}
+	return v.Variants[0].Parts[0].Hole
 }
 
 // storeTo recognises a store to addr.
@@ -195,7 +254,7 @@ func (e *eval) reachingValue(use, birth ssa.Instruction, isStore func(ssa.Instru
 	for _, v := range vals {
 		vs = append(vs, e.of(v, depth))
 	}
-	vs = append(vs, e.zeroValues(zeros, depth)...)
+	vs = append(vs, e.zeroValues(zeros, vs, depth)...)
 	return union(vs...), true
 }
 

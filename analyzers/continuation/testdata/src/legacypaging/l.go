@@ -71,3 +71,57 @@ func oneRow(t *storage.Table) *storage.Entity {
 	}
 	return res.Entities[0]
 }
+
+// sameSegment asks for more in a loop but always of the result the
+// query gave: each pass fetches the second segment again and counts the
+// first one.
+func sameSegment(t *storage.Table) int {
+	res, err := t.QueryEntities(30, storage.MinimalMetadata, &storage.QueryOptions{Filter: "Size gt 10"}) // want `TL307: the loop at line 84 calls NextResults on the first result each time: later segments are never read`
+	if err != nil {
+		return 0
+	}
+	n := len(res.Entities)
+	for attempt := 0; attempt < 5 && res.NextLink != nil; attempt++ {
+		next, err := res.NextResults(nil)
+		if err != nil || next == nil {
+			break
+		}
+		n += len(res.Entities)
+	}
+	return n
+}
+
+// movesOn is sameSegment's silent twin: the segment NextResults gives
+// is the one the next pass continues from.
+func movesOn(t *storage.Table) int {
+	res, err := t.QueryEntities(30, storage.MinimalMetadata, &storage.QueryOptions{Filter: "Size gt 10"})
+	if err != nil {
+		return 0
+	}
+	n := len(res.Entities)
+	cur := res
+	for cur.NextLink != nil {
+		next, err := cur.NextResults(nil)
+		if err != nil {
+			break
+		}
+		cur = next
+		n += len(cur.Entities)
+	}
+	return n
+}
+
+// secondOnly follows NextLink once, outside any loop: not this shape.
+func secondOnly(t *storage.Table) int {
+	res, err := t.QueryEntities(30, storage.MinimalMetadata, &storage.QueryOptions{Filter: "Size gt 10"})
+	if err != nil {
+		return 0
+	}
+	n := len(res.Entities)
+	if res.NextLink != nil {
+		if more, err := res.NextResults(nil); err == nil {
+			n += len(more.Entities)
+		}
+	}
+	return n
+}

@@ -59,3 +59,41 @@ func tagged(ctx context.Context, c *aztables.Client, id string) error {
 	_, err := c.AddEntity(ctx, b, nil)
 	return err
 }
+
+// A variable that stays 0 until a time is known: when it is set it is a
+// UnixNano or UnixMilli time, so the value is out of range whenever it
+// is not the constant.
+func lapsed(ctx context.Context, c *aztables.Client, id string, until, seen time.Time) error {
+	var untilNs int64
+	if !until.IsZero() {
+		untilNs = until.UnixNano()
+	}
+	seenMs := int64(-1)
+	if !seen.IsZero() {
+		seenMs = seen.UnixMilli()
+	}
+	m := map[string]any{"PartitionKey": "r", "RowKey": id,
+		"UntilNs": untilNs, // want `TL125: property UntilNs gets 0 or a UnixNano\(\) time, beyond 2\^53`
+		"SeenMs":  seenMs,  // want `TL125: property SeenMs gets -1 or a UnixMilli\(\) time beyond Int32`
+	}
+	b, _ := json.Marshal(m)
+	_, err := c.UpsertEntity(ctx, b, nil)
+	return err
+}
+
+// Silent: the other choice is a number the caller passed, or a small
+// constant; neither choice is a time.
+func chosen(ctx context.Context, c *aztables.Client, id string, until time.Time, fallback int64, on bool) error {
+	var untilNs int64 = fallback
+	if !until.IsZero() {
+		untilNs = until.UnixNano()
+	}
+	var flag int64
+	if on {
+		flag = 7
+	}
+	m := map[string]any{"PartitionKey": "r", "RowKey": id, "UntilNs": untilNs, "Flag": flag}
+	b, _ := json.Marshal(m)
+	_, err := c.UpsertEntity(ctx, b, nil)
+	return err
+}
