@@ -167,6 +167,9 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 		return nil
 	}
 	flow.PropagateParams(fl, lookup, func(i int) int { return i }, func(site flow.CallSite, i int, method string) bool {
+		if flow.MapRekeyed(site.Args[i]) {
+			return false // a row given new keys before the call: another entity
+		}
 		name := calleeName(site.Call.Common(), site.Callee)
 		return note(site.Fn, fl.Origins(site.Args[i]), method, site.Call.Pos(), false, false, func(_, base string) (string, string) {
 			return fmt.Sprintf("%s writes back an entity read by %s with %s and no IfMatch", name, base, method),
@@ -238,8 +241,8 @@ func rekeyed(ent ssa.Value) bool {
 	if ld, ok := x.(*ssa.UnOp); ok {
 		x = ld.X
 	}
-	if flow.MapKeyed(x) {
-		return true // a map given keys of its own (a literal's, assigned)
+	if flow.MapKeyed(x) || flow.MapRekeyed(x) {
+		return true // a map given keys of its own (a literal's, assigned; or a read row's, replaced)
 	}
 	return keyStored(x, 0)
 }

@@ -593,7 +593,39 @@ func (rs *readers) rebuiltFrom(ent ssa.Value, differentTable func(get ssa.CallIn
 func (rs *readers) ownKeys(pk, rk ssa.Value) bool {
 	pr, ok1 := readKey(rs.fl.OfLocal(pk), "PartitionKey")
 	rr, ok2 := readKey(rs.fl.OfLocal(rk), "RowKey")
-	return ok1 && ok2 && pr == rr
+	return ok1 && ok2 && pr == rr || rs.ownEntries(pk, rk)
+}
+
+// ownEntries: pk and rk are the PartitionKey and RowKey entries of one
+// map decoded from a read (GetEntity or a list page), a map whose keys
+// the function does not replace: the entity written under them is the
+// row read, whatever else it holds.
+func (rs *readers) ownEntries(pk, rk ssa.Value) bool {
+	mp, ok1 := flow.LookedUp(pk, "PartitionKey")
+	mr, ok2 := flow.LookedUp(rk, "RowKey")
+	if !ok1 || !ok2 || !sameMap(mp, mr) || flow.MapRekeyed(mp) {
+		return false
+	}
+	for _, o := range rs.fl.Origins(mp) {
+		if o.Source == flow.Entity && readWhat(o.What) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// sameMap: a and b are one map value, or loads of one map variable.
+func sameMap(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	la, ok1 := a.(*ssa.UnOp)
+	lb, ok2 := b.(*ssa.UnOp)
+	if !ok1 || !ok2 || la.Op != token.MUL || lb.Op != token.MUL || la.X != lb.X {
+		return false
+	}
+	_, ok := la.X.(*ssa.Alloc)
+	return ok
 }
 
 // readKey: every variant of v is one Entity hole, the field key of a

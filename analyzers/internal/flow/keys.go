@@ -3,6 +3,7 @@ package flow
 import (
 	"go/constant"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -420,3 +421,75 @@ func MapKeyed(m ssa.Value) bool {
 // fa addresses, of the same base (or its struct assigned whole): such
 // a field is not one value throughout the function.
 func FieldAssigned(fa *ssa.FieldAddr) bool { return fieldStored(fa.Parent(), fa) }
+
+// MapRekeyed reports whether the function of m, a map value of any
+// source (a helper's result, a decoded row, a map variable's Alloc or a
+// load of it), stores a PartitionKey or RowKey entry in it by a
+// constant key whose value is not the map's own entry under that key:
+// an entity written from it afterwards is a copy under keys the code
+// chose, not the row the map came from.
+func MapRekeyed(m ssa.Value) bool {
+	m = unwrapSame(m)
+	if ld, ok := m.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if a, ok := ld.X.(*ssa.Alloc); ok {
+			m = a
+		}
+	}
+	if !isMap(m.Type()) && !isMapPointer(m) {
+		return false
+	}
+	us := mapUpdates(m)
+	own := map[ssa.Value]bool{m: true}
+	for _, u := range us {
+		own[u.Map] = true
+	}
+	for _, u := range us {
+		k, ok := unwrapSame(u.Key).(*ssa.Const)
+		if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+			continue
+		}
+		s := constant.StringVal(k.Value)
+		if s != "PartitionKey" && s != "RowKey" {
+			continue
+		}
+		if !ownEntry(u.Value, own, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// isMapPointer: m is a map variable's Alloc.
+func isMapPointer(m ssa.Value) bool {
+	a, ok := m.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	p, ok := a.Type().Underlying().(*types.Pointer)
+	return ok && isMap(p.Elem())
+}
+
+// ownEntry: v is a lookup, in one of the maps own, of the entry key.
+func ownEntry(v ssa.Value, own map[ssa.Value]bool, key string) bool {
+	m, ok := LookedUp(v, key)
+	return ok && own[m]
+}
+
+// LookedUp reports whether v is the entry key of a map (m[key], or the
+// value of its
+// comma-ok form); the map.
+func LookedUp(v ssa.Value, key string) (ssa.Value, bool) {
+	v = unwrapSame(v)
+	if e, ok := v.(*ssa.Extract); ok && e.Index == 0 {
+		v = e.Tuple
+	}
+	l, ok := v.(*ssa.Lookup)
+	if !ok {
+		return nil, false
+	}
+	k, ok := unwrapSame(l.Index).(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.String || constant.StringVal(k.Value) != key {
+		return nil, false
+	}
+	return l.X, true
+}
