@@ -40,12 +40,14 @@ func TestHeldout10Labels(t *testing.T) {
 // by mistake, the same run gives 50/73 (68.5 %) and 50/74 (67.6 %). Thirteen of the misses are the same mistakes found one
 // line away (a query helper's caller: the call line against the labels'
 // `Filter:` line, and the reverse for legacy QueryEntities; TL404 at the
-// repeated action against the SubmitTransaction). Floors a little below
+// repeated action against the SubmitTransaction). 55/73 (75.3 %) and
+// 55/70 (78.6 %) after the session's fixes that followed (no label
+// changed). Floors a little below
 // the latest figures, so that a drop fails; the misses are listed in
 // docs/benchmarks.md.
 func TestHeldout10Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-10", heldout10Rules, true, 60, 60, heldout10Known)
-	checkRates(t, right, expected, found, 0.66, 0.66)
+	checkRates(t, right, expected, found, 0.74, 0.77)
 }
 
 // heldout10Known are the findings at silent spots of heldout-10's first
