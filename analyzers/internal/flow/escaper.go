@@ -548,15 +548,8 @@ func (d *doubler) learn(st *charState, cond ssa.Value, then bool, prev *ssa.Basi
 		x, y := cond.X, cond.Y
 		if _, ok := x.(*ssa.Const); ok {
 			x, y = y, x
-			switch op { // k < c is c > k
-			case token.LSS:
-				op = token.GTR
-			case token.LEQ:
-				op = token.GEQ
-			case token.GTR:
-				op = token.LSS
-			case token.GEQ:
-				op = token.LEQ
+			if op, ok = mirrored[op]; !ok {
+				return
 			}
 		}
 		c, ok := y.(*ssa.Const)
@@ -584,20 +577,9 @@ func (d *doubler) learn(st *charState, cond ssa.Value, then bool, prev *ssa.Basi
 		default:
 			return
 		}
-		if !then {
-			switch op { // the false edge: the negated comparison
-			case token.EQL:
-				op = token.NEQ
-			case token.NEQ:
-				op = token.EQL
-			case token.LSS:
-				op = token.GEQ
-			case token.LEQ:
-				op = token.GTR
-			case token.GTR:
-				op = token.LEQ
-			case token.GEQ:
-				op = token.LSS
+		if !then { // the false edge: the negated comparison
+			if op, ok = negated[op]; !ok {
+				return
 			}
 		}
 		switch op {

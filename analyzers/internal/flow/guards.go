@@ -115,6 +115,14 @@ var negated = map[token.Token]token.Token{
 	token.GTR: token.LEQ, token.LEQ: token.GTR,
 }
 
+// mirrored maps a comparison to the one that holds with its operands
+// swapped (k < c is c > k); equality tests map to themselves.
+var mirrored = map[token.Token]token.Token{
+	token.EQL: token.EQL, token.NEQ: token.NEQ,
+	token.LSS: token.GTR, token.GTR: token.LSS,
+	token.LEQ: token.GEQ, token.GEQ: token.LEQ,
+}
+
 // isLenOf reports whether v is the builtin len applied to x.
 func isLenOf(v ssa.Value, x func(ssa.Value) bool) bool {
 	c, ok := v.(*ssa.Call)

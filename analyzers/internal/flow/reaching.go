@@ -370,15 +370,8 @@ func NonEmptyWhen(op token.Token, k int64, lenLeft bool) bool {
 // [1, ∞) through when true; len(x) != 5 when true bounds nothing.
 func LenRange(op token.Token, k int64, lenLeft, holds bool) (least, most int64, ok bool) {
 	if !lenLeft {
-		switch op {
-		case token.LSS:
-			op = token.GTR
-		case token.LEQ:
-			op = token.GEQ
-		case token.GTR:
-			op = token.LSS
-		case token.GEQ:
-			op = token.LEQ
+		if op, ok = mirrored[op]; !ok {
+			return 0, -1, false
 		}
 	}
 	if !holds {

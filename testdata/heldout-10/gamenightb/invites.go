@@ -189,7 +189,7 @@ func (db *clubDB) withdrawInvite(ctx context.Context, in *invite) error {
 func (db *clubDB) addMember(ctx context.Context, in *invite) error {
 	row := aztables.EDMEntity{
 		Entity: aztables.Entity{
-			PartitionKey: in.GroupID,        // S
+			PartitionKey: in.GroupID,       // S
 			RowKey:       uuid.NewString(), // S
 		},
 		Properties: map[string]any{

@@ -70,7 +70,7 @@ func (db *clubDB) playedOf(ctx context.Context, groupID, gameID string) ([]playe
 
 // playedInGame (added) is the twin: the game's partition, values escaped.
 func (db *clubDB) playedInGame(ctx context.Context, groupID, gameID string) ([]played, error) {
-	f := "PartitionKey eq '" + lit(gameID) + "'"   // S
+	f := "PartitionKey eq '" + lit(gameID) + "'"  // S
 	f += " and GroupID eq '" + lit(groupID) + "'" // S
 	rows, err := drain(ctx, db.svc.NewClient(playedTable), &aztables.ListEntitiesOptions{
 		Filter: &f, // L: TL303

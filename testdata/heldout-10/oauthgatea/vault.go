@@ -129,7 +129,7 @@ func (t *tableVault[V]) Put(part, id string, v V) {
 	}
 	body, err := json.Marshal(sealedRow{
 		Entity: aztables.Entity{PartitionKey: part, RowKey: id}, // S
-		Blob:   text,                                              // L: TL122
+		Blob:   text,                                            // L: TL122
 	})
 	if err != nil {
 		return

@@ -42,9 +42,9 @@ func statusOf(err error) int {
 	return 0
 }
 
-func isMissing(err error) bool  { return statusOf(err) == http.StatusNotFound }
-func isTaken(err error) bool    { return statusOf(err) == http.StatusConflict }
-func isStale(err error) bool    { return statusOf(err) == http.StatusPreconditionFailed }
+func isMissing(err error) bool { return statusOf(err) == http.StatusNotFound }
+func isTaken(err error) bool   { return statusOf(err) == http.StatusConflict }
+func isStale(err error) bool   { return statusOf(err) == http.StatusPreconditionFailed }
 func textPtr(s string) *string { return &s }
 
 // openTable makes a client for one table and creates the table if needed.
