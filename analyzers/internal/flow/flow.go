@@ -96,6 +96,7 @@ type Result struct {
 	fnStores map[types.Object][]ssa.Value
 	// globals records the uses of the package's variables (globals.go).
 	globals map[*ssa.Global]*globalUse
+	rands   []*ssa.Value // indexGlobals' operand buffer, reused across instructions
 }
 
 // Of returns the Result of the flow analyzer for pass.

@@ -53,7 +53,8 @@ func (r *Result) indexGlobals(in ssa.Instruction, inInit bool) {
 	if _, ok := in.(*ssa.DebugRef); ok {
 		return
 	}
-	for _, op := range in.Operands(nil) {
+	r.rands = in.Operands(r.rands[:0])
+	for _, op := range r.rands {
 		if op == nil {
 			continue
 		}
