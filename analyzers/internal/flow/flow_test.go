@@ -28,6 +28,23 @@ func staticCalls(r *flow.Result, visit func(fn *ssa.Function, c *ssa.Call, calle
 	}
 }
 
+// debugDump writes the SSA and summary of every function whose name
+// contains $FLOWDEBUG, for reading a failing probe test.
+func debugDump(r *flow.Result) {
+	name := os.Getenv("FLOWDEBUG")
+	if name == "" {
+		return
+	}
+	for _, fn := range r.SSA.SrcFuncs {
+		if strings.Contains(fn.Name(), name) {
+			fn.WriteTo(os.Stderr)
+			if s := r.Summary(fn); s != nil {
+				fmt.Fprintln(os.Stderr, "summary:", s.Results, s.Fields)
+			}
+		}
+	}
+}
+
 // probe reports the value of every argument of each call of a function
 // named sink, as flow.Value.String writes it: the tests state what the
 // engine answers, shape by shape.
@@ -37,16 +54,7 @@ var probe = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{flow.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		r := flow.Of(pass)
-		if os.Getenv("FLOWDEBUG") != "" {
-			for _, fn := range r.SSA.SrcFuncs {
-				if strings.Contains(fn.Name(), os.Getenv("FLOWDEBUG")) {
-					fn.WriteTo(os.Stderr)
-					if s := r.Summary(fn); s != nil {
-						fmt.Fprintln(os.Stderr, "summary:", s.Results, s.Fields)
-					}
-				}
-			}
-		}
+		debugDump(r)
 		staticCalls(r, func(fn *ssa.Function, c *ssa.Call, f *ssa.Function) {
 			if f.Name() != "sink" {
 				return
@@ -296,16 +304,7 @@ var sizeProbe = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{flow.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		r := flow.Of(pass)
-		if os.Getenv("FLOWDEBUG") != "" {
-			for _, fn := range r.SSA.SrcFuncs {
-				if strings.Contains(fn.Name(), os.Getenv("FLOWDEBUG")) {
-					fn.WriteTo(os.Stderr)
-					if s := r.Summary(fn); s != nil {
-						fmt.Fprintln(os.Stderr, "summary:", s.Results, s.Fields)
-					}
-				}
-			}
-		}
+		debugDump(r)
 		staticCalls(r, func(fn *ssa.Function, c *ssa.Call, f *ssa.Function) {
 			args := flow.CallArgs(c.Common())
 			if f.Name() != "sink" || len(args) != 1 {
