@@ -111,8 +111,11 @@
 //     a name the function writes that field under: the key itself
 //     (RowKey: r.ID with ID filled from the row's RowKey) or a property
 //     ("Room": r.Room beside PartitionKey: roomKey(r.Room), Room filled
-//     from the row's "Room"), all from one row. Not when such a field
-//     is assigned before the call (a copy under new keys), filled from
+//     from the row's "Room"), all from one row (a row a helper of the
+//     package is given counts when every caller gives it one read).
+//     When the function is unexported and every call of it does so,
+//     its write is reported instead, once. Not when such a field is
+//     assigned before the call (a copy under new keys), filled from
 //     another name or not from a read, nor when the keys read anything
 //     but the struct's fields, the receiver and constants.
 //

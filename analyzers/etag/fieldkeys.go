@@ -54,7 +54,9 @@ func (r *RewritesFields) String() string {
 }
 
 // noteFieldWrite records RewritesFields for fn's write of ent.
-func (rs *readers) noteFieldWrite(fn *ssa.Function, ent ssa.Value, method string) {
+// pos is the write (the SDK call, or the call that hands the entity
+// to the function that writes it).
+func (rs *readers) noteFieldWrite(fn *ssa.Function, ent ssa.Value, method string, pos token.Pos) {
 	if fn.Object() == nil || rs.fieldWriters[fn] != nil {
 		return
 	}
@@ -106,6 +108,38 @@ func (rs *readers) noteFieldWrite(fn *ssa.Function, ent ssa.Value, method string
 		slices.Sort(names[f])
 	}
 	rs.fieldWriters[fn] = &RewritesFields{Param: param, Names: names, Method: method}
+	rs.fieldWritePos[fn] = pos
+}
+
+// A fieldRewrite is a call of impl that rewrites the row read.
+type fieldRewrite struct {
+	call ssa.CallInstruction
+	impl *ssa.Function
+	r    *RewritesFields
+	read string
+}
+
+// reportFieldRewrites reports each call that rewrites a row read, or,
+// for a function of the package every call of which is visible and
+// does, its write once: the write is the mistake then, whoever calls it.
+func (rs *readers) reportFieldRewrites(found []fieldRewrite, emit func(pos token.Pos, msg, short string)) {
+	byImpl := map[*ssa.Function][]fieldRewrite{}
+	for _, f := range found {
+		byImpl[f.impl] = append(byImpl[f.impl], f)
+	}
+	for _, f := range found {
+		name := calleeName(f.call.Common(), f.impl)
+		pos := f.call.Pos()
+		wpos, local := rs.fieldWritePos[f.impl]
+		if calls := rs.fl.AllCalls(f.impl); local && len(calls) > 0 && len(calls) == len(byImpl[f.impl]) {
+			pos = wpos
+			emit(pos, fmt.Sprintf("%s rewrites the entity each caller of %s read (%s) without IfMatch", f.r.Method, name, f.read),
+				f.r.Method+" rewrites an entity its callers read without IfMatch")
+			continue
+		}
+		emit(pos, fmt.Sprintf("%s rewrites the entity read by %s from its fields (%s, no IfMatch)", name, f.read, f.r.Method),
+			name+" rewrites an entity read from its fields without IfMatch")
+	}
 }
 
 // bareField: v is field f of parameter param as it is (one variant, one
@@ -400,7 +434,7 @@ func returnedName(c *ssa.Call, index int, env map[*ssa.Parameter]ssa.Value, dept
 // rowRead names the read the row base comes from ("GetEntity", "a list
 // page"): every origin of it is a read; a parameter of an unexported
 // function whose every call is visible takes its callers' arguments (up
-// to flow.MaxCallerDepth callers up).
+// to maxRowHops functions away).
 func (rs *readers) rowRead(base ssa.Value) string {
 	if p, ok := base.(*ssa.Parameter); ok {
 		return rs.paramRead(p.Parent(), slices.Index(p.Parent().Params, p), 0)
@@ -409,23 +443,40 @@ func (rs *readers) rowRead(base ssa.Value) string {
 }
 
 func (rs *readers) paramRead(fn *ssa.Function, i, depth int) string {
+	k := paramKey{fn, i}
+	if r, ok := rs.paramReads[k]; ok {
+		return r // known, or being computed (a cycle: not a read)
+	}
 	calls := rs.fl.AllCalls(fn)
-	if i < 0 || len(calls) == 0 || depth >= flow.MaxCallerDepth {
+	if i < 0 || len(calls) == 0 || depth >= maxRowHops {
 		return ""
 	}
+	rs.paramReads[k] = ""
 	read := ""
 	for _, c := range calls {
 		args := c.Common().Args
 		if i >= len(args) {
-			return ""
+			read = ""
+			break
 		}
 		r := rs.originRead(args[i], depth+1)
 		if r == "" {
-			return ""
+			read = ""
+			break
 		}
 		read = r
 	}
+	rs.paramReads[k] = read
 	return read
+}
+
+// maxRowHops bounds the functions rowRead crosses (callers, helpers'
+// returns).
+const maxRowHops = 6
+
+type paramKey struct {
+	fn *ssa.Function
+	i  int
 }
 
 func (rs *readers) originRead(v ssa.Value, depth int) string {
@@ -456,16 +507,16 @@ func (rs *readers) originRead(v ssa.Value, depth int) string {
 // helper of the package returns (only(rows): &rows[0]) from what each of
 // its returns gives, a parameter from its callers.
 func (rs *readers) elementRead(v ssa.Value, depth int) string {
-	if depth >= flow.MaxCallerDepth {
+	if depth >= maxRowHops {
 		return ""
 	}
 	switch x := v.(type) {
 	case *ssa.IndexAddr:
-		return rs.originRead(x.X, depth+1)
+		return rs.originRead(x.X, depth)
 	case *ssa.Index:
-		return rs.originRead(x.X, depth+1)
+		return rs.originRead(x.X, depth)
 	case *ssa.Parameter:
-		return rs.paramRead(x.Parent(), slices.Index(x.Parent().Params, x), depth+1)
+		return rs.paramRead(x.Parent(), slices.Index(x.Parent().Params, x), depth)
 	case *ssa.Call:
 		f := x.Call.StaticCallee()
 		if f == nil || f.Blocks == nil || f.Pkg != rs.fl.SSA.Pkg {

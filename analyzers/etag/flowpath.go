@@ -94,7 +94,8 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 	if rs == nil {
 		rs = &readers{fl: fl, local: map[*ssa.Function]*ReadsEntity{}, lookup: imp.reads,
 			writers: map[*ssa.Function]*Rewrites{}, writersOf: imp.writes,
-			fieldWriters: map[*ssa.Function]*RewritesFields{}, fieldWritersOf: imp.fields}
+			fieldWriters: map[*ssa.Function]*RewritesFields{}, fieldWritersOf: imp.fields,
+			paramReads: map[paramKey]string{}, fieldWritePos: map[*ssa.Function]token.Pos{}}
 		rs.summarize()
 		imp.readers = rs
 	}
@@ -153,7 +154,7 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 			})
 		}
 		rs.noteWrite(fn, ent, method)
-		rs.noteFieldWrite(fn, ent, method)
+		rs.noteFieldWrite(fn, ent, method, call.Pos())
 		// A new entity under the read's keys, rebuilt from what was
 		// read (rebuilt.go).
 		if c != nil {
@@ -178,7 +179,7 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 	flow.PropagateParams(fl, lookup, func(i int) int { return i }, func(site flow.CallSite, i int, method string) bool {
 		// A new entity built here and handed to a writer: keys from
 		// the fields of a struct parameter (fieldkeys.go).
-		rs.noteFieldWrite(site.Fn, site.Args[i], method)
+		rs.noteFieldWrite(site.Fn, site.Args[i], method, site.Call.Pos())
 		if flow.MapRekeyed(site.Args[i]) {
 			return false // a row given new keys before the call: another entity
 		}
@@ -191,17 +192,17 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 	if report {
 		// Calls of functions that write a new entity from their
 		// parameters, given a read's keys and its data.
+		var rewrites []fieldRewrite
 		for _, call := range fl.Calls() {
 			if impl, r, s, ok := rs.rewrittenBy(call.Common()); ok {
 				msg, short := rewriteMessage(calleeName(call.Common(), impl), r, s)
 				emit(call.Pos(), msg, short)
 			}
 			if impl, r, read, ok := rs.fieldsRewrittenBy(call); ok {
-				name := calleeName(call.Common(), impl)
-				emit(call.Pos(), fmt.Sprintf("%s rewrites the entity read by %s from its fields (%s, no IfMatch)", name, read, r.Method),
-					name+" rewrites an entity read from its fields without IfMatch")
+				rewrites = append(rewrites, fieldRewrite{call, impl, r, read})
 			}
 		}
+		rs.reportFieldRewrites(rewrites, emit)
 		return nil, nil
 	}
 	for fn, r := range rs.writers {

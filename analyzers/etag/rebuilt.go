@@ -107,6 +107,9 @@ type readers struct {
 	// fieldWritersOf imports others'.
 	fieldWriters   map[*ssa.Function]*RewritesFields
 	fieldWritersOf func(*types.Func) *RewritesFields
+	fieldWritePos  map[*ssa.Function]token.Pos
+	// paramReads caches rowRead's answers for parameters.
+	paramReads map[paramKey]string
 }
 
 // rewritesOf returns f's Rewrites: the package's own, or imported.
