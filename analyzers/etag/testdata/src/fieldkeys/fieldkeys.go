@@ -327,3 +327,35 @@ func (s *Seats) Relabel(name, color string) error {
 func (s *Seats) NewLabel(name, color string) error {
 	return s.saveLabel(&Tag{Name: name, Color: color})
 }
+
+// saver is what ClaimVia writes through: Seats.Put, by the interface.
+type saver interface{ Put(Seat) error }
+
+func (s *Seats) ClaimVia(sv saver, hall, owner string) error {
+	x, err := s.Get(hall)
+	if err != nil {
+		return err
+	}
+	x.Owner = owner
+	return sv.Put(*x) // want `Put rewrites the entity read by GetEntity from its fields \(UpsertEntity, no IfMatch\)`
+}
+
+// add inserts a seat: AddEntity fails on a row that exists instead of
+// overwriting it.
+func (s *Seats) add(x Seat) error {
+	body, err := json.Marshal(map[string]any{"PartitionKey": norm(x.Hall), "RowKey": "seat", "Hall": x.Hall, "Owner": x.Owner})
+	if err != nil {
+		return err
+	}
+	_, err = s.tc.AddEntity(context.Background(), body, nil)
+	return err
+}
+
+func (s *Seats) Copy(hall, owner string) error {
+	x, err := s.Get(hall)
+	if err != nil {
+		return err
+	}
+	x.Owner = owner
+	return s.add(*x)
+}
