@@ -90,6 +90,9 @@ type partition struct {
 	blk      []byte
 	blkChunk uint32
 	blkOff   uint32
+	// recNext..recEnd are the record numbers set aside for its entities
+	// and not used yet (see newRec).
+	recNext, recEnd uint32
 }
 
 // rec is one stored entity; it holds no pointer. Its encoding (see
@@ -120,6 +123,9 @@ const (
 	minHead = 64 << 10
 	// maxBlock is the largest block a partition sets aside (see allocIn).
 	maxBlock = 16 << 10
+	// maxRun is the most record numbers a partition sets aside (see
+	// newRec).
+	maxRun = 64
 )
 
 func newTable(s *Store, name string) *Table {
@@ -408,23 +414,7 @@ func (t *Table) putNew(p *partition, e *Entity) {
 			t.sortParts() // bound what deleted partitions leave in unsorted
 		}
 	}
-	var i uint32
-	if n := len(t.freeRec); n > 0 {
-		i = t.freeRec[n-1]
-		t.freeRec = t.freeRec[:n-1]
-	} else {
-		i = uint32(len(t.recs))
-		if len(t.recs) == cap(t.recs) {
-			// Double (append grows a large slice by a quarter, copying
-			// it about four times as often).
-			recs := make([]rec, len(t.recs), max(2*cap(t.recs), 1024))
-			// Scans read records in key order, at random places.
-			adviseHuge(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(recs))), cap(recs)*int(unsafe.Sizeof(rec{}))))
-			copy(recs, t.recs)
-			t.recs = recs
-		}
-		t.recs = append(t.recs, rec{})
-	}
+	i := t.newRec(p)
 	r := &t.recs[i]
 	*r = rec{}
 	t.store1(r, i, p, e)
@@ -433,6 +423,47 @@ func (t *Table) putNew(p *partition, e *Entity) {
 	t.insert(&p.tree, &k, item{pfx: k.pfx, rec: i})
 	p.n++
 	t.n++
+}
+
+// newRec returns a free record number for a new entity of partition p.
+// Like chunk space (see allocIn), a partition of more than a few entities
+// sets aside runs of record numbers, an eighth of its entities and at
+// most maxRun, so that a scan of entities written near in time reads
+// their records from a few cache lines; it takes a free number of
+// another's first, though, when there is one.
+func (t *Table) newRec(p *partition) uint32 {
+	if p.recNext < p.recEnd {
+		i := p.recNext
+		p.recNext++
+		return i
+	}
+	if n := len(t.freeRec); n > 0 {
+		i := t.freeRec[n-1]
+		t.freeRec = t.freeRec[:n-1]
+		return i
+	}
+	k := max(1, min(maxRun, p.n/8))
+	i := uint32(len(t.recs))
+	if len(t.recs)+k > cap(t.recs) {
+		// Double (append grows a large slice by a quarter, copying
+		// it about four times as often).
+		recs := make([]rec, len(t.recs), max(2*cap(t.recs), 1024))
+		// Scans read records in key order, at random places.
+		adviseHuge(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(recs))), cap(recs)*int(unsafe.Sizeof(rec{}))))
+		copy(recs, t.recs)
+		t.recs = recs
+	}
+	t.recs = t.recs[:len(t.recs)+k]
+	p.recNext, p.recEnd = i+1, i+uint32(k)
+	return i
+}
+
+// dropRecs frees the record numbers p set aside and did not use.
+func (t *Table) dropRecs(p *partition) {
+	for i := p.recNext; i < p.recEnd; i++ {
+		t.freeRec = append(t.freeRec, i)
+	}
+	p.recNext, p.recEnd = 0, 0
 }
 
 // store1 encodes e, record i of partition p, into the chunks and points
@@ -572,6 +603,7 @@ func (t *Table) remove(pk, rk string) {
 	t.n--
 	if p.n == 0 {
 		t.dropBlock(p)
+		t.dropRecs(p)
 		t.ptree.Delete(pentryOf(p))
 		delete(t.parts, p.key)
 		t.freePart = append(t.freePart, p.num)
