@@ -26,6 +26,10 @@ import (
 type rowTree struct {
 	root        *bnode
 	first, last *bnode // the leaf chain's ends
+	// lastPfx is the prefix of the greatest item (when root != nil): an
+	// ascending insert is told from it, beside the tree's pointers,
+	// without reading the last leaf's items first.
+	lastPfx [2]uint64
 }
 
 // bnode is a leaf (kids == nil) or an inner node.
@@ -149,16 +153,25 @@ func (t *Table) insert(tr *rowTree, k *key, it item) {
 		n := &bnode{items: make([]item, 0, 4)}
 		n.items = append(n.items, it)
 		tr.root, tr.first, tr.last = n, n, n
+		tr.lastPfx = it.pfx
 		return
 	}
 	// Ascending keys: append to the last leaf.
-	if l := tr.last; len(l.items) < leafMax && t.cmpItem(k, &l.items[len(l.items)-1]) > 0 {
-		l.items = append(l.items, it)
-		return
+	if l := tr.last; len(l.items) < leafMax {
+		c, ok := cmpPrefix(k.pfx, tr.lastPfx)
+		if !ok {
+			c = t.cmpItem(k, &l.items[len(l.items)-1])
+		}
+		if c > 0 {
+			l.items = append(l.items, it)
+			tr.lastPfx = it.pfx
+			return
+		}
 	}
 	if right, s, split := t.insertAt(tr, tr.root, k, it); split {
 		tr.root = &bnode{seps: []sep{s}, kids: []*bnode{tr.root, right}}
 	}
+	tr.lastPfx = tr.last.items[len(tr.last.items)-1].pfx
 }
 
 // insertAt inserts it into the subtree of n. When n overflows, it splits:
@@ -230,6 +243,7 @@ func (t *Table) delete(tr *rowTree, k *key) {
 	for len(tr.root.kids) == 1 {
 		tr.root = tr.root.kids[0]
 	}
+	tr.lastPfx = tr.last.items[len(tr.last.items)-1].pfx
 }
 
 // deleteAt removes k from the subtree of n and reports whether n is left
