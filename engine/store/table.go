@@ -97,17 +97,35 @@ type partition struct {
 
 // rec is one stored entity; it holds no pointer. Its encoding (see
 // encode) starts with a header that holds the record number, the
-// Timestamp, and the lengths of the RowKey and of the property list.
-type rec struct {
-	chunk uint32 // where the encoding is: chunks[chunk][off:off+size]
-	off   uint32
-	size  uint32
+// Timestamp, and the lengths of the RowKey and of the property list. It
+// packs where the encoding is, chunks[chunk()][off():off()+size()], into
+// one word: 19 bits of chunk number, 23 of offset (a chunk is at most
+// chunkSize plus hugePage bytes, see alignedChunk, but for an entity of
+// its own, at offset 0) and 22 of size (an entity's encoding is under
+// 4 MiB: see store1).
+type rec struct{ v uint64 }
+
+const (
+	offBits  = 23
+	sizeBits = 22
+	maxChunk = 1<<(64-offBits-sizeBits) - 1
+)
+
+// A chunk's offsets fit offBits (chunkSize and up to a 2 MiB huge page).
+var _ [1<<offBits - chunkSize - 2<<20]struct{}
+
+func recAt(chunk, off uint32, size int) rec {
+	return rec{uint64(chunk)<<(offBits+sizeBits) | uint64(off)<<sizeBits | uint64(size)}
 }
+
+func (r *rec) chunk() uint32 { return uint32(r.v >> (offBits + sizeBits)) }
+func (r *rec) off() uint32   { return uint32(r.v>>sizeBits) & (1<<offBits - 1) }
+func (r *rec) size() uint32  { return uint32(r.v) & (1<<sizeBits - 1) }
 
 // loc returns where r is encoded, as the hash index keeps it: a
 // point read goes from the index to the encoding without reading the
 // record (one cache miss fewer in a large table).
-func (r *rec) loc() uint64 { return uint64(r.chunk)<<32 | uint64(r.off) }
+func (r *rec) loc() uint64 { return uint64(r.chunk())<<32 | uint64(r.off()) }
 
 const (
 	noRec = math.MaxUint32
@@ -160,7 +178,8 @@ func prefixLess(x, y uint64) (ok, less bool) {
 
 // enc returns the encoding of record r.
 func (t *Table) enc(r *rec) []byte {
-	return t.chunks[r.chunk][r.off : r.off+r.size : r.off+r.size]
+	off, end := r.off(), r.off()+r.size()
+	return t.chunks[r.chunk()][off:end:end]
 }
 
 // at returns the encoding at loc l (and the chunk's bytes after it).
@@ -389,8 +408,8 @@ func (t *Table) putAt(i uint32, p *partition, slot int, e *Entity) {
 		return
 	}
 	r := &t.recs[i]
-	t.live -= int(r.size)
-	t.dead += int(r.size)
+	t.live -= int(r.size())
+	t.dead += int(r.size())
 	t.store1(r, i, p, e)
 	t.rows.slots[slot].loc = r.loc()
 	t.maybeCompact()
@@ -470,12 +489,14 @@ func (t *Table) dropRecs(p *partition) {
 // r at it.
 func (t *Table) store1(r *rec, i uint32, p *partition, e *Entity) {
 	n := encodedSize(e)
-	if n > math.MaxUint32 {
-		panic("store: entity too large") // NewEntity bounds entities to 1 MiB
+	if n >= 1<<sizeBits {
+		// NewEntity bounds entities to 1 MiB in UTF-16; in UTF-8, with
+		// the encoding's headers, that is under 2 MiB.
+		panic("store: entity too large")
 	}
 	b, chunk, off := t.allocIn(p, n)
 	encode(b, i, p.num, e)
-	r.chunk, r.off, r.size = chunk, off, uint32(n)
+	*r = recAt(chunk, off, n)
 	t.live += n
 }
 
@@ -524,6 +545,9 @@ func (t *Table) alloc(n int) ([]byte, uint32, uint32) {
 		}
 	}
 	t.fill = len(t.chunks)
+	if len(t.chunks)+2 > maxChunk {
+		panic("store: table too large") // 2^19 chunks of 4 MiB
+	}
 	if n > chunkSize {
 		c := make([]byte, 0, n)
 		adviseHuge(c[:n])
@@ -571,10 +595,10 @@ func (t *Table) compact() {
 	}
 	t.ascend("", "", func(_ *partition, i uint32) bool {
 		r := &t.recs[i]
-		src := old[r.chunk][r.off : r.off+r.size]
+		src := old[r.chunk()][r.off() : r.off()+r.size()]
 		b, chunk, off := t.alloc(len(src))
 		copy(b, src)
-		r.chunk, r.off = chunk, off
+		*r = recAt(chunk, off, len(src))
 		t.live += len(src)
 		return true
 	})
@@ -595,8 +619,8 @@ func (t *Table) remove(pk, rk string) {
 	t.delete(&p.tree, &k)
 	t.rows.remove(slot)
 	r := &t.recs[i]
-	t.live -= int(r.size)
-	t.dead += int(r.size)
+	t.live -= int(r.size())
+	t.dead += int(r.size())
 	*r = rec{}
 	t.freeRec = append(t.freeRec, i)
 	p.n--
