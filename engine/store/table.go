@@ -84,12 +84,10 @@ type partition struct {
 	num  uint32  // its number in the table's encodings and hash index
 	n    int     // entities
 	tree rowTree // the entities in RowKey order
-	// blk is the unused rest of the partition's block: chunk space set
-	// aside for its entities (see allocIn), which starts at chunk blkChunk,
+	// The unused rest of the partition's block, chunk space set aside
+	// for its entities (see allocIn): blkLeft bytes at chunk blkChunk,
 	// offset blkOff.
-	blk      []byte
-	blkChunk uint32
-	blkOff   uint32
+	blkChunk, blkOff, blkLeft uint32
 	// recNext..recEnd are the record numbers set aside for its entities
 	// and not used yet (see newRec).
 	recNext, recEnd uint32
@@ -446,8 +444,8 @@ func (t *Table) putNew(p *partition, e *Entity) {
 
 // newRec returns a free record number for a new entity of partition p.
 // Like chunk space (see allocIn), a partition of more than a few entities
-// sets aside runs of record numbers, an eighth of its entities and at
-// most maxRun, so that a scan of entities written near in time reads
+// sets aside runs of record numbers, a 32nd of its entities and at most
+// maxRun, so that a scan of entities written near in time reads
 // their records from a few cache lines; it takes a free number of
 // another's first, though, when there is one.
 func (t *Table) newRec(p *partition) uint32 {
@@ -461,7 +459,10 @@ func (t *Table) newRec(p *partition) uint32 {
 		t.freeRec = t.freeRec[:n-1]
 		return i
 	}
-	k := max(1, min(maxRun, p.n/8))
+	k := min(maxRun, p.n/32)
+	if k < 4 {
+		k = 1
+	}
 	i := uint32(len(t.recs))
 	if len(t.recs)+k > cap(t.recs) {
 		// Double (append grows a large slice by a quarter, copying
@@ -506,31 +507,35 @@ func (t *Table) store1(r *rec, i uint32, p *partition, e *Entity) {
 // were written near in time, as rows that arrive in key order are, lie
 // near in memory, and a scan of the partition reads a few cache lines
 // for several entities instead of a line or two apart for each, however
-// many other partitions were written meanwhile. A block is about an
-// eighth of the partition's bytes, so that the room set aside and not
-// yet used stays a small part of the table. The rest of a block too
+// many other partitions were written meanwhile. A block is about a 32nd
+// of the partition's bytes (only a partition of 128 entities or more has
+// blocks), so that the room set aside and not yet used stays a small
+// part of the table. The rest of a block too
 // small for the next entity counts as dead (see maybeCompact).
 func (t *Table) allocIn(p *partition, n int) ([]byte, uint32, uint32) {
-	if len(p.blk) >= n {
-		b, chunk, off := p.blk[:n:n], p.blkChunk, p.blkOff
-		p.blk = p.blk[n:]
+	if int(p.blkLeft) >= n {
+		chunk, off := p.blkChunk, p.blkOff
 		p.blkOff += uint32(n)
-		return b, chunk, off
+		p.blkLeft -= uint32(n)
+		return t.chunks[chunk][off:p.blkOff:p.blkOff], chunk, off
 	}
-	size := min(maxBlock, p.n*n/8)
-	if size < 2*n {
+	size := min(maxBlock, p.n*n/32)
+	if size < 4*n {
 		return t.alloc(n)
 	}
+	// A multiple of n: entities of one partition are often of one size,
+	// and then fill the block to its end.
+	size -= size % n
 	t.dropBlock(p)
 	b, chunk, off := t.alloc(size)
-	p.blk, p.blkChunk, p.blkOff = b[n:], chunk, off+uint32(n)
+	p.blkChunk, p.blkOff, p.blkLeft = chunk, off+uint32(n), uint32(size-n)
 	return b[:n:n], chunk, off
 }
 
 // dropBlock gives up the rest of p's block, which counts as dead.
 func (t *Table) dropBlock(p *partition) {
-	t.dead += len(p.blk)
-	p.blk = nil
+	t.dead += int(p.blkLeft)
+	p.blkLeft = 0
 }
 
 // alloc returns n bytes of fresh chunk space and where they are. Bytes
@@ -591,7 +596,7 @@ func (t *Table) compact() {
 	t.chunks, t.fill = nil, 0
 	t.live, t.dead = 0, 0
 	for _, p := range t.parts {
-		p.blk = nil // in the old chunks
+		p.blkLeft = 0 // in the old chunks
 	}
 	t.ascend("", "", func(_ *partition, i uint32) bool {
 		r := &t.recs[i]
