@@ -26,7 +26,10 @@ import (
 // only its nodes, one per few dozen entities, hold pointers), and one hash
 // index maps the keys of each entity to where it is encoded (see
 // rowIndex). The partitions themselves are kept in key order in a
-// B-tree. Entities handed out by reads are built from the encoding and
+// B-tree. A partition of many entities encodes them in blocks of chunk
+// space and numbers them from runs of record numbers of its own (see
+// allocIn and newRec), so that its entities written near in time lie
+// near in memory whatever other partitions are written meanwhile. Entities handed out by reads are built from the encoding and
 // refer to the chunk's bytes, which are never written again once an
 // entity is stored there.
 type Table struct {
