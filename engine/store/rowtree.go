@@ -106,11 +106,24 @@ func cmpSep(k *key, s *sep) int {
 }
 
 // lowerBound returns the index of the first item of leaf n at or after k.
+//
+// It first compares k with the last item of every group of probeGroup
+// items: those loads do not depend on one another, so that the processor
+// fetches their cache lines together, where a binary search over the
+// whole leaf waits for one line after another. A binary search within
+// the one group then ends it.
 func (t *Table) lowerBound(n *bnode, k *key) int {
-	lo, hi := 0, len(n.items)
+	items := n.items
+	g := 0
+	for j := probeGroup - 1; j < len(items); j += probeGroup {
+		if t.cmpItem(k, &items[j]) > 0 {
+			g++
+		}
+	}
+	lo, hi := g*probeGroup, min(g*probeGroup+probeGroup, len(items))
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if t.cmpItem(k, &n.items[m]) > 0 {
+		if t.cmpItem(k, &items[m]) > 0 {
 			lo = m + 1
 		} else {
 			hi = m
@@ -119,13 +132,25 @@ func (t *Table) lowerBound(n *bnode, k *key) int {
 	return lo
 }
 
+// probeGroup is the size of the groups of items and separators whose
+// last ones lowerBound and child compare first.
+const probeGroup = 8
+
 // child returns the index of the child of inner node n whose subtree
-// holds k's place: the number of separators at or before k.
+// holds k's place: the number of separators at or before k. It searches
+// as lowerBound does.
 func child(n *bnode, k *key) int {
-	lo, hi := 0, len(n.seps)
+	seps := n.seps
+	g := 0
+	for j := probeGroup - 1; j < len(seps); j += probeGroup {
+		if cmpSep(k, &seps[j]) >= 0 {
+			g++
+		}
+	}
+	lo, hi := g*probeGroup, min(g*probeGroup+probeGroup, len(seps))
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if cmpSep(k, &n.seps[m]) >= 0 {
+		if cmpSep(k, &seps[m]) >= 0 {
 			lo = m + 1
 		} else {
 			hi = m
