@@ -16,3 +16,10 @@ func TestFilterInjection(t *testing.T) {
 	sdktest.Run(t, sdktest.GOPATH(t, analysistest.TestData()), filterinjection.Analyzer, "injectticks", "injectflow", "injectmaps", "injectcallers", "injectclosure", "injectescaper", "injectallowlist", "injectnamed", "injectoptsmethod", "injectmade", "injectmapped")
 	fixtest.Run(t, analysistest.TestData(), filterinjection.Analyzer, "inject", "injectquote", "injectsink", "injectservice", "injectparam", "injectother", "injectbuilder", "injectcleaned", "injectindexed", "injectrunes")
 }
+
+// TestManyCallers: a helper's parameter given values by more calls than a
+// value's variant bound (flow.MaxVariants) is checked against every call;
+// a parameter used escaped and unescaped is reported at the unescaped use.
+func TestManyCallers(t *testing.T) {
+	sdktest.Run(t, sdktest.GOPATH(t, analysistest.TestData()), filterinjection.Analyzer, "injectmany", "injectmanyok")
+}
