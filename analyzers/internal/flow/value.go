@@ -18,7 +18,8 @@ const (
 	// MaxVariants bounds a value's variant set. A φ-node (a variable
 	// assigned in branches, a slice appended to in branches) unions the
 	// variants of its edges; past MaxVariants the extra variants are
-	// dropped and the value is marked Approx. Rules treat an Approx value
+	// dropped (a variant with holes first takes the place of one of
+	// constant text only) and the value is marked Approx. Rules treat an Approx value
 	// as "at least these variants": they may report what the kept variants
 	// show, never conclude that a value is absent.
 	MaxVariants = 16
@@ -350,6 +351,16 @@ func union(vs ...Value) Value {
 			}
 			if len(out.Variants) >= MaxVariants {
 				out.Approx = true
+				// Past the bound, a variant with run-time parts takes
+				// the place of one of constant text only: the sources
+				// rules report (a request value on a switch's last
+				// case) are kept, and what is dropped is text, which
+				// only makes rules quieter.
+				if j := lastTextOnly(out.Variants); j >= 0 && hasHole(vr) {
+					delete(seen, Value{Variants: []Variant{out.Variants[j]}}.String())
+					seen[k] = j
+					out.Variants[j] = vr
+				}
 				continue
 			}
 			seen[k] = len(out.Variants)
@@ -357,6 +368,25 @@ func union(vs ...Value) Value {
 		}
 	}
 	return out
+}
+
+// lastTextOnly is the index of the last variant with no hole, or -1.
+func lastTextOnly(vs []Variant) int {
+	for i := len(vs) - 1; i >= 0; i-- {
+		if !hasHole(vs[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+func hasHole(vr Variant) bool {
+	for _, p := range vr.Parts {
+		if p.Hole != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // concat is the cross product of the variants of a and b, each pair
