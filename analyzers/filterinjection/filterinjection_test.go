@@ -23,3 +23,11 @@ func TestFilterInjection(t *testing.T) {
 func TestManyCallers(t *testing.T) {
 	sdktest.Run(t, sdktest.GOPATH(t, analysistest.TestData()), filterinjection.Analyzer, "injectmany", "injectmanyok")
 }
+
+// TestPrefixSuccessor: a prefix range's upper bound made by raising the
+// last character of an encoded prefix (s[:n-1] + string(s[n-1]+1)) is
+// quote-free when the encoder writes only characters above the quote;
+// reported when it keeps '&' or only doubles quotes.
+func TestPrefixSuccessor(t *testing.T) {
+	sdktest.Run(t, sdktest.GOPATH(t, analysistest.TestData()), filterinjection.Analyzer, "injectsuccessor", "injectsuccessorok")
+}

@@ -110,12 +110,61 @@ const (
 	// Replaced: characters were replaced (strings.ReplaceAll(s, "/", "_")):
 	// the code sanitises the value for some use.
 	Replaced
+	// AboveQuote: every character is above the single quote (U+0027):
+	// what a character-allowlist encoder that keeps letters, digits and
+	// `. _ -` and spells every other character so writes (escaper.go).
+	// On an integer: the character it stands for is (a byte of such a
+	// text, raised by a constant below 40: a prefix's successor,
+	// s[:n-1] + string(s[n-1]+1)); string() of it holds no quote.
+	AboveQuote
 )
 
 // Safe reports whether b keeps a value's characters to ones that can
 // neither break out of a quoted OData literal nor form an invalid key.
 func (b Bound) Safe() bool {
 	return b&(Digits|Hex|Number|UUID|Validated) != 0
+}
+
+// charsAbove reports whether every character of the text v can be is
+// above the single quote: constant text above it, holes formatted as
+// digits, hex, UUIDs or numbers, or AboveQuote.
+func charsAbove(v Value) bool {
+	if len(v.Variants) == 0 || v.Approx {
+		return false
+	}
+	for _, vr := range v.Variants {
+		for _, p := range vr.Parts {
+			if p.Hole == nil {
+				for _, r := range p.Text {
+					if r <= '\'' {
+						return false
+					}
+				}
+			} else if p.Hole.Bound&(AboveQuote|Digits|Hex|UUID|Number) == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// charAbove reports whether the integer v is a character above the
+// single quote (every part a hole with AboveQuote).
+func charAbove(v Value) bool {
+	if len(v.Variants) == 0 || v.Approx {
+		return false
+	}
+	for _, vr := range v.Variants {
+		if len(vr.Parts) == 0 {
+			return false
+		}
+		for _, p := range vr.Parts {
+			if p.Hole == nil || p.Hole.Bound&AboveQuote == 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Part is constant Text, or a Hole when Hole is non-nil.
