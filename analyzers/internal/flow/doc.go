@@ -72,7 +72,8 @@
 // pass their own parameter on (given.go).
 //
 // Approximations, all documented on the constants in value.go: at most
-// MaxVariants variants (the rest dropped, Value.Approx set), MaxParts
+// MaxVariants variants (the rest dropped, those with holes kept first
+// in place of constant text, Value.Approx set), MaxParts
 // parts per variant, MaxDepth steps per question; a loop's φ-node
 // contributes an opaque hole and sets Approx; a validation anywhere in
 // the function counts (Validated can only silence a rule). What the

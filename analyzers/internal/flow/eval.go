@@ -70,7 +70,12 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 			return holeValue(Hole{Bound: Number})
 		}
 		// Arithmetic: a number, from whatever its operands come from.
-		return opaque(union(e.of(v.X, depth), e.of(v.Y, depth)), numBound(v.Type()))
+		x, y := e.of(v.X, depth), e.of(v.Y, depth)
+		b := numBound(v.Type())
+		if v.Op == token.ADD && (raisedAbove(x, v.Y) || raisedAbove(y, v.X)) {
+			b |= AboveQuote // a character above the quote raised a little
+		}
+		return opaque(union(x, y), b)
 	case *ssa.Phi:
 		if s, sep, ok := handJoin(v); ok {
 			if out, ok := e.joinKnown(s, textValue(sep), nil, depth); ok {
@@ -106,6 +111,9 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 	case *ssa.Convert:
 		x := e.of(v.X, depth)
 		if b, ok := v.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 && isStringType(v.Type()) {
+			if charAbove(x) {
+				return opaque(x, AboveQuote)
+			}
 			return opaque(x, 0) // string(rune)
 		}
 		return x
@@ -131,6 +139,12 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		}
 		return e.fieldOf(v.X, st.Field(v.Field).Name(), depth)
 	case *ssa.Index:
+		if isStringType(v.X.Type()) {
+			// A byte of a text whose every character is above the quote.
+			if x := e.of(v.X, depth); charsAbove(x) {
+				return opaque(x, AboveQuote)
+			}
+		}
 		return e.element(v.X, v.Index, depth)
 	case *ssa.Lookup:
 		if !isStringType(v.X.Type()) {
@@ -181,6 +195,14 @@ func constValue(c *ssa.Const) Value {
 		return textValue(c.Value.ExactString())
 	}
 	return holeValue(Hole{})
+}
+
+// raisedAbove reports whether c, added to the character x, keeps it
+// above the single quote: x is one (AboveQuote) and c a constant from 0
+// to 39, which a byte cannot wrap to the quote with.
+func raisedAbove(x Value, c ssa.Value) bool {
+	k, ok := constInt(c)
+	return ok && k >= 0 && k < 40 && charAbove(x)
 }
 
 func numBound(t types.Type) Bound {

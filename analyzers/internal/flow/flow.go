@@ -496,9 +496,13 @@ func (r *Result) summarize(fn *ssa.Function) *Summary {
 			vs = append(vs, v)
 		}
 		s.Results[i] = union(vs...)
-		if p, ok := doubledParam(e, fn, rets, i); ok {
+		if p, ok, above := doubledParam(e, fn, rets, i); ok {
 			// A hand-written escaper (escaper.go).
-			s.Results[i] = holeValue(Hole{Source: Param, Param: p, What: fn.Params[p].Name(), Bound: Escaped, owner: fn})
+			b := Escaped
+			if above {
+				b |= AboveQuote
+			}
+			s.Results[i] = holeValue(Hole{Source: Param, Param: p, What: fn.Params[p].Name(), Bound: b, owner: fn})
 		}
 	}
 	// Where each result comes from as a whole.

@@ -18,7 +18,8 @@ const (
 	// MaxVariants bounds a value's variant set. A φ-node (a variable
 	// assigned in branches, a slice appended to in branches) unions the
 	// variants of its edges; past MaxVariants the extra variants are
-	// dropped and the value is marked Approx. Rules treat an Approx value
+	// dropped (a variant with holes first takes the place of one of
+	// constant text only) and the value is marked Approx. Rules treat an Approx value
 	// as "at least these variants": they may report what the kept variants
 	// show, never conclude that a value is absent.
 	MaxVariants = 16
@@ -109,12 +110,61 @@ const (
 	// Replaced: characters were replaced (strings.ReplaceAll(s, "/", "_")):
 	// the code sanitises the value for some use.
 	Replaced
+	// AboveQuote: every character is above the single quote (U+0027):
+	// what a character-allowlist encoder that keeps letters, digits and
+	// `. _ -` and spells every other character so writes (escaper.go).
+	// On an integer: the character it stands for is (a byte of such a
+	// text, raised by a constant below 40: a prefix's successor,
+	// s[:n-1] + string(s[n-1]+1)); string() of it holds no quote.
+	AboveQuote
 )
 
 // Safe reports whether b keeps a value's characters to ones that can
 // neither break out of a quoted OData literal nor form an invalid key.
 func (b Bound) Safe() bool {
 	return b&(Digits|Hex|Number|UUID|Validated) != 0
+}
+
+// charsAbove reports whether every character of the text v can be is
+// above the single quote: constant text above it, holes formatted as
+// digits, hex, UUIDs or numbers, or AboveQuote.
+func charsAbove(v Value) bool {
+	if len(v.Variants) == 0 || v.Approx {
+		return false
+	}
+	for _, vr := range v.Variants {
+		for _, p := range vr.Parts {
+			if p.Hole == nil {
+				for _, r := range p.Text {
+					if r <= '\'' {
+						return false
+					}
+				}
+			} else if p.Hole.Bound&(AboveQuote|Digits|Hex|UUID|Number) == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// charAbove reports whether the integer v is a character above the
+// single quote (every part a hole with AboveQuote).
+func charAbove(v Value) bool {
+	if len(v.Variants) == 0 || v.Approx {
+		return false
+	}
+	for _, vr := range v.Variants {
+		if len(vr.Parts) == 0 {
+			return false
+		}
+		for _, p := range vr.Parts {
+			if p.Hole == nil || p.Hole.Bound&AboveQuote == 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Part is constant Text, or a Hole when Hole is non-nil.
@@ -350,6 +400,16 @@ func union(vs ...Value) Value {
 			}
 			if len(out.Variants) >= MaxVariants {
 				out.Approx = true
+				// Past the bound, a variant with run-time parts takes
+				// the place of one of constant text only: the sources
+				// rules report (a request value on a switch's last
+				// case) are kept, and what is dropped is text, which
+				// only makes rules quieter.
+				if j := lastTextOnly(out.Variants); j >= 0 && hasHole(vr) {
+					delete(seen, Value{Variants: []Variant{out.Variants[j]}}.String())
+					seen[k] = j
+					out.Variants[j] = vr
+				}
 				continue
 			}
 			seen[k] = len(out.Variants)
@@ -357,6 +417,25 @@ func union(vs ...Value) Value {
 		}
 	}
 	return out
+}
+
+// lastTextOnly is the index of the last variant with no hole, or -1.
+func lastTextOnly(vs []Variant) int {
+	for i := len(vs) - 1; i >= 0; i-- {
+		if !hasHole(vs[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+func hasHole(vr Variant) bool {
+	for _, p := range vr.Parts {
+		if p.Hole != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // concat is the cross product of the variants of a and b, each pair
