@@ -438,16 +438,23 @@ func (st *state) decideParams(queries []*Query) map[*types.Var]bool {
 	return out
 }
 
-// safeArg reports whether arg is escaped: every run-time part of it can
-// go into a quoted literal as it is, and one was escaped by the caller
-// (a constant argument says nothing about the function's contract).
+// safeArg reports whether arg is escaped: the flow layer, reading arg
+// where it is written, finds that every run-time part of it can go into
+// a quoted literal as it is, and that one had its quotes doubled or
+// removed by the caller (a constant argument says nothing about the
+// function's contract). Constant text is not asked about: an argument
+// may bring its own quotes (odata.Quote(x)).
 func (st *state) safeArg(arg ast.Expr) bool {
+	v, ok := st.fl.ExprOf(arg)
+	if !ok || v.Approx {
+		return false
+	}
 	escaped := false
-	for _, h := range st.r.Of(arg).Holes() {
-		if !st.safe.hole(h) {
+	for _, h := range v.Holes() {
+		if !h.QuoteFree() {
 			return false
 		}
-		if h.Escaped || st.safe.escaped(h.Expr) {
+		if h.Bound&(flow.Escaped|flow.URLEscaped) != 0 {
 			escaped = true
 		}
 	}
