@@ -815,6 +815,10 @@ func (e *eval) bindElem(v Value, args []ssa.Value, el *elemRef, depth int) Value
 					if pv, ok = e.joinKnown(a, textValue(h.Sep), nil, depth); !ok {
 						pv = moreElements() // elements not known here
 					}
+				} else if h.Marshalled && h.Field == "" {
+					// The document the callee marshals of what this
+					// call passes (marshal.go).
+					pv = e.marshal(a, "json", depth)
 				} else if h.Field != "" {
 					pv = e.fieldOf(a, h.Field, depth)
 				} else {

@@ -127,6 +127,22 @@ func isByteSlice(t types.Type) bool {
 	return ok && b.Kind() == types.Byte
 }
 
+// aeadSlack is what an AEAD's Seal adds to the plaintext, at most: the
+// nonce commonly given as dst and the tag.
+const aeadSlack = 64
+
+// scaled is v (one hole, an encoding of a value) with its Max, when it
+// has one, scaled by num/den: base64 takes 4 bytes for 3, hex 2 for 1.
+// An unbounded value stays unbounded.
+func scaled(v Value, num, den int64) Value {
+	return mapHoles(v, func(h Hole) Hole {
+		if h.Max > 0 {
+			h.Max = (h.Max*num + den - 1) / den
+		}
+		return h
+	})
+}
+
 // withMax bounds every hole of v to at most n bytes (a truncation, a
 // limiting reader, a len guard): the smaller bound wins.
 func withMax(v Value, n int64) Value {

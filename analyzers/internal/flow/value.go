@@ -145,6 +145,11 @@ type Hole struct {
 	Max int64
 	// Exported marks a Param hole of an exported function.
 	Exported bool
+	// Marshalled marks a Param hole (Field "" or a field) that stands
+	// for the JSON document json.Marshal makes of a struct (or type
+	// parameter) parameter: a caller binds it to the document of what it
+	// passes (marshal.go), not to the struct's own value.
+	Marshalled bool
 	// Joined marks a Param hole that stands for the elements of the
 	// slice parameter Param joined by Sep (joins.go).
 	Joined bool
@@ -458,6 +463,7 @@ func opaque(v Value, bound Bound) Value {
 	for i, hole := range v.Holes() {
 		if i == 0 || hole.Source == Request {
 			h.Source, h.What, h.Param, h.Field, h.Exported, h.owner = hole.Source, hole.What, hole.Param, hole.Field, hole.Exported, hole.owner
+			h.Marshalled = hole.Marshalled
 		}
 	}
 	if hs := v.Holes(); len(hs) == 1 {
