@@ -34,7 +34,7 @@ const maxDocFields = 24
 
 // Sizes of values by their type, as encoding/json writes them.
 const (
-	boolMax = 5                                         // false
+	boolMax = 5                                                   // false
 	timeMax = int64(len(`"2006-01-02T15:04:05.999999999Z07:00"`)) // RFC 3339 with nanoseconds
 )
 
