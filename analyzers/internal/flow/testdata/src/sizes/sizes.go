@@ -138,3 +138,23 @@ func Sealed(r *http.Request, aead cipher.AEAD, id int64) {
 	rec, _ := json.Marshal(record{ID: id})
 	sink(sealed(aead, rec)) // want `at most \d+`
 }
+
+func maybeLong(long bool, n int) string {
+	if long {
+		return strings.Repeat("x", 60000)
+	}
+	return strings.Repeat("y", n)
+}
+
+func Least(l bool, n int) {
+	sink(maybeLong(l, n)) // want `unbounded`
+	sink(strings.Repeat("z", n)) // want `unbounded`
+}
+
+func Made(big bool) {
+	data := make([]byte, 600)
+	if big {
+		data = make([]byte, 700)
+	}
+	sink(data) // want `at most 700`
+}
