@@ -147,7 +147,7 @@ func maybeLong(long bool, n int) string {
 }
 
 func Least(l bool, n int) {
-	sink(maybeLong(l, n)) // want `unbounded`
+	sink(maybeLong(l, n))        // want `unbounded`
 	sink(strings.Repeat("z", n)) // want `unbounded`
 }
 
