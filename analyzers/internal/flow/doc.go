@@ -110,7 +110,13 @@
 // a constant), bounded when every part is (constant text, formatted
 // numbers, UUIDs, digests, times with a layout, Hole.Max: a read through
 // io.LimitReader or http.MaxBytesReader with a constant limit, a
-// truncation x[:N]), unknown otherwise. SizeAt adds the len(x)
+// truncation x[:N]), unknown otherwise; Least is the fewest bytes every
+// variant holds (constant text, Hole.Min: strings.Repeat of constants,
+// make([]byte, N)). json.Marshal of a struct is the text of its
+// document, its fields' values between their names, so its size is
+// theirs summed (marshal.go); a marshalled type parameter is a
+// Marshalled Param hole bound to callers' documents; base64 and hex
+// scale a bound, an AEAD's Seal keeps it. SizeAt adds the len(x)
 // comparisons with a constant that dominate a use (LenRange). Cuts lists
 // the strings and []byte values a function cuts into pieces in a loop.
 //

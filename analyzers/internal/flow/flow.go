@@ -344,6 +344,19 @@ func (r *Result) ArgField(c ssa.CallInstruction, i int, name string) (Value, boo
 	return r.FieldAt(c, args[i], name), true
 }
 
+// ArgMarshalled is the document json.Marshal makes of argument i
+// (counted as Param holes are: the receiver first) of the call c: for
+// rules that bind a callee's Marshalled hole, or a parameter the callee
+// marshals, to what a caller passes (marshal.go).
+func (r *Result) ArgMarshalled(c ssa.CallInstruction, i int) (Value, bool) {
+	args := paramArgs(c.Common())
+	if i < 0 || i >= len(args) {
+		return Value{}, false
+	}
+	e := &eval{r: r, at: c}
+	return e.marshal(args[i], "json", 0), true
+}
+
 // ParamValue returns the values parameter v of a function of this
 // package takes: for an unexported function whose every call is in the
 // package (never used as a value, never reached through an interface),

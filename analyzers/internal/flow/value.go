@@ -193,8 +193,17 @@ type Hole struct {
 	// (size.go); Unlimited when the code makes it grow without one; 0
 	// when nothing is known beyond Bound.
 	Max int64
+	// Min is the fewest bytes the value holds, when the code says (a
+	// constant text repeated a constant number of times, a []byte made
+	// with a constant length): 0 when nothing is known. Size.Least.
+	Min int64
 	// Exported marks a Param hole of an exported function.
 	Exported bool
+	// Marshalled marks a Param hole (Field "" or a field) that stands
+	// for the JSON document json.Marshal makes of a struct (or type
+	// parameter) parameter: a caller binds it to the document of what it
+	// passes (marshal.go), not to the struct's own value.
+	Marshalled bool
 	// Joined marks a Param hole that stands for the elements of the
 	// slice parameter Param joined by Sep (joins.go).
 	Joined bool
@@ -383,13 +392,26 @@ func (h *Hole) String() string {
 
 // union appends the variants of vs to a value, bounded by MaxVariants,
 // dropping duplicates.
+// sizeKey tells apart variants that print alike but whose holes differ
+// in size (strings.Repeat by a constant and by a parameter): union keeps
+// both, so that SizeOf sees the larger and the smaller.
+func sizeKey(vr Variant) string {
+	var b strings.Builder
+	for _, p := range vr.Parts {
+		if p.Hole != nil && (p.Hole.Max != 0 || p.Hole.Min != 0) {
+			fmt.Fprintf(&b, "|%d,%d", p.Hole.Max, p.Hole.Min)
+		}
+	}
+	return b.String()
+}
+
 func union(vs ...Value) Value {
 	var out Value
 	seen := map[string]int{}
 	for _, v := range vs {
 		out.Approx = out.Approx || v.Approx
 		for _, vr := range v.Variants {
-			k := Value{Variants: []Variant{vr}}.String()
+			k := Value{Variants: []Variant{vr}}.String() + sizeKey(vr)
 			if i, ok := seen[k]; ok {
 				if !sameCase(out.Variants[i].Case, vr.Case) {
 					// The same text under different type cases: built
@@ -537,6 +559,7 @@ func opaque(v Value, bound Bound) Value {
 	for i, hole := range v.Holes() {
 		if i == 0 || hole.Source == Request {
 			h.Source, h.What, h.Param, h.Field, h.Exported, h.owner = hole.Source, hole.What, hole.Param, hole.Field, hole.Exported, hole.owner
+			h.Marshalled = hole.Marshalled
 		}
 	}
 	if hs := v.Holes(); len(hs) == 1 {
