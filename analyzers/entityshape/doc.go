@@ -96,6 +96,18 @@
 // field is the last assignment to it, or the field of the literal
 // (&job{…} too) its variable is built with.
 //
+// A struct marshalled into a property (json.Marshal(note{Text: …}),
+// xml.Marshal) is as large as its fields together (flow's documents,
+// marshal.go): unbounded when a field holds a request body, a form
+// value, a whole file or a slice; base64, hex and an AEAD's Seal on the
+// way keep it so. A function that marshals its parameter of struct or
+// type-parameter type into a property (json.Marshal(v), also sealed or
+// encoded by a helper) makes its callers responsible for the document
+// of what they pass (Fill.Marshalled), through an interface of the
+// package that a generic type implements (Store[V] by tableStore[V]):
+// a struct of bounded fields, or of strings under a len check, is
+// silent.
+//
 // A slice or map marshalled into a property is bounded when it was
 // JSON-decoded, in the same function, from a reader limited by
 // io.LimitReader or http.MaxBytesReader (json.NewDecoder(r.Body) after

@@ -63,6 +63,10 @@ type Fill struct {
 	// Map: the parameter is the entity's Properties map (Property
 	// empty): each constant-key entry of the caller's map is a property.
 	Map bool
+	// Marshalled: the property is the JSON document of the parameter
+	// (json.Marshal(v) of a struct or a type parameter, sealed or
+	// encoded on the way): the caller's document decides its size.
+	Marshalled bool
 }
 
 // AFact marks Fills as a fact.
@@ -84,6 +88,8 @@ func (f *Fills) String() string {
 			continue
 		case p.Joined:
 			param = "join(" + param + ")"
+		case p.Marshalled:
+			param = "json(" + param + ")"
 		}
 		parts = append(parts, param+"→"+p.Property)
 	}
@@ -200,6 +206,8 @@ func (c *checker) callers() {
 				switch {
 				case f.Map:
 					c.mapArg(s, f, arg)
+				case f.Marshalled:
+					c.marshalledArg(s, f, arg)
 				case f.Joined || f.Field != "" && c.callerParam(arg) != nil:
 					c.listArg(s, f, arg)
 				case f.Field != "":
@@ -419,14 +427,13 @@ func (c *checker) fillsAt(fn *types.Func) []Fill {
 	if sig == nil || sig.Recv() == nil || fn.Pkg() != c.pass.Pkg {
 		return nil
 	}
-	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
-	if iface == nil {
+	if !types.IsInterface(sig.Recv().Type()) {
 		return nil
 	}
 	var out []Fill
-	for _, sel := range flow.LocalImplementations(c.pass.Pkg, iface, fn.Name(), flow.MaxVariants) {
+	for _, sel := range flow.LocalImplementationsOf(c.pass.Pkg, sig.Recv().Type(), fn.Name(), flow.MaxVariants) {
 		if m, ok := sel.Obj().(*types.Func); ok {
-			if fs := c.fillsOf(m); fs != nil {
+			if fs := c.fillsOf(m.Origin()); fs != nil {
 				out = append(out, fs.Params...)
 			}
 		}
@@ -910,7 +917,7 @@ func (c *checker) filled(name string, binary, text bool, v ast.Expr, s src) (int
 			at = v.Pos() // the property is filled here
 			c.values[at] = v
 		}
-		c.fill(s.param, Fill{Property: name, Binary: binary, Field: s.field, At: at, Joined: s.joined})
+		c.fill(s.param, Fill{Property: name, Binary: binary, Field: s.field, At: at, Joined: s.joined, Marshalled: s.marshalled})
 		return 0, false
 	}
 	return c.sized(name, binary, text, v, s)
@@ -990,6 +997,8 @@ type src struct {
 	field string // the field of param, "" for param itself
 	// joined: the param (or its field) is a list joined into the value.
 	joined bool
+	// marshalled: the value is the param's JSON document.
+	marshalled bool
 }
 
 // fill records that the function being checked puts parameter v into a
@@ -1138,6 +1147,9 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 		case path == "net/http" && (name == "FormValue" || name == "PostFormValue"):
 			return nil, src{what: "a request form value", bound: -1}, true, true
 		case (path == "encoding/json" || path == "encoding/xml") && (name == "Marshal" || name == "MarshalIndent") && len(e.Args) >= 1:
+			if v := c.marshalledParam(e.Args[0]); v != nil {
+				return nil, src{what: "a parameter", param: v, marshalled: true}, true, true
+			}
 			if t := info.TypeOf(e.Args[0]); flow.Growable(t) || dynamic(t) && (c.fromParam(e.Args[0]) || c.growableCase(e.Args[0])) {
 				what := "a marshalled document (" + types.ExprString(e.Args[0]) + ")"
 				if n, ok := c.decodedLimit(e.Args[0]); ok {
@@ -1161,8 +1173,93 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 		if s, ok := c.flowSource(e); ok {
 			return nil, s, true, true
 		}
+		if v := c.flowMarshalled(e); v != nil {
+			return nil, src{what: "a parameter", param: v, marshalled: true}, true, true
+		}
 	}
 	return nil, src{}, false, true
+}
+
+// marshalledParam returns the parameter of the function being checked
+// that x (or &x) is, when its JSON document is the callers' to size: a
+// struct, a pointer to one or a type parameter, holding no slice or map
+// (a document of any size already).
+func (c *checker) marshalledParam(x ast.Expr) *types.Var {
+	x = ast.Unparen(x)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = ast.Unparen(u.X)
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v := c.idx.VarOf(id)
+	if v == nil {
+		return nil
+	}
+	if _, ok := c.paramIndex(v); !ok {
+		return nil
+	}
+	t := v.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, isParam := types.Unalias(t).(*types.TypeParam)
+	_, isStruct := t.Underlying().(*types.Struct)
+	if !isParam && (!isStruct || flow.Growable(t)) {
+		return nil
+	}
+	return v
+}
+
+// flowMarshalled returns the parameter of the function being checked
+// whose JSON document the result of call is, as the value-flow layer
+// follows it (a helper that seals or encodes the bytes json.Marshal made
+// of it: flow.Hole.Marshalled).
+func (c *checker) flowMarshalled(call *ast.CallExpr) *types.Var {
+	in := c.fl.Call(call)
+	if in == nil || in.Value() == nil || c.fn == nil {
+		return nil
+	}
+	fn := in.Parent()
+	if fn.Object() == nil || fn.Object() != types.Object(c.fn) {
+		return nil
+	}
+	v := c.fl.OfLocal(in.Value())
+	hs := v.Holes()
+	if len(hs) != 1 || !hs[0].Marshalled || hs[0].Source != flow.Param || hs[0].Field != "" || hs[0].Bound&flow.LengthChecked != 0 || hs[0].Param < 0 || hs[0].Param >= len(fn.Params) {
+		return nil
+	}
+	p, _ := fn.Params[hs[0].Param].Object().(*types.Var)
+	if p == nil {
+		return nil
+	}
+	if _, ok := c.paramIndex(p); !ok {
+		return nil
+	}
+	return p
+}
+
+// marshalledArg checks the document json.Marshal makes of what a caller
+// passes to a callee that puts it into a property (Fill.Marshalled): a
+// struct holding a request's text, a body read whole or a slice is
+// unbounded; the caller's own parameter passes the fill on.
+func (c *checker) marshalledArg(s site, f Fill, arg ast.Expr) {
+	if v := c.callerParam(arg); v != nil {
+		c.forward(v, f, arg)
+		return
+	}
+	in := c.fl.Call(s.call)
+	if in == nil {
+		return
+	}
+	doc, ok := c.fl.ArgMarshalled(in, c.flowParam(s, f))
+	if !ok {
+		return
+	}
+	if src, ok := c.holeSource(doc); ok && !src.checked {
+		c.sized(f.Property, f.Binary, !f.Binary, arg, src)
+	}
 }
 
 // dynamic reports whether t is an interface type (not a type parameter,

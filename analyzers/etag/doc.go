@@ -100,6 +100,25 @@
 //     given a read's keys and a value derived from that read: reported
 //     at the call, naming the function.
 //
+//   - TL414 also: the call of a function that writes, without a
+//     condition, a new entity whose keys are computed from fields of a
+//     struct it is given (PartitionKey: roomKey(r.Room), RowKey: r.ID;
+//     the fact RewritesFields), given a struct filled from a row read
+//     (GetEntity or a list page, through helpers that return the
+//     struct or a pointer to it) and changed: reported at the call,
+//     naming the function. The write hits the row read when each field
+//     the keys are computed from holds, at the call, the row's value of
+//     a name the function writes that field under: the key itself
+//     (RowKey: r.ID with ID filled from the row's RowKey) or a property
+//     ("Room": r.Room beside PartitionKey: roomKey(r.Room), Room filled
+//     from the row's "Room"), all from one row (a row a helper of the
+//     package is given counts when every caller gives it one read).
+//     When the function is unexported and every call of it does so,
+//     its write is reported instead, once. Not when such a field is
+//     assigned before the call (a copy under new keys), filled from
+//     another name or not from a read, nor when the keys read anything
+//     but the struct's fields, the receiver and constants.
+//
 //   - TL414 also: an UpdateEntity without IfMatch (nil options or a
 //     literal without it) or an UpsertEntity of an entity read by
 //     GetEntity, or taken from a list page (NextPage of a ListEntities

@@ -36,7 +36,7 @@ var paramsAnalyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{flow.Analyzer},
 	Run:              func(pass *analysis.Pass) (any, error) { return flowWalk(pass, nil, nil, nil) },
 	RunDespiteErrors: true,
-	FactTypes:        []analysis.Fact{new(WritesBack), new(ReadsEntity), new(Rewrites)},
+	FactTypes:        []analysis.Fact{new(WritesBack), new(ReadsEntity), new(Rewrites), new(RewritesFields)},
 	ResultType:       reflect.TypeOf((*importedWrites)(nil)),
 }
 
@@ -44,6 +44,7 @@ type importedWrites struct {
 	lookup func(*types.Func) map[int]string
 	reads  func(*types.Func) *ReadsEntity
 	writes func(*types.Func) *Rewrites
+	fields func(*types.Func) *RewritesFields
 	// readers holds the package's ReadsEntity summaries, computed
 	// once by the facts pass.
 	readers *readers
@@ -81,12 +82,20 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 				return r
 			}
 			return nil
+		}, fields: func(obj *types.Func) *RewritesFields {
+			r := new(RewritesFields)
+			if pass.ImportObjectFact(obj, r) {
+				return r
+			}
+			return nil
 		}}
 	}
 	rs := imp.readers
 	if rs == nil {
 		rs = &readers{fl: fl, local: map[*ssa.Function]*ReadsEntity{}, lookup: imp.reads,
-			writers: map[*ssa.Function]*Rewrites{}, writersOf: imp.writes}
+			writers: map[*ssa.Function]*Rewrites{}, writersOf: imp.writes,
+			fieldWriters: map[*ssa.Function]*RewritesFields{}, fieldWritersOf: imp.fields,
+			paramReads: map[paramKey]string{}, fieldWritePos: map[*ssa.Function]token.Pos{}}
 		rs.summarize()
 		imp.readers = rs
 	}
@@ -145,6 +154,7 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 			})
 		}
 		rs.noteWrite(fn, ent, method)
+		rs.noteFieldWrite(fn, ent, method, call.Pos())
 		// A new entity under the read's keys, rebuilt from what was
 		// read (rebuilt.go).
 		if c != nil {
@@ -167,6 +177,9 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 		return nil
 	}
 	flow.PropagateParams(fl, lookup, func(i int) int { return i }, func(site flow.CallSite, i int, method string) bool {
+		// A new entity built here and handed to a writer: keys from
+		// the fields of a struct parameter (fieldkeys.go).
+		rs.noteFieldWrite(site.Fn, site.Args[i], method, site.Call.Pos())
 		if flow.MapRekeyed(site.Args[i]) {
 			return false // a row given new keys before the call: another entity
 		}
@@ -179,15 +192,25 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 	if report {
 		// Calls of functions that write a new entity from their
 		// parameters, given a read's keys and its data.
+		var rewrites []fieldRewrite
 		for _, call := range fl.Calls() {
 			if impl, r, s, ok := rs.rewrittenBy(call.Common()); ok {
 				msg, short := rewriteMessage(calleeName(call.Common(), impl), r, s)
 				emit(call.Pos(), msg, short)
 			}
+			if impl, r, read, ok := rs.fieldsRewrittenBy(call); ok {
+				rewrites = append(rewrites, fieldRewrite{call, impl, r, read})
+			}
 		}
+		rs.reportFieldRewrites(rewrites, emit)
 		return nil, nil
 	}
 	for fn, r := range rs.writers {
+		if obj, ok := fn.Object().(*types.Func); ok && fn.Pkg == fl.SSA.Pkg {
+			pass.ExportObjectFact(obj, r)
+		}
+	}
+	for fn, r := range rs.fieldWriters {
 		if obj, ok := fn.Object().(*types.Func); ok && fn.Pkg == fl.SSA.Pkg {
 			pass.ExportObjectFact(obj, r)
 		}

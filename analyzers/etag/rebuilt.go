@@ -103,6 +103,13 @@ type readers struct {
 	// writers holds the package's Rewrites; writersOf imports others'.
 	writers   map[*ssa.Function]*Rewrites
 	writersOf func(*types.Func) *Rewrites
+	// fieldWriters holds the package's RewritesFields (fieldkeys.go);
+	// fieldWritersOf imports others'.
+	fieldWriters   map[*ssa.Function]*RewritesFields
+	fieldWritersOf func(*types.Func) *RewritesFields
+	fieldWritePos  map[*ssa.Function]token.Pos
+	// paramReads caches rowRead's answers for parameters.
+	paramReads map[paramKey]string
 }
 
 // rewritesOf returns f's Rewrites: the package's own, or imported.

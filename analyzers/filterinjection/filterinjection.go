@@ -124,7 +124,7 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				continue
 			}
-			if h.Foreign || res.SafeHole(h) || quoteFree(fl, h.Expr) {
+			if h.Foreign || untyped(pass, h) || res.SafeHole(h) || quoteFree(fl, h.Expr) {
 				continue
 			}
 			// A parameter is reported where it is interpolated, unless
@@ -145,6 +145,18 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// untyped reports whether h's value has no type because the function
+// has type errors (an import that does not resolve, an undefined name):
+// what it holds is not known, so it is not reported.
+func untyped(pass *analysis.Pass, h *values.Hole) bool {
+	t := pass.TypesInfo.TypeOf(h.Expr)
+	if t == nil {
+		return true
+	}
+	b, ok := t.(*types.Basic)
+	return ok && b.Kind() == types.Invalid
 }
 
 // unsafeQuoted reports whether the flow hole h entered a quoted literal

@@ -55,3 +55,9 @@ func TestInterfaceDispatch(t *testing.T) {
 	defer filterflow.SetProgram(nil)
 	sdktest.CheckMessages(t, sdktest.Run(t, dir, tablescan.Analyzer, "ifaceservice"))
 }
+
+// TestManyCallers: a query helper given its filter by more calls than a
+// value's variant bound (flow.MaxVariants) is checked at every call.
+func TestManyCallers(t *testing.T) {
+	sdktest.Run(t, sdktest.GOPATH(t, analysistest.TestData()), tablescan.Analyzer, "manycallers", "manycallersok")
+}

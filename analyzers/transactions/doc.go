@@ -53,7 +53,10 @@
 //     only what is known statically counts — constant key text and
 //     property values of a known size (string constants, strings.Repeat
 //     and bytes.Repeat of constants, make([]byte, N) with a constant N,
-//     aztables.EDMBinary of them) in an entity literal (a map, an entity
+//     aztables.EDMBinary of them; beyond those, the least size the
+//     value-flow layer finds, flow.Size.Least: the same values through
+//     +, fmt.Sprintf, helpers and variables assigned in branches, the
+//     shortest variant counting) in an entity literal (a map, an entity
 //     struct, an EDMEntity) marshalled once, times the appends of a
 //     constant-bounded loop. The table name and endpoint count as
 //     nothing: the sum is a lower bound.

@@ -189,8 +189,39 @@ func (c *checker) constText(e ast.Expr) string {
 // valueBytes returns the bytes a property value of a statically known
 // size takes in an entity's JSON body, with its type annotation (only
 // aztables.EDMBinary values are annotated here). Empty values are not
-// known: an omitempty field leaves them out.
+// known: an omitempty field leaves them out. Beyond the shapes read
+// here exactly, the least size the value-flow layer finds (flow.Size.
+// Least: constant text, repeated constants, made []byte, through +,
+// fmt.Sprintf, variables and helpers; the shortest of a value's
+// variants) counts.
 func (c *checker) valueBytes(e ast.Expr, depth int) (n int64, edm string, ok bool) {
+	if n, edm, ok := c.exactBytes(e, depth); ok {
+		return n, edm, true
+	}
+	t := c.pass.TypesInfo.TypeOf(e)
+	if tv, isConst := c.pass.TypesInfo.Types[e]; depth > 0 || isConst && tv.Value != nil || t == nil || !sdk.IsBytes(t) && !isString(t) {
+		return 0, "", false // numbers and constants: as exactBytes says
+	}
+	v, ok := c.fl.ExprOf(e)
+	if !ok {
+		return 0, "", false
+	}
+	least := flow.SizeOf(v).Least
+	if least <= 0 {
+		return 0, "", false
+	}
+	if sdk.IsAztablesType(t, "EDMBinary") {
+		edm = "Edm.Binary"
+	}
+	if sdk.IsBytes(t) {
+		return limits.WireBinary(least), edm, true
+	}
+	return least + 2, "", true // quoted; escapes only add
+}
+
+// exactBytes is valueBytes of the shapes whose size is read from the
+// syntax.
+func (c *checker) exactBytes(e ast.Expr, depth int) (n int64, edm string, ok bool) {
 	if depth > maxSizeDepth {
 		return 0, "", false
 	}
@@ -233,12 +264,17 @@ func (c *checker) valueBytes(e ast.Expr, depth int) (n int64, edm string, ok boo
 				return limits.WireBinary(b), edm, true
 			}
 			if sdk.IsBytes(info.TypeOf(call.Args[0])) {
-				n, _, ok := c.valueBytes(call.Args[0], depth+1)
+				n, _, ok := c.exactBytes(call.Args[0], depth+1)
 				return n, edm, ok
 			}
 		}
 	}
 	return 0, "", false
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // constBytes returns the length of []byte("constant").

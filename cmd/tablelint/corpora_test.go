@@ -244,6 +244,9 @@ func measureCorpusKnown(t *testing.T, name string, rules map[string]bool, countI
 			silent[place] = true
 			continue
 		}
+		if !rules[rule] {
+			t.Errorf("label %s %s: the rule set leaves %s out, so it could never be found", place, rule, rule)
+		}
 		want[place+" "+rule]++
 		expected++
 	}

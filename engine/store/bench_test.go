@@ -1,6 +1,8 @@
 package store
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"strconv"
 	"strings"
@@ -194,4 +196,100 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// interleaved returns a table of n entities in 1,000 partitions, each
+// partition's RowKeys ascending ("%08d") but the partitions written in a
+// random order, as the replay benchmark's trace writes them, and the
+// partitions' sizes.
+func interleaved(b *testing.B, n int) (*Table, []int) {
+	b.Helper()
+	const parts = 1000
+	s := New(Options{})
+	tb, _ := s.CreateTable("Bench")
+	rng := rand.New(rand.NewPCG(1, 2))
+	sizes := make([]int, parts)
+	var props []edm.Property
+	var reused Entity
+	for i := range n {
+		p := rng.IntN(parts)
+		props = append(props[:0],
+			edm.Property{Name: PartitionKey, Value: edm.StringValue("p" + strconv.Itoa(p))},
+			edm.Property{Name: RowKey, Value: edm.StringValue(fmt.Sprintf("%08d", sizes[p]))},
+			edm.Property{Name: "Amount", Value: edm.Int32Value(int32(rng.IntN(1000)))},
+			edm.Property{Name: "Big", Value: edm.Int64Value(rng.Int64())},
+			edm.Property{Name: "Name", Value: edm.StringValue("name " + strconv.Itoa(i))},
+		)
+		sizes[p]++
+		e, err := NewEntityInto(&reused, props)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := tb.Write(OpInsert, e, Merge, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return tb, sizes
+}
+
+// BenchmarkInterleaved scans 10 entities from a random place of a random
+// partition (ScanPartition) and reads one entity by key (LookupInto) in
+// tables of 400,000 and 4,000,000 entities written as interleaved
+// writes them: the second table is far larger than the processor's
+// caches, and a layout that keeps a partition's entities together reads
+// fewer cache lines a scanned entity.
+func BenchmarkInterleaved(b *testing.B) {
+	for _, n := range []int{400_000, 4_000_000} {
+		tb, sizes := interleaved(b, n)
+		rng := rand.New(rand.NewPCG(3, 4))
+		keys := make([][2]string, 1<<16)
+		for i := range keys {
+			p := rng.IntN(len(sizes))
+			keys[i] = [2]string{"p" + strconv.Itoa(p), fmt.Sprintf("%08d", rng.IntN(sizes[p]))}
+		}
+		runtime.GC()
+		b.Run("scan10/n="+strconv.Itoa(n), func(b *testing.B) {
+			scanned, i := 0, 0
+			cpu0 := cpuTime()
+			for b.Loop() {
+				key := keys[i%len(keys)]
+				i++
+				k := 0
+				tb.ScanPartition(key[0], key[1], func(*Entity) bool {
+					k++
+					return k < 10
+				})
+				scanned += k
+			}
+			b.ReportMetric(float64(scanned)/(cpuTime()-cpu0).Seconds(), "entities/cpu-s")
+		})
+		b.Run("get/n="+strconv.Itoa(n), func(b *testing.B) {
+			var e Entity
+			gets := 0
+			cpu0 := cpuTime()
+			for b.Loop() {
+				key := keys[gets%len(keys)]
+				if !tb.LookupInto(key[0], key[1], &e) {
+					b.Fatal("missing")
+				}
+				gets++
+			}
+			b.ReportMetric(float64(gets)/(cpuTime()-cpu0).Seconds(), "gets/cpu-s")
+		})
+		runtime.KeepAlive(tb)
+	}
+}
+
+// BenchmarkInterleavedLoad writes the 1,000,000 entities of interleaved
+// (1,000 partitions, each in ascending RowKey order, written in a random
+// order); one op is the whole load.
+func BenchmarkInterleavedLoad(b *testing.B) {
+	var cpu time.Duration
+	for b.Loop() {
+		cpu0 := cpuTime()
+		tb, _ := interleaved(b, 1_000_000)
+		cpu += cpuTime() - cpu0
+		runtime.KeepAlive(tb)
+	}
+	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 }

@@ -6,8 +6,8 @@
 // A Table keeps its entities ordered by (PartitionKey, RowKey) with the
 // service's string order: ordinal over UTF-16 code units
 // (edm.CompareStrings). It stores them without a pointer per entity (the
-// keys and properties encoded in large byte chunks; per partition a
-// B+tree of record numbers; an open-addressing hash index of the keys;
+// keys and properties encoded in large byte chunks, a partition's in
+// blocks of its own; per partition a B+tree of record numbers; an open-addressing hash index of the keys;
 // the partitions in a B-tree from github.com/google/btree), so that the
 // garbage collector's work does not grow with the number of entities
 // stored. A read builds an *Entity from that storage;

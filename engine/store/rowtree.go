@@ -26,6 +26,10 @@ import (
 type rowTree struct {
 	root        *bnode
 	first, last *bnode // the leaf chain's ends
+	// lastPfx is the prefix of the greatest item (when root != nil): an
+	// ascending insert is told from it, beside the tree's pointers,
+	// without reading the last leaf's items first.
+	lastPfx [2]uint64
 }
 
 // bnode is a leaf (kids == nil) or an inner node.
@@ -102,11 +106,24 @@ func cmpSep(k *key, s *sep) int {
 }
 
 // lowerBound returns the index of the first item of leaf n at or after k.
+//
+// It first compares k with the last item of every group of probeGroup
+// items: those loads do not depend on one another, so that the processor
+// fetches their cache lines together, where a binary search over the
+// whole leaf waits for one line after another. A binary search within
+// the one group then ends it.
 func (t *Table) lowerBound(n *bnode, k *key) int {
-	lo, hi := 0, len(n.items)
+	items := n.items
+	g := 0
+	for j := probeGroup - 1; j < len(items); j += probeGroup {
+		if t.cmpItem(k, &items[j]) > 0 {
+			g++
+		}
+	}
+	lo, hi := g*probeGroup, min(g*probeGroup+probeGroup, len(items))
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if t.cmpItem(k, &n.items[m]) > 0 {
+		if t.cmpItem(k, &items[m]) > 0 {
 			lo = m + 1
 		} else {
 			hi = m
@@ -115,13 +132,25 @@ func (t *Table) lowerBound(n *bnode, k *key) int {
 	return lo
 }
 
+// probeGroup is the size of the groups of items and separators whose
+// last ones lowerBound and child compare first.
+const probeGroup = 8
+
 // child returns the index of the child of inner node n whose subtree
-// holds k's place: the number of separators at or before k.
+// holds k's place: the number of separators at or before k. It searches
+// as lowerBound does.
 func child(n *bnode, k *key) int {
-	lo, hi := 0, len(n.seps)
+	seps := n.seps
+	g := 0
+	for j := probeGroup - 1; j < len(seps); j += probeGroup {
+		if cmpSep(k, &seps[j]) >= 0 {
+			g++
+		}
+	}
+	lo, hi := g*probeGroup, min(g*probeGroup+probeGroup, len(seps))
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if cmpSep(k, &n.seps[m]) >= 0 {
+		if cmpSep(k, &seps[m]) >= 0 {
 			lo = m + 1
 		} else {
 			hi = m
@@ -149,16 +178,25 @@ func (t *Table) insert(tr *rowTree, k *key, it item) {
 		n := &bnode{items: make([]item, 0, 4)}
 		n.items = append(n.items, it)
 		tr.root, tr.first, tr.last = n, n, n
+		tr.lastPfx = it.pfx
 		return
 	}
 	// Ascending keys: append to the last leaf.
-	if l := tr.last; len(l.items) < leafMax && t.cmpItem(k, &l.items[len(l.items)-1]) > 0 {
-		l.items = append(l.items, it)
-		return
+	if l := tr.last; len(l.items) < leafMax {
+		c, ok := cmpPrefix(k.pfx, tr.lastPfx)
+		if !ok {
+			c = t.cmpItem(k, &l.items[len(l.items)-1])
+		}
+		if c > 0 {
+			l.items = append(l.items, it)
+			tr.lastPfx = it.pfx
+			return
+		}
 	}
 	if right, s, split := t.insertAt(tr, tr.root, k, it); split {
 		tr.root = &bnode{seps: []sep{s}, kids: []*bnode{tr.root, right}}
 	}
+	tr.lastPfx = tr.last.items[len(tr.last.items)-1].pfx
 }
 
 // insertAt inserts it into the subtree of n. When n overflows, it splits:
@@ -230,6 +268,7 @@ func (t *Table) delete(tr *rowTree, k *key) {
 	for len(tr.root.kids) == 1 {
 		tr.root = tr.root.kids[0]
 	}
+	tr.lastPfx = tr.last.items[len(tr.last.items)-1].pfx
 }
 
 // deleteAt removes k from the subtree of n and reports whether n is left

@@ -153,6 +153,9 @@ func checkTree(t *testing.T, tb *Table, tr *rowTree, phase string) {
 		return
 	}
 	walk(tr.root, nil, nil, 0)
+	if l := tr.last; tr.lastPfx != l.items[len(l.items)-1].pfx {
+		t.Fatalf("%s: lastPfx is not the greatest item's prefix", phase)
+	}
 	var chain []*bnode
 	for n := tr.first; n != nil; n = n.next {
 		chain = append(chain, n)
@@ -167,6 +170,35 @@ func checkTree(t *testing.T, tb *Table, tr *rowTree, phase string) {
 	slices.Reverse(back)
 	if !slices.Equal(back, leaves) {
 		t.Fatalf("%s: the leaf chain backwards differs", phase)
+	}
+}
+
+// TestAppendAfterDeletingTheLast deletes a partition's greatest keys and
+// inserts keys around the new greatest one: insert tells an ascending key
+// from the tree's lastPfx, which must follow the deletes.
+func TestAppendAfterDeletingTheLast(t *testing.T) {
+	_, tb := newTestTable(t)
+	for i := range 200 {
+		if _, err := tb.Insert(mustEntity(t, "p", fmt.Sprintf("k%04d", 2*i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 199; i >= 150; i-- { // down to k0298 as the greatest
+		if err := tb.Delete("p", fmt.Sprintf("k%04d", 2*i), ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkTree(t, tb, &tb.parts["p"].tree, "deleted")
+	for _, rk := range []string{"k0297", "k0299", "k0001", "k0301", "k0300"} {
+		if _, err := tb.Insert(mustEntity(t, "p", rk)); err != nil {
+			t.Fatal(err)
+		}
+		checkTree(t, tb, &tb.parts["p"].tree, "inserted "+rk)
+	}
+	var got []string
+	tb.Scan("p", "k0295", func(e *Entity) bool { got = append(got, e.RowKey); return true })
+	if want := []string{"k0296", "k0297", "k0298", "k0299", "k0300", "k0301"}; !slices.Equal(got, want) {
+		t.Fatalf("scan from k0295: %v, want %v", got, want)
 	}
 }
 

@@ -26,7 +26,10 @@ import (
 // only its nodes, one per few dozen entities, hold pointers), and one hash
 // index maps the keys of each entity to where it is encoded (see
 // rowIndex). The partitions themselves are kept in key order in a
-// B-tree. Entities handed out by reads are built from the encoding and
+// B-tree. A partition of many entities encodes them in blocks of chunk
+// space and numbers them from runs of record numbers of its own (see
+// allocIn and newRec), so that its entities written near in time lie
+// near in memory whatever other partitions are written meanwhile. Entities handed out by reads are built from the encoding and
 // refer to the chunk's bytes, which are never written again once an
 // entity is stored there.
 type Table struct {
@@ -84,21 +87,46 @@ type partition struct {
 	num  uint32  // its number in the table's encodings and hash index
 	n    int     // entities
 	tree rowTree // the entities in RowKey order
+	// The unused rest of the partition's block, chunk space set aside
+	// for its entities (see allocIn): blkLeft bytes at chunk blkChunk,
+	// offset blkOff.
+	blkChunk, blkOff, blkLeft uint32
+	// recNext..recEnd are the record numbers set aside for its entities
+	// and not used yet (see newRec).
+	recNext, recEnd uint32
 }
 
 // rec is one stored entity; it holds no pointer. Its encoding (see
 // encode) starts with a header that holds the record number, the
-// Timestamp, and the lengths of the RowKey and of the property list.
-type rec struct {
-	chunk uint32 // where the encoding is: chunks[chunk][off:off+size]
-	off   uint32
-	size  uint32
+// Timestamp, and the lengths of the RowKey and of the property list. It
+// packs where the encoding is, chunks[chunk()][off():off()+size()], into
+// one word: 19 bits of chunk number, 23 of offset (a chunk is at most
+// chunkSize plus hugePage bytes, see alignedChunk, but for an entity of
+// its own, at offset 0) and 22 of size (an entity's encoding is under
+// 4 MiB: see store1).
+type rec struct{ v uint64 }
+
+const (
+	offBits  = 23
+	sizeBits = 22
+	maxChunk = 1<<(64-offBits-sizeBits) - 1
+)
+
+// A chunk's offsets fit offBits (chunkSize and up to a 2 MiB huge page).
+var _ [1<<offBits - chunkSize - 2<<20]struct{}
+
+func recAt(chunk, off uint32, size int) rec {
+	return rec{uint64(chunk)<<(offBits+sizeBits) | uint64(off)<<sizeBits | uint64(size)}
 }
+
+func (r *rec) chunk() uint32 { return uint32(r.v >> (offBits + sizeBits)) }
+func (r *rec) off() uint32   { return uint32(r.v>>sizeBits) & (1<<offBits - 1) }
+func (r *rec) size() uint32  { return uint32(r.v) & (1<<sizeBits - 1) }
 
 // loc returns where r is encoded, as the hash index keeps it: a
 // point read goes from the index to the encoding without reading the
 // record (one cache miss fewer in a large table).
-func (r *rec) loc() uint64 { return uint64(r.chunk)<<32 | uint64(r.off) }
+func (r *rec) loc() uint64 { return uint64(r.chunk())<<32 | uint64(r.off()) }
 
 const (
 	noRec = math.MaxUint32
@@ -112,6 +140,11 @@ const (
 	// minHead is the least room that the bytes before an aligned chunk
 	// (see alignedChunk) must have to be used as a chunk of their own.
 	minHead = 64 << 10
+	// maxBlock is the largest block a partition sets aside (see allocIn).
+	maxBlock = 16 << 10
+	// maxRun is the most record numbers a partition sets aside (see
+	// newRec).
+	maxRun = 64
 )
 
 func newTable(s *Store, name string) *Table {
@@ -146,7 +179,8 @@ func prefixLess(x, y uint64) (ok, less bool) {
 
 // enc returns the encoding of record r.
 func (t *Table) enc(r *rec) []byte {
-	return t.chunks[r.chunk][r.off : r.off+r.size : r.off+r.size]
+	off, end := r.off(), r.off()+r.size()
+	return t.chunks[r.chunk()][off:end:end]
 }
 
 // at returns the encoding at loc l (and the chunk's bytes after it).
@@ -375,9 +409,9 @@ func (t *Table) putAt(i uint32, p *partition, slot int, e *Entity) {
 		return
 	}
 	r := &t.recs[i]
-	t.live -= int(r.size)
-	t.dead += int(r.size)
-	t.store1(r, i, p.num, e)
+	t.live -= int(r.size())
+	t.dead += int(r.size())
+	t.store1(r, i, p, e)
 	t.rows.slots[slot].loc = r.loc()
 	t.maybeCompact()
 }
@@ -400,26 +434,10 @@ func (t *Table) putNew(p *partition, e *Entity) {
 			t.sortParts() // bound what deleted partitions leave in unsorted
 		}
 	}
-	var i uint32
-	if n := len(t.freeRec); n > 0 {
-		i = t.freeRec[n-1]
-		t.freeRec = t.freeRec[:n-1]
-	} else {
-		i = uint32(len(t.recs))
-		if len(t.recs) == cap(t.recs) {
-			// Double (append grows a large slice by a quarter, copying
-			// it about four times as often).
-			recs := make([]rec, len(t.recs), max(2*cap(t.recs), 1024))
-			// Scans read records in key order, at random places.
-			adviseHuge(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(recs))), cap(recs)*int(unsafe.Sizeof(rec{}))))
-			copy(recs, t.recs)
-			t.recs = recs
-		}
-		t.recs = append(t.recs, rec{})
-	}
+	i := t.newRec(p)
 	r := &t.recs[i]
 	*r = rec{}
-	t.store1(r, i, p.num, e)
+	t.store1(r, i, p, e)
 	t.rows.insert(t.tag(p.num, e.RowKey), r.loc())
 	k := keyOf(e.RowKey)
 	t.insert(&p.tree, &k, item{pfx: k.pfx, rec: i})
@@ -427,17 +445,100 @@ func (t *Table) putNew(p *partition, e *Entity) {
 	t.n++
 }
 
-// store1 encodes e, record i of partition number part, into the chunks
-// and points r at it.
-func (t *Table) store1(r *rec, i, part uint32, e *Entity) {
-	n := encodedSize(e)
-	if n > math.MaxUint32 {
-		panic("store: entity too large") // NewEntity bounds entities to 1 MiB
+// newRec returns a free record number for a new entity of partition p.
+// Like chunk space (see allocIn), a partition of more than a few entities
+// sets aside runs of record numbers, a 32nd of its entities and at most
+// maxRun, so that a scan of entities written near in time reads
+// their records from a few cache lines; it takes a free number of
+// another's first, though, when there is one.
+func (t *Table) newRec(p *partition) uint32 {
+	if p.recNext < p.recEnd {
+		i := p.recNext
+		p.recNext++
+		return i
 	}
-	b, chunk, off := t.alloc(n)
-	encode(b, i, part, e)
-	r.chunk, r.off, r.size = chunk, off, uint32(n)
+	if n := len(t.freeRec); n > 0 {
+		i := t.freeRec[n-1]
+		t.freeRec = t.freeRec[:n-1]
+		return i
+	}
+	k := min(maxRun, p.n/32)
+	if k < 4 {
+		k = 1
+	}
+	i := uint32(len(t.recs))
+	if len(t.recs)+k > cap(t.recs) {
+		// Double (append grows a large slice by a quarter, copying
+		// it about four times as often).
+		recs := make([]rec, len(t.recs), max(2*cap(t.recs), 1024))
+		// Scans read records in key order, at random places.
+		adviseHuge(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(recs))), cap(recs)*int(unsafe.Sizeof(rec{}))))
+		copy(recs, t.recs)
+		t.recs = recs
+	}
+	t.recs = t.recs[:len(t.recs)+k]
+	p.recNext, p.recEnd = i+1, i+uint32(k)
+	return i
+}
+
+// dropRecs frees the record numbers p set aside and did not use.
+func (t *Table) dropRecs(p *partition) {
+	for i := p.recNext; i < p.recEnd; i++ {
+		t.freeRec = append(t.freeRec, i)
+	}
+	p.recNext, p.recEnd = 0, 0
+}
+
+// store1 encodes e, record i of partition p, into the chunks and points
+// r at it.
+func (t *Table) store1(r *rec, i uint32, p *partition, e *Entity) {
+	n := encodedSize(e)
+	if n >= 1<<sizeBits {
+		// NewEntity bounds entities to 1 MiB in UTF-16; in UTF-8, with
+		// the encoding's headers, that is under 2 MiB.
+		panic("store: entity too large")
+	}
+	b, chunk, off := t.allocIn(p, n)
+	encode(b, i, p.num, e)
+	*r = recAt(chunk, off, n)
 	t.live += n
+}
+
+// allocIn is alloc for an entity of partition p. A partition of more
+// than a few entities sets aside blocks of chunk space, up to maxBlock
+// bytes, and encodes its entities there: the entities of a partition that
+// were written near in time, as rows that arrive in key order are, lie
+// near in memory, and a scan of the partition reads a few cache lines
+// for several entities instead of a line or two apart for each, however
+// many other partitions were written meanwhile. A block is about a 32nd
+// of the partition's bytes (only a partition of 128 entities or more has
+// blocks), so that the room set aside and not yet used stays a small
+// part of the table. The rest of a block too
+// small for the next entity counts as dead (see maybeCompact).
+func (t *Table) allocIn(p *partition, n int) ([]byte, uint32, uint32) {
+	if int(p.blkLeft) >= n {
+		chunk, off := p.blkChunk, p.blkOff
+		p.blkOff += uint32(n)
+		p.blkLeft -= uint32(n)
+		return t.chunks[chunk][off:p.blkOff:p.blkOff], chunk, off
+	}
+	size := min(maxBlock, p.n*n/32)
+	if size < 4*n {
+		return t.alloc(n)
+	}
+	// A multiple of n: entities of one partition are often of one size,
+	// and then fill the block to its end.
+	size -= size % n
+	t.dropBlock(p)
+	b, chunk, off := t.alloc(size)
+	p.blkChunk, p.blkOff, p.blkLeft = chunk, off+uint32(n), uint32(size-n)
+	return b[:n:n], chunk, off
+}
+
+// dropBlock gives up the rest of p's block, which counts as dead.
+func (t *Table) dropBlock(p *partition) {
+	t.dead += int(p.blkLeft)
+	p.blkLeft = 0
 }
 
 // alloc returns n bytes of fresh chunk space and where they are. Bytes
@@ -452,6 +553,9 @@ func (t *Table) alloc(n int) ([]byte, uint32, uint32) {
 		}
 	}
 	t.fill = len(t.chunks)
+	if len(t.chunks)+2 > maxChunk {
+		panic("store: table too large") // 2^19 chunks of 4 MiB
+	}
 	if n > chunkSize {
 		c := make([]byte, 0, n)
 		adviseHuge(c[:n])
@@ -494,12 +598,15 @@ func (t *Table) compact() {
 	old := t.chunks
 	t.chunks, t.fill = nil, 0
 	t.live, t.dead = 0, 0
+	for _, p := range t.parts {
+		p.blkLeft = 0 // in the old chunks
+	}
 	t.ascend("", "", func(_ *partition, i uint32) bool {
 		r := &t.recs[i]
-		src := old[r.chunk][r.off : r.off+r.size]
+		src := old[r.chunk()][r.off() : r.off()+r.size()]
 		b, chunk, off := t.alloc(len(src))
 		copy(b, src)
-		r.chunk, r.off = chunk, off
+		*r = recAt(chunk, off, len(src))
 		t.live += len(src)
 		return true
 	})
@@ -520,13 +627,15 @@ func (t *Table) remove(pk, rk string) {
 	t.delete(&p.tree, &k)
 	t.rows.remove(slot)
 	r := &t.recs[i]
-	t.live -= int(r.size)
-	t.dead += int(r.size)
+	t.live -= int(r.size())
+	t.dead += int(r.size())
 	*r = rec{}
 	t.freeRec = append(t.freeRec, i)
 	p.n--
 	t.n--
 	if p.n == 0 {
+		t.dropBlock(p)
+		t.dropRecs(p)
 		t.ptree.Delete(pentryOf(p))
 		delete(t.parts, p.key)
 		t.freePart = append(t.freePart, p.num)

@@ -20,7 +20,7 @@ func (st *state) resolve(call *ast.CallExpr) *ast.CallExpr {
 	if !ok {
 		return call
 	}
-	a := st.r.SingleAssignment(v)
+	a := st.vars.SingleAssignment(v)
 	if a == nil {
 		return call
 	}
@@ -49,7 +49,7 @@ func (st *state) callee(call *ast.CallExpr) *types.Func {
 	if !ok {
 		return nil
 	}
-	switch a := ast.Unparen(st.r.SingleAssignment(v)).(type) {
+	switch a := ast.Unparen(st.vars.SingleAssignment(v)).(type) {
 	case *ast.FuncLit:
 		return st.litFuncs[a]
 	case *ast.CallExpr: // run := collect(ctx, c), collect returning a literal
@@ -107,7 +107,7 @@ func (st *state) indexClosures() {
 			return
 		}
 		v, ok := info.ObjectOf(id).(*types.Var)
-		if !ok || st.r.SingleAssignment(v) != rhs {
+		if !ok || st.vars.SingleAssignment(v) != rhs {
 			return
 		}
 		sig, ok := info.TypeOf(lit).(*types.Signature)

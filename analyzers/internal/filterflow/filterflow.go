@@ -185,9 +185,6 @@ type Query struct {
 // Result is what the analyzer gives the query analyzers.
 type Result struct {
 	Queries []*Query
-	// Resolver is the package's value resolver, for analyzers that
-	// reconstruct more values.
-	Resolver *values.Resolver
 	// AtCaller holds the parameters interpolated into quoted filter
 	// literals whose values are checked at each call of their function
 	// rather than where they are interpolated (see SinkPart.AtCaller).
@@ -295,6 +292,7 @@ func parse(v values.Value) (f *odata.Filter, p plan.Plan, err error, ok bool) {
 type state struct {
 	pass *analysis.Pass
 	r    *values.Resolver
+	vars *values.Vars // the package's assignment index
 	fl   *flow.Result // the flow layer, for what r cannot follow
 	// fromFlow maps holes converted from flow values to flow's holes.
 	fromFlow map[*values.Hole]*flow.Hole
@@ -315,12 +313,12 @@ func run(pass *analysis.Pass) (any, error) {
 	if reach.Skip(pass) {
 		// A dependency that cannot reach the SDK runs no query: an
 		// empty result, no Sink facts.
-		r := index.Of(pass).Resolver()
-		return &Result{Resolver: r, AtCaller: map[*types.Var]bool{}, FromFlow: map[*values.Hole]*flow.Hole{},
+		return &Result{AtCaller: map[*types.Var]bool{}, FromFlow: map[*values.Hole]*flow.Hole{},
 			safe: &safety{fl: flow.Of(pass)}}, nil
 	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	st := &state{pass: pass, r: index.Of(pass).Resolver(), fl: flow.Of(pass), fromFlow: map[*values.Hole]*flow.Hole{}, sinks: map[*types.Func]*Sink{}}
+	x := index.Of(pass)
+	st := &state{pass: pass, r: x.Resolver(), vars: x.Vars, fl: flow.Of(pass), fromFlow: map[*values.Hole]*flow.Hole{}, sinks: map[*types.Func]*Sink{}}
 	st.safe = &safety{fl: st.fl}
 
 	// Collect candidate calls with their enclosing declarations.
@@ -402,7 +400,7 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(fn, s)
 		}
 	}
-	return &Result{Queries: queries, Resolver: st.r, AtCaller: atCaller, FromFlow: st.fromFlow, safe: st.safe}, nil
+	return &Result{Queries: queries, AtCaller: atCaller, FromFlow: st.fromFlow, safe: st.safe}, nil
 }
 
 // decideParams decides, for each quoted unescaped parameter hole of this
@@ -440,16 +438,23 @@ func (st *state) decideParams(queries []*Query) map[*types.Var]bool {
 	return out
 }
 
-// safeArg reports whether arg is escaped: every run-time part of it can
-// go into a quoted literal as it is, and one was escaped by the caller
-// (a constant argument says nothing about the function's contract).
+// safeArg reports whether arg is escaped: the flow layer, reading arg
+// where it is written, finds that every run-time part of it can go into
+// a quoted literal as it is, and that one had its quotes doubled or
+// removed by the caller (a constant argument says nothing about the
+// function's contract). Constant text is not asked about: an argument
+// may bring its own quotes (odata.Quote(x)).
 func (st *state) safeArg(arg ast.Expr) bool {
+	v, ok := st.fl.ExprOf(arg)
+	if !ok || v.Approx {
+		return false
+	}
 	escaped := false
-	for _, h := range st.r.Of(arg).Holes() {
-		if !st.safe.hole(h) {
+	for _, h := range v.Holes() {
+		if !h.QuoteFree() {
 			return false
 		}
-		if h.Escaped || st.safe.escaped(h.Expr) {
+		if h.Bound&(flow.Escaped|flow.URLEscaped) != 0 {
 			escaped = true
 		}
 	}
@@ -574,7 +579,7 @@ func (st *state) queriesAt(orig *ast.CallExpr) []*Query {
 					}
 					h := &values.Hole{Expr: arg, Use: arg, Type: info.TypeOf(arg), Verb: p.Verb, Func: p.Func, Escaped: p.Escaped}
 					if v, ok := ast.Unparen(arg).(*ast.Ident); ok {
-						if pv, ok := info.Uses[v].(*types.Var); ok && st.r.IsParam(pv) {
+						if pv, ok := info.Uses[v].(*types.Var); ok && st.vars.IsParam(pv) {
 							h.Param = pv
 						}
 					}
@@ -691,13 +696,13 @@ func (st *state) optionFields(q *Query, opts ast.Expr, pkgPath, typeName string)
 		if v == nil {
 			return nil, nil, false
 		}
-		if sdk.IsType(v.Type(), pkgPath, typeName) && (st.r.IsParam(v) || st.defaultedParam(v, pkgPath, typeName)) {
+		if sdk.IsType(v.Type(), pkgPath, typeName) && (st.vars.IsParam(v) || st.defaultedParam(v, pkgPath, typeName)) {
 			// The caller builds the options: the enclosing function
 			// becomes a sink, checked at each call.
 			q.Options = v
 			return nil, nil, true
 		}
-		init := st.r.SingleAssignment(v)
+		init := st.vars.SingleAssignment(v)
 		if init == nil || !isLiteralOf(info, init, pkgPath, typeName) {
 			return nil, nil, false
 		}
@@ -750,7 +755,7 @@ func (st *state) optionsCtor(e ast.Expr, pkgPath, typeName string) ast.Expr {
 	if fn == nil {
 		return nil
 	}
-	d := st.r.FuncDecl(fn)
+	d := st.vars.FuncDecl(fn)
 	if d == nil || d.Body == nil || len(d.Body.List) != 1 {
 		return nil
 	}

@@ -179,7 +179,7 @@ func (st *state) optionVariants(opts ast.Expr) ([]ast.Expr, bool) {
 		return []ast.Expr{opts}, false
 	}
 	v, _ := st.pass.TypesInfo.Uses[id].(*types.Var)
-	if v == nil || st.r.IsParam(v) || st.r.SingleAssignment(v) != nil {
+	if v == nil || st.vars.IsParam(v) || st.vars.SingleAssignment(v) != nil {
 		return []ast.Expr{opts}, false
 	}
 	if f, ok := st.fieldAssignments(v, "Filter"); f != nil || !ok {
@@ -209,7 +209,7 @@ func (st *state) filterVariants(filter ast.Expr) []values.Value {
 			continue
 		}
 		if c, ok := e.(*ast.CallExpr); ok {
-			if arg := st.r.Vars().PointerArg(c); arg != nil {
+			if arg := st.vars.PointerArg(c); arg != nil {
 				e = ast.Unparen(arg)
 				continue
 			}
@@ -224,10 +224,10 @@ func (st *state) filterVariants(filter ast.Expr) []values.Value {
 		return nil
 	}
 	v, _ := info.Uses[id].(*types.Var)
-	if v == nil || st.r.IsParam(v) {
+	if v == nil || st.vars.IsParam(v) {
 		return nil
 	}
-	if a := st.r.SingleAssignment(v); a != nil {
+	if a := st.vars.SingleAssignment(v); a != nil {
 		if c, ok := ast.Unparen(a).(*ast.CallExpr); ok {
 			return st.joinVariants(c)
 		}
@@ -259,7 +259,7 @@ func (st *state) appendVariants(v *types.Var, use token.Pos) []values.Value {
 	if v == nil || v.Pkg() != st.pass.Pkg || v.Parent() == nil || v.Parent() == v.Pkg().Scope() || !isStringType(v.Type()) {
 		return nil
 	}
-	if !st.r.Vars().Incremented(v) {
+	if !st.vars.Incremented(v) {
 		return nil // no op= at all: not this shape (and no file walk)
 	}
 	file := st.fileOf(v)
@@ -521,7 +521,7 @@ func (st *state) optionQueries(base Query, argIdx int, opts ast.Expr, pkgPath, t
 // &Options{} }): what the caller passes still decides the filter, and
 // nil still reads everything.
 func (st *state) defaultedParam(v *types.Var, pkgPath, typeName string) bool {
-	as := st.r.Assignments(v)
+	as := st.vars.Assignments(v)
 	if len(as) == 0 {
 		return false
 	}

@@ -72,7 +72,8 @@
 // pass their own parameter on (given.go).
 //
 // Approximations, all documented on the constants in value.go: at most
-// MaxVariants variants (the rest dropped, Value.Approx set), MaxParts
+// MaxVariants variants (the rest dropped, those with holes kept first
+// in place of constant text, Value.Approx set), MaxParts
 // parts per variant, MaxDepth steps per question; a loop's φ-node
 // contributes an opaque hole and sets Approx; a validation anywhere in
 // the function counts (Validated can only silence a rule). What the
@@ -109,7 +110,13 @@
 // a constant), bounded when every part is (constant text, formatted
 // numbers, UUIDs, digests, times with a layout, Hole.Max: a read through
 // io.LimitReader or http.MaxBytesReader with a constant limit, a
-// truncation x[:N]), unknown otherwise. SizeAt adds the len(x)
+// truncation x[:N]), unknown otherwise; Least is the fewest bytes every
+// variant holds (constant text, Hole.Min: strings.Repeat of constants,
+// make([]byte, N)). json.Marshal of a struct is the text of its
+// document, its fields' values between their names, so its size is
+// theirs summed (marshal.go); a marshalled type parameter is a
+// Marshalled Param hole bound to callers' documents; base64 and hex
+// scale a bound, an AEAD's Seal keeps it. SizeAt adds the len(x)
 // comparisons with a constant that dominate a use (LenRange). Cuts lists
 // the strings and []byte values a function cuts into pieces in a loop.
 //

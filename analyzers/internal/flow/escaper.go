@@ -23,7 +23,11 @@ import (
 //   - where nothing is known of it, the character is not written and
 //     no quote constant is.
 // Its summary is then the parameter with the Escaped bound, whatever the
-// function is called: it is recognised by what it does. A character-
+// function is called: it is recognised by what it does; and AboveQuote
+// when every character any path writes is above the quote (the
+// character only where a test puts it there: a range above it, a
+// letter or digit class, a constant set above it; constants and
+// formatted digits above it). A character-
 // allowlist encoder is the case with no quote path: it copies the
 // character only where a test puts it in a set without the quote (c >=
 // 'a' && c <= 'z', c == '.', unicode.IsLetter(c), strings.ContainsRune
@@ -37,7 +41,7 @@ const maxEscaperPaths = 128
 
 // quoteDoubler reports whether fn's result v (returned) is its string
 // parameter with every single quote doubled, and which parameter.
-func quoteDoubler(e *eval, fn *ssa.Function, v ssa.Value) (int, bool) {
+func quoteDoubler(e *eval, fn *ssa.Function, v ssa.Value) (int, bool, bool) {
 	d := &doubler{e: e, fn: fn, param: -1}
 	var header *ssa.BasicBlock
 	switch v := v.(type) {
@@ -45,29 +49,29 @@ func quoteDoubler(e *eval, fn *ssa.Function, v ssa.Value) (int, bool) {
 		// string(out): out the loop header's φ of appends.
 		phi, ok := v.X.(*ssa.Phi)
 		if !ok {
-			return -1, false
+			return -1, false, false
 		}
 		header, d.out = phi.Block(), phi
 	case *ssa.Phi:
 		// out, a string the loop extends (out += "''", out += string(c)):
 		// the loop header's φ, the value when the loop ends.
 		if !isStringType(v.Type()) {
-			return -1, false
+			return -1, false, false
 		}
 		header, d.out = v.Block(), v
 	case *ssa.Call:
 		// b.String() of a builder written only in the loop.
 		f := v.Call.StaticCallee()
 		if f == nil || f.Name() != "String" || len(v.Call.Args) != 1 || !isBuilderType(v.Call.Args[0].Type()) {
-			return -1, false
+			return -1, false, false
 		}
 		a, ok := v.Call.Args[0].(*ssa.Alloc)
 		if !ok {
-			return -1, false
+			return -1, false, false
 		}
 		d.builder = a
 	default:
-		return -1, false
+		return -1, false, false
 	}
 	loops := loopsOf(fn)
 	if d.builder != nil {
@@ -95,13 +99,13 @@ func quoteDoubler(e *eval, fn *ssa.Function, v ssa.Value) (int, bool) {
 		}
 	}
 	if loop == nil || !d.outsideClean(loop) {
-		return -1, false
+		return -1, false, false
 	}
 	d.loop = loop
 	if !d.paths(header, []*ssa.BasicBlock{header}) || d.param < 0 || d.count == 0 {
-		return -1, false
+		return -1, false, false
 	}
-	return d.param, true
+	return d.param, true, !d.low
 }
 
 type doubler struct {
@@ -112,6 +116,7 @@ type doubler struct {
 	builder *ssa.Alloc // or the builder written
 	param   int        // the parameter whose characters are read
 	count   int        // paths examined
+	low     bool       // some path may write a character at or below the quote
 }
 
 // outsideClean checks what is written outside the loop: the slice
@@ -216,7 +221,7 @@ func (d *doubler) quoteFreeItem(v Value) ([]item, bool) {
 	if !QuoteFree(v) {
 		return nil, false
 	}
-	return []item{{}}, true
+	return []item{{low: !charsAbove(v)}}, true
 }
 
 func isWrite(c *ssa.Call) bool {
@@ -235,6 +240,7 @@ func isWrite(c *ssa.Call) bool {
 type item struct {
 	elem bool
 	text string
+	low  bool // may hold a character at or below the quote
 }
 
 // paths walks every path from the loop header back to it, checking each.
@@ -320,11 +326,20 @@ func (d *doubler) check(path []*ssa.BasicBlock) bool {
 	for _, it := range items {
 		if it.elem {
 			elems++
+			if st.lo <= '\'' && !st.above {
+				d.low = true
+			}
 			continue
+		}
+		if it.low {
+			d.low = true
 		}
 		for _, r := range it.text {
 			if r == '\'' {
 				quotes++
+			}
+			if r <= '\'' {
+				d.low = true
 			}
 		}
 	}
@@ -500,10 +515,12 @@ func (d *doubler) elem(v ssa.Value) bool {
 }
 
 // charState is what the conditions taken on a path say of the
-// character read: it lies in [lo, hi], and is not a quote when notQuote.
+// character read: it lies in [lo, hi], and is not a quote when notQuote;
+// above: a class or set test puts it above the quote.
 type charState struct {
 	lo, hi   int64
 	notQuote bool
+	above    bool
 }
 
 func (st charState) empty() bool {
@@ -609,6 +626,8 @@ func (d *doubler) learn(st *charState, cond ssa.Value, then bool, prev *ssa.Basi
 			"unicode.IsLower", "unicode.IsSpace", "unicode.IsControl", "unicode.IsMark":
 			if len(args) == 1 && then && d.elem(args[0]) {
 				st.notQuote = true
+				// Letters, digits and marks are all above the quote.
+				st.above = st.above || name != "unicode.IsSpace" && name != "unicode.IsControl"
 			}
 		case "strings.ContainsRune", "bytes.ContainsRune":
 			if len(args) != 2 || !d.elem(args[1]) {
@@ -622,23 +641,27 @@ func (d *doubler) learn(st *charState, cond ssa.Value, then bool, prev *ssa.Basi
 			if then != strings.Contains(set, "'") {
 				st.notQuote = true
 			}
+			if then && strings.IndexFunc(set, func(r rune) bool { return r <= '\'' }) < 0 {
+				st.above = true
+			}
 		}
 	}
 }
 
 // doubledParam reports whether every return of result i of fn is a
-// quote doubler of the same parameter.
-func doubledParam(e *eval, fn *ssa.Function, rets []*ssa.Return, i int) (int, bool) {
+// quote doubler of the same parameter, and whether each writes only
+// characters above the quote.
+func doubledParam(e *eval, fn *ssa.Function, rets []*ssa.Return, i int) (int, bool, bool) {
 	if len(rets) == 0 || !isStringType(fn.Signature.Results().At(i).Type()) {
-		return -1, false
+		return -1, false, false
 	}
-	param := -1
+	param, above := -1, true
 	for _, ret := range rets {
-		p, ok := quoteDoubler(e, fn, ret.Results[i])
+		p, ok, up := quoteDoubler(e, fn, ret.Results[i])
 		if !ok || (param >= 0 && p != param) {
-			return -1, false
+			return -1, false, false
 		}
-		param = p
+		param, above = p, above && up
 	}
-	return param, true
+	return param, true, above
 }

@@ -70,7 +70,12 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 			return holeValue(Hole{Bound: Number})
 		}
 		// Arithmetic: a number, from whatever its operands come from.
-		return opaque(union(e.of(v.X, depth), e.of(v.Y, depth)), numBound(v.Type()))
+		x, y := e.of(v.X, depth), e.of(v.Y, depth)
+		b := numBound(v.Type())
+		if v.Op == token.ADD && (raisedAbove(x, v.Y) || raisedAbove(y, v.X)) {
+			b |= AboveQuote // a character above the quote raised a little
+		}
+		return opaque(union(x, y), b)
 	case *ssa.Phi:
 		if s, sep, ok := handJoin(v); ok {
 			if out, ok := e.joinKnown(s, textValue(sep), nil, depth); ok {
@@ -106,6 +111,9 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 	case *ssa.Convert:
 		x := e.of(v.X, depth)
 		if b, ok := v.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 && isStringType(v.Type()) {
+			if charAbove(x) {
+				return opaque(x, AboveQuote)
+			}
 			return opaque(x, 0) // string(rune)
 		}
 		return x
@@ -131,6 +139,12 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		}
 		return e.fieldOf(v.X, st.Field(v.Field).Name(), depth)
 	case *ssa.Index:
+		if isStringType(v.X.Type()) {
+			// A byte of a text whose every character is above the quote.
+			if x := e.of(v.X, depth); charsAbove(x) {
+				return opaque(x, AboveQuote)
+			}
+		}
 		return e.element(v.X, v.Index, depth)
 	case *ssa.Lookup:
 		if !isStringType(v.X.Type()) {
@@ -150,6 +164,11 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		} else {
 			x = e.of(v.X, depth)
 		}
+		if n, ok := madeBytes(v); ok && len(x.Holes()) == 1 && len(x.Variants) == 1 {
+			// make([]byte, N), which SSA makes an array sliced: N
+			// bytes, whatever is written in them.
+			return mapHoles(x, func(h Hole) Hole { h.Min, h.Max = n, n; return h })
+		}
 		if n, ok := constInt(v.High); ok && n >= 0 && (isStringType(v.X.Type()) || isByteSlice(v.X.Type())) {
 			return withMax(x, n) // x[:n]: at most n bytes (or elements)
 		}
@@ -159,6 +178,12 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		return x
 	case *ssa.Parameter:
 		return e.param(v, depth)
+	case *ssa.MakeSlice:
+		if n, ok := constInt(v.Len); ok && n > 0 && isByteSlice(v.Type()) {
+			// make([]byte, N): N bytes, whatever is written in them.
+			return holeValue(Hole{Min: n, Max: n, What: "make"})
+		}
+		return holeValue(Hole{})
 	case *ssa.FreeVar:
 		if b := e.binding(v); b != nil {
 			return e.of(b, depth)
@@ -168,6 +193,35 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		return holeValue(Hole{What: v.Name()})
 	}
 	return holeValue(Hole{})
+}
+
+// madeBytes returns the length of s, a whole local byte array sliced
+// (what make([]byte, N) with a constant N compiles to).
+func madeBytes(s *ssa.Slice) (int64, bool) {
+	a, ok := s.X.(*ssa.Alloc)
+	if !ok || s.Low != nil {
+		return 0, false
+	}
+	p, ok := a.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return 0, false
+	}
+	arr, ok := p.Elem().Underlying().(*types.Array)
+	if !ok {
+		return 0, false
+	}
+	if b, ok := arr.Elem().Underlying().(*types.Basic); !ok || b.Kind() != types.Byte {
+		return 0, false
+	}
+	n := arr.Len()
+	if s.High != nil {
+		h, ok := constInt(s.High)
+		if !ok {
+			return 0, false
+		}
+		n = h
+	}
+	return n, n > 0
 }
 
 func constValue(c *ssa.Const) Value {
@@ -181,6 +235,14 @@ func constValue(c *ssa.Const) Value {
 		return textValue(c.Value.ExactString())
 	}
 	return holeValue(Hole{})
+}
+
+// raisedAbove reports whether c, added to the character x, keeps it
+// above the single quote: x is one (AboveQuote) and c a constant from 0
+// to 39, which a byte cannot wrap to the quote with.
+func raisedAbove(x Value, c ssa.Value) bool {
+	k, ok := constInt(c)
+	return ok && k >= 0 && k < 40 && charAbove(x)
 }
 
 func numBound(t types.Type) Bound {
@@ -815,6 +877,10 @@ func (e *eval) bindElem(v Value, args []ssa.Value, el *elemRef, depth int) Value
 					if pv, ok = e.joinKnown(a, textValue(h.Sep), nil, depth); !ok {
 						pv = moreElements() // elements not known here
 					}
+				} else if h.Marshalled && h.Field == "" {
+					// The document the callee marshals of what this
+					// call passes (marshal.go).
+					pv = e.marshal(a, "json", depth)
 				} else if h.Field != "" {
 					pv = e.fieldOf(a, h.Field, depth)
 				} else {

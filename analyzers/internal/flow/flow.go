@@ -344,6 +344,19 @@ func (r *Result) ArgField(c ssa.CallInstruction, i int, name string) (Value, boo
 	return r.FieldAt(c, args[i], name), true
 }
 
+// ArgMarshalled is the document json.Marshal makes of argument i
+// (counted as Param holes are: the receiver first) of the call c: for
+// rules that bind a callee's Marshalled hole, or a parameter the callee
+// marshals, to what a caller passes (marshal.go).
+func (r *Result) ArgMarshalled(c ssa.CallInstruction, i int) (Value, bool) {
+	args := paramArgs(c.Common())
+	if i < 0 || i >= len(args) {
+		return Value{}, false
+	}
+	e := &eval{r: r, at: c}
+	return e.marshal(args[i], "json", 0), true
+}
+
 // ParamValue returns the values parameter v of a function of this
 // package takes: for an unexported function whose every call is in the
 // package (never used as a value, never reached through an interface),
@@ -496,9 +509,13 @@ func (r *Result) summarize(fn *ssa.Function) *Summary {
 			vs = append(vs, v)
 		}
 		s.Results[i] = union(vs...)
-		if p, ok := doubledParam(e, fn, rets, i); ok {
+		if p, ok, above := doubledParam(e, fn, rets, i); ok {
 			// A hand-written escaper (escaper.go).
-			s.Results[i] = holeValue(Hole{Source: Param, Param: p, What: fn.Params[p].Name(), Bound: Escaped, owner: fn})
+			b := Escaped
+			if above {
+				b |= AboveQuote
+			}
+			s.Results[i] = holeValue(Hole{Source: Param, Param: p, What: fn.Params[p].Name(), Bound: b, owner: fn})
 		}
 	}
 	// Where each result comes from as a whole.

@@ -227,31 +227,142 @@ func (r *Result) fieldGiven(v ssa.Value, at ssa.Instruction, name string, depth 
 			return []Given{{Zero: true}}
 		}
 	case *ssa.UnOp:
-		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
-			return r.allocField(a, x, name)
-		}
-	case *ssa.Alloc:
-		return r.allocField(x, at, name)
-	case *ssa.Call:
-		f := x.Call.StaticCallee()
-		if f == nil || f.Pkg != r.SSA.Pkg || depth+1 >= MaxCallerDepth {
+		if x.Op != token.MUL {
 			return nil
 		}
-		var out []Given
-		for _, b := range f.Blocks {
-			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
-				out = append(out, r.fieldGiven(ret.Results[0], ret, name, depth+1)...)
-			}
+		if a, ok := x.X.(*ssa.Alloc); ok {
+			return r.allocField(a, x, name, depth)
 		}
-		return out
+		// *p of a pointer a helper returns, its field never assigned
+		// here before the load.
+		if p, ok := resultOf(x.X); ok && !fieldStoredBefore(x.X, name, x) {
+			return r.returnedField(p.call, p.index, name, depth)
+		}
+	case *ssa.Alloc:
+		return r.allocField(x, at, name, depth)
+	case *ssa.Call:
+		return r.returnedField(x, 0, name, depth)
+	case *ssa.Extract:
+		// A pointer a helper returns with others (p, err := get()),
+		// passed on; its field never assigned before at.
+		if c, ok := x.Tuple.(*ssa.Call); ok && (!isPointer(x.Type()) || !fieldStoredBefore(x, name, at)) {
+			return r.returnedField(c, x.Index, name, depth)
+		}
 	}
 	return nil
+}
+
+// returnedField is what field name of result index of the call c of a
+// helper of the package is given by the helper's returned literals.
+func (r *Result) returnedField(c *ssa.Call, index int, name string, depth int) []Given {
+	f := c.Call.StaticCallee()
+	if f == nil || f.Pkg != r.SSA.Pkg || depth+1 >= MaxCallerDepth {
+		return nil
+	}
+	var out []Given
+	for _, b := range f.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && index < len(ret.Results) {
+			if k, ok := ret.Results[index].(*ssa.Const); ok && k.IsNil() && isPointer(k.Type()) {
+				continue // no struct (an error's return): no field is read of it
+			}
+			g := r.fieldGiven(ret.Results[index], ret, name, depth+1)
+			if g == nil {
+				return nil // one return not known: none is
+			}
+			out = append(out, g...)
+		}
+	}
+	return out
+}
+
+type callResult struct {
+	call  *ssa.Call
+	index int
+}
+
+// resultOf: v is result index of a call (a single result, or one
+// extracted from the call's tuple).
+func resultOf(v ssa.Value) (callResult, bool) {
+	switch x := v.(type) {
+	case *ssa.Call:
+		return callResult{x, 0}, true
+	case *ssa.Extract:
+		if c, ok := x.Tuple.(*ssa.Call); ok {
+			return callResult{c, x.Index}, true
+		}
+	}
+	return callResult{}, false
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
+}
+
+// fieldStoredBefore reports whether the function may change field name
+// of the struct the pointer p points to before the instruction at: a
+// store to the field (p.F = …), or p itself handed to a call, stored or
+// captured, anywhere in the function but at (conservatively, wherever
+// it is).
+func fieldStoredBefore(p ssa.Value, name string, at ssa.Instruction) bool {
+	st := structOf(p.Type())
+	if st == nil {
+		return true
+	}
+	for _, ref := range *p.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.FieldAddr:
+			if st.Field(ref.Field).Name() == name && !onlyLoaded(ref) {
+				return true
+			}
+		case *ssa.UnOp, *ssa.DebugRef, *ssa.If, *ssa.BinOp:
+		default:
+			if ref != at {
+				if c, ok := ref.(ssa.CallInstruction); ok && !earlier(at, c) {
+					return true // handed on before (or around) at
+				}
+				if _, ok := ref.(ssa.CallInstruction); !ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// earlier: a runs before b in one block, or a's block dominates b's
+// strictly (b cannot run before a on any path that reaches both once).
+func earlier(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() {
+		return earlierInBlock(a, b)
+	}
+	return a.Block().Dominates(b.Block()) && !reachableFrom(b.Block(), a.Block())
+}
+
+// reachableFrom: to can be reached from from by the function's edges.
+func reachableFrom(from, to *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range b.Succs {
+			if s == to {
+				return true
+			}
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, s)
+			}
+		}
+	}
+	return false
 }
 
 // allocField is what field name of the struct a holds at use, when a is
 // only read and written in its function (or given to use) and the
 // field's address is never passed on.
-func (r *Result) allocField(a *ssa.Alloc, use ssa.Instruction, name string) []Given {
+func (r *Result) allocField(a *ssa.Alloc, use ssa.Instruction, name string, depth int) []Given {
 	st := structOf(a.Type())
 	if st == nil || use.Parent() != a.Parent() || !structLocal(a, use) {
 		return nil
@@ -271,7 +382,12 @@ func (r *Result) allocField(a *ssa.Alloc, use ssa.Instruction, name string) []Gi
 	zero := true
 	for _, v := range vals {
 		if !types.Identical(v.Type(), st.Field(i).Type()) {
-			return nil // a whole struct copied in
+			if len(vals) != 1 || !types.Identical(v.Type(), a.Type().Underlying().(*types.Pointer).Elem()) {
+				return nil
+			}
+			// A whole struct copied in (x := build(row)): what it
+			// gives the field.
+			return r.fieldGiven(v, use, name, depth)
 		}
 		if !zeroValue(v) {
 			zero = false
@@ -331,4 +447,15 @@ func (r *Result) madeBy(a *ssa.Alloc) (token.Pos, string) {
 		return lit.Lbrace, ""
 	}
 	return token.NoPos, ""
+}
+
+// AllCalls returns the calls of fn, an unexported function of the
+// package, when every one is visible: static calls only (never used as
+// a value, never reached through an interface); nil otherwise.
+func (r *Result) AllCalls(fn *ssa.Function) []ssa.CallInstruction {
+	obj := fn.Object()
+	if obj == nil || obj.Exported() || fn.Pkg != r.SSA.Pkg || r.escaped[fn] || r.invoked(fn) {
+		return nil
+	}
+	return r.callers[fn]
 }

@@ -115,3 +115,62 @@ func LocalImplementations(pkg *types.Package, iface *types.Interface, name strin
 	}
 	return out
 }
+
+// LocalImplementationsOf is LocalImplementations for the interface type
+// recv, which may be an instance of a generic interface (Vault[Login]):
+// a generic type of the package with as many type parameters is taken
+// instantiated with the interface's type arguments (tableVault[V]
+// implementing Vault[V] implements Vault[Login] as tableVault[Login]).
+// An uninstantiated interface (the origin of a method called on an
+// instance) is matched with its own type parameters. The selections'
+// objects may be instantiated methods: their Origin is the method
+// declared.
+func LocalImplementationsOf(pkg *types.Package, recv types.Type, name string, max int) []*types.Selection {
+	iface, ok := recv.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	out := LocalImplementations(pkg, iface, name, max)
+	named, ok := types.Unalias(recv).(*types.Named)
+	if !ok || named.TypeParams().Len() == 0 {
+		return out
+	}
+	// The interface's type arguments, or its own type parameters for
+	// the generic interface (a method's origin).
+	targs := make([]types.Type, named.TypeParams().Len())
+	for i := range targs {
+		if named.TypeArgs().Len() == len(targs) {
+			targs[i] = named.TypeArgs().At(i)
+		} else {
+			targs[i] = named.TypeParams().At(i)
+		}
+	}
+	scope := pkg.Scope()
+	for _, n := range scope.Names() {
+		if len(out) >= max {
+			break
+		}
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		gen, ok := tn.Type().(*types.Named)
+		if !ok || gen.TypeParams().Len() != len(targs) {
+			continue
+		}
+		inst, err := types.Instantiate(nil, gen, targs, true)
+		if err != nil {
+			continue
+		}
+		for _, t := range []types.Type{inst, types.NewPointer(inst)} {
+			if !types.Implements(t, iface) {
+				continue
+			}
+			if sel := types.NewMethodSet(t).Lookup(pkg, name); sel != nil {
+				out = append(out, sel)
+			}
+			break
+		}
+	}
+	return out
+}

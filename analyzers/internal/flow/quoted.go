@@ -173,5 +173,5 @@ func QuoteFree(v Value) bool {
 // quote (see the function QuoteFree).
 func (h *Hole) QuoteFree() bool {
 	b := h.Bound
-	return b.Safe() || b&(Escaped|URLEscaped) != 0 || (b&Time != 0 && !strings.Contains(h.Layout, "'"))
+	return b.Safe() || b&(Escaped|URLEscaped|AboveQuote) != 0 || (b&Time != 0 && !strings.Contains(h.Layout, "'"))
 }

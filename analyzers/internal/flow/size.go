@@ -33,6 +33,11 @@ type Size struct {
 	Bounded bool
 	Max     int64
 	What    string
+	// Least is the fewest bytes every variant holds, a lower bound
+	// whatever the run-time values: its constant text and what the code
+	// says of its holes (Hole.Min). 0 when an Approx value may have
+	// lost a shorter variant.
+	Least int64
 }
 
 // SizeOf says how large v can be: unbounded when any part of any
@@ -44,13 +49,16 @@ type Size struct {
 func SizeOf(v Value) Size {
 	var s Size
 	bounded := len(v.Variants) > 0 && !v.Approx
+	least := int64(-1)
 	for _, vr := range v.Variants {
-		var sum int64
+		var sum, low int64
 		for _, p := range vr.Parts {
 			if p.Hole == nil {
 				sum += int64(len(p.Text))
+				low += int64(len(p.Text))
 				continue
 			}
+			low += max(p.Hole.Min, 0)
 			n, unb, what := holeSize(p.Hole)
 			switch {
 			case unb:
@@ -65,6 +73,12 @@ func SizeOf(v Value) Size {
 			}
 		}
 		s.Max = max(s.Max, sum)
+		if least < 0 || low < least {
+			least = low
+		}
+	}
+	if !v.Approx && least > 0 {
+		s.Least = least
 	}
 	if s.Unbounded || !bounded {
 		s.Max = 0
@@ -125,6 +139,22 @@ func isByteSlice(t types.Type) bool {
 	}
 	b, ok := s.Elem().Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Byte
+}
+
+// aeadSlack is what an AEAD's Seal adds to the plaintext, at most: the
+// nonce commonly given as dst and the tag.
+const aeadSlack = 64
+
+// scaled is v (one hole, an encoding of a value) with its Max, when it
+// has one, scaled by num/den: base64 takes 4 bytes for 3, hex 2 for 1.
+// An unbounded value stays unbounded.
+func scaled(v Value, num, den int64) Value {
+	return mapHoles(v, func(h Hole) Hole {
+		if h.Max > 0 {
+			h.Max = (h.Max*num + den - 1) / den
+		}
+		return h
+	})
 }
 
 // withMax bounds every hole of v to at most n bytes (a truncation, a
@@ -251,6 +281,9 @@ func repeated(text Value, count ssa.Value) Value {
 		n, ok = constInt(bo.X)
 	}
 	h := out.Holes()[0]
+	if _, isConst := count.(*ssa.Const); isConst && ok && n > 0 {
+		h.Min = n * SizeOf(text).Least // at least count times the text's least
+	}
 	switch s := SizeOf(text); {
 	case !ok:
 		h.Max = Unlimited

@@ -18,7 +18,8 @@ const (
 	// MaxVariants bounds a value's variant set. A φ-node (a variable
 	// assigned in branches, a slice appended to in branches) unions the
 	// variants of its edges; past MaxVariants the extra variants are
-	// dropped and the value is marked Approx. Rules treat an Approx value
+	// dropped (a variant with holes first takes the place of one of
+	// constant text only) and the value is marked Approx. Rules treat an Approx value
 	// as "at least these variants": they may report what the kept variants
 	// show, never conclude that a value is absent.
 	MaxVariants = 16
@@ -109,12 +110,61 @@ const (
 	// Replaced: characters were replaced (strings.ReplaceAll(s, "/", "_")):
 	// the code sanitises the value for some use.
 	Replaced
+	// AboveQuote: every character is above the single quote (U+0027):
+	// what a character-allowlist encoder that keeps letters, digits and
+	// `. _ -` and spells every other character so writes (escaper.go).
+	// On an integer: the character it stands for is (a byte of such a
+	// text, raised by a constant below 40: a prefix's successor,
+	// s[:n-1] + string(s[n-1]+1)); string() of it holds no quote.
+	AboveQuote
 )
 
 // Safe reports whether b keeps a value's characters to ones that can
 // neither break out of a quoted OData literal nor form an invalid key.
 func (b Bound) Safe() bool {
 	return b&(Digits|Hex|Number|UUID|Validated) != 0
+}
+
+// charsAbove reports whether every character of the text v can be is
+// above the single quote: constant text above it, holes formatted as
+// digits, hex, UUIDs or numbers, or AboveQuote.
+func charsAbove(v Value) bool {
+	if len(v.Variants) == 0 || v.Approx {
+		return false
+	}
+	for _, vr := range v.Variants {
+		for _, p := range vr.Parts {
+			if p.Hole == nil {
+				for _, r := range p.Text {
+					if r <= '\'' {
+						return false
+					}
+				}
+			} else if p.Hole.Bound&(AboveQuote|Digits|Hex|UUID|Number) == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// charAbove reports whether the integer v is a character above the
+// single quote (every part a hole with AboveQuote).
+func charAbove(v Value) bool {
+	if len(v.Variants) == 0 || v.Approx {
+		return false
+	}
+	for _, vr := range v.Variants {
+		if len(vr.Parts) == 0 {
+			return false
+		}
+		for _, p := range vr.Parts {
+			if p.Hole == nil || p.Hole.Bound&AboveQuote == 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Part is constant Text, or a Hole when Hole is non-nil.
@@ -143,8 +193,17 @@ type Hole struct {
 	// (size.go); Unlimited when the code makes it grow without one; 0
 	// when nothing is known beyond Bound.
 	Max int64
+	// Min is the fewest bytes the value holds, when the code says (a
+	// constant text repeated a constant number of times, a []byte made
+	// with a constant length): 0 when nothing is known. Size.Least.
+	Min int64
 	// Exported marks a Param hole of an exported function.
 	Exported bool
+	// Marshalled marks a Param hole (Field "" or a field) that stands
+	// for the JSON document json.Marshal makes of a struct (or type
+	// parameter) parameter: a caller binds it to the document of what it
+	// passes (marshal.go), not to the struct's own value.
+	Marshalled bool
 	// Joined marks a Param hole that stands for the elements of the
 	// slice parameter Param joined by Sep (joins.go).
 	Joined bool
@@ -333,13 +392,26 @@ func (h *Hole) String() string {
 
 // union appends the variants of vs to a value, bounded by MaxVariants,
 // dropping duplicates.
+// sizeKey tells apart variants that print alike but whose holes differ
+// in size (strings.Repeat by a constant and by a parameter): union keeps
+// both, so that SizeOf sees the larger and the smaller.
+func sizeKey(vr Variant) string {
+	var b strings.Builder
+	for _, p := range vr.Parts {
+		if p.Hole != nil && (p.Hole.Max != 0 || p.Hole.Min != 0) {
+			fmt.Fprintf(&b, "|%d,%d", p.Hole.Max, p.Hole.Min)
+		}
+	}
+	return b.String()
+}
+
 func union(vs ...Value) Value {
 	var out Value
 	seen := map[string]int{}
 	for _, v := range vs {
 		out.Approx = out.Approx || v.Approx
 		for _, vr := range v.Variants {
-			k := Value{Variants: []Variant{vr}}.String()
+			k := Value{Variants: []Variant{vr}}.String() + sizeKey(vr)
 			if i, ok := seen[k]; ok {
 				if !sameCase(out.Variants[i].Case, vr.Case) {
 					// The same text under different type cases: built
@@ -350,6 +422,16 @@ func union(vs ...Value) Value {
 			}
 			if len(out.Variants) >= MaxVariants {
 				out.Approx = true
+				// Past the bound, a variant with run-time parts takes
+				// the place of one of constant text only: the sources
+				// rules report (a request value on a switch's last
+				// case) are kept, and what is dropped is text, which
+				// only makes rules quieter.
+				if j := lastTextOnly(out.Variants); j >= 0 && hasHole(vr) {
+					delete(seen, Value{Variants: []Variant{out.Variants[j]}}.String())
+					seen[k] = j
+					out.Variants[j] = vr
+				}
 				continue
 			}
 			seen[k] = len(out.Variants)
@@ -357,6 +439,25 @@ func union(vs ...Value) Value {
 		}
 	}
 	return out
+}
+
+// lastTextOnly is the index of the last variant with no hole, or -1.
+func lastTextOnly(vs []Variant) int {
+	for i := len(vs) - 1; i >= 0; i-- {
+		if !hasHole(vs[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+func hasHole(vr Variant) bool {
+	for _, p := range vr.Parts {
+		if p.Hole != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // concat is the cross product of the variants of a and b, each pair
@@ -458,6 +559,7 @@ func opaque(v Value, bound Bound) Value {
 	for i, hole := range v.Holes() {
 		if i == 0 || hole.Source == Request {
 			h.Source, h.What, h.Param, h.Field, h.Exported, h.owner = hole.Source, hole.What, hole.Param, hole.Field, hole.Exported, hole.owner
+			h.Marshalled = hole.Marshalled
 		}
 	}
 	if hs := v.Holes(); len(hs) == 1 {

@@ -46,16 +46,31 @@ type CallSite struct {
 // parameters (its own summaries so far, or an imported fact), by a key
 // that names the parameter, param(key) its index in CallSite.Args; visit
 // is called once for each call site, callee and key whose parameter the
-// call gives, in key order, and returns whether it learned something (a
-// summary of the calling function grew). The walk repeats while a round
-// learns something, at most MaxSummaryRounds rounds.
+// call gives, in key order, and again whenever the callee's summary has
+// grown since (a visit of a call the callee makes returned true: what
+// the callee's parameter becomes may have changed, such as one more
+// place that makes it a key, whichever order the calls are walked in),
+// and returns whether it learned something (a summary of the calling
+// function grew). The walk repeats while a round learns something, at
+// most MaxSummaryRounds rounds.
 func PropagateParams[K cmp.Ordered, V any](r *Result, params func(callee *ssa.Function) map[K]V, param func(K) int, visit func(site CallSite, key K, v V) bool) {
 	type seen struct {
 		pos    token.Pos
 		key    K
 		callee *ssa.Function
 	}
-	done := map[seen]bool{}
+	// done holds the callee's generation at the visit: a function's
+	// generation grows with each visit of its calls that learns
+	// something, so a call site is visited again once its callee's
+	// summary has grown. Generic instances count as their origin.
+	done := map[seen]int{}
+	gen := map[*ssa.Function]int{}
+	origin := func(f *ssa.Function) *ssa.Function {
+		if o := f.Origin(); o != nil {
+			return o
+		}
+		return f
+	}
 	for range MaxSummaryRounds {
 		grew := false
 		for fn, call := range r.Calls() {
@@ -73,11 +88,13 @@ func PropagateParams[K cmp.Ordered, V any](r *Result, params func(callee *ssa.Fu
 						continue
 					}
 					id := seen{call.Pos(), k, impl}
-					if done[id] {
+					g := gen[origin(impl)] + 1 // zero: never visited
+					if done[id] == g {
 						continue
 					}
-					done[id] = true
+					done[id] = g
 					if visit(CallSite{Fn: fn, Call: call, Callee: impl, Args: args}, k, ps[k]) {
+						gen[origin(fn)]++
 						grew = true
 					}
 				}

@@ -293,10 +293,24 @@ func run(pass *analysis.Pass) (any, error) {
 		return lookup(impl)
 	}
 	param := func(k string) int { i, _ := splitParam(k); return i }
+	// A call site is visited again when its callee's Use grew (another
+	// place the callee makes the parameter a key): its sink is replaced.
+	type siteKey struct {
+		call   ssa.CallInstruction
+		callee *ssa.Function
+		k      string
+	}
+	visited := map[siteKey]int{}
 	flow.PropagateParams(fl, callee, param, func(site flow.CallSite, k string, u Use) bool {
 		i, field := splitParam(k)
 		s := Sink{Key: u.Key, Val: site.Args[i], Field: field, Pos: site.Call.Pos(), Fn: site.Fn, Callee: site.Callee, Read: u.Read, Bound: u.Bound, Written: u.Written, Unwritten: u.Unwritten, At: u.At, Also: u.Also, Call: site.Call, Param: i}
-		res.Sinks = append(res.Sinks, s)
+		id := siteKey{site.Call, site.Callee, k}
+		if j, ok := visited[id]; ok {
+			res.Sinks[j] = s
+		} else {
+			visited[id] = len(res.Sinks)
+			res.Sinks = append(res.Sinks, s)
+		}
 		return note(s)
 	})
 	for fn, keys := range params {

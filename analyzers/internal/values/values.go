@@ -218,35 +218,9 @@ func (r *Resolver) Vars() *Vars { return r.vars }
 
 func (r *Resolver) varOf(e ast.Expr) *types.Var { return r.vars.VarOf(e) }
 
-// SingleAssignment returns the only expression ever assigned to v (its
-// initialiser), or nil if v is assigned more than once (a declaration
-// without a value counts as an assignment), incremented, assigned one of
-// several results, a parameter, or declared without a value.
-func (r *Resolver) SingleAssignment(v *types.Var) ast.Expr {
-	d, ok := r.vars.Only(v)
-	if !ok || d.Index >= 0 {
-		return nil
-	}
-	return d.Rhs
-}
-
-// Assignments returns every expression assigned to v; an entry is nil for
-// an assignment that cannot be followed (a declaration without a value,
-// one of several results, ++, op=, range).
-func (r *Resolver) Assignments(v *types.Var) []ast.Expr {
-	var out []ast.Expr
-	for _, d := range r.vars.Defs(v) {
-		if d.Index >= 0 {
-			out = append(out, nil)
-		} else {
-			out = append(out, d.Rhs)
-		}
-	}
-	if r.vars.opaque[v] || r.vars.incs[v] {
-		out = append(out, nil)
-	}
-	return out
-}
+// SingleAssignment returns the only expression ever assigned to v (see
+// Vars.SingleAssignment).
+func (r *Resolver) SingleAssignment(v *types.Var) ast.Expr { return r.vars.SingleAssignment(v) }
 
 // FuncDecl returns the declaration of a function of this package.
 func (r *Resolver) FuncDecl(fn *types.Func) *ast.FuncDecl { return r.vars.FuncDecl(fn) }

@@ -251,6 +251,36 @@ func (x *Vars) usedIn(v *types.Var, stmts []ast.Stmt, e ast.Expr) bool {
 	return used
 }
 
+// SingleAssignment returns the only expression ever assigned to v (its
+// initialiser), or nil if v is assigned more than once (a declaration
+// without a value counts as an assignment), incremented, assigned one of
+// several results, a parameter, or declared without a value.
+func (x *Vars) SingleAssignment(v *types.Var) ast.Expr {
+	d, ok := x.Only(v)
+	if !ok || d.Index >= 0 {
+		return nil
+	}
+	return d.Rhs
+}
+
+// Assignments returns every expression assigned to v; an entry is nil for
+// an assignment that cannot be followed (a declaration without a value,
+// one of several results, ++, op=, range).
+func (x *Vars) Assignments(v *types.Var) []ast.Expr {
+	var out []ast.Expr
+	for _, d := range x.defs[v] {
+		if d.Index >= 0 {
+			out = append(out, nil)
+		} else {
+			out = append(out, d.Rhs)
+		}
+	}
+	if x.opaque[v] || x.incs[v] {
+		out = append(out, nil)
+	}
+	return out
+}
+
 // Incremented reports whether v is ever the operand of ++, -- or op=.
 func (x *Vars) Incremented(v *types.Var) bool { return x.incs[v] }
 

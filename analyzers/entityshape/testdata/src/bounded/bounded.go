@@ -43,7 +43,7 @@ func small(r io.Reader, w http.ResponseWriter, req *http.Request, max int64) Doc
 	return Document{PartitionKey: "p", RowKey: "r", Title: string(a), Raw: b}
 }
 
-func structs(addr Address, n int) Document {
+func structs(addr Address, n int) Document { // want structs:"fills\\(json\\(0\\)→Body\\)"
 	j, _ := json.Marshal(addr)
 	return Document{PartitionKey: "p", RowKey: "r", Body: string(j), Title: strconv.Itoa(n), Count: n}
 }
@@ -79,7 +79,7 @@ func stamped(by string) Document {
 // the callers name.
 type box[T any] struct{ c *aztables.Client }
 
-func (b box[T]) put(id string, item T) Document {
+func (b box[T]) put(id string, item T) Document { // want put:"fills\\(json\\(1\\)→Body\\)"
 	raw, _ := json.Marshal(item)
 	return Document{PartitionKey: "box", RowKey: id, Body: string(raw)}
 }

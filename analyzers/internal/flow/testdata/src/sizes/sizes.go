@@ -1,6 +1,9 @@
 package sizes
 
 import (
+	"crypto/cipher"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -8,6 +11,9 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/google/uuid"
 )
 
 func sink(v ...any) {}
@@ -64,4 +70,91 @@ func Bounded(w http.ResponseWriter, resp *http.Response, r *http.Request, id int
 	sink(s) // want `at most 300`
 	d, _ := io.ReadAll(resp.Body)
 	sink(d[:512]) // want `at most 512`
+}
+
+// A login kept as a document: its fields are what the client sent.
+type login struct {
+	Client  string
+	Return  string `json:"return_to"`
+	Started time.Time
+	Tries   int
+	Secret  string `json:"-"`
+}
+
+// A bounded record: numbers, a time, a UUID's text, a constant.
+type record struct {
+	ID      int64
+	Kind    string
+	Ref     string
+	At      time.Time
+	Enabled bool
+}
+
+func Structs(r *http.Request, resp *http.Response, id int64) {
+	raw, _ := io.ReadAll(resp.Body)
+	doc, _ := json.Marshal(login{Client: string(raw), Return: "/", Started: time.Now()})
+	sink(doc) // want `unbounded`
+	var l login
+	l.Client = string(raw)
+	out, _ := json.Marshal(&l)
+	sink(base64.StdEncoding.EncodeToString(out)) // want `unbounded`
+	sink(hex.EncodeToString(out))                // want `unbounded`
+	rec, _ := json.Marshal(record{ID: id, Kind: "order", Ref: uuid.NewString(), At: time.Now()})
+	sink(rec) // want `at most \d+`
+	name := r.FormValue("name")
+	if len(name) > 64 {
+		return
+	}
+	checked, _ := json.Marshal(login{Client: name, Return: "/"})
+	sink(checked) // want `at most \d+`
+}
+
+// A generic store marshals what it is given: its callers' documents.
+type store[V any] struct{}
+
+func (s *store[V]) put(v V) string {
+	doc, _ := json.Marshal(v)
+	return string(doc)
+}
+
+func Generic(r *http.Request, id int64) {
+	var logins store[login]
+	raw, _ := io.ReadAll(r.Body)
+	sink(logins.put(login{Client: string(raw)})) // want `unbounded`
+	var recs store[record]
+	sink(recs.put(record{ID: id, Kind: "order"})) // want `at most \d+`
+}
+
+// sealed encrypts what it is given: as long as that, and more.
+func sealed(aead cipher.AEAD, plain []byte) string {
+	nonce := make([]byte, aead.NonceSize())
+	return base64.RawURLEncoding.EncodeToString(aead.Seal(nonce, nonce, plain, nil))
+}
+
+func Sealed(r *http.Request, aead cipher.AEAD, id int64) {
+	raw, _ := io.ReadAll(r.Body)
+	doc, _ := json.Marshal(login{Client: string(raw)})
+	sink(sealed(aead, doc)) // want `unbounded`
+	rec, _ := json.Marshal(record{ID: id})
+	sink(sealed(aead, rec)) // want `at most \d+`
+}
+
+func maybeLong(long bool, n int) string {
+	if long {
+		return strings.Repeat("x", 60000)
+	}
+	return strings.Repeat("y", n)
+}
+
+func Least(l bool, n int) {
+	sink(maybeLong(l, n))        // want `unbounded`
+	sink(strings.Repeat("z", n)) // want `unbounded`
+}
+
+func Made(big bool) {
+	data := make([]byte, 600)
+	if big {
+		data = make([]byte, 700)
+	}
+	sink(data) // want `at most 700`
 }

@@ -1,0 +1,258 @@
+package flow
+
+import (
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// The documents encoding/json (and encoding/xml) make of structs.
+//
+// json.Marshal of a struct (or a pointer to one) is the text of its
+// document: each field the encoder writes, as its name and its value —
+// a string field's value between quotes, as the code sets it (the
+// literal, the stores into the field, the decoding that fills it:
+// fieldOf); a number, bool, time or UUID as a hole bounded by its type.
+// Its size (SizeOf) is thus the sum of its fields': unbounded when a
+// field holds an unbounded value (a request's text, a body read whole,
+// a caller's slice), bounded when every field is. Approximations: the
+// escaping of characters (\u003c, \") is not counted, so a bound is the
+// size of the text as written; a field that is itself a struct (or a
+// pointer to one), an interface or an array of structs is as large as
+// its type alone says, else unknown unless its value is unbounded; a
+// type with its own MarshalJSON / MarshalText is not read.
+//
+// A parameter whose type is a type parameter, marshalled in a generic
+// function (json.Marshal(v) with v of type V), is a Param hole marked
+// Marshalled: a caller binds it to the document of what it passes.
+
+// maxDocFields bounds the fields of one document followed (each adds
+// two parts to the text: MaxParts).
+const maxDocFields = 24
+
+// Sizes of values by their type, as encoding/json writes them.
+const (
+	boolMax = 5                                                   // false
+	timeMax = int64(len(`"2006-01-02T15:04:05.999999999Z07:00"`)) // RFC 3339 with nanoseconds
+)
+
+// marshal is the document json.Marshal (tag "json") or xml.Marshal
+// (tag "xml") makes of x: of a slice or a map (or a struct holding one),
+// a document of any size; of an untyped value decoded from a stream
+// read whole, one as long as what was read; of a struct, its fields'
+// text (marshalled); else one hole standing for x.
+func (e *eval) marshal(x ssa.Value, tag string, depth int) Value {
+	if Growable(underlyingArg(x).Type()) {
+		return holeValue(Hole{Source: Body, What: "a marshalled document"})
+	}
+	if types.IsInterface(x.Type()) {
+		// A dynamic value decoded from a stream read whole: a
+		// document as long as what was read.
+		a := e.of(x, depth)
+		for _, h := range a.Holes() {
+			if h.Source == Body || h.Source == Request && h.What == "body" {
+				return holeValue(Hole{Source: Body, What: "a marshalled document", Bound: h.Bound & LengthChecked, Max: sizeOfWhole(a)})
+			}
+		}
+	}
+	if doc, ok := e.marshalled(x, tag, depth); ok {
+		return doc
+	}
+	return opaque(e.of(x, depth), 0)
+}
+
+// marshalled is the document json.Marshal (tag "json") or xml.Marshal
+// (tag "xml") makes of x; ok is false when x is not a struct, a pointer
+// to one or a type parameter, or its type marshals itself.
+func (e *eval) marshalled(x ssa.Value, tag string, depth int) (Value, bool) {
+	x = underlyingArg(x)
+	if ct, ok := x.(*ssa.ChangeType); ok {
+		x = ct.X
+	}
+	t := x.Type()
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		v := e.of(x, depth)
+		hs := v.Holes()
+		if len(v.Variants) != 1 || len(hs) != 1 || hs[0].Source != Param || hs[0].Joined || hs[0].Elem {
+			return Value{}, false
+		}
+		h := *hs[0]
+		h.Marshalled = true
+		return holeValue(h), true
+	}
+	st := structOf(t)
+	if st == nil || marshalsItself(t) || depth > MaxDepth {
+		return Value{}, false
+	}
+	fields := docFields(st, tag)
+	if len(fields) == 0 || len(fields) > maxDocFields {
+		return Value{}, false
+	}
+	out := textValue("{")
+	for i, f := range fields {
+		sep := ","
+		if i == 0 {
+			sep = ""
+		}
+		out = concat(out, textValue(sep+`"`+f.name+`":`))
+		ft := f.v.Type()
+		if isStringType(ft) && !f.embedded {
+			v, ok := e.localField(x, f.index, ft, depth+1)
+			if !ok {
+				v = e.fieldOf(x, f.v.Name(), depth+1)
+			}
+			out = concat(concat(concat(out, textValue(`"`)), v), textValue(`"`))
+			continue
+		}
+		if n, ok := typeMax(ft, tag, 0); ok {
+			out = concat(out, holeValue(Hole{Bound: numBound(ft), Max: max(n, 1), What: f.v.Name()}))
+			continue
+		}
+		if !f.embedded {
+			if v := e.fieldOf(x, f.v.Name(), depth+1); SizeOf(v).Unbounded {
+				out = concat(out, v)
+				continue
+			}
+		}
+		out = concat(out, holeValue(Hole{What: f.v.Name()}))
+	}
+	return concat(out, textValue("}")), true
+}
+
+// localField is field i of the struct x holds, when x is a variable
+// of its function (or its address) only written field by field there:
+// the stores that reach the read (or the one use of the address), the
+// zero value where none does (a literal that leaves the field out).
+func (e *eval) localField(x ssa.Value, i int, ft types.Type, depth int) (Value, bool) {
+	var a *ssa.Alloc
+	var use ssa.Instruction
+	switch x := x.(type) {
+	case *ssa.UnOp:
+		a, _ = x.X.(*ssa.Alloc)
+		use = x
+	case *ssa.Alloc:
+		a = x
+		for _, ref := range *x.Referrers() {
+			switch ref.(type) {
+			case *ssa.FieldAddr, *ssa.Store, *ssa.DebugRef, *ssa.UnOp:
+			default:
+				if use != nil {
+					return Value{}, false
+				}
+				use = ref
+			}
+		}
+	}
+	if a == nil || use == nil || use.Block() == nil || !structLocal(a, use) {
+		return Value{}, false
+	}
+	vals, zeros, ok := reaching(use, a, storeToField(a, i))
+	if !ok {
+		return Value{}, false
+	}
+	var vs []Value
+	for _, v := range vals {
+		if !types.Identical(v.Type(), ft) {
+			return Value{}, false // a whole struct copied in
+		}
+		vs = append(vs, e.of(v, depth))
+	}
+	vs = append(vs, e.zeroValues(zeros, vs, depth)...)
+	return union(vs...), true
+}
+
+// A docField is a field an encoder writes, under name.
+type docField struct {
+	v        *types.Var
+	index    int
+	name     string
+	embedded bool
+}
+
+// docFields lists the fields of st an encoder writes: exported, not
+// tagged "-", an embedded struct as one field (its size by its type).
+func docFields(st *types.Struct, tag string) []docField {
+	var out []docField
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		name := f.Name()
+		if tv, ok := reflect.StructTag(st.Tag(i)).Lookup(tag); ok {
+			n, _, _ := strings.Cut(tv, ",")
+			if n == "-" && !strings.HasPrefix(tv, "-,") {
+				continue
+			}
+			if n != "" {
+				name = n
+			}
+		}
+		if !f.Exported() && !f.Embedded() {
+			continue
+		}
+		out = append(out, docField{v: f, index: i, name: name, embedded: f.Embedded()})
+	}
+	return out
+}
+
+// marshalsItself reports whether values of t write their own document
+// (MarshalJSON, MarshalText, MarshalXML).
+func marshalsItself(t types.Type) bool {
+	for _, tt := range []types.Type{t, types.NewPointer(t)} {
+		ms := types.NewMethodSet(tt)
+		for _, name := range []string{"MarshalJSON", "MarshalText", "MarshalXML"} {
+			if ms.Lookup(nil, name) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// typeMax returns the most bytes a value of type t takes in a document
+// by its type alone: numbers, bools, times, UUIDs, arrays and structs
+// of them; ok is false for strings, slices, maps, interfaces and
+// anything holding one.
+func typeMax(t types.Type, tag string, depth int) (int64, bool) {
+	if depth > 3 {
+		return 0, false
+	}
+	if isNamed(t, "time", "Time") {
+		return timeMax, true
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok && strings.HasSuffix(strings.ToLower(n.Obj().Name()), "uuid") {
+		if a, ok := n.Underlying().(*types.Array); ok && a.Len() == 16 {
+			return uuidMax + 2, true
+		}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return boolMax, true
+		case u.Info()&types.IsInteger != 0:
+			return digitsMax, true
+		case u.Info()&(types.IsFloat|types.IsComplex) != 0:
+			return numberMax, true
+		}
+	case *types.Pointer:
+		return typeMax(u.Elem(), tag, depth+1)
+	case *types.Array:
+		n, ok := typeMax(u.Elem(), tag, depth+1)
+		return 2 + u.Len()*(n+1), ok
+	case *types.Struct:
+		if marshalsItself(t) {
+			return 0, false
+		}
+		sum := int64(2)
+		for _, f := range docFields(u, tag) {
+			n, ok := typeMax(f.v.Type(), tag, depth+1)
+			if !ok {
+				return 0, false
+			}
+			sum += n + int64(len(f.name)) + 4
+		}
+		return sum, true
+	}
+	return 0, false
+}
