@@ -24,8 +24,13 @@ func TestHeldout11Labels(t *testing.T) {
 }
 
 // TestHeldout11Recall measures check over testdata/heldout-11, an eleventh
-// held-out corpus labelled before tablelint ran on it. Not yet measured.
+// held-out corpus labelled before tablelint ran on it. First measured on
+// 1c94cee (every fix branch of the session merged, none of whose authors
+// saw it) with the labels as committed in 3319310: 33/48 (68.8 %) and
+// 33/39 (84.6 %), no finding at a silent spot. Floors a little below the
+// latest figures, so that a drop fails; the misses are listed in
+// docs/benchmarks.md.
 func TestHeldout11Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-11", heldout11Rules, true, 40, 60, nil)
-	checkRates(t, right, expected, found, 0, 0)
+	checkRates(t, right, expected, found, 0.68, 0.84)
 }
