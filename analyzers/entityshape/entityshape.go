@@ -1187,17 +1187,10 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 func (c *checker) marshalledParam(x ast.Expr) *types.Var {
 	x = ast.Unparen(x)
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		x = ast.Unparen(u.X)
+		x = u.X
 	}
-	id, ok := x.(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v := c.idx.VarOf(id)
+	v := c.callerParam(x)
 	if v == nil {
-		return nil
-	}
-	if _, ok := c.paramIndex(v); !ok {
 		return nil
 	}
 	t := v.Type()
