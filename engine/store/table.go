@@ -533,6 +533,13 @@ func (t *Table) allocIn(p *partition, n int) ([]byte, uint32, uint32) {
 	size -= size % n
 	t.dropBlock(p)
 	b, chunk, off := t.alloc(size)
+	// Write the block's cache lines once now, in order: the processor
+	// streams them in as it would the shared chunk's, and they wait in
+	// its cache for the entities, which otherwise, written to several
+	// partitions' blocks in turn, would each miss on a line of their own.
+	for o := 0; o < len(b); o += 64 {
+		b[o] = 0
+	}
 	p.blkChunk, p.blkOff, p.blkLeft = chunk, off+uint32(n), uint32(size-n)
 	return b[:n:n], chunk, off
 }
