@@ -3,76 +3,132 @@ package store
 import "unsafe"
 
 // rowIndex is a table's index of its entities by key: an open-addressing
-// hash table with linear probing of 16-byte slots, each a hash of the
-// entity's partition number and RowKey (its tag, never 0) and where the
-// entity is encoded (a loc, see rec.loc). A lookup reads one slot,
-// usually one cache line, and goes from there straight to the encoding,
-// which names the partition and holds the RowKey to check; a Go map took
-// a control word and a slot group, and a chain of records for equal
-// hashes. Entities whose tags are alike sit in consecutive slots: the
-// lookup checks each one. Deletion shifts the following slots back, so
-// the index never holds tombstones. One index for the whole table, rather
-// than one per partition, is large enough to be given huge pages (see
-// adviseHuge).
+// hash table with linear probing of 8-byte slots. A slot packs three
+// things into one word (see slotOf): a few bits of a hash of the entity's
+// partition number and RowKey (its tag, see Table.tag), how far the slot
+// lies from the slot where the hash's probe sequence starts (its home),
+// and where the entity is encoded (a loc, see rec.loc); an empty slot is
+// 0. A lookup reads one slot, usually one cache line, and goes from there
+// straight to the encoding, which names the partition and holds the RowKey
+// to check; a Go map took a control word and a slot group, and a chain of
+// records for equal hashes. Entities whose hashes are alike sit in
+// consecutive slots: the lookup checks each one whose tag matches.
+// Deletion shifts the following slots back, so the index never holds
+// tombstones; the distance tells where a slot's home is, and when it is
+// too far to be told, the hash is computed again from the encoding. A
+// slot holds too few bits of the hash to place it in a larger index, so
+// the index grows by hashing the keys of the table's records again (see
+// Table.growIndex). One index for the whole table, rather than one per
+// partition, is large enough to be given huge pages (see adviseHuge).
 type rowIndex struct {
-	slots []slot // a power of two long, or empty
-	n     int    // slots in use
-	shift uint8  // 64 - log2(len(slots)): a tag's home slot is tag >> shift
+	slots []uint64 // a power of two long, or empty
+	n     int      // slots in use
+	shift uint8    // 64 - log2(len(slots)): a hash's home slot is hash >> shift
 }
 
-type slot struct{ tag, loc uint64 }
+const (
+	locBits  = offBits + 64 - offBits - sizeBits // chunk and offset, see rec.loc
+	locMask  = 1<<locBits - 1
+	distBits = 8
+	// farDist is the distance field of a slot too far from its home for
+	// the field to tell (the field holds the distance plus one).
+	farDist  = 1<<distBits - 1
+	tagShift = locBits + distBits
+	tagBits  = 64 - tagShift
+)
+
+// A slot's tag has a few bits, enough that a lookup seldom reads the
+// encoding of an entity other than the one it looks for.
+var _ [tagBits - 12]struct{}
+
+// slotOf packs a slot of hash h at distance d from its home for loc.
+func slotOf(h uint64, d int, loc uint64) uint64 {
+	return h<<tagShift | uint64(min(d+1, farDist))<<locBits | loc
+}
+
+// tagOf returns the tag a slot of hash h holds, as slot>>tagShift.
+func tagOf(h uint64) uint64 { return h & (1<<tagBits - 1) }
 
 // minSlots is the size of a new table's index.
 const minSlots = 8
 
-// home returns the slot where tag's probe sequence starts.
-func (x *rowIndex) home(tag uint64) int { return int(tag >> x.shift) }
+// home returns the slot where hash h's probe sequence starts.
+func (x *rowIndex) home(h uint64) int { return int(h >> x.shift) }
 
-// insert adds (tag, loc), which is not in the index yet.
-func (x *rowIndex) insert(tag, loc uint64) {
-	if 4*(x.n+1) > 3*len(x.slots) {
-		x.grow()
+// full reports whether the index must grow before it takes one more slot.
+func (x *rowIndex) full() bool { return 4*(x.n+1) > 3*len(x.slots) }
+
+// place puts loc, of hash h, in the first empty slot from h's home.
+func (x *rowIndex) place(h, loc uint64) {
+	mask := len(x.slots) - 1
+	i, d := x.home(h), 0
+	for x.slots[i] != 0 {
+		i = (i + 1) & mask
+		d++
 	}
-	x.place(tag, loc)
+	x.slots[i] = slotOf(h, d, loc)
 	x.n++
 }
 
-func (x *rowIndex) place(tag, loc uint64) {
-	mask := len(x.slots) - 1
-	i := x.home(tag)
-	for x.slots[i].tag != 0 {
-		i = (i + 1) & mask
+// indexNew adds the entity encoded at loc, of hash h, to the index. Its
+// record is stored already: when the index grows, it is placed with the
+// others.
+func (t *Table) indexNew(h, loc uint64) {
+	if t.rows.full() {
+		t.growIndex()
+		return
 	}
-	x.slots[i] = slot{tag, loc}
+	t.rows.place(h, loc)
 }
 
-func (x *rowIndex) grow() {
-	old := x.slots
-	n := max(minSlots, 2*len(old))
-	x.slots = make([]slot, n)
-	adviseHuge(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(x.slots))), n*int(unsafe.Sizeof(slot{}))))
+// growIndex builds an index twice as large from the table's records.
+// Hashing every key again reads the records and the encodings in the
+// order they are numbered, which is about the order they lie in memory.
+func (t *Table) growIndex() {
+	x := &t.rows
+	n := max(minSlots, 2*len(x.slots))
+	for 4*(t.n+1) > 3*n {
+		n *= 2
+	}
+	x.slots = make([]uint64, n)
+	adviseHuge(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(x.slots))), n*int(unsafe.Sizeof(uint64(0)))))
 	x.shift = uint8(64 - log2(n))
-	for _, s := range old {
-		if s.tag != 0 {
-			x.place(s.tag, s.loc)
+	x.n = 0
+	for i := range t.recs {
+		if r := &t.recs[i]; r.size() != 0 {
+			b := t.enc(r)
+			x.place(t.tag(encPart(b), encRowKey(b)), r.loc())
 		}
 	}
 }
 
-// remove empties slot i and moves back the slots after it whose probe
+// homeOf returns the home of slot j, which is in use.
+func (t *Table) homeOf(j int) int {
+	x := &t.rows
+	s := x.slots[j]
+	if f := int(s>>locBits) & farDist; f < farDist {
+		return (j - (f - 1)) & (len(x.slots) - 1)
+	}
+	b := t.at(s & locMask)
+	return x.home(t.tag(encPart(b), encRowKey(b)))
+}
+
+// unindex empties slot i and moves back the slots after it whose probe
 // sequence passes through i, so that every entry stays reachable from its
 // home slot without a gap.
-func (x *rowIndex) remove(i int) {
+func (t *Table) unindex(i int) {
+	x := &t.rows
 	mask := len(x.slots) - 1
-	for j := (i + 1) & mask; x.slots[j].tag != 0; j = (j + 1) & mask {
+	for j := (i + 1) & mask; x.slots[j] != 0; j = (j + 1) & mask {
 		// Slot j may move to i when i lies on its probe path, that is
 		// cyclically in [home(j), j).
-		if h := x.home(x.slots[j].tag); (j-h)&mask >= (j-i)&mask {
-			x.slots[i] = x.slots[j]
+		if h := t.homeOf(j); (j-h)&mask >= (j-i)&mask {
+			s := x.slots[j]
+			x.slots[i] = s&^(farDist<<locBits) | uint64(min((i-h)&mask+1, farDist))<<locBits
 			i = j
 		}
 	}
-	x.slots[i] = slot{}
+	x.slots[i] = 0
 	x.n--
 }
 

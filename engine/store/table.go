@@ -126,7 +126,7 @@ func (r *rec) size() uint32  { return uint32(r.v) & (1<<sizeBits - 1) }
 // loc returns where r is encoded, as the hash index keeps it: a
 // point read goes from the index to the encoding without reading the
 // record (one cache miss fewer in a large table).
-func (r *rec) loc() uint64 { return uint64(r.chunk())<<32 | uint64(r.off()) }
+func (r *rec) loc() uint64 { return r.v >> sizeBits }
 
 const (
 	noRec = math.MaxUint32
@@ -184,13 +184,14 @@ func (t *Table) enc(r *rec) []byte {
 }
 
 // at returns the encoding at loc l (and the chunk's bytes after it).
-func (t *Table) at(l uint64) []byte { return t.chunks[l>>32][uint32(l):] }
+func (t *Table) at(l uint64) []byte { return t.chunks[l>>offBits][l&(1<<offBits-1):] }
 
 // rowKey returns r's RowKey, referring to the chunk.
 func (t *Table) rowKey(r *rec) string { return encRowKey(t.enc(r)) }
 
-// tag returns the tag of RowKey rk of partition number part in the hash
-// index: a hash of both, never 0.
+// tag returns the hash of RowKey rk of partition number part in the hash
+// index (see rowIndex): its top bits choose the home slot, its low bits are
+// the slot's tag (see tagOf), never 0.
 func (t *Table) tag(part uint32, rk string) uint64 {
 	return (maphash.String(t.seed, rk)^uint64(part+1)*0x9E3779B97F4A7C15)&t.hashMask | 1
 }
@@ -207,15 +208,16 @@ func (t *Table) find(pk, rk string) (uint32, *partition, int, []byte) {
 	if len(x.slots) == 0 {
 		return noRec, p, -1, nil
 	}
-	tag := t.tag(p.num, rk)
+	h := t.tag(p.num, rk)
+	tag := tagOf(h)
 	mask := len(x.slots) - 1
-	for i := x.home(tag); ; i = (i + 1) & mask {
-		s := &x.slots[i]
-		if s.tag == 0 {
+	for i := x.home(h); ; i = (i + 1) & mask {
+		s := x.slots[i]
+		if s == 0 {
 			return noRec, p, -1, nil
 		}
-		if s.tag == tag {
-			if b := t.at(s.loc); encPart(b) == p.num && encRowKey(b) == rk {
+		if s>>tagShift == tag {
+			if b := t.at(s & locMask); encPart(b) == p.num && encRowKey(b) == rk {
 				return encRec(b), p, i, b
 			}
 		}
@@ -412,7 +414,7 @@ func (t *Table) putAt(i uint32, p *partition, slot int, e *Entity) {
 	t.live -= int(r.size())
 	t.dead += int(r.size())
 	t.store1(r, i, p, e)
-	t.rows.slots[slot].loc = r.loc()
+	t.rows.slots[slot] = t.rows.slots[slot]&^locMask | r.loc()
 	t.maybeCompact()
 }
 
@@ -438,11 +440,11 @@ func (t *Table) putNew(p *partition, e *Entity) {
 	r := &t.recs[i]
 	*r = rec{}
 	t.store1(r, i, p, e)
-	t.rows.insert(t.tag(p.num, e.RowKey), r.loc())
+	t.n++
+	t.indexNew(t.tag(p.num, e.RowKey), r.loc())
 	k := keyOf(e.RowKey)
 	t.insert(&p.tree, &k, item{pfx: k.pfx, rec: i})
 	p.n++
-	t.n++
 }
 
 // newRec returns a free record number for a new entity of partition p.
@@ -531,6 +533,13 @@ func (t *Table) allocIn(p *partition, n int) ([]byte, uint32, uint32) {
 	size -= size % n
 	t.dropBlock(p)
 	b, chunk, off := t.alloc(size)
+	// Write the block's cache lines once now, in order: the processor
+	// streams them in as it would the shared chunk's, and they wait in
+	// its cache for the entities, which otherwise, written to several
+	// partitions' blocks in turn, would each miss on a line of their own.
+	for o := 0; o < len(b); o += 64 {
+		b[o] = 0
+	}
 	p.blkChunk, p.blkOff, p.blkLeft = chunk, off+uint32(n), uint32(size-n)
 	return b[:n:n], chunk, off
 }
@@ -610,9 +619,10 @@ func (t *Table) compact() {
 		t.live += len(src)
 		return true
 	})
-	for i := range t.rows.slots {
-		if s := &t.rows.slots[i]; s.tag != 0 {
-			s.loc = t.recs[encRec(old[s.loc>>32][uint32(s.loc):])].loc()
+	for i, s := range t.rows.slots {
+		if s != 0 {
+			l := s & locMask
+			t.rows.slots[i] = s&^locMask | t.recs[encRec(old[l>>offBits][l&(1<<offBits-1):])].loc()
 		}
 	}
 }
@@ -625,7 +635,7 @@ func (t *Table) remove(pk, rk string) {
 	}
 	k := keyOf(rk)
 	t.delete(&p.tree, &k)
-	t.rows.remove(slot)
+	t.unindex(slot)
 	r := &t.recs[i]
 	t.live -= int(r.size())
 	t.dead += int(r.size())
