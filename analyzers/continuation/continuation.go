@@ -400,7 +400,7 @@ func (f *fn) pagingLoop(loop ast.Node) bool {
 	found := false
 	ast.Inspect(loop, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
-			if sdk.IsPagerMethod(info, call, "NextPage") || sdk.IsLegacyMethod(info, call, "EntityQueryResult", "NextResults") ||
+			if sdk.IsPagerMethod(info, call, "NextPage") || wrappedNextPage(info, call) || sdk.IsLegacyMethod(info, call, "EntityQueryResult", "NextResults") ||
 				sdk.IsLegacyMethod(info, call, "Table", "QueryEntities") || sdk.IsListEntitiesCall(info, call) {
 				found = true
 			}
@@ -408,6 +408,24 @@ func (f *fn) pagingLoop(loop ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// wrappedNextPage reports whether call is NextPage of an interface
+// whose NextPage returns the entities pager's page (type Pages interface
+// { More() bool; NextPage(context.Context) (aztables.ListEntitiesResponse,
+// error) }): the pager wrapped so that a test can fake it, a pager all
+// the same.
+func wrappedNextPage(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "NextPage" {
+		return false
+	}
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal || !types.IsInterface(s.Recv()) {
+		return false
+	}
+	sig, ok := s.Type().(*types.Signature)
+	return ok && sig.Results().Len() == 2 && sdk.IsType(sig.Results().At(0).Type(), sdk.AztablesPath, "ListEntitiesResponse")
 }
 
 // stops reports whether a block breaks out of the loop or returns.
