@@ -57,6 +57,15 @@ func run(pass *analysis.Pass) (any, error) {
 	for c := range wide {
 		delete(point, c)
 	}
+	// Calls of the package's own functions that run a query and hand back
+	// its pager behind an interface (wrappedPager): each query known to be
+	// more than a point lookup.
+	wrapped := map[*ast.CallExpr]bool{}
+	for _, q := range ff.Queries {
+		if q.Via != nil && q.Pager && !pointOrUnknown(ff, q) && wrappedPager(pass.TypesInfo.TypeOf(q.Call)) {
+			wrapped[q.Call] = true
+		}
+	}
 	ins.Preorder([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node) {
 		var body *ast.BlockStmt
 		switch n := n.(type) {
@@ -66,7 +75,7 @@ func run(pass *analysis.Pass) (any, error) {
 			body = n.Body
 		}
 		if body != nil {
-			(&fn{pass: pass, fl: flow.Of(pass), body: body, point: point}).check()
+			(&fn{pass: pass, fl: flow.Of(pass), body: body, point: point, wrapped: wrapped}).check()
 		}
 	})
 	return nil, nil
@@ -123,6 +132,9 @@ type fn struct {
 	fl    *flow.Result
 	body  *ast.BlockStmt
 	point map[*ast.CallExpr]bool
+	// wrapped: calls that run a query and return its pager behind an
+	// interface, more than a point lookup.
+	wrapped map[*ast.CallExpr]bool
 }
 
 // inspect walks the function body without entering nested function
@@ -203,7 +215,7 @@ func (f *fn) check() {
 				if !ok {
 					continue
 				}
-				isPager := sdk.IsListEntitiesCall(info, call) && len(n.Lhs) == len(n.Rhs)
+				isPager := (sdk.IsListEntitiesCall(info, call) || f.wrapped[call]) && len(n.Lhs) == len(n.Rhs)
 				isLegacy := sdk.IsLegacyMethod(info, call, "Table", "QueryEntities") && len(n.Rhs) == 1 && len(n.Lhs) == 2
 				if !isPager && !isLegacy {
 					continue
@@ -400,7 +412,7 @@ func (f *fn) pagingLoop(loop ast.Node) bool {
 	found := false
 	ast.Inspect(loop, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
-			if sdk.IsPagerMethod(info, call, "NextPage") || sdk.IsLegacyMethod(info, call, "EntityQueryResult", "NextResults") ||
+			if sdk.IsPagerMethod(info, call, "NextPage") || wrappedNextPage(info, call) || sdk.IsLegacyMethod(info, call, "EntityQueryResult", "NextResults") ||
 				sdk.IsLegacyMethod(info, call, "Table", "QueryEntities") || sdk.IsListEntitiesCall(info, call) {
 				found = true
 			}
@@ -408,6 +420,39 @@ func (f *fn) pagingLoop(loop ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// wrappedNextPage reports whether call is NextPage of an interface
+// whose NextPage returns the entities pager's page (type Pages interface
+// { More() bool; NextPage(context.Context) (aztables.ListEntitiesResponse,
+// error) }): the pager wrapped so that a test can fake it, a pager all
+// the same.
+func wrappedNextPage(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "NextPage" {
+		return false
+	}
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal || !types.IsInterface(s.Recv()) {
+		return false
+	}
+	sig, ok := s.Type().(*types.Signature)
+	return ok && sig.Results().Len() == 2 && sdk.IsType(sig.Results().At(0).Type(), sdk.AztablesPath, "ListEntitiesResponse")
+}
+
+// wrappedPager reports whether t is an interface with the entities
+// pager's More and NextPage (see wrappedNextPage).
+func wrappedPager(t types.Type) bool {
+	if t == nil || !types.IsInterface(t) {
+		return false
+	}
+	ms := types.NewMethodSet(t)
+	more, next := ms.Lookup(nil, "More"), ms.Lookup(nil, "NextPage")
+	if more == nil || next == nil {
+		return false
+	}
+	sig, ok := next.Type().(*types.Signature)
+	return ok && sig.Results().Len() == 2 && sdk.IsType(sig.Results().At(0).Type(), sdk.AztablesPath, "ListEntitiesResponse")
 }
 
 // stops reports whether a block breaks out of the loop or returns.

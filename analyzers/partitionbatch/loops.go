@@ -12,6 +12,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/finding"
 )
 
@@ -36,6 +37,9 @@ func (c *checker) loop(cur inspector.Cursor) {
 			continue // each write may fail alone: a transaction fails them all
 		}
 		w, ok := c.writeOf(call, body)
+		if !ok {
+			w, ok = c.elementWrite(call, loop, body)
+		}
 		if !ok || !c.invariant(w.pk, loop) || !c.varies(w.rks, loop) || !c.tableInvariant(w.table, loop) {
 			continue
 		}
@@ -287,4 +291,100 @@ func (c *checker) outside(v *types.Var, loop ast.Node) bool {
 		}
 	}
 	return true
+}
+
+// maxElementSteps bounds the variables and marshals elementWrite follows.
+const maxElementSteps = 4
+
+// elementWrite reports whether call writes s[i], element by element of a
+// loop for i := range s (marshalled, directly or through a variable
+// assigned once in the loop), whose body sets s[i].PartitionKey on every
+// iteration before the write and never its RowKey: each iteration
+// writes another element, each another entity, in the partition the
+// loop sets (for i := range lines { lines[i].PartitionKey = kind; … }).
+func (c *checker) elementWrite(call *ast.CallExpr, loop ast.Node, body *ast.BlockStmt) (write, bool) {
+	rs, ok := loop.(*ast.RangeStmt)
+	iw, isWrite := c.writes[call]
+	if !ok || !isWrite || rs.Key == nil || rs.Value != nil || rs.Tok != token.DEFINE {
+		return write{}, false
+	}
+	idx, _ := c.pass.TypesInfo.Defs[rs.Key.(*ast.Ident)].(*types.Var)
+	s := c.x.Vars.VarOf(rs.X)
+	if idx == nil || s == nil || !c.outside(s, loop) {
+		return write{}, false
+	}
+	e := iw.Entity
+	for range maxElementSteps {
+		e = ast.Unparen(e)
+		if id, ok := e.(*ast.Ident); ok {
+			v := c.x.Vars.VarOf(id)
+			defs := c.x.Vars.Defs(v)
+			if v == nil || len(defs) != 1 || defs[0].Index > 0 || defs[0].Rhs == nil || defs[0].Rhs.Pos() < rs.Body.Pos() || defs[0].Rhs.End() > call.Pos() {
+				return write{}, false
+			}
+			e = defs[0].Rhs
+			continue
+		}
+		if ce, ok := e.(*ast.CallExpr); ok {
+			if arg := writes.MarshalArg(c.pass.TypesInfo, ce); arg != nil {
+				e = arg
+				continue
+			}
+		}
+		break
+	}
+	elem, ok := e.(*ast.IndexExpr)
+	if !ok || !c.isElement(elem, s, idx) {
+		return write{}, false
+	}
+	// The element's key assignments in the loop: one PartitionKey, a
+	// statement of the body itself before the write; no RowKey.
+	var pk ast.Expr
+	n := 0
+	ast.Inspect(rs.Body, func(nd ast.Node) bool {
+		as, ok := nd.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			if !ok {
+				continue
+			}
+			if el, ok := ast.Unparen(sel.X).(*ast.IndexExpr); !ok || !c.isElement(el, s, idx) {
+				continue
+			}
+			switch c.x.Writes.KeyTarget(l) {
+			case writes.PartitionKey:
+				n++
+				if len(as.Lhs) == len(as.Rhs) && as.End() <= call.Pos() && directIn(rs.Body, as) {
+					pk = as.Rhs[i]
+				}
+			case writes.RowKey:
+				n += 2
+			}
+		}
+		return true
+	})
+	if n != 1 || pk == nil {
+		return write{}, false
+	}
+	w := write{call: call, body: body, pk: c.keyOf(pk), rks: []key{{expr: elem}}, table: c.table(call)}
+	return w, w.table != nil
+}
+
+// isElement reports whether e is s[i].
+func (c *checker) isElement(e *ast.IndexExpr, s, i *types.Var) bool {
+	id, ok := ast.Unparen(e.Index).(*ast.Ident)
+	return ok && c.pass.TypesInfo.Uses[id] == i && c.x.Vars.VarOf(e.X) == s
+}
+
+// directIn reports whether st is one of block's own statements.
+func directIn(block *ast.BlockStmt, st ast.Stmt) bool {
+	for _, s := range block.List {
+		if s == st {
+			return true
+		}
+	}
+	return false
 }

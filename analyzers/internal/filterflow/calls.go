@@ -43,11 +43,14 @@ func (st *state) callee(call *ast.CallExpr) *types.Func {
 	}
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
-		return nil
+		return st.typeFactory(info.TypeOf(call.Fun))
 	}
 	v, ok := info.Uses[id].(*types.Var)
 	if !ok {
 		return nil
+	}
+	if v.IsField() {
+		return st.typeFactory(v.Type())
 	}
 	switch a := ast.Unparen(st.vars.SingleAssignment(v)).(type) {
 	case *ast.FuncLit:
@@ -58,6 +61,38 @@ func (st *state) callee(call *ast.CallExpr) *types.Func {
 		}
 	}
 	return nil
+}
+
+// typeFactory returns, for a value of t, a function type the package
+// declares (type Lister func(*aztables.ListEntitiesOptions) Pages) held
+// where the analyzer cannot see which function it is (a struct field, a
+// parameter), the synthetic function of the one factory of the package
+// that returns a t and whose literal runs a query (func ClientLister(api)
+// Lister { return func(o …) Pages { return api.NewListEntitiesPager(o) } }).
+// As for an interface method (Program.Dispatch), a call may run any
+// function of its type, and the factories that run no query (a test's
+// fake) add none; with several that do, nil.
+func (st *state) typeFactory(t types.Type) *types.Func {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() != st.pass.Pkg {
+		return nil
+	}
+	if _, ok := named.Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	var found *types.Func
+	for fn, lit := range st.factories {
+		res := fn.Type().(*types.Signature).Results()
+		synth := st.litFuncs[lit]
+		if res.Len() != 1 || !types.Identical(res.At(0).Type(), named) || synth == nil || st.sinks[synth] == nil {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = synth
+	}
+	return found
 }
 
 // indexFactory records decl when its one return statement returns a

@@ -373,7 +373,12 @@ func run(pass *analysis.Pass) (any, error) {
 				direct = append(direct, q)
 				sinkAt(s, q)
 			}
-		} else if st.callee(s.call) != nil {
+		}
+	}
+	// After every direct query, so that a call through a function type
+	// finds the factories whose literals query (typeFactory).
+	for _, s := range sites {
+		if !st.isDirect(s.call) && st.callee(s.call) != nil {
 			calls = append(calls, s)
 		}
 	}

@@ -30,6 +30,7 @@ type globalUse struct {
 	stores []*ssa.Store // every store into it
 	init   int          // how many of them the package's init makes
 	other  bool         // used other than by a store into it or a load
+	loads  []*ssa.UnOp  // every load of it
 }
 
 // indexGlobals records the uses of the package's variables by in.
@@ -48,6 +49,10 @@ func (r *Result) indexGlobals(in ssa.Instruction, inInit bool) {
 		return
 	}
 	if un, ok := in.(*ssa.UnOp); ok && un.Op == token.MUL {
+		if g, ok := un.X.(*ssa.Global); ok && r.ownGlobal(g) {
+			u := r.globalUse(g)
+			u.loads = append(u.loads, un)
+		}
 		return // a load
 	}
 	if _, ok := in.(*ssa.DebugRef); ok {
@@ -113,4 +118,52 @@ func (r *Result) Made(v ssa.Value) ssa.Value {
 		return v
 	}
 	return u.stores[0].Val
+}
+
+// globalMapUpdates returns every update the package makes to the maps of
+// g, an unexported package variable whose every store is a map the
+// package makes (var ops = map[string]string{…}) and whose every load is
+// only read, updated, ranged over or measured (mapUsesKnown): then no
+// other code can write its maps. ok is false for any other variable.
+func (r *Result) globalMapUpdates(g *ssa.Global) ([]*ssa.MapUpdate, bool) {
+	u := r.globals[g]
+	if !r.ownGlobal(g) || g.Object() == nil || g.Object().Exported() || u == nil || u.other || len(u.stores) == 0 {
+		return nil, false
+	}
+	var out []*ssa.MapUpdate
+	for _, st := range u.stores {
+		mm, ok := st.Val.(*ssa.MakeMap)
+		if !ok || !mapUsesKnownStoredIn(mm, g) {
+			return nil, false
+		}
+		out = append(out, mapUpdatesOf(mm)...)
+	}
+	for _, ld := range u.loads {
+		if !mapUsesKnown(ld) {
+			return nil, false
+		}
+		out = append(out, mapUpdatesOf(ld)...)
+	}
+	return out, true
+}
+
+// mapUsesKnownStoredIn is mapUsesKnown for a map made to be stored in
+// the package variable g: that store is known too.
+func mapUsesKnownStoredIn(mm *ssa.MakeMap, g *ssa.Global) bool {
+	for _, ref := range *mm.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.MapUpdate:
+			if ref.Map != mm {
+				return false
+			}
+		case *ssa.Store:
+			if ref.Addr != g || ref.Val != mm {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
 }

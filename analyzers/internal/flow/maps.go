@@ -13,6 +13,9 @@ import (
 //
 //   - a map made in the function (a literal, make) that is only read,
 //     updated, ranged over, measured, marshalled or printed there;
+//   - a map held in an unexported package variable (var ops =
+//     map[string]string{…}) whose every value is such a map and whose
+//     every read is used only in those ways (globals.go);
 //   - a map held in an unexported field of one of the package's own
 //     struct types (no other package can write it), when every value
 //     stored into the field is such a map and every read of the field is
@@ -40,6 +43,14 @@ func (e *eval) mapElement(m, key ssa.Value, depth int) (Value, bool) {
 		}
 		updates = mapUpdatesOf(x)
 	case *ssa.UnOp:
+		if g, ok := x.X.(*ssa.Global); ok && x.Op == token.MUL {
+			ups, ok := e.r.globalMapUpdates(g)
+			if !ok {
+				return Value{}, false
+			}
+			updates = ups
+			break
+		}
 		fa, ok := x.X.(*ssa.FieldAddr)
 		if !ok || x.Op != token.MUL {
 			return Value{}, false
