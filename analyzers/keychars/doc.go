@@ -65,8 +65,9 @@
 // parameter, an entity, the environment): the analyzer cannot know them;
 // request input that is checked (a regular expression, uuid.Parse,
 // strconv.Atoi, strings.ContainsAny…, a function named valid…/check…,
-// comparison with a non-empty constant; a test for empty text checks no
-// character), escaped (url.PathEscape) or given
+// comparison that lets only a non-empty constant through; a test for
+// empty text checks no character, nor does a guard that only turns a
+// constant away, if code == "api" { return }), escaped (url.PathEscape) or given
 // replacements (strings.ReplaceAll), or formatted as a number or UUID;
 // keys escaped by the code (url.PathEscape, strings.ReplaceAll) — their
 // constant text is checked only where it is written into the key; a

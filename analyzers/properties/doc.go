@@ -32,7 +32,11 @@
 // or a transaction action: it is followed back through json.Marshal, a
 // MarshalJSON method, &, *, variables and the results of the package's
 // own functions to the struct or map literal, or the variable, that
-// builds it. Properties given as the result of a function of the package
+// builds it. A write of a parameter (a *T of an entity type of the
+// package, or the []byte JSON of a document) is followed to what the
+// package's calls give it, directly or through an interface the method
+// implements (store.Put(ctx, doc) with doc := json.Marshal(note{…})).
+// Properties given as the result of a function of the package
 // (props := toProps(x)) are followed into it: the map literals it
 // returns, and the entries it assigns to the map variable it returns.
 //

@@ -48,7 +48,7 @@ type checker struct {
 	// when it is not a constant).
 	annotated map[string]string
 	// writtenParams are the parameters of an entity struct type of the
-	// package that the writes send.
+	// package, or of []byte (JSON), that the writes send.
 	writtenParams map[*types.Var]bool
 }
 
@@ -78,9 +78,9 @@ func run(pass *analysis.Pass) (any, error) {
 
 // writtenTypeLiterals checks the entity literals the package's calls
 // pass as the parameter a write sends (a method writing its *T
-// parameter, called directly or through an interface it implements;
-// flow's Given): the literal is built in the caller, where the writes'
-// roots stop.
+// parameter, or the []byte JSON it is given, called directly or
+// through an interface it implements; flow's Given): the literal is
+// built in the caller, where the writes' roots stop.
 func (c *checker) writtenTypeLiterals() {
 	for p := range c.writtenParams {
 		if c.x.Vars.Reassigned(p) {
@@ -119,7 +119,7 @@ func (c *checker) entity(e ast.Expr, w index.Call) {
 	c.written = map[*types.Var]bool{}
 	for _, v := range roots.Vars {
 		c.written[v] = true
-		if c.writtenType(v.Type()) != nil {
+		if c.writtenType(v.Type()) != nil || sdk.IsBytes(v.Type()) && c.x.Writes.IsParam(v) {
 			c.writtenParams[v] = true
 		}
 	}

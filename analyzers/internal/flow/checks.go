@@ -14,7 +14,8 @@ import (
 // character test or a function named valid…, sanitize…, check…,
 // verify… or ensure… that returns what a test returns (namedTest: not
 // a query helper named rowsMatching), or compared with a non-empty constant (an
-// allow-list); LengthChecked when len(v) is compared. Where the test
+// allow-list: not a guard that only turns the constant away, refuses);
+// LengthChecked when len(v) is compared. Where the test
 // sits is not considered (a test on any path counts): the bound can
 // only silence a rule. A load of a struct field (in.PK) counts the tests
 // of the function's other loads of that field when the function never
@@ -75,7 +76,7 @@ func checkedRefs(v ssa.Value, depth int) Bound {
 			if other == v {
 				other = ref.Y
 			}
-			if c, ok := other.(*ssa.Const); ok && c.Value != nil && c.Value.ExactString() != `""` {
+			if c, ok := other.(*ssa.Const); ok && c.Value != nil && c.Value.ExactString() != `""` && !refuses(ref, v) {
 				b |= Validated
 			}
 		case *ssa.MakeInterface:
@@ -87,6 +88,87 @@ func checkedRefs(v ssa.Value, depth int) Bound {
 		}
 	}
 	return b
+}
+
+// refuses reports whether the comparison cmp of v with a constant only
+// turns that constant away: it decides a branch whose equal side leaves
+// the function (or goes round its loop again) at once while the other
+// side goes on, or goes on to use v (and the equal side does not use
+// v: there the value is the constant). `if code == "api" { return }` (and
+// a switch case that returns) lets every other value through, so it
+// checks no character of v; `if code != "api" { return }` lets through
+// only the constant and still counts. A comparison whose two sides both
+// end at once without v (a test function returning what it found) or
+// that decides no branch counts as before.
+func refuses(cmp *ssa.BinOp, v ssa.Value) bool {
+	refs := cmp.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		ifi, ok := ref.(*ssa.If)
+		if !ok {
+			continue
+		}
+		from := ifi.Block()
+		eq, ne := from.Succs[0], from.Succs[1]
+		if cmp.Op == token.NEQ {
+			eq, ne = ne, eq
+		}
+		if eq == ne {
+			continue
+		}
+		eqChain, eqLeaves := leaves(eq, ne, from)
+		if !eqLeaves || usesIn(v, eqChain) {
+			continue
+		}
+		neChain, neLeaves := leaves(ne, eq, from)
+		if !neLeaves || usesIn(v, neChain) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxLeaveBlocks bounds the walk of leaves.
+const maxLeaveBlocks = 8
+
+// leaves follows b through unconditional jumps and reports whether it
+// reaches a return, a panic or the head of a loop around from (a
+// continue) before a branch or other; it returns the blocks walked.
+func leaves(b, other, from *ssa.BasicBlock) ([]*ssa.BasicBlock, bool) {
+	var chain []*ssa.BasicBlock
+	for n := 0; n < maxLeaveBlocks && b != nil && b != other && len(b.Instrs) > 0; n++ {
+		if b.Dominates(from) {
+			return chain, true // back to a loop's head
+		}
+		chain = append(chain, b)
+		switch b.Instrs[len(b.Instrs)-1].(type) {
+		case *ssa.Return, *ssa.Panic:
+			return chain, true
+		case *ssa.Jump:
+			b = b.Succs[0]
+			continue
+		}
+		return chain, false
+	}
+	return chain, false
+}
+
+// usesIn reports whether an instruction of blocks uses v.
+func usesIn(v ssa.Value, blocks []*ssa.BasicBlock) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		for _, b := range blocks {
+			if ref.Block() == b {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // testsParam reports whether the function cc calls statically (with a
