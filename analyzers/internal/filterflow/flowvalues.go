@@ -91,6 +91,14 @@ func (st *state) flowOptionQueries(base Query, argIdx int, opts ast.Expr, pkgPat
 	if named.Options != nil {
 		return nil
 	}
+	if !known {
+		if variants, _ := st.optionVariants(opts); len(variants) > 1 {
+			// Options assigned in branches (or nil on some path): one
+			// query per options value, each placed at its own filter
+			// (options, which reads the filter's value from flow).
+			return nil
+		}
+	}
 	var out []*Query
 	for _, f := range shapes {
 		q := base

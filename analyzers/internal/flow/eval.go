@@ -480,7 +480,60 @@ func isPtrHelper(f *ssa.Function) bool {
 		return false
 	}
 	p, ok := sig.Results().At(0).Type().(*types.Pointer)
-	return ok && types.Identical(p.Elem(), sig.Params().At(0).Type())
+	if !ok || !types.Identical(p.Elem(), sig.Params().At(0).Type()) {
+		return false
+	}
+	if f.Blocks != nil {
+		return returnsParamAddr(f)
+	}
+	return true
+}
+
+// returnsParamAddr reports whether f's body returns, on every path, the
+// address of a variable holding its one parameter and nothing else
+// (func Ptr[T any](v T) *T { return &v }), or nil: the pointee is the
+// argument (orNil adds the nil).
+func returnsParamAddr(f *ssa.Function) bool {
+	if len(f.Params) != 1 {
+		return false
+	}
+	allocs := 0
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			ret, ok := in.(*ssa.Return)
+			if !ok {
+				continue
+			}
+			if len(ret.Results) != 1 {
+				return false
+			}
+			if c, ok := ret.Results[0].(*ssa.Const); ok && c.IsNil() {
+				continue // nil on some path (orNil reads it)
+			}
+			a, ok := ret.Results[0].(*ssa.Alloc)
+			if !ok {
+				return false
+			}
+			allocs++
+			for _, ref := range *a.Referrers() {
+				switch r := ref.(type) {
+				case *ssa.Return:
+				case *ssa.Store:
+					if r.Addr != a || r.Val != f.Params[0] {
+						return false
+					}
+				case *ssa.DebugRef:
+				case *ssa.UnOp: // a read of v
+					if r.Op != token.MUL {
+						return false
+					}
+				default:
+					return false
+				}
+			}
+		}
+	}
+	return allocs > 0
 }
 
 // stored is the union of the values stored at addr.
@@ -957,6 +1010,9 @@ func (e *eval) fieldOf(v ssa.Value, name string, depth int) Value {
 			}
 			base = ld.X
 		}
+		if fv, ok := e.phiField(base, name, depth); ok {
+			return fv
+		}
 		if src, what := e.sourceOfStruct(base, depth); src != Unknown {
 			return holeValue(Hole{Source: src, What: joinWhat(what, name)})
 		}
@@ -966,6 +1022,36 @@ func (e *eval) fieldOf(v ssa.Value, name string, depth int) Value {
 		return e.fieldOfValue(base, name, depth)
 	}
 	return holeValue(Hole{What: name})
+}
+
+// phiField is field name of the struct a pointer φ points to: the
+// union over its edges, a nil edge (options left nil on one path: no
+// struct, so nothing set) giving the empty value, as a nil field does;
+// false when base is no φ, or every edge is nil.
+func (e *eval) phiField(base ssa.Value, name string, depth int) (Value, bool) {
+	phi, ok := base.(*ssa.Phi)
+	if !ok || depth >= MaxDepth {
+		return Value{}, false
+	}
+	var vs []Value
+	nils := false
+	for _, edge := range phi.Edges {
+		if c, ok := edge.(*ssa.Const); ok && c.IsNil() {
+			nils = true
+			continue
+		}
+		if edge == phi {
+			continue
+		}
+		vs = append(vs, e.fieldOf(edge, name, depth+1))
+	}
+	if len(vs) == 0 {
+		return Value{}, false
+	}
+	if nils {
+		vs = append(vs, Value{Variants: []Variant{{}}})
+	}
+	return union(vs...), true
 }
 
 // holdsParam reports whether a parameter is stored into the variable a

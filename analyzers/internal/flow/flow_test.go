@@ -134,10 +134,15 @@ var fieldProbe = &analysis.Analyzer{
 	Run: func(pass *analysis.Pass) (any, error) {
 		r := flow.Of(pass)
 		staticCalls(r, func(_ *ssa.Function, c *ssa.Call, f *ssa.Function) {
-			if f.Name() != "deliver" {
+			field := "Body"
+			switch f.Name() {
+			case "deliver":
+			case "deliverOpts":
+				field = "Filter"
+			default:
 				return
 			}
-			if v, ok := r.ArgField(c, 0, "Body"); ok {
+			if v, ok := r.ArgField(c, 0, field); ok {
 				pass.Reportf(c.Pos(), "%s", v.String())
 			} else {
 				pass.Reportf(c.Pos(), "none")
