@@ -27,10 +27,11 @@ func TestHeldout11Labels(t *testing.T) {
 // held-out corpus labelled before tablelint ran on it. First measured on
 // 1c94cee (every fix branch of the session merged, none of whose authors
 // saw it) with the labels as committed in 3319310: 33/48 (68.8 %) and
-// 33/39 (84.6 %), no finding at a silent spot. Floors a little below the
-// latest figures, so that a drop fails; the misses are listed in
-// docs/benchmarks.md.
+// 33/39 (84.6 %), no finding at a silent spot; 42/48 (87.5 %) and 42/48
+// (87.5 %) after the fixes that followed (no label changed). Floors a
+// little below the latest figures, so that a drop fails; the misses are
+// listed in docs/benchmarks.md.
 func TestHeldout11Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-11", heldout11Rules, true, 40, 60, nil)
-	checkRates(t, right, expected, found, 0.68, 0.84)
+	checkRates(t, right, expected, found, 0.87, 0.87)
 }
