@@ -545,17 +545,5 @@ func (rs *readers) elementRead(v ssa.Value, depth int) string {
 // fieldWritesOf returns f's RewritesFields: the package's own, or
 // imported.
 func (rs *readers) fieldWritesOf(f *ssa.Function) *RewritesFields {
-	if f == nil {
-		return nil
-	}
-	if o := f.Origin(); o != nil {
-		f = o
-	}
-	if r, ok := rs.fieldWriters[f]; ok {
-		return r
-	}
-	if obj, ok := f.Object().(*types.Func); ok && f.Pkg != rs.fl.SSA.Pkg && rs.fieldWritersOf != nil {
-		return rs.fieldWritersOf(obj)
-	}
-	return nil
+	return summaryOf(rs, f, rs.fieldWriters, rs.fieldWritersOf)
 }

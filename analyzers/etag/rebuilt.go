@@ -114,17 +114,24 @@ type readers struct {
 
 // rewritesOf returns f's Rewrites: the package's own, or imported.
 func (rs *readers) rewritesOf(f *ssa.Function) *Rewrites {
+	return summaryOf(rs, f, rs.writers, rs.writersOf)
+}
+
+// summaryOf returns a function's summary of one kind: the package's own
+// (local, keyed by the generic origin of an instance) or, for a function
+// of another package, the imported fact (imported may be nil).
+func summaryOf[T any](rs *readers, f *ssa.Function, local map[*ssa.Function]*T, imported func(*types.Func) *T) *T {
 	if f == nil {
 		return nil
 	}
 	if o := f.Origin(); o != nil {
 		f = o
 	}
-	if r, ok := rs.writers[f]; ok {
+	if r, ok := local[f]; ok {
 		return r
 	}
-	if obj, ok := f.Object().(*types.Func); ok && f.Pkg != rs.fl.SSA.Pkg && rs.writersOf != nil {
-		return rs.writersOf(obj)
+	if obj, ok := f.Object().(*types.Func); ok && f.Pkg != rs.fl.SSA.Pkg && imported != nil {
+		return imported(obj)
 	}
 	return nil
 }
