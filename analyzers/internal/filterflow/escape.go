@@ -32,21 +32,6 @@ func (s *safety) hole(h *values.Hole) bool {
 	return ok && flow.QuoteFree(v)
 }
 
-// escaped reports whether some run-time part of e, as the flow layer
-// reads it, had its quotes doubled or removed.
-func (s *safety) escaped(e ast.Expr) bool {
-	v, ok := s.value(e)
-	if !ok {
-		return false
-	}
-	for _, h := range v.Holes() {
-		if h.Bound&flow.Escaped != 0 {
-			return true
-		}
-	}
-	return false
-}
-
 func (s *safety) value(e ast.Expr) (flow.Value, bool) {
 	if s == nil || s.fl == nil || e == nil {
 		return flow.Value{}, false
