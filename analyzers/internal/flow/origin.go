@@ -306,7 +306,7 @@ func (r *Result) Implementations(cc *ssa.CallCommon) []*ssa.Function {
 		return nil
 	}
 	if n, ok := types.Unalias(cc.Value.Type()).(*types.Named); ok && n.TypeArgs().Len() > 0 {
-		return r.localGenericImpls(iface, n.TypeArgs(), cc.Method.Name())
+		return r.localGenericImpls(cc.Value.Type(), cc.Method.Name())
 	}
 	return r.localImpls(iface, cc.Method.Name())
 }
@@ -314,42 +314,13 @@ func (r *Result) Implementations(cc *ssa.CallCommon) []*ssa.Function {
 // localGenericImpls is localImpls for an instance of a generic interface
 // (Store[Ticket]): besides the package's ordinary types, its generic
 // types instantiated with the interface's type arguments
-// (tableStore[Ticket]), the usual way a generic implementation is paired
-// with a generic interface.
-func (r *Result) localGenericImpls(iface *types.Interface, targs *types.TypeList, name string) []*ssa.Function {
-	out := r.localImpls(iface, name)
+// (tableStore[Ticket]); see LocalImplementationsOf.
+func (r *Result) localGenericImpls(recv types.Type, name string) []*ssa.Function {
+	var out []*ssa.Function
 	pkg := r.SSA.Pkg
-	args := make([]types.Type, targs.Len())
-	for i := range args {
-		args[i] = targs.At(i)
-	}
-	scope := pkg.Pkg.Scope()
-	for _, n := range scope.Names() {
-		if len(out) >= MaxVariants {
-			break
-		}
-		tn, ok := scope.Lookup(n).(*types.TypeName)
-		if !ok || tn.IsAlias() {
-			continue
-		}
-		gen, ok := tn.Type().(*types.Named)
-		if !ok || gen.TypeParams().Len() != len(args) || types.IsInterface(gen) {
-			continue
-		}
-		inst, err := types.Instantiate(nil, gen, args, true)
-		if err != nil {
-			continue
-		}
-		for _, t := range []types.Type{inst, types.NewPointer(inst)} {
-			if !types.Implements(t, iface) {
-				continue
-			}
-			if sel := types.NewMethodSet(t).Lookup(pkg.Pkg, name); sel != nil {
-				if f := pkg.Prog.MethodValue(sel); f != nil {
-					out = append(out, f)
-				}
-			}
-			break
+	for _, sel := range LocalImplementationsOf(pkg.Pkg, recv, name, MaxVariants) {
+		if f := pkg.Prog.MethodValue(sel); f != nil {
+			out = append(out, f)
 		}
 	}
 	return out
