@@ -30,7 +30,7 @@ type globalUse struct {
 	stores []*ssa.Store // every store into it
 	init   int          // how many of them the package's init makes
 	other  bool         // used other than by a store into it or a load
-	loads  []*ssa.UnOp  // every load of it
+	loads  []*ssa.UnOp  // every load of it, when it holds a map
 }
 
 // indexGlobals records the uses of the package's variables by in.
@@ -49,7 +49,8 @@ func (r *Result) indexGlobals(in ssa.Instruction, inInit bool) {
 		return
 	}
 	if un, ok := in.(*ssa.UnOp); ok && un.Op == token.MUL {
-		if g, ok := un.X.(*ssa.Global); ok && r.ownGlobal(g) {
+		// Loads are kept only of maps, which globalMapUpdates reads.
+		if g, ok := un.X.(*ssa.Global); ok && isMap(un.Type()) && r.ownGlobal(g) {
 			u := r.globalUse(g)
 			u.loads = append(u.loads, un)
 		}
