@@ -3,7 +3,6 @@ package flow
 import (
 	"go/constant"
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -435,7 +434,7 @@ func MapRekeyed(m ssa.Value) bool {
 			m = a
 		}
 	}
-	if !isMap(m.Type()) && !isMapPointer(m) {
+	if !isMap(m.Type()) {
 		return false
 	}
 	us := mapUpdates(m)
@@ -444,12 +443,8 @@ func MapRekeyed(m ssa.Value) bool {
 		own[u.Map] = true
 	}
 	for _, u := range us {
-		k, ok := unwrapSame(u.Key).(*ssa.Const)
-		if !ok || k.Value == nil || k.Value.Kind() != constant.String {
-			continue
-		}
-		s := constant.StringVal(k.Value)
-		if s != "PartitionKey" && s != "RowKey" {
+		s, ok := constString(unwrapSame(u.Key))
+		if !ok || s != "PartitionKey" && s != "RowKey" {
 			continue
 		}
 		if !ownEntry(u.Value, own, s) {
@@ -457,16 +452,6 @@ func MapRekeyed(m ssa.Value) bool {
 		}
 	}
 	return false
-}
-
-// isMapPointer: m is a map variable's Alloc.
-func isMapPointer(m ssa.Value) bool {
-	a, ok := m.(*ssa.Alloc)
-	if !ok {
-		return false
-	}
-	p, ok := a.Type().Underlying().(*types.Pointer)
-	return ok && isMap(p.Elem())
 }
 
 // ownEntry: v is a lookup, in one of the maps own, of the entry key.
@@ -487,8 +472,7 @@ func LookedUp(v ssa.Value, key string) (ssa.Value, bool) {
 	if !ok {
 		return nil, false
 	}
-	k, ok := unwrapSame(l.Index).(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.String || constant.StringVal(k.Value) != key {
+	if k, ok := constString(unwrapSame(l.Index)); !ok || k != key {
 		return nil, false
 	}
 	return l.X, true
