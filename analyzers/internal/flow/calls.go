@@ -244,7 +244,9 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 		return opaque(arg(0), URLEscaped), true
 	case "net/url.QueryUnescape", "net/url.PathUnescape":
 		return opaque(arg(0), 0), true
-	case "net/url.URL.Query", "net/url.URL.EscapedPath", "net/url.URL.String", "net/url.URL.RequestURI":
+	case "net/url.URL.Query":
+		return mapHoles(opaque(arg(0), 0), func(h Hole) Hole { h.What = joinWhat(h.What, "Query()"); return h }), true
+	case "net/url.URL.EscapedPath", "net/url.URL.String", "net/url.URL.RequestURI":
 		return opaque(arg(0), 0), true
 	case "net/url.Values.Get", "net/http.Header.Get", "net/http.Header.Values":
 		r := arg(0)

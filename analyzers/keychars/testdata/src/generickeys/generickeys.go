@@ -24,7 +24,7 @@ func (s *tableStore[T]) Get(part, id string) (T, bool) { return s.read(part, id)
 
 func (s *tableStore[T]) read(part, id string) (T, bool) {
 	var zero T
-	_, err := s.tc.GetEntity(context.Background(), part, id, nil) // want `TL201: RowKey comes from the request \(r.URL.Get, passed at line \d+\) unchecked`
+	_, err := s.tc.GetEntity(context.Background(), part, id, nil) // want `TL201: RowKey comes from the request \(r.URL.Query\(\).Get, passed at line \d+\) unchecked`
 	return zero, err == nil
 }
 

@@ -54,7 +54,7 @@ type bin struct {
 
 func (l lookup) add(ctx context.Context, r *http.Request) error {
 	b, _ := json.Marshal(bin{
-		PartitionKey: r.URL.Query().Get("shelf"), // want `TL201: PartitionKey comes from the request \(r.URL.Get\) unchecked`
+		PartitionKey: r.URL.Query().Get("shelf"), // want `TL201: PartitionKey comes from the request \(r.URL.Query\(\).Get\) unchecked`
 		RowKey:       "bin-1",
 		Label:        r.FormValue("label"),
 	})
@@ -65,7 +65,7 @@ func (l lookup) add(ctx context.Context, r *http.Request) error {
 // A handler's key copied into an entity that is written is reported there.
 func (l lookup) move(ctx context.Context, r *http.Request) error {
 	l.PartitionKey = r.URL.Query().Get("to")
-	b, _ := json.Marshal(aztables.Entity{PartitionKey: l.PartitionKey, RowKey: "bin-2"}) // want `TL201: PartitionKey comes from the request \(r.URL.Get\) unchecked`
+	b, _ := json.Marshal(aztables.Entity{PartitionKey: l.PartitionKey, RowKey: "bin-2"}) // want `TL201: PartitionKey comes from the request \(r.URL.Query\(\).Get\) unchecked`
 	_, err := l.Tables.UpsertEntity(ctx, b, nil)
 	return err
 }

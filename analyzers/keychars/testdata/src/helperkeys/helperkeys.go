@@ -16,8 +16,8 @@ type shelf struct{ tc *aztables.Client }
 // lookup reads a book by its shelf and its code, one argument a line.
 func (s *shelf) lookup(ctx context.Context, code, shelfName string) (aztables.GetEntityResponse, error) {
 	return s.tc.GetEntity(ctx,
-		shelfName, // want `TL201: PartitionKey comes from the request \(r.URL.Get, passed at line 41\) unchecked`
-		code,      // want `TL201: RowKey comes from the request \(r.URL.Get, passed at line 41\) unchecked`
+		shelfName, // want `TL201: PartitionKey comes from the request \(r.URL.Query\(\).Get, passed at line 41\) unchecked`
+		code,      // want `TL201: RowKey comes from the request \(r.URL.Query\(\).Get, passed at line 41\) unchecked`
 		nil)
 }
 

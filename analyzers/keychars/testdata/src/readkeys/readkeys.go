@@ -69,7 +69,7 @@ func (sh *shelf) Count(w http.ResponseWriter, r *http.Request) {
 func (sh *shelf) Store(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	s := slot{
-		PartitionKey: q.Get("shelf"), // want `TL201: PartitionKey comes from the request \(r.URL.Get\) unchecked`
+		PartitionKey: q.Get("shelf"), // want `TL201: PartitionKey comes from the request \(r.URL.Query\(\).Get\) unchecked`
 		RowKey:       "head",
 		Label:        q.Get("label"),
 	}

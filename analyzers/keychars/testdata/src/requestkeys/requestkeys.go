@@ -57,7 +57,7 @@ func (s *server) decoded(w http.ResponseWriter, r *http.Request) {
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
 		return
 	}
-	e := map[string]any{"PartitionKey": req.Board, "RowKey": r.URL.Query().Get("id"), "Text": req.Text} // want `TL201: PartitionKey comes from the request \(body.Board\)` `TL201: RowKey comes from the request \(r.URL.Get\)`
+	e := map[string]any{"PartitionKey": req.Board, "RowKey": r.URL.Query().Get("id"), "Text": req.Text} // want `TL201: PartitionKey comes from the request \(body.Board\)` `TL201: RowKey comes from the request \(r.URL.Query\(\).Get\)`
 	b, _ := json.Marshal(e)
 	_, _ = s.c.AddEntity(r.Context(), b, nil)
 	// Through a struct and an interface the package implements.

@@ -52,13 +52,13 @@ func (k *tableRack[T]) Release(part, id string) (T, bool) {
 	if !ok {
 		return v, false
 	}
-	_, err := k.tc.DeleteEntity(context.Background(), part, id, &aztables.DeleteEntityOptions{IfMatch: &tag}) // want `TL201: RowKey comes from the request \(r.URL.Get, passed at line 25\) unchecked`
+	_, err := k.tc.DeleteEntity(context.Background(), part, id, &aztables.DeleteEntityOptions{IfMatch: &tag}) // want `TL201: RowKey comes from the request \(r.URL.Query\(\).Get, passed at line 25\) unchecked`
 	return v, err == nil
 }
 
 func (k *tableRack[T]) fetch(part, id string) (T, azcore.ETag, bool) {
 	var zero T
-	got, err := k.tc.GetEntity(context.Background(), part, id, nil) // want `TL201: RowKey comes from the request \(r.URL.Get, passed at line 25\) unchecked`
+	got, err := k.tc.GetEntity(context.Background(), part, id, nil) // want `TL201: RowKey comes from the request \(r.URL.Query\(\).Get, passed at line 25\) unchecked`
 	if err != nil {
 		return zero, "", false
 	}

@@ -110,7 +110,7 @@ var idRe = regexp.MustCompile(`^[a-z0-9-]+$`)
 func handler(w http.ResponseWriter, r *http.Request) {
 	sink(r.URL.Path)                        // want `^\{request:r.URL.Path\}$`
 	sink(r.FormValue("id"))                 // want `^\{request:r.FormValue\}$`
-	sink(r.URL.Query().Get("tenant"))       // want `^\{request:r.URL.Get\}$`
+	sink(r.URL.Query().Get("tenant"))       // want `^\{request:r.URL.Query\(\).Get\}$`
 	sink(strings.Split(r.URL.Path, "/")[2]) // want `^\{request:r.URL.Path\}$`
 	sink(r.Header.Get("X-Tenant"))          // want `^\{request:r.Header.Get\}$`
 	var req createReq
