@@ -20,11 +20,38 @@ import "unsafe"
 // the index grows by hashing the keys of the table's records again (see
 // Table.growIndex). One index for the whole table, rather than one per
 // partition, is large enough to be given huge pages (see adviseHuge).
+//
+// A new entity's slot is not placed at once: its hash and loc wait with
+// up to pendMax others (see Table.pend), and are placed together (see
+// placeAll), which first reads the home slots of all of them, loads that
+// do not wait on one another, so that the processor fetches their cache
+// lines together: in a large index each is a cache miss, and a load of
+// many entities otherwise waits for those misses one after another. A
+// write places the waiting ones before it reads the index (see
+// Table.findW); a read, which must not write, looks among them when the
+// slots do not hold its key (see Table.find), so that a read of an
+// entity the slots hold costs what it did.
 type rowIndex struct {
 	slots []uint64 // a power of two long, or empty
 	n     int      // slots in use
 	shift uint8    // 64 - log2(len(slots)): a hash's home slot is hash >> shift
+	npend uint8    // entities that wait to be placed (see Table.pend)
 }
+
+// pending is where the entities that wait to be placed in the index
+// wait: the first rowIndex.npend hashes and locs, kept apart from the
+// index's fields, which every lookup reads.
+type pending struct {
+	h [pendMax]uint64
+	l [pendMax]uint64
+	// touched is what placeAll's first reads found, kept so that they
+	// are not dropped as unused.
+	touched uint64
+}
+
+// pendMax is how many new entities wait to be placed together (at most
+// 255: see rowIndex.npend).
+const pendMax = 32
 
 const (
 	locBits  = offBits + 64 - offBits - sizeBits // chunk and offset, see rec.loc
@@ -55,8 +82,9 @@ const minSlots = 8
 // home returns the slot where hash h's probe sequence starts.
 func (x *rowIndex) home(h uint64) int { return int(h >> x.shift) }
 
-// full reports whether the index must grow before it takes one more slot.
-func (x *rowIndex) full() bool { return 4*(x.n+1) > 3*len(x.slots) }
+// full reports whether the index must grow before it takes one more slot,
+// counting those that wait to be placed.
+func (x *rowIndex) full() bool { return 4*(x.n+int(x.npend)+1) > 3*len(x.slots) }
 
 // place puts loc, of hash h, in the first empty slot from h's home.
 func (x *rowIndex) place(h, loc uint64) {
@@ -70,15 +98,45 @@ func (x *rowIndex) place(h, loc uint64) {
 	x.n++
 }
 
-// indexNew adds the entity encoded at loc, of hash h, to the index. Its
-// record is stored already: when the index grows, it is placed with the
-// others.
+// placeAll places the first k entities of pd, reading their home slots
+// first (see rowIndex).
+func (x *rowIndex) placeAll(pd *pending, k int) {
+	var any uint64
+	for j := range k {
+		any |= x.slots[x.home(pd.h[j])]
+	}
+	pd.touched = any
+	for j := range k {
+		x.place(pd.h[j], pd.l[j])
+	}
+}
+
+// indexNew adds the entity encoded at loc, of hash h, to the index, or
+// sets it to wait with others (see rowIndex). Its record is stored
+// already: when the index grows, it is placed with the others. Callers
+// hold t.mu.
 func (t *Table) indexNew(h, loc uint64) {
-	if t.rows.full() {
+	x := &t.rows
+	if x.full() {
 		t.growIndex()
 		return
 	}
-	t.rows.place(h, loc)
+	k := x.npend
+	t.pend.h[k], t.pend.l[k] = h, loc
+	if x.npend++; x.npend == pendMax {
+		t.flush()
+	}
+}
+
+// flush places the entities that wait to be placed (see rowIndex).
+// Callers hold t.mu for writing.
+func (t *Table) flush() {
+	x := &t.rows
+	if x.npend == 0 {
+		return
+	}
+	x.placeAll(&t.pend, int(x.npend))
+	x.npend = 0
 }
 
 // growIndex builds an index twice as large from the table's records.
@@ -94,12 +152,20 @@ func (t *Table) growIndex() {
 	adviseHuge(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(x.slots))), n*int(unsafe.Sizeof(uint64(0)))))
 	x.shift = uint8(64 - log2(n))
 	x.n = 0
+	x.npend = 0 // their records are among t.recs
+	pd := &t.pend
+	k := 0
 	for i := range t.recs {
 		if r := &t.recs[i]; r.size() != 0 {
 			b := t.enc(r)
-			x.place(t.tag(encPart(b), encRowKey(b)), r.loc())
+			pd.h[k], pd.l[k] = t.tag(encPart(b), encRowKey(b)), r.loc()
+			if k++; k == pendMax {
+				x.placeAll(pd, k)
+				k = 0
+			}
 		}
 	}
+	x.placeAll(pd, k)
 }
 
 // homeOf returns the home of slot j, which is in use.

@@ -3,6 +3,7 @@ package store
 import (
 	"math/rand/v2"
 	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/tablelint/tablelint/edm"
@@ -40,6 +41,9 @@ func TestIndexClusters(t *testing.T) {
 						}
 					}
 				}
+				tb.mu.Lock()
+				tb.flush() // place the slots that wait (see rowIndex) to check them all
+				tb.mu.Unlock()
 				x := &tb.rows
 				if x.n != len(live) || tb.n != len(live) {
 					t.Fatalf("round %d: index holds %d, table %d, want %d", round, x.n, tb.n, len(live))
@@ -62,5 +66,92 @@ func TestIndexClusters(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPendingSlots writes entities whose index slots wait to be placed
+// (see rowIndex): after a partition's greatest RowKey, which an insert
+// stores without reading the index, and before it, which it reads. Every
+// read and write that follows must see them: concurrent readers (which
+// look among them without placing them; run with -race), a duplicate
+// insert of the greatest key, updates, deletes, a compaction and a
+// growth of the index.
+func TestPendingSlots(t *testing.T) {
+	_, tb := newTestTable(t)
+	rk := func(i int) string { return "r" + strconv.Itoa(1000+i) }
+	ins := func(i int) {
+		t.Helper()
+		if _, err := tb.Insert(mustEntity(t, "p", rk(i), prop("N", edm.Int64Value(int64(i))))); err != nil {
+			t.Fatal(i, err)
+		}
+	}
+	for i := 0; i < 300; i += 2 { // ascending: placed later, in batches
+		ins(i)
+	}
+	for i := 1; i < 40; i += 2 { // before the greatest: find reads the index
+		ins(i)
+	}
+	if tb.rows.npend == 0 {
+		t.Fatal("no slot waits: the test no longer covers waiting slots")
+	}
+	if _, err := tb.Insert(mustEntity(t, "p", rk(298))); StatusOf(OpInsert, err) != 409 {
+		t.Fatalf("insert of the greatest key again: %v, want 409", err)
+	}
+	ins(300)
+	if err := tb.Write(OpInsert, mustEntity(t, "p", rk(300)), Merge, ""); StatusOf(OpInsert, err) != 409 {
+		t.Fatalf("Write insert of the greatest key again: %v, want 409", err)
+	}
+	if _, err := tb.Upsert(mustEntity(t, "p", rk(302), prop("N", edm.Int64Value(302))), Merge); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{rk(300): true, rk(302): true}
+	for i := 0; i < 300; i += 2 {
+		want[rk(i)] = true
+	}
+	for i := 1; i < 40; i += 2 {
+		want[rk(i)] = true
+	}
+	check := func(t *testing.T, what string) {
+		t.Helper()
+		var wg sync.WaitGroup
+		for g := range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var e Entity
+				for i := range 310 {
+					k := rk((i + 77*g) % 310)
+					if got := tb.LookupInto("p", k, &e); got != want[k] {
+						t.Errorf("%s: %s found %v, want %v", what, k, got, want[k])
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		if x := &tb.rows; tb.Len() != len(want) || x.n+int(x.npend) != len(want) {
+			t.Fatalf("%s: table %d, index %d and %d waiting, want %d", what, tb.Len(), x.n, x.npend, len(want))
+		}
+	}
+	check(t, "after inserts")
+	ins(303)
+	if err := tb.Delete("p", rk(303), ""); err != nil {
+		t.Fatal(err)
+	}
+	ins(304)
+	want[rk(304)] = true
+	if _, err := tb.Update(mustEntity(t, "p", rk(304), prop("M", edm.Int64Value(1))), Merge, ""); err != nil {
+		t.Fatal(err)
+	}
+	ins(305)
+	want[rk(305)] = true
+	tb.Compact()
+	check(t, "after delete, update and compact")
+	for i := 306; i < 2000; i++ { // the index grows with slots waiting
+		ins(i)
+		want[rk(i)] = true
+	}
+	check(t, "after growth")
+	if v, _ := tb.Lookup("p", rk(304)).Get("M"); v.Int != 1 {
+		t.Fatalf("merged property: %v", v)
 	}
 }

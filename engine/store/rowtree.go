@@ -172,6 +172,18 @@ func (t *Table) seek(tr *rowTree, k *key) (*bnode, int) {
 	return n, t.lowerBound(n, k)
 }
 
+// afterLast reports whether rk is after every RowKey of tr, which holds
+// at least one.
+func (t *Table) afterLast(tr *rowTree, rk string) bool {
+	k := keyOf(rk)
+	c, ok := cmpPrefix(k.pfx, tr.lastPfx)
+	if !ok {
+		l := tr.last
+		c = t.cmpItem(&k, &l.items[len(l.items)-1])
+	}
+	return c > 0
+}
+
 // insert adds it, whose key k is not in the tree.
 func (t *Table) insert(tr *rowTree, k *key, it item) {
 	if tr.root == nil {

@@ -62,6 +62,7 @@ type Table struct {
 	dead     int      // bytes of chunks that no record uses
 	// merged is where Write builds a merge; callers hold mu.
 	merged Entity
+	pend   pending // entities not placed in rows yet
 }
 
 // partition is one partition's key, number and entities.
@@ -198,7 +199,9 @@ func (t *Table) tag(part uint32, rk string) uint64 {
 
 // find returns the record number of the entity with the given keys (or
 // noRec), its partition (nil if there is none), its slot in the hash
-// index and its encoding. Callers hold t.mu.
+// index (-1 while the entity waits to be placed there, see rowIndex; a
+// write calls findW, which places it first) and its encoding. Callers
+// hold t.mu.
 func (t *Table) find(pk, rk string) (uint32, *partition, int, []byte) {
 	p := t.parts[pk]
 	if p == nil {
@@ -214,6 +217,9 @@ func (t *Table) find(pk, rk string) (uint32, *partition, int, []byte) {
 	for i := x.home(h); ; i = (i + 1) & mask {
 		s := x.slots[i]
 		if s == 0 {
+			if x.npend != 0 {
+				return t.findPending(p, rk)
+			}
 			return noRec, p, -1, nil
 		}
 		if s>>tagShift == tag {
@@ -222,6 +228,39 @@ func (t *Table) find(pk, rk string) (uint32, *partition, int, []byte) {
 			}
 		}
 	}
+}
+
+// findPending is find among the entities that wait to be placed in the
+// index (see rowIndex); they have no slot yet.
+func (t *Table) findPending(p *partition, rk string) (uint32, *partition, int, []byte) {
+	h := t.tag(p.num, rk)
+	for j := range int(t.rows.npend) {
+		if t.pend.h[j] == h {
+			if b := t.at(t.pend.l[j]); encPart(b) == p.num && encRowKey(b) == rk {
+				return encRec(b), p, -1, b
+			}
+		}
+	}
+	return noRec, p, -1, nil
+}
+
+// findW is find for a write, which may use the entity's slot: it places
+// the entities that wait first. Callers hold t.mu for writing.
+func (t *Table) findW(pk, rk string) (uint32, *partition, int, []byte) {
+	t.flush()
+	return t.find(pk, rk)
+}
+
+// findNew is find for a write, which inserts when the entity does not
+// exist. A RowKey after the greatest of its partition, the way a bulk load
+// and most partitions grow, is not stored yet: findNew answers without
+// reading the hash index, whose slot for the entity is read later,
+// with others (see rowIndex).
+func (t *Table) findNew(pk, rk string) (uint32, *partition, int, []byte) {
+	if p := t.parts[pk]; p != nil && t.afterLast(&p.tree, rk) {
+		return noRec, p, -1, nil
+	}
+	return t.findW(pk, rk)
 }
 
 // entityAt builds the entity of partition pk encoded in b, its
@@ -400,7 +439,7 @@ func (t *Table) AscendAll(fn func(*Entity) bool) {
 // put stores e (already stamped) over the entity with its keys, if any.
 // Callers hold t.mu.
 func (t *Table) put(e *Entity) {
-	i, p, slot, _ := t.find(e.PartitionKey, e.RowKey)
+	i, p, slot, _ := t.findW(e.PartitionKey, e.RowKey)
 	t.putAt(i, p, slot, e)
 }
 
@@ -604,6 +643,7 @@ func (t *Table) Compact() {
 
 // compact is Compact; callers hold t.mu.
 func (t *Table) compact() {
+	t.flush() // the slots' locs change
 	old := t.chunks
 	t.chunks, t.fill = nil, 0
 	t.live, t.dead = 0, 0
@@ -629,7 +669,7 @@ func (t *Table) compact() {
 
 // remove deletes the entity with the given keys. Callers hold t.mu.
 func (t *Table) remove(pk, rk string) {
-	i, p, slot, _ := t.find(pk, rk)
+	i, p, slot, _ := t.findW(pk, rk)
 	if i == noRec {
 		return
 	}

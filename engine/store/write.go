@@ -29,7 +29,7 @@ const AnyETag = "*"
 func (t *Table) Insert(e *Entity) (*Entity, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	i, p, _, _ := t.find(e.PartitionKey, e.RowKey)
+	i, p, _, _ := t.findNew(e.PartitionKey, e.RowKey)
 	if i != noRec {
 		return nil, conflict()
 	}
@@ -49,7 +49,7 @@ func conflict() *Error {
 func (t *Table) Update(e *Entity, mode Mode, ifMatch string) (*Entity, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	i, p, slot, b := t.find(e.PartitionKey, e.RowKey)
+	i, p, slot, b := t.findW(e.PartitionKey, e.RowKey)
 	if err := t.checkCondition(b, ifMatch); err != nil {
 		return nil, err
 	}
@@ -61,7 +61,7 @@ func (t *Table) Update(e *Entity, mode Mode, ifMatch string) (*Entity, error) {
 func (t *Table) Upsert(e *Entity, mode Mode) (*Entity, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	i, p, slot, b := t.find(e.PartitionKey, e.RowKey)
+	i, p, slot, b := t.findNew(e.PartitionKey, e.RowKey)
 	return t.write(i, p, slot, b, e, mode)
 }
 
@@ -71,7 +71,7 @@ func (t *Table) Upsert(e *Entity, mode Mode) (*Entity, error) {
 func (t *Table) Delete(pk, rk, ifMatch string) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	_, _, _, b := t.find(pk, rk)
+	_, _, _, b := t.findW(pk, rk)
 	if err := t.checkCondition(b, ifMatch); err != nil {
 		return err
 	}
@@ -125,7 +125,7 @@ func (t *Table) write(i uint32, p *partition, slot int, b []byte, e *Entity, mod
 func (t *Table) Write(op Op, e *Entity, mode Mode, ifMatch string) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	i, p, slot, b := t.find(e.PartitionKey, e.RowKey)
+	i, p, slot, b := t.findNew(e.PartitionKey, e.RowKey)
 	switch op {
 	case OpInsert:
 		if i != noRec {
