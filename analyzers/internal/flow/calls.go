@@ -669,8 +669,19 @@ func (e *eval) builder(recv ssa.Value, v ssa.Value, depth int) Value {
 			case *ssa.MakeInterface:
 				// fmt.Fprintf(&b, …)
 				for _, r2 := range *r.Referrers() {
-					if cl, ok := r2.(*ssa.Call); ok && cl.Call.StaticCallee() != nil && callee(cl.Call.StaticCallee()) == "fmt.Fprintf" && cl.Call.Args[0] == r {
+					cl, ok := r2.(*ssa.Call)
+					if !ok || cl.Call.StaticCallee() == nil || len(cl.Call.Args) == 0 || cl.Call.Args[0] != r {
+						continue
+					}
+					switch callee(cl.Call.StaticCallee()) {
+					case "fmt.Fprintf":
 						ws = append(ws, write{cl.Block(), instrIndex(cl), e.sprintf(cl.Call.Args[1:], cl.Pos(), 2, depth)})
+					case "encoding/json.NewEncoder", "encoding/xml.NewEncoder":
+						// json.NewEncoder(&b).Encode(v): the documents
+						// its Encode calls write (encoded).
+						for _, enc := range e.encoded(cl, depth) {
+							ws = append(ws, write{enc.b, enc.pos, enc.val})
+						}
 					}
 				}
 				continue
@@ -710,6 +721,60 @@ func (e *eval) builder(recv ssa.Value, v ssa.Value, depth int) Value {
 		out = concat(out, w.val)
 	}
 	return out
+}
+
+// An encodedDoc is a document an encoder's Encode call writes.
+type encodedDoc struct {
+	b   *ssa.BasicBlock
+	pos int
+	val Value
+}
+
+// encoded is what the encoder json.NewEncoder(w) (xml.NewEncoder) made
+// by enc writes to w: for each Encode(v), the document json.Marshal(v)
+// makes (marshal.go) and, for JSON, a newline. An encoder used in any
+// other way (kept in a variable or a field, SetIndent, passed on) writes
+// documents of a size not known: each keeps only what makes it
+// unbounded (its holes, their limits dropped), and a use the engine
+// does not follow writes an unknown text.
+func (e *eval) encoded(enc *ssa.Call, depth int) []encodedDoc {
+	tag, nl := "json", "\n"
+	if callee(enc.Call.StaticCallee()) == "encoding/xml.NewEncoder" {
+		tag, nl = "xml", ""
+	}
+	var docs []encodedDoc
+	sized := true
+	for _, ref := range *enc.Referrers() {
+		cl, ok := ref.(*ssa.Call)
+		if !ok || cl.Call.StaticCallee() == nil || len(cl.Call.Args) == 0 || cl.Call.Args[0] != enc {
+			if _, isDebug := ref.(*ssa.DebugRef); !isDebug {
+				sized = false
+				docs = append(docs, encodedDoc{enc.Block(), instrIndex(enc), unknownWrite()})
+			}
+			continue
+		}
+		switch cl.Call.StaticCallee().Name() {
+		case "Encode":
+			if len(cl.Call.Args) == 2 {
+				doc := concat(e.marshal(cl.Call.Args[1], tag, depth), textValue(nl))
+				docs = append(docs, encodedDoc{cl.Block(), instrIndex(cl), doc})
+			}
+		case "SetEscapeHTML", "Close", "Flush":
+		default:
+			sized = false // SetIndent, Indent, EncodeToken…
+		}
+	}
+	if !sized {
+		for i, d := range docs {
+			docs[i].val = mapHoles(opaque(d.val, 0), func(h Hole) Hole {
+				if h.Max != Unlimited {
+					h.Max = 0
+				}
+				return h
+			})
+		}
+	}
+	return docs
 }
 
 func parseInt(s string) (int, error) {
