@@ -26,6 +26,9 @@ type eval struct {
 	// template (mapped.go), is the element of the slice mapped: reads of
 	// it are Elem holes.
 	elem *elemCtx
+	// nesting counts the struct documents being written inside one
+	// another (marshal.go: nestedDoc).
+	nesting int
 }
 
 func (e *eval) of(v ssa.Value, depth int) Value {
