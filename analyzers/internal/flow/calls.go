@@ -53,6 +53,13 @@ func (e *eval) call(cc *ssa.CallCommon, index int, v ssa.Value, depth int) Value
 				vs = append(vs, e.of(a, depth))
 			}
 			return opaque(union(vs...), numBound(cc.Args[0].Type()))
+		case "append":
+			if len(cc.Args) == 2 && isByteSlice(cc.Args[0].Type()) {
+				// Bytes appended to bytes: at least as long as both
+				// (Size.Least); nothing more is said of them.
+				least := SizeOf(e.of(cc.Args[0], depth)).Least + SizeOf(e.of(cc.Args[1], depth)).Least
+				return holeValue(Hole{What: b.Name(), Min: least})
+			}
 		}
 		return holeValue(Hole{What: b.Name()})
 	}
