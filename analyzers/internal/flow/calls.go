@@ -215,7 +215,7 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 		}
 		s = mapText(s, func(t string) string { return strings.ReplaceAll(t, old, nw) })
 		if old == "'" && nw == "''" {
-			return withBound(s, Escaped), true
+			return withBound(s, Escaped|Doubled), true
 		}
 		return withBound(s, Replaced), true
 	case "strings.Replacer.Replace":
@@ -230,6 +230,9 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 		return arg(0), true
 	case "strings.TrimPrefix", "strings.TrimSuffix", "strings.Trim", "strings.TrimLeft", "strings.TrimRight":
 		a := arg(0)
+		if cut, ok := constArg(1); ok && (name == "strings.Trim" || name == "strings.TrimRight") && strings.Contains(cut, "'") && oneHole(a) {
+			return pairsTrimmed(a), true // no half pair left at the end
+		}
 		if a.IsConst() {
 			if cut, ok := constArg(1); ok {
 				fns := map[string]func(string, string) string{"strings.TrimPrefix": strings.TrimPrefix, "strings.TrimSuffix": strings.TrimSuffix, "strings.Trim": strings.Trim, "strings.TrimLeft": strings.TrimLeft, "strings.TrimRight": strings.TrimRight}
@@ -305,12 +308,26 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 		}
 		return e.marshal(args[0], tag, depth), true
 	case sdk.TablelintODataPath + ".Quote":
-		return concat(concat(textValue("'"), withBound(opaque(arg(0), 0), Escaped)), textValue("'")), true
+		return concat(concat(textValue("'"), withBound(opaque(arg(0), 0), Escaped|Doubled)), textValue("'")), true
 	}
 	if isUUIDFunc(name, f) {
 		return holeValue(Hole{Bound: UUID, What: "uuid"}), true
 	}
 	return Value{}, false
+}
+
+// oneHole reports whether every variant of v is one hole and nothing
+// else.
+func oneHole(v Value) bool {
+	if len(v.Variants) == 0 || v.Approx {
+		return false
+	}
+	for _, vr := range v.Variants {
+		if len(vr.Parts) != 1 || vr.Parts[0].Hole == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // Growable reports whether values of t can be arbitrarily large when

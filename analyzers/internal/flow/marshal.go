@@ -21,9 +21,15 @@ import (
 // a caller's slice), bounded when every field is. Approximations: the
 // escaping of characters (\u003c, \") is not counted, so a bound is the
 // size of the text as written; a field that is itself a struct (or a
-// pointer to one), an interface or an array of structs is as large as
-// its type alone says, else unknown unless its value is unbounded; a
-// type with its own MarshalJSON / MarshalText is not read.
+// pointer to one) is the document of what the code stores in its
+// fields (nestedDoc: a nested literal, stores into o.In.F, a whole
+// struct stored; nesting bounded by maxDocNesting), or as large as its
+// type alone says when nothing is stored there; an interface or an
+// array of structs is as large as its type alone says, else unknown
+// unless its value is unbounded; a type with its own MarshalJSON /
+// MarshalText is not read. json.NewEncoder(w).Encode(v) (xml too) into
+// a strings.Builder or bytes.Buffer writes this document (calls.go:
+// encoded).
 //
 // A parameter whose type is a type parameter, marshalled in a generic
 // function (json.Marshal(v) with v of type V), is a Param hole marked
