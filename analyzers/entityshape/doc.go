@@ -99,8 +99,12 @@
 // A struct marshalled into a property (json.Marshal(note{Text: …}),
 // xml.Marshal) is as large as its fields together (flow's documents,
 // marshal.go): unbounded when a field holds a request body, a form
-// value, a whole file or a slice; base64, hex and an AEAD's Seal on the
-// way keep it so. A function that marshals its parameter of struct or
+// value, a whole file or a slice, also a field of a nested struct (a
+// nested struct is as large as what the code puts in its fields);
+// base64, hex and an AEAD's Seal on the way keep it so. A document
+// json.NewEncoder(&buf).Encode(v) (xml too) writes into a bytes.Buffer
+// or strings.Builder whose text fills the property is sized as
+// json.Marshal(v). A function that marshals its parameter of struct or
 // type-parameter type into a property (json.Marshal(v), also sealed or
 // encoded by a helper) makes its callers responsible for the document
 // of what they pass (Fill.Marshalled), through an interface of the

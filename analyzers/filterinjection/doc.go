@@ -27,7 +27,12 @@
 // appending to a slice, a builder or a string) or escapes with the
 // calls above (or, in another package the analysis does not read,
 // whose name says it escapes or quotes). What the value-flow layer
-// (analyzers/internal/flow) knows of the value decides.
+// (analyzers/internal/flow) knows of the value decides. A value whose
+// quotes were doubled and then cut (s[:n] or s[i:] after the escape, in
+// the function or in a helper it is passed to) is not escaped: the cut
+// can leave half a pair; cut before the escape, cut within its known
+// size, or with its trailing quotes trimmed after the cut
+// (strings.TrimRight(s, "'")), it still is.
 //
 // A part is reported where it enters the quoted literal, whatever its
 // origin: a parameter of the enclosing function (exported or not)

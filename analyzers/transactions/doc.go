@@ -53,7 +53,8 @@
 //     only what is known statically counts — constant key text and
 //     property values of a known size (string constants, strings.Repeat
 //     and bytes.Repeat of constants, make([]byte, N) with a constant N,
-//     aztables.EDMBinary of them; beyond those, the least size the
+//     bytes appended to bytes (append, also in a helper of another
+//     package, through its summary), aztables.EDMBinary of them; beyond those, the least size the
 //     value-flow layer finds, flow.Size.Least: the same values through
 //     +, fmt.Sprintf, helpers and variables assigned in branches, the
 //     shortest variant counting) in an entity literal (a map, an entity

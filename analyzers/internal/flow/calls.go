@@ -53,6 +53,13 @@ func (e *eval) call(cc *ssa.CallCommon, index int, v ssa.Value, depth int) Value
 				vs = append(vs, e.of(a, depth))
 			}
 			return opaque(union(vs...), numBound(cc.Args[0].Type()))
+		case "append":
+			if len(cc.Args) == 2 && isByteSlice(cc.Args[0].Type()) {
+				// Bytes appended to bytes: at least as long as both
+				// (Size.Least); nothing more is said of them.
+				least := SizeOf(e.of(cc.Args[0], depth)).Least + SizeOf(e.of(cc.Args[1], depth)).Least
+				return holeValue(Hole{What: b.Name(), Min: least})
+			}
 		}
 		return holeValue(Hole{What: b.Name()})
 	}
@@ -208,7 +215,7 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 		}
 		s = mapText(s, func(t string) string { return strings.ReplaceAll(t, old, nw) })
 		if old == "'" && nw == "''" {
-			return withBound(s, Escaped), true
+			return withBound(s, Escaped|Doubled), true
 		}
 		return withBound(s, Replaced), true
 	case "strings.Replacer.Replace":
@@ -223,6 +230,9 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 		return arg(0), true
 	case "strings.TrimPrefix", "strings.TrimSuffix", "strings.Trim", "strings.TrimLeft", "strings.TrimRight":
 		a := arg(0)
+		if cut, ok := constArg(1); ok && (name == "strings.Trim" || name == "strings.TrimRight") && strings.Contains(cut, "'") && oneHole(a) {
+			return pairsTrimmed(a), true // no half pair left at the end
+		}
 		if a.IsConst() {
 			if cut, ok := constArg(1); ok {
 				fns := map[string]func(string, string) string{"strings.TrimPrefix": strings.TrimPrefix, "strings.TrimSuffix": strings.TrimSuffix, "strings.Trim": strings.Trim, "strings.TrimLeft": strings.TrimLeft, "strings.TrimRight": strings.TrimRight}
@@ -300,12 +310,26 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 		}
 		return e.marshal(args[0], tag, depth), true
 	case sdk.TablelintODataPath + ".Quote":
-		return concat(concat(textValue("'"), withBound(opaque(arg(0), 0), Escaped)), textValue("'")), true
+		return concat(concat(textValue("'"), withBound(opaque(arg(0), 0), Escaped|Doubled)), textValue("'")), true
 	}
 	if isUUIDFunc(name, f) {
 		return holeValue(Hole{Bound: UUID, What: "uuid"}), true
 	}
 	return Value{}, false
+}
+
+// oneHole reports whether every variant of v is one hole and nothing
+// else.
+func oneHole(v Value) bool {
+	if len(v.Variants) == 0 || v.Approx {
+		return false
+	}
+	for _, vr := range v.Variants {
+		if len(vr.Parts) != 1 || vr.Parts[0].Hole == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // Growable reports whether values of t can be arbitrarily large when
@@ -671,8 +695,19 @@ func (e *eval) builder(recv ssa.Value, v ssa.Value, depth int) Value {
 			case *ssa.MakeInterface:
 				// fmt.Fprintf(&b, …)
 				for _, r2 := range *r.Referrers() {
-					if cl, ok := r2.(*ssa.Call); ok && cl.Call.StaticCallee() != nil && callee(cl.Call.StaticCallee()) == "fmt.Fprintf" && cl.Call.Args[0] == r {
+					cl, ok := r2.(*ssa.Call)
+					if !ok || cl.Call.StaticCallee() == nil || len(cl.Call.Args) == 0 || cl.Call.Args[0] != r {
+						continue
+					}
+					switch callee(cl.Call.StaticCallee()) {
+					case "fmt.Fprintf":
 						ws = append(ws, write{cl.Block(), instrIndex(cl), e.sprintf(cl.Call.Args[1:], cl.Pos(), 2, depth)})
+					case "encoding/json.NewEncoder", "encoding/xml.NewEncoder":
+						// json.NewEncoder(&b).Encode(v): the documents
+						// its Encode calls write (encoded).
+						for _, enc := range e.encoded(cl, depth) {
+							ws = append(ws, write{enc.b, enc.pos, enc.val})
+						}
 					}
 				}
 				continue
@@ -712,6 +747,60 @@ func (e *eval) builder(recv ssa.Value, v ssa.Value, depth int) Value {
 		out = concat(out, w.val)
 	}
 	return out
+}
+
+// An encodedDoc is a document an encoder's Encode call writes.
+type encodedDoc struct {
+	b   *ssa.BasicBlock
+	pos int
+	val Value
+}
+
+// encoded is what the encoder json.NewEncoder(w) (xml.NewEncoder) made
+// by enc writes to w: for each Encode(v), the document json.Marshal(v)
+// makes (marshal.go) and, for JSON, a newline. An encoder used in any
+// other way (kept in a variable or a field, SetIndent, passed on) writes
+// documents of a size not known: each keeps only what makes it
+// unbounded (its holes, their limits dropped), and a use the engine
+// does not follow writes an unknown text.
+func (e *eval) encoded(enc *ssa.Call, depth int) []encodedDoc {
+	tag, nl := "json", "\n"
+	if callee(enc.Call.StaticCallee()) == "encoding/xml.NewEncoder" {
+		tag, nl = "xml", ""
+	}
+	var docs []encodedDoc
+	sized := true
+	for _, ref := range *enc.Referrers() {
+		cl, ok := ref.(*ssa.Call)
+		if !ok || cl.Call.StaticCallee() == nil || len(cl.Call.Args) == 0 || cl.Call.Args[0] != enc {
+			if _, isDebug := ref.(*ssa.DebugRef); !isDebug {
+				sized = false
+				docs = append(docs, encodedDoc{enc.Block(), instrIndex(enc), unknownWrite()})
+			}
+			continue
+		}
+		switch cl.Call.StaticCallee().Name() {
+		case "Encode":
+			if len(cl.Call.Args) == 2 {
+				doc := concat(e.marshal(cl.Call.Args[1], tag, depth), textValue(nl))
+				docs = append(docs, encodedDoc{cl.Block(), instrIndex(cl), doc})
+			}
+		case "SetEscapeHTML", "Close", "Flush":
+		default:
+			sized = false // SetIndent, Indent, EncodeToken…
+		}
+	}
+	if !sized {
+		for i, d := range docs {
+			docs[i].val = mapHoles(opaque(d.val, 0), func(h Hole) Hole {
+				if h.Max != Unlimited {
+					h.Max = 0
+				}
+				return h
+			})
+		}
+	}
+	return docs
 }
 
 func parseInt(s string) (int, error) {

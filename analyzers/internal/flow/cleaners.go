@@ -41,9 +41,23 @@ func (e *eval) replacerCall(args []ssa.Value, depth int) (Value, bool) {
 	rep := strings.NewReplacer(pairs...)
 	s := mapText(e.of(args[1], depth), rep.Replace)
 	if escapingPairs(pairs) {
+		if doublingPairs(pairs) {
+			return withBound(s, Escaped|Doubled), true
+		}
 		return withBound(s, Escaped), true
 	}
 	return withBound(s, Replaced), true
+}
+
+// doublingPairs reports whether a pair of pairs replaces the single
+// quote with two.
+func doublingPairs(pairs []string) bool {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if pairs[i] == "'" && pairs[i+1] == "''" {
+			return true
+		}
+	}
+	return false
 }
 
 // replacerPairs returns the constant pairs the replacer v was made

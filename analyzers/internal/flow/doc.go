@@ -112,12 +112,19 @@
 // io.LimitReader or http.MaxBytesReader with a constant limit, a
 // truncation x[:N]), unknown otherwise; Least is the fewest bytes every
 // variant holds (constant text, Hole.Min: strings.Repeat of constants,
-// make([]byte, N)). json.Marshal of a struct is the text of its
-// document, its fields' values between their names, so its size is
-// theirs summed (marshal.go); a marshalled type parameter is a
+// make([]byte, N), a []byte append of both operands' least).
+// json.Marshal of a struct is the text of its document, its fields'
+// values between their names (a nested struct's its own document), so
+// its size is theirs summed (marshal.go), and so is what an encoder's
+// Encode writes to a builder; a marshalled type parameter is a
 // Marshalled Param hole bound to callers' documents; base64 and hex
 // scale a bound, an AEAD's Seal keeps it. SizeAt adds the len(x)
-// comparisons with a constant that dominate a use (LenRange). Cuts lists
+// comparisons with a constant that dominate a use (LenRange). A value
+// whose quotes were doubled (Escaped|Doubled) and then sliced loses
+// Escaped (PairCut, Halved: half a pair may be left); a helper that
+// slices its parameter marks the hole PairCut, so a caller's doubled
+// argument loses it when bound; strings.TrimRight(s, "'") after the
+// cut gives it back. Cuts lists
 // the strings and []byte values a function cuts into pieces in a loop.
 //
 // Forward, Reaches says whether a value, or anything made from it (its

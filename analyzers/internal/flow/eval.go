@@ -26,6 +26,9 @@ type eval struct {
 	// template (mapped.go), is the element of the slice mapped: reads of
 	// it are Elem holes.
 	elem *elemCtx
+	// nesting counts the struct documents being written inside one
+	// another (marshal.go: nestedDoc).
+	nesting int
 }
 
 func (e *eval) of(v ssa.Value, depth int) Value {
@@ -164,6 +167,11 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		} else {
 			x = e.of(v.X, depth)
 		}
+		if isStringType(v.X.Type()) || isByteSlice(v.X.Type()) {
+			if mayCut(v, x) {
+				x = pairsCut(x)
+			}
+		}
 		if n, ok := madeBytes(v); ok && len(x.Holes()) == 1 && len(x.Variants) == 1 {
 			// make([]byte, N), which SSA makes an array sliced: N
 			// bytes, whatever is written in them.
@@ -193,6 +201,26 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		return holeValue(Hole{What: v.Name()})
 	}
 	return holeValue(Hole{})
+}
+
+// mayCut reports whether the slice s of x can leave some of x out: a
+// low bound other than 0, or a high bound that is not a constant at
+// least as large as x can be.
+func mayCut(s *ssa.Slice, x Value) bool {
+	if s.Low != nil {
+		if n, ok := constInt(s.Low); !ok || n != 0 {
+			return true
+		}
+	}
+	if s.High == nil {
+		return false
+	}
+	n, ok := constInt(s.High)
+	if !ok {
+		return true
+	}
+	size := SizeOf(x)
+	return !size.Bounded || size.Max > n
 }
 
 // madeBytes returns the length of s, a whole local byte array sliced
@@ -947,6 +975,10 @@ func (e *eval) bindElem(v Value, args []ssa.Value, el *elemRef, depth int) Value
 				}
 				if h.Bound != 0 || h.Layout != "" {
 					pv = mapHoles(pv, func(x Hole) Hole {
+						if h.Bound&PairCut != 0 && h.Bound&Escaped == 0 && x.Bound&(Escaped|Doubled) == Escaped|Doubled && x.Bound&(AboveQuote|URLEscaped) == 0 && !x.Bound.Safe() {
+							// The helper cuts what the caller doubled.
+							x.Bound = x.Bound&^(Escaped|Doubled) | Halved
+						}
 						x.Bound |= h.Bound
 						if h.Layout != "" {
 							x.Layout = h.Layout

@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
@@ -20,9 +21,15 @@ import (
 // a caller's slice), bounded when every field is. Approximations: the
 // escaping of characters (\u003c, \") is not counted, so a bound is the
 // size of the text as written; a field that is itself a struct (or a
-// pointer to one), an interface or an array of structs is as large as
-// its type alone says, else unknown unless its value is unbounded; a
-// type with its own MarshalJSON / MarshalText is not read.
+// pointer to one) is the document of what the code stores in its
+// fields (nestedDoc: a nested literal, stores into o.In.F, a whole
+// struct stored; nesting bounded by maxDocNesting), or as large as its
+// type alone says when nothing is stored there; an interface or an
+// array of structs is as large as its type alone says, else unknown
+// unless its value is unbounded; a type with its own MarshalJSON /
+// MarshalText is not read. json.NewEncoder(w).Encode(v) (xml too) into
+// a strings.Builder or bytes.Buffer writes this document (calls.go:
+// encoded).
 //
 // A parameter whose type is a type parameter, marshalled in a generic
 // function (json.Marshal(v) with v of type V), is a Param hole marked
@@ -110,6 +117,12 @@ func (e *eval) marshalled(x ssa.Value, tag string, depth int) (Value, bool) {
 			out = concat(out, holeValue(Hole{Bound: numBound(ft), Max: max(n, 1), What: f.v.Name()}))
 			continue
 		}
+		if !f.embedded && structOf(ft) != nil {
+			if v, ok := e.nestedDoc(x, f.index, ft, tag, depth+1); ok {
+				out = concat(out, v)
+				continue
+			}
+		}
 		if !f.embedded {
 			if v := e.fieldOf(x, f.v.Name(), depth+1); SizeOf(v).Unbounded {
 				out = concat(out, v)
@@ -119,6 +132,100 @@ func (e *eval) marshalled(x ssa.Value, tag string, depth int) (Value, bool) {
 		out = concat(out, holeValue(Hole{What: f.v.Name()}))
 	}
 	return concat(out, textValue("}")), true
+}
+
+// maxDocNesting bounds the structs nested in one another whose
+// documents are written out field by field.
+const maxDocNesting = 4
+
+// nestedDoc is the document of field i of the struct x holds (x a
+// variable of its function, its address, or a pointer to a struct),
+// when that field is itself a struct or a pointer to one: the document
+// of what the code puts there, field by field (marshalled), as the
+// nested literal Outer{In: In{…}}, stores into o.In.F or a whole
+// struct (or pointer) stored into o.In give it. ok is false when
+// nothing is stored there or nesting is too deep: its size is then its
+// type's.
+func (e *eval) nestedDoc(x ssa.Value, i int, ft types.Type, tag string, depth int) (Value, bool) {
+	if e.nesting >= maxDocNesting || depth > MaxDepth {
+		return Value{}, false
+	}
+	base := x
+	if ld, ok := x.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		base = ld.X
+	}
+	if _, isPtr := base.Type().Underlying().(*types.Pointer); !isPtr || base.Referrers() == nil {
+		return Value{}, false
+	}
+	_, ptrField := ft.Underlying().(*types.Pointer)
+	e.nesting++
+	defer func() { e.nesting-- }()
+	var vs []Value
+	for _, ref := range *base.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.X != base || fa.Field != i {
+			continue
+		}
+		whole := false
+		for _, r2 := range *fa.Referrers() {
+			st, ok := r2.(*ssa.Store)
+			if !ok || st.Addr != fa {
+				continue
+			}
+			if _, isConst := st.Val.(*ssa.Const); isConst {
+				if ptrField {
+					whole = true
+					vs = append(vs, textValue("null"))
+				}
+				continue // a literal's clearing store: its fields follow
+			}
+			whole = true
+			doc, ok := e.marshalled(st.Val, tag, depth)
+			if !ok {
+				return Value{}, false
+			}
+			vs = append(vs, doc)
+		}
+		if !whole && !ptrField {
+			doc, ok := e.marshalled(fa, tag, depth)
+			if !ok {
+				return Value{}, false
+			}
+			vs = append(vs, doc)
+		}
+	}
+	if len(vs) == 0 && ptrField && untouched(base) {
+		return textValue("null"), true // a variable's pointer field never set
+	}
+	if len(vs) == 0 || len(vs) > MaxVariants {
+		return Value{}, false
+	}
+	return union(vs...), true
+}
+
+// untouched reports whether the struct variable a points to is written
+// only through its fields (and cleared whole) and used once otherwise
+// (the call that marshals it): a field it has no FieldAddr of keeps its
+// zero value.
+func untouched(a ssa.Value) bool {
+	if _, ok := a.(*ssa.Alloc); !ok {
+		return false
+	}
+	uses := 0
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.FieldAddr, *ssa.DebugRef, *ssa.UnOp:
+		case *ssa.Store:
+			if ref.Addr != a {
+				uses++
+			} else if _, isConst := ref.Val.(*ssa.Const); !isConst {
+				return false
+			}
+		default:
+			uses++
+		}
+	}
+	return uses <= 1
 }
 
 // localField is field i of the struct x holds, when x is a variable

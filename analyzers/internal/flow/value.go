@@ -117,6 +117,20 @@ const (
 	// text, raised by a constant below 40: a prefix's successor,
 	// s[:n-1] + string(s[n-1]+1)); string() of it holds no quote.
 	AboveQuote
+	// Doubled: with Escaped, the quotes were doubled (strings.ReplaceAll
+	// of "'" by "''", odata.Quote, a Replacer with that pair): the text
+	// holds quotes in pairs, which a cut can split.
+	Doubled
+	// PairCut: the value was sliced (s[:n], s[i:]) after its quotes
+	// were last doubled, or, on a Param hole of a summary, the helper
+	// slices its parameter: a doubled quote may have lost its second
+	// half, so the value no longer counts as Escaped (a caller's
+	// doubled argument loses Escaped when bound).
+	PairCut
+	// Halved: Escaped and Doubled until a PairCut; strings.TrimRight
+	// (Trim) of the quote drops a half pair the cut left at the end and
+	// makes it Escaped again.
+	Halved
 )
 
 // Safe reports whether b keeps a value's characters to ones that can
@@ -529,7 +543,43 @@ func WithBound(v Value, b Bound) Value { return withBound(v, b) }
 
 // withBound adds b to every hole of v.
 func withBound(v Value, b Bound) Value {
-	return mapHoles(v, func(h Hole) Hole { h.Bound |= b; return h })
+	return mapHoles(v, func(h Hole) Hole {
+		if b&Escaped != 0 {
+			h.Bound &^= Doubled | PairCut | Halved // escaped again: pairs whole
+		}
+		h.Bound |= b
+		return h
+	})
+}
+
+// pairsCut is v sliced: a hole whose quotes were doubled may now end
+// (or start) with half a pair, so it is Escaped no more (PairCut,
+// Halved); one escaped otherwise (base64, an allowlist encoder, URL
+// escapes: no quote at all) keeps its bounds. A parameter's hole is marked PairCut, for the
+// callers that bind it (see bindElem).
+func pairsCut(v Value) Value {
+	return mapHoles(v, func(h Hole) Hole {
+		switch {
+		case h.Bound&(Escaped|Doubled) == Escaped|Doubled && h.Bound&(AboveQuote|URLEscaped) == 0 && !h.Bound.Safe():
+			h.Bound = h.Bound&^(Escaped|Doubled) | PairCut | Halved
+		case h.Source == Param:
+			h.Bound |= PairCut
+		}
+		return h
+	})
+}
+
+// pairsTrimmed is v with its trailing quotes trimmed
+// (strings.TrimRight(s, "'")): a half pair a cut left at its end is
+// gone, so a hole Escaped before the cut is Escaped again.
+func pairsTrimmed(v Value) Value {
+	return mapHoles(v, func(h Hole) Hole {
+		if h.Bound&Halved != 0 {
+			h.Bound |= Escaped | Doubled
+		}
+		h.Bound &^= PairCut | Halved
+		return h
+	})
 }
 
 // mapText returns v with f applied to each constant text part.

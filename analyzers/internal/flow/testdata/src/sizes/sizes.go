@@ -158,3 +158,45 @@ func Made(big bool) {
 	}
 	sink(data) // want `at most 700`
 }
+
+type inner struct {
+	Code string
+	N    int
+}
+
+type outer struct {
+	Name string
+	In   inner
+	Ptr  *inner
+}
+
+// Nested structs are as large as what the code puts in their fields.
+func Nested(r *http.Request, s string) {
+	a, _ := json.Marshal(outer{Name: "x", In: inner{Code: "abc", N: 1}, Ptr: &inner{Code: "de"}})
+	sink(a) // want `at most \d+`
+	b, _ := json.Marshal(outer{Name: "x", In: inner{Code: r.Header.Get("X")}})
+	sink(b) // want `not known`
+	c, _ := json.Marshal(outer{Name: "x", In: inner{Code: strings.Repeat("z", s2n(s))}})
+	sink(c) // want `unbounded`
+	var o outer
+	o.In.Code = strings.Repeat("q", 10)
+	d, _ := json.Marshal(&o)
+	sink(d) // want `at most \d+`
+}
+
+func s2n(s string) int { return len(s) }
+
+// An encoder writes what Marshal makes, and a newline.
+func Encoded(r *http.Request, n int) {
+	var b strings.Builder
+	_ = json.NewEncoder(&b).Encode(inner{Code: "abc", N: n})
+	sink(b.String()) // want `at most \d+`
+	var c strings.Builder
+	_ = json.NewEncoder(&c).Encode(map[string]string{"a": "b"})
+	sink(c.String()) // want `unbounded`
+	var d strings.Builder
+	enc := json.NewEncoder(&d)
+	enc.SetIndent("", "\t")
+	_ = enc.Encode(inner{Code: "abc", N: n})
+	sink(d.String()) // want `not known`
+}
