@@ -675,12 +675,7 @@ func (e *eval) builder(recv ssa.Value, v ssa.Value, depth int) Value {
 	if in != nil {
 		at = in.Block()
 	}
-	type write struct {
-		b   *ssa.BasicBlock
-		pos int
-		val Value
-	}
-	var ws []write
+	var ws []bufWrite
 	for _, base := range e.aliases(recv, depth) {
 		refs := base.Referrers()
 		if refs == nil {
@@ -701,13 +696,11 @@ func (e *eval) builder(recv ssa.Value, v ssa.Value, depth int) Value {
 					}
 					switch callee(cl.Call.StaticCallee()) {
 					case "fmt.Fprintf":
-						ws = append(ws, write{cl.Block(), instrIndex(cl), e.sprintf(cl.Call.Args[1:], cl.Pos(), 2, depth)})
+						ws = append(ws, bufWrite{cl.Block(), instrIndex(cl), e.sprintf(cl.Call.Args[1:], cl.Pos(), 2, depth)})
 					case "encoding/json.NewEncoder", "encoding/xml.NewEncoder":
 						// json.NewEncoder(&b).Encode(v): the documents
 						// its Encode calls write (encoded).
-						for _, enc := range e.encoded(cl, depth) {
-							ws = append(ws, write{enc.b, enc.pos, enc.val})
-						}
+						ws = append(ws, e.encoded(cl, depth)...)
 					}
 				}
 				continue
@@ -728,7 +721,7 @@ func (e *eval) builder(recv ssa.Value, v ssa.Value, depth int) Value {
 						val = textValue(string(rune(n)))
 					}
 				}
-				ws = append(ws, write{call.Block(), instrIndex(call), val})
+				ws = append(ws, bufWrite{call.Block(), instrIndex(call), val})
 			}
 		}
 	}
@@ -749,8 +742,9 @@ func (e *eval) builder(recv ssa.Value, v ssa.Value, depth int) Value {
 	return out
 }
 
-// An encodedDoc is a document an encoder's Encode call writes.
-type encodedDoc struct {
+// A bufWrite is what one instruction (a Write, an Fprintf, an encoder's
+// Encode) writes into a buffer: its block, its index there and the value.
+type bufWrite struct {
 	b   *ssa.BasicBlock
 	pos int
 	val Value
@@ -763,19 +757,19 @@ type encodedDoc struct {
 // documents of a size not known: each keeps only what makes it
 // unbounded (its holes, their limits dropped), and a use the engine
 // does not follow writes an unknown text.
-func (e *eval) encoded(enc *ssa.Call, depth int) []encodedDoc {
+func (e *eval) encoded(enc *ssa.Call, depth int) []bufWrite {
 	tag, nl := "json", "\n"
 	if callee(enc.Call.StaticCallee()) == "encoding/xml.NewEncoder" {
 		tag, nl = "xml", ""
 	}
-	var docs []encodedDoc
+	var docs []bufWrite
 	sized := true
 	for _, ref := range *enc.Referrers() {
 		cl, ok := ref.(*ssa.Call)
 		if !ok || cl.Call.StaticCallee() == nil || len(cl.Call.Args) == 0 || cl.Call.Args[0] != enc {
 			if _, isDebug := ref.(*ssa.DebugRef); !isDebug {
 				sized = false
-				docs = append(docs, encodedDoc{enc.Block(), instrIndex(enc), unknownWrite()})
+				docs = append(docs, bufWrite{enc.Block(), instrIndex(enc), unknownWrite()})
 			}
 			continue
 		}
@@ -783,7 +777,7 @@ func (e *eval) encoded(enc *ssa.Call, depth int) []encodedDoc {
 		case "Encode":
 			if len(cl.Call.Args) == 2 {
 				doc := concat(e.marshal(cl.Call.Args[1], tag, depth), textValue(nl))
-				docs = append(docs, encodedDoc{cl.Block(), instrIndex(cl), doc})
+				docs = append(docs, bufWrite{cl.Block(), instrIndex(cl), doc})
 			}
 		case "SetEscapeHTML", "Close", "Flush":
 		default:
