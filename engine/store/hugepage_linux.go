@@ -3,26 +3,63 @@
 package store
 
 import (
+	"runtime"
 	"syscall"
 	"unsafe"
 )
 
 const hugePage = 2 << 20
 
-// adviseHuge asks the kernel to back the 2 MiB-aligned part of b with huge
-// pages (where transparent huge pages are enabled "on request", as they
-// often are): random reads of a large table then miss the TLB far less.
+// madvise advice values (golang.org/x/sys/unix names them; syscall does
+// not).
+const (
+	madvDontneed = 4
+	madvHugepage = 14
+	madvCollapse = 25 // Linux 6.1 and later; older kernels answer EINVAL
+)
+
+// adviseHuge has the memory of b, a slice just made (zeroed and not
+// written since), backed by huge pages where the kernel gives them on
+// request (transparent huge pages "madvise", as they often are), so that
+// random reads of a large table miss the TLB far less: with 4 KiB pages
+// nearly every point read of a table of a million entities walks the
+// page tables twice, for the hash index's slot and for the encoding.
+//
+// Advice alone is not enough: it only shapes the pages faulted in
+// afterwards, and the Go runtime often hands out memory it has used
+// before, already backed by small pages (the index's previous slots,
+// say). So adviseHuge also drops the pages of b's whole huge pages
+// (MADV_DONTNEED; they read as zeros again, which is what b holds), and
+// the next write faults in a huge page. The huge pages at b's two ends
+// hold other objects' bytes too and must keep them: those it asks the
+// kernel to collapse in place (MADV_COLLAPSE, what khugepaged does to
+// any process, copying the bytes), or, where the kernel cannot or none
+// of their pages is in memory yet, leaves to the advice.
 func adviseHuge(b []byte) {
-	if cap(b) < 2*hugePage {
+	if len(b) < hugePage {
 		return
 	}
 	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
-	off := (hugePage - p%hugePage) % hugePage
-	n := (uintptr(cap(b)) - off) &^ (hugePage - 1)
-	if n == 0 {
-		return
+	end := p + uintptr(len(b))
+	lo, hi := p&^(hugePage-1), (end+hugePage-1)&^(hugePage-1)
+	madvise(lo, hi-lo, madvHugepage)
+	in, inEnd := (p+hugePage-1)&^(hugePage-1), end&^(hugePage-1)
+	if in < inEnd {
+		madvise(in, inEnd-in, madvDontneed)
 	}
-	_ = syscall.Madvise(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), off)), n), 14) // MADV_HUGEPAGE
+	if lo < in {
+		madvise(lo, hugePage, madvCollapse)
+	}
+	if inEnd < hi {
+		madvise(inEnd, hugePage, madvCollapse)
+	}
+	runtime.KeepAlive(b)
+}
+
+// madvise gives the kernel advice on the n bytes at p, a multiple of the
+// page size; the advice is only a hint: its error is of no use.
+func madvise(p, n uintptr, advice int) {
+	_, _, _ = syscall.Syscall(syscall.SYS_MADVISE, p, n, uintptr(advice))
 }
 
 // alignedChunk returns an empty chunk with room for at least n bytes
@@ -37,6 +74,6 @@ func alignedChunk(n int) (head, c []byte) {
 	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
 	off := int((hugePage - p%hugePage) % hugePage)
 	c = b[off:off]
-	adviseHuge(b[off:])
+	adviseHuge(b)
 	return b[:0:off], c
 }
