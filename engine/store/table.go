@@ -664,8 +664,10 @@ func (t *Table) alloc(n int) ([]byte, uint32, uint32) {
 		t.chunks = append(t.chunks, c)
 	} else {
 		// An aligned chunk; the bytes before it, if they are many, are
-		// filled first.
-		head, c := alignedChunk(chunkSize)
+		// filled first. A table's first chunk is not made huge pages at
+		// once (see alignedChunk): a table of a few entities would pay
+		// for it.
+		head, c := alignedChunk(chunkSize, len(t.chunks) > 0)
 		if cap(head) >= minHead {
 			t.chunks = append(t.chunks, head)
 		}
