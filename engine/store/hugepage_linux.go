@@ -61,10 +61,10 @@ func adviseHuge(b []byte) {
 
 // collapse asks the kernel to back the 2 MiB at p (a huge page's bounds)
 // with a huge page now, copying the bytes of its small pages, when some
-// of them are in memory. When none is, the advice has the next write
-// fault in a huge page, and a collapse (a copy, and on a busy machine
-// milliseconds of waiting) would be wasted: a table's last chunk, at the
-// top of the heap, is often followed by memory not touched yet.
+// of them are in memory. When none is there is nothing to keep, and a
+// collapse (on a busy machine, milliseconds of waiting) would be wasted:
+// a table's last chunk, at the top of the heap, is often followed by
+// memory not touched yet.
 func collapse(p uintptr) {
 	var in [hugePage / 4096]byte
 	if _, _, err := syscall.Syscall(syscall.SYS_MINCORE, p, hugePage, uintptr(unsafe.Pointer(&in[0]))); err != 0 {
