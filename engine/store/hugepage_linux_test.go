@@ -10,7 +10,7 @@ import (
 // same allocation and end where it starts.
 func TestAlignedChunk(t *testing.T) {
 	for range 8 {
-		head, c := alignedChunk(chunkSize)
+		head, c := alignedChunk(chunkSize, true)
 		p := uintptr(unsafe.Pointer(unsafe.SliceData(c[:1])))
 		if p%hugePage != 0 || len(c) != 0 || cap(c) < chunkSize {
 			t.Fatalf("chunk at %#x, len %d, cap %d: want 2 MiB aligned, empty, cap >= %d", p, len(c), cap(c), chunkSize)

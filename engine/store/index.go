@@ -5,7 +5,7 @@ import "unsafe"
 // rowIndex is a table's index of its entities by key: an open-addressing
 // hash table with linear probing of 8-byte slots. A slot packs three
 // things into one word (see slotOf): a few bits of a hash of the entity's
-// partition number and RowKey (its tag, see Table.tag), how far the slot
+// PartitionKey and RowKey (its tag, see Table.tag), how far the slot
 // lies from the slot where the hash's probe sequence starts (its home),
 // and where the entity is encoded (a loc, see rec.loc); an empty slot is
 // 0. A lookup reads one slot, usually one cache line, and goes from there
@@ -158,7 +158,7 @@ func (t *Table) growIndex() {
 	for i := range t.recs {
 		if r := &t.recs[i]; r.size() != 0 {
 			b := t.enc(r)
-			pd.h[k], pd.l[k] = t.tag(encPart(b), encRowKey(b)), r.loc()
+			pd.h[k], pd.l[k] = t.encTag(b), r.loc()
 			if k++; k == pendMax {
 				x.placeAll(pd, k)
 				k = 0
@@ -176,7 +176,7 @@ func (t *Table) homeOf(j int) int {
 		return (j - (f - 1)) & (len(x.slots) - 1)
 	}
 	b := t.at(s & locMask)
-	return x.home(t.tag(encPart(b), encRowKey(b)))
+	return x.home(t.encTag(b))
 }
 
 // unindex empties slot i and moves back the slots after it whose probe

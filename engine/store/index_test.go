@@ -54,7 +54,7 @@ func TestIndexClusters(t *testing.T) {
 						continue
 					}
 					b := tb.at(s & locMask)
-					h := x.home(tb.tag(encPart(b), encRowKey(b)))
+					h := x.home(tb.encTag(b))
 					if got := tb.homeOf(j); got != h {
 						t.Fatalf("round %d: slot %d: home %d, want %d", round, j, got, h)
 					}
@@ -153,5 +153,47 @@ func TestPendingSlots(t *testing.T) {
 	check(t, "after growth")
 	if v, _ := tb.Lookup("p", rk(304)).Get("M"); v.Int != 1 {
 		t.Fatalf("merged property: %v", v)
+	}
+}
+
+// TestIndexSpreadsMirroredKeys inserts entities whose PartitionKey and
+// RowKey are equal, or each other's swapped: a hash of the keys that
+// combined their two hashes symmetrically would give them all one home
+// (or the pairs one each), and a lookup would walk a run of slots as long
+// as the table. The longest run of occupied slots must stay short, and
+// every entity must be found, each only under its own keys.
+func TestIndexSpreadsMirroredKeys(t *testing.T) {
+	_, tb := newTestTable(t)
+	const n = 1400 // 4,200 entities in 8,192 slots
+	for i := range n {
+		k := "k" + strconv.Itoa(i)
+		for _, keys := range [][2]string{{k, k}, {k, "r" + k}, {"r" + k, k}} {
+			if _, err := tb.Insert(mustEntity(t, keys[0], keys[1])); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for i := range n {
+		k := "k" + strconv.Itoa(i)
+		for _, keys := range [][2]string{{k, k}, {k, "r" + k}, {"r" + k, k}} {
+			if e := tb.Lookup(keys[0], keys[1]); e == nil || e.PartitionKey != keys[0] || e.RowKey != keys[1] {
+				t.Fatalf("Lookup(%q, %q) = %v", keys[0], keys[1], e)
+			}
+		}
+		if tb.Lookup("r"+k, "r"+k) != nil {
+			t.Fatalf("found (r%s, r%s), never inserted", k, k)
+		}
+	}
+	longest, run := 0, 0
+	for _, s := range append(tb.rows.slots, tb.rows.slots...) { // runs wrap around
+		if s == 0 {
+			run = 0
+			continue
+		}
+		run++
+		longest = max(longest, run)
+	}
+	if longest > 64 {
+		t.Errorf("a run of %d occupied slots in an index of %d for %d entities", longest, len(tb.rows.slots), 3*n)
 	}
 }

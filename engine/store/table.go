@@ -54,6 +54,7 @@ type Table struct {
 	ordMu    sync.Mutex
 	numParts uint32   // partition numbers handed out
 	freePart []uint32 // those free again
+	partMix  []uint64 // by partition number, its mix (see partition.mix)
 	recs     []rec    // by record number
 	freeRec  []uint32 // free record numbers
 	chunks   [][]byte // the encoded entities
@@ -86,6 +87,7 @@ func pentryLess(a, b pentry) bool {
 type partition struct {
 	key  string
 	num  uint32  // its number in the table's encodings and hash index
+	mix  uint64  // the key's part of its entities' hashes (see Table.mix)
 	n    int     // entities
 	tree rowTree // the entities in RowKey order
 	// The unused rest of the partition's block, chunk space set aside
@@ -190,11 +192,25 @@ func (t *Table) at(l uint64) []byte { return t.chunks[l>>offBits][l&(1<<offBits-
 // rowKey returns r's RowKey, referring to the chunk.
 func (t *Table) rowKey(r *rec) string { return encRowKey(t.enc(r)) }
 
-// tag returns the hash of RowKey rk of partition number part in the hash
-// index (see rowIndex): its top bits choose the home slot, its low bits are
-// the slot's tag (see tagOf), never 0.
-func (t *Table) tag(part uint32, rk string) uint64 {
-	return (maphash.String(t.seed, rk)^uint64(part+1)*0x9E3779B97F4A7C15)&t.hashMask | 1
+// tag returns the hash in the hash index (see rowIndex) of RowKey rk of
+// the partition whose key has mix m (see mix): its top bits choose the
+// home slot, its low bits are the slot's tag (see tagOf), never 0.
+func (t *Table) tag(m uint64, rk string) uint64 {
+	return (maphash.String(t.seed, rk)^m)&t.hashMask | 1
+}
+
+// mix returns partition key pk's part of the hash of its entities' keys
+// (see tag). It is the key's hash, not the partition's number, so that a
+// read computes where an entity's slot is before it finds the partition
+// (see get). The multiplication keeps the hash of (a, b) from the hash of
+// (b, a).
+func (t *Table) mix(pk string) uint64 {
+	return maphash.String(t.seed, pk) * 0x9E3779B97F4A7C15
+}
+
+// encTag returns the tag of the entity encoded in b.
+func (t *Table) encTag(b []byte) uint64 {
+	return t.tag(t.partMix[encPart(b)], encRowKey(b))
 }
 
 // find returns the record number of the entity with the given keys (or
@@ -211,29 +227,64 @@ func (t *Table) find(pk, rk string) (uint32, *partition, int, []byte) {
 	if len(x.slots) == 0 {
 		return noRec, p, -1, nil
 	}
-	h := t.tag(p.num, rk)
+	h := t.tag(p.mix, rk)
+	i := x.home(h)
+	i, b := t.probe(h, i, x.slots[i], p.num, rk)
+	if b == nil {
+		if x.npend != 0 {
+			return t.findPending(p, rk)
+		}
+		return noRec, p, -1, nil
+	}
+	return encRec(b), p, i, b
+}
+
+// probe looks for the entity of partition number part and RowKey rk, of
+// hash h, from slot i, which holds s: it returns its slot and its
+// encoding, or nil.
+func (t *Table) probe(h uint64, i int, s uint64, part uint32, rk string) (int, []byte) {
+	x := &t.rows
 	tag := tagOf(h)
 	mask := len(x.slots) - 1
-	for i := x.home(h); ; i = (i + 1) & mask {
-		s := x.slots[i]
-		if s == 0 {
-			if x.npend != 0 {
-				return t.findPending(p, rk)
-			}
-			return noRec, p, -1, nil
-		}
+	for ; s != 0; s = x.slots[i] {
 		if s>>tagShift == tag {
-			if b := t.at(s & locMask); encPart(b) == p.num && encRowKey(b) == rk {
-				return encRec(b), p, i, b
+			if b := t.at(s & locMask); encPart(b) == part && encRowKey(b) == rk {
+				return i, b
 			}
 		}
+		i = (i + 1) & mask
 	}
+	return -1, nil
+}
+
+// get returns the partition of key pk and the encoding of its entity
+// of RowKey rk, or nil, as find does but in another order: it reads the
+// entity's first slot, which the keys alone tell, before it looks the
+// partition up, so that the processor does that while the slot, often
+// not in its caches, comes in. Callers hold t.mu.
+func (t *Table) get(pk, rk string) (*partition, []byte) {
+	x := &t.rows
+	if len(x.slots) == 0 {
+		return nil, nil
+	}
+	h := t.tag(t.mix(pk), rk)
+	i := x.home(h)
+	s := x.slots[i]
+	p := t.parts[pk]
+	if p == nil {
+		return nil, nil
+	}
+	_, b := t.probe(h, i, s, p.num, rk)
+	if b == nil && x.npend != 0 {
+		_, _, _, b = t.findPending(p, rk)
+	}
+	return p, b
 }
 
 // findPending is find among the entities that wait to be placed in the
 // index (see rowIndex); they have no slot yet.
 func (t *Table) findPending(p *partition, rk string) (uint32, *partition, int, []byte) {
-	h := t.tag(p.num, rk)
+	h := t.tag(p.mix, rk)
 	for j := range int(t.rows.npend) {
 		if t.pend.h[j] == h {
 			if b := t.at(t.pend.l[j]); encPart(b) == p.num && encRowKey(b) == rk {
@@ -307,7 +358,7 @@ func (t *Table) Lookup(pk, rk string) *Entity {
 }
 
 func (t *Table) lookup(pk, rk string) *Entity {
-	if i, p, _, b := t.find(pk, rk); i != noRec {
+	if p, b := t.get(pk, rk); b != nil {
 		return entityAt(p.key, b)
 	}
 	return nil
@@ -323,7 +374,7 @@ func (t *Table) lookup(pk, rk string) *Entity {
 func (t *Table) LookupInto(pk, rk string, e *Entity) bool {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	_, _, _, b := t.find(pk, rk)
+	_, b := t.get(pk, rk)
 	if b == nil {
 		return false
 	}
@@ -468,7 +519,10 @@ func (t *Table) putNew(p *partition, e *Entity) {
 		} else {
 			p.num = t.numParts
 			t.numParts++
+			t.partMix = append(t.partMix, 0)
 		}
+		p.mix = t.mix(p.key)
+		t.partMix[p.num] = p.mix
 		t.parts[p.key] = p
 		t.unsorted = append(t.unsorted, p)
 		if len(t.unsorted) > 1024+2*len(t.parts) {
@@ -480,7 +534,7 @@ func (t *Table) putNew(p *partition, e *Entity) {
 	*r = rec{}
 	t.store1(r, i, p, e)
 	t.n++
-	t.indexNew(t.tag(p.num, e.RowKey), r.loc())
+	t.indexNew(t.tag(p.mix, e.RowKey), r.loc())
 	k := keyOf(e.RowKey)
 	t.insert(&p.tree, &k, item{pfx: k.pfx, rec: i})
 	p.n++
@@ -610,8 +664,10 @@ func (t *Table) alloc(n int) ([]byte, uint32, uint32) {
 		t.chunks = append(t.chunks, c)
 	} else {
 		// An aligned chunk; the bytes before it, if they are many, are
-		// filled first.
-		head, c := alignedChunk(chunkSize)
+		// filled first. A table's first chunk is not made huge pages at
+		// once (see alignedChunk): a table of a few entities would pay
+		// for it.
+		head, c := alignedChunk(chunkSize, len(t.chunks) > 0)
 		if cap(head) >= minHead {
 			t.chunks = append(t.chunks, head)
 		}
