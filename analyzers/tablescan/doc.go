@@ -82,6 +82,10 @@
 // QueryEntities, or the call of the helper or interface method given the
 // filter or options): options without a filter, a filter assigned to the
 // options only in a branch (if len(parts) > 0 { opts.Filter = &f }).
+// A query (one list call, QueryEntities call, or call of a helper given
+// the filter or options) gets at most one finding per rule: when the
+// values that reach it (options assigned in branches, nil on one path)
+// would place a rule's finding apart, it is reported once, at the call.
 //
 // Interfaces: under tablelint check, which loads the whole program, a
 // call of an interface method is checked against every implementation
