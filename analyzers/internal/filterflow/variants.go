@@ -499,6 +499,8 @@ func (st *state) optionQueries(base Query, argIdx int, opts ast.Expr, pkgPath, t
 			out = append(out, &q)
 			continue
 		}
+		more := q.more
+		q.more = nil
 		if q.Known && q.FilterExpr != nil {
 			fv := st.filterVariants(q.FilterExpr)
 			if len(fv) > 0 {
@@ -512,6 +514,12 @@ func (st *state) optionQueries(base Query, argIdx int, opts ast.Expr, pkgPath, t
 			}
 		}
 		out = append(out, &q)
+		for _, f := range more {
+			q2 := q
+			q2.Filter = f
+			q2.Empty = f.IsConst() && strings.TrimSpace(f.String()) == ""
+			out = append(out, &q2)
+		}
 	}
 	return out
 }
