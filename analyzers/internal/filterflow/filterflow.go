@@ -295,9 +295,8 @@ func parse(v values.Value) (f *odata.Filter, p plan.Plan, err error, ok bool) {
 
 type state struct {
 	pass *analysis.Pass
-	r    *values.Resolver
 	vars *values.Vars // the package's assignment index
-	fl   *flow.Result // the flow layer, for what r cannot follow
+	fl   *flow.Result // the flow layer
 	// fromFlow maps holes converted from flow values to flow's holes.
 	fromFlow map[*values.Hole]*flow.Hole
 	sinks    map[*types.Func]*Sink // this package's sinks, found so far
@@ -322,7 +321,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	x := index.Of(pass)
-	st := &state{pass: pass, r: x.Resolver(), vars: x.Vars, fl: flow.Of(pass), fromFlow: map[*values.Hole]*flow.Hole{}, sinks: map[*types.Func]*Sink{}}
+	st := &state{pass: pass, vars: x.Vars, fl: flow.Of(pass), fromFlow: map[*values.Hole]*flow.Hole{}, sinks: map[*types.Func]*Sink{}}
 	st.safe = &safety{fl: st.fl}
 
 	// Collect candidate calls with their enclosing declarations.
@@ -674,7 +673,7 @@ func (st *state) filterValues(filter ast.Expr, ctor *ast.CallExpr) []values.Valu
 	if ctor != nil {
 		in := st.fl.Call(ctor)
 		if in == nil {
-			return []values.Value{st.r.OfWith(filter, st.bindArgs(ctor))}
+			return []values.Value{st.written(filter)}
 		}
 		at, fn = ctor, in.Parent()
 		exprAt := st.fl.ExprAtCall
@@ -684,14 +683,14 @@ func (st *state) filterValues(filter ast.Expr, ctor *ast.CallExpr) []values.Valu
 		fv, ok := exprAt(filter, ctor)
 		if !ok {
 			if _, hasSSA := st.fl.ExprValue(filter); !hasSSA {
-				return []values.Value{st.r.OfWith(filter, st.bindArgs(ctor))}
+				return []values.Value{st.written(filter)}
 			}
 		}
 		v = fv
 	} else {
 		sv, ok := st.fl.ExprValue(filter)
 		if !ok {
-			return []values.Value{st.r.Of(filter)}
+			return []values.Value{st.written(filter)}
 		}
 		if _, isConst := sv.(*ssa.Const); !isConst {
 			fn = sv.Parent()
@@ -825,17 +824,6 @@ func (st *state) optionsCtor(e ast.Expr, pkgPath, typeName string) ast.Expr {
 		return nil
 	}
 	return ret.Results[0]
-}
-
-// bindArgs binds the callee's parameters to the call's arguments.
-func (st *state) bindArgs(call *ast.CallExpr) map[*types.Var]values.Value {
-	env := map[*types.Var]values.Value{}
-	fn := sdk.Callee(st.pass.TypesInfo, call)
-	sig := fn.Type().(*types.Signature)
-	for i := 0; i < sig.Params().Len(); i++ {
-		env[sig.Params().At(i)] = st.r.Of(call.Args[i])
-	}
-	return env
 }
 
 func isLiteralOf(info *types.Info, e ast.Expr, pkgPath, typeName string) bool {

@@ -33,7 +33,7 @@ func (st *state) argShapes(call *ast.CallExpr, i int) []values.Value {
 	arg := call.Args[i]
 	in := st.fl.Call(call)
 	if in == nil {
-		return []values.Value{st.r.Of(arg)}
+		return []values.Value{st.written(arg)}
 	}
 	if args := flow.CallArgs(in.Common()); i < len(args) {
 		out := st.shapes(in.Parent(), st.fl.OfLocal(args[i]), arg)
