@@ -63,8 +63,8 @@
 // branches are checked for each value that can reach the query: options
 // left nil on one path, a filter variable assigned in an if, a
 // strings.Join of parts some of which are optional. Filters are asked
-// of the value-flow layer on SSA first (analyzers/internal/flow; the
-// AST resolver only where flow has no answer), one query per shape the
+// of the value-flow layer on SSA (analyzers/internal/flow; their
+// syntax only in a function with type errors, which has no SSA), one query per shape the
 // value can take (at most 16): a filter assigned in branches and passed
 // to a helper, a filter variable filled by a helper through its address
 // (var f string; fill(&f)), only the assignments that reach the query,

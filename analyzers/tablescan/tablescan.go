@@ -234,7 +234,7 @@ func renderParams(msg string, holes []*values.Hole, text func(*values.Hole) stri
 // holeText writes the Go expression a filter's hole stands for: for a
 // hole filterflow converted from flow, the operand that put the value
 // into the text (UseExpr), else the expression computing it (HoleExpr);
-// otherwise the resolver hole's operand or expression. A hole built in
+// otherwise the syntax hole's operand or expression. A hole built in
 // another package, or a long expression, is "…".
 func holeText(fl *flow.Result, res *filterflow.Result, h *values.Hole) string {
 	var e ast.Expr

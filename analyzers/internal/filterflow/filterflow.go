@@ -664,8 +664,8 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 // written, or, in an options constructor called at ctor, with the
 // constructor's parameters bound to ctor's arguments (flow.ExprAtCall).
 // Where flow knows no more than one value of unknown source, one hole,
-// the filter. The AST resolver is asked only where there is no SSA for
-// the expression (a function with type errors).
+// the filter. Where there is no SSA for the expression (a function with
+// type errors), its syntax is read (written).
 func (st *state) filterValues(filter ast.Expr, ctor *ast.CallExpr) []values.Value {
 	at := filter
 	var fn *ssa.Function
