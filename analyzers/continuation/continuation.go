@@ -111,7 +111,7 @@ func notPoint(v values.Value) bool {
 // filter it is given is no point lookup, and reading one page of it is
 // reported. A hole filterflow converted from flow is a parameter when
 // flow says so; only a filter flow did not give (a function ssabuild
-// left without a body) is judged by the resolver's hole.
+// left without a body) is judged by the syntax hole (filterflow's written).
 func fromParam(res *filterflow.Result, v values.Value) bool {
 	for _, h := range v.Holes() {
 		if fh := res.FromFlow[h]; fh != nil {

@@ -83,7 +83,7 @@ type Slot struct {
 // slot describes the hole h of a filter filterflow reconstructed: from
 // the flow hole it was converted from (the operand that put it into the
 // text, the expression computing it, the value's own type), else from
-// the resolver's hole (a function ssabuild left without a body).
+// the syntax hole (filterflow's written) (a function ssabuild left without a body).
 func (e *extractor) slot(ff *filterflow.Result, h *values.Hole) Slot {
 	s := &entityState{byObj: map[types.Object]string{}}
 	if fh := ff.FromFlow[h]; fh != nil {

@@ -63,8 +63,8 @@
 // branches are checked for each value that can reach the query: options
 // left nil on one path, a filter variable assigned in an if, a
 // strings.Join of parts some of which are optional. Filters are asked
-// of the value-flow layer on SSA first (analyzers/internal/flow; the
-// AST resolver only where flow has no answer), one query per shape the
+// of the value-flow layer on SSA (analyzers/internal/flow; their
+// syntax only in a function with type errors, which has no SSA), one query per shape the
 // value can take (at most 16): a filter assigned in branches and passed
 // to a helper, a filter variable filled by a helper through its address
 // (var f string; fill(&f)), only the assignments that reach the query,
@@ -82,6 +82,10 @@
 // QueryEntities, or the call of the helper or interface method given the
 // filter or options): options without a filter, a filter assigned to the
 // options only in a branch (if len(parts) > 0 { opts.Filter = &f }).
+// A query (one list call, QueryEntities call, or call of a helper given
+// the filter or options) gets at most one finding per rule: when the
+// values that reach it (options assigned in branches, nil on one path)
+// would place a rule's finding apart, it is reported once, at the call.
 //
 // Interfaces: under tablelint check, which loads the whole program, a
 // call of an interface method is checked against every implementation

@@ -44,29 +44,75 @@ func init() {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[filterflow.Analyzer].(*filterflow.Result)
-	// A query may have several variants (a filter set in branches): one
-	// finding per rule and line.
+	// One finding per rule and query. A query may have several variants
+	// (options or a filter set in branches, each value flow follows): a
+	// rule several of them break is reported once, where they all place
+	// it, or, when they place it apart, at the call that runs the query
+	// (the options do not get that filter on every path).
 	type key struct {
 		file string
 		line int
 		rule string
 	}
 	seen := map[key]bool{}
-	report := func(id string, at ast.Node, format string, args ...any) {
-		pos := pass.Fset.Position(at.Pos())
-		if k := (key{pos.Filename, pos.Line, id}); !seen[k] {
-			seen[k] = true
-			diag.Report(pass, id, at, format, args...)
-		}
-	}
+	var pending []*queryFinding
+	byRule := map[queryRule]*queryFinding{}
 	var st map[string]stored
 	for _, q := range res.Queries {
 		if st == nil {
 			st = storedTypes(pass, index.Of(pass))
 		}
+		qk := queryKey{q.Call, q.Via, q.Where}
+		report := func(id string, node ast.Node, format string, args ...any) {
+			k := queryRule{qk, id}
+			if f := byRule[k]; f != nil {
+				if f.at.Pos() != node.Pos() && f.at.Pos() != q.Call.Pos() {
+					// Moved to the call: said as a flow placed there
+					// says it, if one is.
+					f.at = q.Call
+					if node.Pos() == q.Call.Pos() {
+						f.msg = fmt.Sprintf(format, args...)
+					}
+				}
+				return
+			}
+			f := &queryFinding{rule: id, at: node, msg: fmt.Sprintf(format, args...)}
+			byRule[k] = f
+			pending = append(pending, f)
+		}
 		check(pass, q, st, report, func(h *values.Hole) string { return holeText(flow.Of(pass), res, h) })
 	}
+	// Two queries on one line (or a query's finding moved to its call)
+	// still give one finding per rule and line.
+	for _, f := range pending {
+		pos := pass.Fset.Position(f.at.Pos())
+		if k := (key{pos.Filename, pos.Line, f.rule}); !seen[k] {
+			seen[k] = true
+			diag.Report(pass, f.rule, f.at, "%s", f.msg)
+		}
+	}
 	return nil, nil
+}
+
+// queryKey names one query: the call that runs it and, for a call of a
+// helper that runs several, the query inside it.
+type queryKey struct {
+	call  *ast.CallExpr
+	via   *types.Func
+	where string
+}
+
+type queryRule struct {
+	q    queryKey
+	rule string
+}
+
+// queryFinding is one rule's finding for one query, reported once every
+// variant of the query is checked.
+type queryFinding struct {
+	rule string
+	at   ast.Node
+	msg  string
 }
 
 // check reports the findings of one query; holeText writes a hole of its
@@ -188,7 +234,7 @@ func renderParams(msg string, holes []*values.Hole, text func(*values.Hole) stri
 // holeText writes the Go expression a filter's hole stands for: for a
 // hole filterflow converted from flow, the operand that put the value
 // into the text (UseExpr), else the expression computing it (HoleExpr);
-// otherwise the resolver hole's operand or expression. A hole built in
+// otherwise the syntax hole's operand or expression. A hole built in
 // another package, or a long expression, is "…".
 func holeText(fl *flow.Result, res *filterflow.Result, h *values.Hole) string {
 	var e ast.Expr

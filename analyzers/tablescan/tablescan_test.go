@@ -17,7 +17,7 @@ import (
 
 func TestTableScan(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, sdktest.Run(t, dir, tablescan.Analyzer, "basic", "negatives", "optshelper", "optscaller", "conditional", "funcvalues", "toplevelor", "legacy", "sinkrepo", "sinkservice", "appendfilter", "invalidfilter", "storedtypes", "flowshapes", "addressfill", "closuresink", "storedtemplate", "optsmethod", "mappedsink"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, tablescan.Analyzer, "basic", "negatives", "optshelper", "optscaller", "conditional", "funcvalues", "toplevelor", "legacy", "sinkrepo", "sinkservice", "appendfilter", "invalidfilter", "storedtypes", "flowshapes", "addressfill", "closuresink", "storedtemplate", "optsmethod", "mappedsink", "twoflows"))
 }
 
 func TestPartitionScanInfo(t *testing.T) {

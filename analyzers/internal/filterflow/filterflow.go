@@ -31,6 +31,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
@@ -148,6 +149,9 @@ type Query struct {
 	// Known reports that the filter expression was found (it may still
 	// contain holes). Empty reports a nil, absent or "" filter.
 	Known, Empty bool
+	// more are the filter's other values (flow's variants after
+	// Filter's), while optionQueries splits them into queries.
+	more []values.Value
 	// FilterExpr is the expression the filter comes from (nil when the
 	// filter is absent); for a sink call, the call itself.
 	FilterExpr ast.Expr
@@ -291,9 +295,8 @@ func parse(v values.Value) (f *odata.Filter, p plan.Plan, err error, ok bool) {
 
 type state struct {
 	pass *analysis.Pass
-	r    *values.Resolver
 	vars *values.Vars // the package's assignment index
-	fl   *flow.Result // the flow layer, for what r cannot follow
+	fl   *flow.Result // the flow layer
 	// fromFlow maps holes converted from flow values to flow's holes.
 	fromFlow map[*values.Hole]*flow.Hole
 	sinks    map[*types.Func]*Sink // this package's sinks, found so far
@@ -318,7 +321,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	x := index.Of(pass)
-	st := &state{pass: pass, r: x.Resolver(), vars: x.Vars, fl: flow.Of(pass), fromFlow: map[*values.Hole]*flow.Hole{}, sinks: map[*types.Func]*Sink{}}
+	st := &state{pass: pass, vars: x.Vars, fl: flow.Of(pass), fromFlow: map[*values.Hole]*flow.Hole{}, sinks: map[*types.Func]*Sink{}}
 	st.safe = &safety{fl: st.fl}
 
 	// Collect candidate calls with their enclosing declarations.
@@ -649,13 +652,61 @@ func (st *state) options(q *Query, opts ast.Expr, pkgPath, typeName string) bool
 	if !ok || filter == nil {
 		return ok
 	}
-	if ctor != nil {
-		q.Filter = st.r.OfWith(filter, st.bindArgs(ctor))
-	} else {
-		q.Filter = st.r.Of(filter)
-	}
+	fs := st.filterValues(filter, ctor)
+	q.Filter = fs[0]
 	q.Empty = q.Filter.IsConst() && strings.TrimSpace(q.Filter.String()) == ""
+	q.more = fs[1:]
 	return true
+}
+
+// filterValues returns the values (one per flow variant, at least one)
+// of the options' Filter expression filter: flow's value where it is
+// written, or, in an options constructor called at ctor, with the
+// constructor's parameters bound to ctor's arguments (flow.ExprAtCall).
+// Where flow knows no more than one value of unknown source, one hole,
+// the filter. Where there is no SSA for the expression (a function with
+// type errors), its syntax is read (written).
+func (st *state) filterValues(filter ast.Expr, ctor *ast.CallExpr) []values.Value {
+	at := filter
+	var fn *ssa.Function
+	var v flow.Value
+	if ctor != nil {
+		in := st.fl.Call(ctor)
+		if in == nil {
+			return []values.Value{st.written(filter)}
+		}
+		at, fn = ctor, in.Parent()
+		exprAt := st.fl.ExprAtCall
+		if isPointer(st.pass.TypesInfo.TypeOf(filter)) {
+			exprAt = st.fl.PointeeAtCall
+		}
+		fv, ok := exprAt(filter, ctor)
+		if !ok {
+			if _, hasSSA := st.fl.ExprValue(filter); !hasSSA {
+				return []values.Value{st.written(filter)}
+			}
+		}
+		v = fv
+	} else {
+		sv, ok := st.fl.ExprValue(filter)
+		if !ok {
+			return []values.Value{st.written(filter)}
+		}
+		if _, isConst := sv.(*ssa.Const); !isConst {
+			fn = sv.Parent()
+		}
+		v, _ = st.fl.ExprOf(filter)
+		if fn != nil {
+			v = st.fl.OfLocal(sv)
+			if isPointer(sv.Type()) {
+				v = st.fl.PointeeLocal(sv)
+			}
+		}
+	}
+	if out := st.shapes(fn, v, at); len(out) > 0 {
+		return out
+	}
+	return []values.Value{{Parts: []values.Part{{Hole: &values.Hole{Expr: at, Use: at, Type: st.pass.TypesInfo.TypeOf(filter)}}}}}
 }
 
 // optionFields fills what q names from the options argument of a list
@@ -773,17 +824,6 @@ func (st *state) optionsCtor(e ast.Expr, pkgPath, typeName string) ast.Expr {
 		return nil
 	}
 	return ret.Results[0]
-}
-
-// bindArgs binds the callee's parameters to the call's arguments.
-func (st *state) bindArgs(call *ast.CallExpr) map[*types.Var]values.Value {
-	env := map[*types.Var]values.Value{}
-	fn := sdk.Callee(st.pass.TypesInfo, call)
-	sig := fn.Type().(*types.Signature)
-	for i := 0; i < sig.Params().Len(); i++ {
-		env[sig.Params().At(i)] = st.r.Of(call.Args[i])
-	}
-	return env
 }
 
 func isLiteralOf(info *types.Info, e ast.Expr, pkgPath, typeName string) bool {
@@ -948,4 +988,12 @@ func (st *state) conditionalSet(v *types.Var, rhs ast.Expr) bool {
 		return true
 	}
 	return st.conditional(file, stmt, decl)
+}
+
+func isPointer(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
 }

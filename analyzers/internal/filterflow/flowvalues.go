@@ -11,10 +11,9 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 )
 
-// The filters and filter arguments the AST resolver (values) cannot
-// follow — a variable assigned in branches, clauses appended to a slice
-// and joined, a helper or a user-written combinator library building the
-// text, a value returned through an interface — are asked of the flow
+// Every filter and filter argument — a variable assigned in branches,
+// clauses appended to a slice and joined, a helper or a user-written combinator library building the
+// text, a value returned through an interface — is asked of the flow
 // layer (SSA, function summaries, interface dispatch). Each variant flow
 // gives (one per path through branches, bounded by flow.MaxVariants) is
 // one shape of the filter, checked on its own: a scan is reported when
@@ -28,12 +27,12 @@ const maxShapes = flow.MaxVariants
 // one value per flow variant, or one hole, the argument, where the flow
 // layer knows no more than one value of unknown source. Only a call
 // without SSA (in a function with type errors, which ssabuild leaves
-// without a body) is asked of the AST resolver.
+// without a body) is read from its syntax (written).
 func (st *state) argShapes(call *ast.CallExpr, i int) []values.Value {
 	arg := call.Args[i]
 	in := st.fl.Call(call)
 	if in == nil {
-		return []values.Value{st.r.Of(arg)}
+		return []values.Value{st.written(arg)}
 	}
 	if args := flow.CallArgs(in.Common()); i < len(args) {
 		out := st.shapes(in.Parent(), st.fl.OfLocal(args[i]), arg)
@@ -67,7 +66,8 @@ func (st *state) eachShapes(call *ast.CallExpr, fn *types.Func, h *flow.Hole) []
 // (argument argIdx of base.Call) gives, one per variant of its Filter
 // that the flow layer follows; nil when flow has no answer (the options
 // are a parameter the enclosing function's callers give, or flow knows
-// no more than one value of unknown source), and the resolver is asked.
+// no more than one value of unknown source), and options reads the
+// options value by value.
 func (st *state) flowOptionQueries(base Query, argIdx int, opts ast.Expr, pkgPath, typeName string) []*Query {
 	if isNil(st.pass.TypesInfo, opts) {
 		return nil
@@ -85,7 +85,7 @@ func (st *state) flowOptionQueries(base Query, argIdx int, opts ast.Expr, pkgPat
 	// The syntax still says what the code names: the expression the
 	// filter is written in (for messages and fixes), Top, and whether
 	// the options are the caller's (a sink by options). The filter's
-	// value is flow's alone: the resolver does not read it.
+	// value is flow's alone.
 	named := base
 	_, _, known := st.optionFields(&named, opts, pkgPath, typeName)
 	if named.Options != nil {
@@ -135,11 +135,11 @@ func (st *state) optionShapes(call *ast.CallExpr, i int, at ast.Expr) []values.V
 	return st.shapes(in.Parent(), st.fl.FieldAt(in, args[i], "Filter"), at)
 }
 
-// shapes converts a flow value into the resolver's values, one per
-// variant; nil when flow knows no more than one value the resolver
-// already treats as unknown (one hole of unknown source), empty (not
+// shapes converts a flow value into values.Values, one per
+// variant; nil when flow knows no more than one value that is
+// unknown (one hole of unknown source), empty (not
 // nil) when flow knows the value is written by code it does not follow
-// (the resolver must not be asked then). Holes keep
+// (nothing else is asked then). Holes keep
 // what the query analyzers read: the verb, whether the value is escaped
 // or cannot carry a quote, and the parameter of fn it is.
 func (st *state) shapes(fn *ssa.Function, v flow.Value, at ast.Expr) []values.Value {
@@ -177,7 +177,7 @@ func (st *state) shapes(fn *ssa.Function, v flow.Value, at ast.Expr) []values.Va
 // is read from (for positions and messages).
 func (st *state) hole(fn *ssa.Function, h *flow.Hole, at ast.Expr) *values.Hole {
 	out := &values.Hole{Expr: at, Use: at, Verb: h.Verb, Layout: h.Layout}
-	// What the resolver's holes say of a formatted value, for extract's
+	// What values' holes say of a formatted value, for extract's
 	// placeholders: a time formatted with a constant layout, an integer
 	// formatted with a d verb.
 	if h.Layout != "" {

@@ -110,6 +110,16 @@ func (v Value) Texts() string {
 // (tenant = strings.ToLower(tenant): the hole is no longer the argument's
 // text).
 func (r *Result) ExprAtCall(e ast.Expr, call *ast.CallExpr) (Value, bool) {
+	return r.exprAtCall(e, call, false)
+}
+
+// PointeeAtCall is ExprAtCall of what the pointer expression e (an
+// options struct's *string Filter, to.Ptr(s)) points to.
+func (r *Result) PointeeAtCall(e ast.Expr, call *ast.CallExpr) (Value, bool) {
+	return r.exprAtCall(e, call, true)
+}
+
+func (r *Result) exprAtCall(e ast.Expr, call *ast.CallExpr, pointee bool) (Value, bool) {
 	c := r.Call(call)
 	if c == nil {
 		return Value{}, false
@@ -129,7 +139,12 @@ func (r *Result) ExprAtCall(e ast.Expr, call *ast.CallExpr) (Value, bool) {
 		return Value{}, false
 	}
 	ev := &eval{r: r}
-	local := ev.of(v, 0)
+	var local Value
+	if pointee {
+		local = ev.load(v, 0)
+	} else {
+		local = ev.of(v, 0)
+	}
 	for _, h := range local.Holes() {
 		if h.Source != Param {
 			continue

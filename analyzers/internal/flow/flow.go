@@ -312,6 +312,13 @@ func (r *Result) OfLocal(v ssa.Value) Value {
 	return out
 }
 
+// PointeeLocal is OfLocal of what the pointer v points to (to.Ptr(s):
+// s's values).
+func (r *Result) PointeeLocal(v ssa.Value) Value {
+	e := &eval{r: r}
+	return e.load(v, 0)
+}
+
 // FieldOfLocal is OfLocal of field name of the struct (or pointer to
 // struct) v: for rules that bind a callee's Param hole with a Field.
 func (r *Result) FieldOfLocal(v ssa.Value, name string) Value {

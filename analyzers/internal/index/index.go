@@ -159,10 +159,6 @@ type writesPkg struct{}
 func (*writesPkg) AFact()         {}
 func (*writesPkg) String() string { return "writesPkg" }
 
-// Resolver returns a new value resolver over the shared index. A
-// resolver holds per-call state, so each analyzer pass takes its own.
-func (x *Index) Resolver() *values.Resolver { return values.NewResolverFor(x.Vars) }
-
 // Of returns the package's index from a pass whose analyzer requires
 // Analyzer.
 func Of(pass *analysis.Pass) *Index { return pass.ResultOf[Analyzer].(*Index) }

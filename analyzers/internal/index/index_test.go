@@ -2,6 +2,7 @@ package index_test
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"testing"
 
@@ -15,16 +16,17 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
-// probe reports, for every call show(x), what the value resolver and the
-// write index each make of x: both read the one shared assignment index,
-// so they must agree on which variables have a single known value.
+// probe reports, for every call show(x), what the assignment index and
+// the write index each make of x: the write index reads the one shared
+// assignment index, so they must agree on which variables have a single
+// known value.
 var probe = &analysis.Analyzer{
 	Name:     "probe",
 	Doc:      "reports what the index resolves",
 	Requires: []*analysis.Analyzer{index.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		x := index.Of(pass)
-		show(pass, x.Resolver(), x.Writes)
+		show(pass, x.Vars, x.Writes)
 		for _, lit := range x.Entities {
 			pass.Reportf(lit.Pos(), "entity")
 		}
@@ -54,26 +56,27 @@ func TestAssignmentsAgree(t *testing.T) {
 	analysistest.Run(t, dir, probe, "assignments", "indexed")
 }
 
-// TestResolverWithoutIndex: values.NewResolver (used by analyzers that do
-// not require the index) walks the files itself; it must see the same
+// TestVarsWithoutIndex: values.NewVars without an inspector (for tools
+// outside a pass) walks the files itself; it must see the same
 // assignments as the shared index.
-func TestResolverWithoutIndex(t *testing.T) {
+func TestVarsWithoutIndex(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, standalone, "assignments")
 }
 
 var standalone = &analysis.Analyzer{
 	Name: "standalone",
-	Doc:  "reports what a standalone resolver resolves",
+	Doc:  "reports what a standalone assignment index resolves",
 	Run: func(pass *analysis.Pass) (any, error) {
-		show(pass, values.NewResolver(pass.TypesInfo, pass.Files), writes.NewIndex(pass.TypesInfo, pass.Files))
+		show(pass, values.NewVars(pass.TypesInfo, pass.Files, nil), writes.NewIndex(pass.TypesInfo, pass.Files))
 		return nil, nil
 	},
 }
 
-// show reports, for every call show(x), what the value resolver and the
-// write index make of x.
-func show(pass *analysis.Pass, r *values.Resolver, w *writes.Index) {
+// show reports, for every call show(x), the one constant value the
+// assignment index gives x ({?} when it has none) and what the write
+// index makes of x.
+func show(pass *analysis.Pass, vars *values.Vars, w *writes.Index) {
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -84,7 +87,15 @@ func show(pass *analysis.Pass, r *values.Resolver, w *writes.Index) {
 				return true
 			}
 			arg := call.Args[0]
-			pass.Reportf(call.Pos(), "values=%s writes=%s", r.Of(arg).String(), types.ExprString(w.Vars.Resolve(arg)))
+			only := "{?}"
+			if v := vars.VarOf(arg); v != nil {
+				if d, ok := vars.Only(v); ok && d.Index < 0 && !d.Zero() {
+					if tv := pass.TypesInfo.Types[d.Rhs]; tv.Value != nil && tv.Value.Kind() == constant.String {
+						only = constant.StringVal(tv.Value)
+					}
+				}
+			}
+			pass.Reportf(call.Pos(), "only=%s writes=%s", only, types.ExprString(w.Vars.Resolve(arg)))
 			return true
 		})
 	}

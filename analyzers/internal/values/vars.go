@@ -67,7 +67,7 @@ func NewVars(info *types.Info, files []*ast.File, ins *inspector.Inspector) *Var
 		}
 		return x
 	}
-	// Without an inspector (NewResolver), walk the files directly rather
+	// Without an inspector (NewVars for tools outside a pass), walk the files directly rather
 	// than build one only for this.
 	var stack []ast.Node
 	parent := func(k int) ast.Node {

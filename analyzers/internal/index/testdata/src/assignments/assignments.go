@@ -6,15 +6,15 @@ func show(string) {}
 func declaredThenAssigned() {
 	var x string
 	x = "a"
-	show(x) // want `values=a writes="a"`
+	show(x) // want `only=a writes="a"`
 }
 
 // The zero value is read before the assignment: two values.
 func readBetween() {
 	var x string
-	show(x) // want `values=\{\?\} writes=x`
+	show(x) // want `only=\{\?\} writes=x`
 	x = "a"
-	show(x) // want `values=\{\?\} writes=x`
+	show(x) // want `only=\{\?\} writes=x`
 }
 
 // Assigned in a nested block: the zero value survives when !ok.
@@ -23,24 +23,24 @@ func nested(ok bool) {
 	if ok {
 		x = "a"
 	}
-	show(x) // want `values=\{\?\} writes=x`
+	show(x) // want `only=\{\?\} writes=x`
 }
 
 // The assignment reads the zero value.
 func selfReference() {
 	var x string
 	x = x + "a"
-	show(x) // want `values=\{\?\} writes=x`
+	show(x) // want `only=\{\?\} writes=x`
 }
 
 func initialised() {
 	var y = "b"
-	show(y) // want `values=b writes="b"`
+	show(y) // want `only=b writes="b"`
 }
 
 func defined() {
 	z := "c"
-	show(z) // want `values=c writes="c"`
+	show(z) // want `only=c writes="c"`
 }
 
 func branches(ok bool) {
@@ -48,12 +48,12 @@ func branches(ok bool) {
 	if ok {
 		w = "e"
 	}
-	show(w) // want `values=\{\?\} writes=w`
+	show(w) // want `only=\{\?\} writes=w`
 }
 
 func tuple() {
 	v, _ := pair()
-	show(v) // want `values=\{\?\} writes=v`
+	show(v) // want `only=\{\?\} writes=v`
 }
 
 func pair() (string, error) { return "f", nil }
