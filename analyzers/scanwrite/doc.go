@@ -20,7 +20,9 @@
 //     equality without a RowKey equality or range, and filters on other
 //     properties — and whose every page is read in the function
 //     (page, err := pager.NextPage(ctx)) with each entity of the page
-//     (range page.Entities) decoded with json.Unmarshal and used only to
+//     (range page.Entities), or the one it reads by index
+//     (page.Entities[0], its count only compared: len(page.Entities) > 0),
+//     decoded with json.Unmarshal and used only to
 //     call DeleteEntity with its PartitionKey and RowKey, or to change
 //     its properties and write it back with UpdateEntity. The entity's
 //     own properties may be read to compute its new values (a counter

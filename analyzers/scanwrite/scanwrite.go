@@ -159,11 +159,28 @@ func (c *checker) check(call *ast.CallExpr, cur inspector.Cursor) {
 			if !ok || sel.Sel.Name != "Entities" {
 				return
 			}
-			rs, ok := id.Parent().Parent().Node().(*ast.RangeStmt)
-			if !ok || ast.Unparen(rs.X) != sel {
+			var w string
+			switch par := id.Parent().Parent(); pn := par.Node().(type) {
+			case *ast.RangeStmt:
+				if ast.Unparen(pn.X) != sel {
+					return
+				}
+				w = c.keysOnly(pn, par)
+			case *ast.IndexExpr:
+				// page.Entities[0]: one entity of the page.
+				if pn.X != sel {
+					return
+				}
+				w = c.indexedKeysOnly(par, fnCur)
+			case *ast.CallExpr:
+				// len(page.Entities) compared: whether there is one.
+				if !c.lenGuard(pn, par) {
+					return
+				}
+				continue
+			default:
 				return // the entities go elsewhere
 			}
-			w := c.keysOnly(rs, id.Parent().Parent())
 			if w == "" {
 				return
 			}
@@ -313,10 +330,81 @@ func (c *checker) keysOnly(rs *ast.RangeStmt, body inspector.Cursor) string {
 	if elem == nil || rs.Body == nil {
 		return ""
 	}
+	return c.elemKeysOnly(elem, nil, body, body, rs.Body)
+}
+
+// indexedKeysOnly is keysOnly for one entity of a page read by index
+// (page.Entities[0], at ix): decoded where it is read, or kept in a
+// local variable (raw := page.Entities[0]) that is decoded. The writes
+// are looked for in the innermost block that holds the decode; the uses
+// of what is decoded in the whole function fnCur.
+func (c *checker) indexedKeysOnly(ix, fnCur inspector.Cursor) string {
+	var elem *types.Var
+	var src ast.Expr
+	if as, ok := ix.Parent().Node().(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 && as.Rhs[0] == ix.Node() {
+		if elem = c.x.Vars.VarOf(as.Lhs[0]); elem == nil {
+			return ""
+		}
+	} else {
+		src = ix.Node().(ast.Expr)
+	}
+	var dec *writes.Decode
+	for _, d := range c.x.Writes.DecodesIn(fnCur.Node()) {
+		if (elem != nil && c.x.Vars.VarOf(d.Src) == elem) || (src != nil && ast.Unparen(d.Src) == src) {
+			if dec != nil {
+				return ""
+			}
+			dec = &d
+		}
+	}
+	if dec == nil {
+		return ""
+	}
+	region, ok := fnCur.FindNode(dec.Call)
+	for ok {
+		if _, isBlock := region.Node().(*ast.BlockStmt); isBlock {
+			break
+		}
+		region = region.Parent()
+		ok = region.Node() != nil
+	}
+	if !ok {
+		return ""
+	}
+	return c.elemKeysOnly(elem, src, fnCur, region, region.Node())
+}
+
+// lenGuard reports whether call, at cur, is len(page.Entities) compared
+// with something (whether the page has an entity, or one), which reads
+// no entity.
+func (c *checker) lenGuard(call *ast.CallExpr, cur inspector.Cursor) bool {
+	if b, ok := c.pass.TypesInfo.Uses[astIdent(call.Fun)].(*types.Builtin); !ok || b.Name() != "len" {
+		return false
+	}
+	be, ok := cur.Parent().Node().(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch be.Op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return true
+	}
+	return false
+}
+
+func astIdent(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// elemKeysOnly is keysOnly for the entity elem (a variable) or src (an
+// expression) decoded once in region: its uses looked for under scope,
+// its writes under region (at cursor regionCur).
+func (c *checker) elemKeysOnly(elem *types.Var, src ast.Expr, scope, regionCur inspector.Cursor, region ast.Node) string {
 	var dec writes.Decode
 	n := 0
-	for _, d := range c.x.Writes.DecodesIn(rs.Body) {
-		if c.x.Vars.VarOf(d.Src) == elem {
+	for _, d := range c.x.Writes.DecodesIn(region) {
+		if (elem != nil && c.x.Vars.VarOf(d.Src) == elem) || (src != nil && ast.Unparen(d.Src) == src) {
 			dec = d
 			n++
 		}
@@ -324,9 +412,11 @@ func (c *checker) keysOnly(rs *ast.RangeStmt, body inspector.Cursor) string {
 	if n != 1 {
 		return ""
 	}
-	for id := range c.uses(body, elem) {
-		if !writes.Within(id.Node(), dec.Call) {
-			return "" // the raw entity goes elsewhere
+	if elem != nil {
+		for id := range c.uses(scope, elem) {
+			if !writes.Within(id.Node(), dec.Call) {
+				return "" // the raw entity goes elsewhere
+			}
 		}
 	}
 	// The calls that write the entity back or delete one, whose options
@@ -334,7 +424,7 @@ func (c *checker) keysOnly(rs *ast.RangeStmt, body inspector.Cursor) string {
 	own := map[*ast.CallExpr]bool{}
 	updates := false
 	for _, w := range c.x.Calls {
-		if w.Op() != (sdk.Op{Kind: sdk.Update}) || w.Via != nil || w.Closure != nil || !writes.Within(w.Call, rs.Body) {
+		if w.Op() != (sdk.Op{Kind: sdk.Update}) || w.Via != nil || w.Closure != nil || !writes.Within(w.Call, region) {
 			continue
 		}
 		for _, v := range c.x.Writes.RootsOf(w.Entity).Vars {
@@ -344,20 +434,20 @@ func (c *checker) keysOnly(rs *ast.RangeStmt, body inspector.Cursor) string {
 			}
 		}
 	}
-	for cur := range body.Preorder((*ast.CallExpr)(nil)) {
+	for cur := range regionCur.Preorder((*ast.CallExpr)(nil)) {
 		if call := cur.Node().(*ast.CallExpr); sdk.CallOp(c.pass.TypesInfo, call) == (sdk.Op{Kind: sdk.Delete}) {
 			own[call] = true
 		}
 	}
 	deletes := false
-	for id := range c.uses(body, dec.Dst) {
+	for id := range c.uses(scope, dec.Dst) {
 		switch {
 		case writes.Within(id.Node(), dec.Call):
 		case c.keyArg(id):
 			deletes = true
 		case c.fieldSet(id):
 		case c.marshalled(id):
-		case c.readBack(id, dec.Dst, own, body):
+		case c.readBack(id, dec.Dst, own, scope):
 		default:
 			return ""
 		}

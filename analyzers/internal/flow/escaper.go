@@ -33,8 +33,11 @@ import (
 // 'a' && c <= 'z', c == '.', unicode.IsLetter(c), strings.ContainsRune
 // of a constant) and spells every other one without a quote (a constant,
 // fmt.Fprintf(&b, "x%02x", c), strconv.AppendInt): its text holds none. Paths are
-// enumerated in the loop body (bounded by maxEscaperPaths; an inner
-// loop or a write the engine cannot read rejects the function).
+// enumerated in the loop body (bounded by maxEscaperPaths; a write the
+// engine cannot read rejects the function, and so does an inner loop,
+// unless it writes a builder only text without a quote that is not the
+// character read — fmt.Fprintf(&b, ":%04X", u) over the UTF-16 units of
+// a rune — when it is one step of a path).
 
 // maxEscaperPaths bounds the paths through a loop body examined.
 const maxEscaperPaths = 128
@@ -102,6 +105,17 @@ func quoteDoubler(e *eval, fn *ssa.Function, v ssa.Value) (int, bool, bool) {
 		return -1, false, false
 	}
 	d.loop = loop
+	if d.builder != nil {
+		// Loops nested in the body, each walked as one step (below).
+		for i := range loops {
+			if l := &loops[i]; l.header != loop.header && loop.body[l.header] && !l.body[loop.header] {
+				if d.inner == nil {
+					d.inner = map[*ssa.BasicBlock]*ssaLoop{}
+				}
+				d.inner[l.header] = l
+			}
+		}
+	}
 	if !d.paths(header, []*ssa.BasicBlock{header}) || d.param < 0 || d.count == 0 {
 		return -1, false, false
 	}
@@ -117,6 +131,13 @@ type doubler struct {
 	param   int        // the parameter whose characters are read
 	count   int        // paths examined
 	low     bool       // some path may write a character at or below the quote
+	// inner: the loops nested in the body, by header (builders only).
+	// One is a single step of a path, from its header to a block it
+	// exits to, when what it writes holds no quote and not the
+	// character read, however often it runs (an allowlist encoder
+	// spelling a rune's UTF-16 units in hex); else it rejects the
+	// function, as an inner loop always did.
+	inner map[*ssa.BasicBlock]*ssaLoop
 }
 
 // outsideClean checks what is written outside the loop: the slice
@@ -260,6 +281,12 @@ func (d *doubler) paths(b *ssa.BasicBlock, path []*ssa.BasicBlock) bool {
 				return false // an inner loop
 			}
 		}
+		if l := d.inner[s]; l != nil {
+			if !d.innerPaths(l, append(path[:len(path):len(path)], s)) {
+				return false
+			}
+			continue
+		}
 		if !d.paths(s, append(path[:len(path):len(path)], s)) {
 			return false
 		}
@@ -267,11 +294,93 @@ func (d *doubler) paths(b *ssa.BasicBlock, path []*ssa.BasicBlock) bool {
 	return true
 }
 
+// innerPaths goes on from the nested loop l, whose header ends path, by
+// each block it exits to: to the outer header (a path ends), out of the
+// outer loop (not a path), or on through the body. l must write only
+// quote-free text that is not the character read.
+func (d *doubler) innerPaths(l *ssaLoop, path []*ssa.BasicBlock) bool {
+	if _, ok := d.innerItems(l); !ok {
+		return false
+	}
+	exits := map[*ssa.BasicBlock]bool{}
+	for _, b := range d.fn.Blocks {
+		if !l.body[b] {
+			continue
+		}
+		for _, s := range b.Succs {
+			if l.body[s] || exits[s] {
+				continue
+			}
+			exits[s] = true
+			switch {
+			case s == d.loop.header:
+				if d.count++; d.count > maxEscaperPaths || !d.check(path) {
+					return false
+				}
+			case !d.loop.body[s]:
+			default:
+				for _, p := range path {
+					if p == s {
+						return false
+					}
+				}
+				next := append(path[:len(path):len(path)], s)
+				if il := d.inner[s]; il != nil {
+					if !d.innerPaths(il, next) {
+						return false
+					}
+				} else if !d.paths(s, next) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// innerItems returns what the nested loop l writes to the builder,
+// each once: nil and false if any of it is the character read, holds a
+// quote or is not known to hold none.
+func (d *doubler) innerItems(l *ssaLoop) ([]item, bool) {
+	var out []item
+	for _, c := range d.writes() {
+		if !l.body[c.Block()] {
+			continue
+		}
+		var its []item
+		ok := false
+		if isWrite(c) && len(c.Call.Args) == 2 && c.Call.Args[0] == d.builder {
+			its, ok = d.items(c.Call.Args[1])
+		} else if mi, isMI := c.Call.Args[0].(*ssa.MakeInterface); isMI && mi.X == d.builder && isFprintf(c, mi) {
+			its, ok = d.quoteFreeItem(d.e.sprintf(c.Call.Args[1:], c.Pos(), 2, 0))
+		}
+		if !ok {
+			return nil, false
+		}
+		for _, it := range its {
+			if it.elem || strings.ContainsRune(it.text, '\'') {
+				return nil, false
+			}
+		}
+		out = append(out, its...)
+	}
+	return out, true
+}
+
 // check checks one path through the body (header first).
 func (d *doubler) check(path []*ssa.BasicBlock) bool {
 	st := charState{lo: math.MinInt64, hi: math.MaxInt64}
 	var items []item
 	for i, b := range path {
+		if l := d.inner[b]; l != nil && i > 0 {
+			// A nested loop, one step: what it writes, nothing learnt.
+			its, ok := d.innerItems(l)
+			if !ok {
+				return false
+			}
+			items = append(items, its...)
+			continue
+		}
 		for _, in := range b.Instrs {
 			c, ok := in.(*ssa.Call)
 			if !ok || d.builder == nil {
