@@ -459,3 +459,35 @@ func (r *Result) AllCalls(fn *ssa.Function) []ssa.CallInstruction {
 	}
 	return r.callers[fn]
 }
+
+// ArgsOf returns, when v is a parameter of an unexported function all of
+// whose calls are visible (AllCalls), the argument each call gives it,
+// as written. ok is false when v is no such parameter, the function has
+// no call, or a call has no syntax (a go or defer statement's).
+func (r *Result) ArgsOf(v *types.Var) (args []ast.Expr, ok bool) {
+	p := r.params[v]
+	if p == nil {
+		return nil, false
+	}
+	idx := slices.Index(p.Parent().Params, p)
+	calls := r.AllCalls(p.Parent())
+	if idx < 0 || len(calls) == 0 {
+		return nil, false
+	}
+	recv := 0
+	if p.Parent().Signature.Recv() != nil {
+		recv = 1
+	}
+	for _, c := range calls {
+		call := r.callSyntax(c)
+		if call == nil || c.Common().Signature().Variadic() {
+			return nil, false
+		}
+		a := sdk.ArgAt(r.Pass.TypesInfo, call, idx-recv)
+		if a == nil {
+			return nil, false
+		}
+		args = append(args, a)
+	}
+	return args, true
+}
