@@ -752,7 +752,9 @@ func (e *eval) builder(recv ssa.Value, v ssa.Value, depth int) Value {
 // compressed, of a size not known — only what makes it unbounded is
 // kept (an unlimited hole stays unlimited, any other limit is dropped),
 // so a whole file or a request body gzipped stays as long as the client
-// or the file makes it, and bounded text is no longer known to be small.
+// or the file makes it, and bounded text is no longer known to be small;
+// a marshalled document (text that compresses many times over, written
+// compressed to fit) is of a size not known.
 func (e *eval) compressed(w *ssa.Call, depth int) []bufWrite {
 	writer := ssa.Value(w)
 	if _, ok := w.Type().(*types.Tuple); ok {
@@ -773,6 +775,12 @@ func (e *eval) compressed(w *ssa.Call, depth int) []bufWrite {
 			continue
 		}
 		val := mapHoles(opaque(e.of(cl.Call.Args[1], depth), 0), func(h Hole) Hole {
+			if h.Source == Body && h.What == marshalledDoc {
+				// JSON or XML text, unbounded only as a slice could
+				// be long, shrinks many times over: of a size not
+				// known, no longer a source.
+				return Hole{What: "compressed"}
+			}
 			if h.Max != Unlimited {
 				h.Max = 0
 			}

@@ -76,3 +76,25 @@ func keepSmall(ctx context.Context, c *aztables.Client, f *os.File) error {
 	_, err = c.AddEntity(ctx, b, nil)
 	return err
 }
+
+type failure struct {
+	Code    string
+	Details []string
+}
+
+// Silent: a marshalled document gzipped to fit: JSON text shrinks many
+// times over, so its compressed size is not known to be over the limit.
+func keepFailure(ctx context.Context, c *aztables.Client, f failure) error {
+	doc, err := json.Marshal(f)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	_, _ = zw.Write(doc)
+	_ = zw.Close()
+	row := map[string]any{"PartitionKey": "failures", "RowKey": f.Code, "Doc": buf.Bytes()}
+	b, _ := json.Marshal(row)
+	_, err = c.AddEntity(ctx, b, nil)
+	return err
+}
