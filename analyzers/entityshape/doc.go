@@ -101,7 +101,10 @@
 // marshal.go): unbounded when a field holds a request body, a form
 // value, a whole file or a slice, also a field of a nested struct (a
 // nested struct is as large as what the code puts in its fields);
-// base64, hex and an AEAD's Seal on the way keep it so. A document
+// base64, hex and an AEAD's Seal on the way keep it so. A whole file or
+// request body compressed into a buffer (gzip, zlib, flate:
+// zw.Write(data), then buf.Bytes()) is as unbounded; a marshalled
+// document compressed there is of a size not known (silent). A document
 // json.NewEncoder(&buf).Encode(v) (xml too) writes into a bytes.Buffer
 // or strings.Builder whose text fills the property is sized as
 // json.Marshal(v). A function that marshals its parameter of struct or

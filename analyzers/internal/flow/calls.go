@@ -701,6 +701,10 @@ func (e *eval) builder(recv ssa.Value, v ssa.Value, depth int) Value {
 						// json.NewEncoder(&b).Encode(v): the documents
 						// its Encode calls write (encoded).
 						ws = append(ws, e.encoded(cl, depth)...)
+					case "compress/gzip.NewWriter", "compress/gzip.NewWriterLevel",
+						"compress/zlib.NewWriter", "compress/zlib.NewWriterLevel", "compress/flate.NewWriter":
+						// gzip.NewWriter(&b).Write(data): compressed.
+						ws = append(ws, e.compressed(cl, depth)...)
 					}
 				}
 				continue
@@ -740,6 +744,51 @@ func (e *eval) builder(recv ssa.Value, v ssa.Value, depth int) Value {
 		out = concat(out, w.val)
 	}
 	return out
+}
+
+// compressed is what the compressor made by the call w
+// (gzip.NewWriter(&b), zlib, flate; also the (writer, error) of
+// NewWriterLevel) writes to its buffer: for each Write(data), data
+// compressed, of a size not known — only what makes it unbounded is
+// kept (an unlimited hole stays unlimited, any other limit is dropped),
+// so a whole file or a request body gzipped stays as long as the client
+// or the file makes it, and bounded text is no longer known to be small;
+// a marshalled document (text that compresses many times over, written
+// compressed to fit) is of a size not known.
+func (e *eval) compressed(w *ssa.Call, depth int) []bufWrite {
+	writer := ssa.Value(w)
+	if _, ok := w.Type().(*types.Tuple); ok {
+		writer = nil
+		for _, ref := range *w.Referrers() {
+			if ex, ok := ref.(*ssa.Extract); ok && ex.Index == 0 {
+				writer = ex
+			}
+		}
+		if writer == nil {
+			return nil
+		}
+	}
+	var ws []bufWrite
+	for _, ref := range *writer.Referrers() {
+		cl, ok := ref.(*ssa.Call)
+		if !ok || cl.Call.StaticCallee() == nil || len(cl.Call.Args) != 2 || cl.Call.Args[0] != writer || cl.Call.StaticCallee().Name() != "Write" {
+			continue
+		}
+		val := mapHoles(opaque(e.of(cl.Call.Args[1], depth), 0), func(h Hole) Hole {
+			if h.Source == Body && h.What == marshalledDoc {
+				// JSON or XML text, unbounded only as a slice could
+				// be long, shrinks many times over: of a size not
+				// known, no longer a source.
+				return Hole{What: "compressed"}
+			}
+			if h.Max != Unlimited {
+				h.Max = 0
+			}
+			return h
+		})
+		ws = append(ws, bufWrite{cl.Block(), instrIndex(cl), val})
+	}
+	return ws
 }
 
 // A bufWrite is what one instruction (a Write, an Fprintf, an encoder's
@@ -832,11 +881,19 @@ func (e *eval) sourceOfStruct(x ssa.Value, depth int) (Source, string) {
 					return src, joinWhat(what, st.Field(p.Field).Name())
 				}
 			case *ssa.Alloc:
-				return e.decodedInto(p, depth)
+				return e.allocSource(p, depth)
+			case *ssa.IndexAddr:
+				// An element of a slice (for _, it := range items)
+				// decoded from the request or read from a table: the
+				// same source.
+				return e.sourceOfStruct(p.X, depth+1)
 			}
 		}
 	case *ssa.Alloc:
-		return e.decodedInto(x, depth)
+		return e.allocSource(x, depth)
+	case *ssa.IndexAddr:
+		// The address of such an element (&items[i], items[i].F).
+		return e.sourceOfStruct(x.X, depth+1)
 	case *ssa.FieldAddr:
 		// The address of a struct field of such a struct (an embedded
 		// aztables.Entity, a nested struct): the same source. An
@@ -861,6 +918,55 @@ func (e *eval) sourceOfStruct(x ssa.Value, depth int) (Source, string) {
 		return e.sourceOfCall(x.Common())
 	}
 	return Unknown, ""
+}
+
+// allocSource: the variable a is decoded from request input or an
+// entity, or is a copy of such a struct made once and never written
+// again (a range variable o whose nested field o.Req.Key is read).
+func (e *eval) allocSource(a *ssa.Alloc, depth int) (Source, string) {
+	if src, what := e.decodedInto(a, depth); src != Unknown {
+		return src, what
+	}
+	if v, ok := copiedOnce(a); ok {
+		return e.sourceOfStruct(v, depth+1)
+	}
+	return Unknown, ""
+}
+
+// copiedOnce returns the one value stored whole into the variable a
+// when nothing else writes it or any of its fields, and its address
+// goes nowhere but to reads of it and of its fields; the store is in
+// the block that declares a (o := ops[i], a range variable).
+func copiedOnce(a *ssa.Alloc) (ssa.Value, bool) {
+	var val ssa.Value
+	var readOnly func(v ssa.Value, top bool) bool
+	readOnly = func(v ssa.Value, top bool) bool {
+		for _, ref := range *v.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Store:
+				if !top || ref.Addr != v || val != nil || ref.Block() != a.Block() {
+					return false
+				}
+				val = ref.Val
+			case *ssa.UnOp:
+				if ref.Op != token.MUL {
+					return false
+				}
+			case *ssa.FieldAddr:
+				if !readOnly(ref, false) {
+					return false
+				}
+			case *ssa.DebugRef:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !readOnly(a, true) || val == nil {
+		return nil, false
+	}
+	return val, true
 }
 
 // sourceOfCall: a GetEntity response or a list page is an entity read

@@ -20,28 +20,48 @@ import (
 // only silence a rule. A load of a struct field (in.PK) counts the tests
 // of the function's other loads of that field when the function never
 // stores to it (SameValue): validKey(in.PK) checks the in.PK written
-// into the key.
+// into the key; so does a load of a nested field (o.Req.Key) through
+// the other &o.Req of the function.
 func (r *Result) checked(v ssa.Value) Bound {
 	b := checkedRefs(v, 0)
 	ld, ok := v.(*ssa.UnOp)
 	if !ok || ld.Op != token.MUL {
 		return b
 	}
-	fa, ok := ld.X.(*ssa.FieldAddr)
-	if !ok || fa.X.Referrers() == nil {
+	// The field path from the struct variable (o.Req.Key: Req, Key),
+	// each &o.Req its own instruction.
+	var path []int
+	root := ld.X
+	for len(path) < MaxDepth {
+		fa, ok := root.(*ssa.FieldAddr)
+		if !ok {
+			break
+		}
+		path = append([]int{fa.Field}, path...)
+		root = fa.X
+	}
+	if len(path) == 0 {
 		return b
 	}
-	for _, ref := range *fa.X.Referrers() {
-		other, ok := ref.(*ssa.FieldAddr)
-		if !ok || other.Field != fa.Field || other.Referrers() == nil {
-			continue
+	var walk func(x ssa.Value, rest []int)
+	walk = func(x ssa.Value, rest []int) {
+		refs := x.Referrers()
+		if refs == nil {
+			return
 		}
-		for _, ref2 := range *other.Referrers() {
-			if o, ok := ref2.(*ssa.UnOp); ok && o != ld && o.Op == token.MUL && SameValue(ld, o) {
-				b |= checkedRefs(o, 0)
+		for _, ref := range *refs {
+			if len(rest) == 0 {
+				if o, ok := ref.(*ssa.UnOp); ok && o != ld && o.Op == token.MUL && SameValue(ld, o) {
+					b |= checkedRefs(o, 0)
+				}
+				continue
+			}
+			if other, ok := ref.(*ssa.FieldAddr); ok && other.X == x && other.Field == rest[0] {
+				walk(other, rest[1:])
 			}
 		}
 	}
+	walk(root, path)
 	return b
 }
 

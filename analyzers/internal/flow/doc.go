@@ -32,7 +32,10 @@
 // parameters a closure captures (a Param hole of the enclosing function:
 // Hole.Owner); struct
 // fields (the stores into the field of the same variable, literal or
-// assignment; a struct value copied whole is followed to its origin);
+// assignment; a struct value copied whole is followed to its origin;
+// an element of a slice decoded from the request or read from a table,
+// and a variable copied once from one and not written again — a range
+// variable, nested fields included — are that source);
 // maps as whole values (Origins: a map literal or a map variable filled
 // entry by entry comes from where its values do; bytes that are an
 // entity, marshalled and decoded again into a map, stay that entity);

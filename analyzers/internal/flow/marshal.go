@@ -39,6 +39,10 @@ import (
 // two parts to the text: MaxParts).
 const maxDocFields = 24
 
+// marshalledDoc names the hole of a document json.Marshal or
+// xml.Marshal makes of a slice, a map or a dynamic value.
+const marshalledDoc = "a marshalled document"
+
 // Sizes of values by their type, as encoding/json writes them.
 const (
 	boolMax = 5                                                   // false
@@ -52,7 +56,7 @@ const (
 // text (marshalled); else one hole standing for x.
 func (e *eval) marshal(x ssa.Value, tag string, depth int) Value {
 	if Growable(underlyingArg(x).Type()) {
-		return holeValue(Hole{Source: Body, What: "a marshalled document"})
+		return holeValue(Hole{Source: Body, What: marshalledDoc})
 	}
 	if types.IsInterface(x.Type()) {
 		// A dynamic value decoded from a stream read whole: a
@@ -60,7 +64,7 @@ func (e *eval) marshal(x ssa.Value, tag string, depth int) Value {
 		a := e.of(x, depth)
 		for _, h := range a.Holes() {
 			if h.Source == Body || h.Source == Request && h.What == "body" {
-				return holeValue(Hole{Source: Body, What: "a marshalled document", Bound: h.Bound & LengthChecked, Max: sizeOfWhole(a)})
+				return holeValue(Hole{Source: Body, What: marshalledDoc, Bound: h.Bound & LengthChecked, Max: sizeOfWhole(a)})
 			}
 		}
 	}
