@@ -29,15 +29,12 @@ func TestHeldout12Labels(t *testing.T) {
 	checkCorpusLabelsAs(t, "heldout-12", "TestHeldout12Labels", heldout12Header)
 }
 
-// heldout12Known are the findings at heldout-12's silent spots as first
-// measured, each counted against precision (docs/benchmarks.md says why).
+// heldout12Known are the findings still reported at heldout-12's silent
+// spots, each counted against precision (docs/benchmarks.md says why).
 var heldout12Known = map[string]bool{
 	"budgetd/cards.go:96 TL204":      true,
-	"metricsinkc/recent.go:14 TL321": true,
 	"statekeyb/transact.go:50 TL403": true,
-	"streamd/log.go:245 TL401":       true,
 	"streamd/log.go:245 TL403":       true,
-	"streamd/log.go:262 TL401":       true,
 	"streamd/log.go:262 TL403":       true,
 }
 
@@ -45,9 +42,11 @@ var heldout12Known = map[string]bool{
 // held-out corpus labelled before tablelint ran on it. First measured on
 // 1f50033 (every fix branch of the session merged, none of whose authors
 // saw it) with the labels as committed in d28f819: 65/85 (76.5 %) and
-// 65/79 (82.3 %). Floors a little below the latest figures, so that a
-// drop fails; the misses are listed in docs/benchmarks.md.
+// 65/79 (82.3 %); 72/85 (84.7 %) and 72/83 (86.7 %) after the fixes
+// that followed (no label changed). Floors a little below the latest
+// figures, so that a drop fails; the misses are listed in
+// docs/benchmarks.md.
 func TestHeldout12Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-12", heldout12Rules, true, 40, 60, heldout12Known)
-	checkRates(t, right, expected, found, 0.76, 0.82)
+	checkRates(t, right, expected, found, 0.84, 0.86)
 }
