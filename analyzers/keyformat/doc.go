@@ -34,7 +34,10 @@
 //   - TL205 reverse-ticks-unpadded: a reverse-time value — a constant of
 //     18 or more digits (math.MaxInt64, DateTime.MaxValue.Ticks =
 //     3155378975999999999) minus a run-time value — not zero-padded to 19
-//     digits. The suggested fix formats it with %019d.
+//     digits, also when a helper of the package or of another makes the
+//     subtraction and returns it (flow's Reverse, from function
+//     summaries): reported where it is formatted. The suggested fix
+//     formats it with %019d.
 //
 // The fixes leave code that compiles when applied one at a time (an
 // editor) or all together (go vet -fix, golangci-lint run --fix): when

@@ -36,7 +36,7 @@ var Analyzer = &analysis.Analyzer{
 
 // ReverseMin is the smallest constant taken to be the maximum of a
 // reverse-time key (max - now): any constant with 18 or more digits.
-const ReverseMin = 100_000_000_000_000_000
+const ReverseMin = flow.ReverseMin
 
 type checker struct {
 	pass *analysis.Pass
@@ -247,11 +247,14 @@ func widening(sizes types.Sizes, from, to types.Type) bool {
 }
 
 // isReverse reports whether e is max - x with max a constant of 18 or
-// more digits (following variables assigned once).
+// more digits: written there (following variables assigned once), or
+// made by a helper that returns it, of this package or another (flow's
+// Reverse, from the helpers' summaries).
 func (c *checker) isReverse(e ast.Expr) bool {
 	be, ok := c.idx.Resolve(e).(*ast.BinaryExpr)
 	if !ok || be.Op != token.SUB {
-		return false
+		v, ok := c.fl.ExprValue(e)
+		return ok && c.fl.Reverse(v)
 	}
 	if _, isConst := c.constInt(be.Y); isConst {
 		return false

@@ -197,7 +197,7 @@ func init() {
 			ID: "TL205", Name: "reverse-ticks-unpadded", Severity: Warning,
 			Targets:   []Target{Design, GoCode, Replay},
 			Title:     "Reverse-time key is not padded to 19 digits",
-			Rationale: "Inverted ticks (DateTime.MaxValue.Ticks − now) sort newest-first only at a fixed width of 19 digits. `{invticks}` is always 19 digits; reported are `{invticks:VERB}` with another verb and Int64 properties named like inverted/reverse ticks formatted without %019d.",
+			Rationale: "Inverted ticks (DateTime.MaxValue.Ticks − now) sort newest-first only at a fixed width of 19 digits. `{invticks}` is always 19 digits; reported are `{invticks:VERB}` with another verb and Int64 properties named like inverted/reverse ticks formatted without %019d. In Go code, a constant of 18 or more digits minus a run-time value, written in the key's function or in a helper (of the package or another) that returns it, is reported where it is formatted without %019d.",
 			Source:    `"You must pad the reverse tick value with leading zeroes, to ensure the string value sorts as expected." (Azure Table storage table design guide); string.Format("{0:D19}", DateTime.MaxValue.Ticks - DateTime.UtcNow.Ticks) (Azure Table storage table design guide)`,
 			Bad:       `rowKey: "{invticks:%d}"` + "\n\nGo:\n" + `strconv.FormatInt(math.MaxInt64-t.UnixNano(), 10)`,
 			Good:      `rowKey: "{invticks}"` + "\n\nGo:\n" + `fmt.Sprintf("%019d", math.MaxInt64-t.UnixNano())`,

@@ -47,6 +47,9 @@ type Summary struct {
 	// Stores are what the function stores through its pointer
 	// parameters (stores.go).
 	Stores []Store
+	// Reverse[i] says result i is reverse ticks, a large constant minus
+	// a run-time value (reverse.go); nil if no result is.
+	Reverse []bool
 }
 
 // AFact marks Summary as an analysis fact.
@@ -434,12 +437,12 @@ func (s *Summary) empty() bool {
 			return false
 		}
 	}
-	return len(s.Fields) == 0 && len(s.Stores) == 0
+	return len(s.Fields) == 0 && len(s.Stores) == 0 && s.Reverse == nil
 }
 
 // portable strips positions, which mean nothing in another package.
 func (s *Summary) portable() *Summary {
-	out := &Summary{Origins: s.Origins}
+	out := &Summary{Origins: s.Origins, Reverse: s.Reverse}
 	for _, st := range s.Stores {
 		st.Value = stripRet(st.Value)
 		out.Stores = append(out.Stores, st)
@@ -525,6 +528,7 @@ func (r *Result) summarize(fn *ssa.Function) *Summary {
 			s.Results[i] = holeValue(Hole{Source: Param, Param: p, What: fn.Params[p].Name(), Bound: b, owner: fn})
 		}
 	}
+	s.Reverse = r.reverseResults(fn, rets)
 	// Where each result comes from as a whole.
 	s.Origins = make([][]Origin, res.Len())
 	for i := 0; i < res.Len(); i++ {
