@@ -34,9 +34,6 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-// ReverseMin is the smallest constant taken to be the maximum of a
-// reverse-time key (max - now): any constant with 18 or more digits.
-const ReverseMin = flow.ReverseMin
 
 type checker struct {
 	pass *analysis.Pass
@@ -247,20 +244,23 @@ func widening(sizes types.Sizes, from, to types.Type) bool {
 }
 
 // isReverse reports whether e is max - x with max a constant of 18 or
-// more digits: written there (following variables assigned once), or
-// made by a helper that returns it, of this package or another (flow's
-// Reverse, from the helpers' summaries).
+// more digits, as flow's Reverse says (written there, or made by a
+// helper of this package or another that returns it); the syntax only
+// where there is no SSA value.
 func (c *checker) isReverse(e ast.Expr) bool {
+	if v, ok := c.fl.ExprValue(e); ok {
+		return c.fl.Reverse(v)
+	}
+	// No SSA value (a function with type errors): the syntax.
 	be, ok := c.idx.Resolve(e).(*ast.BinaryExpr)
 	if !ok || be.Op != token.SUB {
-		v, ok := c.fl.ExprValue(e)
-		return ok && c.fl.Reverse(v)
+		return false
 	}
 	if _, isConst := c.constInt(be.Y); isConst {
 		return false
 	}
 	x, ok := c.constInt(c.idx.Resolve(be.X))
-	return ok && x >= ReverseMin
+	return ok && x >= flow.ReverseMin
 }
 
 func (c *checker) constInt(e ast.Expr) (uint64, bool) {
