@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 )
@@ -149,34 +149,38 @@ func (d *depot) Shelves(ctx context.Context, in string) {
 	d.tc.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &f})
 }
 
-// hexKey keeps letters and digits and spells every other rune as its
-// UTF-16 code units in hex, one inner loop over them: what the inner
-// loop writes holds no quote.
+// hexKey percent-encodes: it keeps ASCII letters, digits and '-', and
+// spells every byte of any other rune as %XX in an inner loop over the
+// rune's UTF-8 bytes: what the inner loop writes holds no quote.
 func hexKey(in string) string {
 	var b strings.Builder
+	var buf [utf8.UTFMax]byte
 	for _, r := range in {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		if r < utf8.RuneSelf && (r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
 			b.WriteRune(r)
 			continue
 		}
-		for _, u := range utf16.Encode([]rune{r}) {
-			fmt.Fprintf(&b, ":%04X", u)
+		n := utf8.EncodeRune(buf[:], r)
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "%%%02X", buf[i])
 		}
 	}
 	return b.String()
 }
 
-// rawKey's inner loop writes the code units themselves: a quote among
-// them goes through.
+// rawKey's inner loop writes the bytes themselves: a quote among them
+// goes through.
 func rawKey(in string) string {
 	var b strings.Builder
+	var buf [utf8.UTFMax]byte
 	for _, r := range in {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		if r < utf8.RuneSelf && (r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
 			b.WriteRune(r)
 			continue
 		}
-		for _, u := range utf16.Encode([]rune{r}) {
-			b.WriteRune(rune(u))
+		n := utf8.EncodeRune(buf[:], r)
+		for i := 0; i < n; i++ {
+			b.WriteByte(buf[i])
 		}
 	}
 	return b.String()
