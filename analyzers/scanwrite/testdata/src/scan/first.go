@@ -8,32 +8,33 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/data/aztables"
 )
 
-// The first entity of the first page, found by another property, is
-// moved on and written back: whether there is one (len compared) reads
+// The first entity of a page, found by another property, is decoded,
+// changed and upserted: whether the page has one (len compared) reads
 // no entity, so the scan still only finds keys.
-func addToBalance(ctx context.Context, c *aztables.Client, account int, delta float64) error {
-	q := fmt.Sprintf("PartitionKey eq 'CARDS' and AccountNumber eq %d", account)
-	pages := c.NewListEntitiesPager(&aztables.ListEntitiesOptions{
-		Filter: &q, // want `TL313: this scan only finds the keys of entities to update`
-	})
-	if pages.More() {
-		page, err := pages.NextPage(ctx)
+func reserve(ctx context.Context, c *aztables.Client, bin int, n int) error {
+	f := fmt.Sprintf("PartitionKey eq 'stock' and Bin eq %d", bin)
+	p := c.NewListEntitiesPager(&aztables.ListEntitiesOptions{Filter: &f}) // want `TL313: this scan only finds the keys of entities to update`
+	for p.More() {
+		pg, err := p.NextPage(ctx)
 		if err != nil {
 			return err
 		}
-		if len(page.Entities) > 0 {
-			var row map[string]any
-			if err := json.Unmarshal(page.Entities[0], &row); err != nil {
-				return err
-			}
-			bal, _ := row["CurrentBalance"].(float64)
-			row["CurrentBalance"] = bal + delta
-			b, _ := json.Marshal(row)
-			_, err = c.UpdateEntity(ctx, b, nil)
+		if len(pg.Entities) == 0 {
+			continue
+		}
+		var item struct {
+			aztables.Entity
+			OnHand int
+		}
+		if err := json.Unmarshal(pg.Entities[0], &item); err != nil {
 			return err
 		}
+		item.OnHand -= n
+		b, _ := json.Marshal(item)
+		_, err = c.UpdateEntity(ctx, b, nil)
+		return err
 	}
-	return fmt.Errorf("no card with account %d", account)
+	return fmt.Errorf("bin %d is empty", bin)
 }
 
 // Kept in a local first, and deleted by its keys.
