@@ -34,7 +34,6 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-
 type checker struct {
 	pass *analysis.Pass
 	idx  *writes.Index
