@@ -17,3 +17,7 @@ replace github.com/Azure/azure-sdk-for-go => ../../analyzers/internal/sdktest/te
 require github.com/google/uuid v0.0.0
 
 replace github.com/google/uuid => ../../analyzers/internal/sdktest/testdata/src/github.com/google/uuid
+
+require github.com/Azure/azure-sdk-for-go/sdk/storage/azqueue v0.0.0
+
+replace github.com/Azure/azure-sdk-for-go/sdk/storage/azqueue => ../../analyzers/internal/sdktest/testdata/src/github.com/Azure/azure-sdk-for-go/sdk/storage/azqueue
