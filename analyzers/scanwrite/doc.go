@@ -24,8 +24,9 @@
 //     (page.Entities[0], its count only compared: len(page.Entities) > 0),
 //     decoded with json.Unmarshal and used only to
 //     call DeleteEntity with its PartitionKey and RowKey, or to change
-//     its properties and write it back with UpdateEntity. The entity's
-//     own properties may be read to compute its new values (a counter
+//     its properties and write it back with UpdateEntity or UpsertEntity
+//     (under its own keys: an entity given a new key is a copy). The
+//     entity's own properties may be read to compute its new values (a counter
 //     moved on) and its ETag given to the write's If-Match: a value
 //     read is followed through conversions, arithmetic and local
 //     variables, and must go back into the entity or the options of

@@ -424,7 +424,7 @@ func (c *checker) elemKeysOnly(elem *types.Var, src ast.Expr, scope, regionCur i
 	own := map[*ast.CallExpr]bool{}
 	updates := false
 	for _, w := range c.x.Calls {
-		if w.Op() != (sdk.Op{Kind: sdk.Update}) || w.Via != nil || w.Closure != nil || !writes.Within(w.Call, region) {
+		if op := w.Op(); (op != sdk.Op{Kind: sdk.Update} && op != sdk.Op{Kind: sdk.Upsert}) || w.Via != nil || w.Closure != nil || !writes.Within(w.Call, region) {
 			continue
 		}
 		for _, v := range c.x.Writes.RootsOf(w.Entity).Vars {
