@@ -18,9 +18,9 @@ const heldout13Header = "" +
 	"# Held-out corpus for issue 23's judging rule (heldout-13), labelled on\n" +
 	"# 2026-11-28 from the rule docs and the service's documented behaviour\n" +
 	"# before tablelint was run on it (the analyzers' source and testdata were\n" +
-	"# not read). Packages from public repositories and from Go code that\n" +
-	"# public GitHub issue threads show or point to (SOURCES-a.md onwards),\n" +
-	"# aztables and the legacy storage Table API.\n" +
+	"# not read). Packages from public repositories (a library's connector\n" +
+	"# among them) and from Go code that public GitHub issue threads show or\n" +
+	"# point to (SOURCES-a.md onwards), aztables and the legacy storage API.\n" +
 	"# Placement as docs/analyzers.md's \"Where a finding is reported\" says.\n"
 
 // TestHeldout13Labels checks that heldout-13's labels.txt is what the
