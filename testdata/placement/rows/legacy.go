@@ -18,3 +18,14 @@ func legacyTwoPartitions(t *storage.Table) error {
 	b.InsertEntity(t.GetEntityReference("films", "2")) // L: TL403
 	return b.ExecuteBatch()
 }
+
+// Row TL403, legacy, a loop that gives each action its own PartitionKey:
+// the ExecuteBatch.
+func legacyPartitionPerItem(t *storage.Table, items []Item) error {
+	b := t.NewBatch()
+	for _, it := range items[:min(len(items), 50)] {
+		b.InsertEntity(t.GetEntityReference(it.Shelf, it.Code))
+	}
+	// M: TL403 ^the loop on line \d+ gives each action its own PartitionKey
+	return b.ExecuteBatch() // L: TL403
+}
