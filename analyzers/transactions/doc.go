@@ -39,7 +39,17 @@
 //     >= 100 or == 100 before a flush). A test for emptiness
 //     (len(rows) == 0) or a limit that lets more through (a flush on
 //     len(batch) > 100 before appending one more lets 101 through) is no
-//     limit. The slice may be appended to in the function and submitted
+//     limit. Also silent when flow bounds the collection's length
+//     (flow.ExprLenMost) so that it gives at most 100 actions: a window
+//     s[i:i+100], s[i:min(i+100, len(s))], a bound clamped by
+//     `if end > len(s) { end = len(s) }` or `if n > 100 { n = 100 }`, a
+//     slice grown by appends in loops of a constant count, a helper's
+//     result its summary bounds (in any package), or a parameter of an
+//     unexported function or of a closure held in a local (send :=
+//     func(batch []T) {…}) every call of which passes such a slice or
+//     one checked against a length; a length flow does not know is
+//     unbounded, and one call passing an unbounded slice keeps it so.
+//     The slice may be appended to in the function and submitted
 //     by a closure of it (flush := func() error { … }), or built and
 //     returned by a helper of the package (ops, err := toActions(items)),
 //     which is checked with its parameter bound to the caller's argument.

@@ -166,7 +166,19 @@ func (c *checker) in(body *ast.BlockStmt, start token.Pos, f func()) {
 // declaringFunc returns the body and start of the innermost function of
 // the package whose body declares v, or nil.
 func (c *checker) declaringFunc(v *types.Var) (*ast.BlockStmt, token.Pos) {
-	return c.enclosingFunc(v.Pos())
+	cur, ok := c.ins.Root().FindByPos(v.Pos(), v.Pos())
+	if !ok {
+		return nil, token.NoPos
+	}
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := f.Node().(type) {
+		case *ast.FuncDecl:
+			return n.Body, n.Pos()
+		case *ast.FuncLit:
+			return n.Body, n.Pos()
+		}
+	}
+	return nil, token.NoPos
 }
 
 // An add is a statement that adds k actions to a transaction each time
@@ -1221,14 +1233,15 @@ func (c *checker) constInt(e ast.Expr) (int64, bool) {
 // (return an error), len(v) >= 100 or len(v) == 100 (submit the chunk).
 // A comparison with a value that is not a constant counts as a limit; a
 // comparison with a constant that lets more through (len(v) > 100 before
-// appending one more, len(rows) == 0) does not. A collection every call
-// of the function gives at most 100/k elements (sliceMost: the caller
-// cuts it in chunks) is guarded too.
+// appending one more, len(rows) == 0) does not. A collection that holds
+// at most 100/k elements (flow.ExprLenMost: a chunk of constant size, a
+// parameter every call of which passes such a chunk) is guarded too; one
+// flow cannot bound is not.
 func (c *checker) guarded(v *types.Var, coll ast.Expr, k int) bool {
 	collName := ""
 	if coll != nil {
 		collName = types.ExprString(coll)
-		if n, ok := c.sliceMost(coll, 0); ok && n*int64(k) <= MaxActions {
+		if n, ok := c.fl.ExprLenMost(coll); ok && n*int64(k) <= MaxActions {
 			return true
 		}
 	}

@@ -130,6 +130,14 @@
 // cut gives it back. Cuts lists
 // the strings and []byte values a function cuts into pieces in a loop.
 //
+// Lengths (lens.go): LenMost is the most elements a slice can hold —
+// s[a:b] with b-a bounded (constants, a+K, min, a clamp such as
+// `if end > len(s) { end = len(s) }`), make and append, a slice grown in
+// a loop of a bounded count, a parameter of an unexported function or of
+// a closure held in a local bound by every call's argument, a helper's
+// result by Summary.LenMost; unknown (unbounded) otherwise. ExprLenMost
+// asks it of syntax, a range statement's collection by the loop's count.
+//
 // Forward, Reaches says whether a value, or anything made from it (its
 // fields copied into an entity, its JSON bytes, a string built from it),
 // reaches an entity write, through the package's own functions, methods,

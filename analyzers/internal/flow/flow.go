@@ -50,6 +50,9 @@ type Summary struct {
 	// Reverse[i] says result i is reverse ticks, a large constant minus
 	// a run-time value (reverse.go); nil if no result is.
 	Reverse []bool
+	// LenMost[i] is the most elements slice result i holds, whatever the
+	// parameters (lens.go), -1 when not bounded; nil if no result is.
+	LenMost []int64
 }
 
 // AFact marks Summary as an analysis fact.
@@ -74,6 +77,10 @@ type Result struct {
 	// escaped marks functions also used as values (callers unknown).
 	callers map[*ssa.Function][]ssa.CallInstruction
 	escaped map[*ssa.Function]bool
+	// wrapped marks methods the package uses as a method value or
+	// expression (s.put, (*S).put): called through a synthetic wrapper,
+	// not where the package's calls show.
+	wrapped map[types.Object]bool
 	// sized maps the position of a make's opening parenthesis and of a
 	// comparison's operator to the instruction (see Count).
 	sized map[token.Pos]ssa.Instruction
@@ -116,6 +123,7 @@ func run(pass *analysis.Pass) (any, error) {
 		closures: map[*ssa.Function][]*ssa.MakeClosure{},
 		callers:  map[*ssa.Function][]ssa.CallInstruction{},
 		escaped:  map[*ssa.Function]bool{},
+		wrapped:  map[types.Object]bool{},
 		sized:    map[token.Pos]ssa.Instruction{},
 		loops:    map[*ssa.Function][]ssaLoop{},
 
@@ -213,6 +221,9 @@ func (r *Result) index(in ssa.Instruction) {
 	if mc, ok := in.(*ssa.MakeClosure); ok {
 		if f, ok := mc.Fn.(*ssa.Function); ok {
 			r.closures[f] = append(r.closures[f], mc)
+			if f.Synthetic != "" && f.Object() != nil {
+				r.wrapped[f.Object()] = true // a bound method value
+			}
 		}
 	}
 	// A function used other than as the callee of a call escapes.
@@ -230,6 +241,9 @@ func (r *Result) index(in ssa.Instruction) {
 		}
 		if f, ok := (*op).(*ssa.Function); ok {
 			r.escaped[f] = true
+			if f.Synthetic != "" && f.Object() != nil {
+				r.wrapped[f.Object()] = true // a method expression's thunk
+			}
 		}
 	}
 	if mc, ok := in.(*ssa.MakeClosure); ok {
@@ -437,12 +451,12 @@ func (s *Summary) empty() bool {
 			return false
 		}
 	}
-	return len(s.Fields) == 0 && len(s.Stores) == 0 && s.Reverse == nil
+	return len(s.Fields) == 0 && len(s.Stores) == 0 && s.Reverse == nil && s.LenMost == nil
 }
 
 // portable strips positions, which mean nothing in another package.
 func (s *Summary) portable() *Summary {
-	out := &Summary{Origins: s.Origins, Reverse: s.Reverse}
+	out := &Summary{Origins: s.Origins, Reverse: s.Reverse, LenMost: s.LenMost}
 	for _, st := range s.Stores {
 		st.Value = stripRet(st.Value)
 		out.Stores = append(out.Stores, st)
@@ -529,6 +543,7 @@ func (r *Result) summarize(fn *ssa.Function) *Summary {
 		}
 	}
 	s.Reverse = r.reverseResults(fn, rets)
+	s.LenMost = r.lenResults(fn, rets)
 	// Where each result comes from as a whole.
 	s.Origins = make([][]Origin, res.Len())
 	for i := 0; i < res.Len(); i++ {

@@ -345,3 +345,34 @@ func TestMapped(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, probe, "mapped")
 }
+
+// lenProbe reports flow.LenMostAt of the argument of each call of sink:
+// "at most N" or "not bounded".
+var lenProbe = &analysis.Analyzer{
+	Name:     "lenprobe",
+	Doc:      "lenprobe: report slice length bounds at sink calls",
+	Requires: []*analysis.Analyzer{flow.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := flow.Of(pass)
+		debugDump(r)
+		staticCalls(r, func(fn *ssa.Function, c *ssa.Call, f *ssa.Function) {
+			args := flow.CallArgs(c.Common())
+			if f.Name() != "sink" || len(args) != 1 {
+				return
+			}
+			if n, ok := r.LenMostAt(args[0], c); ok {
+				pass.Reportf(c.Pos(), "at most %d", n)
+			} else {
+				pass.Reportf(c.Pos(), "not bounded")
+			}
+		})
+		return nil, nil
+	},
+}
+
+// TestLens: the most elements a slice holds (lens.go), through clamps,
+// loops, closures, callers and other packages' summaries.
+func TestLens(t *testing.T) {
+	dir := sdktest.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, lenProbe, "lens/...")
+}

@@ -120,6 +120,29 @@ func (r *Result) iterationOf(fn *ssa.Function, v ssa.Value, loop ast.Node) *iter
 	if fn == nil || v == nil || loop == nil {
 		return nil
 	}
+	loops, ok := r.loops[fn]
+	if !ok {
+		loops = loopsOf(fn)
+		r.loops[fn] = loops
+	}
+	best := loopOfStmt(loops, loop)
+	if best == nil {
+		return nil
+	}
+	it := &iteration{body: best.body, headers: map[*ssa.BasicBlock]bool{}, seen: map[ssa.Value]bool{}}
+	for _, l := range loops {
+		if best.body[l.header] {
+			it.headers[l.header] = true
+		}
+	}
+	return it
+}
+
+// loopOfStmt returns the SSA loop, among loops (a function's), of the
+// for or range statement loop: the smallest one that holds an
+// instruction of the statement's own code (not of a loop nested in it);
+// nil for a statement with no code of its own.
+func loopOfStmt(loops []ssaLoop, loop ast.Node) *ssaLoop {
 	var nested [][2]token.Pos
 	ast.Inspect(loop, func(n ast.Node) bool {
 		switch n.(type) {
@@ -143,11 +166,6 @@ func (r *Result) iterationOf(fn *ssa.Function, v ssa.Value, loop ast.Node) *iter
 		}
 		return true
 	}
-	loops, ok := r.loops[fn]
-	if !ok {
-		loops = loopsOf(fn)
-		r.loops[fn] = loops
-	}
 	var best *ssaLoop
 	for i := range loops {
 		l := &loops[i]
@@ -155,16 +173,7 @@ func (r *Result) iterationOf(fn *ssa.Function, v ssa.Value, loop ast.Node) *iter
 			best = l
 		}
 	}
-	if best == nil {
-		return nil
-	}
-	it := &iteration{body: best.body, headers: map[*ssa.BasicBlock]bool{}, seen: map[ssa.Value]bool{}}
-	for _, l := range loops {
-		if best.body[l.header] {
-			it.headers[l.header] = true
-		}
-	}
-	return it
+	return best
 }
 
 // checkedEqual reports whether the loop compares v (the same value,
