@@ -427,16 +427,17 @@ func DecodeJSON(data []byte) (*Entity, error) {
 // checkKey validates a PartitionKey or RowKey value and returns its
 // length in UTF-16 code units.
 func checkKey(name, k string) (int, error) {
+	n := len(k) // in UTF-16 code units, as long as k is ASCII
 	for i := 0; i < len(k); i++ {
 		c := k[i]
 		if c >= 0x80 || c <= 0x1F || c == '/' || c == '\\' || c == '#' || c == '?' || c == 0x7F {
 			if r := badKeyRune(k); r >= 0 {
 				return 0, badRequest(CodeInvalidInput, "%s contains the character %U, which keys may not contain", name, r)
 			}
+			n = edm.UTF16Len(k)
 			break
 		}
 	}
-	n := edm.UTF16Len(k)
 	if limits.KeySize(n) > limits.MaxKeyBytes {
 		return 0, badRequest(CodeInvalidInput, "%s is %d bytes in UTF-16; the limit is %d", name, limits.KeySize(n), limits.MaxKeyBytes)
 	}
