@@ -88,6 +88,38 @@ func alignedAlloc(n int, eager bool) (head, mid, tail []byte) {
 	return b[:0:off], mid, b[off+n : off+n]
 }
 
+// adviseTail advises the huge page where tail, the tail of an
+// alignedAlloc that is used as a chunk, lies, when none of it is in
+// memory yet (the top of the heap, as a growing table's next slab
+// usually is), though the page reaches past the allocation: the tail is
+// then written as one huge page, and so is the head of the next slab
+// when it is allocated right after, which lies in the same page. At
+// most one page a slab is advised so.
+func adviseTail(tail []byte) {
+	if cap(tail) == 0 {
+		return
+	}
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(tail[:1]))) // where mid ends: a huge page's start
+	if p%hugePage == 0 && !resident(p) {
+		madvise(p, hugePage, madvHugepage)
+	}
+}
+
+// resident reports whether some of the 2 MiB at p (a huge page's bounds)
+// is in memory.
+func resident(p uintptr) bool {
+	var in [hugePage / 4096]byte
+	if _, _, err := syscall.Syscall(syscall.SYS_MINCORE, p, hugePage, uintptr(unsafe.Pointer(&in[0]))); err != 0 {
+		return true // unmapped, say: no advice
+	}
+	for _, v := range in {
+		if v&1 != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // hugeMake returns a zeroed slice of n Ts, which must hold no pointers,
 // backed by huge pages (see alignedAlloc) when it is 2 MiB or more: a
 // table's hash index and records, which reads visit at random.

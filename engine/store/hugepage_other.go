@@ -10,3 +10,6 @@ func alignedAlloc(n int, _ bool) (head, mid, tail []byte) { return nil, make([]b
 
 // hugeMake returns a zeroed slice of n Ts (see hugepage_linux.go).
 func hugeMake[T any](n int) []T { return make([]T, n) }
+
+// adviseTail does nothing outside Linux (see hugepage_linux.go).
+func adviseTail([]byte) {}

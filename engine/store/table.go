@@ -703,6 +703,7 @@ func (t *Table) alloc(n int) ([]byte, uint32, uint32) {
 		t.chunks = append(t.chunks, mid[o:o:o+chunkSize])
 	}
 	if cap(tail) >= minHead {
+		adviseTail(tail)
 		t.chunks = append(t.chunks, tail)
 	}
 	return t.alloc(n)
