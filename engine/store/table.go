@@ -687,7 +687,8 @@ func (t *Table) alloc(n int) ([]byte, uint32, uint32) {
 	// a large table takes its memory in a few allocations, each of whole
 	// huge pages but for the two ends (see alignedAlloc), which are
 	// filled first and last as chunks of their own when they are many
-	// bytes. What the last slab holds beyond the table's bytes is not
+	// bytes (the tail on a huge page when it is fresh, see adviseTail,
+	// and then so is the head of a slab allocated right after). What the last slab holds beyond the table's bytes is not
 	// touched, so it takes no memory, but the heap counts it: so half,
 	// not all. A table's first slab is not made huge pages at once: a
 	// table of a few entities would pay for it.
