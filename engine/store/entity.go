@@ -143,15 +143,17 @@ func newEntity(e *Entity, props []edm.Property) (*Entity, error) {
 	var havePK, haveRK bool
 	propBytes := 0 // the custom properties' part of EstimatedSize
 	custom := len(props)
-	for _, p := range props {
-		if p.Name == PartitionKey || p.Name == RowKey || p.Name == Timestamp {
+	// The loops take each property by pointer: a copy is 80 bytes.
+	for i := range props {
+		if p := &props[i]; p.Name == PartitionKey || p.Name == RowKey || p.Name == Timestamp {
 			custom--
 		}
 	}
 	if e == nil {
 		e = entityWith(max(custom, 0))
 	}
-	for _, p := range props {
+	for i := range props {
+		p := &props[i]
 		switch p.Name {
 		case PartitionKey, RowKey:
 			if p.Value.Type != edm.String {
@@ -176,7 +178,7 @@ func newEntity(e *Entity, props []edm.Property) (*Entity, error) {
 		if err != nil {
 			return nil, err
 		}
-		vsize, err := checkValue(p.Name, p.Value)
+		vsize, err := checkValue(p.Name, &p.Value)
 		if err != nil {
 			return nil, err
 		}
@@ -427,21 +429,30 @@ func DecodeJSON(data []byte) (*Entity, error) {
 // checkKey validates a PartitionKey or RowKey value and returns its
 // length in UTF-16 code units.
 func checkKey(name, k string) (int, error) {
+	n := len(k) // in UTF-16 code units, as long as k is ASCII
 	for i := 0; i < len(k); i++ {
-		c := k[i]
-		if c >= 0x80 || c <= 0x1F || c == '/' || c == '\\' || c == '#' || c == '?' || c == 0x7F {
+		if keyByteOdd[k[i]] {
 			if r := badKeyRune(k); r >= 0 {
 				return 0, badRequest(CodeInvalidInput, "%s contains the character %U, which keys may not contain", name, r)
 			}
+			n = edm.UTF16Len(k)
 			break
 		}
 	}
-	n := edm.UTF16Len(k)
 	if limits.KeySize(n) > limits.MaxKeyBytes {
 		return 0, badRequest(CodeInvalidInput, "%s is %d bytes in UTF-16; the limit is %d", name, limits.KeySize(n), limits.MaxKeyBytes)
 	}
 	return n, nil
 }
+
+// keyByteOdd tells the bytes after which checkKey looks at a key's
+// characters: those not ASCII, and the ASCII ones keys may not contain.
+var keyByteOdd = func() (odd [256]bool) {
+	for c := range odd {
+		odd[c] = c >= 0x80 || c <= 0x1F || c == '/' || c == '\\' || c == '#' || c == '?' || c == 0x7F
+	}
+	return odd
+}()
 
 // badKeyRune returns the first character keys may not contain, or -1.
 func badKeyRune(k string) rune {
@@ -492,9 +503,13 @@ func ValidPropertyName(name string) bool {
 	return true
 }
 
+// The supported DateTime range in ticks: checkValue compares a value's
+// ticks with them, without making a time.Time.
+var minDateTicks, maxDateTicks = edm.TimeToTicks(edm.MinDateTime), edm.TimeToTicks(edm.MaxDateTime)
+
 // checkValue validates a value and returns its size in the estimate of
 // EstimatedSize.
-func checkValue(name string, v edm.Value) (int, error) {
+func checkValue(name string, v *edm.Value) (int, error) {
 	switch v.Type {
 	case edm.String:
 		units := edm.UTF16Len(v.Str)
@@ -513,8 +528,8 @@ func checkValue(name string, v edm.Value) (int, error) {
 			return 0, badRequest(CodeOutOfRangeInput, "property %q: %d is outside the Edm.Int32 range", name, v.Int)
 		}
 	case edm.DateTime:
-		if t := v.Time(); t.Before(edm.MinDateTime) || t.After(edm.MaxDateTime) {
-			return 0, badRequest(CodeOutOfRangeInput, "property %q: %s is outside the supported DateTime range", name, edm.FormatDateTime(t))
+		if v.Int < minDateTicks || v.Int > maxDateTicks {
+			return 0, badRequest(CodeOutOfRangeInput, "property %q: %s is outside the supported DateTime range", name, edm.FormatDateTime(v.Time()))
 		}
 	case edm.Guid:
 		if _, err := edm.ParseGuid(v.Str); err != nil || v.Str != strings.ToLower(v.Str) {

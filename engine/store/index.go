@@ -1,7 +1,5 @@
 package store
 
-import "unsafe"
-
 // rowIndex is a table's index of its entities by key: an open-addressing
 // hash table with linear probing of 8-byte slots. A slot packs three
 // things into one word (see slotOf): a few bits of a hash of the entity's
@@ -148,8 +146,7 @@ func (t *Table) growIndex() {
 	for 4*(t.n+1) > 3*n {
 		n *= 2
 	}
-	x.slots = make([]uint64, n)
-	adviseHuge(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(x.slots))), n*int(unsafe.Sizeof(uint64(0)))))
+	x.slots = hugeMake[uint64](n)
 	x.shift = uint8(64 - log2(n))
 	x.n = 0
 	x.npend = 0 // their records are among t.recs

@@ -20,6 +20,10 @@ type nameInfo struct {
 	name  string
 	units int32 // length in UTF-16 code units
 	valid bool  // a valid custom property name (checkName accepts it)
+	// recent is the name and its NameID for recentNames, made once, so
+	// that storing a name there again allocates nothing; nil for an
+	// invalid name.
+	recent *recentName
 }
 
 var names struct {
@@ -56,7 +60,11 @@ func Intern(name string) NameID {
 		// interning n names quadratic).
 		old := *names.info.Load()
 		id = NameID(len(old))
-		info := append(old, nameInfo{name: name, units: int32(edm.UTF16Len(name)), valid: checkName(name) == nil})
+		ni := nameInfo{name: name, units: int32(edm.UTF16Len(name)), valid: checkName(name) == nil}
+		if ni.valid {
+			ni.recent = &recentName{name: name, id: id}
+		}
+		info := append(old, ni)
 		names.info.Store(&info)
 		names.ids[name] = id
 	}
@@ -93,13 +101,43 @@ func LookupName(name string) (id NameID, ok bool) {
 // service's error if the name is not valid (then the name is not
 // interned: invalid names in writes do not grow the table).
 func internValid(name string) (NameID, error) {
-	if id, ok := LookupName(name); ok && id.info().valid {
-		return id, nil
+	slot := &recentNames[recentSlot(name)]
+	if r := slot.Load(); r != nil && r.name == name {
+		return r.id, nil
 	}
-	if err := checkName(name); err != nil {
-		return 0, err
+	id, ok := LookupName(name)
+	if !ok || !id.info().valid {
+		if err := checkName(name); err != nil {
+			return 0, err
+		}
+		id = Intern(name)
 	}
-	return Intern(name), nil
+	slot.Store(id.info().recent)
+	return id, nil
+}
+
+// recentNames holds valid names that internValid looked up lately, each
+// in the slot of recentSlot: a program writes entities of the same few
+// property names over and over, and comparing a name with the one in
+// its slot costs a third of a lookup in the table of names, which hashes
+// it. Slots are read and written without a lock; what they point to is
+// never written again (see nameInfo.recent).
+var recentNames [64]atomic.Pointer[recentName]
+
+// recentName is a valid name and its NameID, in recentNames.
+type recentName struct {
+	name string
+	id   NameID
+}
+
+// recentSlot returns the slot of name in recentNames, from its length
+// and three of its bytes.
+func recentSlot(name string) int {
+	n := len(name)
+	if n == 0 {
+		return 0
+	}
+	return int(uint(n)*0x9E37^uint(name[0])*31^uint(name[n/2])*131^uint(name[n-1])*7) & (len(recentNames) - 1)
 }
 
 func (id NameID) info() nameInfo {

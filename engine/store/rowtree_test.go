@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -229,6 +230,23 @@ func TestSeekKeysAroundPrefix(t *testing.T) {
 		tb.Scan("p", probe, func(e *Entity) bool { got, found = e.RowKey, true; return false })
 		if got != want || found != (i < len(stored)) {
 			t.Errorf("seek to %q found %q (%v), want %q", probe, got, found, want)
+		}
+	}
+}
+
+// TestPrefixOf checks prefixOf, which reads a string's bytes a word at a
+// time, against the bytes copied into a zeroed array, for every length
+// around the two words' ends.
+func TestPrefixOf(t *testing.T) {
+	s := "\xff\x01abcdefghijklmnopq\xee\x80"
+	for n := 0; n <= len(s); n++ {
+		for _, k := range []string{s[:n], s[len(s)-n:]} {
+			var b [16]byte
+			copy(b[:], k)
+			want := [2]uint64{binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])}
+			if got := prefixOf(k); got != want {
+				t.Errorf("prefixOf(%q) = %x, want %x", k, got, want)
+			}
 		}
 	}
 }

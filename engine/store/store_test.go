@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tablelint/tablelint/edm"
+	"github.com/tablelint/tablelint/internal/limits"
 )
 
 func mustEntity(t testing.TB, pk, rk string, props ...edm.Property) *Entity {
@@ -596,5 +598,32 @@ func TestWriteAnswersAsInsertUpdateUpsert(t *testing.T) {
 		}
 	}); n != 0 {
 		t.Errorf("a merging Write allocates %v times", n)
+	}
+}
+
+// TestDateTimeRange checks the supported DateTime range at its ends, in
+// ticks, and a key of every ASCII byte against the characters keys may
+// not contain.
+func TestDateTimeRange(t *testing.T) {
+	lo, hi := edm.TimeToTicks(edm.MinDateTime), edm.TimeToTicks(edm.MaxDateTime)
+	for _, c := range []struct {
+		ticks int64
+		ok    bool
+	}{{lo, true}, {hi, true}, {lo - 1, false}, {hi + 1, false}, {math.MinInt64, false}, {math.MaxInt64, false}} {
+		_, err := NewEntity([]edm.Property{
+			{Name: PartitionKey, Value: edm.StringValue("p")},
+			{Name: RowKey, Value: edm.StringValue("r")},
+			{Name: "When", Value: edm.Value{Type: edm.DateTime, Int: c.ticks}},
+		})
+		if (err == nil) != c.ok {
+			t.Errorf("ticks %d: error %v, want ok %v", c.ticks, err, c.ok)
+		}
+	}
+	for b := 0; b < 0x80; b++ {
+		k := "a" + string(rune(b)) + "b"
+		_, err := checkKey(RowKey, k)
+		if bad := limits.InvalidKeyRune(rune(b)); (err != nil) != bad {
+			t.Errorf("key %q: error %v, want error %v", k, err, bad)
+		}
 	}
 }

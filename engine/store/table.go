@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -104,8 +105,7 @@ type partition struct {
 // Timestamp, and the lengths of the RowKey and of the property list. It
 // packs where the encoding is, chunks[chunk()][off():off()+size()], into
 // one word: 19 bits of chunk number, 23 of offset (a chunk is at most
-// chunkSize plus hugePage bytes, see alignedChunk, but for an entity of
-// its own, at offset 0) and 22 of size (an entity's encoding is under
+// chunkSize bytes, see alloc, but for an entity of its own, at offset 0) and 22 of size (an entity's encoding is under
 // 4 MiB: see store1).
 type rec struct{ v uint64 }
 
@@ -115,7 +115,7 @@ const (
 	maxChunk = 1<<(64-offBits-sizeBits) - 1
 )
 
-// A chunk's offsets fit offBits (chunkSize and up to a 2 MiB huge page).
+// A chunk's offsets fit offBits (chunkSize, with room to spare).
 var _ [1<<offBits - chunkSize - 2<<20]struct{}
 
 func recAt(chunk, off uint32, size int) rec {
@@ -140,9 +140,13 @@ const (
 	// compactMin is how many dead bytes the chunks hold at least before
 	// the table compacts them.
 	compactMin = 4 << 20
-	// minHead is the least room that the bytes before an aligned chunk
-	// (see alignedChunk) must have to be used as a chunk of their own.
+	// minHead is the least room that the bytes before or after a slab's
+	// aligned chunks (see alloc) must have to be used as a chunk of
+	// their own.
 	minHead = 64 << 10
+	// maxSlab is the most chunk bytes a table allocates at once (see
+	// alloc), a multiple of chunkSize.
+	maxSlab = 16 << 20
 	// maxBlock is the largest block a partition sets aside (see allocIn).
 	maxBlock = 16 << 10
 	// maxRun is the most record numbers a partition sets aside (see
@@ -161,10 +165,25 @@ func newTable(s *Store, name string) *Table {
 	}
 }
 
+// prefixOf returns the first 16 bytes of rk as two big-endian words,
+// zero-padded. It reads rk's bytes in place, a word at a time: copied
+// into an array first (a call to memmove, then words read from bytes
+// just written one by one), it cost an insert a few percent of its time.
 func prefixOf(rk string) [2]uint64 {
-	var b [16]byte
-	copy(b[:], rk)
-	return [2]uint64{binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])}
+	b := unsafe.Slice(unsafe.StringData(rk), len(rk))
+	switch n := len(b); {
+	case n >= 16:
+		return [2]uint64{binary.BigEndian.Uint64(b), binary.BigEndian.Uint64(b[8:])}
+	case n >= 8:
+		// The last 8 bytes, shifted up past those of the first word.
+		return [2]uint64{binary.BigEndian.Uint64(b), binary.BigEndian.Uint64(b[n-8:]) << (8 * (16 - n))}
+	default:
+		var x uint64
+		for _, c := range b {
+			x = x<<8 | uint64(c)
+		}
+		return [2]uint64{x << (8 * (8 - n)), 0}
+	}
 }
 
 // prefixLess compares 8 bytes of two UTF-8 strings where they differ. The
@@ -565,9 +584,9 @@ func (t *Table) newRec(p *partition) uint32 {
 	if len(t.recs)+k > cap(t.recs) {
 		// Double (append grows a large slice by a quarter, copying
 		// it about four times as often).
-		recs := make([]rec, len(t.recs), max(2*cap(t.recs), 1024))
-		// Scans read records in key order, at random places.
-		adviseHuge(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(recs))), cap(recs)*int(unsafe.Sizeof(rec{}))))
+		// Scans read records in key order, at random places: a large
+		// array is huge pages (see hugeMake).
+		recs := hugeMake[rec](max(2*cap(t.recs), 1024))[:len(t.recs)]
 		copy(recs, t.recs)
 		t.recs = recs
 	}
@@ -655,23 +674,38 @@ func (t *Table) alloc(n int) ([]byte, uint32, uint32) {
 		}
 	}
 	t.fill = len(t.chunks)
-	if len(t.chunks)+2 > maxChunk {
+	if len(t.chunks)+2+maxSlab/chunkSize > maxChunk {
 		panic("store: table too large") // 2^19 chunks of 4 MiB
 	}
 	if n > chunkSize {
-		c := make([]byte, 0, n)
-		adviseHuge(c[:n])
-		t.chunks = append(t.chunks, c)
-	} else {
-		// An aligned chunk; the bytes before it, if they are many, are
-		// filled first. A table's first chunk is not made huge pages at
-		// once (see alignedChunk): a table of a few entities would pay
-		// for it.
-		head, c := alignedChunk(chunkSize, len(t.chunks) > 0)
-		if cap(head) >= minHead {
-			t.chunks = append(t.chunks, head)
-		}
-		t.chunks = append(t.chunks, c)
+		_, c, _ := alignedAlloc(n, true)
+		t.chunks = append(t.chunks, c[:0])
+		return t.alloc(n)
+	}
+	// A slab of chunks: chunkSize bytes for a table's first, then half
+	// as many as the table's chunks hold already, up to maxSlab, so that
+	// a large table takes its memory in a few allocations, each of whole
+	// huge pages but for the two ends (see alignedAlloc), which are
+	// filled first and last as chunks of their own when they are many
+	// bytes (the tail on a huge page when it is fresh, see adviseTail,
+	// and then so is the head of a slab allocated right after). What the last slab holds beyond the table's bytes is not
+	// touched, so it takes no memory, but the heap counts it: so half,
+	// not all. A table's first slab is not made huge pages at once: a
+	// table of a few entities would pay for it.
+	size := chunkSize
+	if len(t.chunks) > 0 {
+		size = min(maxSlab, max(chunkSize, (t.live+t.dead)/2&^(chunkSize-1)))
+	}
+	head, mid, tail := alignedAlloc(size, len(t.chunks) > 0)
+	if cap(head) >= minHead {
+		t.chunks = append(t.chunks, head)
+	}
+	for o := 0; o < size; o += chunkSize {
+		t.chunks = append(t.chunks, mid[o:o:o+chunkSize])
+	}
+	if cap(tail) >= minHead {
+		adviseTail(tail)
+		t.chunks = append(t.chunks, tail)
 	}
 	return t.alloc(n)
 }
@@ -761,10 +795,12 @@ type Options struct {
 type Store struct {
 	opts Options
 
-	mu        sync.RWMutex
-	tables    map[string]*Table    // by lower-case name
-	deleted   map[string]time.Time // when a table was deleted, by lower-case name
-	lastTicks int64
+	mu      sync.RWMutex
+	tables  map[string]*Table    // by lower-case name
+	deleted map[string]time.Time // when a table was deleted, by lower-case name
+	// lastTicks is the last write's Timestamp (see now); writes to
+	// different tables set it at once, without mu.
+	lastTicks atomic.Int64
 }
 
 // New returns an empty Store.
@@ -866,11 +902,11 @@ func tableNotFound() *Error {
 // after the previous write's.
 func (s *Store) now() int64 {
 	ticks := edm.TimeToTicks(s.opts.Clock())
-	s.mu.Lock()
-	if ticks <= s.lastTicks {
-		ticks = s.lastTicks + 1
+	for {
+		last := s.lastTicks.Load()
+		t := max(ticks, last+1)
+		if s.lastTicks.CompareAndSwap(last, t) {
+			return t
+		}
 	}
-	s.lastTicks = ticks
-	s.mu.Unlock()
-	return ticks
 }
