@@ -6,7 +6,6 @@ import (
 
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
-	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
 
 // A legacyBatch is one storage.TableBatch variable of one function: the
@@ -78,7 +77,7 @@ func (c *checker) legacyBatch(b *legacyBatch) {
 		if !ok {
 			continue
 		}
-		if v := c.x.Writes.LegacyEntityVar(entity); v != nil && c.keysAssigned(v) {
+		if v := c.x.Writes.LegacyEntityVar(entity); v != nil && c.x.Writes.LegacyRekeyed(c.body, v) {
 			act.entity = call // its keys change: the variable is not one entity
 		}
 		acts = append(acts, act)
@@ -91,24 +90,4 @@ func (c *checker) legacyBatch(b *legacyBatch) {
 		}
 		return false
 	})
-}
-
-// keysAssigned reports whether the function body assigns a key field of
-// the legacy entity variable v (v.RowKey = …).
-func (c *checker) keysAssigned(v *types.Var) bool {
-	found := false
-	ast.Inspect(c.body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok {
-			return !found
-		}
-		for _, l := range as.Lhs {
-			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-			if ok && (sel.Sel.Name == writes.PartitionKey || sel.Sel.Name == writes.RowKey) && c.x.Vars.VarOf(sel.X) == v {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }
