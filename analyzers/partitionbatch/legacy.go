@@ -2,6 +2,7 @@ package partitionbatch
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
@@ -40,7 +41,7 @@ func (c *checker) legacyWrite(call *ast.CallExpr, body *ast.BlockStmt) (write, b
 		n := 0
 		for i, s := range block.List {
 			as, ok := s.(*ast.AssignStmt)
-			if ok && len(as.Lhs) == len(as.Rhs) {
+			if ok && as.Tok == token.ASSIGN && len(as.Lhs) == len(as.Rhs) {
 				for j, l := range as.Lhs {
 					if f := c.legacyKeyField(l, v); f != "" && i < at {
 						n++
@@ -54,31 +55,11 @@ func (c *checker) legacyWrite(call *ast.CallExpr, body *ast.BlockStmt) (write, b
 			}
 		}
 		// Every assignment of the keys must be one of those statements.
-		total := 0
-		ast.Inspect(body, func(m ast.Node) bool {
-			if as, ok := m.(*ast.AssignStmt); ok {
-				for _, l := range as.Lhs {
-					if c.legacyKeyField(l, v) != "" {
-						total++
-					}
-				}
-			}
-			return true
-		})
 		after := 0
 		for _, s := range block.List[at:] {
-			ast.Inspect(s, func(m ast.Node) bool {
-				if as, ok := m.(*ast.AssignStmt); ok {
-					for _, l := range as.Lhs {
-						if c.legacyKeyField(l, v) != "" {
-							after++
-						}
-					}
-				}
-				return true
-			})
+			after += c.keyAssigns(s, v)
 		}
-		if n+after != total {
+		if n+after != c.keyAssigns(body, v) {
 			return write{}, false
 		}
 	}
@@ -137,4 +118,21 @@ func (c *checker) errOf(as *ast.AssignStmt) *types.Var {
 		return nil
 	}
 	return v
+}
+
+// keyAssigns counts the assignments under n to a key field of the legacy
+// entity variable v.
+func (c *checker) keyAssigns(n ast.Node, v *types.Var) int {
+	count := 0
+	ast.Inspect(n, func(m ast.Node) bool {
+		if as, ok := m.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if c.legacyKeyField(l, v) != "" {
+					count++
+				}
+			}
+		}
+		return true
+	})
+	return count
 }

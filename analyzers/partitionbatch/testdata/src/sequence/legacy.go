@@ -94,3 +94,12 @@ func (g *greenhouse) plantBestEffort(trays []string) {
 		}
 	}
 }
+
+func (g *greenhouse) suffixTray() error {
+	bed := g.beds.GetEntityReference("bench-4", "north")
+	if err := bed.Merge(true, nil); err != nil {
+		return err
+	}
+	bed.RowKey += "-b"
+	return bed.Merge(true, nil)
+}
