@@ -32,24 +32,26 @@ type checker struct {
 	x    *index.Index
 	fl   *flow.Result
 	body *ast.BlockStmt
-	seen map[*ast.CompositeLit]bool
+	seen map[ast.Node]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	x := index.Of(pass)
-	c := &checker{pass: pass, x: x, fl: flow.Of(pass), seen: map[*ast.CompositeLit]bool{}}
+	c := &checker{pass: pass, x: x, fl: flow.Of(pass), seen: map[ast.Node]bool{}}
 	for _, call := range x.Calls {
 		if call.Actions == nil || call.Body == nil {
 			continue
 		}
 		c.check(call)
 	}
+	c.legacyBatches()
 	return nil, nil
 }
 
-// action is one TransactionAction with its entity and keys.
+// action is one TransactionAction with its entity and keys, or one
+// legacy TableBatch method call.
 type action struct {
-	lit    *ast.CompositeLit
+	lit    ast.Node // the TransactionAction literal, or the TableBatch call
 	entity any      // what the entity is: a variable assigned once, or an expression
 	pk, rk ast.Expr // nil if unknown
 }
@@ -67,27 +69,42 @@ func (c *checker) check(call index.Call) {
 				entity = arg // mustJSON(res): the entity is res
 			}
 		}
-		var pks, rks []ast.Expr
-		for _, k := range c.x.Writes.KeysOf(c.x.Writes.RootsOf(entity), call.Body) {
-			if k.Key == writes.PartitionKey {
-				pks = append(pks, k.Value)
-			} else {
-				rks = append(rks, k.Value)
-			}
+		if act, ok := c.actionOf(a.Lit, entity); ok {
+			acts = append(acts, act)
 		}
-		if len(pks) > 1 || len(rks) > 1 {
-			continue // set in several places
-		}
-		act := action{lit: a.Lit, entity: c.identity(entity)}
-		if len(pks) == 1 && len(rks) == 1 {
-			act.pk, act.rk = pks[0], rks[0]
-		}
-		acts = append(acts, act)
 	}
+	c.compare(acts, nil)
+}
+
+// actionOf returns the action at n on entity, with its keys when each is
+// set once; ok is false when a key is set in several places.
+func (c *checker) actionOf(n ast.Node, entity ast.Expr) (action, bool) {
+	var pks, rks []ast.Expr
+	for _, k := range c.x.Writes.KeysOf(c.x.Writes.RootsOf(entity), c.body) {
+		if k.Key == writes.PartitionKey {
+			pks = append(pks, k.Value)
+		} else {
+			rks = append(rks, k.Value)
+		}
+	}
+	if len(pks) > 1 || len(rks) > 1 {
+		return action{}, false // set in several places
+	}
+	act := action{lit: n, entity: c.identity(entity)}
+	if len(pks) == 1 && len(rks) == 1 {
+		act.pk, act.rk = pks[0], rks[0]
+	}
+	return act, true
+}
+
+// compare reports each action that changes the entity of an earlier
+// one of acts (in source order) added on every run of the same block;
+// apart, when not nil, tells two actions that go to different requests.
+func (c *checker) compare(acts []action, apart func(a, b ast.Node) bool) {
 	for i := 1; i < len(acts); i++ {
 		for j := 0; j < i; j++ {
 			a, b := acts[j], acts[i]
-			if c.seen[b.lit] || !c.together(a.lit, b.lit) {
+			if c.seen[b.lit] || !c.together(a.lit, b.lit) || (apart != nil && apart(a.lit, b.lit)) {
 				continue
 			}
 			line := c.pass.Fset.Position(a.lit.Pos()).Line
@@ -151,7 +168,7 @@ func (c *checker) text(e ast.Expr) string {
 
 // together reports whether both literals are added on every run of the
 // same block: the nearest enclosing block (or case clause) is the same.
-func (c *checker) together(a, b *ast.CompositeLit) bool {
+func (c *checker) together(a, b ast.Node) bool {
 	ba, bb := c.block(a), c.block(b)
 	return ba != nil && ba == bb
 }

@@ -22,6 +22,14 @@
 //     both actions are
 //     appended on every run of one block (the same slice literal, the same
 //     append, or statements of the same block).
+//   - TL404 also: two actions queued on one legacy storage.TableBatch
+//     (InsertEntity, InsertOrReplaceEntity, InsertOrMergeEntity,
+//     ReplaceEntity, MergeEntity, DeleteEntity and the ByForce ones) in
+//     statements of the same block, with no ExecuteBatch of that batch
+//     between them, whose entities are the same *storage.Entity variable
+//     (also one a helper returned, when the function never assigns its
+//     PartitionKey or RowKey) or have provably equal keys as above
+//     (GetEntityReference arguments, key fields set once).
 //
 // The actions are followed through slice literals, appends and variables;
 // each entity through json.Marshal (also through a marshalling helper of
@@ -36,6 +44,7 @@
 // a helper that reads the clock, a counter or another source) even if
 // written the same way;
 // keys set more than once; entities built by other helpers (a helper
-// that changes or adds to its argument before marshalling it); the legacy
-// storage API.
+// that changes or adds to its argument before marshalling it); a legacy
+// entity sent in two batches, or twice by one batch with ExecuteBatch
+// between, or whose keys the function changes between its two actions.
 package batchdup

@@ -56,7 +56,10 @@
 // Silent: integers that are constants; Unix, UnixMilli, UnixMicro,
 // UnixNano and Year of a time.Time (fixed width for any date this
 // century), also through conversions to an integer type at least as wide
-// (int64(t.UnixNano())); strings that never reach a key (blob names, file paths,
+// (int64(t.UnixNano())); the variable of a loop with constant bounds
+// whose values all have the same number of digits (for i := 0; i < 10;
+// i++, for i := range 9, for i := 10; i <= 99; i++), read by the
+// syntax of the loop, not by flow; strings that never reach a key (blob names, file paths,
 // messages built with strconv.Itoa); keys padded with %0Nd; uuids and
 // other strings; values it cannot reconstruct, such as a call through
 // a function value the package neither stores nor offers.

@@ -34,6 +34,18 @@
 //     when its receiver or arguments do), and whose
 //     failure ends the function (if _, err := write; err != nil {
 //     return … }).
+//   - TL406 also for the legacy storage API: Insert, InsertOrReplace,
+//     InsertOrMerge, Update, Merge and Delete of an entity variable
+//     assigned once from Table.GetEntityReference, whose table is the
+//     reference's and whose keys are its arguments, or — when the
+//     function changes the variable's PartitionKey or RowKey — the last
+//     such assignment before the write, all of them statements of the
+//     block that holds the reference and the writes (row.RowKey = "b"
+//     between two writes of row: two entities of one partition); a
+//     TableBatch could send them together. A write's error may be
+//     checked where it is assigned (if err := e.Insert(…); err != nil),
+//     by the next statement, or returned (return e.Insert(…), the last
+//     write of a sequence).
 //
 // Between the writes of a sequence there may be only statements that
 // build entities (assignments and declarations without a Table call) and
@@ -51,6 +63,7 @@
 // fail them all), loops over channels or
 // iterator functions and loops without a counter (pollers, streams),
 // loops with a constant count over 100; writes through helpers;
-// transactions; the legacy storage API; _test.go files, which insert
-// fixtures one by one on purpose.
+// transactions; legacy entities from helpers, parameters or queries
+// (their table unknown), or whose keys change in a branch; _test.go
+// files, which insert fixtures one by one on purpose.
 package partitionbatch

@@ -59,10 +59,10 @@ func (c *checker) loop(cur inspector.Cursor) {
 func (c *checker) stopsOnError(cur inspector.Cursor) bool {
 	call := cur.Node().(*ast.CallExpr)
 	as, ok := cur.Parent().Node().(*ast.AssignStmt)
-	if !ok || len(as.Rhs) != 1 || len(as.Lhs) != 2 {
+	if !ok || len(as.Rhs) != 1 {
 		return false
 	}
-	errVar := c.x.Vars.VarOf(as.Lhs[1])
+	errVar := c.errOf(as)
 	if errVar == nil || ast.Unparen(as.Rhs[0]) != call {
 		return false
 	}

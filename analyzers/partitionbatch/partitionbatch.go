@@ -155,14 +155,18 @@ func (c *checker) writeStmt(s ast.Stmt, body *ast.BlockStmt) (write, bool) {
 	assign := func(as *ast.AssignStmt) {
 		if len(as.Rhs) == 1 {
 			call, _ = ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-			if len(as.Lhs) == 2 {
-				errVar = c.x.Vars.VarOf(as.Lhs[1])
-			}
+			errVar = c.errOf(as)
 		}
 	}
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		call, _ = ast.Unparen(s.X).(*ast.CallExpr)
+	case *ast.ReturnStmt:
+		// return e.Insert(…): the last write of a run, its error the
+		// function's.
+		if len(s.Results) == 1 {
+			call, _ = ast.Unparen(s.Results[0]).(*ast.CallExpr)
+		}
 	case *ast.AssignStmt:
 		assign(s)
 	case *ast.IfStmt:
@@ -187,6 +191,9 @@ func (c *checker) writeStmt(s ast.Stmt, body *ast.BlockStmt) (write, bool) {
 // partition the analyzer can tell, and what it writes.
 func (c *checker) writeOf(call *ast.CallExpr, body *ast.BlockStmt) (write, bool) {
 	w := write{call: call, body: body}
+	if op := sdk.CallOp(c.pass.TypesInfo, call); op.Legacy && (op.Kind.Writes() || op.Kind == sdk.Delete) {
+		return c.legacyWrite(call, body)
+	}
 	if iw, ok := c.writes[call]; ok {
 		roots := c.x.Writes.RootsOf(iw.Entity)
 		var pks []key
@@ -427,12 +434,13 @@ func (c *checker) errCheck(s *ast.IfStmt, okErrs map[*types.Var]bool) bool {
 	return ret
 }
 
-// touchesTable reports whether n calls an aztables method.
+// touchesTable reports whether n calls an aztables or legacy storage
+// method.
 func (c *checker) touchesTable(n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(m ast.Node) bool {
 		if call, ok := m.(*ast.CallExpr); ok {
-			if p, _, _, ok := sdk.Method(c.pass.TypesInfo, call); ok && sdk.IsPath(p, sdk.AztablesPath) {
+			if p, _, _, ok := sdk.Method(c.pass.TypesInfo, call); ok && (sdk.IsPath(p, sdk.AztablesPath) || sdk.IsPath(p, sdk.LegacyPath)) {
 				found = true
 			}
 		}

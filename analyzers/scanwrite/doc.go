@@ -33,7 +33,9 @@
 //     its write. The legacy storage API likewise: a Table.QueryEntities
 //     result whose NextResults is assigned back to it and each of whose
 //     Entities is deleted or written back by its own methods (Delete,
-//     Update, Merge, InsertOrReplace, InsertOrMerge).
+//     Update, Merge, InsertOrReplace, InsertOrMerge), or whose one entity
+//     read by index is (res.Entities[0].Delete(true, nil), or kept in a
+//     local and changed first), its count only compared.
 //
 // Silent: point and range queries; queries without a filter on another
 // property (a whole partition or table cleared: another matter); filters

@@ -228,11 +228,28 @@ func (c *checker) checkLegacy(call *ast.CallExpr, cur inspector.Cursor) {
 					return // the next segment goes elsewhere
 				}
 			case "Entities":
-				rs, ok := p.Parent().Node().(*ast.RangeStmt)
-				if !ok || ast.Unparen(rs.X) != pn {
+				var w string
+				switch pp := p.Parent(); ppn := pp.Node().(type) {
+				case *ast.RangeStmt:
+					if ast.Unparen(ppn.X) != pn {
+						return // the entities go elsewhere
+					}
+					w = c.legacyKeysOnly(ppn, pp)
+				case *ast.IndexExpr:
+					// res.Entities[0]: one entity of the segment.
+					if ppn.X != pn {
+						return
+					}
+					w = c.legacyIndexedKeysOnly(pp, fnCur)
+				case *ast.CallExpr:
+					// len(res.Entities) compared: whether there is one.
+					if !c.lenGuard(ppn, pp) {
+						return
+					}
+					continue
+				default:
 					return // the entities go elsewhere
 				}
-				w := c.legacyKeysOnly(rs, p.Parent())
 				if w == "" {
 					return
 				}
@@ -276,6 +293,38 @@ func (c *checker) legacyKeysOnly(rs *ast.RangeStmt, body inspector.Cursor) strin
 	if elem == nil || rs.Body == nil {
 		return ""
 	}
+	return c.legacyElemKeysOnly(elem, body)
+}
+
+// legacyIndexedKeysOnly is legacyKeysOnly for one entity of a legacy
+// result read by index (res.Entities[0], at ix): deleted or written back
+// where it is read (res.Entities[0].Delete(…)), or kept in a local
+// variable (e := res.Entities[0]) used only that way in the function
+// fnCur.
+func (c *checker) legacyIndexedKeysOnly(ix, fnCur inspector.Cursor) string {
+	if call, k := c.ownMethod(ix); call != nil {
+		if k == sdk.Delete {
+			return "delete"
+		}
+		return "" // written back unchanged: not a change found by a scan
+	}
+	as, ok := ix.Parent().Node().(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != ix.Node() {
+		return ""
+	}
+	elem := c.x.Vars.VarOf(as.Lhs[0])
+	if elem == nil {
+		return ""
+	}
+	if _, once := c.x.Vars.Only(elem); !once {
+		return "" // assigned again: another entity
+	}
+	return c.legacyElemKeysOnly(elem, fnCur)
+}
+
+// legacyElemKeysOnly: the legacy entity elem is used under body only to
+// delete it or to change it and write it back by its own methods.
+func (c *checker) legacyElemKeysOnly(elem *types.Var, body inspector.Cursor) string {
 	own := map[*ast.CallExpr]bool{}
 	kinds := map[inspector.Cursor]sdk.Kind{}
 	for id := range c.uses(body, elem) {
