@@ -25,7 +25,7 @@ func init() {
 			Source:    `"You can use EGTs to batch multiple inserts, update, and delete operations together, to reduce the number of round trips" ` + guide,
 			Bad:       "c.AddEntity(ctx, order, nil)   // PartitionKey: customer\nc.AddEntity(ctx, index, nil)   // PartitionKey: customer",
 			Good:      "c.SubmitTransaction(ctx, []aztables.TransactionAction{\n\t{ActionType: aztables.TransactionTypeAdd, Entity: order},\n\t{ActionType: aztables.TransactionTypeAdd, Entity: index},\n}, nil)",
-			Hint:      "send the writes as one SubmitTransaction (up to 100 actions each)",
+			Hint:      "send the writes as one transaction (SubmitTransaction, legacy ExecuteBatch; ≤ 100 actions)",
 			Since:     "0.2.0",
 		},
 		&Rule{
