@@ -29,7 +29,11 @@
 //   - TL122 string-value-too-large / TL123 binary-value-too-large: a
 //     string (TL122) or []byte / EDMBinary (TL123) property filled from an
 //     unbounded source — io.ReadAll or os.ReadFile, a request's
-//     FormValue/PostFormValue, the json.Marshal of a slice, a map or a
+//     FormValue/PostFormValue, a json.RawMessage or []byte field of a
+//     request model decoded from the body (json.NewDecoder(r.Body).
+//     Decode(&req), json.Unmarshal of the body read whole; a nested
+//     struct's, a list element's; its string fields are not reported),
+//     the json.Marshal of a slice, a map or a
 //     struct holding them — with no length check: nothing in the function
 //     compares len (or utf8.RuneCount…) of the value or of a variable it
 //     was derived from. A variable assigned in several places (extra :=

@@ -1125,6 +1125,18 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 		if v, field := c.paramField(e); v != nil {
 			return nil, src{what: "a parameter", param: v, field: field}, true, true
 		}
+		// Any other field: what the value-flow layer knows of it (a
+		// field of a request model decoded from the body, of any
+		// length unless the body was limited or the field checked).
+		if s, ok := c.flowExpr(e); ok {
+			return nil, s, true, true
+		}
+		return nil, src{}, false, true
+	case *ast.IndexExpr:
+		// An element of a list (req.Lines[0]), as for a field.
+		if s, ok := c.flowExpr(e); ok {
+			return nil, s, true, true
+		}
 		return nil, src{}, false, true
 	case *ast.CallExpr:
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
@@ -1350,6 +1362,16 @@ func (c *checker) flowSource(call *ast.CallExpr) (src, bool) {
 		s.what += " (from " + fn.Name() + ")"
 	}
 	return s, true
+}
+
+// flowExpr asks the flow layer about the expression e where it is
+// written, as flowSource asks about a call's result.
+func (c *checker) flowExpr(e ast.Expr) (src, bool) {
+	v, ok := c.fl.ExprOf(e)
+	if !ok {
+		return src{}, false
+	}
+	return c.holeSource(v)
 }
 
 // holeSource says whether a flow value holds an unbounded source: a

@@ -20,7 +20,9 @@
 //     entity's data — not one holding a Table client, nor one with a func
 //     or chan field encoding/json refuses — a map literal with those
 //     entries), an assignment to one, the key arguments of
-//     GetEntity, DeleteEntity and legacy GetEntityReference, or an
+//     GetEntity, DeleteEntity and legacy GetEntityReference (also
+//     through an interface of the user's whose method has the client's
+//     signature, which the client satisfies), or an
 //     argument a helper makes a key — whose value, reconstructed through
 //     constants, +, fmt.Sprintf and variables assigned once, has constant
 //     text with one of those characters ("sales/emea",

@@ -17,11 +17,15 @@
 // literal, of any struct whose JSON form has both PartitionKey and RowKey
 // string fields, the "PartitionKey"/"RowKey" entry of a map literal,
 // assignments to such fields and entries, the partitionKey and rowKey
-// arguments of aztables Client.GetEntity and DeleteEntity, and of legacy
-// Table.GetEntityReference, and the argument a caller passes to a helper
-// that makes it the PartitionKey or RowKey of an entity it writes
-// (putOrder(ctx, c, customer, strconv.Itoa(id)), in this package or
-// another). The sink's value is reconstructed (constants, +, fmt.Sprintf,
+// arguments of aztables Client.GetEntity and DeleteEntity (also called
+// through an interface of the user's with the client's method, which the
+// client satisfies), and of legacy Table.GetEntityReference, and the
+// argument a caller passes to a helper that makes it the PartitionKey or
+// RowKey of an entity it writes (putOrder(ctx, c, customer,
+// strconv.Itoa(id)), in this package or another) or that reads or
+// deletes by it (get(ctx, pk, strconv.Itoa(n)) calling GetEntity or
+// DeleteEntity with its parameter: analyzers/internal/keyflow's
+// KeyParams). The sink's value is reconstructed (constants, +, fmt.Sprintf,
 // strconv, variables assigned once, one-line helpers); each run-time
 // integer in it is checked:
 //

@@ -18,6 +18,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
+	"github.com/tablelint/tablelint/analyzers/internal/keyflow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 )
@@ -30,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "keyformat",
 	Doc:      docs.MustExtract(doc, "keyformat"),
 	URL:      "https://pkg.go.dev/github.com/tablelint/tablelint/analyzers/keyformat",
-	Requires: []*analysis.Analyzer{index.Analyzer, flow.Analyzer},
+	Requires: []*analysis.Analyzer{index.Analyzer, flow.Analyzer, keyflow.Analyzer},
 	Run:      run,
 }
 
@@ -60,6 +61,20 @@ func run(pass *analysis.Pass) (any, error) {
 	// Keys passed to a helper that builds and writes the entity.
 	for _, k := range x.Keys {
 		c.sink(writes.KeySink{Key: k.Key, Value: k.Value})
+	}
+	// Keys a point read or delete is given through an interface of the
+	// user's that the client satisfies, or passed to a helper that reads
+	// or deletes by them (GetEntity, DeleteEntity given its parameter, in
+	// this package or another: keyflow's KeyParams), as for a write's.
+	// A key already checked above is reported once (seen).
+	kf := keyflow.Of(pass)
+	for _, s := range kf.Sinks {
+		if !s.Read {
+			continue
+		}
+		for _, h := range kf.Value(s).Holes() {
+			c.hole(writes.KeySink{Key: s.Key}, h)
+		}
 	}
 	c.finish()
 	return nil, nil

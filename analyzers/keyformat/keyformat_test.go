@@ -12,7 +12,7 @@ import (
 
 func TestKeyFormat(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, sdktest.Run(t, dir, keyformat.Analyzer, "padded", "blobnames", "wrappers", "helpers", "timeconv", "funcfields", "funcfieldsok", "revhelpers/...", "legacykeys"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, keyformat.Analyzer, "padded", "blobnames", "wrappers", "helpers", "timeconv", "funcfields", "funcfieldsok", "revhelpers/...", "legacykeys", "pointreads"))
 }
 
 // TestFixes applies every TL204/TL205 fix as golangci-lint --fix and go

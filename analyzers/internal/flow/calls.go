@@ -862,23 +862,26 @@ func instrIndex(in ssa.Instruction) int {
 }
 
 // sourceOfStruct says whether the struct (or pointer to it) x is
-// request input or an entity read from a table, and names it.
-func (e *eval) sourceOfStruct(x ssa.Value, depth int) (Source, string) {
+// request input or an entity read from a table: a hole of that Source
+// (Unknown when neither) whose What names it, with the bounds of the
+// bytes a struct decoded from a request was read from (decodedInto).
+func (e *eval) sourceOfStruct(x ssa.Value, depth int) Hole {
 	if depth > MaxDepth {
-		return Unknown, ""
+		return Hole{}
 	}
 	t := x.Type()
 	if isNamed(t, "net/http", "Request") {
-		return Request, "r"
+		return Hole{Source: Request, What: "r"}
 	}
 	switch x := x.(type) {
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			switch p := x.X.(type) {
 			case *ssa.FieldAddr:
-				if src, what := e.sourceOfStruct(p.X, depth+1); src != Unknown {
+				if h := e.sourceOfStruct(p.X, depth+1); h.Source != Unknown {
 					st := p.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-					return src, joinWhat(what, st.Field(p.Field).Name())
+					h.What = joinWhat(h.What, st.Field(p.Field).Name())
+					return h
 				}
 			case *ssa.Alloc:
 				return e.allocSource(p, depth)
@@ -898,39 +901,49 @@ func (e *eval) sourceOfStruct(x ssa.Value, depth int) (Source, string) {
 		// The address of a struct field of such a struct (an embedded
 		// aztables.Entity, a nested struct): the same source. An
 		// embedded field is not named (e.PartitionKey, as written).
-		if src, what := e.sourceOfStruct(x.X, depth+1); src != Unknown {
+		if h := e.sourceOfStruct(x.X, depth+1); h.Source != Unknown {
 			st := x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
 			if f := st.Field(x.Field); !f.Embedded() {
-				what = joinWhat(what, f.Name())
+				h.What = joinWhat(h.What, f.Name())
 			}
-			return src, what
+			return h
 		}
 	case *ssa.Field:
-		if src, what := e.sourceOfStruct(x.X, depth+1); src != Unknown {
+		if h := e.sourceOfStruct(x.X, depth+1); h.Source != Unknown {
 			st := x.X.Type().Underlying().(*types.Struct)
-			return src, joinWhat(what, st.Field(x.Field).Name())
+			h.What = joinWhat(h.What, st.Field(x.Field).Name())
+			return h
 		}
 	case *ssa.Extract:
 		if c, ok := x.Tuple.(*ssa.Call); ok {
-			return e.sourceOfCall(c.Common())
+			src, what := e.sourceOfCall(c.Common())
+			return Hole{Source: src, What: what}
 		}
 	case *ssa.Call:
-		return e.sourceOfCall(x.Common())
+		src, what := e.sourceOfCall(x.Common())
+		return Hole{Source: src, What: what}
 	}
-	return Unknown, ""
+	return Hole{}
+}
+
+// fieldHole is the hole of field f of a struct from the source h.
+func fieldHole(h Hole, f *types.Var) Value {
+	h.What = joinWhat(h.What, f.Name())
+	h.typ = f.Type()
+	return holeValue(h)
 }
 
 // allocSource: the variable a is decoded from request input or an
 // entity, or is a copy of such a struct made once and never written
 // again (a range variable o whose nested field o.Req.Key is read).
-func (e *eval) allocSource(a *ssa.Alloc, depth int) (Source, string) {
-	if src, what := e.decodedInto(a, depth); src != Unknown {
-		return src, what
+func (e *eval) allocSource(a *ssa.Alloc, depth int) Hole {
+	if h := e.decodedInto(a, depth); h.Source != Unknown {
+		return h
 	}
 	if v, ok := copiedOnce(a); ok {
 		return e.sourceOfStruct(v, depth+1)
 	}
-	return Unknown, ""
+	return Hole{}
 }
 
 // copiedOnce returns the one value stored whole into the variable a
@@ -1010,10 +1023,13 @@ func addressUses(a *ssa.Alloc) []ssa.Value {
 
 // decodedInto says whether the variable a is filled by decoding request
 // input or an entity (json.Unmarshal(data, &a), json.NewDecoder(r.Body).
-// Decode(&a)).
-func (e *eval) decodedInto(a *ssa.Alloc, depth int) (Source, string) {
+// Decode(&a)): a hole of that Source (Unknown when neither). A request's
+// hole ("body") keeps what bounds the bytes decoded: a limiting reader's
+// Max, a length check (LengthChecked); what is decoded from them is no
+// longer (a field of a request model: sized in size.go).
+func (e *eval) decodedInto(a *ssa.Alloc, depth int) Hole {
 	if depth > MaxDepth {
-		return Unknown, ""
+		return Hole{}
 	}
 	for _, u := range addressUses(a) {
 		for _, ref := range *u.Referrers() {
@@ -1028,41 +1044,47 @@ func (e *eval) decodedInto(a *ssa.Alloc, depth int) (Source, string) {
 			switch callee(f) {
 			case "encoding/json.Unmarshal":
 				if len(c.Call.Args) == 2 && c.Call.Args[1] == u {
-					if src, what := e.dataSource(c.Call.Args[0], depth); src != Unknown {
-						return src, what
+					if h := e.dataSource(c.Call.Args[0], depth); h.Source != Unknown {
+						return h
 					}
 				}
 			case "encoding/json.Decoder.Decode":
 				if len(c.Call.Args) == 2 && c.Call.Args[1] == u {
 					if nd, ok := c.Call.Args[0].(*ssa.Call); ok && nd.Call.StaticCallee() != nil && callee(nd.Call.StaticCallee()) == "encoding/json.NewDecoder" {
 						if v := e.readAll(nd.Call.Args[0], depth+1); len(v.Holes()) > 0 && v.Holes()[0].Source == Request {
-							return Request, "body"
+							return decodedRequest(v)
 						}
 					}
 				}
 			}
 		}
 	}
-	return Unknown, ""
+	return Hole{}
+}
+
+// decodedRequest is the hole of what is decoded from the request bytes
+// v: bounded as v is.
+func decodedRequest(v Value) Hole {
+	return Hole{Source: Request, What: "body", Bound: commonBound(v, LengthChecked), Max: sizeOfWhole(v)}
 }
 
 // dataSource: the bytes decoded are a request body or an entity.
-func (e *eval) dataSource(data ssa.Value, depth int) (Source, string) {
+func (e *eval) dataSource(data ssa.Value, depth int) Hole {
 	if f, ok := data.(*ssa.Field); ok {
-		if src, what := e.sourceOfStruct(f.X, depth+1); src == Entity {
-			return src, what
+		if h := e.sourceOfStruct(f.X, depth+1); h.Source == Entity {
+			return h
 		}
 	}
 	v := e.of(data, depth+1)
 	for _, h := range v.Holes() {
 		switch h.Source {
 		case Request:
-			return Request, "body"
+			return decodedRequest(v)
 		case Entity:
-			return Entity, h.What
+			return Hole{Source: Entity, What: h.What}
 		}
 	}
-	return Unknown, ""
+	return Hole{}
 }
 
 // decodedDocument is the value of an interface variable (an any: a

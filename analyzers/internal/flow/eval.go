@@ -357,8 +357,8 @@ func (e *eval) load(ptr ssa.Value, depth int) Value {
 	}
 	switch p := ptr.(type) {
 	case *ssa.Alloc:
-		if src, what := e.decodedInto(p, depth); src != Unknown {
-			return holeValue(Hole{Source: src, What: what})
+		if h := e.decodedInto(p, depth); h.Source != Unknown {
+			return holeValue(h)
 		}
 		if v, ok := e.decodedDocument(p, depth); ok {
 			return v
@@ -370,8 +370,8 @@ func (e *eval) load(ptr ssa.Value, depth int) Value {
 			return holeValue(Hole{})
 		}
 		f := st.Field(p.Field)
-		if src, what := e.sourceOfStruct(p.X, depth); src != Unknown {
-			return holeValue(Hole{Source: src, What: joinWhat(what, f.Name())})
+		if h := e.sourceOfStruct(p.X, depth); h.Source != Unknown {
+			return fieldHole(h, f)
 		}
 		if param, ok := decodedFromParam(p.X); ok {
 			// A field of a variable decoded from the bytes a parameter
@@ -1030,8 +1030,8 @@ func (e *eval) fieldOf(v ssa.Value, name string, depth int) Value {
 		}
 		base := v
 		if !ptr {
-			if src, what := e.sourceOfStruct(v, depth); src != Unknown {
-				return holeValue(Hole{Source: src, What: joinWhat(what, name)})
+			if h := e.sourceOfStruct(v, depth); h.Source != Unknown {
+				return fieldHole(h, st.Field(i))
 			}
 			ld, ok := v.(*ssa.UnOp)
 			if !ok || ld.Op != token.MUL {
@@ -1045,8 +1045,8 @@ func (e *eval) fieldOf(v ssa.Value, name string, depth int) Value {
 		if fv, ok := e.phiField(base, name, depth); ok {
 			return fv
 		}
-		if src, what := e.sourceOfStruct(base, depth); src != Unknown {
-			return holeValue(Hole{Source: src, What: joinWhat(what, name)})
+		if h := e.sourceOfStruct(base, depth); h.Source != Unknown {
+			return fieldHole(h, st.Field(i))
 		}
 		if fv, ok := e.storedField(base, i, st.Field(i).Type(), depth); ok {
 			return fv

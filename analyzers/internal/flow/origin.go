@@ -92,8 +92,8 @@ func (e *eval) origins(v ssa.Value, depth int) []Origin {
 			return e.callOrigins(c.Common(), v.Index, d)
 		}
 	case *ssa.Alloc:
-		if src, what := e.decodedInto(v, d); src == Entity {
-			return []Origin{{Source: Entity, What: what}}
+		if h := e.decodedInto(v, d); h.Source == Entity {
+			return []Origin{{Source: Entity, What: h.What}}
 		}
 		var out []Origin
 		// Decoded from a parameter's bytes (a helper that parses a raw
@@ -151,8 +151,8 @@ func (e *eval) origins(v ssa.Value, depth int) []Origin {
 		// its values come from, as for a struct built field by field.
 		return e.entryOrigins(v, d)
 	}
-	if src, what := e.sourceOfStruct(v, d); src == Entity {
-		return []Origin{{Source: Entity, What: what}}
+	if h := e.sourceOfStruct(v, d); h.Source == Entity {
+		return []Origin{{Source: Entity, What: h.What}}
 	}
 	return nil
 }

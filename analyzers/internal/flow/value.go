@@ -3,6 +3,7 @@ package flow
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -261,6 +262,10 @@ type Hole struct {
 	// hole; nil in summaries imported from another package. See
 	// holes.go.
 	src ssa.Value
+	// typ is the type of the field a hole of a struct's source stands
+	// for (fieldHole), when src may be the struct itself (a field read
+	// of a struct a caller passes); nil otherwise.
+	typ types.Type
 	// owner is the function whose parameter Param is: the function asked
 	// about, or the function enclosing it whose parameter a closure
 	// captures. nil in summaries imported from another package (callers

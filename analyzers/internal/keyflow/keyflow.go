@@ -1,7 +1,9 @@
 // Package keyflow finds, on the value-flow layer, every place a
 // PartitionKey or RowKey is given a value: the key fields of entity
 // structs and maps, the key arguments of GetEntity, DeleteEntity and
-// legacy GetEntityReference, and the arguments of functions that make a
+// legacy GetEntityReference (GetEntity and DeleteEntity also through an
+// interface of the user's that the client satisfies: sdk.InvokedOp), and
+// the arguments of functions that make a
 // parameter (or a field of one) a key — a KeyParams fact, so that it
 // works across packages, through helpers of helpers and through calls of
 // interfaces the package's types implement (every loaded package's under
@@ -368,7 +370,17 @@ func sinksOf(fn *ssa.Function, in ssa.Instruction) []Sink {
 	case ssa.CallInstruction:
 		f := in.Common().StaticCallee()
 		if f == nil {
-			return nil
+			// Through an interface of the user's that the aztables
+			// client satisfies (reader.GetEntity(ctx, pk, rk, nil)).
+			cc := in.Common()
+			if !cc.IsInvoke() {
+				return nil
+			}
+			pk, rk, ok := sdk.KeyArgs(sdk.InvokedOp(cc.Method))
+			if !ok || rk >= len(cc.Args) {
+				return nil
+			}
+			return []Sink{{Key: "PartitionKey", Val: cc.Args[pk], Pos: in.Pos(), Fn: fn, Read: true}, {Key: "RowKey", Val: cc.Args[rk], Pos: in.Pos(), Fn: fn, Read: true}}
 		}
 		if o := f.Origin(); o != nil {
 			f = o

@@ -137,6 +137,37 @@ func FuncOp(fn *types.Func) Op {
 	return opOf(n.Obj().Pkg().Path(), n.Obj().Name(), fn.Name())
 }
 
+// InvokedOp returns the entity operation of a call through the interface
+// method m when m has the name and signature of an aztables Client method
+// (a user-defined interface the client satisfies: a "table" interface
+// declaring GetEntity or DeleteEntity); the zero Op otherwise. The
+// client's package is the one m's last parameter (the method's options)
+// is declared in.
+func InvokedOp(m *types.Func) Op {
+	if m == nil {
+		return Op{}
+	}
+	sig, _ := m.Type().(*types.Signature)
+	if sig == nil || sig.Params().Len() == 0 {
+		return Op{}
+	}
+	opts := namedOf(sig.Params().At(sig.Params().Len() - 1).Type())
+	if opts == nil || opts.Obj().Pkg() == nil || !IsPath(opts.Obj().Pkg().Path(), AztablesPath) {
+		return Op{}
+	}
+	pkg := opts.Obj().Pkg()
+	tn, _ := pkg.Scope().Lookup("Client").(*types.TypeName)
+	if tn == nil {
+		return Op{}
+	}
+	cm, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pkg, m.Name())
+	fn, _ := cm.(*types.Func)
+	if fn == nil || !types.Identical(fn.Type(), sig) { // receivers are ignored
+		return Op{}
+	}
+	return FuncOp(fn)
+}
+
 // KeyArgs returns the positions, among the arguments as written
 // (receiver excluded), of the PartitionKey and RowKey an operation is
 // given by its caller: GetEntity and DeleteEntity (ctx, pk, rk, …), the
