@@ -26,7 +26,11 @@
 // (applied to the text; "'"→"”" marks the holes Escaped), case and trim
 // functions; φ-nodes (the union of their edges; an operand of + or of
 // Sprintf used under `x == ""`, `x != ""` or a len(x) test keeps only the
-// variants that test allows: guards.go); variables captured by
+// variants that test allows, and an operand or a returned value under
+// the equal edge of `x == C` (C a string or integer constant; the else
+// edge of `x != C`, a switch case on x, len(x) == 0 for "") is C there,
+// so `if s == "" { return s }` before an escape leaves an escaper:
+// guards.go); variables captured by
 // closures (the stores of every closure that captures them: a filter set
 // inside withRetry(func() error {…}) reaches the code after it), and
 // parameters a closure captures (a Param hole of the enclosing function:

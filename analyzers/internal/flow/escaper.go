@@ -759,18 +759,59 @@ func (d *doubler) learn(st *charState, cond ssa.Value, then bool, prev *ssa.Basi
 
 // doubledParam reports whether every return of result i of fn is a
 // quote doubler of the same parameter, and whether each writes only
-// characters above the quote.
+// characters above the quote. A return of the parameter itself where
+// guards pin it to constants without a quote (`if s == "" { return s }`)
+// is that parameter doubled too, and writes only what they hold.
 func doubledParam(e *eval, fn *ssa.Function, rets []*ssa.Return, i int) (int, bool, bool) {
 	if len(rets) == 0 || !isStringType(fn.Signature.Results().At(i).Type()) {
 		return -1, false, false
 	}
-	param, above := -1, true
+	param, above, early := -1, true, -1
 	for _, ret := range rets {
+		if p, ok, up := pinnedParam(fn, ret.Results[i], ret.Block()); ok {
+			if early >= 0 && p != early {
+				return -1, false, false
+			}
+			early, above = p, above && up
+			continue
+		}
 		p, ok, up := quoteDoubler(e, fn, ret.Results[i])
 		if !ok || (param >= 0 && p != param) {
 			return -1, false, false
 		}
 		param, above = p, above && up
 	}
+	if param < 0 || (early >= 0 && early != param) {
+		return -1, false, false
+	}
 	return param, true, above
+}
+
+// pinnedParam reports whether v is parameter p of fn pinned in block b to
+// constants without a quote (pinnedOn), and whether they hold only
+// characters above it.
+func pinnedParam(fn *ssa.Function, v ssa.Value, b *ssa.BasicBlock) (int, bool, bool) {
+	prm, ok := v.(*ssa.Parameter)
+	if !ok {
+		return -1, false, false
+	}
+	p := -1
+	for j, q := range fn.Params {
+		if q == prm {
+			p = j
+		}
+	}
+	ks := pinnedOn(v, b)
+	if p < 0 || len(ks) == 0 {
+		return -1, false, false
+	}
+	above := true
+	for _, k := range ks {
+		s, ok := constString(k)
+		if !ok || strings.Contains(s, "'") {
+			return -1, false, false
+		}
+		above = above && strings.IndexFunc(s, func(r rune) bool { return r <= '\'' }) < 0
+	}
+	return p, true, above
 }

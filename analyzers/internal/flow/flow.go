@@ -520,7 +520,10 @@ func (r *Result) summarize(fn *ssa.Function) *Summary {
 		}
 		var vs []Value
 		for _, ret := range rets {
-			v := e.of(ret.Results[i], 0)
+			v, pinned := pinnedValue(ret.Results[i], ret.Block())
+			if !pinned {
+				v = e.of(ret.Results[i], 0)
+			}
 			tc := typeCaseOf(fn, ret.Block())
 			for j := range v.Variants {
 				if v.Variants[j].Ret == 0 {

@@ -3,6 +3,7 @@ package flow
 import (
 	"go/constant"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -181,9 +182,13 @@ func sameLoad(g, x ssa.Value, p, d *ssa.BasicBlock) bool {
 	return true
 }
 
-// operand is the value of x as the instruction in block b uses it: its
+// operand is the value of x as the instruction in block b uses it: the
+// constants an equality guard pins it to there (pinnedOn), else its
 // variants narrowed by the emptiness guards around b.
 func (e *eval) operand(x ssa.Value, b *ssa.BasicBlock, depth int) Value {
+	if v, ok := pinnedValue(x, b); ok {
+		return v
+	}
 	return narrowed(e.of(x, depth), x, b)
 }
 
@@ -216,4 +221,102 @@ func narrowed(val Value, x ssa.Value, b *ssa.BasicBlock) Value {
 		return val
 	}
 	return out
+}
+
+// pinnedOn returns the constants the conditions dominating block b pin
+// the string or integer value x to: a block reached only through the
+// edge of `if x == C` taken when equal (the false edge of `x != C`, of
+// `!(x == C)`), C a constant on either side, knows x is C; a block each
+// of whose predecessors reaches it through such an edge (`case "a",
+// "b":` of a switch on x) knows x is one of them. The nearest block up
+// the dominator tree that says something wins; nil when none does. As
+// guardOn, a load of a local variable counts a test of another load of
+// it with no store between.
+func pinnedOn(x ssa.Value, b *ssa.BasicBlock) []*ssa.Const {
+	if t, ok := x.Type().Underlying().(*types.Basic); !ok || t.Info()&(types.IsString|types.IsInteger) == 0 {
+		return nil
+	}
+	if loadedLocal(x) != nil {
+		b = x.(*ssa.UnOp).Block()
+	}
+	for n := 0; b != nil && n < maxGuardBlocks; b, n = b.Idom(), n+1 {
+		if len(b.Preds) == 0 {
+			return nil
+		}
+		var ks []*ssa.Const
+		for _, p := range b.Preds {
+			k := pinnedEdge(x, p, b)
+			if k == nil {
+				ks = nil
+				break
+			}
+			ks = append(ks, k)
+		}
+		if len(ks) > 0 {
+			return ks
+		}
+	}
+	return nil
+}
+
+// pinnedEdge returns C when the edge from p to its successor d is taken
+// only when x equals the constant C, else nil.
+func pinnedEdge(x ssa.Value, p, d *ssa.BasicBlock) *ssa.Const {
+	if len(p.Instrs) == 0 || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
+		return nil
+	}
+	ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil
+	}
+	// Where d has other predecessors, a load tested in p must still be
+	// the load used: only the value itself is taken then.
+	same := func(a ssa.Value) bool { return a == x || (len(d.Preds) == 1 && sameLoad(a, x, p, d)) }
+	cond, equal := ifi.Cond, d == p.Succs[0]
+	for {
+		u, isNot := cond.(*ssa.UnOp)
+		if !isNot || u.Op != token.NOT {
+			break
+		}
+		cond, equal = u.X, !equal
+	}
+	bin, ok := cond.(*ssa.BinOp)
+	if !ok || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+		return nil
+	}
+	if bin.Op == token.NEQ {
+		equal = !equal
+	}
+	a, c := bin.X, bin.Y
+	if _, isConst := a.(*ssa.Const); isConst {
+		a, c = c, a
+	}
+	k, isConst := c.(*ssa.Const)
+	if !equal || !isConst || k.Value == nil {
+		return nil
+	}
+	if isStringType(x.Type()) && isLenOf(a, same) && k.Value.Kind() == constant.Int && constant.Sign(k.Value) == 0 {
+		return ssa.NewConst(constant.MakeString(""), x.Type()) // len(x) == 0
+	}
+	if !same(a) {
+		return nil
+	}
+	if kind := k.Value.Kind(); kind != constant.String && kind != constant.Int {
+		return nil
+	}
+	return k
+}
+
+// pinnedValue is the value of x in block b when guards pin it to
+// constants (pinnedOn), else ok is false.
+func pinnedValue(x ssa.Value, b *ssa.BasicBlock) (Value, bool) {
+	ks := pinnedOn(x, b)
+	if len(ks) == 0 {
+		return Value{}, false
+	}
+	var vs []Value
+	for _, k := range ks {
+		vs = append(vs, constValue(k))
+	}
+	return union(vs...), true
 }
