@@ -23,7 +23,7 @@ import (
 // into the key; so does a load of a nested field (o.Req.Key) through
 // the other &o.Req of the function.
 func (r *Result) checked(v ssa.Value) Bound {
-	b := checkedRefs(v, 0)
+	b := r.checkedRefs(v, 0)
 	ld, ok := v.(*ssa.UnOp)
 	if !ok || ld.Op != token.MUL {
 		return b
@@ -52,7 +52,7 @@ func (r *Result) checked(v ssa.Value) Bound {
 		for _, ref := range *refs {
 			if len(rest) == 0 {
 				if o, ok := ref.(*ssa.UnOp); ok && o != ld && o.Op == token.MUL && SameValue(ld, o) {
-					b |= checkedRefs(o, 0)
+					b |= r.checkedRefs(o, 0)
 				}
 				continue
 			}
@@ -68,8 +68,10 @@ func (r *Result) checked(v ssa.Value) Bound {
 // checkedRefs returns the bounds the uses of v itself establish. A
 // function of the package given v tests it when its body tests the
 // parameter (a validator by what it does, whatever its name), followed
-// to depth MaxDepth.
-func checkedRefs(v ssa.Value, depth int) Bound {
+// to depth MaxDepth, or when it admits only a class of characters that
+// excludes / \ # ? ' and control characters (classes.go; a Summary's
+// Chars across packages).
+func (r *Result) checkedRefs(v ssa.Value, depth int) Bound {
 	refs := v.Referrers()
 	if refs == nil {
 		return 0
@@ -85,7 +87,7 @@ func checkedRefs(v ssa.Value, depth int) Bound {
 				}
 				continue
 			}
-			if validator(cc) || testsParam(cc, v, depth) {
+			if validator(cc) || r.testsParam(cc, v, depth) || r.charsChecked(cc, v) {
 				b |= Validated
 			}
 		case *ssa.BinOp:
@@ -193,13 +195,47 @@ func usesIn(v ssa.Value, blocks []*ssa.BasicBlock) bool {
 
 // testsParam reports whether the function cc calls statically (with a
 // body) validates the parameter that receives v.
-func testsParam(cc *ssa.CallCommon, v ssa.Value, depth int) bool {
+func (r *Result) testsParam(cc *ssa.CallCommon, v ssa.Value, depth int) bool {
 	f := cc.StaticCallee()
 	if f == nil || f.Blocks == nil || depth >= MaxDepth {
 		return false
 	}
 	for i, a := range cc.Args {
-		if a == v && i < len(f.Params) && checkedRefs(f.Params[i], depth+1)&Validated != 0 {
+		if a == v && i < len(f.Params) && r.checkedRefs(f.Params[i], depth+1)&Validated != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// charsChecked reports whether the function cc calls statically is a
+// character-class validator (classChecks) of the parameter that
+// receives v: from its body in this package, from its Summary fact
+// otherwise.
+func (r *Result) charsChecked(cc *ssa.CallCommon, v ssa.Value) bool {
+	f := cc.StaticCallee()
+	if f == nil {
+		return false
+	}
+	if o := f.Origin(); o != nil {
+		f = o
+	}
+	var chars []bool
+	if f.Pkg == r.SSA.Pkg && f.Blocks != nil {
+		if r.chars == nil {
+			r.chars = map[*ssa.Function][]bool{}
+		}
+		c, ok := r.chars[f]
+		if !ok {
+			c = classChecks(f)
+			r.chars[f] = c
+		}
+		chars = c
+	} else if s := r.Summary(f); s != nil {
+		chars = s.Chars
+	}
+	for i, a := range cc.Args {
+		if a == v && i < len(chars) && chars[i] {
 			return true
 		}
 	}

@@ -50,6 +50,10 @@ type Summary struct {
 	// Reverse[i] says result i is reverse ticks, a large constant minus
 	// a run-time value (reverse.go); nil if no result is.
 	Reverse []bool
+	// Chars[i] says the function, returning one bool, returns true only
+	// when every character of parameter i is in a class that excludes
+	// / \ # ? ' and control characters (classes.go); nil if none is.
+	Chars []bool
 }
 
 // AFact marks Summary as an analysis fact.
@@ -79,6 +83,8 @@ type Result struct {
 	sized map[token.Pos]ssa.Instruction
 	// loops caches the loops of each function asked about.
 	loops map[*ssa.Function][]ssaLoop
+	// chars caches classChecks of the functions of the package asked about.
+	chars map[*ssa.Function][]bool
 	// mapFields caches what the package writes into the maps each
 	// unexported map field holds (maps.go).
 	mapFields map[*types.Var]*mapWrites
@@ -437,12 +443,12 @@ func (s *Summary) empty() bool {
 			return false
 		}
 	}
-	return len(s.Fields) == 0 && len(s.Stores) == 0 && s.Reverse == nil
+	return len(s.Fields) == 0 && len(s.Stores) == 0 && s.Reverse == nil && s.Chars == nil
 }
 
 // portable strips positions, which mean nothing in another package.
 func (s *Summary) portable() *Summary {
-	out := &Summary{Origins: s.Origins, Reverse: s.Reverse}
+	out := &Summary{Origins: s.Origins, Reverse: s.Reverse, Chars: s.Chars}
 	for _, st := range s.Stores {
 		st.Value = stripRet(st.Value)
 		out.Stores = append(out.Stores, st)
@@ -529,6 +535,7 @@ func (r *Result) summarize(fn *ssa.Function) *Summary {
 		}
 	}
 	s.Reverse = r.reverseResults(fn, rets)
+	s.Chars = classChecks(fn)
 	// Where each result comes from as a whole.
 	s.Origins = make([][]Origin, res.Len())
 	for i := 0; i < res.Len(); i++ {
