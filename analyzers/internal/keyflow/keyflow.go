@@ -40,8 +40,8 @@ var Analyzer = &analysis.Analyzer{
 }
 
 // KeyParams is a fact about a function: the parameters it makes a
-// PartitionKey or RowKey, "i" (index, receiver first) or "i.Field" (a
-// field of it) to its Use.
+// PartitionKey or RowKey, "i@Key" (index, receiver first, and the key
+// it becomes) or "i.Field@Key" (a field of it) to its Use.
 type KeyParams struct {
 	Keys map[string]Use
 }
@@ -212,6 +212,10 @@ func run(pass *analysis.Pass) (any, error) {
 			if h.Field != "" {
 				k += "." + h.Field
 			}
+			// One Use per key the parameter becomes: a helper that cuts
+			// one argument into both keys makes it the PartitionKey and
+			// the RowKey, and each is reported at its own place.
+			k += "@" + s.Key
 			if params[s.Fn] == nil {
 				params[s.Fn] = map[string]Use{}
 			}
@@ -414,8 +418,9 @@ func addPos(list []token.Pos, primary token.Pos, ps ...token.Pos) []token.Pos {
 	return list
 }
 
-// splitParam splits "i" or "i.Field".
+// splitParam splits "i@Key" or "i.Field@Key".
 func splitParam(k string) (int, string) {
+	k, _, _ = strings.Cut(k, "@")
 	idx, field, _ := strings.Cut(k, ".")
 	i, err := strconv.Atoi(idx)
 	if err != nil {
