@@ -3,6 +3,7 @@ package flow
 import (
 	"go/token"
 	"go/types"
+	"strings"
 	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
@@ -385,4 +386,124 @@ func unnamed(t *types.Tuple) *types.Tuple {
 		vars[i] = types.NewParam(t.At(i).Pos(), t.At(i).Pkg(), "", t.At(i).Type())
 	}
 	return types.NewTuple(vars...)
+}
+
+// equalTo returns the value v is known to equal wherever it is used: v
+// is compared (== or !=) with y in a test whose unequal side leaves the
+// function (or goes round its loop) at once without using v, and every
+// other use of v but comparisons sits on the equal side; y is not
+// request input but configuration: a field of the function's receiver
+// or of a package variable (a.Principal, cfg.Tenant), a package
+// variable, or os.Getenv's value. After `if v != a.Principal { return }`
+// v is a.Principal. what names y for messages; src is Env for
+// os.Getenv, Unknown otherwise.
+func equalTo(v ssa.Value) (what string, src Source, ok bool) {
+	refs := v.Referrers()
+	if refs == nil || !isStringType(v.Type()) {
+		return "", Unknown, false
+	}
+	for _, ref := range *refs {
+		cmp, isCmp := ref.(*ssa.BinOp)
+		if !isCmp || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+			continue
+		}
+		y := cmp.Y
+		if y == v {
+			y = cmp.X
+		}
+		name, s, isConfig := configValue(y)
+		if !isConfig {
+			continue
+		}
+		for _, cr := range *cmp.Referrers() {
+			ifi, isIf := cr.(*ssa.If)
+			if !isIf {
+				continue
+			}
+			from := ifi.Block()
+			eq, ne := from.Succs[0], from.Succs[1]
+			if cmp.Op == token.NEQ {
+				eq, ne = ne, eq
+			}
+			if eq == ne || len(eq.Preds) != 1 {
+				continue
+			}
+			chain, leave := leaves(ne, eq, from)
+			if !leave || usesIn(v, chain) || !onlyAfter(v, eq) {
+				continue
+			}
+			return name, s, true
+		}
+	}
+	return "", Unknown, false
+}
+
+// onlyAfter reports whether every use of v but a comparison sits in a
+// block eq dominates.
+func onlyAfter(v ssa.Value, eq *ssa.BasicBlock) bool {
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.BinOp:
+			switch ref.Op {
+			case token.EQL, token.NEQ, token.LSS, token.GTR, token.LEQ, token.GEQ:
+				continue
+			}
+		case *ssa.DebugRef:
+			continue
+		}
+		if b := ref.Block(); b == nil || !eq.Dominates(b) {
+			return false
+		}
+	}
+	return true
+}
+
+// configValue reports whether y is configuration (see equalTo), and
+// names it.
+func configValue(y ssa.Value) (string, Source, bool) {
+	switch y := y.(type) {
+	case *ssa.Call:
+		if f := y.Common().StaticCallee(); f != nil && callee(f) == "os.Getenv" {
+			return "os.Getenv", Env, true
+		}
+	case *ssa.Extract:
+		if c, ok := y.Tuple.(*ssa.Call); ok && y.Index == 0 {
+			if f := c.Common().StaticCallee(); f != nil && callee(f) == "os.LookupEnv" {
+				return "os.LookupEnv", Env, true
+			}
+		}
+	case *ssa.UnOp:
+		if y.Op != token.MUL {
+			return "", Unknown, false
+		}
+		var path []string
+		x := y.X
+		for len(path) < MaxDepth {
+			fa, ok := x.(*ssa.FieldAddr)
+			if !ok {
+				break
+			}
+			st := structOf(fa.X.Type())
+			if st == nil || fa.Field >= st.NumFields() {
+				return "", Unknown, false
+			}
+			path = append([]string{st.Field(fa.Field).Name()}, path...)
+			x = fa.X
+			if ld, ok := x.(*ssa.UnOp); ok && ld.Op == token.MUL {
+				if g, ok := ld.X.(*ssa.Global); ok {
+					x = g // a package variable holding a pointer
+				}
+			}
+		}
+		switch x := x.(type) {
+		case *ssa.Global:
+			return strings.Join(append([]string{x.Name()}, path...), "."), Unknown, true
+		case *ssa.Parameter:
+			fn := x.Parent()
+			if len(path) > 0 && fn != nil && fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == x {
+				return strings.Join(append([]string{x.Name()}, path...), "."), Unknown, true
+			}
+		}
+	}
+	return "", Unknown, false
 }

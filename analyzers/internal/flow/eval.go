@@ -50,6 +50,10 @@ func (e *eval) of(v ssa.Value, depth int) Value {
 	e.visit[v] = true
 	defer delete(e.visit, v)
 	out := standsFor(e.value(v, depth+1), v)
+	if what, src, ok := equalTo(v); ok {
+		// Compared equal to configuration before every use: that value.
+		out = holeValue(Hole{Source: src, What: what})
+	}
 	if h := e.r.checked(v); h != 0 {
 		out = withBound(out, h)
 	}
