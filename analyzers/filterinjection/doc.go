@@ -21,7 +21,11 @@
 // a strings.Replacer whose pairs double or drop the quote, a regular
 // expression compiled from a constant pattern that matches every quote
 // (ReplaceAllString), made in place or kept in a package variable, a
-// value a regular expression or a parser checked, a package variable
+// value a regular expression or a parser checked (or a bool function
+// of any name that returns true only after testing every character to
+// be in a class without the quote, / \ # ? or control characters: a
+// range or byte loop with r < '0' || r > '9', unicode.IsDigit…,
+// strings.ContainsRune of a constant set), a package variable
 // only ever set to constants, or a helper — a named function or a
 // closure — that writes every quote twice (a loop over the characters
 // appending to a slice, a builder or a string) or escapes with the

@@ -67,9 +67,18 @@
 // parameter, an entity, the environment): the analyzer cannot know them;
 // request input that is checked (a regular expression, uuid.Parse,
 // strconv.Atoi, strings.ContainsAny…, a function named valid…/check…,
+// a bool function of any name that returns true only after testing
+// every character of the string — a range over it or a byte loop — to be
+// in a class without / \ # ? ' or control characters (r < '0' || r >
+// '9', !unicode.IsLetter(r) && r != '-', !strings.ContainsRune(set, r)
+// with a constant set; across packages through its fact), a
 // comparison that lets only a non-empty constant through; a test for
 // empty text checks no character, nor does a guard that only turns a
-// constant away, if code == "api" { return }), escaped (url.PathEscape) or given
+// constant away, if code == "api" { return }); request input compared
+// equal to configuration before every use (if v != s.Owner { return },
+// a field of the receiver or of a package variable, os.Getenv): it is
+// that value; a field of a request model set after the decode on every
+// path (in.User = user): the value set; escaped (url.PathEscape) or given
 // replacements (strings.ReplaceAll), or formatted as a number or UUID;
 // keys escaped by the code (url.PathEscape, strings.ReplaceAll) — their
 // constant text is checked only where it is written into the key; a

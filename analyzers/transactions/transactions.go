@@ -81,7 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.keys = keyflow.Of(pass)
 	for _, s := range c.keys.Sinks {
-		if s.Key == "PartitionKey" && !s.Read && !s.Written {
+		if s.Key == "PartitionKey" && !s.Read && !s.Written && !s.Second {
 			c.pks = append(c.pks, s)
 		}
 	}

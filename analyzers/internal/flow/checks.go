@@ -3,6 +3,7 @@ package flow
 import (
 	"go/token"
 	"go/types"
+	"strings"
 	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
@@ -23,7 +24,7 @@ import (
 // into the key; so does a load of a nested field (o.Req.Key) through
 // the other &o.Req of the function.
 func (r *Result) checked(v ssa.Value) Bound {
-	b := checkedRefs(v, 0)
+	b := r.checkedRefs(v, 0)
 	ld, ok := v.(*ssa.UnOp)
 	if !ok || ld.Op != token.MUL {
 		return b
@@ -52,7 +53,7 @@ func (r *Result) checked(v ssa.Value) Bound {
 		for _, ref := range *refs {
 			if len(rest) == 0 {
 				if o, ok := ref.(*ssa.UnOp); ok && o != ld && o.Op == token.MUL && SameValue(ld, o) {
-					b |= checkedRefs(o, 0)
+					b |= r.checkedRefs(o, 0)
 				}
 				continue
 			}
@@ -68,8 +69,10 @@ func (r *Result) checked(v ssa.Value) Bound {
 // checkedRefs returns the bounds the uses of v itself establish. A
 // function of the package given v tests it when its body tests the
 // parameter (a validator by what it does, whatever its name), followed
-// to depth MaxDepth.
-func checkedRefs(v ssa.Value, depth int) Bound {
+// to depth MaxDepth, or when it admits only a class of characters that
+// excludes / \ # ? ' and control characters (classes.go; a Summary's
+// Chars across packages).
+func (r *Result) checkedRefs(v ssa.Value, depth int) Bound {
 	refs := v.Referrers()
 	if refs == nil {
 		return 0
@@ -85,7 +88,7 @@ func checkedRefs(v ssa.Value, depth int) Bound {
 				}
 				continue
 			}
-			if validator(cc) || testsParam(cc, v, depth) {
+			if validator(cc) || r.testsParam(cc, v, depth) || r.charsChecked(cc, v) {
 				b |= Validated
 			}
 		case *ssa.BinOp:
@@ -193,13 +196,47 @@ func usesIn(v ssa.Value, blocks []*ssa.BasicBlock) bool {
 
 // testsParam reports whether the function cc calls statically (with a
 // body) validates the parameter that receives v.
-func testsParam(cc *ssa.CallCommon, v ssa.Value, depth int) bool {
+func (r *Result) testsParam(cc *ssa.CallCommon, v ssa.Value, depth int) bool {
 	f := cc.StaticCallee()
 	if f == nil || f.Blocks == nil || depth >= MaxDepth {
 		return false
 	}
 	for i, a := range cc.Args {
-		if a == v && i < len(f.Params) && checkedRefs(f.Params[i], depth+1)&Validated != 0 {
+		if a == v && i < len(f.Params) && r.checkedRefs(f.Params[i], depth+1)&Validated != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// charsChecked reports whether the function cc calls statically is a
+// character-class validator (classChecks) of the parameter that
+// receives v: from its body in this package, from its Summary fact
+// otherwise.
+func (r *Result) charsChecked(cc *ssa.CallCommon, v ssa.Value) bool {
+	f := cc.StaticCallee()
+	if f == nil {
+		return false
+	}
+	if o := f.Origin(); o != nil {
+		f = o
+	}
+	var chars []bool
+	if f.Pkg == r.SSA.Pkg && f.Blocks != nil {
+		if r.chars == nil {
+			r.chars = map[*ssa.Function][]bool{}
+		}
+		c, ok := r.chars[f]
+		if !ok {
+			c = classChecks(f)
+			r.chars[f] = c
+		}
+		chars = c
+	} else if s := r.Summary(f); s != nil {
+		chars = s.Chars
+	}
+	for i, a := range cc.Args {
+		if a == v && i < len(chars) && chars[i] {
 			return true
 		}
 	}
@@ -349,4 +386,124 @@ func unnamed(t *types.Tuple) *types.Tuple {
 		vars[i] = types.NewParam(t.At(i).Pos(), t.At(i).Pkg(), "", t.At(i).Type())
 	}
 	return types.NewTuple(vars...)
+}
+
+// equalTo returns the value v is known to equal wherever it is used: v
+// is compared (== or !=) with y in a test whose unequal side leaves the
+// function (or goes round its loop) at once without using v, and every
+// other use of v but comparisons sits on the equal side; y is not
+// request input but configuration: a field of the function's receiver
+// or of a package variable (a.Principal, cfg.Tenant), a package
+// variable, or os.Getenv's value. After `if v != a.Principal { return }`
+// v is a.Principal. what names y for messages; src is Env for
+// os.Getenv, Unknown otherwise.
+func equalTo(v ssa.Value) (what string, src Source, ok bool) {
+	refs := v.Referrers()
+	if refs == nil || !isStringType(v.Type()) {
+		return "", Unknown, false
+	}
+	for _, ref := range *refs {
+		cmp, isCmp := ref.(*ssa.BinOp)
+		if !isCmp || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+			continue
+		}
+		y := cmp.Y
+		if y == v {
+			y = cmp.X
+		}
+		name, s, isConfig := configValue(y)
+		if !isConfig {
+			continue
+		}
+		for _, cr := range *cmp.Referrers() {
+			ifi, isIf := cr.(*ssa.If)
+			if !isIf {
+				continue
+			}
+			from := ifi.Block()
+			eq, ne := from.Succs[0], from.Succs[1]
+			if cmp.Op == token.NEQ {
+				eq, ne = ne, eq
+			}
+			if eq == ne || len(eq.Preds) != 1 {
+				continue
+			}
+			chain, leave := leaves(ne, eq, from)
+			if !leave || usesIn(v, chain) || !onlyAfter(v, eq) {
+				continue
+			}
+			return name, s, true
+		}
+	}
+	return "", Unknown, false
+}
+
+// onlyAfter reports whether every use of v but a comparison sits in a
+// block eq dominates.
+func onlyAfter(v ssa.Value, eq *ssa.BasicBlock) bool {
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.BinOp:
+			switch ref.Op {
+			case token.EQL, token.NEQ, token.LSS, token.GTR, token.LEQ, token.GEQ:
+				continue
+			}
+		case *ssa.DebugRef:
+			continue
+		}
+		if b := ref.Block(); b == nil || !eq.Dominates(b) {
+			return false
+		}
+	}
+	return true
+}
+
+// configValue reports whether y is configuration (see equalTo), and
+// names it.
+func configValue(y ssa.Value) (string, Source, bool) {
+	switch y := y.(type) {
+	case *ssa.Call:
+		if f := y.Common().StaticCallee(); f != nil && callee(f) == "os.Getenv" {
+			return "os.Getenv", Env, true
+		}
+	case *ssa.Extract:
+		if c, ok := y.Tuple.(*ssa.Call); ok && y.Index == 0 {
+			if f := c.Common().StaticCallee(); f != nil && callee(f) == "os.LookupEnv" {
+				return "os.LookupEnv", Env, true
+			}
+		}
+	case *ssa.UnOp:
+		if y.Op != token.MUL {
+			return "", Unknown, false
+		}
+		var path []string
+		x := y.X
+		for len(path) < MaxDepth {
+			fa, ok := x.(*ssa.FieldAddr)
+			if !ok {
+				break
+			}
+			st := structOf(fa.X.Type())
+			if st == nil || fa.Field >= st.NumFields() {
+				return "", Unknown, false
+			}
+			path = append([]string{st.Field(fa.Field).Name()}, path...)
+			x = fa.X
+			if ld, ok := x.(*ssa.UnOp); ok && ld.Op == token.MUL {
+				if g, ok := ld.X.(*ssa.Global); ok {
+					x = g // a package variable holding a pointer
+				}
+			}
+		}
+		switch x := x.(type) {
+		case *ssa.Global:
+			return strings.Join(append([]string{x.Name()}, path...), "."), Unknown, true
+		case *ssa.Parameter:
+			fn := x.Parent()
+			if len(path) > 0 && fn != nil && fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == x {
+				return strings.Join(append([]string{x.Name()}, path...), "."), Unknown, true
+			}
+		}
+	}
+	return "", Unknown, false
 }

@@ -50,6 +50,10 @@ func (e *eval) of(v ssa.Value, depth int) Value {
 	e.visit[v] = true
 	defer delete(e.visit, v)
 	out := standsFor(e.value(v, depth+1), v)
+	if what, src, ok := equalTo(v); ok {
+		// Compared equal to configuration before every use: that value.
+		out = holeValue(Hole{Source: src, What: what})
+	}
 	if h := e.r.checked(v); h != 0 {
 		out = withBound(out, h)
 	}
@@ -1028,6 +1032,9 @@ func (e *eval) fieldOf(v ssa.Value, name string, depth int) Value {
 		if st.Field(i).Name() != name {
 			continue
 		}
+		if fv, ok := e.assignedAfter(v, i, st.Field(i).Type(), depth); ok {
+			return fv // stored after the struct was filled whole
+		}
 		base := v
 		if !ptr {
 			if h := e.sourceOfStruct(v, depth); h.Source != Unknown {
@@ -1054,6 +1061,36 @@ func (e *eval) fieldOf(v ssa.Value, name string, depth int) Value {
 		return e.fieldOfValue(base, name, depth)
 	}
 	return holeValue(Hole{What: name})
+}
+
+// assignedAfter is field i (of type ft, no pointer) of the local struct
+// v is (or points to) when the field is stored on every path after the
+// struct was last written whole (assignedField), at the call asked about.
+func (e *eval) assignedAfter(v ssa.Value, i int, ft types.Type, depth int) (Value, bool) {
+	if e.at == nil || depth >= MaxDepth {
+		return Value{}, false
+	}
+	if _, isPtr := ft.Underlying().(*types.Pointer); isPtr {
+		return Value{}, false
+	}
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if _, isPtr := v.Type().Underlying().(*types.Pointer); !isPtr {
+			v = ld.X
+		}
+	}
+	a, ok := v.(*ssa.Alloc)
+	if !ok {
+		return Value{}, false
+	}
+	vals, ok := assignedField(e.at, a, i)
+	if !ok {
+		return Value{}, false
+	}
+	var vs []Value
+	for _, sv := range vals {
+		vs = append(vs, e.of(sv, depth+1))
+	}
+	return union(vs...), true
 }
 
 // phiField is field name of the struct a pointer φ points to: the

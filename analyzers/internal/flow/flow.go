@@ -53,6 +53,10 @@ type Summary struct {
 	// LenMost[i] is the most elements slice result i holds, whatever the
 	// parameters (lens.go), -1 when not bounded; nil if no result is.
 	LenMost []int64
+	// Chars[i] says the function, returning one bool, returns true only
+	// when every character of parameter i is in a class that excludes
+	// / \ # ? ' and control characters (classes.go); nil if none is.
+	Chars []bool
 }
 
 // AFact marks Summary as an analysis fact.
@@ -86,6 +90,8 @@ type Result struct {
 	sized map[token.Pos]ssa.Instruction
 	// loops caches the loops of each function asked about.
 	loops map[*ssa.Function][]ssaLoop
+	// chars caches classChecks of the functions of the package asked about.
+	chars map[*ssa.Function][]bool
 	// mapFields caches what the package writes into the maps each
 	// unexported map field holds (maps.go).
 	mapFields map[*types.Var]*mapWrites
@@ -451,12 +457,12 @@ func (s *Summary) empty() bool {
 			return false
 		}
 	}
-	return len(s.Fields) == 0 && len(s.Stores) == 0 && s.Reverse == nil && s.LenMost == nil
+	return len(s.Fields) == 0 && len(s.Stores) == 0 && s.Reverse == nil && s.LenMost == nil && s.Chars == nil
 }
 
 // portable strips positions, which mean nothing in another package.
 func (s *Summary) portable() *Summary {
-	out := &Summary{Origins: s.Origins, Reverse: s.Reverse, LenMost: s.LenMost}
+	out := &Summary{Origins: s.Origins, Reverse: s.Reverse, LenMost: s.LenMost, Chars: s.Chars}
 	for _, st := range s.Stores {
 		st.Value = stripRet(st.Value)
 		out.Stores = append(out.Stores, st)
@@ -547,6 +553,7 @@ func (r *Result) summarize(fn *ssa.Function) *Summary {
 	}
 	s.Reverse = r.reverseResults(fn, rets)
 	s.LenMost = r.lenResults(fn, rets)
+	s.Chars = classChecks(fn)
 	// Where each result comes from as a whole.
 	s.Origins = make([][]Origin, res.Len())
 	for i := 0; i < res.Len(); i++ {

@@ -404,3 +404,49 @@ func LenRange(op token.Token, k int64, lenLeft, holds bool) (least, most int64, 
 	}
 	return least, most, true
 }
+
+// assignedField is what field i of the local struct a holds at use when
+// every path from a's birth to use stores the field after anything else
+// that may write a whole (a decoder given &a, a call given a field's
+// address, a copy of a struct into it): json.NewDecoder(r.Body).Decode(&in)
+// then in.User = user makes in.User user's value, not the body's (a
+// strong update). ok is false otherwise.
+func assignedField(use ssa.Instruction, a *ssa.Alloc, i int) ([]ssa.Value, bool) {
+	if use == nil || use.Parent() != a.Parent() {
+		return nil, false
+	}
+	fieldStore := map[ssa.Value]bool{}
+	isStore := func(in ssa.Instruction) (ssa.Value, bool) {
+		if st, ok := in.(*ssa.Store); ok {
+			if fa, ok := st.Addr.(*ssa.FieldAddr); ok && fa.X == a && fa.Field == i {
+				fieldStore[st.Val] = true
+				return st.Val, true
+			}
+		}
+		switch in.(type) {
+		case *ssa.FieldAddr, *ssa.UnOp, *ssa.DebugRef:
+			return nil, false
+		}
+		for _, op := range in.Operands(nil) {
+			if *op == a {
+				return a, true // may write the whole: a mark, no field store
+			}
+			if fa, ok := (*op).(*ssa.FieldAddr); ok && fa.X == a && fa.Field == i {
+				if st, ok := in.(*ssa.Store); !ok || st.Addr != fa {
+					return a, true
+				}
+			}
+		}
+		return nil, false
+	}
+	vals, zeros, ok := reaching(use, a, isStore)
+	if !ok || len(zeros) > 0 || len(vals) == 0 {
+		return nil, false
+	}
+	for _, v := range vals {
+		if !fieldStore[v] {
+			return nil, false
+		}
+	}
+	return vals, true
+}

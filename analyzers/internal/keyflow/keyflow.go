@@ -43,7 +43,8 @@ var Analyzer = &analysis.Analyzer{
 
 // KeyParams is a fact about a function: the parameters it makes a
 // PartitionKey or RowKey, "i" (index, receiver first) or "i.Field" (a
-// field of it) to its Use.
+// field of it) to its Use; "i@Key" for the second key the parameter
+// becomes (Use.Second).
 type KeyParams struct {
 	Keys map[string]Use
 }
@@ -67,6 +68,9 @@ type Use struct {
 	// function's code makes the same parameter the same key: a helper
 	// calling one key-building function to write and another to read.
 	Also []token.Pos
+	// Second marks a parameter's second key ("i@Key"): the function
+	// also makes it the other key, which has the parameter's first Use.
+	Second bool
 }
 
 // AFact marks KeyParams as a fact.
@@ -110,6 +114,8 @@ type Sink struct {
 	// Also lists the other places that function sets the same key from
 	// the argument (Use.Also).
 	Also []token.Pos
+	// Second marks the argument's second key in that function (Use.Second).
+	Second bool
 	// Call and Param, for the argument of a key-making function, are
 	// the call and the callee's parameter (receiver first) Val is given
 	// for.
@@ -214,6 +220,17 @@ func run(pass *analysis.Pass) (any, error) {
 			if h.Field != "" {
 				k += "." + h.Field
 			}
+			// A second key the parameter becomes ("i@Key"): a helper that
+			// cuts one argument into both keys makes it the PartitionKey
+			// and the RowKey, and each is reported at its own place. It is
+			// marked Second: the rules that group keys (transactions) keep
+			// to the first, not knowing which of several entities a helper
+			// makes (pair(a)[0] or [1]) the caller uses.
+			second := false
+			if old, ok := params[s.Fn][k]; ok && old.Key != s.Key {
+				k += "@" + s.Key
+				second = true
+			}
 			if params[s.Fn] == nil {
 				params[s.Fn] = map[string]Use{}
 			}
@@ -223,7 +240,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if s.At != 0 {
 				at = s.At
 			}
-			use := Use{Key: s.Key, Read: s.Read, Bound: h.Bound, Written: s.Written, Unwritten: s.Unwritten, At: at}
+			use := Use{Key: s.Key, Read: s.Read, Bound: h.Bound, Written: s.Written, Unwritten: s.Unwritten, At: at, Second: second || s.Second}
 			old, ok := params[s.Fn][k]
 			if !ok || (old.Read && !s.Read) || (!old.Written && s.Written) || (old.Unwritten && !s.Unwritten) {
 				if ok && old.Key == use.Key {
@@ -305,7 +322,7 @@ func run(pass *analysis.Pass) (any, error) {
 	visited := map[siteKey]int{}
 	flow.PropagateParams(fl, callee, param, func(site flow.CallSite, k string, u Use) bool {
 		i, field := splitParam(k)
-		s := Sink{Key: u.Key, Val: site.Args[i], Field: field, Pos: site.Call.Pos(), Fn: site.Fn, Callee: site.Callee, Read: u.Read, Bound: u.Bound, Written: u.Written, Unwritten: u.Unwritten, At: u.At, Also: u.Also, Call: site.Call, Param: i}
+		s := Sink{Key: u.Key, Val: site.Args[i], Field: field, Pos: site.Call.Pos(), Fn: site.Fn, Callee: site.Callee, Read: u.Read, Bound: u.Bound, Written: u.Written, Unwritten: u.Unwritten, At: u.At, Also: u.Also, Call: site.Call, Param: i, Second: u.Second}
 		id := siteKey{site.Call, site.Callee, k}
 		if j, ok := visited[id]; ok {
 			res.Sinks[j] = s
@@ -426,8 +443,9 @@ func addPos(list []token.Pos, primary token.Pos, ps ...token.Pos) []token.Pos {
 	return list
 }
 
-// splitParam splits "i" or "i.Field".
+// splitParam splits "i@Key" or "i.Field@Key".
 func splitParam(k string) (int, string) {
+	k, _, _ = strings.Cut(k, "@")
 	idx, field, _ := strings.Cut(k, ".")
 	i, err := strconv.Atoi(idx)
 	if err != nil {
