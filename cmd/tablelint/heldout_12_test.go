@@ -48,5 +48,5 @@ var heldout12Known = map[string]bool{
 // so that a drop fails; the misses are listed in docs/benchmarks.md.
 func TestHeldout12Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-12", heldout12Rules, true, 40, 60, heldout12Known)
-	checkRates(t, right, expected, found, 0.84, 0.86)
+	checkRates(t, right, expected, found, 0.86, 0.86)
 }
