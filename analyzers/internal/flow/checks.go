@@ -223,13 +223,17 @@ func (r *Result) charsChecked(cc *ssa.CallCommon, v ssa.Value) bool {
 	}
 	var chars []bool
 	if f.Pkg == r.SSA.Pkg && f.Blocks != nil {
-		if r.chars == nil {
-			r.chars = map[*ssa.Function][]bool{}
-		}
+		r.lazy.Lock()
 		c, ok := r.chars[f]
+		r.lazy.Unlock()
 		if !ok {
 			c = classChecks(f)
+			r.lazy.Lock()
+			if r.chars == nil {
+				r.chars = map[*ssa.Function][]bool{}
+			}
 			r.chars[f] = c
+			r.lazy.Unlock()
 		}
 		chars = c
 	} else if s := r.Summary(f); s != nil {

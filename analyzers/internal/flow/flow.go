@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
@@ -92,6 +93,12 @@ type Result struct {
 	loops map[*ssa.Function][]ssaLoop
 	// chars caches classChecks of the functions of the package asked about.
 	chars map[*ssa.Function][]bool
+	// lazy guards what is filled on demand once run has returned (sums
+	// of imported functions, loops, chars): under go vet and golangci-lint
+	// the analyzers of one package run at once and share the Result.
+	// frozen is set when run returns; before, one goroutine fills it all.
+	lazy   sync.Mutex
+	frozen bool
 	// mapFields caches what the package writes into the maps each
 	// unexported map field holds (maps.go).
 	mapFields map[*types.Var]*mapWrites
@@ -173,6 +180,12 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, fn := range s.SrcFuncs {
 		obj, _ := fn.Object().(*types.Func)
+		if fn.Blocks != nil && fn.TypeParams().Len() > 0 {
+			// Generic: summarised now too (not exported as a fact), so
+			// that no summary of the package is computed once analyzers
+			// share the Result.
+			r.Summary(fn)
+		}
 		if obj == nil && fn.Blocks != nil && fn.TypeParams().Len() == 0 {
 			// A function literal: summarised now, as a call through a
 			// func value may ask for it (FuncValues) while analyzers
@@ -187,6 +200,7 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(obj, sum.portable())
 		}
 	}
+	r.frozen = true
 	return r, nil
 }
 
@@ -417,6 +431,9 @@ func (r *Result) Summary(fn *ssa.Function) *Summary {
 	if o := fn.Origin(); o != nil {
 		fn = o
 	}
+	if r.frozen {
+		return r.frozenSummary(fn)
+	}
 	if s, ok := r.sums[fn]; ok {
 		return s
 	}
@@ -439,6 +456,30 @@ func (r *Result) Summary(fn *ssa.Function) *Summary {
 	r.busy[fn] = true
 	defer delete(r.busy, fn)
 	s := r.summarize(fn)
+	r.sums[fn] = s
+	return s
+}
+
+// frozenSummary is Summary once run has returned and analyzers may ask
+// at once: a summary run computed, or an imported function's fact (read
+// once, under lazy). A function of this package run did not summarise
+// (a synthetic wrapper) has none: nil, as for recursion.
+func (r *Result) frozenSummary(fn *ssa.Function) *Summary {
+	r.lazy.Lock()
+	defer r.lazy.Unlock()
+	if s, ok := r.sums[fn]; ok {
+		return s
+	}
+	if fn.Pkg == r.SSA.Pkg && fn.Blocks != nil {
+		return nil
+	}
+	var s *Summary
+	if obj, _ := fn.Object().(*types.Func); obj != nil {
+		var f Summary
+		if r.Pass.ImportObjectFact(obj, &f) {
+			s = &f
+		}
+	}
 	r.sums[fn] = s
 	return s
 }

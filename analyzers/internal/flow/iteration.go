@@ -120,10 +120,14 @@ func (r *Result) iterationOf(fn *ssa.Function, v ssa.Value, loop ast.Node) *iter
 	if fn == nil || v == nil || loop == nil {
 		return nil
 	}
+	r.lazy.Lock()
 	loops, ok := r.loops[fn]
+	r.lazy.Unlock()
 	if !ok {
 		loops = loopsOf(fn)
+		r.lazy.Lock()
 		r.loops[fn] = loops
+		r.lazy.Unlock()
 	}
 	best := loopOfStmt(loops, loop)
 	if best == nil {
