@@ -6,7 +6,8 @@
 #
 #   gofmt, go mod tidy -diff, go vet, staticcheck   (both modules: . and plugin/)
 #   go test ./...                                     Azurite conformance tests included
-#   go test -race -short (all but the analyzers' own packages: see below)
+#   go test -race -short (all but the analyzers' own packages, and flow's
+#     shared-result test: see below)
 #                                                     the data race detector
 #   scripts/release.sh --snapshot                     two targets, checksums and --version checked
 #   scripts/plugin-ci.sh                              the plugin inside the two newest golangci-lint v2 minors
@@ -180,13 +181,17 @@ step "go test" sh -c 'go test -count=1 ./... && cd plugin && go test -count=1 ./
 # cmd/tablelint's TestCheckEveryAnalyzer: check, the cache off, runs
 # every analyzer, and extract, over corpora that make each one report,
 # on many packages at once. analyzers/all stays (a checker run of every
-# analyzer over the standard library in parallel).
+# analyzer over the standard library in parallel). check runs the
+# analyzers of one package one after another, go vet and golangci-lint
+# at once: flow's TestSharedResult asks one package's value-flow result
+# from several goroutines, as they do.
 race_test() {
   local pkgs
   pkgs=$(go list ./...) || return 1
   # -timeout: cmd/tablelint's tests under -race take about 4 minutes on
   # an idle 2-core machine, past go test's default 10 on a busy one.
-  go test -count=1 -race -short -timeout 30m $(grep -v '/analyzers/' <<<"$pkgs") ./analyzers/all
+  go test -count=1 -race -short -timeout 30m $(grep -v '/analyzers/' <<<"$pkgs") ./analyzers/all &&
+    go test -count=1 -race -run '^TestSharedResult$' ./analyzers/internal/flow
 }
 step "go test -race -short" race_test
 snapshot() {
