@@ -114,12 +114,10 @@ func (r *Result) FieldVariesPerIteration(fn *ssa.Function, v ssa.Value, name str
 	return what, varies
 }
 
-// iterationOf returns the iteration of the SSA loop of the statement
-// loop of fn (see VariesPerIteration); nil when there is none.
-func (r *Result) iterationOf(fn *ssa.Function, v ssa.Value, loop ast.Node) *iteration {
-	if fn == nil || v == nil || loop == nil {
-		return nil
-	}
+// loopsFor returns the loops of fn (loopsOf), computed once per
+// function for every question (under lazy: analyzers may ask at once).
+// The loops are only read once made.
+func (r *Result) loopsFor(fn *ssa.Function) []ssaLoop {
 	r.lazy.Lock()
 	loops, ok := r.loops[fn]
 	r.lazy.Unlock()
@@ -129,6 +127,16 @@ func (r *Result) iterationOf(fn *ssa.Function, v ssa.Value, loop ast.Node) *iter
 		r.loops[fn] = loops
 		r.lazy.Unlock()
 	}
+	return loops
+}
+
+// iterationOf returns the iteration of the SSA loop of the statement
+// loop of fn (see VariesPerIteration); nil when there is none.
+func (r *Result) iterationOf(fn *ssa.Function, v ssa.Value, loop ast.Node) *iteration {
+	if fn == nil || v == nil || loop == nil {
+		return nil
+	}
+	loops := r.loopsFor(fn)
 	best := loopOfStmt(loops, loop)
 	if best == nil {
 		return nil

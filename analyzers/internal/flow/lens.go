@@ -68,7 +68,6 @@ type lenEval struct {
 	busy    map[ssa.Value]bool
 	hops    int // parameters followed up to their callers
 	steps   int
-	loops   map[*ssa.Function][]ssaLoop
 }
 
 func newLenEval(r *Result, summary bool) *lenEval {
@@ -112,7 +111,7 @@ func (r *Result) ExprLenMost(e ast.Expr) (most int64, ok bool) {
 		return 0, false
 	}
 	l := newLenEval(r, false)
-	loop := loopOfStmt(l.loopsOf(fn), rs)
+	loop := loopOfStmt(l.r.loopsFor(fn), rs)
 	if loop == nil {
 		return 0, false
 	}
@@ -139,24 +138,12 @@ func (l *lenEval) spent() bool {
 	return l.steps > maxLenSteps
 }
 
-func (l *lenEval) loopsOf(fn *ssa.Function) []ssaLoop {
-	if l.loops == nil {
-		l.loops = map[*ssa.Function][]ssaLoop{}
-	}
-	loops, ok := l.loops[fn]
-	if !ok {
-		loops = loopsOf(fn)
-		l.loops[fn] = loops
-	}
-	return loops
-}
-
 // loopAt returns the loop whose header is h, or nil.
 func (l *lenEval) loopAt(h *ssa.BasicBlock) *ssaLoop {
 	if h == nil || h.Parent() == nil {
 		return nil
 	}
-	loops := l.loopsOf(h.Parent())
+	loops := l.r.loopsFor(h.Parent())
 	for i := range loops {
 		if loops[i].header == h {
 			return &loops[i]
