@@ -159,35 +159,11 @@ func (c *checker) check(call *ast.CallExpr, cur inspector.Cursor) {
 			if !ok || sel.Sel.Name != "Entities" {
 				return
 			}
-			var w string
-			switch par := id.Parent().Parent(); pn := par.Node().(type) {
-			case *ast.RangeStmt:
-				if ast.Unparen(pn.X) != sel {
-					return
-				}
-				w = c.keysOnly(pn, par)
-			case *ast.IndexExpr:
-				// page.Entities[0]: one entity of the page.
-				if pn.X != sel {
-					return
-				}
-				w = c.indexedKeysOnly(par, fnCur)
-			case *ast.CallExpr:
-				// len(page.Entities) compared: whether there is one.
-				if !c.lenGuard(pn, par) {
-					return
-				}
-				continue
-			default:
-				return // the entities go elsewhere
-			}
-			if w == "" {
+			w, ok := c.entitiesUse(id.Parent(), sel, fnCur, false)
+			if !ok {
 				return
 			}
-			if what != "" && what != w {
-				w = "delete and update"
-			}
-			what = w
+			what = joinWrites(what, w)
 		}
 	}
 	if what == "" {
@@ -195,6 +171,53 @@ func (c *checker) check(call *ast.CallExpr, cur inspector.Cursor) {
 	}
 	diag.Report(c.pass, "TL313", c.where(call),
 		"this scan only finds the keys of entities to %s; find them by key instead (an index entity)", what)
+}
+
+// entitiesUse reads one use of a page's (legacy: a result segment's)
+// Entities, sel at selCur: what the code does with the entities'
+// keys — "delete", "update" —, or "" for their count compared
+// (len(page.Entities) > 0: whether there is one); ok is false when the
+// entities go anywhere else. Each entity ranged over (keysOnly), or the
+// one read by index (page.Entities[0], indexedKeysOnly), must be used
+// only to delete it or write it back.
+func (c *checker) entitiesUse(selCur inspector.Cursor, sel *ast.SelectorExpr, fnCur inspector.Cursor, legacy bool) (what string, ok bool) {
+	switch par := selCur.Parent(); pn := par.Node().(type) {
+	case *ast.RangeStmt:
+		if ast.Unparen(pn.X) != sel {
+			return "", false
+		}
+		if legacy {
+			what = c.legacyKeysOnly(pn, par)
+		} else {
+			what = c.keysOnly(pn, par)
+		}
+	case *ast.IndexExpr:
+		if pn.X != sel {
+			return "", false
+		}
+		if legacy {
+			what = c.legacyIndexedKeysOnly(par, fnCur)
+		} else {
+			what = c.indexedKeysOnly(par, fnCur)
+		}
+	case *ast.CallExpr:
+		return "", c.lenGuard(pn, par)
+	default:
+		return "", false
+	}
+	return what, what != ""
+}
+
+// joinWrites adds what one use of the entities does (w, "" for none) to
+// what the others do.
+func joinWrites(what, w string) string {
+	switch {
+	case w == "" || w == what:
+		return what
+	case what == "":
+		return w
+	}
+	return "delete and update"
 }
 
 // where returns the node a finding about the query call goes to.
@@ -228,35 +251,11 @@ func (c *checker) checkLegacy(call *ast.CallExpr, cur inspector.Cursor) {
 					return // the next segment goes elsewhere
 				}
 			case "Entities":
-				var w string
-				switch pp := p.Parent(); ppn := pp.Node().(type) {
-				case *ast.RangeStmt:
-					if ast.Unparen(ppn.X) != pn {
-						return // the entities go elsewhere
-					}
-					w = c.legacyKeysOnly(ppn, pp)
-				case *ast.IndexExpr:
-					// res.Entities[0]: one entity of the segment.
-					if ppn.X != pn {
-						return
-					}
-					w = c.legacyIndexedKeysOnly(pp, fnCur)
-				case *ast.CallExpr:
-					// len(res.Entities) compared: whether there is one.
-					if !c.lenGuard(ppn, pp) {
-						return
-					}
-					continue
-				default:
-					return // the entities go elsewhere
-				}
-				if w == "" {
+				w, ok := c.entitiesUse(p, pn, fnCur, true)
+				if !ok {
 					return
 				}
-				if what != "" && what != w {
-					w = "delete and update"
-				}
-				what = w
+				what = joinWrites(what, w)
 			default:
 				return
 			}
