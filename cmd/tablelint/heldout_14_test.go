@@ -29,10 +29,20 @@ func TestHeldout14Labels(t *testing.T) {
 	checkCorpusLabelsAs(t, "heldout-14", "TestHeldout14Labels", heldout14Header)
 }
 
+// heldout14Known are the findings still reported at heldout-14's silent
+// spots, each counted against precision (docs/benchmarks.md says why).
+var heldout14Known = map[string]bool{
+	"hitlogb/save.go:84 TL401": true,
+}
+
 // TestHeldout14Recall measures check over testdata/heldout-14, a
-// fourteenth held-out corpus labelled before tablelint ran on it. Not
-// yet measured.
+// fourteenth held-out corpus labelled before tablelint ran on it. First
+// measured on cc016d4 (main 14be4f1 and the corpus; none of the fixes
+// since seen by its writers) with the labels as committed there: 19/24
+// (79.2 %) and 19/21 (90.5 %). Floors a little below the latest
+// figures, so that a drop fails; the misses are listed in
+// docs/benchmarks.md.
 func TestHeldout14Recall(t *testing.T) {
-	right, expected, found := measureCorpusKnown(t, "heldout-14", heldout14Rules, true, 20, 50, nil)
-	checkRates(t, right, expected, found, 0, 0)
+	right, expected, found := measureCorpusKnown(t, "heldout-14", heldout14Rules, true, 20, 50, heldout14Known)
+	checkRates(t, right, expected, found, 0.79, 0.90)
 }
