@@ -454,7 +454,9 @@ func isMarshal(info *types.Info, e ast.Expr) bool {
 	return ok && writes.MarshalArg(info, call) != nil
 }
 
-// report reports a run of two or more writes.
+// report reports a run of two or more writes at the second of them, the
+// first request a transaction would have saved (as TL404 is reported at
+// the second action on an entity), naming every write's line.
 func (c *checker) report(run []write) {
 	if len(run) < 2 || len(run) > maxActions {
 		return
@@ -467,7 +469,7 @@ func (c *checker) report(run []write) {
 		lines = append(lines, strconv.Itoa(c.pass.Fset.Position(w.call.Pos()).Line))
 	}
 	pk := run[0].pk.text(c)
-	diag.Report(c.pass, "TL406", run[0].call, "%s", diag.Fit(
+	diag.Report(c.pass, "TL406", run[1].call, "%s", diag.Fit(
 		fmt.Sprintf("%d writes to partition %s (lines %s) could be one atomic transaction, one request",
 			len(run), finding.Clip(pk), strings.Join(lines, ", ")),
 		fmt.Sprintf("%d writes to one partition in sequence could be one atomic transaction, one request", len(run))))

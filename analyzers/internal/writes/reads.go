@@ -152,8 +152,9 @@ func Contains(outer, inner ast.Node) bool {
 // TableAt returns what identifies the table a Client method call acts on:
 // the constant table name (its text from the value-flow layer,
 // flow.ExprOf) given to ServiceClient.NewClient, the constant
-// URL given to an aztables.NewClient* function (through variables and
-// struct fields every assignment of which gives the same one), or the
+// URL given to an aztables.NewClient* function (through variables,
+// struct fields every assignment of which gives the same one, and
+// functions of the package every return of which does), or the
 // client variable (a parameter, or a variable assigned once from
 // something else); nil when unknown.
 func (x *Index) TableAt(fl *flow.Result, call *ast.CallExpr) any {
@@ -188,7 +189,7 @@ func (x *Index) clientTable(text constText, e ast.Expr, depth int) any {
 			sdk.IsFunc(x.Info, n, sdk.AztablesPath, "NewClientWithNoCredential")):
 			name, prefix = n.Args[0], "url:"
 		default:
-			return nil
+			return x.helperTable(text, n, depth)
 		}
 		if t, ok := text(name); ok {
 			return prefix + strings.ToLower(t)
@@ -206,6 +207,20 @@ func (x *Index) clientTable(text constText, e ast.Expr, depth int) any {
 		return v
 	}
 	return nil
+}
+
+// helperTable returns the table every client a function or method of
+// the package returns names (func (s *S) orders() *aztables.Client {
+// return s.svc.NewClient("Orders") }), its return statements read as
+// clientTable reads a receiver (oneTable): nil when one of them names no
+// table or another one; a nil returned with an error is no client.
+func (x *Index) helperTable(text constText, call *ast.CallExpr, depth int) any {
+	fn := sdk.Callee(x.Info, call)
+	if fn == nil || x.FuncDecl(fn) == nil {
+		return nil
+	}
+	rets, _ := x.Returns(fn, 0)
+	return x.oneTable(text, rets, depth)
 }
 
 // fieldTable returns the table every value given to struct field f in the
@@ -235,10 +250,20 @@ func (x *Index) fieldTable(text constText, f *types.Var, depth int) any {
 			return true
 		})
 	}
+	return x.oneTable(text, vals, depth)
+}
+
+// oneTable returns the one table name (or URL) every client of vals
+// names, nil literals aside (no client to call), or nil: when one of
+// them is unknown (nil: a value not read) or names another table.
+func (x *Index) oneTable(text constText, vals []ast.Expr, depth int) any {
 	var table string
 	for _, v := range vals {
 		if v == nil {
 			return nil
+		}
+		if tv, ok := x.Info.Types[v]; ok && tv.IsNil() {
+			continue
 		}
 		t, ok := x.clientTable(text, v, depth+1).(string)
 		if !ok || (table != "" && t != table) {

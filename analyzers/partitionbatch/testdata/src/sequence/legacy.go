@@ -27,22 +27,22 @@ func (g *greenhouse) plantBench(trays []string) error {
 func (g *greenhouse) pairTrays() error {
 	left := g.beds.GetEntityReference("bench-2", "left")
 	right := g.beds.GetEntityReference("bench-2", "right")
-	if err := left.Insert(storage.NoMetadata, nil); err != nil { // want `TL406: 2 writes to partition "bench-2" \(lines 30, 33\)`
+	if err := left.Insert(storage.NoMetadata, nil); err != nil {
 		return err
 	}
-	return right.Insert(storage.NoMetadata, nil)
+	return right.Insert(storage.NoMetadata, nil) // want `TL406: 2 writes to partition "bench-2" \(lines 30, 33\)`
 }
 
 // One reference moved along the bench: its RowKey changes between the
 // writes, so each write is another tray of the same partition.
 func (g *greenhouse) shiftTray() error {
 	bed := g.beds.GetEntityReference("bench-4", "north")
-	err := bed.InsertOrReplace(nil) // want `TL406: 2 writes to partition "bench-4" \(lines 40, 45\)`
+	err := bed.InsertOrReplace(nil)
 	if err != nil {
 		return err
 	}
 	bed.RowKey = "south"
-	return bed.InsertOrReplace(nil)
+	return bed.InsertOrReplace(nil) // want `TL406: 2 writes to partition "bench-4" \(lines 40, 45\)`
 }
 
 // The twins. A reference moved to another bench; the same tray written
