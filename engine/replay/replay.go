@@ -178,13 +178,14 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 		if gb != nil && ops[0].Kind == tracefmt.Get {
 			ops = gops[:1+p.nextGets(gops[1:], ops[0].Table)]
 			outs = gouts[:len(ops)]
-			for j := range outs {
-				outs[j].Reset()
-			}
+		}
+		for j := range outs {
+			outs[j].Reset()
+		}
+		if len(ops) > 1 {
 			gb.DoGets(ops, outs)
 		} else {
-			outs[0].Reset()
-			eng.Do(&ops[0], &outs[0])
+			eng.Do(&ops[0], &outs[0]) // a get alone reads as fast with Do
 		}
 		for j := range ops {
 			if j > 0 && i%cancelCheck == 0 && ctx.Err() != nil {
