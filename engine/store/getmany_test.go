@@ -5,7 +5,9 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"strconv"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/tablelint/tablelint/edm"
@@ -129,9 +131,12 @@ func TestLookupManyConcurrentWriters(t *testing.T) {
 	_, tb := newTestTable(t)
 	const parts, rows = 4, 64
 	rkOf := func(r int) string { return fmt.Sprintf("r%03d", r) }
+	// Large entities, so that the writes compact the table now and then
+	// (its chunks replaced under the readers).
+	big := edm.StringValue(strings.Repeat("b", 8000))
 	write := func(p, r, v int) {
 		pk, rk := "p"+strconv.Itoa(p), rkOf(r)
-		tb.Upsert(mustEntity(t, pk, rk, prop("Of", edm.StringValue(pk+"/"+rk)), prop("V", edm.Int64Value(int64(v)))), Replace)
+		tb.Upsert(mustEntity(t, pk, rk, prop("Of", edm.StringValue(pk+"/"+rk)), prop("V", edm.Int64Value(int64(v))), prop("Big", big)), Replace)
 	}
 	for p := range parts {
 		for r := range rows {
@@ -140,18 +145,27 @@ func TestLookupManyConcurrentWriters(t *testing.T) {
 	}
 	done := make(chan struct{})
 	var writers, readers sync.WaitGroup
+	var compactions atomic.Int32
 	for w := range 2 {
 		writers.Add(1)
 		go func() {
 			defer writers.Done()
 			rng := rand.New(rand.NewPCG(uint64(w), 9))
-			for i := range 4000 {
+			for i := range 2000 {
 				p, r := rng.IntN(parts), rng.IntN(rows)
+				tb.mu.RLock()
+				dead := tb.dead
+				tb.mu.RUnlock()
 				if rng.IntN(3) == 0 {
 					tb.Delete("p"+strconv.Itoa(p), rkOf(r), "")
 				} else {
 					write(p, r, i)
 				}
+				tb.mu.RLock()
+				if tb.dead < dead {
+					compactions.Add(1)
+				}
+				tb.mu.RUnlock()
 			}
 		}()
 	}
@@ -196,6 +210,9 @@ func TestLookupManyConcurrentWriters(t *testing.T) {
 	case msg := <-errs:
 		t.Fatal(msg)
 	default:
+	}
+	if compactions.Load() == 0 {
+		t.Error("the table never compacted; the test means to cover it")
 	}
 	// Quiet now: a last read of every key agrees with LookupInto.
 	var keys []Key
