@@ -108,6 +108,9 @@ type RefEngine struct {
 	// got is what a get reads into (store.Table.LookupInto): a get
 	// allocates nothing.
 	got store.Entity
+	// gots and getKeys are what DoGets reads into, and its keys.
+	gots    [maxGets]store.Entity
+	getKeys []store.Key
 	// put is the entity an insert, upsert or update decodes its entity
 	// into (store.NewEntityInto): nothing keeps it once the write is done.
 	put store.Entity
@@ -249,37 +252,99 @@ func (g *RefEngine) Do(op *tracefmt.Op, out *Outcome) {
 			out.Charge = cosmos.Charge(cosmos.Write, 0, 1)
 		}
 	case tracefmt.Get:
-		err := store.CheckKeys(op.PK, op.RK)
-		if err == nil {
-			out.addLoad(op.PK, 1)
-			out.Partitions = 1
-			err = terr
-		}
-		found, missing := false, false
-		if err == nil {
-			if found = t.LookupInto(op.PK, op.RK, &g.got); !found {
-				err, missing = store.NotFound(), true
-			}
-		}
-		setStatus(out, store.OpGet, err)
-		if g.cosmos && (found || missing) {
-			// A read that finds nothing is charged as the smallest read.
-			size := 0
-			if found {
-				size = g.got.EstimatedSize()
-			}
-			out.Charge = cosmos.Charge(cosmos.Read, float64(size), 1)
-		}
-		if found {
-			out.Scanned, out.Returned = 1, 1
-			if g.keys {
-				out.Keys = append(out.Keys, [2]string{g.got.PartitionKey, g.got.RowKey})
-			}
-		}
+		err := getStart(terr, op, out)
+		found := err == nil && t.LookupInto(op.PK, op.RK, &g.got)
+		g.getDone(out, err, found, &g.got)
 	case tracefmt.Query:
 		g.query(t, terr, op, out)
 	case tracefmt.Batch:
 		g.batch(t, terr, op, out)
+	}
+}
+
+// getStart checks a get's keys and counts its load: it returns the
+// error that answers the get before any read (bad keys, a missing
+// table), or nil when the entity is to be read.
+func getStart(terr error, op *tracefmt.Op, out *Outcome) error {
+	err := store.CheckKeys(op.PK, op.RK)
+	if err == nil {
+		out.addLoad(op.PK, 1)
+		out.Partitions = 1
+		err = terr
+	}
+	return err
+}
+
+// getDone fills a get's outcome: err is getStart's, found whether the
+// read (made when err is nil) found the entity, read into e.
+func (g *RefEngine) getDone(out *Outcome, err error, found bool, e *store.Entity) {
+	missing := err == nil && !found
+	if missing {
+		err = store.NotFound()
+	}
+	setStatus(out, store.OpGet, err)
+	if g.cosmos && (found || missing) {
+		// A read that finds nothing is charged as the smallest read.
+		size := 0
+		if found {
+			size = e.EstimatedSize()
+		}
+		out.Charge = cosmos.Charge(cosmos.Read, float64(size), 1)
+	}
+	if found {
+		out.Scanned, out.Returned = 1, 1
+		if g.keys {
+			out.Keys = append(out.Keys, [2]string{e.PartitionKey, e.RowKey})
+		}
+	}
+}
+
+// DoGets executes ops, every one a get, as Do executes them one after
+// another, filling outs[i] (which the caller has Reset) for ops[i]. The
+// gets of a run of one table are read together (store.Table.LookupMany),
+// their memory reads overlapped; what each answers, and what it costs,
+// is what Do answers.
+func (g *RefEngine) DoGets(ops []tracefmt.Op, outs []Outcome) {
+	for len(ops) > 0 {
+		n := 1
+		for n < len(ops) && n < maxGets && ops[n].Table == ops[0].Table {
+			n++
+		}
+		g.getRun(ops[:n], outs[:n])
+		ops, outs = ops[n:], outs[n:]
+	}
+}
+
+// maxGets is the most gets DoGets reads together.
+const maxGets = 16
+
+// getRun is DoGets for at most maxGets gets of one table.
+func (g *RefEngine) getRun(ops []tracefmt.Op, outs []Outcome) {
+	t, terr := g.table(ops[0].Table)
+	var errs [maxGets]error
+	var at [maxGets]int8 // where a get's key is in keys, or -1
+	keys := g.getKeys[:0]
+	for i := range ops {
+		op := &ops[i]
+		outs[i].Pages = 1
+		g.opT, g.hasT = op.T, op.HasT
+		at[i] = -1
+		if errs[i] = getStart(terr, op, &outs[i]); errs[i] == nil {
+			at[i] = int8(len(keys))
+			keys = append(keys, store.Key{PK: op.PK, RK: op.RK})
+		}
+	}
+	g.getKeys = keys
+	var found [maxGets]bool
+	if len(keys) > 0 {
+		t.LookupMany(keys, g.gots[:len(keys)], found[:len(keys)])
+	}
+	for i := range ops {
+		if k := at[i]; k >= 0 {
+			g.getDone(&outs[i], nil, found[k], &g.gots[k])
+		} else {
+			g.getDone(&outs[i], errs[i], false, nil)
+		}
 	}
 }
 

@@ -156,30 +156,55 @@ func Run(src Source, eng Engine, opts Options) (*Report, error) {
 	obs.noShapes = opts.Generated
 	p := prefetch(src)
 	defer p.stop()
-	for i := 0; ; i++ {
+	// An engine that reads gets together (RefEngine.DoGets) is given each
+	// run of consecutive gets of one table at once; their outcomes are
+	// then taken in order, as if each had been done alone: a get changes
+	// nothing another operation reads.
+	gb, _ := eng.(getBatcher)
+	var gops [maxGets]tracefmt.Op
+	var gouts [maxGets]Outcome
+	for i := 0; ; {
 		if i%cancelCheck == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		err := p.next(ctx, &op)
+		err := p.next(ctx, &gops[0])
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
 			return nil, err
 		}
-		out.Reset()
-		eng.Do(&op, &out)
-		m.Add(&op, &out)
-		agg.add(&op, &out)
-		obs.add(&op, &out)
-		if rw != nil {
-			line = appendResult(line[:0], i, op.Line, &op, &out, m.Cosmos)
-			if _, err := rw.Write(line); err != nil {
-				return nil, err
-			}
+		ops, outs := gops[:1], gouts[:1]
+		if gb != nil && ops[0].Kind == tracefmt.Get {
+			ops = gops[:1+p.nextGets(gops[1:], ops[0].Table)]
+			outs = gouts[:len(ops)]
 		}
-		if opts.Progress != nil && i%4096 == 4095 {
-			opts.Progress(i + 1)
+		for j := range outs {
+			outs[j].Reset()
+		}
+		if len(ops) > 1 {
+			gb.DoGets(ops, outs)
+		} else {
+			eng.Do(&ops[0], &outs[0]) // a get alone reads as fast with Do
+		}
+		for j := range ops {
+			if j > 0 && i%cancelCheck == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			op, out := &ops[j], &outs[j]
+			m.Add(op, out)
+			agg.add(op, out)
+			obs.add(op, out)
+			if rw != nil {
+				line = appendResult(line[:0], i, op.Line, op, out, m.Cosmos)
+				if _, err := rw.Write(line); err != nil {
+					return nil, err
+				}
+			}
+			if opts.Progress != nil && i%4096 == 4095 {
+				opts.Progress(i + 1)
+			}
+			i++
 		}
 	}
 	if rw != nil {
@@ -422,6 +447,30 @@ func (p *prefetcher) next(ctx context.Context, op *tracefmt.Op) error {
 	p.batch.ops[p.k] = tracefmt.Op{}
 	p.k++
 	return nil
+}
+
+// nextGets moves into dst the operations that follow in the batch at
+// hand while they are gets of table, and returns how many it moved. It
+// never waits for the next batch.
+func (p *prefetcher) nextGets(dst []tracefmt.Op, table string) int {
+	n := 0
+	for n < len(dst) && p.k < len(p.batch.ops) {
+		o := &p.batch.ops[p.k]
+		if o.Kind != tracefmt.Get || o.Table != table {
+			break
+		}
+		dst[n] = *o
+		*o = tracefmt.Op{}
+		p.k++
+		n++
+	}
+	return n
+}
+
+// getBatcher is an Engine that executes a run of gets at once (see
+// RefEngine.DoGets).
+type getBatcher interface {
+	DoGets(ops []tracefmt.Op, outs []Outcome)
 }
 
 func (p *prefetcher) stop() { close(p.done) }

@@ -160,6 +160,36 @@ func BenchmarkGet(b *testing.B) {
 	})
 }
 
+// BenchmarkGetMany is BenchmarkGet reading the same keys in the same
+// order 16 at a time (Table.LookupMany), as the replay reads a run of
+// consecutive gets: one b.N is one entity read, so its gets/s and
+// gets/cpu-s compare with BenchmarkGet's.
+func BenchmarkGetMany(b *testing.B) {
+	const group = 16
+	tb, keys := loaded(b, 1_000_000)
+	keys = readOrder(keys)
+	batch := make([]Key, len(keys))
+	for i, k := range keys {
+		batch[i] = Key{k[0], k[1]}
+	}
+	es := make([]Entity, group)
+	found := make([]bool, group)
+	runtime.GC() // settle the setup's garbage before timing
+	b.ReportAllocs()
+	b.ResetTimer()
+	start, cpu0 := time.Now(), cpuTime()
+	for i := 0; i < b.N; {
+		at := i % len(batch)
+		ks := batch[at : at+min(group, b.N-i, len(batch)-at)]
+		if tb.LookupMany(ks, es, found) != len(ks) || es[len(ks)-1].RowKey != ks[len(ks)-1].RK {
+			b.Fatal("missing")
+		}
+		i += len(ks)
+	}
+	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "gets/s")
+	b.ReportMetric(float64(b.N)/(cpuTime()-cpu0).Seconds(), "gets/cpu-s")
+}
+
 // BenchmarkLookup is BenchmarkGet through Table.Lookup, which returns a
 // new *Entity (one allocation a read).
 func BenchmarkLookup(b *testing.B) {

@@ -62,7 +62,9 @@
 // # Reading
 //
 // Get reads one entity, and LookupInto reads one into an Entity of the
-// caller's without allocating; Ascend walks entities in key order from a
+// caller's without allocating; LookupMany reads several keys so, making
+// the memory reads of a group of them together, so that their cache
+// misses overlap (what the replay does with a run of consecutive gets); Ascend walks entities in key order from a
 // starting key, and Scan does the same through one reused *Entity (keep
 // one with Entity.Clone), which is what the executor (package engine/exec)
 // builds point lookups, range seeks, partition scans and table scans on. The
@@ -70,5 +72,7 @@
 // property without building an edm.Value.
 //
 // A Store is safe for concurrent use; each Table has its own lock, held
-// for reading while Ascend runs its callback.
+// for reading while Ascend runs its callback, and by LookupMany once for
+// each group of up to 16 keys (each entity it reads is one LookupInto
+// could have read during the call; the groups are not one snapshot).
 package store
