@@ -93,8 +93,10 @@ func (rs *readers) readsOtherTables(ck *checker, c ssa.CallInstruction, readers 
 	if wc == nil {
 		return false
 	}
-	wt := ck.x.Writes.TableAt(ck.fl, wc)
-	if wt == nil {
+	// Across functions only table names tell tables apart: a client
+	// variable of one function may be another's parameter.
+	wt, ok := ck.x.Writes.TableAt(ck.fl, wc).(string)
+	if !ok {
 		return false
 	}
 	for _, name := range readers {
@@ -118,7 +120,10 @@ func (rs *readers) readsOtherTables(ck *checker, c ssa.CallInstruction, readers 
 					}
 					reads++
 					rc := ck.callAt(call.Pos())
-					if rc == nil || !writes.DifferentTables(ck.x.Writes.TableAt(ck.fl, rc), wt) {
+					if rc == nil {
+						return false
+					}
+					if rt, ok := ck.x.Writes.TableAt(ck.fl, rc).(string); !ok || !writes.DifferentTables(rt, wt) {
 						return false
 					}
 				}
