@@ -218,19 +218,9 @@ func stored(a ssa.Value) bool {
 // marshalledParam is the parameter val is json.Marshal of, as bytes or
 // converted to a string: a struct written whole into one property.
 func marshalledParam(val ssa.Value) *ssa.Parameter {
-	for {
-		switch x := val.(type) {
-		case *ssa.Convert:
-			val = x.X
-			continue
-		case *ssa.ChangeType:
-			val = x.X
-			continue
-		case *ssa.MakeInterface:
-			val = x.X
-			continue
-		}
-		break
+	val = flow.Unwrap(val)
+	if cv, ok := val.(*ssa.Convert); ok {
+		val = flow.Unwrap(cv.X) // string(b)
 	}
 	ex, ok := val.(*ssa.Extract)
 	if !ok || ex.Index != 0 {
@@ -243,11 +233,7 @@ func marshalledParam(val ssa.Value) *ssa.Parameter {
 	if f := c.Call.StaticCallee(); f == nil || !isJSONMarshal(f) {
 		return nil
 	}
-	a := c.Call.Args[0]
-	if mi, ok := a.(*ssa.MakeInterface); ok {
-		a = mi.X
-	}
-	return heldParam(a)
+	return heldParam(flow.Unwrap(c.Call.Args[0]))
 }
 
 // heldParam is the parameter v is, or loads from the variable that
