@@ -113,8 +113,21 @@
 //     ("Room": r.Room beside PartitionKey: roomKey(r.Room), Room filled
 //     from the row's "Room"), all from one row (a row a helper of the
 //     package is given counts when every caller gives it one read).
+//     A struct decoded whole from a row (json.Unmarshal of a page's
+//     element or a GetEntity Value; an embedded aztables.Entity's keys
+//     are the row's) holds the row's value of each field's JSON name;
+//     one decoded from a property of the row (a document kept as one
+//     string) counts when the function stores the struct whole,
+//     marshalled, in that property: followed through helpers that
+//     collect such structs in slices, filter them, range over them, and
+//     through interface calls; and a function that hands its struct
+//     parameter, those fields unassigned, to such a function (Put
+//     setting a status, then store.Save) is one too. Not when every
+//     read those rows came from lists or gets a table whose name
+//     differs from the write's (a copy into another table).
 //     When the function is unexported and every call of it does so,
-//     its write is reported instead, once. Not when such a field is
+//     each changing the struct first, its write is reported instead,
+//     once. Not when such a field is
 //     assigned before the call (a copy under new keys), filled from
 //     another name or not from a read, nor when the keys read anything
 //     but the struct's fields, the receiver and constants.

@@ -41,8 +41,12 @@ import (
 // entity stores it as it is (PartitionKey or RowKey when a key is the
 // field itself, a property's name).
 type RewritesFields struct {
-	Param  int
-	Names  map[string][]string
+	Param int
+	Names map[string][]string
+	// Whole names the properties the entity stores the struct in
+	// whole, marshalled (Document: string(json.Marshal(r))): a row the
+	// function wrote holds its key fields there too.
+	Whole  []string
 	Method string
 }
 
@@ -50,13 +54,13 @@ type RewritesFields struct {
 func (*RewritesFields) AFact() {}
 
 func (r *RewritesFields) String() string {
-	return fmt.Sprintf("rewritesFields(%d %v %s)", r.Param, r.Names, r.Method)
+	return fmt.Sprintf("rewritesFields(%d %v %v %s)", r.Param, r.Names, r.Whole, r.Method)
 }
 
 // noteFieldWrite records RewritesFields for fn's write of ent.
 // pos is the write (the SDK call, or the call that hands the entity
 // to the function that writes it).
-func (rs *readers) noteFieldWrite(fn *ssa.Function, ent ssa.Value, method string, pos token.Pos) {
+func (rs *readers) noteFieldWrite(fn *ssa.Function, ent ssa.Value, method string, pos token.Pos, sdkWrite bool) {
 	if fn.Object() == nil || rs.fieldWriters[fn] != nil {
 		return
 	}
@@ -90,9 +94,15 @@ func (rs *readers) noteFieldWrite(fn *ssa.Function, ent ssa.Value, method string
 			names[f] = append(names[f], key)
 		}
 	}
+	for f := range used {
+		if _, ok := names[f]; !ok {
+			names[f] = nil // a key field, under no name of its own
+		}
+	}
 	if param < 0 || param >= len(fn.Params) || recv && param == 0 || structType(fn.Params[param].Type()) == nil {
 		return
 	}
+	var whole []string
 	for name, val := range properties(ent) {
 		if name == "PartitionKey" || name == "RowKey" {
 			continue // the keys themselves: above
@@ -100,15 +110,22 @@ func (rs *readers) noteFieldWrite(fn *ssa.Function, ent ssa.Value, method string
 		if f, ok := bareField(rs.fl.OfLocal(val), param); ok && used[f] {
 			names[f] = append(names[f], name)
 		}
+		if marshalledParam(val) == fn.Params[param] {
+			whole = append(whole, name)
+		}
 	}
+	slices.Sort(whole)
 	for f := range used {
-		if len(names[f]) == 0 {
+		if len(names[f]) == 0 && len(whole) == 0 {
 			return // a key computed from a field the row does not keep
 		}
 		slices.Sort(names[f])
 	}
-	rs.fieldWriters[fn] = &RewritesFields{Param: param, Names: names, Method: method}
+	rs.fieldWriters[fn] = &RewritesFields{Param: param, Names: names, Whole: whole, Method: method}
 	rs.fieldWritePos[fn] = pos
+	if sdkWrite {
+		rs.fieldWriteSDK[fn] = pos
+	}
 }
 
 // A fieldRewrite is a call of impl that rewrites the row read.
@@ -121,11 +138,16 @@ type fieldRewrite struct {
 
 // reportFieldRewrites reports each call that rewrites a row read, or,
 // for a function of the package every call of which is visible and
-// does, its write once: the write is the mistake then, whoever calls it.
+// does, each changing the row it read before the call, its write once:
+// the write is the mistake then, whoever calls it. A call that hands
+// the row on as it was read (the function changes what it writes) is
+// reported at the call, in the function that read the row.
 func (rs *readers) reportFieldRewrites(found []fieldRewrite, emit func(pos token.Pos, msg, short string)) {
 	byImpl := map[*ssa.Function][]fieldRewrite{}
 	for _, f := range found {
-		byImpl[f.impl] = append(byImpl[f.impl], f)
+		if changedAt(f.call, f.r.Param) {
+			byImpl[f.impl] = append(byImpl[f.impl], f)
+		}
 	}
 	for _, f := range found {
 		name := calleeName(f.call.Common(), f.impl)
@@ -255,7 +277,7 @@ func structTag(t types.Type, i int) string {
 // every field the function's keys are computed from holds, at the call,
 // the read row's value of one of the names the function writes it
 // under (one row for all of them): the function rewrites the row read.
-func (rs *readers) fieldsRewrittenBy(c ssa.CallInstruction) (*ssa.Function, *RewritesFields, string, bool) {
+func (rs *readers) fieldsRewrittenBy(c ssa.CallInstruction, ck *checker) (*ssa.Function, *RewritesFields, string, bool) {
 	cc := c.Common()
 	for _, impl := range rs.fl.Implementations(cc) {
 		r := rs.fieldWritesOf(impl)
@@ -283,6 +305,9 @@ func (rs *readers) fieldsRewrittenBy(c ssa.CallInstruction) (*ssa.Function, *Rew
 			base = b
 		}
 		if !ok || base == nil {
+			if read, ok := rs.decodedRowGiven(c, impl, r, ck); ok {
+				return impl, r, read, true
+			}
 			continue
 		}
 		if read := rs.rowRead(base); read != "" {

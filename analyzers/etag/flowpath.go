@@ -95,7 +95,8 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 		rs = &readers{fl: fl, local: map[*ssa.Function]*ReadsEntity{}, lookup: imp.reads,
 			writers: map[*ssa.Function]*Rewrites{}, writersOf: imp.writes,
 			fieldWriters: map[*ssa.Function]*RewritesFields{}, fieldWritersOf: imp.fields,
-			paramReads: map[paramKey]string{}, fieldWritePos: map[*ssa.Function]token.Pos{}}
+			paramReads: map[paramKey]string{}, fieldWritePos: map[*ssa.Function]token.Pos{},
+			fieldWriteSDK: map[*ssa.Function]token.Pos{}}
 		rs.summarize()
 		imp.readers = rs
 	}
@@ -154,7 +155,7 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 			})
 		}
 		rs.noteWrite(fn, ent, method)
-		rs.noteFieldWrite(fn, ent, method, call.Pos())
+		rs.noteFieldWrite(fn, ent, method, call.Pos(), true)
 		// A new entity under the read's keys, rebuilt from what was
 		// read (rebuilt.go).
 		if c != nil {
@@ -179,7 +180,7 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 	flow.PropagateParams(fl, lookup, func(i int) int { return i }, func(site flow.CallSite, i int, method string) bool {
 		// A new entity built here and handed to a writer: keys from
 		// the fields of a struct parameter (fieldkeys.go).
-		rs.noteFieldWrite(site.Fn, site.Args[i], method, site.Call.Pos())
+		rs.noteFieldWrite(site.Fn, site.Args[i], method, site.Call.Pos(), false)
 		if flow.MapRekeyed(site.Args[i]) {
 			return false // a row given new keys before the call: another entity
 		}
@@ -189,6 +190,7 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 				fmt.Sprintf("%s writes back an entity read by %s without IfMatch", name, base)
 		})
 	})
+	rs.propagateFieldWrites()
 	if report {
 		// Calls of functions that write a new entity from their
 		// parameters, given a read's keys and its data.
@@ -198,7 +200,7 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 				msg, short := rewriteMessage(calleeName(call.Common(), impl), r, s)
 				emit(call.Pos(), msg, short)
 			}
-			if impl, r, read, ok := rs.fieldsRewrittenBy(call); ok {
+			if impl, r, read, ok := rs.fieldsRewrittenBy(call, c); ok {
 				rewrites = append(rewrites, fieldRewrite{call, impl, r, read})
 			}
 		}

@@ -108,6 +108,9 @@ type readers struct {
 	fieldWriters   map[*ssa.Function]*RewritesFields
 	fieldWritersOf func(*types.Func) *RewritesFields
 	fieldWritePos  map[*ssa.Function]token.Pos
+	// fieldWriteSDK is the SDK write of each of the package's
+	// RewritesFields, however deep (decoded.go compares its table).
+	fieldWriteSDK map[*ssa.Function]token.Pos
 	// paramReads caches rowRead's answers for parameters.
 	paramReads map[paramKey]string
 }

@@ -34,10 +34,11 @@ func TestHeldout13Labels(t *testing.T) {
 // measured on 7fa6d05 (before this session's fix branches merged; none
 // of their authors saw it) with the labels as committed there: 38/49
 // (77.6 %) and 38/43 (88.4 %); 43/49 (87.8 %) and 43/45 (95.6 %) after
-// the fixes that followed (no label changed). Floors a little below the
+// the fixes that followed (no label changed), 46/49 (93.9 %) and 46/48
+// (95.8 %) with TL414 through deep helpers. Floors a little below the
 // latest figures, so that a drop fails; the misses are listed in
 // docs/benchmarks.md.
 func TestHeldout13Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-13", heldout13Rules, true, 40, 100, nil)
-	checkRates(t, right, expected, found, 0.87, 0.95)
+	checkRates(t, right, expected, found, 0.93, 0.95)
 }

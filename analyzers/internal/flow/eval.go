@@ -163,6 +163,16 @@ func (e *eval) value(v ssa.Value, depth int) Value {
 		if isStringType(v.X.Type()) {
 			return opaque(x, Number) // a byte
 		}
+		if k, ok := constString(v.Index); ok {
+			// A property of an entity read (row.Properties["Doc"]):
+			// named, as a struct field read is.
+			x = mapHoles(x, func(h Hole) Hole {
+				if h.Source == Entity {
+					h.What = joinWhat(h.What, k)
+				}
+				return h
+			})
+		}
 		return opaque(x, 0)
 	case *ssa.Slice:
 		var x Value
@@ -793,6 +803,7 @@ func (e *eval) fieldOfValue(x ssa.Value, name string, depth int) Value {
 	if ld, ok := x.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		x = ld.X
 	}
+	x = promotedFrom(x)
 	if a, ok := x.(*ssa.Alloc); ok && depth < MaxDepth {
 		// A variable holding a whole struct value (a copy of a
 		// parameter, a helper's result): that value's field.
@@ -817,6 +828,29 @@ func (e *eval) fieldOfValue(x ssa.Value, name string, depth int) Value {
 		})
 	}
 	return holeValue(Hole{What: name})
+}
+
+// promotedFrom is the struct a promoted field is selected from: x is
+// &p.E (or p.E) of an embedded field E, and a field of it is p's field
+// of that name (cur.RowKey of a parameter cur *row embedding an Entity
+// is cur's field RowKey).
+func promotedFrom(x ssa.Value) ssa.Value {
+	for {
+		switch fa := x.(type) {
+		case *ssa.FieldAddr:
+			if st := structOf(fa.X.Type()); st == nil || !st.Field(fa.Field).Embedded() {
+				return x
+			}
+			x = fa.X
+		case *ssa.Field:
+			if st := structOf(fa.X.Type()); st == nil || !st.Field(fa.Field).Embedded() {
+				return x
+			}
+			x = fa.X
+		default:
+			return x
+		}
+	}
 }
 
 // element is x[i]: an element of a slice literal or of an append chain,

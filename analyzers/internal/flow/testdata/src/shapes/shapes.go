@@ -192,3 +192,30 @@ func loopJoined(names []string) {
 	}
 	sink(strings.Join(parts, " or ")) // want `^\{\?:…\} \| N eq '\{param0:names\}' or N eq '\{param0:names\}' …$`
 }
+
+// A property of an entity read is named like a struct field read; a
+// property looked up by a name known only at run time is the map's.
+func entityProperty(ctx context.Context, c *aztables.Client, name string) {
+	resp, err := c.GetEntity(ctx, "p", "r", nil)
+	if err != nil {
+		return
+	}
+	var e aztables.EDMEntity
+	_ = json.Unmarshal(resp.Value, &e)
+	doc, _ := e.Properties["Doc"].(string)
+	sink(doc) // want `^\{entity:GetEntity.Value.Properties.Doc\}$`
+	other, _ := e.Properties[name].(string)
+	sink(other) // want `^\{entity:GetEntity.Value.Properties\}$`
+}
+
+type slot struct {
+	aztables.Entity
+	Note string
+}
+
+// A field promoted from an embedded struct of a pointer parameter is the
+// parameter's field of that name, as its own fields are.
+func PromotedField(s *slot) {
+	sink(s.RowKey) // want `^\{param0.RowKey:s\}$`
+	sink(s.Note)   // want `^\{param0.Note:s\}$`
+}
