@@ -39,7 +39,8 @@
 //     lifetime — in the URL given to aztables.NewClientWithNoCredential
 //     or NewServiceClientWithNoCredential, the SharedAccessSignature of
 //     a connection string (aztables, legacy storage), or the token given
-//     to the legacy storage.NewAccountSASClientFromEndpointToken.
+//     to the legacy storage.NewAccountSASClientFromEndpointToken; a token
+//     that grants everything and lives too long is one finding.
 //
 // Silent: keys and connection strings read at run time (os.Getenv, a
 // secret store, a flag), or built from run-time parts; the storage
