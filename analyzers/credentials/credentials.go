@@ -79,17 +79,69 @@ func (c *checker) call(call *ast.CallExpr) {
 	case (sdk.IsFunc(ti, call, sdk.AztablesPath, "NewClientFromConnectionString") ||
 		sdk.IsFunc(ti, call, sdk.AztablesPath, "NewServiceClientFromConnectionString")) && len(call.Args) >= 1:
 		c.connectionString(call)
+		if diag.Enabled("TL602", info) {
+			c.textSAS(call, 0, inConnectionString)
+		}
 	case !diag.Enabled("TL602", info):
+	case (sdk.IsFunc(ti, call, sdk.AztablesPath, "NewClientWithNoCredential") ||
+		sdk.IsFunc(ti, call, sdk.AztablesPath, "NewServiceClientWithNoCredential")) && len(call.Args) >= 1:
+		c.textSAS(call, 0, inURL)
+	case sdk.IsFunc(ti, call, sdk.LegacyPath, "NewAccountSASClientFromEndpointToken") && len(call.Args) == 2:
+		c.textSAS(call, 1, asToken)
+	case sdk.IsFunc(ti, call, sdk.LegacyPath, "NewClientFromConnectionString") && len(call.Args) == 1:
+		c.textSAS(call, 0, inConnectionString)
 	case sdk.IsMethod(ti, call, "Client", "GetTableSASURL") && len(call.Args) == 3:
-		if c.allTablePerms(call.Args[0]) {
-			diag.Report(c.pass, "TL602", call.Args[0], "the SAS grants every table permission (read, add, update, delete) on the whole table")
+		if g, ok := c.tablePerms(call.Args[0]); ok {
+			c.judge(call.Args[0], &g, 0)
 		}
 		c.expiry(call.Args[2], call.Args[1])
 	case sdk.IsMethod(ti, call, "ServiceClient", "GetAccountSASURL") && len(call.Args) == 4:
-		if c.allAccountPerms(call.Args[1]) {
-			diag.Report(c.pass, "TL602", call.Args[1], "the account SAS grants every table permission on every table")
+		if g, ok := c.accountPerms(call.Args[1]); ok {
+			c.judge(call.Args[1], &g, 0)
 		}
 		c.expiry(call.Args[3], call.Args[2])
+	}
+}
+
+// grant is what a SAS gives its holder, as far as the code shows it: the
+// permission letters, spelled as the SAS's sp parameter spells them ("" when
+// not known), and whether it is limited to a PartitionKey or RowKey range.
+type grant struct {
+	account  bool // an account SAS: every table of the account
+	perms    string
+	keyRange bool
+}
+
+// everything reports whether g grants every table permission: a table SAS
+// with read, add, update and delete and no key range, or an account SAS
+// with every permission that applies to tables.
+func (g grant) everything() bool {
+	if g.account {
+		return containsAll(g.perms, "rwdlacu")
+	}
+	return !g.keyRange && containsAll(g.perms, "raud")
+}
+
+// judge reports, at at, what is over-broad in a SAS: a grant of every
+// table permission (everything) and a lifetime longer than
+// -sas-max-expiry. It is TL602's one
+// judgement, for the SAS the code signs and the SAS written as text alike;
+// what it finds at one place is one finding. g is nil, or life 0, when the
+// code shows no grant or no lifetime at at.
+func (c *checker) judge(at ast.Node, g *grant, life time.Duration) {
+	broad := g != nil && g.everything()
+	subject, scope := "the SAS", "on the whole table"
+	if broad && g.account {
+		subject, scope = "the account SAS", "on every table"
+	}
+	long := life > maxExpiry
+	switch {
+	case broad && long: // one finding; the letters left out for its length
+		diag.Report(c.pass, "TL602", at, "%s grants every table permission %s for %v, longer than %v", subject, scope, life, maxExpiry)
+	case broad:
+		diag.Report(c.pass, "TL602", at, "%s grants every table permission (%q) %s", subject, g.perms, scope)
+	case long:
+		diag.Report(c.pass, "TL602", at, "the SAS stays valid for %v after it is issued, longer than %v", life, maxExpiry)
 	}
 }
 
@@ -170,14 +222,14 @@ func (c *checker) sasLiteral(lit *ast.CompositeLit) {
 	t := ti.TypeOf(lit)
 	switch {
 	case sdk.IsAztablesType(t, "SASSignatureValues"):
-		perms, ok := c.permString(lit, "Permissions")
-		if ok && containsAll(perms, "raud") && !c.set(lit, "StartPartitionKey") && !c.set(lit, "EndPartitionKey") {
-			diag.Report(c.pass, "TL602", lit, "the SAS grants every table permission (%q) on the whole table", perms)
+		if g, ok := c.permString(lit, "Permissions"); ok {
+			g.keyRange = g.keyRange || c.keyRange(lit)
+			c.judge(lit, &g, 0)
 		}
 	case sdk.IsAztablesType(t, "AccountSASSignatureValues"):
-		perms, ok := c.permString(lit, "Permissions")
-		if ok && containsAll(perms, "rwdlacu") {
-			diag.Report(c.pass, "TL602", lit, "the account SAS grants every table permission (%q) on every table", perms)
+		if g, ok := c.permString(lit, "Permissions"); ok {
+			g.account = true
+			c.judge(lit, &g, 0)
 		}
 	default:
 		return
@@ -187,33 +239,41 @@ func (c *checker) sasLiteral(lit *ast.CompositeLit) {
 	}
 }
 
-// permString returns a constant permissions string, or the string of a
-// SASPermissions / AccountSASPermissions literal's String().
-func (c *checker) permString(lit *ast.CompositeLit, field string) (string, bool) {
+// permString returns the grant of a constant permissions string, or of
+// the String() of a SASPermissions / AccountSASPermissions literal.
+func (c *checker) permString(lit *ast.CompositeLit, field string) (grant, bool) {
 	e := sdk.Field(c.pass.TypesInfo, lit, field)
 	if e == nil {
-		return "", false
+		return grant{}, false
 	}
 	if v, ok := c.fl.LitField(lit, field); ok {
 		if s, ok := flow.ConstText(v); ok && s != "" {
-			return s, true
+			return grant{perms: s}, true
 		}
 	}
 	call, ok := c.x.Vars.Resolve(e).(*ast.CallExpr)
 	if !ok || len(call.Args) != 0 {
-		return "", false
+		return grant{}, false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != "String" {
-		return "", false
+		return grant{}, false
 	}
-	switch {
-	case c.allTablePerms(sel.X):
-		return "raud", true
-	case c.allAccountPerms(sel.X):
-		return "rwdlacu", true
+	if g, ok := c.tablePerms(sel.X); ok {
+		return g, true
 	}
-	return "", false
+	return c.accountPerms(sel.X)
+}
+
+// keyRange reports whether the SAS literal lit (SASSignatureValues or
+// SASPermissions) may set a PartitionKey or RowKey range.
+func (c *checker) keyRange(lit *ast.CompositeLit) bool {
+	for _, f := range []string{"StartPartitionKey", "EndPartitionKey", "StartRowKey", "EndRowKey"} {
+		if c.set(lit, f) {
+			return true
+		}
+	}
+	return false
 }
 
 func containsAll(s, letters string) bool {
@@ -225,40 +285,37 @@ func containsAll(s, letters string) bool {
 	return true
 }
 
-// allTablePerms reports whether e is a SASPermissions literal with Read,
-// Add, Update and Delete true and no key range.
-func (c *checker) allTablePerms(e ast.Expr) bool {
+// tablePerms returns the grant of e when it is a SASPermissions literal:
+// the letters of its fields that are constant true, in the order its
+// String() writes them, and its key range.
+func (c *checker) tablePerms(e ast.Expr) (grant, bool) {
 	lit := c.literal(e, "SASPermissions")
 	if lit == nil {
-		return false
+		return grant{}, false
 	}
-	ti := c.pass.TypesInfo
-	for _, f := range []string{"Read", "Add", "Update", "Delete"} {
-		if !c.isTrue(sdk.Field(ti, lit, f)) {
-			return false
-		}
-	}
-	for _, f := range []string{"StartPartitionKey", "EndPartitionKey", "StartRowKey", "EndRowKey"} {
-		if c.set(lit, f) {
-			return false
-		}
-	}
-	return true
+	return grant{perms: c.letters(lit, "Read", "r", "Add", "a", "Update", "u", "Delete", "d"), keyRange: c.keyRange(lit)}, true
 }
 
-// allAccountPerms reports whether e is an AccountSASPermissions literal
-// granting every permission that applies to tables.
-func (c *checker) allAccountPerms(e ast.Expr) bool {
+// accountPerms returns the grant of e when it is an AccountSASPermissions
+// literal.
+func (c *checker) accountPerms(e ast.Expr) (grant, bool) {
 	lit := c.literal(e, "AccountSASPermissions")
 	if lit == nil {
-		return false
+		return grant{}, false
 	}
-	for _, f := range []string{"Read", "Write", "Delete", "List", "Add", "Create", "Update"} {
-		if !c.isTrue(sdk.Field(c.pass.TypesInfo, lit, f)) {
-			return false
+	return grant{account: true, perms: c.letters(lit, "Read", "r", "Write", "w", "Delete", "d", "List", "l", "Add", "a", "Create", "c", "Update", "u", "Process", "p")}, true
+}
+
+// letters returns the permission letters of the boolean fields of lit that
+// are constant true; fieldLetters pairs each field with its letter.
+func (c *checker) letters(lit *ast.CompositeLit, fieldLetters ...string) string {
+	var b strings.Builder
+	for i := 0; i+1 < len(fieldLetters); i += 2 {
+		if c.isTrue(sdk.Field(c.pass.TypesInfo, lit, fieldLetters[i])) {
+			b.WriteString(fieldLetters[i+1])
 		}
 	}
-	return true
+	return b.String()
 }
 
 // literal returns the aztables.typeName literal e is (through variables
@@ -344,9 +401,7 @@ func (c *checker) expiry(exp, start ast.Expr) {
 	default:
 		return
 	}
-	if d > maxExpiry {
-		diag.Report(c.pass, "TL602", exp, "the SAS stays valid for %v after it is issued, longer than %v", d, maxExpiry)
-	}
+	c.judge(exp, nil, d)
 }
 
 // timeCall returns e as a call of a time.Time method.

@@ -15,7 +15,7 @@ func TestCredentials(t *testing.T) {
 	}
 	defer credentials.Analyzer.Flags.Set("info", "false")
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, sdktest.Run(t, dir, credentials.Analyzer, "keys", "nokeys", "sas", "narrowsas"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, credentials.Analyzer, "keys", "nokeys", "sas", "narrowsas", "textsas", "textsasnarrow"))
 }
 
 // Without -info, TL602 (an info rule) is not reported; TL601 is.

@@ -30,7 +30,17 @@
 //     ServiceClient.GetAccountSASURL, or AccountSASSignatureValues); and a
 //     SAS whose expiry lies further than the -sas-max-expiry bound
 //     (default 24h) after it is issued: time.Now().Add(d) or
-//     start.Add(d) with a constant d, or AddDate with constants.
+//     start.Add(d) with a constant d, or AddDate with constants. A SAS
+//     written as text (constant text, through variables, constants,
+//     concatenation, fmt.Sprintf and helpers) is judged by the same
+//     rules from its query parameters — sp for the permissions, tn (a
+//     table SAS) or ss and srt (an account SAS, for tables when ss has
+//     t), spk, epk, srk and erk for the key range, st and se for the
+//     lifetime — in the URL given to aztables.NewClientWithNoCredential
+//     or NewServiceClientWithNoCredential, the SharedAccessSignature of
+//     a connection string (aztables, legacy storage), or the token given
+//     to the legacy storage.NewAccountSASClientFromEndpointToken; a token
+//     that grants everything and lives too long is one finding.
 //
 // Silent: keys and connection strings read at run time (os.Getenv, a
 // secret store, a flag), or built from run-time parts; the storage
@@ -39,5 +49,7 @@
 // connection strings with a SharedAccessSignature instead of a key;
 // _test.go files (test fixtures use made-up keys); permissions or expiry
 // times the analyzer cannot reconstruct (variables changed field by
-// field, computed durations); a SAS limited to a key range.
+// field, computed durations); a SAS limited to a key range; a SAS token
+// read at run time, a SAS written as text with no start time (st), and
+// a query without a signature (sig), which is no SAS.
 package credentials

@@ -9,15 +9,7 @@ import "strings"
 // ".table.core.windows.net/Orders").
 func TableOfURL(vr Variant) (name string, ok bool) {
 	const hole = "\x00"
-	var b strings.Builder
-	for _, p := range vr.Parts {
-		if p.Hole != nil {
-			b.WriteString(hole)
-		} else {
-			b.WriteString(p.Text)
-		}
-	}
-	s := b.String()
+	s := vr.Marked(hole)
 	i := strings.Index(s, "://")
 	if i < 0 {
 		return "", false
@@ -34,4 +26,19 @@ func TableOfURL(vr Variant) (name string, ok bool) {
 		return "", false
 	}
 	return name, true
+}
+
+// Marked returns the variant's text with each hole written as mark, for
+// readers that split text (a URL, a query, a connection string) and must
+// know which pieces are known only at run time.
+func (vr Variant) Marked(mark string) string {
+	var b strings.Builder
+	for _, p := range vr.Parts {
+		if p.Hole != nil {
+			b.WriteString(mark)
+		} else {
+			b.WriteString(p.Text)
+		}
+	}
+	return b.String()
 }

@@ -7,7 +7,11 @@ type Client struct{}
 
 func NewBasicClient(accountName, accountKey string) (Client, error) { return Client{}, nil }
 func NewEmulatorClient() (Client, error)                            { return Client{}, nil }
-func (c Client) GetTableService() TableServiceClient                { return TableServiceClient{} }
+func NewClientFromConnectionString(input string) (Client, error)    { return Client{}, nil }
+func NewAccountSASClientFromEndpointToken(endpoint string, sasToken string) (Client, error) {
+	return Client{}, nil
+}
+func (c Client) GetTableService() TableServiceClient { return TableServiceClient{} }
 
 type TableServiceClient struct{}
 

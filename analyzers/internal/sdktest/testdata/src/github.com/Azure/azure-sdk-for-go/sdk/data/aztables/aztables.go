@@ -36,6 +36,9 @@ type ServiceClient struct{}
 func NewServiceClient(serviceURL string, cred azcore.TokenCredential, options *ClientOptions) (*ServiceClient, error) {
 	return &ServiceClient{}, nil
 }
+func NewServiceClientWithNoCredential(serviceURL string, options *ClientOptions) (*ServiceClient, error) {
+	return &ServiceClient{}, nil
+}
 func NewServiceClientWithSharedKey(serviceURL string, cred *SharedKeyCredential, options *ClientOptions) (*ServiceClient, error) {
 	return &ServiceClient{}, nil
 }
