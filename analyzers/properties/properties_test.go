@@ -12,7 +12,7 @@ import (
 
 func TestProperties(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, sdktest.Run(t, dir, properties.Analyzer, "unstorable", "storable", "timestamp", "dates", "int32range", "legacyprops", "edmnested", "stampflow", "propsvar", "legacystamp", "nilfield", "datecallers", "datechain", "writtentype", "zeroflow", "writtenbytes"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, properties.Analyzer, "unstorable", "storable", "timestamp", "dates", "int32range", "legacyprops", "edmnested", "stampflow", "propsvar", "legacystamp", "nilfield", "datecallers", "datechain", "writtentype", "zeroflow", "writtenbytes", "propsdispatch"))
 }
 
 func TestInt64Fixes(t *testing.T) {

@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -22,12 +23,16 @@ import (
 // of the function's other loads of that field when the function never
 // stores to it (SameValue): validKey(in.PK) checks the in.PK written
 // into the key; so does a load of a nested field (o.Req.Key) through
-// the other &o.Req of the function.
+// the other &o.Req of the function, and a load of one element (args[1])
+// the tests of the other loads of that element (checkedElement).
 func (r *Result) checked(v ssa.Value) Bound {
 	b := r.checkedRefs(v, 0)
 	ld, ok := v.(*ssa.UnOp)
 	if !ok || ld.Op != token.MUL {
 		return b
+	}
+	if ia, ok := ld.X.(*ssa.IndexAddr); ok {
+		return b | r.checkedElement(ld, ia)
 	}
 	// The field path from the struct variable (o.Req.Key: Req, Key),
 	// each &o.Req its own instruction.
@@ -64,6 +69,74 @@ func (r *Result) checked(v ssa.Value) Bound {
 	}
 	walk(root, path)
 	return b
+}
+
+// checkedElement returns the bounds the tests of the function's other
+// loads of one element establish (args[1] tested, then args[1] read
+// again): the same constant index of the same slice, a slice the
+// function only reads (its elements loaded, its length taken), so that
+// every load reads the same text, tested before this load on every path
+// to it (usedBefore). A test of another element, or of the slice's
+// length, checks nothing of this one.
+func (r *Result) checkedElement(ld *ssa.UnOp, ia *ssa.IndexAddr) Bound {
+	idx, ok := ia.Index.(*ssa.Const)
+	if !ok || idx.Value == nil || idx.Value.Kind() != constant.Int {
+		return 0
+	}
+	if _, ok := ia.X.Type().Underlying().(*types.Slice); !ok {
+		return 0
+	}
+	refs := ia.X.Referrers()
+	if refs == nil {
+		return 0
+	}
+	var same []*ssa.IndexAddr
+	for _, ref := range *refs {
+		switch x := ref.(type) {
+		case *ssa.IndexAddr:
+			if !onlyLoaded(x) {
+				return 0 // an element written, or its address handed on
+			}
+			if c, ok := x.Index.(*ssa.Const); ok && x != ia && c.Value != nil && c.Value.Kind() == constant.Int && constant.Compare(c.Value, token.EQL, idx.Value) {
+				same = append(same, x)
+			}
+		case *ssa.Call:
+			if bl, ok := x.Call.Value.(*ssa.Builtin); !ok || bl.Name() != "len" && bl.Name() != "cap" {
+				return 0 // the slice handed to code that may write it
+			}
+		case *ssa.DebugRef:
+		default:
+			return 0
+		}
+	}
+	var b Bound
+	for _, x := range same {
+		for _, ref := range *x.Referrers() {
+			if o, ok := ref.(*ssa.UnOp); ok && o != ld && usedBefore(o, ld) {
+				b |= r.checkedRefs(o, 0)
+			}
+		}
+	}
+	return b
+}
+
+// usedBefore reports whether every use of v runs before at on every path
+// to it (dominates it): a test of another read of an element counts only
+// when it has run whenever at runs, not on a path that returns first.
+func usedBefore(v ssa.Value, at ssa.Instruction) bool {
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, ref := range *refs {
+		if _, ok := ref.(*ssa.DebugRef); ok {
+			continue
+		}
+		if !Dominates(ref, at) {
+			return false
+		}
+	}
+	return true
 }
 
 // checkedRefs returns the bounds the uses of v itself establish. A

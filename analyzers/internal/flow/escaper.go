@@ -351,7 +351,7 @@ func (d *doubler) innerItems(l *ssaLoop) ([]item, bool) {
 		ok := false
 		if isWrite(c) && len(c.Call.Args) == 2 && c.Call.Args[0] == d.builder {
 			its, ok = d.items(c.Call.Args[1])
-		} else if mi, isMI := c.Call.Args[0].(*ssa.MakeInterface); isMI && mi.X == d.builder && isFprintf(c, mi) {
+		} else if mi, isMI := firstArg(c).(*ssa.MakeInterface); isMI && mi.X == d.builder && isFprintf(c, mi) {
 			its, ok = d.quoteFreeItem(d.e.sprintf(c.Call.Args[1:], c.Pos(), 2, 0))
 		}
 		if !ok {
@@ -365,6 +365,15 @@ func (d *doubler) innerItems(l *ssaLoop) ([]item, bool) {
 		out = append(out, its...)
 	}
 	return out, true
+}
+
+// firstArg returns the first argument of c, nil when it has none (an
+// interface method called with no argument: d.describe()).
+func firstArg(c *ssa.Call) ssa.Value {
+	if len(c.Call.Args) == 0 {
+		return nil
+	}
+	return c.Call.Args[0]
 }
 
 // check checks one path through the body (header first).
@@ -392,7 +401,7 @@ func (d *doubler) check(path []*ssa.BasicBlock) bool {
 					return false
 				}
 				items = append(items, its...)
-			} else if mi, ok := c.Call.Args[0].(*ssa.MakeInterface); ok && mi.X == d.builder && isFprintf(c, mi) {
+			} else if mi, ok := firstArg(c).(*ssa.MakeInterface); ok && mi.X == d.builder && isFprintf(c, mi) {
 				// fmt.Fprintf(&b, "x%02x", c): what it formats holds
 				// no quote.
 				its, ok := d.quoteFreeItem(d.e.sprintf(c.Call.Args[1:], c.Pos(), 2, 0))

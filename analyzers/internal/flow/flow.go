@@ -583,6 +583,9 @@ func (r *Result) summarize(fn *ssa.Function) *Summary {
 			vs = append(vs, v)
 		}
 		s.Results[i] = union(vs...)
+		if namedCleaner(fn.Name()) && isStringType(res.At(i).Type()) {
+			s.Results[i] = cleanedParams(s.Results[i])
+		}
 		if p, ok, above := doubledParam(e, fn, rets, i); ok {
 			// A hand-written escaper (escaper.go).
 			b := Escaped

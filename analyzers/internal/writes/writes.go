@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 )
 
@@ -87,7 +88,9 @@ func (x *Index) RootsOf(e ast.Expr) Roots {
 
 // HelperRootsOf is RootsOf also through the results of the package's own
 // functions (a helper returning the entity literal, or its marshalled
-// bytes: each return statement's result, once per function): for rules
+// bytes: each return statement's result, once per function), a method
+// called through an interface through those of the package's types that
+// implement it (rec.record(): every local record method): for rules
 // about what an entity literal sets wherever it is built (a Timestamp),
 // not about values bound to one call's arguments. The Vars among the
 // roots may then belong to a helper's body.
@@ -113,20 +116,83 @@ func (w *rootWalk) helper(call *ast.CallExpr, i, depth int) {
 		return
 	}
 	fn := sdk.Callee(w.x.Info, call)
-	if fn == nil || w.seen[fn] || w.x.FuncDecl(fn) == nil {
+	if fn == nil || w.seen[fn] {
 		return // once per walk (recursion, several calls)
 	}
 	w.seen[fn] = true
-	rets, _ := w.x.Returns(fn, i)
-	for _, ret := range rets {
-		if ret == nil {
-			continue
-		}
-		if tv, ok := w.x.Info.Types[ret]; ok && tv.IsNil() {
-			continue // an error path
-		}
-		w.roots(ret, 0, depth+1)
+	fns := []*types.Func{fn}
+	if w.x.FuncDecl(fn) == nil {
+		fns = w.x.implementations(fn)
 	}
+	for _, f := range fns {
+		if f != fn {
+			if w.seen[f] {
+				continue
+			}
+			w.seen[f] = true
+		}
+		rets, _ := w.x.Returns(f, i)
+		for _, ret := range rets {
+			if ret == nil {
+				continue
+			}
+			if tv, ok := w.x.Info.Types[ret]; ok && tv.IsNil() {
+				continue // an error path
+			}
+			w.roots(ret, 0, depth+1)
+		}
+	}
+}
+
+// implementations returns, for fn a method of an interface, the methods
+// of that name of the package's own types that implement the interface
+// and are declared here (flow.LocalImplementationsOf): what a call
+// through the interface (item.row(), with item a rowMaker) may run.
+// Nil for any other function.
+func (x *Index) implementations(fn *types.Func) []*types.Func {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return nil
+	}
+	pkg := x.pkg()
+	if pkg == nil {
+		return nil
+	}
+	var out []*types.Func
+	for _, sel := range flow.LocalImplementationsOf(pkg, sig.Recv().Type(), fn.Name(), flow.MaxVariants) {
+		if m, ok := sel.Obj().(*types.Func); ok && x.FuncDecl(m.Origin()) != nil {
+			out = append(out, m.Origin())
+		}
+	}
+	return out
+}
+
+// pkg returns the package the index's files declare, from the first
+// function or type they declare; nil when they declare neither.
+func (x *Index) pkg() *types.Package {
+	for _, f := range x.Files {
+		for _, d := range f.Decls {
+			var id *ast.Ident
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				id = d.Name
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					if ts, ok := sp.(*ast.TypeSpec); ok {
+						id = ts.Name
+						break
+					}
+				}
+			}
+			if id == nil {
+				continue
+			}
+			if obj := x.Info.Defs[id]; obj != nil && obj.Pkg() != nil {
+				return obj.Pkg()
+			}
+		}
+	}
+	return nil
 }
 
 // roots follows e, result i of it when e is a call of several results.
