@@ -23,11 +23,15 @@ func flowKeys(pass *analysis.Pass, skip map[int]bool) {
 	kf := keyflow.Of(pass)
 	seen := map[int]bool{}
 	for _, s := range kf.Sinks {
-		if s.Key != "PartitionKey" || s.Read || !s.Written {
+		if s.Key != "PartitionKey" || s.Read {
 			continue
 		}
 		holes := kf.Value(s).Holes()
 		if len(holes) == 0 || !allNow(holes) {
+			nowFallback(pass, kf, s, skip, seen)
+			continue
+		}
+		if !s.Written {
 			continue
 		}
 		// A key a function of this package makes from what its callers
@@ -51,6 +55,39 @@ func flowKeys(pass *analysis.Pass, skip map[int]bool) {
 		}
 		diag.Report(pass, "TL209", posNode(at), "%s", msg)
 	}
+}
+
+// nowFallback reports the PartitionKey at s when one of the values it
+// takes on a way settled values alone choose (keyflow.Fallbacks: the
+// default of a writer's setting left empty) comes only from time.Now(),
+// and its entity is written (here, in what the function hands it to, or
+// by the callers it returns it to). Every write of a deployment that
+// takes that way goes to the partition of the moment; a way the write's
+// own data chooses, or a value that also holds a per-write part, is not
+// reported.
+func nowFallback(pass *analysis.Pass, kf *keyflow.Result, s keyflow.Sink, skip, seen map[int]bool) {
+	var at token.Pos
+	found := false
+	for _, fb := range kf.Fallbacks(s) {
+		if holes := fb.Value.Holes(); !fb.Value.Approx && len(holes) > 0 && allNow(holes) {
+			at, found = fb.Pos, true
+			break
+		}
+	}
+	if !found || !kf.WrittenOrReturned(s) {
+		return
+	}
+	pos := kf.KeyPos(s)
+	line := pass.Fset.Position(pos).Line
+	if skip[line] || seen[line] || skip[pass.Fset.Position(s.Pos).Line] {
+		return
+	}
+	seen[line] = true
+	msg := "PartitionKey falls back to time.Now() alone, which puts every write in one partition"
+	if at.IsValid() {
+		msg = diag.Fit(fmt.Sprintf("PartitionKey falls back to time.Now() alone (line %d), which puts every write in one partition", pass.Fset.Position(at).Line), msg)
+	}
+	diag.Report(pass, "TL209", posNode(pos), "%s", msg)
 }
 
 func allNow(holes []*flow.Hole) bool {
