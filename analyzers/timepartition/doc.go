@@ -71,9 +71,13 @@
 // that passes the current time ("PartitionKey made by Save comes only
 // from time.Now() (passed at line 35)"), however many callers do; a key
 // made in another package is reported at the call. An entity the function
-// that sets the key returns is its callers' to write, and is left to the
-// checks above, as is one written through a function variable that may
-// also hold a function that does not write it.
+// that sets the key returns counts when the package's callers of that
+// function write it (every call visible, the function unexported: a
+// legacy GetEntityReference entity a helper names and its caller
+// inserts); one only read or deleted there is not, and one returned to
+// callers the package does not see, or written through a function
+// variable that may also hold a function that does not write it, is left
+// to the checks above.
 //
 // A PartitionKey that is time.Now() alone on a way the writer's settings
 // choose is reported too: a default for a setting left empty (func (w

@@ -15,10 +15,13 @@ import (
 // cannot follow: a time kept in a struct field (set to time.Now() by a
 // constructor, in a literal, in the caller) and formatted where the key
 // is made, through helpers and calls of interfaces the package's types
-// implement. A key is reported when its entity is marshalled and written
-// (AddEntity, UpsertEntity, UpdateEntity) in the function that sets it
-// and every run-time part of it is the current time; skip holds the
-// lines already reported.
+// implement. A key is reported when its entity is written (AddEntity,
+// UpsertEntity, UpdateEntity, a legacy entity's Insert…) in the function
+// that sets it, in what it hands it to, or by the package's callers it
+// returns it to (keyflow.WrittenOrReturned), and every run-time part of
+// it is the current time, or, on a way settled values alone choose, is
+// the current time alone (nowFallback); skip holds the lines already
+// reported.
 func flowKeys(pass *analysis.Pass, skip map[int]bool) {
 	kf := keyflow.Of(pass)
 	seen := map[int]bool{}
@@ -31,15 +34,19 @@ func flowKeys(pass *analysis.Pass, skip map[int]bool) {
 			nowFallback(pass, kf, s, skip, seen)
 			continue
 		}
-		if !s.Written {
+		if !kf.WrittenOrReturned(s) {
 			continue
 		}
 		// A key a function of this package makes from what its callers
 		// pass is one mistake, reported once where the key is made (the
 		// code to fix), naming the first call that passes the time.
+		// Any other key is reported where its value is written (the key
+		// argument of a legacy GetEntityReference: keyflow.KeyPos).
 		at := s.Pos
 		if s.Callee != nil && s.At.IsValid() && inPackage(pass, s.At) {
 			at = s.At
+		} else if s.Callee == nil {
+			at = kf.KeyPos(s)
 		}
 		line := pass.Fset.Position(at).Line
 		if skip[line] || seen[line] || skip[pass.Fset.Position(s.Pos).Line] {
