@@ -71,7 +71,33 @@
 // that passes the current time ("PartitionKey made by Save comes only
 // from time.Now() (passed at line 35)"), however many callers do; a key
 // made in another package is reported at the call. An entity the function
-// that sets the key returns is its callers' to write, and is left to the
-// checks above, as is one written through a function variable that may
-// also hold a function that does not write it.
+// that sets the key returns counts when the package's callers of that
+// function write it (every call visible, the function unexported: a
+// legacy GetEntityReference entity a helper names and its caller
+// inserts); one only read or deleted there is not, and one returned to
+// callers the package does not see, or written through a function
+// variable that may also hold a function that does not write it, is left
+// to the checks above.
+//
+// A PartitionKey that is time.Now() alone on a way the writer's settings
+// choose is reported too: a default for a setting left empty (func (w
+// *Writer) partition(m Msg) string { if w.conf.Partition == "" { return
+// time.Now().Format("2006010215") }; return expand(w.conf.Partition, m)
+// }). Every write of a deployment that leaves the setting empty goes to
+// the partition of the hour. The ways are followed through variables
+// assigned in branches and the return statements of the package's
+// functions (flow.Paths); a way counts when every condition that can
+// choose it is settled (flow.Settled): built only from constants,
+// package variables, environment variables and the fields of a writer,
+// a struct that holds a Table client (its settings, given once). The
+// key's entity must be written: where the key is set, in what that
+// function hands it to, or by the package's callers of a function that
+// returns it (a legacy GetEntityReference entity its caller inserts).
+// The finding, at the key, names the line of the time ("PartitionKey
+// falls back to time.Now() alone (line 44), which puts every write in
+// one partition"). Silent: a way the write's own data takes part in
+// choosing (if ev.Site == "" { return time.Now()… }; a method of the
+// entity's own type); a default that keeps a per-write part (ev.Site +
+// "_" + the day), at any precision of the time; the time in the RowKey
+// only; an entity only read or deleted by those keys.
 package timepartition

@@ -75,10 +75,16 @@ type Writes struct {
 	// from a struct and a property looked up in a map of properties are
 	// not followed (a key struct one of whose fields is copied into
 	// another entity is not written); a value the function returns is
-	// its callers' to write (ReachUnknown); and a call through a function
+	// its callers' to write (ReachUnknown, unless Returned); and a call through a function
 	// value writes only when every function it may be writes (save := put;
 	// if dry { save = noop }).
 	Whole bool
+	// Returned, with Whole, follows a value the function returns into
+	// the results of its calls, as Reaches does (every call in the
+	// package, the function unexported), rather than leaving it to the
+	// callers: an entity a helper makes and returns, that its callers
+	// write.
+	Returned bool
 }
 
 // ReachesAs is Reaches counting only the writes w names (a write of
@@ -186,7 +192,7 @@ func (w *reacher) use(v ssa.Value, ref ssa.Instruction, root bool, depth int) Re
 		if !root {
 			return ReachNone // the call's results are followed at the call
 		}
-		if w.writes.Whole {
+		if w.writes.Whole && !w.writes.Returned {
 			return ReachUnknown
 		}
 		return w.returned(u, v, depth)

@@ -121,6 +121,9 @@ type Sink struct {
 	// for.
 	Call  ssa.CallInstruction
 	Param int
+	// named, for the keys of a legacy GetEntityReference, is the entity
+	// the call returns (whose Insert, Update… writes them).
+	named ssa.Value
 }
 
 // Result lists the sinks of a package, those in its functions first,
@@ -200,6 +203,61 @@ func (r *Result) Value(s Sink) flow.Value {
 		v = flow.WithBound(v, s.Bound)
 	}
 	return v
+}
+
+// WrittenOrReturned reports whether the entity the key at s is given to
+// is itself written: s.Written, or — for a key field or map entry, or the
+// keys of a legacy GetEntityReference (the entity it returns) — written
+// whole by the package's callers of the function that sets the key and
+// returns the entity (flow.Writes.Returned: entity(t, m) returning the
+// entity its caller inserts).
+func (r *Result) WrittenOrReturned(s Sink) bool {
+	if s.Written {
+		return true
+	}
+	e := s.Entity
+	if e == nil {
+		e = s.named
+	}
+	if e == nil || s.Read || s.Callee != nil {
+		return false
+	}
+	return r.fl.ReachesAs(e, flow.Writes{Entity: true, Whole: true, Returned: true}) == flow.ReachWrite
+}
+
+// A Fallback is a value a key takes on a way through the code that
+// settled values alone choose (flow.Path.Chosen): what every write gets in
+// a deployment whose settings take that way — the default of a setting
+// left empty.
+type Fallback struct {
+	Value flow.Value
+	// Pos is where that value is made (0 when unknown).
+	Pos token.Pos
+}
+
+// Fallbacks returns the values the key at s takes on the ways settled
+// values alone choose (flow.Paths, flow.Settled): pk := w.cfg.Partition;
+// if pk == "" { pk = time.Now().Format("2006010215") } — the second
+// assignment, when w holds a Table client (a writer, whose fields are its
+// settings). A way that also depends on the write's data (if ev.Site ==
+// "" …) is none; nor is any way of a key that is a field of an argument
+// (s.Field).
+func (r *Result) Fallbacks(s Sink) []Fallback {
+	if s.Field != "" {
+		return nil
+	}
+	var out []Fallback
+	for _, p := range r.fl.Paths(s.Val) {
+		if !p.Chosen() {
+			continue
+		}
+		v := r.fl.OfLocal(p.Value)
+		if s.Bound != 0 {
+			v = flow.WithBound(v, s.Bound)
+		}
+		out = append(out, Fallback{Value: v, Pos: p.Value.Pos()})
+	}
+	return out
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -416,7 +474,11 @@ func sinksOf(fn *ssa.Function, in ssa.Instruction) []Sink {
 		}
 		args := in.Common().Args[1:] // after the receiver: a static method call
 		read := !op.Legacy
-		return []Sink{{Key: "PartitionKey", Val: args[pk], Pos: in.Pos(), Fn: fn, Read: read}, {Key: "RowKey", Val: args[rk], Pos: in.Pos(), Fn: fn, Read: read}}
+		var named ssa.Value
+		if op.Legacy {
+			named = in.Value()
+		}
+		return []Sink{{Key: "PartitionKey", Val: args[pk], Pos: in.Pos(), Fn: fn, Read: read, named: named}, {Key: "RowKey", Val: args[rk], Pos: in.Pos(), Fn: fn, Read: read, named: named}}
 	}
 	return nil
 }

@@ -152,6 +152,29 @@ func IsTableClient(t types.Type) bool {
 		IsLegacyType(t, "Table") || IsLegacyType(t, "TableBatch")
 }
 
+// HoldsTableClient reports whether struct t (or *t) has a field of its
+// own (not embedded) that is a client of the Table service
+// (IsTableClient): a handler, a repository or a writer, made once and
+// used for many operations, not an entity's data.
+func HoldsTableClient(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.Field(i); !f.Embedded() && IsTableClient(f.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
 // namedOf returns the named type of t or of what t points to, unaliased.
 func namedOf(t types.Type) *types.Named {
 	t = types.Unalias(t)

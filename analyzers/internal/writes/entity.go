@@ -157,13 +157,13 @@ func NotEntityData(t types.Type) bool {
 	if st == nil {
 		return false
 	}
+	if sdk.HoldsTableClient(t) {
+		return true
+	}
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
 		if f.Embedded() {
 			continue
-		}
-		if sdk.IsTableClient(f.Type()) {
-			return true
 		}
 		if _, skip := jsonName(f, st.Tag(i)); skip || !f.Exported() {
 			continue
