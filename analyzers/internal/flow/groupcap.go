@@ -9,8 +9,9 @@ import (
 )
 
 // Group caps: the most elements a slice holds when it is one group of a
-// container of groups — an element of a [][]T or a value of a
-// map[K][]T — and the package caps every group it builds.
+// container of groups — an element of a [][]T, a value of a map[K][]T,
+// a slice field of a struct type (b.rows) — and the package caps every
+// group it builds.
 //
 // A group read back (for _, g := range groups, m[k], v, ok := m[k], a
 // range over the map) holds at most N when every way the package puts a
@@ -32,7 +33,10 @@ import (
 //   - an append of groups, append(gs, cur) (the flush idiom: cur bounded
 //     where it is appended) or append(gs, more...) of groups of the same
 //     type (bounded by the same argument);
-//   - a literal's elements ([][]T{a, b}), each bounded.
+//   - a literal's elements ([][]T{a, b}), each bounded;
+//   - for a field, a write b.rows = v (a literal's field too) as a
+//     slot's, where the struct is, on an edge that makes a new one
+//     (cur = &batch{}), that struct with what is stored in its field.
 //
 // The cap is the most any of them gives. No cap (ok false) when a group
 // or a container may come from or go to code the package does not show:
@@ -49,20 +53,53 @@ import (
 
 // groupCap caches the cap of one container type.
 type groupCap struct {
-	t    types.Type
+	key  groupKey
 	most int64
 	ok   bool
 }
 
-// groupContainer returns the type of the container v reads a group of
-// (a [][]T or map[K][]T), or nil.
-func groupContainer(v ssa.Value) types.Type {
+// groupKey is a kind of container of groups: a [][]T or map[K][]T type
+// (field -1), or field i of a struct type (t the struct).
+type groupKey struct {
+	t     types.Type
+	field int
+}
+
+func (k groupKey) same(o groupKey) bool {
+	return k.field == o.field && types.Identical(k.t.Underlying(), o.t.Underlying())
+}
+
+// fieldKey is the group key of field i of x (a struct or a pointer to
+// one), when that field is a slice.
+func fieldKey(x ssa.Value, i int) (groupKey, bool) {
+	t := x.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return groupKey{}, false
+	}
+	if _, ok := st.Field(i).Type().Underlying().(*types.Slice); !ok {
+		return groupKey{}, false
+	}
+	return groupKey{t: t, field: i}, true
+}
+
+// groupContainer returns the kind of container v reads a group of (a
+// [][]T, a map[K][]T, a struct's slice field).
+func groupContainer(v ssa.Value) (groupKey, bool) {
 	var c ssa.Value
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
 			c = ia.X
 		}
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return fieldKey(fa.X, fa.Field)
+		}
+	case *ssa.Field:
+		return fieldKey(x.X, x.Field)
 	case *ssa.Lookup:
 		if !x.CommaOk {
 			c = x.X
@@ -80,32 +117,32 @@ func groupContainer(v ssa.Value) types.Type {
 		}
 	}
 	if c == nil {
-		return nil
+		return groupKey{}, false
 	}
 	switch u := c.Type().Underlying().(type) {
 	case *types.Slice:
 		if _, ok := u.Elem().Underlying().(*types.Slice); ok {
-			return c.Type()
+			return groupKey{t: c.Type(), field: -1}, true
 		}
 	case *types.Map:
 		if _, ok := u.Elem().Underlying().(*types.Slice); ok {
-			return c.Type()
+			return groupKey{t: c.Type(), field: -1}, true
 		}
 	}
-	return nil
+	return groupKey{}, false
 }
 
-// groupMost is the cap of the groups of containers of type c.
-func (l *lenEval) groupMost(c types.Type) (int64, bool) {
+// groupMost is the cap of the groups of containers of kind c.
+func (l *lenEval) groupMost(c groupKey) (int64, bool) {
 	r := l.r
 	for _, t := range l.groups {
-		if types.Identical(t.Underlying(), c.Underlying()) {
+		if t.same(c) {
 			return 0, false // being computed: no cap assumed
 		}
 	}
 	r.lazy.Lock()
 	for _, g := range r.groupCaps {
-		if types.Identical(g.t.Underlying(), c.Underlying()) {
+		if g.key.same(c) {
 			r.lazy.Unlock()
 			return g.most, g.ok
 		}
@@ -116,17 +153,21 @@ func (l *lenEval) groupMost(c types.Type) (int64, bool) {
 	most, ok := in.groupWrites(c)
 	if len(l.groups) == 0 {
 		r.lazy.Lock()
-		r.groupCaps = append(r.groupCaps, groupCap{t: c, most: most, ok: ok})
+		r.groupCaps = append(r.groupCaps, groupCap{key: c, most: most, ok: ok})
 		r.lazy.Unlock()
 	}
 	return most, ok
 }
 
 // groupWrites is the most any group the package puts into a container
-// of type c holds (see the comment at the top of groupcap.go).
-func (l *lenEval) groupWrites(c types.Type) (int64, bool) {
-	cu := c.Underlying()
-	isC := func(t types.Type) bool { return types.Identical(t.Underlying(), cu) }
+// of kind c holds (see the comment at the top of groupcap.go).
+func (l *lenEval) groupWrites(c groupKey) (int64, bool) {
+	cu := c.t.Underlying()
+	isC := func(t types.Type) bool { return c.field < 0 && types.Identical(t.Underlying(), cu) }
+	isField := func(x ssa.Value, i int) bool {
+		k, ok := fieldKey(x, i)
+		return ok && c.field >= 0 && k.same(c)
+	}
 	m := &mentions{c: cu, seen: map[types.Type]bool{}}
 	own := map[*ssa.Function]bool{}
 	for _, fn := range l.r.SSA.SrcFuncs {
@@ -158,6 +199,9 @@ func (l *lenEval) groupWrites(c types.Type) (int64, bool) {
 					if ia, ok := x.Addr.(*ssa.IndexAddr); ok && isC(ia.X.Type()) && !write(x.Val, x) {
 						return 0, false
 					}
+					if fa, ok := x.Addr.(*ssa.FieldAddr); ok && isField(fa.X, fa.Field) && !write(x.Val, x) {
+						return 0, false
+					}
 					if _, ok := x.Addr.(*ssa.Global); ok && m.in(x.Val.Type()) {
 						return 0, false
 					}
@@ -167,6 +211,10 @@ func (l *lenEval) groupWrites(c types.Type) (int64, bool) {
 					}
 				case *ssa.IndexAddr:
 					if isC(x.X.Type()) && !slotOnly(x) {
+						return 0, false
+					}
+				case *ssa.FieldAddr:
+					if isField(x.X, x.Field) && !slotOnly(x) {
 						return 0, false
 					}
 				case *ssa.Slice:
@@ -226,9 +274,9 @@ func (l *lenEval) groupWrites(c types.Type) (int64, bool) {
 	return most, wrote
 }
 
-// slotOnly reports whether the address of a container's slot is only
-// read through and stored to.
-func slotOnly(ia *ssa.IndexAddr) bool {
+// slotOnly reports whether the address of a container's slot (a
+// field's) is only read through and stored to.
+func slotOnly(ia ssa.Value) bool {
 	for _, ref := range *ia.Referrers() {
 		switch r := ref.(type) {
 		case *ssa.UnOp:
@@ -327,6 +375,9 @@ func (l *lenEval) slotMost(g ssa.Value, b *ssa.BasicBlock) (int64, bool) {
 	if !ok || ld.Op != token.MUL {
 		return 0, false
 	}
+	if fa, ok := ld.X.(*ssa.FieldAddr); ok {
+		return l.fieldEdges(fa, guarded)
+	}
 	ia, ok := ld.X.(*ssa.IndexAddr)
 	if !ok {
 		return 0, false
@@ -362,11 +413,73 @@ func (l *lenEval) slotMost(g ssa.Value, b *ssa.BasicBlock) (int64, bool) {
 	return most, true
 }
 
+// fieldEdges is slotMost for a field of a struct pointer that is a
+// φ-node, p = φ(old, &S{…}): on an edge that brings a struct made
+// there, what the function stores into its field (nothing: empty); on
+// another, the tests on the way of that struct's field.
+func (l *lenEval) fieldEdges(fa *ssa.FieldAddr, guarded func(int64, bool, []int64) (int64, bool)) (int64, bool) {
+	phi, ok := fa.X.(*ssa.Phi)
+	if !ok || len(phi.Edges) != len(phi.Block().Preds) {
+		return 0, false
+	}
+	var most int64
+	for i, e := range phi.Edges {
+		if a, isNew := e.(*ssa.Alloc); isNew {
+			vals, ok := fieldStores(a, fa.Field)
+			if !ok {
+				return 0, false
+			}
+			for _, v := range vals {
+				n, ok := l.most(v, 1)
+				if !ok {
+					return 0, false
+				}
+				most = max(most, n)
+			}
+			continue
+		}
+		match := func(x ssa.Value) bool {
+			xl, ok := x.(*ssa.UnOp)
+			if !ok || xl.Op != token.MUL {
+				return false
+			}
+			xf, ok := xl.X.(*ssa.FieldAddr)
+			return ok && xf.X == e && xf.Field == fa.Field
+		}
+		n, ok := guarded(slotGuard(match, phi.Block().Preds[i], phi.Block()))
+		if !ok {
+			return 0, false
+		}
+		most = max(most, n)
+	}
+	return most, true
+}
+
+// fieldStores returns every value stored into field i of the struct a,
+// when that field's address is only read through and stored to.
+func fieldStores(a *ssa.Alloc, i int) (vals []ssa.Value, ok bool) {
+	for _, ref := range *a.Referrers() {
+		fa, isField := ref.(*ssa.FieldAddr)
+		if !isField || fa.Field != i {
+			continue
+		}
+		if !slotOnly(fa) {
+			return nil, false
+		}
+		for _, r := range *fa.Referrers() {
+			if st, isStore := r.(*ssa.Store); isStore {
+				vals = append(vals, st.Val)
+			}
+		}
+	}
+	return vals, true
+}
+
 // ofComputed reports whether g reads a group of the container type
 // whose cap l computes.
 func (l *lenEval) ofComputed(g ssa.Value) bool {
-	c := groupContainer(g)
-	return c != nil && len(l.groups) > 0 && types.Identical(c.Underlying(), l.groups[len(l.groups)-1].Underlying())
+	c, ok := groupContainer(g)
+	return ok && len(l.groups) > 0 && c.same(l.groups[len(l.groups)-1])
 }
 
 // appendedLast returns the one group e, append(gs, g), adds, when idx is
@@ -416,6 +529,10 @@ func sameSlot(x, g, from, to ssa.Value) bool {
 		b, ok := g.(*ssa.UnOp)
 		if !ok || a.Op != token.MUL || b.Op != token.MUL {
 			return false
+		}
+		if fa, ok := a.X.(*ssa.FieldAddr); ok {
+			fb, ok := b.X.(*ssa.FieldAddr)
+			return ok && fa.X == fb.X && fa.Field == fb.Field
 		}
 		ia, ok1 := a.X.(*ssa.IndexAddr)
 		ib, ok2 := b.X.(*ssa.IndexAddr)
@@ -651,12 +768,12 @@ func (m *mentions) in(t types.Type) bool {
 		return done
 	}
 	m.seen[t] = false // a recursive type: not through itself
-	var yes bool
+	yes := types.Identical(t.Underlying(), m.c)
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
-		yes = types.Identical(u, m.c) || m.in(u.Elem())
+		yes = yes || m.in(u.Elem())
 	case *types.Map:
-		yes = types.Identical(u, m.c) || m.in(u.Key()) || m.in(u.Elem())
+		yes = yes || m.in(u.Key()) || m.in(u.Elem())
 	case *types.Pointer:
 		yes = m.in(u.Elem())
 	case *types.Array:

@@ -34,6 +34,13 @@ import (
 //     every iteration passes (for i := 0; i < 10; i++, a range over a
 //     bounded slice or an array, for i := range 10); an iteration that
 //     adds nothing needs no count (a chunk reset on every iteration);
+//   - a loop's φ-node whose count is not bounded, by induction (capped):
+//     a cap K it starts within and that every back edge keeps when the
+//     φ-node is within K, the len tests on the way applied to each edge
+//     (a chunk flushed when len(cur) == K and started anew);
+//   - a group of a container of groups, gs[i] of a [][]T, m[k] of a
+//     map[K][]T, b.rows of a struct type: the cap of every group the
+//     package puts into a container of that kind (groupcap.go);
 //   - parameters of an unexported function whose every call is visible
 //     (AllCalls) and of a function literal called only where it is made
 //     or through the local that holds it (send := func(b []T) {…};
@@ -70,7 +77,7 @@ type lenEval struct {
 	steps   int
 	// groups: the container types whose group cap is being computed
 	// (groupcap.go).
-	groups []types.Type
+	groups []groupKey
 	// assumed: the caps assumed of the groups of groups[len-1] while
 	// computing it (slotMost).
 	assumed []int64
@@ -208,11 +215,11 @@ func (l *lenEval) most(v ssa.Value, depth int) (int64, bool) {
 		if c, ok := x.Tuple.(*ssa.Call); ok {
 			return l.callMost(c.Common(), x.Index, depth)
 		}
-		if c := groupContainer(x); c != nil {
+		if c, ok := groupContainer(x); ok {
 			return l.groupMost(c)
 		}
-	case *ssa.Lookup:
-		if c := groupContainer(x); c != nil {
+	case *ssa.Lookup, *ssa.Field:
+		if c, ok := groupContainer(x); ok {
 			return l.groupMost(c)
 		}
 	case *ssa.Phi:
@@ -220,7 +227,7 @@ func (l *lenEval) most(v ssa.Value, depth int) (int64, bool) {
 	case *ssa.Parameter:
 		return l.paramMost(x)
 	case *ssa.UnOp:
-		if c := groupContainer(x); c != nil {
+		if c, ok := groupContainer(x); ok {
 			return l.groupMost(c)
 		}
 		if x.Op == token.MUL {
