@@ -43,7 +43,15 @@
 //     (flow.ExprLenMost) so that it gives at most 100 actions: a window
 //     s[i:i+100], s[i:min(i+100, len(s))], a bound clamped by
 //     `if end > len(s) { end = len(s) }` or `if n > 100 { n = 100 }`, a
-//     slice grown by appends in loops of a constant count, a helper's
+//     slice grown by appends in loops of a constant count, a chunk
+//     handed on when it reaches 100 and started anew (if len(cur) == 100
+//     { flush(cur); cur = nil }), a group read back from a [][]T, a
+//     map[K][]T or a struct's slice field when every group the package
+//     puts into that kind of container is capped (appended to only under a test of its length that
+//     starts a new group, or skips, at 100: gs[len(gs)-1] =
+//     append(gs[len(gs)-1], x) after `if len(gs[len(gs)-1]) == 100 { gs
+//     = append(gs, nil) }`; grouping by key with no such test caps
+//     nothing), a helper's
 //     result its summary bounds (in any package), or a parameter of an
 //     unexported function or of a closure held in a local (send :=
 //     func(batch []T) {…}) every call of which passes such a slice or

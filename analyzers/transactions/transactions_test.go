@@ -11,7 +11,7 @@ import (
 
 func TestTransactions(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, sdktest.Run(t, dir, transactions.Analyzer, "toomany", "chunked", "crosspartition", "samepartition", "wrappers", "helperkeys", "bounds", "builders", "sized", "perloop", "counted", "readresults", "ownwrite", "cutrows", "givenchunks", "lenflow/..."))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, transactions.Analyzer, "toomany", "chunked", "crosspartition", "samepartition", "wrappers", "helperkeys", "bounds", "builders", "sized", "perloop", "counted", "readresults", "ownwrite", "cutrows", "givenchunks", "lenflow/...", "groupcaps/..."))
 }
 
 // TestPayload: SubmitTransaction payloads sized on the wire from what is

@@ -137,7 +137,9 @@
 // Lengths (lens.go): LenMost is the most elements a slice can hold —
 // s[a:b] with b-a bounded (constants, a+K, min, a clamp such as
 // `if end > len(s) { end = len(s) }`), make and append, a slice grown in
-// a loop of a bounded count, a parameter of an unexported function or of
+// a loop of a bounded count or capped by induction (the flush idiom), a
+// group of a [][]T, map[K][]T or struct field the package caps wherever it fills one
+// (groupcap.go), a parameter of an unexported function or of
 // a closure held in a local bound by every call's argument, a helper's
 // result by Summary.LenMost; unknown (unbounded) otherwise. ExprLenMost
 // asks it of syntax, a range statement's collection by the loop's count.

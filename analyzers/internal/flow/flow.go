@@ -120,6 +120,9 @@ type Result struct {
 	// globals records the uses of the package's variables (globals.go).
 	globals map[*ssa.Global]*globalUse
 	rands   []*ssa.Value // indexGlobals' operand buffer, reused across instructions
+	// groupCaps caches the cap of each container type's groups
+	// (groupcap.go), under lazy.
+	groupCaps []groupCap
 }
 
 // Of returns the Result of the flow analyzer for pass.

@@ -34,6 +34,13 @@ import (
 //     every iteration passes (for i := 0; i < 10; i++, a range over a
 //     bounded slice or an array, for i := range 10); an iteration that
 //     adds nothing needs no count (a chunk reset on every iteration);
+//   - a loop's φ-node whose count is not bounded, by induction (capped):
+//     a cap K it starts within and that every back edge keeps when the
+//     φ-node is within K, the len tests on the way applied to each edge
+//     (a chunk flushed when len(cur) == K and started anew);
+//   - a group of a container of groups, gs[i] of a [][]T, m[k] of a
+//     map[K][]T, b.rows of a struct type: the cap of every group the
+//     package puts into a container of that kind (groupcap.go);
 //   - parameters of an unexported function whose every call is visible
 //     (AllCalls) and of a function literal called only where it is made
 //     or through the local that holds it (send := func(b []T) {…};
@@ -68,6 +75,15 @@ type lenEval struct {
 	busy    map[ssa.Value]bool
 	hops    int // parameters followed up to their callers
 	steps   int
+	// groups: the container types whose group cap is being computed
+	// (groupcap.go).
+	groups []groupKey
+	// assumed: the caps assumed of the groups of groups[len-1] while
+	// computing it (slotMost).
+	assumed []int64
+	// assume: the caps capped assumes of loop φ-nodes while it checks
+	// them.
+	assume map[*ssa.Phi]int64
 }
 
 func newLenEval(r *Result, summary bool) *lenEval {
@@ -165,6 +181,11 @@ func (l *lenEval) mostAt(v ssa.Value, at ssa.Instruction, depth int) (int64, boo
 
 // most is the most elements v holds.
 func (l *lenEval) most(v ssa.Value, depth int) (int64, bool) {
+	if p, ok := v.(*ssa.Phi); ok && l.assume != nil {
+		if k, ok := l.assume[p]; ok {
+			return k, true
+		}
+	}
 	if v == nil || depth > MaxDepth || l.busy[v] || l.spent() {
 		return 0, false
 	}
@@ -194,11 +215,21 @@ func (l *lenEval) most(v ssa.Value, depth int) (int64, bool) {
 		if c, ok := x.Tuple.(*ssa.Call); ok {
 			return l.callMost(c.Common(), x.Index, depth)
 		}
+		if c, ok := groupContainer(x); ok {
+			return l.groupMost(c)
+		}
+	case *ssa.Lookup, *ssa.Field:
+		if c, ok := groupContainer(x); ok {
+			return l.groupMost(c)
+		}
 	case *ssa.Phi:
 		return l.phiMost(x, depth)
 	case *ssa.Parameter:
 		return l.paramMost(x)
 	case *ssa.UnOp:
+		if c, ok := groupContainer(x); ok {
+			return l.groupMost(c)
+		}
 		if x.Op == token.MUL {
 			return l.loadMost(x, depth)
 		}
@@ -263,14 +294,18 @@ func (l *lenEval) callMost(cc *ssa.CallCommon, index int, depth int) (int64, boo
 // loop starts with plus what it adds (growth) times its iterations
 // (trips).
 func (l *lenEval) phiMost(phi *ssa.Phi, depth int) (int64, bool) {
-	return l.looped(phi, func(e ssa.Value) (int64, bool) { return l.most(e, depth+1) }, depth)
+	n, ok := l.looped(phi, func(i int, e ssa.Value) (int64, bool) { return l.edgeMost(phi, i, e, depth) }, depth)
+	if ok || l.loopAt(phi.Block()) == nil {
+		return n, ok
+	}
+	return l.capped(phi, depth)
 }
 
 // looped is the most the φ-node x holds: the most of what its edges from
 // outside its loop bring (outside; every edge, when x heads no loop),
 // plus, when its loop's back edges add to it, the most one iteration
 // adds times the loop's iterations.
-func (l *lenEval) looped(x *ssa.Phi, outside func(ssa.Value) (int64, bool), depth int) (int64, bool) {
+func (l *lenEval) looped(x *ssa.Phi, outside func(int, ssa.Value) (int64, bool), depth int) (int64, bool) {
 	h := x.Block()
 	loop := l.loopAt(h)
 	var start, grow int64
@@ -286,7 +321,7 @@ func (l *lenEval) looped(x *ssa.Phi, outside func(ssa.Value) (int64, bool), dept
 			grow = max(grow, g)
 			continue
 		}
-		n, ok := outside(e)
+		n, ok := outside(i, e)
 		if !ok {
 			return 0, false
 		}
@@ -331,7 +366,7 @@ func (l *lenEval) growth(v ssa.Value, p *ssa.Phi, depth int) (int64, bool) {
 		}
 		l.busy[x] = true
 		defer delete(l.busy, x)
-		return l.looped(x, func(e ssa.Value) (int64, bool) { return l.growth(e, p, depth+1) }, depth)
+		return l.looped(x, func(_ int, e ssa.Value) (int64, bool) { return l.growth(e, p, depth+1) }, depth)
 	}
 	return l.most(v, depth+1) // len(v) - len(p) <= len(v)
 }
