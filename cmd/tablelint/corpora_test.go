@@ -404,7 +404,8 @@ func TestRealCode5Recall(t *testing.T) {
 	// once an action helper given the whole entity was followed to the
 	// caller's keys (TL403, reported at the second PartitionKey as for
 	// actions built in place; the label moved there); 64/66 once
-	// strings.Join of RowKey terms a loop appends shows its or (TL304).
+	// strings.Join of RowKey terms a loop appends shows its or (TL304);
+	// 65/66 once a client from a package accessor names its table (TL406).
 	// The misses are listed in docs/benchmarks.md.
-	checkRates(t, right, expected, found, 0.96, 0.99)
+	checkRates(t, right, expected, found, 0.98, 0.99)
 }

@@ -44,9 +44,10 @@ var heldout12Known = map[string]bool{
 // saw it) with the labels as committed in d28f819: 65/85 (76.5 %) and
 // 65/79 (82.3 %); 72/85 (84.7 %) and 72/83 (86.7 %) after the fixes
 // that followed, 74/85 and 74/85 (87.1 %) once raw request fields were
-// sized (no label changed). Floors a little below the latest figures,
+// sized, 75/85 (88.2 %) and 75/86 (87.2 %) with TL209's settings-chosen
+// time fallback (no label changed). Floors a little below the latest figures,
 // so that a drop fails; the misses are listed in docs/benchmarks.md.
 func TestHeldout12Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-12", heldout12Rules, true, 40, 60, heldout12Known)
-	checkRates(t, right, expected, found, 0.86, 0.86)
+	checkRates(t, right, expected, found, 0.87, 0.87)
 }

@@ -35,10 +35,11 @@ func TestHeldout13Labels(t *testing.T) {
 // of their authors saw it) with the labels as committed there: 38/49
 // (77.6 %) and 38/43 (88.4 %); 43/49 (87.8 %) and 43/45 (95.6 %) after
 // the fixes that followed (no label changed), 46/49 (93.9 %) and 46/48
-// (95.8 %) with TL414 through deep helpers. Floors a little below the
+// (95.8 %) with TL414 through deep helpers, 47/49 (95.9 %) and 47/48
+// (97.9 %) once a run of writes is reported at its second. Floors a little below the
 // latest figures, so that a drop fails; the misses are listed in
 // docs/benchmarks.md.
 func TestHeldout13Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-13", heldout13Rules, true, 40, 100, nil)
-	checkRates(t, right, expected, found, 0.93, 0.95)
+	checkRates(t, right, expected, found, 0.95, 0.97)
 }

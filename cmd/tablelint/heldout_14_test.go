@@ -37,10 +37,11 @@ var heldout14Known = map[string]bool{}
 // fourteenth held-out corpus labelled before tablelint ran on it. First
 // measured on cc016d4 (main 14be4f1 and the corpus; none of the fixes
 // since seen by its writers) with the labels as committed there: 19/24
-// (79.2 %) and 19/21 (90.5 %). Floors a little below the latest
+// (79.2 %) and 19/21 (90.5 %); 22/24 (91.7 %) and 22/23 (95.7 %) after
+// the fixes that followed (no label changed). Floors a little below the latest
 // figures, so that a drop fails; the misses are listed in
 // docs/benchmarks.md.
 func TestHeldout14Recall(t *testing.T) {
 	right, expected, found := measureCorpusKnown(t, "heldout-14", heldout14Rules, true, 20, 50, heldout14Known)
-	checkRates(t, right, expected, found, 0.79, 0.90)
+	checkRates(t, right, expected, found, 0.91, 0.95)
 }
