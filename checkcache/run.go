@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"math/bits"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -186,23 +187,33 @@ func goList(dir string, patterns []string, tests bool, flags []string, env ...st
 // setDeps sets every package's Deps as go list computes them: the
 // packages its Imports reach, itself excepted unless on a cycle, sorted,
 // without "C" (cgo's pseudo-package, which Imports name but go list never
-// lists). An acyclic graph (the usual one) takes one union of the
-// imports' Deps a package, in an order where imports come first; a graph
+// lists). On an acyclic graph (the usual one) a package's Deps are a set
+// of bits, one a package in the order of their import paths: the union
+// of its imports' and theirs, one OR a word, read back sorted; a graph
 // with a cycle falls back to a walk from every package.
 func setDeps(pkgs []*listPkg) {
 	index := make(map[string]int, len(pkgs))
 	for i, p := range pkgs {
 		index[p.ImportPath] = i
 	}
+	byRank := make([]int, len(pkgs))
+	for i := range byRank {
+		byRank[i] = i
+	}
+	slices.SortFunc(byRank, func(a, b int) int { return strings.Compare(pkgs[a].ImportPath, pkgs[b].ImportPath) })
+	rank := make([]int, len(pkgs))
+	for r, i := range byRank {
+		rank[i] = r
+	}
 	const (
 		unseen = iota
 		onStack
 		done
 	)
+	words := (len(pkgs) + 63) / 64
+	set := make([]uint64, len(pkgs)*words) // package i's Deps: set[i*words:][:words], by rank
 	state := make([]int8, len(pkgs))
-	deps := make([][]int32, len(pkgs)) // indexes into pkgs; unlisted imports apart
-	unlisted := make([][]string, len(pkgs))
-	mark := make([]int32, len(pkgs)) // the package whose Deps last counted it, plus one
+	unlisted := make([][]string, len(pkgs)) // imports go list did not list
 	cyclic := false
 	var visit func(i int)
 	visit = func(i int) {
@@ -221,9 +232,8 @@ func setDeps(pkgs []*listPkg) {
 		if cyclic {
 			return
 		}
-		var d []int32
+		d := set[i*words:][:words]
 		var u []string
-		stamp := int32(i + 1)
 		for _, imp := range pkgs[i].Imports {
 			j, ok := index[imp]
 			if !ok {
@@ -232,15 +242,9 @@ func setDeps(pkgs []*listPkg) {
 				}
 				continue
 			}
-			if mark[j] != stamp {
-				mark[j] = stamp
-				d = append(d, int32(j))
-			}
-			for _, k := range deps[j] {
-				if mark[k] != stamp {
-					mark[k] = stamp
-					d = append(d, k)
-				}
+			d[rank[j]/64] |= 1 << (rank[j] % 64)
+			for w, x := range set[j*words:][:words] {
+				d[w] |= x
 			}
 			for _, s := range unlisted[j] {
 				if !slices.Contains(u, s) {
@@ -248,7 +252,7 @@ func setDeps(pkgs []*listPkg) {
 				}
 			}
 		}
-		deps[i], unlisted[i] = d, u
+		unlisted[i] = u
 	}
 	for i := range pkgs {
 		if state[i] == unseen && !cyclic {
@@ -262,12 +266,23 @@ func setDeps(pkgs []*listPkg) {
 		return
 	}
 	for i, p := range pkgs {
-		names := make([]string, 0, len(deps[i])+len(unlisted[i]))
-		for _, j := range deps[i] {
-			names = append(names, pkgs[j].ImportPath)
+		d := set[i*words:][:words]
+		n := len(unlisted[i])
+		for _, x := range d {
+			n += bits.OnesCount64(x)
 		}
-		names = append(names, unlisted[i]...)
-		slices.Sort(names)
+		names := make([]string, 0, n)
+		for w, x := range d {
+			for x != 0 {
+				b := bits.TrailingZeros64(x)
+				x &^= 1 << b
+				names = append(names, pkgs[byRank[w*64+b]].ImportPath)
+			}
+		}
+		if len(unlisted[i]) > 0 {
+			names = append(names, unlisted[i]...)
+			slices.Sort(names)
+		}
 		p.Deps = names
 	}
 }
@@ -653,7 +668,15 @@ func (r *run) reachable(list []*listPkg) {
 	if len(r.cfg.Needs) == 0 {
 		return
 	}
-	needs := func(path string) bool { return pkgpath.Within(path, r.cfg.Needs) }
+	within := map[string]bool{} // pkgpath.Within of a path, once a path
+	needs := func(path string) bool {
+		ok, seen := within[path]
+		if !seen {
+			ok = pkgpath.Within(path, r.cfg.Needs)
+			within[path] = ok
+		}
+		return ok
+	}
 	r.reach = map[string]bool{}
 	for _, p := range list {
 		ok := needs(trimPath(p.ImportPath))
