@@ -65,11 +65,13 @@ type Key [sha256.Size]byte
 // "a","bc").
 func NewKey(parts ...string) Key {
 	h := sha256.New()
-	var n [8]byte
+	// One buffer for the parts: io.WriteString would copy every part
+	// to a new []byte (the hash has no WriteString).
+	var buf []byte
 	for _, p := range parts {
-		binary.LittleEndian.PutUint64(n[:], uint64(len(p)))
-		h.Write(n[:])
-		io.WriteString(h, p)
+		buf = binary.LittleEndian.AppendUint64(buf[:0], uint64(len(p)))
+		buf = append(buf, p...)
+		h.Write(buf)
 	}
 	var k Key
 	h.Sum(k[:0])

@@ -17,8 +17,14 @@ import (
 // whose files changed while it was analysed is not stored at all.
 
 // fileHash hashes the content of p's compiled files (a zero Key and
-// false if one cannot be read: nothing is stored then).
-func fileHash(p *listPkg) (Key, bool) {
+// false if one cannot be read: nothing is stored then). buf is the
+// buffer the files are read through (nil: one of its own): hashSources
+// reads every file of the run through one, where io.Copy would take a
+// new 32 KiB buffer a file (os.File's WriteTo), garbage on every run.
+func fileHash(p *listPkg, buf []byte) (Key, bool) {
+	if buf == nil {
+		buf = make([]byte, 32<<10)
+	}
 	h := sha256.New()
 	for _, name := range fileNames(p) {
 		f, err := os.Open(name)
@@ -27,7 +33,17 @@ func fileHash(p *listPkg) (Key, bool) {
 		}
 		io.WriteString(h, name)
 		h.Write([]byte{0})
-		_, err = io.Copy(h, f)
+		for {
+			n, rerr := f.Read(buf)
+			h.Write(buf[:n])
+			if rerr == io.EOF {
+				break
+			}
+			if rerr != nil {
+				err = rerr
+				break
+			}
+		}
 		f.Close()
 		if err != nil {
 			return Key{}, false
@@ -43,11 +59,12 @@ func fileHash(p *listPkg) (Key, bool) {
 // in the standard library (whose files no one edits during a run).
 func (r *run) hashSources() {
 	r.files = map[string]Key{}
+	buf := make([]byte, 32<<10)
 	for id, p := range r.pkgs {
 		if p.Standard || len(p.CompiledGoFiles) == 0 {
 			continue
 		}
-		if k, ok := fileHash(p); ok {
+		if k, ok := fileHash(p, buf); ok {
 			r.files[id] = k
 		} else {
 			r.dirty.Store(id, true)
@@ -87,7 +104,7 @@ func (r *run) unchanged(id string) bool {
 	if p.Standard {
 		return true
 	}
-	if k, ok := fileHash(p); !ok || k != r.files[id] {
+	if k, ok := fileHash(p, nil); !ok || k != r.files[id] {
 		r.dirty.Store(id, true)
 		return false
 	}

@@ -22,19 +22,81 @@ var programMu sync.Mutex
 // and passes the summaries of every package to InstallSummaries.
 // It returns nil when the package has no such method.
 func Summary(facts []analysis.ObjectFact) ([]byte, error) {
-	s := summary{Queries: filterflow.Summarize(facts), Values: flow.Summarize(facts)}
-	if len(s.Queries) == 0 && len(s.Values) == 0 {
+	return encodeSummary(filterflow.Summarize(facts), flow.Summarize(facts))
+}
+
+// encodeSummary is Summary's encoding of a package's impls (nil when
+// there are none); decodeSummary reads it back.
+func encodeSummary(queries []filterflow.Impl, values []flow.Impl) ([]byte, error) {
+	if len(queries) == 0 && len(values) == 0 {
 		return nil, nil
+	}
+	var s summary
+	index := map[string]int{}
+	set := func(m map[string]string) (int, error) {
+		k, err := json.Marshal(m) // keys sorted: one text a method set
+		if err != nil {
+			return 0, err
+		}
+		i, ok := index[string(k)]
+		if !ok {
+			i = len(s.Sets)
+			index[string(k)] = i
+			s.Sets = append(s.Sets, m)
+		}
+		return i, nil
+	}
+	for _, im := range queries {
+		i, err := set(im.Methods)
+		if err != nil {
+			return nil, err
+		}
+		s.Queries = append(s.Queries, queryImpl{Name: im.Name, Set: i, Sink: im.Sink})
+	}
+	for _, im := range values {
+		i, err := set(im.Methods)
+		if err != nil {
+			return nil, err
+		}
+		s.Values = append(s.Values, valueImpl{Name: im.Name, Set: i, Summary: im.Summary})
 	}
 	return json.Marshal(s)
 }
 
 // summary is a package's share of the whole-program summary: its
 // concrete methods that run queries (filterflow) and the value
-// summaries of its concrete methods (flow).
+// summaries of its concrete methods (flow). Every method of a type
+// has the type's method set, which is most of the bytes (216 of the
+// 273 KB of aztables' test variant, 5 sets among 40 methods): each set
+// is held once, in Sets, and the methods name theirs by index. The
+// summaries are read on every check, warm or not (InstallSummaries).
 type summary struct {
-	Queries []filterflow.Impl `json:"queries,omitempty"`
-	Values  []flow.Impl       `json:"values,omitempty"`
+	Sets    []map[string]string `json:"sets,omitempty"`
+	Queries []queryImpl         `json:"queries,omitempty"`
+	Values  []valueImpl         `json:"values,omitempty"`
+}
+
+// queryImpl is a filterflow.Impl whose method set is summary.Sets[Set].
+type queryImpl struct {
+	Name string
+	Set  int
+	Sink *filterflow.Sink
+}
+
+// valueImpl is a flow.Impl whose method set is summary.Sets[Set].
+type valueImpl struct {
+	Name    string
+	Set     int
+	Summary *flow.Summary
+}
+
+// methodSet returns s.Sets[i] (shared by the Impls of one type, which
+// only read it).
+func (s *summary) methodSet(i int) (map[string]string, error) {
+	if i < 0 || i >= len(s.Sets) {
+		return nil, fmt.Errorf("method set %d of %d", i, len(s.Sets))
+	}
+	return s.Sets[i], nil
 }
 
 // InstallSummaries installs the whole-program summary made of the
@@ -47,12 +109,12 @@ func InstallSummaries(summaries [][]byte) (done func(), err error) {
 		if len(s) == 0 {
 			continue
 		}
-		var more summary
-		if err := json.Unmarshal(s, &more); err != nil {
-			return nil, fmt.Errorf("reading a package summary: %v", err)
+		q, v, err := decodeSummary(s)
+		if err != nil {
+			return nil, err
 		}
-		impls = append(impls, more.Queries...)
-		values = append(values, more.Values...)
+		impls = append(impls, q...)
+		values = append(values, v...)
 	}
 	programMu.Lock()
 	filterflow.SetProgram(filterflow.ProgramOf(impls))
@@ -62,6 +124,31 @@ func InstallSummaries(summaries [][]byte) (done func(), err error) {
 		flow.SetProgram(nil)
 		programMu.Unlock()
 	}, nil
+}
+
+// decodeSummary reads encodeSummary's bytes.
+func decodeSummary(data []byte) ([]filterflow.Impl, []flow.Impl, error) {
+	var s summary
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, nil, fmt.Errorf("reading a package summary: %v", err)
+	}
+	var queries []filterflow.Impl
+	for _, im := range s.Queries {
+		m, err := s.methodSet(im.Set)
+		if err != nil {
+			return nil, nil, fmt.Errorf("reading a package summary: %v", err)
+		}
+		queries = append(queries, filterflow.Impl{Name: im.Name, Methods: m, Sink: im.Sink})
+	}
+	var values []flow.Impl
+	for _, im := range s.Values {
+		m, err := s.methodSet(im.Set)
+		if err != nil {
+			return nil, nil, fmt.Errorf("reading a package summary: %v", err)
+		}
+		values = append(values, flow.Impl{Name: im.Name, Methods: m, Summary: im.Summary})
+	}
+	return queries, values, nil
 }
 
 // FactAnalyzers returns the analyzers a driver must run on a dependency
