@@ -382,35 +382,20 @@ func (l *lenEval) slotMost(g ssa.Value, b *ssa.BasicBlock) (int64, bool) {
 	if !ok {
 		return 0, false
 	}
-	phi, ok := ia.X.(*ssa.Phi)
-	if !ok || len(phi.Edges) != len(phi.Block().Preds) {
-		return 0, false
+	phi, _ := ia.X.(*ssa.Phi)
+	made := func(e ssa.Value) (int64, bool, bool) {
+		last, isLast := appendedLast(e, ia.Index, phi)
+		if !isLast {
+			return 0, false, false
+		}
+		n, ok := l.most(last, 1)
+		return n, true, ok
 	}
-	var most int64
-	for i, e := range phi.Edges {
-		if last, ok := appendedLast(e, ia.Index, phi); ok {
-			n, ok := l.most(last, 1)
-			if !ok {
-				return 0, false
-			}
-			most = max(most, n)
-			continue
-		}
-		match := func(x ssa.Value) bool {
-			xl, ok := x.(*ssa.UnOp)
-			if !ok || xl.Op != token.MUL {
-				return false
-			}
-			xa, ok := xl.X.(*ssa.IndexAddr)
-			return ok && xa.X == e && sameIndex(xa.Index, ia.Index, phi, e, 0)
-		}
-		n, ok := guarded(slotGuard(match, phi.Block().Preds[i], phi.Block()))
-		if !ok {
-			return 0, false
-		}
-		most = max(most, n)
+	slot := func(addr, e ssa.Value) bool {
+		xa, ok := addr.(*ssa.IndexAddr)
+		return ok && xa.X == e && sameIndex(xa.Index, ia.Index, phi, e, 0)
 	}
-	return most, true
+	return l.edgesMost(ia.X, made, slot, guarded)
 }
 
 // fieldEdges is slotMost for a field of a struct pointer that is a
@@ -418,35 +403,53 @@ func (l *lenEval) slotMost(g ssa.Value, b *ssa.BasicBlock) (int64, bool) {
 // there, what the function stores into its field (nothing: empty); on
 // another, the tests on the way of that struct's field.
 func (l *lenEval) fieldEdges(fa *ssa.FieldAddr, guarded func(int64, bool, []int64) (int64, bool)) (int64, bool) {
-	phi, ok := fa.X.(*ssa.Phi)
+	made := func(e ssa.Value) (int64, bool, bool) {
+		a, isNew := e.(*ssa.Alloc)
+		if !isNew {
+			return 0, false, false
+		}
+		vals, ok := fieldStores(a, fa.Field)
+		if !ok {
+			return 0, true, false
+		}
+		var most int64
+		for _, v := range vals {
+			n, ok := l.most(v, 1)
+			if !ok {
+				return 0, true, false
+			}
+			most = max(most, n)
+		}
+		return most, true, true
+	}
+	slot := func(addr, e ssa.Value) bool {
+		xf, ok := addr.(*ssa.FieldAddr)
+		return ok && xf.X == e && xf.Field == fa.Field
+	}
+	return l.edgesMost(fa.X, made, slot, guarded)
+}
+
+// edgesMost is the most a slot of the container c holds, when c is a
+// φ-node with an edge per predecessor of its block: the most over its
+// edges e of what made says the slot was filled with on e (handled),
+// or else of what the tests on the way from e's predecessor say
+// (through guarded) of a load *addr that slot accepts as the slot of e.
+// The one φ-edge walk of slotMost and fieldEdges.
+func (l *lenEval) edgesMost(c ssa.Value, made func(e ssa.Value) (n int64, handled, ok bool), slot func(addr, e ssa.Value) bool, guarded func(int64, bool, []int64) (int64, bool)) (int64, bool) {
+	phi, ok := c.(*ssa.Phi)
 	if !ok || len(phi.Edges) != len(phi.Block().Preds) {
 		return 0, false
 	}
 	var most int64
 	for i, e := range phi.Edges {
-		if a, isNew := e.(*ssa.Alloc); isNew {
-			vals, ok := fieldStores(a, fa.Field)
-			if !ok {
-				return 0, false
+		n, handled, ok := made(e)
+		if !handled {
+			match := func(x ssa.Value) bool {
+				xl, ok := x.(*ssa.UnOp)
+				return ok && xl.Op == token.MUL && slot(xl.X, e)
 			}
-			for _, v := range vals {
-				n, ok := l.most(v, 1)
-				if !ok {
-					return 0, false
-				}
-				most = max(most, n)
-			}
-			continue
+			n, ok = guarded(slotGuard(match, phi.Block().Preds[i], phi.Block()))
 		}
-		match := func(x ssa.Value) bool {
-			xl, ok := x.(*ssa.UnOp)
-			if !ok || xl.Op != token.MUL {
-				return false
-			}
-			xf, ok := xl.X.(*ssa.FieldAddr)
-			return ok && xf.X == e && xf.Field == fa.Field
-		}
-		n, ok := guarded(slotGuard(match, phi.Block().Preds[i], phi.Block()))
 		if !ok {
 			return 0, false
 		}
