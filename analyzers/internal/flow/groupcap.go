@@ -586,14 +586,7 @@ func sameIndex(a, b, from, to ssa.Value, depth int) bool {
 // constants the tests say len(x) is not (len(g) != N: below N when at
 // most N).
 func slotGuard(match func(ssa.Value) bool, b, to *ssa.BasicBlock) (most int64, ok bool, neq []int64) {
-	test := func(p, succ *ssa.BasicBlock) {
-		if len(p.Instrs) == 0 || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
-			return
-		}
-		ifi, isIf := p.Instrs[len(p.Instrs)-1].(*ssa.If)
-		if !isIf {
-			return
-		}
+	eachGuardIf(b, to, func(ifi *ssa.If, p, succ *ssa.BasicBlock) bool {
 		n, bounded, ne, isNe := lenTestOff(ifi.Cond, match, succ == p.Succs[0])
 		if bounded && (!ok || n < most) {
 			most, ok = n, true
@@ -601,15 +594,8 @@ func slotGuard(match func(ssa.Value) bool, b, to *ssa.BasicBlock) (most int64, o
 		if isNe {
 			neq = append(neq, ne)
 		}
-	}
-	if to != nil && len(b.Succs) == 2 && (b.Succs[0] == to) != (b.Succs[1] == to) {
-		test(b, to)
-	}
-	for n := 0; b != nil && n < maxGuardBlocks; b, n = b.Idom(), n+1 {
-		if len(b.Preds) == 1 {
-			test(b.Preds[0], b)
-		}
-	}
+		return false
+	})
 	return most, ok, neq
 }
 

@@ -249,22 +249,13 @@ func lenGuard(x ssa.Value, b *ssa.BasicBlock) (int64, bool) {
 		b = x.(*ssa.UnOp).Block()
 	}
 	best, found := int64(0), false
-	for n := 0; b != nil && n < maxGuardBlocks; b, n = b.Idom(), n+1 {
-		for _, p := range b.Preds {
-			if len(b.Preds) != 1 || len(p.Instrs) == 0 || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
-				continue
-			}
-			ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
-			if !ok {
-				continue
-			}
-			d := b
-			same := func(a ssa.Value) bool { return a == x || sameLoad(a, x, p, d) }
-			if most, ok := lenTest(ifi.Cond, same, b == p.Succs[0]); ok && (!found || most < best) {
-				best, found = most, true
-			}
+	eachGuardIf(b, nil, func(ifi *ssa.If, p, d *ssa.BasicBlock) bool {
+		same := func(a ssa.Value) bool { return a == x || sameLoad(a, x, p, d) }
+		if most, ok := lenTest(ifi.Cond, same, d == p.Succs[0]); ok && (!found || most < best) {
+			best, found = most, true
 		}
-	}
+		return false
+	})
 	return best, found
 }
 
