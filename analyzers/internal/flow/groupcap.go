@@ -277,22 +277,30 @@ func (l *lenEval) groupWrites(c groupKey) (int64, bool) {
 // slotOnly reports whether the address of a container's slot (a
 // field's) is only read through and stored to.
 func slotOnly(ia ssa.Value) bool {
-	for _, ref := range *ia.Referrers() {
+	_, ok := slotStores(ia)
+	return ok
+}
+
+// slotStores returns the stores into the address addr, when it is only
+// read through and stored to.
+func slotStores(addr ssa.Value) (out []*ssa.Store, ok bool) {
+	for _, ref := range *addr.Referrers() {
 		switch r := ref.(type) {
 		case *ssa.UnOp:
 			if r.Op != token.MUL {
-				return false
+				return nil, false
 			}
 		case *ssa.Store:
-			if r.Addr != ia {
-				return false
+			if r.Addr != addr {
+				return nil, false
 			}
+			out = append(out, r)
 		case *ssa.DebugRef:
 		default:
-			return false
+			return nil, false
 		}
 	}
-	return true
+	return out, true
 }
 
 // arrayElems returns the stores into the elements of the array a (a
@@ -302,22 +310,11 @@ func arrayElems(a *ssa.Alloc) (out []*ssa.Store, ok bool) {
 	for _, ref := range *a.Referrers() {
 		switch r := ref.(type) {
 		case *ssa.IndexAddr:
-			for _, rr := range *r.Referrers() {
-				switch s := rr.(type) {
-				case *ssa.Store:
-					if s.Addr != r {
-						return nil, false
-					}
-					out = append(out, s)
-				case *ssa.UnOp:
-					if s.Op != token.MUL {
-						return nil, false
-					}
-				case *ssa.DebugRef:
-				default:
-					return nil, false
-				}
+			sts, ok := slotStores(r)
+			if !ok {
+				return nil, false
 			}
+			out = append(out, sts...)
 		case *ssa.Slice, *ssa.DebugRef:
 		default:
 			return nil, false
@@ -466,13 +463,12 @@ func fieldStores(a *ssa.Alloc, i int) (vals []ssa.Value, ok bool) {
 		if !isField || fa.Field != i {
 			continue
 		}
-		if !slotOnly(fa) {
+		sts, ok := slotStores(fa)
+		if !ok {
 			return nil, false
 		}
-		for _, r := range *fa.Referrers() {
-			if st, isStore := r.(*ssa.Store); isStore {
-				vals = append(vals, st.Val)
-			}
+		for _, st := range sts {
+			vals = append(vals, st.Val)
 		}
 	}
 	return vals, true
