@@ -19,7 +19,7 @@ const (
 	emptyNo
 )
 
-// maxGuardBlocks bounds the dominator walk of eachGuardIf.
+// maxGuardBlocks bounds the dominator walks (eachGuardIf, pinnedOn).
 const maxGuardBlocks = 64
 
 // guardOn returns what the conditions dominating block b say about the
