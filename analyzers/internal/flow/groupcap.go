@@ -72,15 +72,11 @@ func (k groupKey) same(o groupKey) bool {
 // fieldKey is the group key of field i of x (a struct or a pointer to
 // one), when that field is a slice.
 func fieldKey(x ssa.Value, i int) (groupKey, bool) {
-	t := x.Type()
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i < 0 || i >= st.NumFields() {
+	t, f := structField(x.Type(), i)
+	if f == nil {
 		return groupKey{}, false
 	}
-	if _, ok := st.Field(i).Type().Underlying().(*types.Slice); !ok {
+	if _, ok := f.Type().Underlying().(*types.Slice); !ok {
 		return groupKey{}, false
 	}
 	return groupKey{t: t, field: i}, true
