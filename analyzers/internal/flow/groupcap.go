@@ -611,7 +611,7 @@ func lenTestOff(cond ssa.Value, x func(ssa.Value) bool, holds bool) (most int64,
 	if u, isNot := cond.(*ssa.UnOp); isNot && u.Op == token.NOT {
 		return lenTestOff(u.X, x, !holds)
 	}
-	op, k, lenLeft, found := lenCmp(cond, x)
+	op, k, lenLeft, found := lenCmp(cond, x, true)
 	if !found {
 		return 0, false, 0, false
 	}
@@ -626,8 +626,8 @@ func lenTestOff(cond ssa.Value, x func(ssa.Value) bool, holds bool) (most int64,
 }
 
 // lenCmp splits cond, len(x)+d op n (either side), into op, n-d and
-// whether len is on the left.
-func lenCmp(cond ssa.Value, x func(ssa.Value) bool) (op token.Token, k int64, lenLeft, ok bool) {
+// whether len is on the left; without offsets, only len(x) op n.
+func lenCmp(cond ssa.Value, x func(ssa.Value) bool, offsets bool) (op token.Token, k int64, lenLeft, ok bool) {
 	bo, isBin := cond.(*ssa.BinOp)
 	if !isBin {
 		return 0, 0, false, false
@@ -642,7 +642,7 @@ func lenCmp(cond ssa.Value, x func(ssa.Value) bool) (op token.Token, k int64, le
 		return 0, 0, false, false
 	}
 	var off int64
-	if s, isOff := a.(*ssa.BinOp); isOff && (s.Op == token.ADD || s.Op == token.SUB) {
+	if s, isOff := a.(*ssa.BinOp); offsets && isOff && (s.Op == token.ADD || s.Op == token.SUB) {
 		d, isK := constInt(s.Y)
 		if !isK {
 			return 0, 0, false, false
@@ -692,7 +692,7 @@ func (l *lenEval) capped(x *ssa.Phi, depth int) (int64, bool) {
 		if u, isNot := cond.(*ssa.UnOp); isNot && u.Op == token.NOT {
 			cond = u.X
 		}
-		if _, k, _, ok := lenCmp(cond, sameType); ok {
+		if _, k, _, ok := lenCmp(cond, sameType, true); ok {
 			for _, c := range []int64{k - 1, k, k + 1} {
 				if c >= 0 && !slices.Contains(ks, c) {
 					ks = append(ks, c)

@@ -265,20 +265,11 @@ func lenTest(cond ssa.Value, x func(ssa.Value) bool, holds bool) (int64, bool) {
 	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
 		return lenTest(u.X, x, !holds)
 	}
-	bo, ok := cond.(*ssa.BinOp)
+	op, n, lenLeft, ok := lenCmp(cond, x, false)
 	if !ok {
 		return 0, false
 	}
-	lenLeft := true
-	a, k := bo.X, bo.Y
-	if _, isConst := a.(*ssa.Const); isConst {
-		a, k, lenLeft = k, a, false
-	}
-	n, ok := constInt(k)
-	if !ok || !isLenOf(a, x) {
-		return 0, false
-	}
-	_, most, ok := LenRange(bo.Op, n, lenLeft, holds)
+	_, most, ok := LenRange(op, n, lenLeft, holds)
 	if !ok || most < 0 {
 		return 0, false
 	}
