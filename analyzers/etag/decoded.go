@@ -193,23 +193,13 @@ func keyFieldStored(v ssa.Value, fields []string, depth int) bool {
 		f := st.Field(fa.Field)
 		switch {
 		case slices.Contains(fields, f.Name()):
-			if stored(fa) {
+			if storedTo(fa) {
 				return true
 			}
 		case f.Embedded():
-			if stored(fa) || keyFieldStored(fa, fields, depth+1) {
+			if storedTo(fa) || keyFieldStored(fa, fields, depth+1) {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-// stored: something stores to the address a.
-func stored(a ssa.Value) bool {
-	for _, ref := range *a.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
-			return true
 		}
 	}
 	return false

@@ -304,10 +304,10 @@ func keyStored(x ssa.Value, depth int) bool {
 	return false
 }
 
-// storedTo: a store to the address fa.
-func storedTo(fa *ssa.FieldAddr) bool {
-	for _, r := range *fa.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == fa {
+// storedTo: a store to the address a.
+func storedTo(a ssa.Value) bool {
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
 			return true
 		}
 	}

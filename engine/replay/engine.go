@@ -236,12 +236,7 @@ func (g *RefEngine) Do(op *tracefmt.Op, out *Outcome) {
 			out.Charge = cosmos.Charge(cosmos.Write, float64(e.EstimatedSize()), 1)
 		}
 	case tracefmt.Delete:
-		err := store.CheckKeys(op.PK, op.RK)
-		if err == nil {
-			out.addLoad(op.PK, 1)
-			out.Partitions = 1
-			err = terr
-		}
+		err := pointStart(terr, op, out)
 		if err == nil {
 			err = t.Delete(op.PK, op.RK, op.IfMatch)
 		}
@@ -252,7 +247,7 @@ func (g *RefEngine) Do(op *tracefmt.Op, out *Outcome) {
 			out.Charge = cosmos.Charge(cosmos.Write, 0, 1)
 		}
 	case tracefmt.Get:
-		err := getStart(terr, op, out)
+		err := pointStart(terr, op, out)
 		found := err == nil && t.LookupInto(op.PK, op.RK, &g.got)
 		g.getDone(out, err, found, &g.got)
 	case tracefmt.Query:
@@ -262,10 +257,11 @@ func (g *RefEngine) Do(op *tracefmt.Op, out *Outcome) {
 	}
 }
 
-// getStart checks a get's keys and counts its load: it returns the
-// error that answers the get before any read (bad keys, a missing
-// table), or nil when the entity is to be read.
-func getStart(terr error, op *tracefmt.Op, out *Outcome) error {
+// pointStart checks the keys of a get or a delete (one entity) and
+// counts its load: it returns the error that answers the operation
+// before it touches the table (bad keys, a missing table), or nil when
+// the entity is to be read or deleted.
+func pointStart(terr error, op *tracefmt.Op, out *Outcome) error {
 	err := store.CheckKeys(op.PK, op.RK)
 	if err == nil {
 		out.addLoad(op.PK, 1)
@@ -275,7 +271,7 @@ func getStart(terr error, op *tracefmt.Op, out *Outcome) error {
 	return err
 }
 
-// getDone fills a get's outcome: err is getStart's, found whether the
+// getDone fills a get's outcome: err is pointStart's, found whether the
 // read (made when err is nil) found the entity, read into e.
 func (g *RefEngine) getDone(out *Outcome, err error, found bool, e *store.Entity) {
 	missing := err == nil && !found
@@ -329,7 +325,7 @@ func (g *RefEngine) getRun(ops []tracefmt.Op, outs []Outcome) {
 		outs[i].Pages = 1
 		g.opT, g.hasT = op.T, op.HasT
 		at[i] = -1
-		if errs[i] = getStart(terr, op, &outs[i]); errs[i] == nil {
+		if errs[i] = pointStart(terr, op, &outs[i]); errs[i] == nil {
 			at[i] = int8(len(keys))
 			keys = append(keys, store.Key{PK: op.PK, RK: op.RK})
 		}

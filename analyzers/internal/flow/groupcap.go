@@ -72,15 +72,11 @@ func (k groupKey) same(o groupKey) bool {
 // fieldKey is the group key of field i of x (a struct or a pointer to
 // one), when that field is a slice.
 func fieldKey(x ssa.Value, i int) (groupKey, bool) {
-	t := x.Type()
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i < 0 || i >= st.NumFields() {
+	t, f := structField(x.Type(), i)
+	if f == nil {
 		return groupKey{}, false
 	}
-	if _, ok := st.Field(i).Type().Underlying().(*types.Slice); !ok {
+	if _, ok := f.Type().Underlying().(*types.Slice); !ok {
 		return groupKey{}, false
 	}
 	return groupKey{t: t, field: i}, true
@@ -277,22 +273,30 @@ func (l *lenEval) groupWrites(c groupKey) (int64, bool) {
 // slotOnly reports whether the address of a container's slot (a
 // field's) is only read through and stored to.
 func slotOnly(ia ssa.Value) bool {
-	for _, ref := range *ia.Referrers() {
+	_, ok := slotStores(ia)
+	return ok
+}
+
+// slotStores returns the stores into the address addr, when it is only
+// read through and stored to.
+func slotStores(addr ssa.Value) (out []*ssa.Store, ok bool) {
+	for _, ref := range *addr.Referrers() {
 		switch r := ref.(type) {
 		case *ssa.UnOp:
 			if r.Op != token.MUL {
-				return false
+				return nil, false
 			}
 		case *ssa.Store:
-			if r.Addr != ia {
-				return false
+			if r.Addr != addr {
+				return nil, false
 			}
+			out = append(out, r)
 		case *ssa.DebugRef:
 		default:
-			return false
+			return nil, false
 		}
 	}
-	return true
+	return out, true
 }
 
 // arrayElems returns the stores into the elements of the array a (a
@@ -302,22 +306,11 @@ func arrayElems(a *ssa.Alloc) (out []*ssa.Store, ok bool) {
 	for _, ref := range *a.Referrers() {
 		switch r := ref.(type) {
 		case *ssa.IndexAddr:
-			for _, rr := range *r.Referrers() {
-				switch s := rr.(type) {
-				case *ssa.Store:
-					if s.Addr != r {
-						return nil, false
-					}
-					out = append(out, s)
-				case *ssa.UnOp:
-					if s.Op != token.MUL {
-						return nil, false
-					}
-				case *ssa.DebugRef:
-				default:
-					return nil, false
-				}
+			sts, ok := slotStores(r)
+			if !ok {
+				return nil, false
 			}
+			out = append(out, sts...)
 		case *ssa.Slice, *ssa.DebugRef:
 		default:
 			return nil, false
@@ -382,35 +375,20 @@ func (l *lenEval) slotMost(g ssa.Value, b *ssa.BasicBlock) (int64, bool) {
 	if !ok {
 		return 0, false
 	}
-	phi, ok := ia.X.(*ssa.Phi)
-	if !ok || len(phi.Edges) != len(phi.Block().Preds) {
-		return 0, false
+	phi, _ := ia.X.(*ssa.Phi)
+	made := func(e ssa.Value) (int64, bool, bool) {
+		last, isLast := appendedLast(e, ia.Index, phi)
+		if !isLast {
+			return 0, false, false
+		}
+		n, ok := l.most(last, 1)
+		return n, true, ok
 	}
-	var most int64
-	for i, e := range phi.Edges {
-		if last, ok := appendedLast(e, ia.Index, phi); ok {
-			n, ok := l.most(last, 1)
-			if !ok {
-				return 0, false
-			}
-			most = max(most, n)
-			continue
-		}
-		match := func(x ssa.Value) bool {
-			xl, ok := x.(*ssa.UnOp)
-			if !ok || xl.Op != token.MUL {
-				return false
-			}
-			xa, ok := xl.X.(*ssa.IndexAddr)
-			return ok && xa.X == e && sameIndex(xa.Index, ia.Index, phi, e, 0)
-		}
-		n, ok := guarded(slotGuard(match, phi.Block().Preds[i], phi.Block()))
-		if !ok {
-			return 0, false
-		}
-		most = max(most, n)
+	slot := func(addr, e ssa.Value) bool {
+		xa, ok := addr.(*ssa.IndexAddr)
+		return ok && xa.X == e && sameIndex(xa.Index, ia.Index, phi, e, 0)
 	}
-	return most, true
+	return l.edgesMost(ia.X, made, slot, guarded)
 }
 
 // fieldEdges is slotMost for a field of a struct pointer that is a
@@ -418,35 +396,53 @@ func (l *lenEval) slotMost(g ssa.Value, b *ssa.BasicBlock) (int64, bool) {
 // there, what the function stores into its field (nothing: empty); on
 // another, the tests on the way of that struct's field.
 func (l *lenEval) fieldEdges(fa *ssa.FieldAddr, guarded func(int64, bool, []int64) (int64, bool)) (int64, bool) {
-	phi, ok := fa.X.(*ssa.Phi)
+	made := func(e ssa.Value) (int64, bool, bool) {
+		a, isNew := e.(*ssa.Alloc)
+		if !isNew {
+			return 0, false, false
+		}
+		vals, ok := fieldStores(a, fa.Field)
+		if !ok {
+			return 0, true, false
+		}
+		var most int64
+		for _, v := range vals {
+			n, ok := l.most(v, 1)
+			if !ok {
+				return 0, true, false
+			}
+			most = max(most, n)
+		}
+		return most, true, true
+	}
+	slot := func(addr, e ssa.Value) bool {
+		xf, ok := addr.(*ssa.FieldAddr)
+		return ok && xf.X == e && xf.Field == fa.Field
+	}
+	return l.edgesMost(fa.X, made, slot, guarded)
+}
+
+// edgesMost is the most a slot of the container c holds, when c is a
+// φ-node with an edge per predecessor of its block: the most over its
+// edges e of what made says the slot was filled with on e (handled),
+// or else of what the tests on the way from e's predecessor say
+// (through guarded) of a load *addr that slot accepts as the slot of e.
+// The one φ-edge walk of slotMost and fieldEdges.
+func (l *lenEval) edgesMost(c ssa.Value, made func(e ssa.Value) (n int64, handled, ok bool), slot func(addr, e ssa.Value) bool, guarded func(int64, bool, []int64) (int64, bool)) (int64, bool) {
+	phi, ok := c.(*ssa.Phi)
 	if !ok || len(phi.Edges) != len(phi.Block().Preds) {
 		return 0, false
 	}
 	var most int64
 	for i, e := range phi.Edges {
-		if a, isNew := e.(*ssa.Alloc); isNew {
-			vals, ok := fieldStores(a, fa.Field)
-			if !ok {
-				return 0, false
+		n, handled, ok := made(e)
+		if !handled {
+			match := func(x ssa.Value) bool {
+				xl, ok := x.(*ssa.UnOp)
+				return ok && xl.Op == token.MUL && slot(xl.X, e)
 			}
-			for _, v := range vals {
-				n, ok := l.most(v, 1)
-				if !ok {
-					return 0, false
-				}
-				most = max(most, n)
-			}
-			continue
+			n, ok = guarded(slotGuard(match, phi.Block().Preds[i], phi.Block()))
 		}
-		match := func(x ssa.Value) bool {
-			xl, ok := x.(*ssa.UnOp)
-			if !ok || xl.Op != token.MUL {
-				return false
-			}
-			xf, ok := xl.X.(*ssa.FieldAddr)
-			return ok && xf.X == e && xf.Field == fa.Field
-		}
-		n, ok := guarded(slotGuard(match, phi.Block().Preds[i], phi.Block()))
 		if !ok {
 			return 0, false
 		}
@@ -463,13 +459,12 @@ func fieldStores(a *ssa.Alloc, i int) (vals []ssa.Value, ok bool) {
 		if !isField || fa.Field != i {
 			continue
 		}
-		if !slotOnly(fa) {
+		sts, ok := slotStores(fa)
+		if !ok {
 			return nil, false
 		}
-		for _, r := range *fa.Referrers() {
-			if st, isStore := r.(*ssa.Store); isStore {
-				vals = append(vals, st.Val)
-			}
+		for _, st := range sts {
+			vals = append(vals, st.Val)
 		}
 	}
 	return vals, true
@@ -583,14 +578,7 @@ func sameIndex(a, b, from, to ssa.Value, depth int) bool {
 // constants the tests say len(x) is not (len(g) != N: below N when at
 // most N).
 func slotGuard(match func(ssa.Value) bool, b, to *ssa.BasicBlock) (most int64, ok bool, neq []int64) {
-	test := func(p, succ *ssa.BasicBlock) {
-		if len(p.Instrs) == 0 || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
-			return
-		}
-		ifi, isIf := p.Instrs[len(p.Instrs)-1].(*ssa.If)
-		if !isIf {
-			return
-		}
+	eachGuardIf(b, to, func(ifi *ssa.If, p, succ *ssa.BasicBlock) bool {
 		n, bounded, ne, isNe := lenTestOff(ifi.Cond, match, succ == p.Succs[0])
 		if bounded && (!ok || n < most) {
 			most, ok = n, true
@@ -598,15 +586,8 @@ func slotGuard(match func(ssa.Value) bool, b, to *ssa.BasicBlock) (most int64, o
 		if isNe {
 			neq = append(neq, ne)
 		}
-	}
-	if to != nil && len(b.Succs) == 2 && (b.Succs[0] == to) != (b.Succs[1] == to) {
-		test(b, to)
-	}
-	for n := 0; b != nil && n < maxGuardBlocks; b, n = b.Idom(), n+1 {
-		if len(b.Preds) == 1 {
-			test(b.Preds[0], b)
-		}
-	}
+		return false
+	})
 	return most, ok, neq
 }
 
@@ -630,7 +611,7 @@ func lenTestOff(cond ssa.Value, x func(ssa.Value) bool, holds bool) (most int64,
 	if u, isNot := cond.(*ssa.UnOp); isNot && u.Op == token.NOT {
 		return lenTestOff(u.X, x, !holds)
 	}
-	op, k, lenLeft, found := lenCmp(cond, x)
+	op, k, lenLeft, found := lenCmp(cond, x, true)
 	if !found {
 		return 0, false, 0, false
 	}
@@ -645,8 +626,8 @@ func lenTestOff(cond ssa.Value, x func(ssa.Value) bool, holds bool) (most int64,
 }
 
 // lenCmp splits cond, len(x)+d op n (either side), into op, n-d and
-// whether len is on the left.
-func lenCmp(cond ssa.Value, x func(ssa.Value) bool) (op token.Token, k int64, lenLeft, ok bool) {
+// whether len is on the left; without offsets, only len(x) op n.
+func lenCmp(cond ssa.Value, x func(ssa.Value) bool, offsets bool) (op token.Token, k int64, lenLeft, ok bool) {
 	bo, isBin := cond.(*ssa.BinOp)
 	if !isBin {
 		return 0, 0, false, false
@@ -661,7 +642,7 @@ func lenCmp(cond ssa.Value, x func(ssa.Value) bool) (op token.Token, k int64, le
 		return 0, 0, false, false
 	}
 	var off int64
-	if s, isOff := a.(*ssa.BinOp); isOff && (s.Op == token.ADD || s.Op == token.SUB) {
+	if s, isOff := a.(*ssa.BinOp); offsets && isOff && (s.Op == token.ADD || s.Op == token.SUB) {
 		d, isK := constInt(s.Y)
 		if !isK {
 			return 0, 0, false, false
@@ -711,7 +692,7 @@ func (l *lenEval) capped(x *ssa.Phi, depth int) (int64, bool) {
 		if u, isNot := cond.(*ssa.UnOp); isNot && u.Op == token.NOT {
 			cond = u.X
 		}
-		if _, k, _, ok := lenCmp(cond, sameType); ok {
+		if _, k, _, ok := lenCmp(cond, sameType, true); ok {
 			for _, c := range []int64{k - 1, k, k + 1} {
 				if c >= 0 && !slices.Contains(ks, c) {
 					ks = append(ks, c)

@@ -275,14 +275,25 @@ func onlyLoaded(a ssa.Value) bool {
 // fieldName is the name of field i of the struct t is (or points to);
 // "" when t is neither.
 func fieldName(t types.Type, i int) string {
+	_, f := structField(t, i)
+	if f == nil {
+		return ""
+	}
+	return f.Name()
+}
+
+// structField is field i of the struct t is (or points to), and that
+// struct type (t, or what it points to); a nil field when t is neither
+// or has no field i.
+func structField(t types.Type, i int) (types.Type, *types.Var) {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok || i < 0 || i >= st.NumFields() {
-		return ""
+		return t, nil
 	}
-	return st.Field(i).Name()
+	return t, st.Field(i)
 }
 
 // constKey is the text of a constant string map key ("" otherwise).

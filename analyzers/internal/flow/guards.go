@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -18,7 +19,7 @@ const (
 	emptyNo
 )
 
-// maxGuardBlocks bounds the dominator walk of guardOn.
+// maxGuardBlocks bounds the dominator walks (eachGuardIf, pinnedOn).
 const maxGuardBlocks = 64
 
 // guardOn returns what the conditions dominating block b say about the
@@ -34,33 +35,49 @@ func guardOn(x ssa.Value, b *ssa.BasicBlock) emptiness {
 	if al := loadedLocal(x); al != nil {
 		b = x.(*ssa.UnOp).Block()
 	}
-	for n := 0; b != nil && n < maxGuardBlocks; b, n = b.Idom(), n+1 {
-		if len(b.Preds) != 1 {
-			continue
-		}
-		p := b.Preds[0]
-		if len(p.Instrs) == 0 || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
-			continue
-		}
-		ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		d := b
+	res := emptyUnknown
+	eachGuardIf(b, nil, func(ifi *ssa.If, p, d *ssa.BasicBlock) bool {
 		same := func(a ssa.Value) bool { return a == x || sameLoad(a, x, p, d) }
 		empty, ok := emptyTest(ifi.Cond, same)
 		if !ok {
-			continue
+			return false
 		}
-		if b == p.Succs[1] { // the false edge
+		if d == p.Succs[1] { // the false edge
 			empty = !empty
 		}
+		res = emptyNo
 		if empty {
-			return emptyYes
+			res = emptyYes
 		}
-		return emptyNo
+		return true
+	})
+	return res
+}
+
+// eachGuardIf calls visit with each If ending a block p whose two
+// distinct successors decide whether control reaches block b: first
+// b's own on its edge to the block to (when to is not nil and one of
+// b's successors), then, walking up the dominator tree from b (at most
+// maxGuardBlocks blocks), that of each block's only predecessor. succ
+// is the successor on the way (the true edge when succ == p.Succs[0]);
+// the walk stops when visit returns true. The one dominator walk of
+// guardOn, lenGuard, slotGuard and lenEval.guard.
+func eachGuardIf(b, to *ssa.BasicBlock, visit func(ifi *ssa.If, p, succ *ssa.BasicBlock) (stop bool)) {
+	test := func(p, succ *ssa.BasicBlock) bool {
+		if len(p.Instrs) == 0 || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
+			return false
+		}
+		ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		return ok && visit(ifi, p, succ)
 	}
-	return emptyUnknown
+	if to != nil && slices.Contains(b.Succs, to) && test(b, to) {
+		return
+	}
+	for n := 0; b != nil && n < maxGuardBlocks; b, n = b.Idom(), n+1 {
+		if len(b.Preds) == 1 && test(b.Preds[0], b) {
+			return
+		}
+	}
 }
 
 // emptyTest reports whether cond tests x for emptiness, and whether true

@@ -593,26 +593,12 @@ func (l *lenEval) span(hi, lo ssa.Value, at, to *ssa.BasicBlock, depth int) (int
 // (x <= y, x == y), x - lo is at most what y - lo can be.
 func (l *lenEval) guard(x, lo ssa.Value, b, to *ssa.BasicBlock, depth int) (int64, bool) {
 	best, found := int64(0), false
-	test := func(p, succ *ssa.BasicBlock) {
-		if len(p.Instrs) == 0 || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
-			return
-		}
-		ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
-		if !ok {
-			return
-		}
+	eachGuardIf(b, to, func(ifi *ssa.If, p, succ *ssa.BasicBlock) bool {
 		if n, ok := l.condSpan(ifi.Cond, x, lo, succ == p.Succs[0], p, depth); ok && (!found || n < best) {
 			best, found = n, true
 		}
-	}
-	if to != nil && slices.Contains(b.Succs, to) {
-		test(b, to)
-	}
-	for n := 0; b != nil && n < maxGuardBlocks; b, n = b.Idom(), n+1 {
-		if len(b.Preds) == 1 {
-			test(b.Preds[0], b)
-		}
-	}
+		return false
+	})
 	return best, found
 }
 

@@ -249,22 +249,13 @@ func lenGuard(x ssa.Value, b *ssa.BasicBlock) (int64, bool) {
 		b = x.(*ssa.UnOp).Block()
 	}
 	best, found := int64(0), false
-	for n := 0; b != nil && n < maxGuardBlocks; b, n = b.Idom(), n+1 {
-		for _, p := range b.Preds {
-			if len(b.Preds) != 1 || len(p.Instrs) == 0 || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
-				continue
-			}
-			ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
-			if !ok {
-				continue
-			}
-			d := b
-			same := func(a ssa.Value) bool { return a == x || sameLoad(a, x, p, d) }
-			if most, ok := lenTest(ifi.Cond, same, b == p.Succs[0]); ok && (!found || most < best) {
-				best, found = most, true
-			}
+	eachGuardIf(b, nil, func(ifi *ssa.If, p, d *ssa.BasicBlock) bool {
+		same := func(a ssa.Value) bool { return a == x || sameLoad(a, x, p, d) }
+		if most, ok := lenTest(ifi.Cond, same, d == p.Succs[0]); ok && (!found || most < best) {
+			best, found = most, true
 		}
-	}
+		return false
+	})
 	return best, found
 }
 
@@ -274,20 +265,11 @@ func lenTest(cond ssa.Value, x func(ssa.Value) bool, holds bool) (int64, bool) {
 	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
 		return lenTest(u.X, x, !holds)
 	}
-	bo, ok := cond.(*ssa.BinOp)
+	op, n, lenLeft, ok := lenCmp(cond, x, false)
 	if !ok {
 		return 0, false
 	}
-	lenLeft := true
-	a, k := bo.X, bo.Y
-	if _, isConst := a.(*ssa.Const); isConst {
-		a, k, lenLeft = k, a, false
-	}
-	n, ok := constInt(k)
-	if !ok || !isLenOf(a, x) {
-		return 0, false
-	}
-	_, most, ok := LenRange(bo.Op, n, lenLeft, holds)
+	_, most, ok := LenRange(op, n, lenLeft, holds)
 	if !ok || most < 0 {
 		return 0, false
 	}
