@@ -678,22 +678,27 @@ func (r *run) reachable(list []*listPkg) {
 		return ok
 	}
 	r.reach = map[string]bool{}
+	known := map[string]bool{} // reaches Needs through its Deps
 	for _, p := range list {
 		ok := needs(trimPath(p.ImportPath))
 		for _, d := range p.Deps {
 			ok = ok || needs(d)
 		}
+		known[p.ImportPath] = ok
 		// A package go list could not complete may miss dependencies
 		// in Deps (an unresolved import hides what it imports): it is
-		// analysed.
+		// analysed, and reported incomplete.
 		r.reach[p.ImportPath] = ok || p.Incomplete
 	}
 	// Calls through interfaces reach implementations anywhere in the
 	// program (the whole-program summary): a package of a module one
 	// of whose packages reaches the SDK is analysed whatever it imports.
+	// Only a package known to reach it widens the set: one analysed
+	// because it is incomplete (a test's dependency missing from the
+	// module cache, say) does not make its whole module analysed.
 	modules := map[string]bool{}
 	for _, p := range list {
-		if !p.DepOnly && r.reach[p.ImportPath] {
+		if !p.DepOnly && known[p.ImportPath] {
 			modules[modulePath(p)] = true
 		}
 	}

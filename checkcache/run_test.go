@@ -64,3 +64,53 @@ func TestSkipsPackagesThatCannotReachNeeds(t *testing.T) {
 		t.Errorf("a package reaches the SDK: analysed %v, skipped %v; want the whole module analysed", a, s)
 	}
 }
+
+// TestIncompletePackageDoesNotWidenToModule: a package go list could
+// not complete (an import that resolves nowhere) is analysed, since
+// what it cannot import might reach Needs, but it does not make the
+// rest of its module analysed: only a package known to reach Needs does.
+func TestIncompletePackageDoesNotWidenToModule(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod":           "module example.com/m\n\ngo 1.22\n",
+		"sdk/sdk.go":       "package sdk\n\nfunc Query() {}\n",
+		"plain/plain.go":   "package plain\n\nfunc F() int { return 1 }\n",
+		"broken/broken.go": "package broken\n\nimport \"example.com/m/absent\"\n\nvar X = absent.Y\n",
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var mu sync.Mutex
+	var analysed, skipped []string
+	rec := &analysis.Analyzer{Name: "rec", Doc: "records", Run: func(pass *analysis.Pass) (any, error) {
+		mu.Lock()
+		analysed = append(analysed, pass.Pkg.Path())
+		mu.Unlock()
+		return nil, nil
+	}}
+	cfg := &Config{Dir: dir, Patterns: []string{"./plain", "./broken"}, Analyzers: []*analysis.Analyzer{rec}, Needs: []string{"example.com/m/sdk"},
+		Install: func([][]byte) (func(), error) { return func() {}, nil },
+		Report: func(u *Unit) ([]byte, error) {
+			if u.Skipped {
+				mu.Lock()
+				skipped = append(skipped, u.ID)
+				mu.Unlock()
+			}
+			return nil, nil
+		}}
+	_, errs, _, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(skipped, []string{"example.com/m/plain"}) {
+		t.Errorf("skipped %v, analysed %v (errors %v); want only example.com/m/plain skipped", skipped, analysed, errs)
+	}
+	if slices.Contains(analysed, "example.com/m/plain") {
+		t.Errorf("plain was analysed because broken is incomplete: %v", analysed)
+	}
+}

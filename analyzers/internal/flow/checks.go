@@ -26,6 +26,23 @@ import (
 // the other &o.Req of the function, and a load of one element (args[1])
 // the tests of the other loads of that element (checkedElement).
 func (r *Result) checked(v ssa.Value) Bound {
+	r.lazy.Lock()
+	b, ok := r.checks[v]
+	r.lazy.Unlock()
+	if ok {
+		return b
+	}
+	b = r.checkedUncached(v)
+	r.lazy.Lock()
+	if r.checks == nil {
+		r.checks = map[ssa.Value]Bound{}
+	}
+	r.checks[v] = b
+	r.lazy.Unlock()
+	return b
+}
+
+func (r *Result) checkedUncached(v ssa.Value) Bound {
 	b := r.checkedRefs(v, 0)
 	ld, ok := v.(*ssa.UnOp)
 	if !ok || ld.Op != token.MUL {
@@ -146,6 +163,31 @@ func usedBefore(v ssa.Value, at ssa.Instruction) bool {
 // excludes / \ # ? ' and control characters (classes.go; a Summary's
 // Chars across packages).
 func (r *Result) checkedRefs(v ssa.Value, depth int) Bound {
+	k := refCheck{v, depth}
+	r.lazy.Lock()
+	b, ok := r.refChecks[k]
+	r.lazy.Unlock()
+	if ok {
+		return b
+	}
+	b = r.refsBound(v, depth)
+	r.lazy.Lock()
+	if r.refChecks == nil {
+		r.refChecks = map[refCheck]Bound{}
+	}
+	r.refChecks[k] = b
+	r.lazy.Unlock()
+	return b
+}
+
+// refCheck is a question of checkedRefs: the uses of v, from depth.
+type refCheck struct {
+	v     ssa.Value
+	depth int
+}
+
+func (r *Result) refsBound(v ssa.Value, depth int) Bound {
+	atomic.AddInt64(&r.work, 1)
 	refs := v.Referrers()
 	if refs == nil {
 		return 0

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -29,6 +30,32 @@ type eval struct {
 	// nesting counts the struct documents being written inside one
 	// another (marshal.go: nestedDoc).
 	nesting int
+	// fields holds the struct fields whose stores storedField is
+	// following (a field stored from a load of itself, s.f = s.f + x:
+	// a cycle, like a loop's φ-node); steps counts the values of asked
+	// (of), bounded by maxEvalSteps.
+	fields map[fieldOf]bool
+	steps  int
+}
+
+// fieldOf is field i of the struct base points to.
+type fieldOf struct {
+	base ssa.Value
+	i    int
+}
+
+// maxEvalSteps bounds the values one question follows (calls of of):
+// past it every value is unknown and approximate, so that no input
+// makes a question exponential (values reached again by other paths
+// are not memoised: what they stand for depends on the path).
+const maxEvalSteps = 1 << 16
+
+// cycleHole is what a value reached again while it is being followed
+// stands for: unknown, and approximate.
+func cycleHole() Value {
+	v := holeValue(Hole{What: "…"})
+	v.Approx = true
+	return v
 }
 
 func (e *eval) of(v ssa.Value, depth int) Value {
@@ -38,14 +65,16 @@ func (e *eval) of(v ssa.Value, depth int) Value {
 	if depth > MaxDepth {
 		return holeValue(Hole{What: "…"})
 	}
+	atomic.AddInt64(&e.r.work, 1)
+	if e.steps++; e.steps > maxEvalSteps {
+		return cycleHole() // the question's budget is spent: unknown
+	}
 	if e.visit == nil {
 		e.visit = map[ssa.Value]bool{}
 	}
 	if e.visit[v] {
 		// A cycle (a loop's φ-node): what the loop adds is unknown.
-		v := holeValue(Hole{What: "…"})
-		v.Approx = true
-		return v
+		return cycleHole()
 	}
 	e.visit[v] = true
 	defer delete(e.visit, v)
@@ -694,6 +723,18 @@ func loadsOf(a ssa.Value) []ssa.Value {
 // values stored are followed to what they point to when asked through a
 // second load; here they are returned as stored.
 func (e *eval) storedField(base ssa.Value, i int, ft types.Type, depth int) (Value, bool) {
+	k := fieldOf{base, i}
+	if e.fields[k] {
+		// The field's stores are being followed already: a value stored
+		// into it is made from a load of it (s.f = s.f + x), a cycle.
+		// Unknown, as where the depth bound stopped it before.
+		return holeValue(Hole{What: "…"}), true
+	}
+	if e.fields == nil {
+		e.fields = map[fieldOf]bool{}
+	}
+	e.fields[k] = true
+	defer delete(e.fields, k)
 	if a, ok := base.(*ssa.Alloc); ok && e.at != nil && e.at.Parent() == a.Parent() && structLocal(a, e.at) {
 		vals, zeros, ok := reaching(e.at, a, storeToField(a, i))
 		for _, v := range vals {

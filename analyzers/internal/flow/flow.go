@@ -93,6 +93,14 @@ type Result struct {
 	loops map[*ssa.Function][]ssaLoop
 	// chars caches classChecks of the functions of the package asked about.
 	chars map[*ssa.Function][]bool
+	// checks and refChecks cache checked and checkedRefs (by depth: a
+	// parameter's uses followed from a deeper call see fewer callees),
+	// under lazy: validators calling one another made them exponential.
+	checks    map[ssa.Value]Bound
+	refChecks map[refCheck]Bound
+	// work counts the values questions follow and the uses checkedRefs
+	// walks (atomically): tests bound it.
+	work int64
 	// lazy guards what is filled on demand once run has returned (sums
 	// of imported functions, loops, chars): under go vet and golangci-lint
 	// the analyzers of one package run at once and share the Result.
