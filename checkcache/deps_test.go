@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -17,16 +16,7 @@ import (
 // Imports), and on this package's own graph.
 func TestSetDepsAsGoList(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, src string) {
-		t.Helper()
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(name, src string) { writeFile(t, dir, name, src) }
 	write("go.mod", "module example.com/m\n\ngo 1.22\n")
 	write("a/a.go", "package a\n\nimport _ \"net\"\n\nfunc A() {}\n")
 	write("b/b.go", "package b\n\nimport (\n\t\"example.com/m/a\"\n\t_ \"example.com/m/missing\"\n)\n\nfunc B() { a.A() }\n")
