@@ -26,20 +26,7 @@ import (
 // the other &o.Req of the function, and a load of one element (args[1])
 // the tests of the other loads of that element (checkedElement).
 func (r *Result) checked(v ssa.Value) Bound {
-	r.lazy.Lock()
-	b, ok := r.checks[v]
-	r.lazy.Unlock()
-	if ok {
-		return b
-	}
-	b = r.checkedUncached(v)
-	r.lazy.Lock()
-	if r.checks == nil {
-		r.checks = map[ssa.Value]Bound{}
-	}
-	r.checks[v] = b
-	r.lazy.Unlock()
-	return b
+	return cached(&r.lazy, &r.checks, v, func() Bound { return r.checkedUncached(v) })
 }
 
 func (r *Result) checkedUncached(v ssa.Value) Bound {
@@ -163,21 +150,7 @@ func usedBefore(v ssa.Value, at ssa.Instruction) bool {
 // excludes / \ # ? ' and control characters (classes.go; a Summary's
 // Chars across packages).
 func (r *Result) checkedRefs(v ssa.Value, depth int) Bound {
-	k := refCheck{v, depth}
-	r.lazy.Lock()
-	b, ok := r.refChecks[k]
-	r.lazy.Unlock()
-	if ok {
-		return b
-	}
-	b = r.refsBound(v, depth)
-	r.lazy.Lock()
-	if r.refChecks == nil {
-		r.refChecks = map[refCheck]Bound{}
-	}
-	r.refChecks[k] = b
-	r.lazy.Unlock()
-	return b
+	return cached(&r.lazy, &r.refChecks, refCheck{v, depth}, func() Bound { return r.refsBound(v, depth) })
 }
 
 // refCheck is a question of checkedRefs: the uses of v, from depth.
@@ -338,19 +311,7 @@ func (r *Result) charsChecked(cc *ssa.CallCommon, v ssa.Value) bool {
 	}
 	var chars []bool
 	if f.Pkg == r.SSA.Pkg && f.Blocks != nil {
-		r.lazy.Lock()
-		c, ok := r.chars[f]
-		r.lazy.Unlock()
-		if !ok {
-			c = classChecks(f)
-			r.lazy.Lock()
-			if r.chars == nil {
-				r.chars = map[*ssa.Function][]bool{}
-			}
-			r.chars[f] = c
-			r.lazy.Unlock()
-		}
-		chars = c
+		chars = cached(&r.lazy, &r.chars, f, func() []bool { return classChecks(f) })
 	} else if s := r.Summary(f); s != nil {
 		chars = s.Chars
 	}

@@ -752,3 +752,24 @@ func writtenThrough(sl *ssa.Slice) bool {
 	}
 	return false
 }
+
+// cached returns (*m)[k], computing it with compute and storing it on a
+// miss: the one way the Result's caches filled on demand are read and
+// written. mu (the Result's lazy) is held while the map is read or
+// written, not while compute runs, which may ask other cached questions.
+func cached[K comparable, V any](mu *sync.Mutex, m *map[K]V, k K, compute func() V) V {
+	mu.Lock()
+	v, ok := (*m)[k]
+	mu.Unlock()
+	if ok {
+		return v
+	}
+	v = compute()
+	mu.Lock()
+	if *m == nil {
+		*m = map[K]V{}
+	}
+	(*m)[k] = v
+	mu.Unlock()
+	return v
+}

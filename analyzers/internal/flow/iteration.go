@@ -118,16 +118,7 @@ func (r *Result) FieldVariesPerIteration(fn *ssa.Function, v ssa.Value, name str
 // function for every question (under lazy: analyzers may ask at once).
 // The loops are only read once made.
 func (r *Result) loopsFor(fn *ssa.Function) []ssaLoop {
-	r.lazy.Lock()
-	loops, ok := r.loops[fn]
-	r.lazy.Unlock()
-	if !ok {
-		loops = loopsOf(fn)
-		r.lazy.Lock()
-		r.loops[fn] = loops
-		r.lazy.Unlock()
-	}
-	return loops
+	return cached(&r.lazy, &r.loops, fn, func() []ssaLoop { return loopsOf(fn) })
 }
 
 // iterationOf returns the iteration of the SSA loop of the statement
