@@ -63,20 +63,33 @@ func run(pass *analysis.Pass) (any, error) {
 			st = storedTypes(pass, index.Of(pass))
 		}
 		qk := queryKey{q.Call, q.Via, q.Where}
+		// A variant that keeps more of the filter's values as code says
+		// the query as written; one whose value a guard pinned to a
+		// constant on one path (an escaper's `if s == "" { return s }`)
+		// says that path only. The message is the variant's with the
+		// most holes.
+		holes := 0
+		if q.Known && !q.Empty {
+			_, hs := filterflow.Template(q.Filter)
+			holes = len(hs)
+		}
 		report := func(id string, node ast.Node, format string, args ...any) {
 			k := queryRule{qk, id}
 			if f := byRule[k]; f != nil {
-				if f.at.Pos() != node.Pos() && f.at.Pos() != q.Call.Pos() {
+				switch {
+				case f.at.Pos() != node.Pos() && f.at.Pos() != q.Call.Pos():
 					// Moved to the call: said as a flow placed there
 					// says it, if one is.
 					f.at = q.Call
 					if node.Pos() == q.Call.Pos() {
-						f.msg = fmt.Sprintf(format, args...)
+						f.msg, f.holes = fmt.Sprintf(format, args...), holes
 					}
+				case node.Pos() == f.at.Pos() && holes > f.holes:
+					f.msg, f.holes = fmt.Sprintf(format, args...), holes
 				}
 				return
 			}
-			f := &queryFinding{rule: id, at: node, msg: fmt.Sprintf(format, args...)}
+			f := &queryFinding{rule: id, at: node, msg: fmt.Sprintf(format, args...), holes: holes}
 			byRule[k] = f
 			pending = append(pending, f)
 		}
@@ -110,9 +123,10 @@ type queryRule struct {
 // queryFinding is one rule's finding for one query, reported once every
 // variant of the query is checked.
 type queryFinding struct {
-	rule string
-	at   ast.Node
-	msg  string
+	rule  string
+	at    ast.Node
+	msg   string
+	holes int // the holes of the variant msg says
 }
 
 // check reports the findings of one query; holeText writes a hole of its
