@@ -112,6 +112,9 @@ func (c *checker) hole(k writes.KeySink, h *flow.Hole) {
 		return
 	}
 	width, zero := verbWidth(h.Verb)
+	if zero && width < 0 {
+		return // padded to a width the code computes: not known
+	}
 	reverse := c.isReverse(arg)
 	if c.seen[arg.Pos()] {
 		return
@@ -151,7 +154,9 @@ func isInteger(t types.Type) bool {
 }
 
 // verbWidth returns the minimum width and zero-padding flag of a fmt
-// verb ("%06d" → 6, true; "%d" → 0, false).
+// verb ("%06d" → 6, true; "%d" → 0, false); -1 for a width given at
+// run time ("%0*d" whose width argument is not a constant; a constant
+// one is written in the verb).
 func verbWidth(verb string) (width int, zero bool) {
 	s := strings.TrimPrefix(verb, "%")
 	for len(s) > 0 && strings.IndexByte("+-# 0", s[0]) >= 0 {
@@ -159,6 +164,9 @@ func verbWidth(verb string) (width int, zero bool) {
 			zero = true
 		}
 		s = s[1:]
+	}
+	if strings.HasPrefix(s, "*") {
+		return -1, zero
 	}
 	end := 0
 	for end < len(s) && s[end] >= '0' && s[end] <= '9' {

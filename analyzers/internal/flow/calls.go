@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -483,8 +484,10 @@ func (e *eval) sprintf(args []ssa.Value, at token.Pos, first int, depth int) Val
 		}
 		out = concat(out, textValue(format[i:i+j]))
 		i += j + 1
-		// flags, width, precision, [n]
-		start := i
+		// flags, width, precision, [n]; a width or precision given as
+		// an argument (*) is its value when that is a constant, else
+		// stays * (not known).
+		var spec strings.Builder
 		for i < len(format) && strings.IndexByte("+-# 0123456789.*[]", format[i]) >= 0 {
 			if format[i] == '[' {
 				k := strings.IndexByte(format[i:], ']')
@@ -499,7 +502,16 @@ func (e *eval) sprintf(args []ssa.Value, at token.Pos, first int, depth int) Val
 				continue
 			}
 			if format[i] == '*' {
+				w := "*"
+				if argi < len(elems) {
+					if n, ok := constInt(underlyingArg(elems[argi])); ok && n >= 0 && n <= 1<<16 {
+						w = strconv.FormatInt(n, 10)
+					}
+				}
+				spec.WriteString(w)
 				argi++
+			} else {
+				spec.WriteByte(format[i])
 			}
 			i++
 		}
@@ -507,10 +519,6 @@ func (e *eval) sprintf(args []ssa.Value, at token.Pos, first int, depth int) Val
 			break
 		}
 		verb := format[i]
-		spec := strings.ReplaceAll(format[start:i], "*", "")
-		if k := strings.IndexByte(spec, '['); k >= 0 {
-			spec = spec[:k]
-		}
 		i++
 		if verb == '%' {
 			out = concat(out, textValue("%"))
@@ -520,8 +528,8 @@ func (e *eval) sprintf(args []ssa.Value, at token.Pos, first int, depth int) Val
 			out = concat(out, holeValue(Hole{}))
 			continue
 		}
-		fv := e.formatted(elems[argi], verb, spec, depth)
-		if t := underlyingArg(elems[argi]).Type(); !(isStringType(t) && spec == "" && (verb == 's' || verb == 'v')) {
+		fv := e.formatted(elems[argi], verb, spec.String(), depth)
+		if t := underlyingArg(elems[argi]).Type(); !(isStringType(t) && spec.Len() == 0 && (verb == 's' || verb == 'v')) {
 			fname := "fmt.Sprintf"
 			if first != 1 {
 				fname = "fmt.Fprintf"
@@ -548,7 +556,7 @@ func (e *eval) formatted(a ssa.Value, verb byte, spec string, depth int) Value {
 	if v.IsConst() && spec == "" && (verb == 's' || verb == 'v' || verb == 'd') {
 		return v
 	}
-	if c, ok := unwrapConst(a); ok && c.Value != nil {
+	if c, ok := unwrapConst(a); ok && c.Value != nil && !strings.Contains(spec, "*") {
 		switch c.Value.Kind() {
 		case constant.Int:
 			if n, exact := constant.Int64Val(c.Value); exact {

@@ -54,3 +54,16 @@ func singleDigits() []Employee {
 	}
 	return es
 }
+
+// idWidth pads ids to ten digits through a width argument.
+const idWidth = 10
+
+// starWidth: %0*d with a constant width is %010d.
+func starWidth(dept string, id uint32) Employee {
+	return Employee{PartitionKey: dept, RowKey: fmt.Sprintf("%0*d", idWidth, id)}
+}
+
+// runtimeWidth: a width the code computes is not known: silent.
+func runtimeWidth(dept string, id, width int) Employee {
+	return Employee{PartitionKey: dept, RowKey: fmt.Sprintf("%0*d", width, id)}
+}
