@@ -1164,6 +1164,11 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 			}
 			if t := info.TypeOf(e.Args[0]); flow.Growable(t) || dynamic(t) && (c.fromParam(e.Args[0]) || c.growableCase(e.Args[0])) {
 				what := "a marshalled document (" + types.ExprString(e.Args[0]) + ")"
+				if v, ok := c.fl.ExprOf(e); ok {
+					if size := flow.SizeOf(v); size.Bounded {
+						return nil, src{what: what, bound: size.Max}, true, true // a literal of known entries (flow's literalDoc)
+					}
+				}
 				if n, ok := c.decodedLimit(e.Args[0]); ok {
 					return nil, src{what: what, bound: n}, true, true
 				}

@@ -56,6 +56,9 @@ const (
 // text (marshalled); else one hole standing for x.
 func (e *eval) marshal(x ssa.Value, tag string, depth int) Value {
 	if Growable(underlyingArg(x).Type()) {
+		if d, ok := e.literalDoc(underlyingArg(x), depth); ok {
+			return d
+		}
 		return holeValue(Hole{Source: Body, What: marshalledDoc})
 	}
 	if types.IsInterface(x.Type()) {
@@ -366,4 +369,77 @@ func typeMax(t types.Type, tag string, depth int) (int64, bool) {
 		return sum, true
 	}
 	return 0, false
+}
+
+// literalDoc is the document json.Marshal makes of a map or slice
+// literal whose entries are all known and bounded (constants, numbers,
+// bounded text): a map made and filled in one block (a literal; an
+// update in a loop or a branch could add any number) and only
+// marshalled, or a slice literal not written through. Its size is the
+// sum of its entries' and of their punctuation (escaping not counted,
+// as for structs). ok is false for anything else: a document of any
+// size.
+func (e *eval) literalDoc(x ssa.Value, depth int) (Value, bool) {
+	if depth > MaxDepth {
+		return Value{}, false
+	}
+	n := int64(2) // {} or []
+	add := func(v ssa.Value) bool {
+		s := SizeOf(e.of(v, depth+1))
+		n += s.Max + 4 // quotes, colon or comma
+		return s.Bounded
+	}
+	switch v := x.(type) {
+	case *ssa.MakeMap:
+		for _, ref := range *v.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.DebugRef:
+			case *ssa.MapUpdate:
+				if r.Map != v || r.Block() != v.Block() || !add(r.Key) || !add(r.Value) {
+					return Value{}, false
+				}
+			case *ssa.MakeInterface:
+				if !onlyMarshalled(r) {
+					return Value{}, false
+				}
+			default:
+				return Value{}, false
+			}
+		}
+	case *ssa.Slice:
+		elems, ok := sliceLiteral(v)
+		if !ok {
+			return Value{}, false
+		}
+		for _, el := range elems {
+			if el == nil || !add(el) {
+				return Value{}, false
+			}
+		}
+		for _, ref := range *v.Referrers() {
+			if mi, ok := ref.(*ssa.MakeInterface); !ok || !onlyMarshalled(mi) {
+				if _, ok := ref.(*ssa.DebugRef); !ok {
+					return Value{}, false
+				}
+			}
+		}
+	default:
+		return Value{}, false
+	}
+	return holeValue(Hole{What: marshalledDoc, Max: n}), true
+}
+
+// onlyMarshalled reports whether the interface value mi is only given to
+// encoding/json's Marshal or MarshalIndent.
+func onlyMarshalled(mi *ssa.MakeInterface) bool {
+	for _, ref := range *mi.Referrers() {
+		c, ok := ref.(*ssa.Call)
+		if !ok || c.Call.StaticCallee() == nil {
+			return false
+		}
+		if f := callee(c.Call.StaticCallee()); f != "encoding/json.Marshal" && f != "encoding/json.MarshalIndent" {
+			return false
+		}
+	}
+	return true
 }
