@@ -396,6 +396,9 @@ func (c *checker) timestamp(v ast.Expr) {
 	if lit, ok := ast.Unparen(v).(*ast.CompositeLit); ok && len(lit.Elts) == 0 {
 		return // the zero value: nothing set
 	}
+	if writes.TimestampMistyped(c.pass.TypesInfo.TypeOf(v)) {
+		return // not a time: a property of the reserved name (TL114)
+	}
 	c.seen[v.Pos()] = true
 	diag.Report(c.pass, "TL128", v,
 		"Timestamp is set by the client; the service ignores the value written")

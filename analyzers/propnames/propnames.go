@@ -117,7 +117,7 @@ func (c *checker) properties(v ast.Expr, seen, entities map[*ast.CompositeLit]bo
 			if entities[lit] && c.mistyped(p) {
 				continue // a map entity too: reported for its type
 			}
-			if p.name == writes.Timestamp && p.typ != nil && isTime(p.typ) {
+			if p.name == writes.Timestamp && p.typ != nil && writes.TimeType(p.typ) {
 				continue // the client sets Timestamp: TL128's
 			}
 			diag.Report(c.pass, "TL114", p.at, "%s is a system property of the entity; its Properties cannot hold one of that name", p.name)
@@ -129,7 +129,7 @@ func (c *checker) properties(v ast.Expr, seen, entities map[*ast.CompositeLit]bo
 // entity struct, has a type name reports (TL114).
 func (c *checker) mistyped(p prop) bool {
 	if p.name == writes.Timestamp {
-		return !isString(p.typ) && !isTime(p.typ)
+		return writes.TimestampMistyped(p.typ)
 	}
 	return !keyString(p.typ)
 }
@@ -139,7 +139,7 @@ func (c *checker) mistyped(p prop) bool {
 // uuid.UUID's MarshalText makes it a JSON string; what a MarshalJSON
 // writes is not known here).
 func keyString(t types.Type) bool {
-	return isString(t) || writes.OwnEncoding(t)
+	return writes.StringType(t) || writes.OwnEncoding(t)
 }
 
 // structProps returns the JSON names of an entity struct's fields, placed
@@ -243,31 +243,10 @@ func (c *checker) name(p prop) {
 			diag.Report(c.pass, "TL114", p.at, "%s, a system property that holds a string, is a %s here", name, finding.Clip(typeString(c.pass, p.typ)))
 		}
 	case writes.Timestamp:
-		if !isString(p.typ) && !isTime(p.typ) {
+		if writes.TimestampMistyped(p.typ) {
 			diag.Report(c.pass, "TL114", p.at, "Timestamp, a system property the service sets, is a %s here", finding.Clip(typeString(c.pass, p.typ)))
 		}
 	}
-}
-
-func isString(t types.Type) bool {
-	if t == nil {
-		return true // unknown: do not report
-	}
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if _, ok := t.Underlying().(*types.Interface); ok {
-		return true
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
-}
-
-func isTime(t types.Type) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	return writes.OwnEncoding(t) // time.Time, aztables.EDMDateTime
 }
 
 func typeString(pass *analysis.Pass, t types.Type) string {

@@ -80,6 +80,37 @@ func (x *Index) ReadOf(e ast.Expr) (Read, bool) {
 	return Read{}, false
 }
 
+// StringType reports whether a value of type t marshals as a JSON string
+// (a string, a pointer to one), or may (an interface); an unknown type
+// (nil) counts as one, so that nothing is reported for it.
+func StringType(t types.Type) bool {
+	if t == nil {
+		return true
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		return true
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// TimeType reports whether t (or what it points to) is a time that
+// encodes itself: time.Time, aztables.EDMDateTime.
+func TimeType(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return OwnEncoding(t)
+}
+
+// TimestampMistyped reports whether a Timestamp of type t is neither a
+// time nor a string: a property of the reserved name (TL114), not the
+// client setting the system Timestamp (TL128).
+func TimestampMistyped(t types.Type) bool { return !StringType(t) && !TimeType(t) }
+
 // OwnEncoding reports whether t or *t has its own JSON or text encoding
 // (MarshalJSON, UnmarshalJSON, MarshalText, UnmarshalText): time.Time,
 // uuid.UUID, aztables.EDMEntity and the EDM types. Its JSON form is not

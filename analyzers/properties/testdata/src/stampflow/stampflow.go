@@ -127,3 +127,10 @@ func (l *ledger) draft(id string) event {
 }
 
 func stampDraft(e *event) { e.Timestamp = aztables.EDMDateTime(time.Now()) }
+
+// epochStamp keeps a Unix time in an entry named Timestamp: not a time,
+// so not TL128 (propnames reports the reserved name: TL114).
+func epochStamp(ctx context.Context, c *aztables.Client, id string, unix int64) {
+	b, _ := json.Marshal(map[string]any{"PartitionKey": "p", "RowKey": id, "Timestamp": unix})
+	_, _ = c.AddEntity(ctx, b, nil)
+}
