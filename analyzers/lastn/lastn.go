@@ -169,7 +169,9 @@ func (c *checker) tail(body *ast.BlockStmt, loop *ast.ForStmt, v *types.Var) {
 				reported = true
 				return false
 			}
-			if sorted.IsValid() && n.Pos() > sorted && n.High != nil && (n.Low == nil || isZero(c.pass.TypesInfo, n.Low)) {
+			// v[:0] keeps nothing: the start of an in-place filter
+			// (kept := v[:0]; for … { kept = append(kept, e) }).
+			if sorted.IsValid() && n.Pos() > sorted && n.High != nil && !isZero(c.pass.TypesInfo, n.High) && (n.Low == nil || isZero(c.pass.TypesInfo, n.Low)) {
 				c.report(n)
 				reported = true
 				return false

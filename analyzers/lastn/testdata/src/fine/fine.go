@@ -42,3 +42,25 @@ func all(ctx context.Context, c *aztables.Client) ([][]byte, error) {
 
 // A cut of a slice not filled from a pager.
 func cut(xs []int) []int { return xs[len(xs)-3:] }
+
+// Sorted, then filtered in place: kept := rows[:0] keeps nothing, every
+// row is looked at.
+func withoutBlocked(ctx context.Context, c *aztables.Client, blocked map[string]bool) ([][]byte, error) {
+	pager := c.NewListEntitiesPager(nil)
+	var rows [][]byte
+	for pager.More() {
+		page, err := pager.NextPage(ctx)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, page.Entities...)
+	}
+	sort.Slice(rows, func(i, j int) bool { return string(rows[i]) < string(rows[j]) })
+	kept := rows[:0]
+	for _, r := range rows {
+		if !blocked[string(r)] {
+			kept = append(kept, r)
+		}
+	}
+	return kept, nil
+}
