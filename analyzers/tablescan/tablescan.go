@@ -63,11 +63,12 @@ func run(pass *analysis.Pass) (any, error) {
 			st = storedTypes(pass, index.Of(pass))
 		}
 		qk := queryKey{q.Call, q.Via, q.Where}
-		// A variant that keeps more of the filter's values as code says
-		// the query as written; one whose value a guard pinned to a
-		// constant on one path (an escaper's `if s == "" { return s }`)
-		// says that path only. The message is the variant's with the
-		// most holes.
+		// TL303 names the partition: a variant that keeps more of the
+		// filter's values as code names it as written; one whose value a
+		// guard pinned to a constant on one path (an escaper's
+		// `if s == "" { return s }`) names that path's ''. Its message is
+		// the variant's with the most holes (other rules keep the first
+		// variant's reason).
 		holes := 0
 		if q.Known && !q.Empty {
 			_, hs := filterflow.Template(q.Filter)
@@ -84,7 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 					if node.Pos() == q.Call.Pos() {
 						f.msg, f.holes = fmt.Sprintf(format, args...), holes
 					}
-				case node.Pos() == f.at.Pos() && holes > f.holes:
+				case id == "TL303" && node.Pos() == f.at.Pos() && holes > f.holes:
 					f.msg, f.holes = fmt.Sprintf(format, args...), holes
 				}
 				return
