@@ -269,7 +269,104 @@ func rekeyed(ent ssa.Value) bool {
 	if flow.MapKeyed(x) || flow.MapRekeyed(x) {
 		return true // a map given keys of its own (a literal's, assigned; or a read row's, replaced)
 	}
-	return keyStored(x, 0)
+	return keyStored(x, 0) || rekeyedByConverter(x)
+}
+
+// rekeyedByConverter: x is what a converter of the package returns
+// (toEntity(f)) that takes the entity's PartitionKey or RowKey from a
+// field of its parameter, and the calling function stores that field of
+// what it passes (f.Owner = dst): the row moves to new keys, a new
+// entity. Approximation, as keyStored's: a store anywhere in the
+// function counts.
+func rekeyedByConverter(x ssa.Value) bool {
+	var call *ssa.Call
+	switch v := x.(type) {
+	case *ssa.Call:
+		call = v
+	case *ssa.Extract:
+		call, _ = v.Tuple.(*ssa.Call)
+	}
+	if call == nil {
+		return false
+	}
+	g := call.Call.StaticCallee()
+	if g == nil {
+		return false
+	}
+	for _, b := range g.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		for _, key := range []string{"PartitionKey", "RowKey"} {
+			kv, ok := flow.EntityKey(ret.Results[0], key)
+			if !ok {
+				continue
+			}
+			i, field, ok := paramField(g, kv)
+			if ok && i < len(call.Call.Args) && fieldSet(call.Call.Args[i], field) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// paramField: v reads field F of parameter i of g (p.F of a struct or a
+// pointer parameter, or of the variable a struct parameter is copied
+// to).
+func paramField(g *ssa.Function, v ssa.Value) (i, field int, ok bool) {
+	var base ssa.Value
+	switch x := v.(type) {
+	case *ssa.Field:
+		base, field = x.X, x.Field
+	case *ssa.UnOp:
+		fa, isFA := x.X.(*ssa.FieldAddr)
+		if x.Op != token.MUL || !isFA {
+			return 0, 0, false
+		}
+		base, field = fa.X, fa.Field
+		if a, isAlloc := base.(*ssa.Alloc); isAlloc {
+			base = nil
+			for _, r := range *a.Referrers() {
+				if st, isStore := r.(*ssa.Store); isStore && st.Addr == a {
+					if base != nil {
+						return 0, 0, false // assigned twice
+					}
+					base = st.Val
+				}
+			}
+		}
+	default:
+		return 0, 0, false
+	}
+	for i, p := range g.Params {
+		if p == base {
+			return i, field, true
+		}
+	}
+	return 0, 0, false
+}
+
+// fieldSet: field F of the struct arg is (or points to) is stored to in
+// arg's function.
+func fieldSet(arg ssa.Value, field int) bool {
+	if ld, ok := arg.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		arg = ld.X
+	}
+	refs := arg.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if fa, ok := r.(*ssa.FieldAddr); ok && fa.X == arg && fa.Field == field && storedTo(fa) {
+			return true
+		}
+	}
+	return false
 }
 
 // keyStored: a PartitionKey or RowKey field of the struct x points to,
