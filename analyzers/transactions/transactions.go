@@ -1353,6 +1353,24 @@ func (c *checker) partitions(site *ast.CallExpr, entities []ast.Expr) {
 			}
 		}
 		if len(found) == 0 {
+			// Each entity of a helper's literal the loop ranges over
+			// (for _, row := range rows(a, b)): every element's
+			// PartitionKey, as for elements picked by index.
+			if x := c.rangedOver(e); x != nil {
+				for i := 0; i < maxRangedElems; i++ {
+					call, sink, ok := c.helperKeyAt(x, i)
+					if !ok {
+						break
+					}
+					if !seen[pick{call, sink.Value}] {
+						seen[pick{call, sink.Value}] = true
+						if v, ok := c.fl.ExprAtCall(sink.Value, call); ok {
+							pks = append(pks, pk{site, v})
+						}
+					}
+				}
+				continue
+			}
 			// An entity built by a helper of the package, product("pkey",
 			// …): its PartitionKey with the helper's parameters bound to
 			// this call's arguments, reported at the transaction.
@@ -1416,6 +1434,40 @@ func (c *checker) helperKey(e ast.Expr) (*ast.CallExpr, writes.KeySink, bool) {
 			e, elem = ix.X, int(n)
 		}
 	}
+	return c.helperKeyAt(e, elem)
+}
+
+// maxRangedElems bounds the elements of a helper's literal counted when
+// a loop ranges over it.
+const maxRangedElems = 16
+
+// rangedOver returns what the loop ranges over when e is the value
+// variable of a range statement of the function (for _, row := range
+// x); nil otherwise.
+func (c *checker) rangedOver(e ast.Expr) ast.Expr {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || c.body == nil {
+		return nil
+	}
+	obj := c.pass.TypesInfo.Uses[id]
+	if obj == nil {
+		return nil
+	}
+	var x ast.Expr
+	ast.Inspect(c.body, func(n ast.Node) bool {
+		if rs, ok := n.(*ast.RangeStmt); ok && x == nil {
+			if v, ok := rs.Value.(*ast.Ident); ok && c.pass.TypesInfo.Defs[v] == obj {
+				x = rs.X
+			}
+		}
+		return x == nil
+	})
+	return x
+}
+
+// helperKeyAt is helperKey for element elem of the literal the helper
+// returns (elem < 0: the value it returns).
+func (c *checker) helperKeyAt(e ast.Expr, elem int) (*ast.CallExpr, writes.KeySink, bool) {
 	call, ok := c.idx.Resolve(ast.Unparen(e)).(*ast.CallExpr)
 	if !ok {
 		return nil, writes.KeySink{}, false

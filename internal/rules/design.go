@@ -256,7 +256,7 @@ c.SubmitTransaction(ctx, actions, nil)`,
 			Title:   "Transaction group's entity types do not share a partition",
 			Rationale: "An entity group transaction can only touch entities of one partition of one table. A `transactions` group whose entity types have different PartitionKey templates cannot commit atomically: give them the same PartitionKey template, or make the update eventually consistent (a queue and idempotent steps).\n\n" +
 				"In Go code the service's rule is the contract: a transaction whose actions may carry more than one PartitionKey is reported, not only one whose keys are known to differ. " +
-				"It fires when two actions' PartitionKeys provably differ (two constants, prefixes or suffixes that cannot match), " +
+				"It fires when two actions' PartitionKeys provably differ (two constants, prefixes or suffixes that cannot match; also between the entities a helper of the package returns, picked by index or all of them ranged over: `for _, row := range refs(a, b)`), " +
 				"and when a loop adds the actions of one transaction (SubmitTransaction or a legacy ExecuteBatch after the loop) while giving each action a PartitionKey that changes from one iteration to the next: " +
 				"a field of the loop's element (`PartitionKey: post.Source`, `vertexPK(v.ID)`, in the loop or in a helper given the element), a map's key, a UUID made per action. " +
 				"It does so whether the elements come from the caller or from the function: the function maps each element to a partition, so nothing keeps a transaction to one.\n\n" +

@@ -33,3 +33,34 @@ func unfollowOwn(t *storage.Table, from string, tos []string) error {
 	}
 	return b.ExecuteBatch()
 }
+
+// refs returns the rows of a follow as a slice.
+func refs(t *storage.Table, from, to string) []*storage.Entity {
+	return []*storage.Entity{
+		t.GetEntityReference("from_"+from, to),
+		t.GetEntityReference("to_"+to, from),
+	}
+}
+
+// Every row of the slice ranged over goes into one batch: two
+// partitions (one follower, many followed).
+func unfollowAll(t *storage.Table, from string, tos []string) error {
+	b := t.NewBatch()
+	for _, to := range tos[:min(len(tos), 40)] {
+		for _, row := range refs(t, from, to) {
+			b.DeleteEntity(row, true)
+		}
+	}
+	return b.ExecuteBatch() // want `TL403: this action's PartitionKey "to_\{\?\}" differs from "from_\{\?\}"`
+}
+
+// The twin: one row a follow, the first, ranged over a slice of one.
+func unfollowFirst(t *storage.Table, from string, tos []string) error {
+	b := t.NewBatch()
+	for _, to := range tos[:min(len(tos), 40)] {
+		for _, row := range refs(t, from, to)[:1] {
+			b.DeleteEntity(row, true)
+		}
+	}
+	return b.ExecuteBatch()
+}
