@@ -1442,27 +1442,22 @@ func (c *checker) helperKey(e ast.Expr) (*ast.CallExpr, writes.KeySink, bool) {
 const maxRangedElems = 16
 
 // rangedOver returns what the loop ranges over when e is the value
-// variable of a range statement of the function (for _, row := range
-// x); nil otherwise.
+// variable of a range statement enclosing it (for _, row := range x);
+// nil otherwise.
 func (c *checker) rangedOver(e ast.Expr) ast.Expr {
 	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok || c.body == nil {
+	if !ok {
 		return nil
 	}
 	obj := c.pass.TypesInfo.Uses[id]
-	if obj == nil {
-		return nil
-	}
-	var x ast.Expr
-	ast.Inspect(c.body, func(n ast.Node) bool {
-		if rs, ok := n.(*ast.RangeStmt); ok && x == nil {
+	for _, l := range c.loopsOf(id, nil) {
+		if rs, ok := l.(*ast.RangeStmt); ok && obj != nil {
 			if v, ok := rs.Value.(*ast.Ident); ok && c.pass.TypesInfo.Defs[v] == obj {
-				x = rs.X
+				return rs.X
 			}
 		}
-		return x == nil
-	})
-	return x
+	}
+	return nil
 }
 
 // helperKeyAt is helperKey for element elem of the literal the helper
