@@ -375,7 +375,7 @@ func typeMax(t types.Type, tag string, depth int) (int64, bool) {
 // literal whose entries are all known and bounded (constants, numbers,
 // bounded text): a map made and filled in one block (a literal; an
 // update in a loop or a branch could add any number) and only
-// marshalled, or a slice literal not written through. Its size is the
+// marshalled or printed, or a slice literal not written through. Its size is the
 // sum of its entries' and of their punctuation (escaping not counted,
 // as for structs). ok is false for anything else: a document of any
 // size.
@@ -399,7 +399,7 @@ func (e *eval) literalDoc(x ssa.Value, depth int) (Value, bool) {
 					return Value{}, false
 				}
 			case *ssa.MakeInterface:
-				if !onlyMarshalled(r) {
+				if !onlyReadBy(r) {
 					return Value{}, false
 				}
 			default:
@@ -417,7 +417,7 @@ func (e *eval) literalDoc(x ssa.Value, depth int) (Value, bool) {
 			}
 		}
 		for _, ref := range *v.Referrers() {
-			if mi, ok := ref.(*ssa.MakeInterface); !ok || !onlyMarshalled(mi) {
+			if mi, ok := ref.(*ssa.MakeInterface); !ok || !onlyReadBy(mi) {
 				if _, ok := ref.(*ssa.DebugRef); !ok {
 					return Value{}, false
 				}
@@ -429,15 +429,12 @@ func (e *eval) literalDoc(x ssa.Value, depth int) (Value, bool) {
 	return holeValue(Hole{What: marshalledDoc, Max: n}), true
 }
 
-// onlyMarshalled reports whether the interface value mi is only given to
-// encoding/json's Marshal or MarshalIndent.
-func onlyMarshalled(mi *ssa.MakeInterface) bool {
+// onlyReadBy reports whether the interface value mi is only given to
+// calls that do not change what it holds (readOnlyCall: json.Marshal,
+// fmt's printing).
+func onlyReadBy(mi *ssa.MakeInterface) bool {
 	for _, ref := range *mi.Referrers() {
-		c, ok := ref.(*ssa.Call)
-		if !ok || c.Call.StaticCallee() == nil {
-			return false
-		}
-		if f := callee(c.Call.StaticCallee()); f != "encoding/json.Marshal" && f != "encoding/json.MarshalIndent" {
+		if c, ok := ref.(*ssa.Call); !ok || !readOnlyCall(c.Common()) {
 			return false
 		}
 	}
