@@ -231,20 +231,26 @@ func marshalledParam(val ssa.Value) *ssa.Parameter {
 func heldParam(v ssa.Value) *ssa.Parameter {
 	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		if a, ok := ld.X.(*ssa.Alloc); ok {
-			var p *ssa.Parameter
-			for _, ref := range *a.Referrers() {
-				if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
-					q, ok := st.Val.(*ssa.Parameter)
-					if !ok || p != nil {
-						return nil
-					}
-					p = q
-				}
-			}
-			return p
+			return allocParam(a)
 		}
 	}
 	p, _ := v.(*ssa.Parameter)
+	return p
+}
+
+// allocParam is the parameter the variable a holds (its one whole
+// store, of a parameter); nil otherwise.
+func allocParam(a *ssa.Alloc) *ssa.Parameter {
+	var p *ssa.Parameter
+	for _, ref := range *a.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
+			q, ok := st.Val.(*ssa.Parameter)
+			if !ok || p != nil {
+				return nil
+			}
+			p = q
+		}
+	}
 	return p
 }
 

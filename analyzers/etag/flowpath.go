@@ -330,15 +330,7 @@ func paramField(g *ssa.Function, v ssa.Value) (i, field int, ok bool) {
 		}
 		base, field = fa.X, fa.Field
 		if a, isAlloc := base.(*ssa.Alloc); isAlloc {
-			base = nil
-			for _, r := range *a.Referrers() {
-				if st, isStore := r.(*ssa.Store); isStore && st.Addr == a {
-					if base != nil {
-						return 0, 0, false // assigned twice
-					}
-					base = st.Val
-				}
-			}
+			base = allocParam(a)
 		}
 	default:
 		return 0, 0, false
