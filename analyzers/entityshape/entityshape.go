@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
@@ -1115,7 +1116,17 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 			return nil, src{what: "a parameter", param: v}, true, true
 		}
 		d, ok := c.idx.Only(v)
-		if !ok || d.Index > 0 || d.Zero() {
+		if !ok || d.Zero() {
+			return nil, src{}, false, true
+		}
+		if d.Index > 0 {
+			// A later result of a call (_, plan, err := build()): what
+			// the value-flow layer knows of that result.
+			if call, isCall := ast.Unparen(d.Rhs).(*ast.CallExpr); isCall {
+				if s, ok := c.flowResult(call, d.Index); ok {
+					return nil, s, true, true
+				}
+			}
 			return nil, src{}, false, true
 		}
 		return d.Rhs, src{}, false, false
@@ -1355,11 +1366,28 @@ func (c *checker) fromParam(e ast.Expr) bool {
 // when it is a request body or form value, a file or stream read whole,
 // or a marshalled document, with no length check or limit on the way.
 func (c *checker) flowSource(call *ast.CallExpr) (src, bool) {
+	return c.flowResult(call, 0)
+}
+
+// flowResult is flowSource for the index-th result of call.
+func (c *checker) flowResult(call *ast.CallExpr, index int) (src, bool) {
 	in := c.fl.Call(call)
 	if in == nil || in.Value() == nil {
 		return src{}, false
 	}
-	s, ok := c.holeSource(c.fl.OfLocal(in.Value()))
+	res := ssa.Value(in.Value())
+	if index > 0 {
+		res = nil
+		for _, ref := range *in.Value().Referrers() {
+			if ex, ok := ref.(*ssa.Extract); ok && ex.Index == index {
+				res = ex
+			}
+		}
+		if res == nil {
+			return src{}, false
+		}
+	}
+	s, ok := c.holeSource(c.fl.OfLocal(res))
 	if !ok || s.bound != -1 {
 		return s, ok
 	}
