@@ -373,7 +373,9 @@ func TestCheckLineDirectiveBigFile(t *testing.T) {
 // they were found) gives its finding, TL301 at store.go:14:68, and exit
 // 2 naming what was not analysed, or exit 1 when everything was
 // (test-only, and gosum-drift and no-gomod once repaired in a temporary
-// directory); nothing in the shape is written.
+// directory); nothing in the shape is written. missing-generated also
+// reports TL321 in a function whose log statements call the missing
+// package (the rest of its body is analysed).
 func TestLoadShapes(t *testing.T) {
 	shapes := filepath.Join("..", "..", "testdata", "loadshapes")
 	sdkPath, err := filepath.Abs(filepath.Join("..", "..", "analyzers", "internal", "sdktest", "testdata"))
@@ -383,14 +385,15 @@ func TestLoadShapes(t *testing.T) {
 	for _, c := range []struct {
 		kind, dir, file, incomplete string
 		code                        int
+		also                        string
 	}{
-		{"gosum-drift", ".", "store/store.go", "", 1},
-		{"missing-generated", ".", "store/store.go", "gen/orderpb", 2},
-		{"missing-sibling", ".", "store/store.go", "absent-common", 2},
-		{"gowork-refused", "svc", "store/store.go", "./tools", 2},
-		{"no-gomod", ".", "store/store.go", "", 1},
-		{"syntax-error", ".", "store/store.go", "store/broken.go:5:35", 2},
-		{"test-only", ".", "storetest/store_test.go", "", 1},
+		{"gosum-drift", ".", "store/store.go", "", 1, ""},
+		{"missing-generated", ".", "store/store.go", "gen/orderpb", 2, "store/count.go:31:TL321"},
+		{"missing-sibling", ".", "store/store.go", "absent-common", 2, ""},
+		{"gowork-refused", "svc", "store/store.go", "./tools", 2, ""},
+		{"no-gomod", ".", "store/store.go", "", 1, ""},
+		{"syntax-error", ".", "store/store.go", "store/broken.go:5:35", 2, ""},
+		{"test-only", ".", "storetest/store_test.go", "", 1, ""},
 	} {
 		t.Run(c.kind, func(t *testing.T) {
 			t.Setenv("GOTOOLCHAIN", "local")
@@ -420,6 +423,9 @@ func TestLoadShapes(t *testing.T) {
 			want := c.file + ":14:TL301"
 			if got := doc.rules(); code != c.code || !strings.Contains(" "+fileLines(doc)+" ", " "+want+" ") {
 				t.Errorf("exit %d (want %d), findings %s (want %s), stderr %q", code, c.code, got, want, errs)
+			}
+			if c.also != "" && !strings.Contains(" "+fileLines(doc)+" ", " "+c.also+" ") {
+				t.Errorf("findings %s, want also %s", fileLines(doc), c.also)
 			}
 			if c.incomplete != "" && !strings.Contains(errs, c.incomplete) {
 				t.Errorf("stderr %q does not name %s", errs, c.incomplete)

@@ -59,6 +59,41 @@ var plain = "x" + "y"
 const k = pb.K
 
 const k2 = "k2"
+
+// logged logs through the package that did not import, in statements
+// whose results nothing uses: those are left out, the rest is built.
+func logged(a string, n int) string {
+	pb.Debug("start", a)
+	defer pb.Flush()
+	out := a
+	for i := 0; i < n; i++ {
+		if i%2 == 0 {
+			pb.Debug("even", i)
+			out += "e"
+		} else {
+			out += "o"
+		}
+	}
+	switch a {
+	case "x":
+		pb.Warn("x")
+	default:
+		out += "!"
+	}
+	return good(out)
+}
+
+// assigned uses a result of the package that did not import.
+func assigned(a string) string {
+	v := pb.Name
+	return a + v
+}
+
+// literal holds the ill-typed statement in a function literal it keeps.
+func literal(a string) func() {
+	f := func() { pb.Debug(a) }
+	return f
+}
 `
 
 func check(t *testing.T, src string) *analysis.Pass {
@@ -111,8 +146,9 @@ func TestIllTyped(t *testing.T) {
 		bodies[fn.String()] = fn.Blocks != nil
 	}
 	want := map[string]bool{
-		"(*p.S).Name": true, "(*p.S).Client": false, "p.good": true, "p.bad": false,
-		"p.badLit": false, "p.undefined": false, "p.badSig": false, "p.die": true, "p.stops": true,
+		"(*p.S).Name": true, "(*p.S).Client": true, "p.good": true, "p.bad": false,
+		"p.badLit": false, "p.undefined": true, "p.badSig": false, "p.die": true, "p.stops": true,
+		"p.logged": true, "p.assigned": false, "p.literal": false,
 	}
 	for name, body := range want {
 		got, ok := bodies[name]
@@ -122,6 +158,30 @@ func TestIllTyped(t *testing.T) {
 	}
 	if len(bodies) != len(want) {
 		t.Errorf("source functions %v; want %v (no literal of an ill-typed function)", bodies, want)
+	}
+	// logged keeps its loop, branches and the call of good, and calls
+	// nothing else.
+	for _, fn := range s.SrcFuncs {
+		if fn.Name() != "logged" {
+			continue
+		}
+		var text bytes.Buffer
+		ssa.WriteFunction(&text, fn)
+		var calls []string
+		phis := 0
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				switch in := in.(type) {
+				case *ssa.Call:
+					calls = append(calls, in.Call.Value.Name())
+				case *ssa.Phi:
+					phis++
+				}
+			}
+		}
+		if len(calls) != 1 || calls[0] != "good" || phis < 2 {
+			t.Errorf("logged calls %v with %d φ-nodes; want only good, and its loop's φ-nodes:\n%s", calls, phis, text.String())
+		}
 	}
 	// die never returns: stops' call of it ends its block.
 	for _, fn := range s.SrcFuncs {

@@ -82,11 +82,15 @@ func (c *typeCheck) decl(pkg *types.Package, d ast.Decl) (_ ast.Decl, keep bool)
 			return nil, false // a second declaration of the name
 		}
 		sig := fn.Signature()
-		if d.Body == nil || ((sig.Recv() == nil || c.typ(sig.Recv().Type(), 0)) && c.typ(sig, 0) && c.node(d.Body)) {
+		sigOK := (sig.Recv() == nil || c.typ(sig.Recv().Type(), 0)) && c.typ(sig, 0)
+		if d.Body == nil || sigOK && c.node(d.Body) {
 			return d, true
 		}
 		copied := *d
 		copied.Body = nil
+		if sigOK {
+			copied.Body = c.pruned(d.Body)
+		}
 		return &copied, true
 	case *ast.GenDecl:
 		var specs []ast.Spec
