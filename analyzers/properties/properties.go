@@ -474,7 +474,7 @@ func (c *checker) beyond(v ast.Expr) string {
 		return ""
 	}
 	e := c.x.Vars.Resolve(v)
-	if isUnixNano(info, e) {
+	if isUnixNano(info, c.unOffset(v)) {
 		return "a UnixNano() time"
 	}
 	if be, ok := e.(*ast.BinaryExpr); ok && be.Op == token.SUB {

@@ -133,13 +133,51 @@ func (c *checker) int32Overflow(v ast.Expr) string {
 		}
 		return ""
 	}
-	e := c.x.Vars.Resolve(v)
+	e := c.unOffset(v)
 	for _, m := range []string{"UnixMilli", "UnixMicro"} {
 		if isTimeMethod(info, e, m) {
 			return "a " + m + "() time"
 		}
 	}
 	return c.constantOrTime(v, "UnixMilli", "UnixMicro")
+}
+
+// maxOffset bounds the constant offset unOffset takes off a time's
+// number: 2^30, twelve days in milliseconds, keeps a UnixMilli() time of
+// any day since 1970-02 beyond Int32 and a UnixNano() time beyond 2^53.
+const maxOffset = 1 << 30
+
+// unOffset returns v, followed to its one definition, without constant
+// offsets of at most maxOffset added or subtracted (ts + 1, 3600000 +
+// ts, t.UnixNano() - 500): such a sum is as far beyond Int32 or 2^53 as
+// the time's number it moves.
+func (c *checker) unOffset(v ast.Expr) ast.Expr {
+	info := c.pass.TypesInfo
+	small := func(x ast.Expr) bool {
+		tv, ok := info.Types[x]
+		if !ok || tv.Value == nil {
+			return false
+		}
+		n := constant.ToInt(tv.Value)
+		return n.Kind() == constant.Int && constant.Compare(n, token.LEQ, constant.MakeInt64(maxOffset)) &&
+			constant.Compare(n, token.GEQ, constant.MakeInt64(-maxOffset))
+	}
+	e := c.x.Vars.Resolve(v)
+	for range writes.MaxDepth {
+		be, ok := ast.Unparen(e).(*ast.BinaryExpr)
+		if !ok || be.Op != token.ADD && be.Op != token.SUB {
+			return e
+		}
+		switch {
+		case small(be.Y):
+			e = c.x.Vars.Resolve(be.X)
+		case be.Op == token.ADD && small(be.X):
+			e = c.x.Vars.Resolve(be.Y)
+		default:
+			return e
+		}
+	}
+	return e
 }
 
 // constantOrTime describes v when it is a variable that holds constants

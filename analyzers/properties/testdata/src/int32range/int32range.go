@@ -70,3 +70,26 @@ func silent(ctx context.Context, c *aztables.Client, id string, n int64) error {
 
 // Never written.
 func view() Session { return Session{PartitionKey: "s", RowKey: "r", Quota: 5_000_000_000} }
+
+// A time's number moved by a constant offset is still that time's
+// number: ordered events a millisecond apart, a deadline an hour on.
+func offsets(ctx context.Context, c *aztables.Client, id string, n int64) error {
+	put := func(m map[string]any) {
+		b, _ := json.Marshal(m)
+		_, _ = c.UpsertEntity(ctx, b, nil)
+	}
+	ts := time.Now().UnixMilli()
+	first := map[string]any{"PartitionKey": "e", "RowKey": id + "-1", "At": ts}                           // want `TL125: property At gets a UnixMilli\(\) time`
+	second := map[string]any{"PartitionKey": "e", "RowKey": id + "-2", "At": ts + 1}                      // want `TL125: property At gets a UnixMilli\(\) time`
+	due := map[string]any{"PartitionKey": "e", "RowKey": id + "-3", "Due": 3600000 + ts}                  // want `TL125: property Due gets a UnixMilli\(\) time`
+	nano := map[string]any{"PartitionKey": "e", "RowKey": id + "-4", "Nano": time.Now().UnixNano() - 500} // want `TL125: property Nano gets a UnixNano\(\) time, beyond 2\^53`
+	// Silent: seconds and remainders of it fit Int32; an offset known
+	// only at run time says nothing of the sum.
+	fits := map[string]any{"PartitionKey": "e", "RowKey": id + "-5", "Secs": ts / 1000, "Ms": ts % 1000, "Moved": ts - n}
+	put(first)
+	put(second)
+	put(due)
+	put(nano)
+	put(fits)
+	return nil
+}
