@@ -38,8 +38,9 @@ type Vars struct {
 	Info   *types.Info
 	Files  []*ast.File
 	defs   map[*types.Var][]Def
-	incs   map[*types.Var]bool // x++, x--, x op= …
-	opaque map[*types.Var]bool // range variables, x op= …, tuples from a non-call
+	incs   map[*types.Var]bool           // x++, x--, x op= …
+	opaque map[*types.Var]bool           // range variables, x op= …, tuples from a non-call
+	ranged map[*types.Var]*ast.RangeStmt // value variables of range statements
 	params map[*types.Var]bool
 	funcs  map[*types.Func]*ast.FuncDecl
 }
@@ -48,7 +49,7 @@ type Vars struct {
 // files are then walked directly).
 func NewVars(info *types.Info, files []*ast.File, ins *inspector.Inspector) *Vars {
 	x := &Vars{Info: info, Files: files,
-		defs: map[*types.Var][]Def{}, incs: map[*types.Var]bool{}, opaque: map[*types.Var]bool{},
+		defs: map[*types.Var][]Def{}, incs: map[*types.Var]bool{}, opaque: map[*types.Var]bool{}, ranged: map[*types.Var]*ast.RangeStmt{},
 		params: map[*types.Var]bool{}, funcs: map[*types.Func]*ast.FuncDecl{}}
 	if ins != nil {
 		filter := []ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncType)(nil), (*ast.AssignStmt)(nil),
@@ -152,6 +153,9 @@ func (x *Vars) visit(n ast.Node, parent func(k int) ast.Node) {
 			if v := x.VarOf(e); v != nil {
 				x.opaque[v] = true
 			}
+		}
+		if v := x.VarOf(n.Value); v != nil && n.Tok == token.DEFINE {
+			x.ranged[v] = n
 		}
 	}
 }
@@ -279,6 +283,38 @@ func (x *Vars) Assignments(v *types.Var) []ast.Expr {
 		out = append(out, nil)
 	}
 	return out
+}
+
+// RangedElems returns the elements v takes, for v the value variable
+// of a range statement (for _, v := range xs) over a slice or array
+// literal, xs itself or a variable whose one value it is, and that the
+// loop never assigns: each element's expression (a keyed element's
+// value), in order. ok is false for any other variable.
+func (x *Vars) RangedElems(v *types.Var) (elems []ast.Expr, ok bool) {
+	rs := x.ranged[v]
+	if rs == nil || len(x.defs[v]) > 0 || x.incs[v] {
+		return nil, false
+	}
+	lit, isLit := x.Resolve(rs.X).(*ast.CompositeLit)
+	if !isLit {
+		return nil, false
+	}
+	t := x.Info.TypeOf(lit)
+	if t == nil {
+		return nil, false
+	}
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Array:
+	default:
+		return nil, false
+	}
+	for _, el := range lit.Elts {
+		if kv, isKV := el.(*ast.KeyValueExpr); isKV {
+			el = kv.Value
+		}
+		elems = append(elems, el)
+	}
+	return elems, true
 }
 
 // Incremented reports whether v is ever the operand of ++, -- or op=.

@@ -246,6 +246,12 @@ func (w *rootWalk) roots(e ast.Expr, i, depth int) {
 			}
 			w.roots(d.Rhs, max(d.Index, 0), depth+1)
 		}
+		// for _, m := range []T{a, b}: each element of the list.
+		if elems, ok := x.RangedElems(v); ok {
+			for _, el := range elems {
+				w.roots(el, 0, depth+1)
+			}
+		}
 	}
 }
 
