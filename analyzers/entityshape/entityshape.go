@@ -1155,6 +1155,12 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 		}
 		fn := sdk.Callee(info, e)
 		if fn == nil || fn.Pkg() == nil {
+			// A function literal called where it is written, or a
+			// function value: what the value-flow layer knows of its
+			// result.
+			if s, ok := c.flowSource(e); ok {
+				return nil, s, true, true
+			}
 			return nil, src{}, false, true
 		}
 		path, name := fn.Pkg().Path(), fn.Name()
