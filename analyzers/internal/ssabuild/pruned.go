@@ -16,13 +16,11 @@ const maxStmtDepth = 64
 // declaration, an assignment, a condition, a function literal holding
 // an ill-typed statement): the function is then left without its body.
 func (c *typeCheck) pruned(body *ast.BlockStmt) *ast.BlockStmt {
-	list, ok := c.prunedList(body.List, 0)
+	b, ok := c.prunedBlock(body, 0)
 	if !ok {
 		return nil
 	}
-	copied := *body
-	copied.List = list
-	return &copied
+	return b
 }
 
 // prunedList returns list with its ill-typed expression statements
@@ -65,13 +63,7 @@ func (c *typeCheck) prunedStmt(s ast.Stmt, depth int) (ast.Stmt, bool) {
 	case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
 		return &ast.EmptyStmt{Semicolon: s.Pos(), Implicit: true}, true
 	case *ast.BlockStmt:
-		list, ok := c.prunedList(s.List, depth)
-		if !ok {
-			return nil, false
-		}
-		copied := *s
-		copied.List = list
-		return &copied, true
+		return c.prunedBlock(s, depth)
 	case *ast.LabeledStmt:
 		inner, ok := c.prunedStmt(s.Stmt, depth+1)
 		if !ok {
@@ -81,15 +73,12 @@ func (c *typeCheck) prunedStmt(s ast.Stmt, depth int) (ast.Stmt, bool) {
 		copied.Stmt = inner
 		return &copied, true
 	case *ast.IfStmt:
-		if !c.optNode(s.Init) || !c.node(s.Cond) {
-			return nil, false
-		}
-		body, ok := c.prunedStmt(s.Body, depth+1)
-		if !ok {
+		body, ok := c.prunedBlock(s.Body, depth)
+		if !ok || !c.optNode(s.Init) || !c.node(s.Cond) {
 			return nil, false
 		}
 		copied := *s
-		copied.Body = body.(*ast.BlockStmt)
+		copied.Body = body
 		if s.Else != nil {
 			if copied.Else, ok = c.prunedStmt(s.Else, depth+1); !ok {
 				return nil, false
@@ -97,44 +86,32 @@ func (c *typeCheck) prunedStmt(s ast.Stmt, depth int) (ast.Stmt, bool) {
 		}
 		return &copied, true
 	case *ast.ForStmt:
-		if !c.optNode(s.Init) || !c.optNode(s.Cond) || !c.optNode(s.Post) {
-			return nil, false
-		}
-		body, ok := c.prunedStmt(s.Body, depth+1)
-		if !ok {
+		body, ok := c.prunedBlock(s.Body, depth)
+		if !ok || !c.optNode(s.Init) || !c.optNode(s.Cond) || !c.optNode(s.Post) {
 			return nil, false
 		}
 		copied := *s
-		copied.Body = body.(*ast.BlockStmt)
+		copied.Body = body
 		return &copied, true
 	case *ast.RangeStmt:
-		if !c.optNode(s.Key) || !c.optNode(s.Value) || !c.node(s.X) {
-			return nil, false
-		}
-		body, ok := c.prunedStmt(s.Body, depth+1)
-		if !ok {
+		body, ok := c.prunedBlock(s.Body, depth)
+		if !ok || !c.optNode(s.Key) || !c.optNode(s.Value) || !c.node(s.X) {
 			return nil, false
 		}
 		copied := *s
-		copied.Body = body.(*ast.BlockStmt)
+		copied.Body = body
 		return &copied, true
 	case *ast.SwitchStmt:
-		if !c.optNode(s.Init) || !c.optNode(s.Tag) {
-			return nil, false
-		}
 		body, ok := c.prunedClauses(s.Body, depth+1)
-		if !ok {
+		if !ok || !c.optNode(s.Init) || !c.optNode(s.Tag) {
 			return nil, false
 		}
 		copied := *s
 		copied.Body = body
 		return &copied, true
 	case *ast.TypeSwitchStmt:
-		if !c.optNode(s.Init) || !c.node(s.Assign) {
-			return nil, false
-		}
 		body, ok := c.prunedClauses(s.Body, depth+1)
-		if !ok {
+		if !ok || !c.optNode(s.Init) || !c.node(s.Assign) {
 			return nil, false
 		}
 		copied := *s
@@ -150,6 +127,18 @@ func (c *typeCheck) prunedStmt(s ast.Stmt, depth int) (ast.Stmt, bool) {
 		return &copied, true
 	}
 	return nil, false
+}
+
+// prunedBlock is prunedList for a block: a copy of b with the pruned
+// list.
+func (c *typeCheck) prunedBlock(b *ast.BlockStmt, depth int) (*ast.BlockStmt, bool) {
+	list, ok := c.prunedList(b.List, depth+1)
+	if !ok {
+		return nil, false
+	}
+	copied := *b
+	copied.List = list
+	return &copied, true
 }
 
 // prunedClauses is prunedList for the case clauses of a switch or
