@@ -16,6 +16,7 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
+	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/finding"
 )
@@ -314,11 +315,37 @@ func properties(names []string) []string {
 
 // mayNotExist reports TL412.
 func (c *checker) mayNotExist(w index.Call) {
-	if !writes.DiscardsError(w.Body, w.Call) || c.decoded(w) {
+	if !writes.DiscardsError(w.Body, w.Call) || c.decoded(w) || c.given(w) {
 		return
 	}
 	diag.Report(c.pass, "TL412", w.Call,
 		"UpdateEntity's error is discarded; it fails with 404 when the entity does not exist")
+}
+
+// given reports whether the entity written is one the caller gives: a
+// parameter of the function (an entity value, or its JSON), changed or
+// not, and nothing built here. Whether it exists is the caller's to know
+// (it may have read it).
+func (c *checker) given(w index.Call) bool {
+	roots := c.x.Writes.RootsOf(w.Entity)
+	if len(roots.Lits) > 0 || len(roots.Refs) > 0 {
+		return false
+	}
+	params := 0
+	for _, v := range roots.Vars {
+		if c.x.Writes.IsParam(v) {
+			params++
+			continue
+		}
+		// Any other variable only carries what it is assigned (b :=
+		// json.Marshal(s)), followed by RootsOf; one declared without a
+		// value is filled here.
+		defs := c.x.Vars.Defs(v)
+		if len(defs) == 0 || slices.ContainsFunc(defs, values.Def.Zero) {
+			return false
+		}
+	}
+	return params > 0
 }
 
 // decoded reports whether the entity written was decoded from something

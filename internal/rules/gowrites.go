@@ -119,7 +119,7 @@ func init() {
 			ID: "TL412", Name: "update-may-not-exist", Severity: Info,
 			Targets:   []Target{GoCode},
 			Title:     "An update of an entity that may not exist ignores its failure",
-			Rationale: "UpdateEntity fails with 404 (ResourceNotFound) when the entity does not exist. Code that builds an entity and updates it without looking at the error loses the write whenever the entity is missing — the first time a key is seen, or after a delete — and nobody notices. UpsertEntity inserts the entity if it is missing; otherwise, check the error.\n\nSilent when the error is checked, for UpsertEntity, and for entities decoded from a read in the same function (they existed).",
+			Rationale: "UpdateEntity fails with 404 (ResourceNotFound) when the entity does not exist. Code that builds an entity and updates it without looking at the error loses the write whenever the entity is missing — the first time a key is seen, or after a delete — and nobody notices. UpsertEntity inserts the entity if it is missing; otherwise, check the error.\n\nSilent when the error is checked, for UpsertEntity, for entities decoded from a read in the same function (they existed), and for an entity the caller gives (a parameter, changed or not, marshalled here): whether it exists is the caller's to know, and it may have read it.",
 			Source:    `"The Replace and Merge methods fail if the entity doesn't exist." ` + guide,
 			Bad:       "b, _ := json.Marshal(Status{PartitionKey: \"jobs\", RowKey: job, State: \"done\"})\n_, _ = c.UpdateEntity(ctx, b, nil)",
 			Good:      "_, err := c.UpsertEntity(ctx, b, nil)\nif err != nil { return err }",
