@@ -263,13 +263,12 @@ func (q *listQuery) param(p *ssa.Parameter, path []int, f *frame, depth int) boo
 }
 
 // callersArgs returns what each call of p's function gives p, when the
-// function is unexported and every call of it is visible (never used
-// as a value, nor reached through an interface); ok is false else.
+// function is unexported and every call of it is visible (AllCalls, at
+// most MaxVariants); ok is false else.
 func (e *eval) callersArgs(p *ssa.Parameter) ([]ssa.Value, bool) {
 	fn := p.Parent()
-	obj := fn.Object()
-	calls := e.r.callers[fn]
-	if obj == nil || obj.Exported() || e.r.escaped[fn] || e.r.invoked(fn) || fn.Pkg != e.r.SSA.Pkg || len(calls) == 0 || len(calls) > MaxVariants {
+	calls := e.r.AllCalls(fn)
+	if len(calls) == 0 || len(calls) > MaxVariants {
 		return nil, false
 	}
 	i := paramIndex(fn, p)
