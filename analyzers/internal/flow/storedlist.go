@@ -112,6 +112,9 @@ func (q *listQuery) follow(v ssa.Value, path []int, f *frame, depth int) bool {
 	q.seen[key] = true
 	defer delete(q.seen, key)
 	d := depth // steps within a function; calls crossed add one
+	if _, ok := v.(*ssa.Alloc); !ok && !pathRead(v, path, 0) {
+		return false // changed where it is used (variable checks its own)
+	}
 	switch x := v.(type) {
 	case *ssa.Const:
 		return x.IsNil() || len(path) > 0 // a nil list; a zero struct's fields
@@ -171,6 +174,44 @@ func (q *listQuery) appended(c *ssa.Call, path []int, f *frame, depth int) bool 
 	}
 	for _, a := range c.Call.Args {
 		if !q.follow(a, path, f, depth) {
+			return false
+		}
+	}
+	return true
+}
+
+// pathRead reports whether the list the path of v reaches is only read
+// where v is used (the elements of a list a helper returns, the field of
+// a struct a caller passes): no new list stored there (all[i].List =
+// other), nothing but constants stored in its elements (readOnly).
+func pathRead(v ssa.Value, path []int, depth int) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return true
+	}
+	if depth > maxListPath+2 {
+		return false
+	}
+	if len(path) == 0 && !isPointer(v.Type()) {
+		return readOnly(v, 0)
+	}
+	for _, ref := range *refs {
+		ok := true
+		switch r := ref.(type) {
+		case *ssa.IndexAddr:
+			ok = len(path) == 0 || path[0] != elemStep || pathRead(r, path[1:], depth+1)
+		case *ssa.Index:
+			ok = len(path) == 0 || path[0] != elemStep || pathRead(r, path[1:], depth+1)
+		case *ssa.FieldAddr:
+			ok = len(path) == 0 || path[0] != r.Field || pathRead(r, path[1:], depth+1)
+		case *ssa.Field:
+			ok = len(path) == 0 || path[0] != r.Field || pathRead(r, path[1:], depth+1)
+		case *ssa.UnOp:
+			ok = r.Op != token.MUL || !isPointer(v.Type()) || pathRead(r, path, depth+1)
+		case *ssa.Store:
+			ok = r.Addr != v // a new list (or a struct holding one) put there
+		}
+		if !ok {
 			return false
 		}
 	}
