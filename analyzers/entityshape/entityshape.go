@@ -124,6 +124,8 @@ type checker struct {
 	at     token.Pos
 	values map[token.Pos]ast.Expr
 	done   map[token.Pos]map[string]bool
+	// prop is the property whose value is being followed (property).
+	prop string
 	// call is the call whose argument is being checked.
 	call   *ast.CallExpr
 	callee *types.Func
@@ -867,7 +869,10 @@ func (c *checker) property(name string, ft types.Type, v ast.Expr) (int64, bool)
 	if !binary && !text {
 		return 0, false
 	}
+	prev := c.prop
+	c.prop = name
 	s, ok := c.source(v)
+	c.prop = prev
 	if !ok || s.checked {
 		return 0, false
 	}
@@ -1179,6 +1184,9 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 			if v := c.marshalledParam(e.Args[0]); v != nil {
 				return nil, src{what: "a parameter", param: v, marshalled: true}, true, true
 			}
+			if c.storedAgain(e.Args[0]) {
+				return nil, src{}, false, true // read from this property, not grown: it fit
+			}
 			if t := info.TypeOf(e.Args[0]); flow.Growable(t) || dynamic(t) && (c.fromParam(e.Args[0]) || c.growableCase(e.Args[0])) {
 				what := "a marshalled document (" + types.ExprString(e.Args[0]) + ")"
 				if v, ok := c.fl.ExprOf(e); ok {
@@ -1212,6 +1220,22 @@ func (c *checker) step(e ast.Expr) (next ast.Expr, s src, ok, done bool) {
 		}
 	}
 	return nil, src{}, false, true
+}
+
+// storedAgain reports whether the list x is decoded from the very
+// property being filled (c.prop) of entities read from a table, and not
+// grown since (flow.StoredList): written back, it is no longer than the
+// text the service already stored.
+func (c *checker) storedAgain(x ast.Expr) bool {
+	if c.prop == "" {
+		return false
+	}
+	v, ok := c.fl.ExprValue(x)
+	if !ok {
+		return false
+	}
+	prop, ok := c.fl.StoredList(v)
+	return ok && prop == c.prop
 }
 
 // marshalledParam returns the parameter of the function being checked

@@ -11,5 +11,5 @@ import (
 
 func TestEntityShape(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, sdktest.Run(t, dir, entityshape.Analyzer, "wide", "unbounded", "bounded", "paramfill/api", "localfill", "flowfill/app", "illtyped", "fieldfill", "condfill", "nestedprops", "argfield", "propsfill", "joinfill", "copyfill", "redecoded", "marshalfill", "encodefill", "nesteddoc", "compressfill", "reqmodel", "calledlit"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, entityshape.Analyzer, "wide", "unbounded", "bounded", "paramfill/api", "localfill", "flowfill/app", "illtyped", "fieldfill", "condfill", "nestedprops", "argfield", "propsfill", "joinfill", "copyfill", "redecoded", "marshalfill", "encodefill", "nesteddoc", "compressfill", "reqmodel", "calledlit", "storeddoc", "storedlist"))
 }

@@ -133,6 +133,11 @@
 // argument loses it when bound; strings.TrimRight(s, "'") after the
 // cut gives it back. Cuts lists
 // the strings and []byte values a function cuts into pieces in a loop.
+// StoredList (storedlist.go) names the property of entities read from a
+// table that a marshalled list was decoded from, when nothing grows it
+// on the way (through struct fields, converters, list helpers, function
+// values and the callers of an unexported function): written back to
+// that property, it fits as it did.
 //
 // Lengths (lens.go): LenMost is the most elements a slice can hold —
 // s[a:b] with b-a bounded (constants, a+K, min, a clamp such as

@@ -142,6 +142,10 @@ func (e *eval) origins(v ssa.Value, depth int) []Origin {
 				// An element of a slice: where the slice's elements
 				// come from.
 				return e.origins(x.X, d)
+			case *ssa.Call, *ssa.Extract:
+				// What a pointer a helper returns points to: where
+				// the helper's value comes from (*unmarshal(raw)).
+				return e.origins(x, d)
 			}
 		}
 	case *ssa.Field, *ssa.Index, *ssa.Lookup:

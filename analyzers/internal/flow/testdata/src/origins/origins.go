@@ -106,3 +106,30 @@ func marker() {
 	b, _ := json.Marshal(map[string]any{"PartitionKey": "lamp", "RowKey": "marker", "on": true})
 	written(b) // want `^none$`
 }
+
+// parseLamp decodes a row a caller gives and returns a pointer to it.
+func parseLamp(raw []byte) *Lamp {
+	var l Lamp
+	if json.Unmarshal(raw, &l) != nil {
+		return nil
+	}
+	return &l
+}
+
+// Rows of a page, through a helper returning a pointer: what it points
+// to is the page's row.
+func relight(ctx context.Context, tc *aztables.Client) {
+	pager := tc.NewListEntitiesPager(nil)
+	for pager.More() {
+		page, err := pager.NextPage(ctx)
+		if err != nil {
+			return
+		}
+		for _, raw := range page.Entities {
+			l := *parseLamp(raw)
+			l.Level = 3
+			b, _ := json.Marshal(l)
+			written(b) // want `entity page.Entities via "parseLamp"`
+		}
+	}
+}
