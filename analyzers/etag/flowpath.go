@@ -60,7 +60,7 @@ type importedWrites struct {
 // the function of the write is reported too (the AST check follows
 // GetEntity only), unless the write's table is not the one listed. c, the AST check, tells tables apart (nil in the facts
 // pass).
-func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *checker) (any, error) {
+func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[diag.Line]bool, c *checker) (any, error) {
 	fl := flow.Of(pass)
 	report := imp != nil
 	if imp == nil {
@@ -101,8 +101,8 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 		imp.readers = rs
 	}
 	params := map[*ssa.Function]map[int]string{}
-	reported := map[int]bool{}
-	line := func(pos token.Pos) int { return pass.Fset.Position(pos).Line }
+	reported := map[diag.Line]bool{}
+	line := func(pos token.Pos) diag.Line { return diag.LineOf(pass.Fset, pos) }
 	emit := func(pos token.Pos, msg, short string) {
 		if !report || skip[line(pos)] || reported[line(pos)] {
 			return
