@@ -95,7 +95,7 @@ func (l *Lockers) Free(ctx context.Context, slot string) error {
 		return err
 	}
 	x.Busy = false
-	return l.save(ctx, *x) // want `save rewrites the entity read by`
+	return l.save(ctx, *x) // want `save rewrites the entity read by a list page from its fields \(UpsertEntity, no IfMatch\)`
 }
 
 // Occupy gets, changes and saves; its save call sits on the line of a
