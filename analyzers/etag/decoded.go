@@ -66,10 +66,10 @@ func (rs *readers) decodedRowGiven(c ssa.CallInstruction, impl *ssa.Function, r 
 			}
 		}
 		readers = append(readers, o.Via)
-		read = base
 		if o.Via != "" {
-			read += " (through " + o.Via + ")"
+			base += " (through " + o.Via + ")"
 		}
+		read = joinRead(read, base)
 	}
 	if ck != nil && rs.readsOtherTables(ck, c, readers, impl) {
 		return "", false // a copy into another table

@@ -150,6 +150,12 @@
 //     WritesBack) given such an entity: reported at the call, naming the
 //     function. No fix is suggested on this path.
 //
+// Each message names the read that reaches the write: GetEntity, a
+// list page, or both ("GetEntity or a list page") when either may. A
+// row a converter of the package is given is the one passed by the
+// calls the struct came back through (Get returning build(row)), not
+// the row another caller of the converter passes it.
+//
 // Silent: an IfMatch that is not azcore.ETagAny (the read's ETag, one
 // carried in the entity, one from elsewhere — whatever it is, the write
 // is conditional); options the analyzer cannot see (a variable assigned

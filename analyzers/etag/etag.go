@@ -43,7 +43,7 @@ type checker struct {
 	fl    *flow.Result
 	found []found
 	// lines holds the lines of the findings reported at once.
-	lines []int
+	lines []diag.Line
 }
 
 // A found is a finding queued until the file's fixes are known.
@@ -73,9 +73,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	// Across functions, on the flow layer: not where the AST check
 	// reported.
-	skip := map[int]bool{}
+	skip := map[diag.Line]bool{}
 	for _, f := range c.found {
-		skip[pass.Fset.Position(f.d.Pos).Line] = true
+		skip[diag.LineOf(pass.Fset, f.d.Pos)] = true
 	}
 	for _, l := range c.lines {
 		skip[l] = true
@@ -101,7 +101,7 @@ func (c *checker) check(w index.Call) {
 		read = fmt.Sprintf("read by GetEntity (line %d)", c.pass.Fset.Position(r.Call.Pos()).Line)
 	}
 	if w.Method == "UpsertEntity" {
-		c.lines = append(c.lines, c.pass.Fset.Position(w.Call.Pos()).Line)
+		c.lines = append(c.lines, diag.LineOf(c.pass.Fset, w.Call.Pos()))
 		diag.Report(c.pass, "TL414", w.Call, "%s", diag.Fit(
 			"UpsertEntity, which sends no If-Match, writes back the entity "+read,
 			"UpsertEntity, which sends no If-Match, writes back an entity read by GetEntity"))

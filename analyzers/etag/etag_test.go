@@ -14,7 +14,7 @@ func TestETag(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
 	// One load (the standard library from source) for the six
 	// packages; each but withetag, which is silent, must report.
-	pkgs := []string{"withetag", "crossfunc", "illtyped", "listread", "decodehelper", "samekeys", "pagewrite", "rebuilt", "readhelper", "legacybatch", "legacysingle", "ownkeys", "rekeyed", "ownentries", "fieldkeys", "decodedrows"}
+	pkgs := []string{"withetag", "crossfunc", "illtyped", "listread", "decodehelper", "samekeys", "pagewrite", "rebuilt", "readhelper", "legacybatch", "legacysingle", "ownkeys", "rekeyed", "ownentries", "fieldkeys", "decodedrows", "readkinds"}
 	results := sdktest.Run(t, dir, etag.Analyzer, pkgs...)
 	if len(results) != len(pkgs) {
 		t.Fatalf("%d results, want %d", len(results), len(pkgs))

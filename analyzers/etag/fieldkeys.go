@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/tablelint/tablelint/analyzers/internal/diag"
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
 )
 
@@ -155,12 +156,17 @@ func (rs *readers) reportFieldRewrites(found []fieldRewrite, emit func(pos token
 		wpos, local := rs.fieldWritePos[f.impl]
 		if calls := rs.fl.AllCalls(f.impl); local && len(calls) > 0 && len(calls) == len(byImpl[f.impl]) {
 			pos = wpos
-			emit(pos, fmt.Sprintf("%s rewrites the entity each caller of %s read (%s) without IfMatch", f.r.Method, name, f.read),
+			read := ""
+			for _, g := range byImpl[f.impl] {
+				read = joinRead(read, g.read)
+			}
+			emit(pos, fmt.Sprintf("%s rewrites the entity each caller of %s read (%s) without IfMatch", f.r.Method, name, read),
 				f.r.Method+" rewrites an entity its callers read without IfMatch")
 			continue
 		}
 		emit(pos, fmt.Sprintf("%s rewrites the entity read by %s from its fields (%s, no IfMatch)", name, f.read, f.r.Method),
-			name+" rewrites an entity read from its fields without IfMatch")
+			diag.Fit(fmt.Sprintf("%s rewrites the entity read by %s from its fields without IfMatch", name, f.read),
+				name+" rewrites an entity read from its fields without IfMatch"))
 	}
 }
 
@@ -297,7 +303,9 @@ func (rs *readers) fieldsRewrittenBy(c ssa.CallInstruction, ck *checker) (*ssa.F
 				ok = false
 				break
 			}
-			b, name, found := rowName(v, nil, 0)
+			// The row of the helpers' calls the value came through:
+			// the read that reaches this call, not any caller's.
+			b, name, found := rowName(v, boundThrough(gs[0].Through), 0)
 			if !found || !slices.Contains(r.Names[f], name) || base != nil && b != base {
 				ok = false
 				break
@@ -315,6 +323,32 @@ func (rs *readers) fieldsRewrittenBy(c ssa.CallInstruction, ck *checker) (*ssa.F
 		}
 	}
 	return nil, nil, "", false
+}
+
+// boundThrough binds the parameters of the function the last of calls
+// (helpers' calls, each made in the function the one before it calls:
+// flow.Given.Through) calls to what it passes, a parameter passed on
+// to what the call before passes for it: get() calling build(row)
+// binds build's row to get's row. nil for no calls, or one that is not
+// a static call of a function with a body.
+func boundThrough(calls []*ssa.Call) map[*ssa.Parameter]ssa.Value {
+	var env map[*ssa.Parameter]ssa.Value
+	for _, c := range calls {
+		f := c.Call.StaticCallee()
+		if f == nil || f.Blocks == nil || len(f.Params) != len(c.Call.Args) {
+			return nil
+		}
+		next := make(map[*ssa.Parameter]ssa.Value, len(f.Params))
+		for i, p := range f.Params {
+			a := c.Call.Args[i]
+			if q, ok := a.(*ssa.Parameter); ok && env[q] != nil {
+				a = env[q]
+			}
+			next[p] = a
+		}
+		env = next
+	}
+	return env
 }
 
 func sortedKeys(m map[string][]string) []string {
@@ -489,7 +523,7 @@ func (rs *readers) paramRead(fn *ssa.Function, i, depth int) string {
 			read = ""
 			break
 		}
-		read = r
+		read = joinRead(read, r)
 	}
 	rs.paramReads[k] = read
 	return read
@@ -522,9 +556,25 @@ func (rs *readers) originRead(v ssa.Value, depth int) string {
 		if r == "" {
 			return ""
 		}
-		read = r
+		read = joinRead(read, r)
 	}
 	return read
+}
+
+// joinRead names the reads a and b, either of which may reach one
+// write ("GetEntity or a list page"), each once, in a fixed order.
+func joinRead(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
+	}
+	reads := strings.Split(a, " or ")
+	for _, r := range strings.Split(b, " or ") {
+		if !slices.Contains(reads, r) {
+			reads = append(reads, r)
+		}
+	}
+	slices.Sort(reads)
+	return strings.Join(reads, " or ")
 }
 
 // elementRead is originRead where flow names no origin: an element of
@@ -560,7 +610,7 @@ func (rs *readers) elementRead(v ssa.Value, depth int) string {
 			if r == "" {
 				return ""
 			}
-			read = r
+			read = joinRead(read, r)
 		}
 		return read
 	}

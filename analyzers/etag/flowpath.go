@@ -60,7 +60,7 @@ type importedWrites struct {
 // the function of the write is reported too (the AST check follows
 // GetEntity only), unless the write's table is not the one listed. c, the AST check, tells tables apart (nil in the facts
 // pass).
-func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *checker) (any, error) {
+func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[diag.Line]bool, c *checker) (any, error) {
 	fl := flow.Of(pass)
 	report := imp != nil
 	if imp == nil {
@@ -101,8 +101,8 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 		imp.readers = rs
 	}
 	params := map[*ssa.Function]map[int]string{}
-	reported := map[int]bool{}
-	line := func(pos token.Pos) int { return pass.Fset.Position(pos).Line }
+	reported := map[diag.Line]bool{}
+	line := func(pos token.Pos) diag.Line { return diag.LineOf(pass.Fset, pos) }
 	emit := func(pos token.Pos, msg, short string) {
 		if !report || skip[line(pos)] || reported[line(pos)] {
 			return
@@ -110,22 +110,22 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 		reported[line(pos)] = true
 		diag.Report(pass, "TL414", posNode(pos), "%s", diag.Fit(msg, short))
 	}
-	// note records an origin of a written value: a read entity is
-	// reported at pos, a parameter makes fn a writer of it. local: a
-	// GetEntity read in fn itself is the AST check's; pages: a list
-	// page read in fn itself counts.
+	// note records the origins of a written value: the reads among
+	// them are reported at pos, all named, and a parameter makes fn a
+	// writer of it. local: a GetEntity read in fn itself is the AST
+	// check's; pages: a list page read in fn itself counts.
 	note := func(fn *ssa.Function, os []flow.Origin, method string, pos token.Pos, local, pages bool, describe func(read, base string) (string, string)) bool {
 		grew := false
+		read, base := "", ""
 		for _, o := range os {
 			switch {
 			case o.Source == flow.Entity && readWhat(o.What) != "" && (o.Via != "" || !local || pages && isPage(o.What)):
-				base := readWhat(o.What)
-				read := base
+				r := readWhat(o.What)
+				base = joinRead(base, r)
 				if o.Via != "" {
-					read += " (through " + o.Via + ")"
+					r += " (through " + o.Via + ")"
 				}
-				msg, short := describe(read, base)
-				emit(pos, msg, short)
+				read = joinRead(read, r)
 			case o.Source == flow.Param && fn.Object() != nil:
 				if params[fn] == nil {
 					params[fn] = map[int]string{}
@@ -135,6 +135,10 @@ func flowWalk(pass *analysis.Pass, imp *importedWrites, skip map[int]bool, c *ch
 					grew = true
 				}
 			}
+		}
+		if read != "" {
+			msg, short := describe(read, base)
+			emit(pos, msg, short)
 		}
 		return grew
 	}

@@ -70,7 +70,7 @@ func (c *checker) legacy(w index.Call) {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}
-	c.lines = append(c.lines, c.pass.Fset.Position(w.Call.Pos()).Line)
+	c.lines = append(c.lines, diag.LineOf(c.pass.Fset, w.Call.Pos()))
 	diag.ReportDiagnostic(c.pass, d)
 }
 

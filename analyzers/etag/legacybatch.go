@@ -276,7 +276,7 @@ func (l *legacyReads) callRead(cc *ssa.CallCommon, index int) (what, via string)
 // force is the constant true (If-Match *). Not when the function gives
 // the entity other keys or another table (a copy). skip holds the lines
 // already reported.
-func legacyBatchReads(pass *analysis.Pass, l *legacyReads, skip map[int]bool) {
+func legacyBatchReads(pass *analysis.Pass, l *legacyReads, skip map[diag.Line]bool) {
 	type hit struct {
 		pos token.Pos
 		msg string
@@ -291,7 +291,7 @@ func legacyBatchReads(pass *analysis.Pass, l *legacyReads, skip map[int]bool) {
 		if !ok {
 			continue
 		}
-		if line := pass.Fset.Position(call.Pos()).Line; skip[line] || legacyRekeyed(ent) {
+		if skip[diag.LineOf(pass.Fset, call.Pos())] || legacyRekeyed(ent) {
 			continue
 		}
 		what, via := l.read(ent, call, map[ssa.Value]bool{}, 0)
@@ -306,7 +306,7 @@ func legacyBatchReads(pass *analysis.Pass, l *legacyReads, skip map[int]bool) {
 	}
 	sort.Slice(hits, func(i, j int) bool { return hits[i].pos < hits[j].pos })
 	for _, h := range hits {
-		skip[pass.Fset.Position(h.pos).Line] = true
+		skip[diag.LineOf(pass.Fset, h.pos)] = true
 		diag.Report(pass, "TL414", posNode(h.pos), "%s", h.msg)
 	}
 }

@@ -22,9 +22,9 @@ import (
 // it is the current time, or, on a way settled values alone choose, is
 // the current time alone (nowFallback); skip holds the lines already
 // reported.
-func flowKeys(pass *analysis.Pass, skip map[int]bool) {
+func flowKeys(pass *analysis.Pass, skip map[diag.Line]bool) {
 	kf := keyflow.Of(pass)
-	seen := map[int]bool{}
+	seen := map[diag.Line]bool{}
 	for _, s := range kf.Sinks {
 		if s.Key != "PartitionKey" || s.Read {
 			continue
@@ -48,8 +48,8 @@ func flowKeys(pass *analysis.Pass, skip map[int]bool) {
 		} else if s.Callee == nil {
 			at = kf.KeyPos(s)
 		}
-		line := pass.Fset.Position(at).Line
-		if skip[line] || seen[line] || skip[pass.Fset.Position(s.Pos).Line] {
+		line := diag.LineOf(pass.Fset, at)
+		if skip[line] || seen[line] || skip[diag.LineOf(pass.Fset, s.Pos)] {
 			continue
 		}
 		seen[line] = true
@@ -72,7 +72,7 @@ func flowKeys(pass *analysis.Pass, skip map[int]bool) {
 // takes that way goes to the partition of the moment; a way the write's
 // own data chooses, or a value that also holds a per-write part, is not
 // reported.
-func nowFallback(pass *analysis.Pass, kf *keyflow.Result, s keyflow.Sink, skip, seen map[int]bool) {
+func nowFallback(pass *analysis.Pass, kf *keyflow.Result, s keyflow.Sink, skip, seen map[diag.Line]bool) {
 	var at token.Pos
 	found := false
 	for _, fb := range kf.Fallbacks(s) {
@@ -85,8 +85,8 @@ func nowFallback(pass *analysis.Pass, kf *keyflow.Result, s keyflow.Sink, skip, 
 		return
 	}
 	pos := kf.KeyPos(s)
-	line := pass.Fset.Position(pos).Line
-	if skip[line] || seen[line] || skip[pass.Fset.Position(s.Pos).Line] {
+	line := diag.LineOf(pass.Fset, pos)
+	if skip[line] || seen[line] || skip[diag.LineOf(pass.Fset, s.Pos)] {
 		return
 	}
 	seen[line] = true

@@ -58,9 +58,9 @@ func run(pass *analysis.Pass) (any, error) {
 			c.key(k.Value, k.Call)
 		}
 	}
-	skip := map[int]bool{}
+	skip := map[diag.Line]bool{}
 	for pos := range c.seen {
-		skip[pass.Fset.Position(pos).Line] = true
+		skip[diag.LineOf(pass.Fset, pos)] = true
 	}
 	flowKeys(pass, skip)
 	return nil, nil

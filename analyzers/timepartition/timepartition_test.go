@@ -11,5 +11,5 @@ import (
 
 func TestTimePartition(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, sdktest.Run(t, dir, timepartition.Analyzer, "hot", "logtail", "wrapperlocal", "wrappers/app", "nowfallback", "settledfallback", "returnedref", "structtime", "illtyped", "fieldnow", "keyonce", "reachwrite", "reachread"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, timepartition.Analyzer, "hot", "logtail", "wrapperlocal", "wrappers/app", "nowfallback", "settledfallback", "returnedref", "structtime", "illtyped", "fieldnow", "keyonce", "reachwrite", "reachread", "twofiles"))
 }

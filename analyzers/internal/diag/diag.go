@@ -32,6 +32,20 @@ func Report(pass *analysis.Pass, id string, n interface {
 	pass.Report(Diagnostic(id, n.Pos(), n.End(), format, args...))
 }
 
+// A Line is one line of one file: where a rule that finds one write on
+// several paths reports it once. A line number alone is not one: the
+// files of a package share line numbers.
+type Line struct {
+	File string
+	Line int
+}
+
+// LineOf returns the Line of pos.
+func LineOf(fset *token.FileSet, pos token.Pos) Line {
+	p := fset.Position(pos)
+	return Line{File: p.Filename, Line: p.Line}
+}
+
 // ReportDiagnostic reports d (made by Diagnostic, with fixes added).
 //
 // Directives are applied in one place, analyzers/all, which runs every

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -1036,8 +1037,18 @@ func addressUses(a *ssa.Alloc) []ssa.Value {
 // Max, a length check (LengthChecked); what is decoded from them is no
 // longer (a field of a request model: sized in size.go).
 func (e *eval) decodedInto(a *ssa.Alloc, depth int) Hole {
+	if hs := e.decodedFrom(a, depth); len(hs) > 0 {
+		return hs[0]
+	}
+	return Hole{}
+}
+
+// decodedFrom is every source decodedInto could name: each entity the
+// bytes decoded may be (a page's element or a read's Value, joined by a
+// φ: both), or the request's hole; nil when neither.
+func (e *eval) decodedFrom(a *ssa.Alloc, depth int) []Hole {
 	if depth > MaxDepth {
-		return Hole{}
+		return nil
 	}
 	for _, u := range addressUses(a) {
 		for _, ref := range *u.Referrers() {
@@ -1052,22 +1063,22 @@ func (e *eval) decodedInto(a *ssa.Alloc, depth int) Hole {
 			switch callee(f) {
 			case "encoding/json.Unmarshal":
 				if len(c.Call.Args) == 2 && c.Call.Args[1] == u {
-					if h := e.dataSource(c.Call.Args[0], depth); h.Source != Unknown {
-						return h
+					if hs := e.dataSources(c.Call.Args[0], depth); len(hs) > 0 {
+						return hs
 					}
 				}
 			case "encoding/json.Decoder.Decode":
 				if len(c.Call.Args) == 2 && c.Call.Args[1] == u {
 					if nd, ok := c.Call.Args[0].(*ssa.Call); ok && nd.Call.StaticCallee() != nil && callee(nd.Call.StaticCallee()) == "encoding/json.NewDecoder" {
 						if v := e.readAll(nd.Call.Args[0], depth+1); len(v.Holes()) > 0 && v.Holes()[0].Source == Request {
-							return decodedRequest(v)
+							return []Hole{decodedRequest(v)}
 						}
 					}
 				}
 			}
 		}
 	}
-	return Hole{}
+	return nil
 }
 
 // decodedRequest is the hole of what is decoded from the request bytes
@@ -1076,23 +1087,29 @@ func decodedRequest(v Value) Hole {
 	return Hole{Source: Request, What: "body", Bound: commonBound(v, LengthChecked), Max: sizeOfWhole(v)}
 }
 
-// dataSource: the bytes decoded are a request body or an entity.
-func (e *eval) dataSource(data ssa.Value, depth int) Hole {
+// dataSources: the bytes decoded are a request body (its one hole), or
+// entities (each read they may be, in order); nil when neither.
+func (e *eval) dataSources(data ssa.Value, depth int) []Hole {
 	if f, ok := data.(*ssa.Field); ok {
 		if h := e.sourceOfStruct(f.X, depth+1); h.Source == Entity {
-			return h
+			return []Hole{h}
 		}
 	}
 	v := e.of(data, depth+1)
+	var out []Hole
 	for _, h := range v.Holes() {
 		switch h.Source {
 		case Request:
-			return decodedRequest(v)
+			if len(out) == 0 {
+				return []Hole{decodedRequest(v)}
+			}
 		case Entity:
-			return Hole{Source: Entity, What: h.What}
+			if eh := (Hole{Source: Entity, What: h.What}); !slices.Contains(out, eh) {
+				out = append(out, eh)
+			}
 		}
 	}
-	return Hole{}
+	return out
 }
 
 // decodedDocument is the value of an interface variable (an any: a

@@ -257,7 +257,8 @@ func TestJoins(t *testing.T) {
 // givenProbe reports, at each call of sink, what the package's calls give
 // the expression passed to sink (flow.Given), one entry per call:
 // "line: zero", "line: zero, literal at line L", "line: zero, var x", or
-// "line: the expression given"; "none" when nothing.
+// "line: the expression given", each followed by "(through f, g)" when
+// helpers' returns gave it; "none" when nothing.
 var givenProbe = &analysis.Analyzer{
 	Name:     "givenprobe",
 	Doc:      "givenprobe: report flow.Given at sink calls",
@@ -284,6 +285,13 @@ var givenProbe = &analysis.Analyzer{
 					s += " zero"
 				case g.Expr != nil:
 					s += " " + types.ExprString(g.Expr)
+				}
+				if len(g.Through) > 0 {
+					var names []string
+					for _, c := range g.Through {
+						names = append(names, c.Call.StaticCallee().Name())
+					}
+					s += " (through " + strings.Join(names, ", ") + ")"
 				}
 				out = append(out, s)
 			}

@@ -36,6 +36,12 @@ type Given struct {
 	Zero bool
 	Lit  token.Pos
 	Var  string
+	// Through lists the calls of the package's helpers whose returned
+	// structs gave Expr, the outermost first (get() returning
+	// build(row)): Expr is in the function the last one calls, whose
+	// parameters are what that call passes. Empty when Expr is in the
+	// function of the call.
+	Through []*ssa.Call
 }
 
 // Given lists what the package's calls give the parameter e reads, or
@@ -268,6 +274,9 @@ func (r *Result) returnedField(c *ssa.Call, index int, name string, depth int) [
 			g := r.fieldGiven(ret.Results[index], ret, name, depth+1)
 			if g == nil {
 				return nil // one return not known: none is
+			}
+			for j := range g {
+				g[j].Through = append([]*ssa.Call{c}, g[j].Through...)
 			}
 			out = append(out, g...)
 		}

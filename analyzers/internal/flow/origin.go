@@ -92,8 +92,15 @@ func (e *eval) origins(v ssa.Value, depth int) []Origin {
 			return e.callOrigins(c.Common(), v.Index, d)
 		}
 	case *ssa.Alloc:
-		if h := e.decodedInto(v, d); h.Source == Entity {
-			return []Origin{{Source: Entity, What: h.What}}
+		// Decoded from a read's bytes: each read they may be.
+		var decoded []Origin
+		for _, h := range e.decodedFrom(v, d) {
+			if h.Source == Entity {
+				decoded = addOrigins(decoded, Origin{Source: Entity, What: h.What})
+			}
+		}
+		if len(decoded) > 0 {
+			return decoded
 		}
 		var out []Origin
 		// Decoded from a parameter's bytes (a helper that parses a raw

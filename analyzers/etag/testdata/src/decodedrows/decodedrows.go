@@ -103,7 +103,7 @@ func (g *Greenhouse) Record(ctx context.Context, t Tray) error {
 func (g *Greenhouse) WaterAll(ctx context.Context) {
 	for _, t := range g.dry(ctx) {
 		t.Water = 100
-		_ = g.Record(ctx, t) // want `TL414: Record rewrites an entity read from its fields without IfMatch`
+		_ = g.Record(ctx, t) // want `TL414: Record rewrites the entity read by a list page \(through trays\) from its fields without IfMatch`
 	}
 }
 
@@ -237,7 +237,7 @@ func Grow(ctx context.Context, tc *aztables.Client) error {
 	if err != nil || cur == nil {
 		return err
 	}
-	return widen(ctx, tc, cur, 2) // want `TL414: widen rewrites an entity read from its fields without IfMatch`
+	return widen(ctx, tc, cur, 2) // want `TL414: widen rewrites the entity read by a list page \(through firstBed\) from its fields without IfMatch`
 }
 
 // Sow widens a bed built here: silent.

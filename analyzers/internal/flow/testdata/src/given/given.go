@@ -110,7 +110,7 @@ func stampEnd(s Shift) {
 }
 
 func stamp2(at time.Time) {
-	sink(at) // want `^122: Ends zero, literal at line 118$`
+	sink(at) // want `^122: Ends zero, literal at line 118 \(through newShift\)$`
 }
 
 // A helper of the package returning a literal without Ends.
@@ -148,4 +148,19 @@ func keepLate(k keeper, crew string) {
 	s := Shift{Crew: crew}
 	k.keep(s)
 	s.Ends = time.Now()
+}
+
+// A struct a helper returns from another helper's literal: the value is
+// what the innermost call passes, named through both calls.
+func shiftOf(crew string, end time.Time) *Shift { return &Shift{Crew: crew, Ends: end} }
+
+func loadShift(crew string) (*Shift, error) { return shiftOf(crew, time.Now()), nil }
+
+func close3(s *Shift) {
+	sink(s.Ends) // want `^165: Ends end \(through loadShift, shiftOf\)$`
+}
+
+func closeLoaded(crew string) {
+	s, _ := loadShift(crew)
+	close3(s)
 }
