@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/types"
 	"strconv"
 
@@ -15,7 +14,6 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/target"
-	"github.com/tablelint/tablelint/analyzers/internal/writes"
 	"github.com/tablelint/tablelint/internal/filtercheck"
 	"github.com/tablelint/tablelint/internal/limits"
 )
@@ -103,30 +101,14 @@ func (c *checker) top(e ast.Expr) {
 	diag.ReportDiagnostic(c.pass, dg)
 }
 
-// constant follows e through to.Ptr, &, conversions and variables
-// assigned once to an integer constant; lit is the literal written in
-// the code when there is one.
+// constant is Vars.IntConst; lit is the literal written in the code
+// when there is one.
 func (c *checker) constant(e ast.Expr) (*ast.BasicLit, int64, bool) {
-	info := c.pass.TypesInfo
-	for range writes.MaxDepth {
-		e = c.x.Vars.Resolve(e)
-		if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
-			n, exact := constant.Int64Val(tv.Value)
-			return basicLit(e), n, exact
-		}
-		switch x := e.(type) {
-		case *ast.UnaryExpr:
-			e = x.X
-			continue
-		case *ast.CallExpr:
-			if arg := c.x.Vars.PointerArg(x); arg != nil {
-				e = arg
-				continue
-			}
-		}
+	at, n, ok := c.x.Vars.IntConst(e)
+	if !ok {
 		return nil, 0, false
 	}
-	return nil, 0, false
+	return basicLit(at), n, true
 }
 
 // basicLit returns the literal a constant expression is written as: the

@@ -2,6 +2,7 @@ package values
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -333,6 +334,32 @@ func (x *Vars) IsParam(v *types.Var) bool { return x.params[v] && !x.Reassigned(
 
 // FuncDecl returns the declaration of a function of this package.
 func (x *Vars) FuncDecl(fn *types.Func) *ast.FuncDecl { return x.funcs[fn] }
+
+// IntConst follows e through to.Ptr (PointerArg), &, conversions and
+// variables assigned once to an integer constant (Top: &top, top :=
+// int32(1)): the constant expression it ends at, and its value. ok is
+// false when e is no such constant, or one beyond int64.
+func (x *Vars) IntConst(e ast.Expr) (at ast.Expr, n int64, ok bool) {
+	for range MaxDepth {
+		e = x.Resolve(e)
+		if tv, isConst := x.Info.Types[e]; isConst && tv.Value != nil && tv.Value.Kind() == constant.Int {
+			n, exact := constant.Int64Val(tv.Value)
+			return e, n, exact
+		}
+		switch y := e.(type) {
+		case *ast.UnaryExpr:
+			e = y.X
+			continue
+		case *ast.CallExpr:
+			if arg := x.PointerArg(y); arg != nil {
+				e = arg
+				continue
+			}
+		}
+		return nil, 0, false
+	}
+	return nil, 0, false
+}
 
 // PointerArg returns the value call returns a pointer to: the argument
 // of to.Ptr, or of a function of the package whose body is "return &p",
