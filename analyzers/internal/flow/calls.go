@@ -169,6 +169,9 @@ func (e *eval) model(name string, f *ssa.Function, args []ssa.Value, index int, 
 		}
 		return "", false
 	}
+	if frameworkText[name] {
+		return holeValue(Hole{Source: Request, What: "c." + f.Name()}), true
+	}
 	switch name {
 	case "fmt.Sprintf":
 		at := token.NoPos
@@ -1059,6 +1062,11 @@ func (e *eval) decodedFrom(a *ssa.Alloc, depth int) []Hole {
 			f := c.Call.StaticCallee()
 			if f == nil {
 				continue
+			}
+			// A web framework's bind of the request into the value (gin's
+			// c.ShouldBindJSON(&in), fiber's c.BodyParser(&in)).
+			if frameworkBind[callee(f)] && len(c.Call.Args) == 2 && c.Call.Args[1] == u {
+				return []Hole{{Source: Request, What: "body"}}
 			}
 			switch callee(f) {
 			case "encoding/json.Unmarshal":
