@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/tablelint/tablelint/analyzers/internal/reach"
 )
 
 // Origin is where a whole value (an entity, a struct, the bytes of a
@@ -300,6 +302,55 @@ func (r *Result) localImpls(iface *types.Interface, name string) []*ssa.Function
 		}
 	}
 	return out
+}
+
+// importedImpls returns, for a call through an interface, the methods
+// of that name of the types declared in the packages this package
+// imports that reach the SDK (reachesSDK) and implement it: what a call of
+// a repository interface, implemented next to it in the package that
+// declares it, may run. Their bodies are not here; rules read what they
+// do from their facts. At most MaxVariants.
+func (r *Result) importedImpls(cc *ssa.CallCommon) []*ssa.Function {
+	iface, _ := cc.Value.Type().Underlying().(*types.Interface)
+	if iface == nil || r.SSA == nil || r.SSA.Pkg == nil {
+		return nil
+	}
+	var out []*ssa.Function
+	prog := r.SSA.Pkg.Prog
+	for _, imp := range r.SSA.Pkg.Pkg.Imports() {
+		if prog.Package(imp) == nil || !reachesSDK(imp, map[*types.Package]bool{}, 0) {
+			continue // not created, or cannot reach the SDK: no table code
+		}
+		for _, sel := range LocalImplementations(imp, iface, cc.Method.Name(), MaxVariants-len(out)) {
+			if f := prog.MethodValue(sel); f != nil {
+				out = append(out, f)
+			}
+		}
+		if len(out) >= MaxVariants {
+			break
+		}
+	}
+	return out
+}
+
+// reachesSDK reports whether pkg is or imports, directly or not, an SDK
+// package (reach.IsSDK), by the imports its types record (a package
+// loaded from export data lists those its API and fields use); the walk
+// stops MaxDepth packages deep.
+func reachesSDK(pkg *types.Package, seen map[*types.Package]bool, depth int) bool {
+	if reach.IsSDK(pkg.Path()) {
+		return true
+	}
+	if seen[pkg] || depth > MaxDepth {
+		return false
+	}
+	seen[pkg] = true
+	for _, imp := range pkg.Imports() {
+		if reachesSDK(imp, seen, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // Implementations returns the functions an interface call may run in

@@ -76,7 +76,11 @@ func PropagateParams[K cmp.Ordered, V any](r *Result, params func(callee *ssa.Fu
 		for fn, call := range r.Calls() {
 			cc := call.Common()
 			args := paramArgs(cc)
-			for _, impl := range r.Implementations(cc) {
+			impls := r.Implementations(cc)
+			if len(impls) == 0 && cc.IsInvoke() {
+				impls = r.importedImpls(cc) // implemented in the package that declares it
+			}
+			for _, impl := range impls {
 				ps := params(impl)
 				keys := make([]K, 0, len(ps))
 				for k := range ps {
