@@ -17,7 +17,6 @@ import (
 	"github.com/tablelint/tablelint/analyzers/internal/docs"
 	"github.com/tablelint/tablelint/analyzers/internal/filterflow"
 	"github.com/tablelint/tablelint/analyzers/internal/flow"
-	"github.com/tablelint/tablelint/analyzers/internal/index"
 	"github.com/tablelint/tablelint/analyzers/internal/sdk"
 	"github.com/tablelint/tablelint/analyzers/internal/values"
 	"github.com/tablelint/tablelint/plan"
@@ -32,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      docs.MustExtract(doc, "continuation"),
 	URL:      "https://github.com/tablelint/tablelint/blob/main/docs/rules",
 	Run:      run,
-	Requires: []*analysis.Analyzer{inspect.Analyzer, filterflow.Analyzer, flow.Analyzer, index.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, filterflow.Analyzer, flow.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -49,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if q.Via != nil {
 			continue
 		}
-		if pointOrUnknown(ff, q) || firstPageWhole(pass, q) {
+		if pointOrUnknown(ff, q) {
 			point[q.Call] = true
 		} else {
 			wide[q.Call] = true
@@ -96,26 +95,6 @@ func pointOrUnknown(res *filterflow.Result, q *filterflow.Query) bool {
 		return !notPoint(q.Filter)
 	}
 	return err == nil && f != nil && p.Kind == plan.Point
-}
-
-// firstPageWhole reports whether the first page of q holds the one
-// entity it asks for: Top 1 (a constant) with a filter that reads one
-// partition (PartitionKey eq, with RowKey bounds or not) and has no other
-// condition. Every entity the service reads then matches, so the first
-// it reads is returned: an existence probe, or the first (latest, with
-// reverse keys) row of a partition, is one page.
-func firstPageWhole(pass *analysis.Pass, q *filterflow.Query) bool {
-	if !q.Known || q.Empty || q.Top == nil {
-		return false
-	}
-	if _, n, ok := index.Of(pass).Vars.IntConst(q.Top); !ok || n != 1 {
-		return false
-	}
-	f, p, err, ok := filterflow.Parse(q.Filter)
-	if !ok || err != nil || f == nil {
-		return false
-	}
-	return (p.Kind == plan.PartitionScan || p.Kind == plan.Range) && p.Residual == nil
 }
 
 // notPoint reports whether a filter that names properties at run time

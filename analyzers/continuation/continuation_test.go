@@ -11,5 +11,5 @@ import (
 
 func TestContinuation(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, sdktest.Run(t, dir, continuation.Analyzer, "paging", "legacypaging", "shortpage", "optspaging", "branchfilter", "topone"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, continuation.Analyzer, "paging", "legacypaging", "shortpage", "optspaging", "branchfilter"))
 }

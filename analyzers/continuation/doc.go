@@ -27,9 +27,7 @@
 // function, stored), functions that read NextPartitionKey/NextRowKey
 // (manual continuation, resumable paging handed to a caller), point
 // queries (PartitionKey eq and RowKey eq, which return at most one
-// entity), Top 1 queries of one partition with no other condition
-// (PartitionKey eq, with RowKey bounds or not: the first entity the
-// service reads matches, so the first page holds it), queries whose filter cannot be reconstructed (it may be a
+// entity), queries whose filter cannot be reconstructed (it may be a
 // point query; a filter whose property names come at run time — prop +
 // " eq '" + value + "'" — is reconstructed with each name tried as
 // PartitionKey, RowKey and another property, and reported when no
