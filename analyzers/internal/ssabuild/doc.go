@@ -4,11 +4,15 @@
 //
 //   - Packages with type errors are built too. What is ill-typed is
 //     left out of the copy of the syntax given to the SSA builder, never
-//     guessed at: a function or method whose signature or body holds an
-//     expression of invalid type, or one the type checker did not record
-//     (a use of a package that did not import, an undefined name), keeps
-//     its declaration without its body, so SSA treats it as external
-//     (it has no blocks: it contributes nothing); a package-level
+//     guessed at: a statement whose results nothing uses and that is
+//     ill-typed (an expression statement, a go or defer, calling what
+//     did not resolve: a log line) is left out of its function, whose
+//     other statements are built (pruned.go); a function or method whose
+//     signature, or any other statement of its body, holds an expression
+//     of invalid type, or one the type checker did not record (a use of
+//     a package that did not import, an undefined name), keeps its
+//     declaration without its body, so SSA treats it as external (it has
+//     no blocks: it contributes nothing); a package-level
 //     variable whose initializer is ill-typed is declared without it
 //     (zero-valued); a constant of invalid type is left out. The
 //     package's files themselves (pass.Files) are never modified.
