@@ -396,7 +396,62 @@ func (r *Result) ArgField(c ssa.CallInstruction, i int, name string) (Value, boo
 	if i < 0 || i >= len(args) || name == "" || strings.Contains(name, ".") || structOf(args[i].Type()) == nil {
 		return Value{}, false
 	}
-	return r.FieldAt(c, args[i], name), true
+	v := r.FieldAt(c, args[i], name)
+	if b := r.checkedBefore(c, args[i], name); b != 0 {
+		v = withBound(v, b)
+	}
+	return v, true
+}
+
+// checkedBefore returns the bounds the caller's tests of field name of
+// its struct variable a establish before the call c gives the variable
+// (if !re.MatchString(in.ID) { return }, then save(&in)): each load of
+// the field that runs before c on every path (Dominates) counts with
+// what its uses check (checkedRefs). 0 for anything but a local struct
+// variable, or when the code stores into that field (what a test saw
+// may be replaced).
+func (r *Result) checkedBefore(c ssa.CallInstruction, a ssa.Value, name string) Bound {
+	alloc, ok := a.(*ssa.Alloc)
+	if !ok {
+		return 0
+	}
+	st := structOf(alloc.Type())
+	if st == nil {
+		return 0
+	}
+	field := -1
+	for j := 0; j < st.NumFields(); j++ {
+		if st.Field(j).Name() == name {
+			field = j
+		}
+	}
+	if field < 0 {
+		return 0
+	}
+	var loads []*ssa.UnOp
+	for _, ref := range *alloc.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.X != alloc || fa.Field != field {
+			continue
+		}
+		for _, u := range *fa.Referrers() {
+			switch u := u.(type) {
+			case *ssa.UnOp:
+				if u.Op == token.MUL && Dominates(u, c) {
+					loads = append(loads, u)
+				}
+			case *ssa.Store:
+				if u.Addr == fa {
+					return 0
+				}
+			}
+		}
+	}
+	var b Bound
+	for _, ld := range loads {
+		b |= r.checkedRefs(ld, 0)
+	}
+	return b
 }
 
 // ArgMarshalled is the document json.Marshal makes of argument i
