@@ -98,6 +98,8 @@ type Result struct {
 	// under lazy: validators calling one another made them exponential.
 	checks    map[ssa.Value]Bound
 	refChecks map[refCheck]Bound
+	// imported caches importedImpls by interface type and method name.
+	imported map[ifaceMethod][]*ssa.Function
 	// work counts the values questions follow and the uses checkedRefs
 	// walks (atomically): tests bound it.
 	work int64

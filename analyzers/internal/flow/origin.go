@@ -315,13 +315,26 @@ func (r *Result) importedImpls(cc *ssa.CallCommon) []*ssa.Function {
 	if iface == nil || r.SSA == nil || r.SSA.Pkg == nil {
 		return nil
 	}
+	k := ifaceMethod{cc.Value.Type(), cc.Method.Name()}
+	return cached(&r.lazy, &r.imported, k, func() []*ssa.Function { return r.importedImplsOf(iface, k.name) })
+}
+
+// ifaceMethod names a method of an interface type (importedImpls'
+// cache key).
+type ifaceMethod struct {
+	t    types.Type
+	name string
+}
+
+// importedImplsOf is importedImpls, uncached.
+func (r *Result) importedImplsOf(iface *types.Interface, name string) []*ssa.Function {
 	var out []*ssa.Function
 	prog := r.SSA.Pkg.Prog
 	for _, imp := range r.SSA.Pkg.Pkg.Imports() {
 		if prog.Package(imp) == nil || !reachesSDK(imp, map[*types.Package]bool{}, 0) {
 			continue // not created, or cannot reach the SDK: no table code
 		}
-		for _, sel := range LocalImplementations(imp, iface, cc.Method.Name(), MaxVariants-len(out)) {
+		for _, sel := range LocalImplementations(imp, iface, name, MaxVariants-len(out)) {
 			if f := prog.MethodValue(sel); f != nil {
 				out = append(out, f)
 			}
