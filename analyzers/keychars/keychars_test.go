@@ -11,7 +11,7 @@ import (
 
 func TestKeyChars(t *testing.T) {
 	dir := sdktest.GOPATH(t, analysistest.TestData())
-	sdktest.CheckMessages(t, sdktest.Run(t, dir, keychars.Analyzer, "badchars", "goodchars", "requestkeys", "illtyped", "legacyrefs", "helperkeys", "parsedbody", "handlerkeys", "readkeys", "legacyfields", "legacyfieldsok", "generickeys", "generickeysok", "sharedhelper", "sharedhelperok", "constguards", "constguardsok", "decodedslice", "classcheck", "classcheckok", "substrkeys", "substrkeysok", "overwritten", "overwrittenok", "configequal", "ifacereads", "ginkeys", "ifacekeys/store", "ifacekeys/api"))
+	sdktest.CheckMessages(t, sdktest.Run(t, dir, keychars.Analyzer, "badchars", "goodchars", "requestkeys", "illtyped", "legacyrefs", "helperkeys", "parsedbody", "handlerkeys", "readkeys", "legacyfields", "legacyfieldsok", "generickeys", "generickeysok", "sharedhelper", "sharedhelperok", "constguards", "constguardsok", "decodedslice", "classcheck", "classcheckok", "substrkeys", "substrkeysok", "overwritten", "overwrittenok", "configequal", "ifacereads", "ginkeys", "ifacekeys/store", "ifacekeys/api", "otherdecoder"))
 }
 
 // TestKeyLength: TL202 for a RowKey over 255 bytes in a package naming a

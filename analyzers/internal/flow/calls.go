@@ -1068,6 +1068,14 @@ func (e *eval) decodedFrom(a *ssa.Alloc, depth int) []Hole {
 			if frameworkBind[callee(f)] && len(c.Call.Args) == 2 && c.Call.Args[1] == u {
 				return []Hole{{Source: Request, What: "body"}}
 			}
+			// Another package's Unmarshal(data []byte, v any) error (a
+			// JSON:API, YAML or form decoder) of the request's bytes:
+			// what it fills is request input too.
+			if callee(f) != "encoding/json.Unmarshal" && unmarshalLike(f) && len(c.Call.Args) >= 2 && c.Call.Args[1] == u {
+				if hs := e.dataSources(c.Call.Args[0], depth); len(hs) == 1 && hs[0].Source == Request {
+					return hs
+				}
+			}
 			switch callee(f) {
 			case "encoding/json.Unmarshal":
 				if len(c.Call.Args) == 2 && c.Call.Args[1] == u {
@@ -1087,6 +1095,23 @@ func (e *eval) decodedFrom(a *ssa.Alloc, depth int) []Hole {
 		}
 	}
 	return nil
+}
+
+// unmarshalLike reports whether f is a function (not a method) named
+// Unmarshal of the shape func(data []byte, v any, opts ...T) error (the
+// options optional).
+func unmarshalLike(f *ssa.Function) bool {
+	sig := f.Signature
+	n := sig.Params().Len()
+	if f.Name() != "Unmarshal" || sig.Recv() != nil || n != 2 && !(n == 3 && sig.Variadic()) || sig.Results().Len() != 1 {
+		return false
+	}
+	b, ok := sig.Params().At(0).Type().(*types.Slice)
+	if !ok || !types.Identical(b.Elem(), types.Typ[types.Byte]) {
+		return false
+	}
+	it, ok := sig.Params().At(1).Type().Underlying().(*types.Interface)
+	return ok && it.Empty() && types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type())
 }
 
 // decodedRequest is the hole of what is decoded from the request bytes
