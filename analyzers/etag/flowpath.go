@@ -311,7 +311,7 @@ func rekeyedByConverter(x ssa.Value) bool {
 				continue
 			}
 			i, field, ok := paramField(g, kv)
-			if ok && i < len(call.Call.Args) && fieldSet(call.Call.Args[i], field) {
+			if ok && i < len(call.Call.Args) && flow.FieldStored(call.Call.Args[i], field) {
 				return true
 			}
 		}
@@ -345,24 +345,6 @@ func paramField(g *ssa.Function, v ssa.Value) (i, field int, ok bool) {
 		}
 	}
 	return 0, 0, false
-}
-
-// fieldSet: field F of the struct arg is (or points to) is stored to in
-// arg's function.
-func fieldSet(arg ssa.Value, field int) bool {
-	if ld, ok := arg.(*ssa.UnOp); ok && ld.Op == token.MUL {
-		arg = ld.X
-	}
-	refs := arg.Referrers()
-	if refs == nil {
-		return false
-	}
-	for _, r := range *refs {
-		if fa, ok := r.(*ssa.FieldAddr); ok && fa.X == arg && fa.Field == field && storedTo(fa) {
-			return true
-		}
-	}
-	return false
 }
 
 // keyStored: a PartitionKey or RowKey field of the struct x points to,

@@ -430,30 +430,47 @@ func (r *Result) checkedBefore(c ssa.CallInstruction, a ssa.Value, name string) 
 	if field < 0 {
 		return 0
 	}
-	var loads []*ssa.UnOp
+	if FieldStored(alloc, field) {
+		return 0
+	}
+	var b Bound
 	for _, ref := range *alloc.Referrers() {
 		fa, ok := ref.(*ssa.FieldAddr)
 		if !ok || fa.X != alloc || fa.Field != field {
 			continue
 		}
 		for _, u := range *fa.Referrers() {
-			switch u := u.(type) {
-			case *ssa.UnOp:
-				if u.Op == token.MUL && Dominates(u, c) {
-					loads = append(loads, u)
-				}
-			case *ssa.Store:
-				if u.Addr == fa {
-					return 0
-				}
+			if ld, ok := u.(*ssa.UnOp); ok && ld.Op == token.MUL && Dominates(ld, c) {
+				b |= r.checkedRefs(ld, 0)
 			}
 		}
 	}
-	var b Bound
-	for _, ld := range loads {
-		b |= r.checkedRefs(ld, 0)
-	}
 	return b
+}
+
+// FieldStored reports whether the code stores into field i of the
+// struct variable x points to (x itself, or the variable a load x reads
+// from): a literal the function builds, a field it assigns.
+func FieldStored(x ssa.Value, i int) bool {
+	if ld, ok := x.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		x = ld.X
+	}
+	refs := x.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.X != x || fa.Field != i {
+			continue
+		}
+		for _, r := range *fa.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == fa {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ArgMarshalled is the document json.Marshal makes of argument i

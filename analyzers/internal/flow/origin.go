@@ -294,10 +294,14 @@ func (r *Result) implementations(m *types.Func) []*Summary {
 // localImpls returns the methods name of this package's named types
 // that implement iface.
 func (r *Result) localImpls(iface *types.Interface, name string) []*ssa.Function {
-	var out []*ssa.Function
-	pkg := r.SSA.Pkg
-	for _, sel := range LocalImplementations(pkg.Pkg, iface, name, MaxVariants) {
-		if f := pkg.Prog.MethodValue(sel); f != nil {
+	return r.implsIn(nil, r.SSA.Pkg.Pkg, iface, name, MaxVariants)
+}
+
+// implsIn appends to out the methods name of pkg's named types that
+// implement iface, at most max of them.
+func (r *Result) implsIn(out []*ssa.Function, pkg *types.Package, iface *types.Interface, name string, max int) []*ssa.Function {
+	for _, sel := range LocalImplementations(pkg, iface, name, max) {
+		if f := r.SSA.Pkg.Prog.MethodValue(sel); f != nil {
 			out = append(out, f)
 		}
 	}
@@ -334,11 +338,7 @@ func (r *Result) importedImplsOf(iface *types.Interface, name string) []*ssa.Fun
 		if prog.Package(imp) == nil || !reachesSDK(imp, map[*types.Package]bool{}, 0) {
 			continue // not created, or cannot reach the SDK: no table code
 		}
-		for _, sel := range LocalImplementations(imp, iface, name, MaxVariants-len(out)) {
-			if f := prog.MethodValue(sel); f != nil {
-				out = append(out, f)
-			}
-		}
+		out = r.implsIn(out, imp, iface, name, MaxVariants-len(out))
 		if len(out) >= MaxVariants {
 			break
 		}

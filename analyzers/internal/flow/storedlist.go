@@ -538,7 +538,7 @@ func (e *eval) tableProp(d ssa.Value, f *frame, depth int) (string, bool) {
 			return name, true
 		}
 	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && !fieldSet(fa) {
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && !FieldStored(fa.X, fa.Field) {
 			if name, ok := jsonFieldName(fa.X.Type(), fa.Field); ok && e.readEntity(fa.X, f, d1) {
 				return name, true
 			}
@@ -598,24 +598,6 @@ func (e *eval) entry(lk *ssa.Lookup, f *frame, depth int) (string, bool) {
 		return constant.StringVal(c.Value), true
 	}
 	return "", false
-}
-
-// fieldSet reports whether the code stores into the field fa of a
-// struct variable (a literal it builds): the field holds what it puts
-// there, whatever its other fields come from.
-func fieldSet(fa *ssa.FieldAddr) bool {
-	for _, ref := range *fa.X.Referrers() {
-		g, ok := ref.(*ssa.FieldAddr)
-		if !ok || g.Field != fa.Field {
-			continue
-		}
-		for _, r := range *g.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == g {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // jsonFieldName is the name encoding/json gives field i of the struct
